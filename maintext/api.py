@@ -1,0 +1,81 @@
+"""The library entry points: :func:`extract`, :func:`extract_document`, :func:`methods`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from .document import Document
+from .loading import load
+from .options import Options, make_options
+from .registry import MethodInfo, get_method
+from .registry import methods as _methods
+from .result import Page
+
+DEFAULT_METHOD = "auto"
+
+
+def methods() -> list[MethodInfo]:
+    """The registered extraction methods."""
+    return _methods()
+
+
+def load_document(source: str | bytes | Path, *, url: str | None = None,
+                  content_type: str | None = None, options: Options | None = None) -> Document:
+    """Load and decode ``source`` into a :class:`Document` (no parsing yet)."""
+    opts = options or Options()
+    loaded = load(source, url=url, content_type=content_type, max_bytes=opts.max_input_bytes,
+                  default_encoding=opts.default_encoding, fetch_timeout=opts.fetch_timeout,
+                  user_agent=opts.user_agent)
+    return Document.from_loaded(loaded, opts)
+
+
+def extract_document(doc: Document, method: str = DEFAULT_METHOD) -> Page:
+    """Run ``method`` on an already loaded document, adding common metadata."""
+    func = get_method(method)
+    meta = Page(url=doc.url, method=method, encoding=doc.encoding)
+    if doc.options.with_metadata:
+        from .metadata import extract_metadata
+
+        extract_metadata(doc, meta)
+    page = func(doc, doc.options)
+    return _merge(meta, page)
+
+
+def extract(source: str | bytes | Path, url: str | None = None, method: str = DEFAULT_METHOD,
+            options: Options | None = None, *, content_type: str | None = None,
+            **overrides: Any) -> Page:
+    """Extract the main text and structure of one page.
+
+    ``source``: HTML as bytes or str, a path (``.html``, ``.htm``, ``.html.gz``), an
+    http(s) URL, or ``"-"`` for stdin. ``overrides`` are :class:`Options` fields
+    (a method section takes a dict). Raises a :class:`~maintext.errors.MaintextError`
+    subclass on unusable input; a page without main text gives ``text == ""`` and a
+    ``reason``.
+    """
+    opts = make_options(options, **overrides)
+    get_method(method)  # fail fast on an unknown name, before any I/O
+    doc = load_document(source, url=url, content_type=content_type, options=opts)
+    return extract_document(doc, method)
+
+
+def _merge(meta: Page, page: Page) -> Page:
+    """Fields the method left unset are taken from the common metadata."""
+    page.url = page.url or meta.url
+    page.method = page.method or meta.method
+    page.encoding = page.encoding or meta.encoding
+    for name in ("title", "headline", "date", "author", "description", "sitename", "language"):
+        if not getattr(page, name):
+            setattr(page, name, getattr(meta, name))
+    if not page.keywords:
+        page.keywords = meta.keywords
+    if not page.links:
+        page.links = meta.links
+    if page.links and page.paragraphs:
+        body = page.text
+        for link in page.links:
+            if link.text and len(link.text) > 1 and link.text in body:
+                link.in_main = True
+    if not page.text and page.reason is None:
+        page.reason = "no main text found"
+    return page

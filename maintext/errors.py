@@ -1,0 +1,47 @@
+"""Exceptions raised by maintext.
+
+Every failure on bad input is a subclass of :class:`MaintextError`, so a caller can
+catch one type; the batch runner records ``type(exc).__name__`` and ``str(exc)`` per
+page and goes on. Messages are one line, meant to be shown to a person.
+"""
+
+from __future__ import annotations
+
+
+class MaintextError(Exception):
+    """Base class of every error maintext raises on purpose."""
+
+
+class EmptyDocumentError(MaintextError):
+    """The input has no bytes, or only whitespace."""
+
+
+class BinaryContentError(MaintextError):
+    """The input is not text (images, archives, PDFs, random bytes)."""
+
+
+class DocumentTooLargeError(MaintextError):
+    """The input exceeds ``Options.max_input_bytes``."""
+
+
+class LoadError(MaintextError):
+    """A path could not be read, or a compressed file is corrupt or truncated."""
+
+
+class FetchError(MaintextError):
+    """A URL could not be fetched (network error, HTTP error status, non-HTML body)."""
+
+
+class ParseError(MaintextError):
+    """The HTML parser could not build a tree from the decoded text."""
+
+
+class UnknownMethodError(MaintextError, KeyError):
+    """No extraction method is registered under the requested name."""
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0]) if self.args else "unknown method"
+
+
+class PageTimeoutError(MaintextError):
+    """A page took longer than the per-page time limit of a batch run."""

@@ -1,0 +1,292 @@
+"""Loading pages and decoding their bytes.
+
+Decoding order (what browsers and crawlers do, plus a check that the declared label is
+plausible): byte-order mark; the HTTP ``Content-Type`` charset; ``<meta charset>`` /
+``http-equiv`` in the first bytes; strict UTF-8; detection with charset-normalizer.
+Legacy labels are mapped the way the WHATWG Encoding Standard maps them (a page that says
+GB2312 is decoded as GB18030, ISO-8859-1 as windows-1252, ...). A declared legacy charset
+loses to UTF-8 when the bytes are valid UTF-8 with non-ASCII content: such pages are
+UTF-8 pages with a stale declaration (common on Chinese news sites).
+"""
+
+from __future__ import annotations
+
+import codecs
+import gzip
+import re
+import sys
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import (
+    BinaryContentError,
+    DocumentTooLargeError,
+    EmptyDocumentError,
+    LoadError,
+)
+
+# WHATWG label -> Python codec for labels where Python's own codec differs from what
+# browsers decode. Each entry exists because pages in the wild rely on the browser reading.
+_LABEL_MAP: dict[str, str] = {
+    # GB2312/GBK pages routinely contain GBK/GB18030-only characters.
+    "gb2312": "gb18030", "gbk": "gb18030", "x-gbk": "gb18030", "gb_2312-80": "gb18030",
+    "gb_2312": "gb18030", "csgb2312": "gb18030", "chinese": "gb18030", "iso-ir-58": "gb18030",
+    "euc-cn": "gb18030", "cp936": "gb18030", "windows-936": "gb18030", "hz-gb-2312": "gb18030",
+    # Big5 as browsers decode it is Big5-HKSCS.
+    "big5": "big5hkscs", "big5-hkscs": "big5hkscs", "cn-big5": "big5hkscs", "x-x-big5": "big5hkscs",
+    "csbig5": "big5hkscs",
+    # Latin-1 and ASCII labels mean windows-1252 on the web (curly quotes in 0x80-0x9F).
+    "iso-8859-1": "cp1252", "iso8859-1": "cp1252", "latin1": "cp1252", "latin-1": "cp1252",
+    "l1": "cp1252", "us-ascii": "cp1252", "ascii": "cp1252", "iso_8859-1": "cp1252",
+    "cp819": "cp1252", "ibm819": "cp1252", "iso-ir-100": "cp1252", "csisolatin1": "cp1252",
+    "windows-1252": "cp1252", "x-cp1252": "cp1252",
+    # Shift_JIS and EUC-KR are read with the Microsoft supersets.
+    "shift_jis": "cp932", "shift-jis": "cp932", "sjis": "cp932", "x-sjis": "cp932",
+    "ms_kanji": "cp932", "windows-31j": "cp932", "csshiftjis": "cp932",
+    "euc-kr": "cp949", "ks_c_5601-1987": "cp949", "ksc5601": "cp949", "korean": "cp949",
+    "windows-949": "cp949",
+    # Thai and Turkish Latin labels map to their Windows supersets.
+    "tis-620": "cp874", "iso-8859-11": "cp874", "windows-874": "cp874",
+    "iso-8859-9": "cp1254", "latin5": "cp1254",
+    # A meta tag cannot really declare UTF-16 (the page would not be readable to find it).
+    "utf-16": "utf-8", "utf-16le": "utf-8", "utf-16be": "utf-8",
+    "unicode": "utf-8", "utf8": "utf-8", "x-unicode20utf8": "utf-8",
+}
+
+_BOMS: tuple[tuple[bytes, str], ...] = (
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF32_LE, "utf-32-le"),  # before UTF-16 LE: it starts with the same bytes
+    (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
+
+_META_SCAN_BYTES = 8192  # browsers prescan 1024; real pages put long heads first
+_META_CHARSET = re.compile(
+    rb"""<meta[^>]+?charset\s*=\s*["']?\s*([a-zA-Z0-9_:.\-]+)""", re.IGNORECASE
+)
+_CT_CHARSET = re.compile(r"""charset\s*=\s*["']?\s*([a-zA-Z0-9_:.\-]+)""", re.IGNORECASE)
+
+# Leading bytes of common non-text formats: a clear error instead of mojibake.
+_BINARY_MAGIC: tuple[tuple[bytes, str], ...] = (
+    (b"%PDF", "PDF document"),
+    (b"\x89PNG", "PNG image"),
+    (b"\xff\xd8\xff", "JPEG image"),
+    (b"GIF8", "GIF image"),
+    (b"PK\x03\x04", "ZIP archive"),
+    (b"\x1f\x8b", "gzip data"),
+    (b"BZh", "bzip2 data"),
+    (b"\xfd7zXZ", "xz data"),
+    (b"\x7fELF", "ELF executable"),
+    (b"RIFF", "RIFF media"),
+    (b"OggS", "Ogg media"),
+    (b"ID3", "MP3 audio"),
+    (b"\x00\x00\x00", "binary data"),
+)
+
+
+@dataclass(slots=True)
+class Loaded:
+    """Decoded page text with where it came from."""
+
+    html: str
+    encoding: str
+    url: str | None = None
+    source: str | None = None  # path, URL or "<stdin>"
+
+
+def normalize_label(label: str | None) -> str | None:
+    """Python codec name for an encoding label, WHATWG-mapped; None if unknown."""
+    if not label:
+        return None
+    key = label.strip().strip("\"'").lower()
+    mapped = _LABEL_MAP.get(key)
+    if mapped:
+        return mapped
+    try:
+        name = codecs.lookup(key).name
+    except LookupError:
+        return None
+    return _LABEL_MAP.get(name, name)
+
+
+def charset_from_content_type(content_type: str | None) -> str | None:
+    if not content_type:
+        return None
+    m = _CT_CHARSET.search(content_type)
+    return m.group(1) if m else None
+
+
+def sniff_meta_charset(data: bytes) -> str | None:
+    m = _META_CHARSET.search(data[:_META_SCAN_BYTES])
+    return m.group(1).decode("ascii", "ignore") if m else None
+
+
+def _strict(data: bytes, codec: str) -> str | None:
+    try:
+        return data.decode(codec)
+    except (UnicodeDecodeError, LookupError):
+        return None
+
+
+def check_binary(data: bytes) -> None:
+    """Raise :class:`BinaryContentError` when ``data`` is clearly not a text document."""
+    head = data[:16]
+    for magic, what in _BINARY_MAGIC:
+        if head.startswith(magic):
+            raise BinaryContentError(f"input is {what}, not HTML")
+    sample = data[:4096]
+    # UTF-16/32 text has many NULs; it carries a BOM and is handled before this check.
+    nul = sample.count(b"\x00")
+    if nul > len(sample) // 100 + 1:
+        raise BinaryContentError(f"input is binary ({nul} NUL bytes in the first {len(sample)})")
+    controls = sum(1 for b in sample if b < 9 or 13 < b < 32)
+    if controls > len(sample) // 10 + 2:
+        raise BinaryContentError("input is binary (too many control bytes)")
+
+
+def decode_html(data: bytes, *, content_type: str | None = None,
+                default: str = "utf-8") -> tuple[str, str]:
+    """Decode page bytes; returns ``(text, codec_name)``. Never raises on bad bytes."""
+    for bom, codec in _BOMS:
+        if data.startswith(bom):
+            return data[len(bom):].decode(codec, errors="replace"), codec
+    check_binary(data)
+    declared = normalize_label(charset_from_content_type(content_type)) or normalize_label(
+        sniff_meta_charset(data)
+    )
+    is_ascii = data.isascii()
+    if declared and declared != "utf-8" and not is_ascii:
+        as_utf8 = _strict(data, "utf-8")
+        if as_utf8 is not None:  # stale legacy declaration on a UTF-8 page
+            return as_utf8, "utf-8"
+        text = _strict(data, declared)
+        if text is not None:
+            return text, declared
+    elif declared and not is_ascii:  # declared UTF-8
+        text = _strict(data, "utf-8")
+        if text is not None:
+            return text, "utf-8"
+    else:
+        text = _strict(data, "utf-8")
+        if text is not None:
+            return text, "utf-8" if not declared else declared
+    detected = _detect(data)
+    codec = detected or declared or normalize_label(default) or "utf-8"
+    return data.decode(codec, errors="replace"), codec
+
+
+# Single-byte codecs that detectors pick for nearly-ASCII Western text on thin evidence.
+_WEAK_SINGLE_BYTE = frozenset({
+    "cp1250", "cp852", "cp850", "cp437", "iso8859-2", "iso8859-15", "latin-1", "iso8859-1",
+    "mac-roman", "mac-latin2", "cp1257", "iso8859-13", "iso8859-4", "iso8859-10", "cp1254",
+})
+
+
+def _detect(data: bytes) -> str | None:
+    from charset_normalizer import from_bytes  # imported lazily: only mis-labelled pages get here
+
+    best = from_bytes(data[: 256 * 1024]).best()
+    if best is None:
+        return None
+    codec = normalize_label(best.encoding)
+    # A page that is >97% ASCII gives a detector a few bytes to go on; windows-1252 is what
+    # browsers assume for such pages, so prefer it when it decodes them.
+    if codec in _WEAK_SINGLE_BYTE:
+        high = sum(1 for b in data[:65536] if b >= 0x80)
+        if high <= 0.03 * min(len(data), 65536) and _strict(data, "cp1252") is not None:
+            return "cp1252"
+    return codec
+
+
+def read_bytes(path: str | Path, *, max_bytes: int) -> bytes:
+    """Read a file, gunzipping ``.gz`` (or gzip magic), with a size limit."""
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+        if size > max_bytes:
+            raise DocumentTooLargeError(f"{p.name}: {size} bytes exceeds the limit of {max_bytes}")
+        with open(p, "rb") as fh:
+            raw = fh.read()
+    except OSError as exc:
+        raise LoadError(f"cannot read {p}: {exc.strerror or exc}") from None
+    if raw[:2] == b"\x1f\x8b":
+        raw = gunzip(raw, max_bytes=max_bytes, name=p.name)
+    return raw
+
+
+def gunzip(raw: bytes, *, max_bytes: int, name: str = "input") -> bytes:
+    """Decompress gzip data with a bound on the output size (no gzip bombs)."""
+    d = zlib.decompressobj(16 + zlib.MAX_WBITS)
+    try:
+        out = d.decompress(raw, max_bytes + 1)
+    except zlib.error as exc:
+        raise LoadError(f"{name}: corrupt gzip data ({exc})") from None
+    if len(out) > max_bytes:
+        raise DocumentTooLargeError(f"{name}: decompressed size exceeds the limit of {max_bytes}")
+    if not d.eof:
+        raise LoadError(f"{name}: truncated gzip data")
+    return out
+
+
+def looks_like_url(source: str) -> bool:
+    return source.startswith(("http://", "https://")) and "\n" not in source and len(source) < 8192
+
+
+def looks_like_path(source: str) -> bool:
+    if "<" in source or "\n" in source or len(source) > 4096:
+        return False
+    return source.endswith((".html", ".htm", ".gz", ".xhtml", ".shtml", ".txt")) or Path(source).is_file()
+
+
+def load(source: str | bytes | Path, *, url: str | None = None, content_type: str | None = None,
+         max_bytes: int = 32 * 1024 * 1024, default_encoding: str = "utf-8",
+         fetch_timeout: float = 20.0, user_agent: str | None = None) -> Loaded:
+    """Turn any supported source into decoded HTML.
+
+    ``source`` may be bytes, HTML text, a path (``.html``, ``.htm``, ``.html.gz``), an
+    http(s) URL, or ``"-"`` for standard input.
+    """
+    origin: str | None = None
+    if isinstance(source, Path):
+        origin = str(source)
+        data: bytes | str = read_bytes(source, max_bytes=max_bytes)
+    elif isinstance(source, str) and source == "-":
+        origin = "<stdin>"
+        data = sys.stdin.buffer.read(max_bytes + 1)
+    elif isinstance(source, str) and looks_like_url(source):
+        from .fetch import fetch  # lazily: httpx is only needed online
+
+        fetched = fetch(source, timeout=fetch_timeout, max_bytes=max_bytes, user_agent=user_agent)
+        origin = source
+        url = url or fetched.url
+        content_type = content_type or fetched.content_type
+        data = fetched.content
+    elif isinstance(source, str) and looks_like_path(source):
+        origin = source
+        data = read_bytes(source, max_bytes=max_bytes)
+    else:
+        data = source
+    if isinstance(data, (bytes, bytearray, memoryview)):
+        data = bytes(data)
+        if len(data) > max_bytes:
+            raise DocumentTooLargeError(f"input of {len(data)} bytes exceeds the limit of {max_bytes}")
+        if not data.strip():
+            raise EmptyDocumentError("input is empty")
+        if data[:2] == b"\x1f\x8b":
+            data = gunzip(data, max_bytes=max_bytes)
+        text, encoding = decode_html(data, content_type=content_type, default=default_encoding)
+    elif isinstance(data, str):
+        if len(data) > max_bytes:
+            raise DocumentTooLargeError(f"input of {len(data)} characters exceeds the limit of {max_bytes}")
+        text, encoding = data, "str"
+    else:
+        raise TypeError(f"cannot load a {type(source).__name__}; pass bytes, str, a path or a URL")
+    if not text.strip():
+        raise EmptyDocumentError("input has no text")
+    if "\x00" in text:
+        if text.count("\x00") > len(text) // 100 + 1:
+            raise BinaryContentError("input is binary (NUL characters)")
+        text = text.replace("\x00", "")
+    return Loaded(html=text, encoding=encoding, url=url, source=origin)

@@ -1,0 +1,62 @@
+"""The method registry: a method is one module plus one line in :data:`_BUILTIN`.
+
+A method is a function ``(doc: Document, options: Options) -> Page`` that fills the main
+text (and whatever else it knows) of a :class:`~maintext.result.Page`; metadata common to
+all methods is added by :func:`maintext.api.extract`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable
+
+from .errors import UnknownMethodError
+
+if TYPE_CHECKING:
+    from .document import Document
+    from .options import Options
+    from .result import Page
+
+MethodFunc = Callable[["Document", "Options"], "Page"]
+
+
+@dataclass(frozen=True, slots=True)
+class MethodInfo:
+    name: str
+    module: str  # module that defines ``extract(doc, options)``
+    summary: str
+
+
+# name -> (module, one-line summary). One line per method; the module is imported lazily.
+_BUILTIN: dict[str, tuple[str, str]] = {
+    "lineblock": ("maintext.methods.lineblock", "CX-Extractor line-block distribution (Chen Xin), no DOM"),
+}
+
+_loaded: dict[str, MethodFunc] = {}
+
+
+def register(name: str, module: str, summary: str) -> None:
+    """Register a method defined by ``module.extract`` (for plug-ins and tests)."""
+    _BUILTIN[name] = (module, summary)
+    _loaded.pop(name, None)
+
+
+def methods() -> list[MethodInfo]:
+    """All registered methods, in registration order."""
+    return [MethodInfo(n, m, s) for n, (m, s) in _BUILTIN.items()]
+
+
+def get_method(name: str) -> MethodFunc:
+    try:
+        return _loaded[name]
+    except KeyError:
+        pass
+    try:
+        module_name, _ = _BUILTIN[name]
+    except KeyError:
+        known = ", ".join(_BUILTIN)
+        raise UnknownMethodError(f"unknown method {name!r}; known methods: {known}") from None
+    func = importlib.import_module(module_name).extract
+    _loaded[name] = func
+    return func

@@ -1,0 +1,31 @@
+"""Shared test fixtures: paths to the shared datasets (read in place, never copied)."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = REPO.parent / "shared"
+DATASETS = SHARED / "datasets"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def dataset_dir(name: str) -> Path:
+    path = DATASETS / name
+    if not (path / "gold.jsonl").is_file():
+        pytest.skip(f"shared dataset {name} not present at {path}")
+    return path
+
+
+def read_gold(name: str) -> list[dict]:
+    with open(dataset_dir(name) / "gold.jsonl", encoding="utf-8") as fh:
+        return [json.loads(line) for line in fh if line.strip()]
+
+
+def page_bytes(name: str, page_id: str) -> bytes:
+    with gzip.open(dataset_dir(name) / "pages" / f"{page_id}.html.gz", "rb") as fh:
+        return fh.read()
