@@ -25,10 +25,52 @@ _PARSER = lxml.html.HTMLParser(
     remove_comments=True, remove_pis=True, encoding="utf-8", huge_tree=True, recover=True
 )
 _XML_DECL = re.compile(r"^\s*<\?xml[^>]*>", re.IGNORECASE)
+# libxml2 stops at this element depth (even with huge_tree) and drops the rest of the page.
+_LIBXML_MAX_DEPTH = 2048
+_TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9:-]*)[^>]*?(/?)>")
+_VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
+                   "param", "source", "track", "wbr"})
 
 
-def parse_html(html: str) -> etree._Element:
-    """Parse HTML text into an lxml tree (``<html>`` root), tolerating any breakage."""
+def parse_html(html: str, max_depth: int = 1000) -> etree._Element:
+    """Parse HTML text into an lxml tree (``<html>`` root), tolerating any breakage.
+
+    Pages nested deeper than libxml2 can hold are flattened first: tags below
+    ``max_depth`` are dropped and their text kept, so nothing after them is lost.
+    """
+    root = _parse(html)
+    if _hit_depth_limit():
+        root = _parse(flatten_deep(html, min(max_depth, _LIBXML_MAX_DEPTH - 48)))
+    return root
+
+
+def _hit_depth_limit() -> bool:
+    return any(e.type_name == "ERR_RESOURCE_LIMIT" for e in _PARSER.error_log)
+
+
+def flatten_deep(html: str, max_depth: int) -> str:
+    """Drop start/end tags nested deeper than ``max_depth``, keeping all text. Linear."""
+    out: list[str] = []
+    depth = 0
+    pos = 0
+    for m in _TAG.finditer(html):
+        closing, name, selfclose = m.group(1), m.group(2).lower(), m.group(3)
+        if name in _VOID or selfclose:
+            keep = depth < max_depth
+        elif closing:
+            keep = depth <= max_depth
+            depth = max(depth - 1, 0)
+        else:
+            depth += 1
+            keep = depth <= max_depth
+        if not keep:
+            out.append(html[pos:m.start()])
+            pos = m.end()
+    out.append(html[pos:])
+    return "".join(out)
+
+
+def _parse(html: str) -> etree._Element:
     data = html.encode("utf-8", errors="replace")
     try:
         root = lxml.html.document_fromstring(data, parser=_PARSER)
@@ -67,8 +109,8 @@ class Document:
     @cached_property
     def tree(self) -> etree._Element:
         """The parsed tree (built on first use, then shared)."""
-        return parse_html(self.html)
+        return parse_html(self.html, self.options.max_tree_depth)
 
     def fresh_tree(self) -> etree._Element:
         """A new, unmodified parse of the page."""
-        return parse_html(self.html)
+        return parse_html(self.html, self.options.max_tree_depth)

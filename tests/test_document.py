@@ -1,0 +1,59 @@
+from __future__ import annotations
+
+import pytest
+
+from maintext.document import Document, flatten_deep, parse_html
+from maintext.errors import ParseError
+
+
+def test_tree_is_parsed_once_and_shared():
+    doc = Document("<html><body><p>x</p></body></html>")
+    assert doc.tree is doc.tree
+    assert doc.fresh_tree() is not doc.tree
+
+
+def test_comments_are_not_text():
+    root = parse_html("<html><body><!-- hidden --><p>shown</p></body></html>")
+    assert "hidden" not in "".join(root.itertext())
+
+
+def test_fragment_and_broken_html_parse():
+    root = parse_html("<p>one<div>two</span></b>three")
+    text = "".join(root.itertext())
+    assert "one" in text and "three" in text
+
+
+def test_meta_charset_does_not_override_decoded_text():
+    html = '<html><head><meta charset="gb2312"></head><body><p>中文 café</p></body></html>'
+    root = parse_html(html)
+    assert "中文 café" in "".join(root.itertext())
+
+
+def test_xml_declaration_is_accepted():
+    root = parse_html('<?xml version="1.0" encoding="utf-8"?><html><body><p>ok</p></body></html>')
+    assert "ok" in "".join(root.itertext())
+
+
+def test_comment_only_page_gives_an_empty_tree():
+    root = parse_html("<!-- only a comment -->")
+    assert "".join(root.itertext()).strip() == ""
+
+
+def test_whitespace_only_is_a_parse_error():
+    with pytest.raises(ParseError):
+        parse_html("   \n ")
+
+
+def test_deep_nesting_keeps_the_text_and_what_follows():
+    html = "<html><body>" + "<div>" * 10000 + "deep" + "</div>" * 10000 + "<p>after</p></body></html>"
+    root = parse_html(html)
+    text = "".join(root.itertext())
+    assert "deep" in text and "after" in text
+    depth = max(sum(1 for _ in el.iterancestors()) for el in root.iter())
+    assert depth <= 1001
+
+
+def test_flatten_deep_is_exact_below_the_limit():
+    html = "<div><p>a<br>b</p><img src=x></div>"
+    assert flatten_deep(html, 10) == html
+    assert flatten_deep("<b><i><u>x</u></i></b>", 2) == "<b><i>x</i></b>"

@@ -1,0 +1,23 @@
+from maintext.textutil import cjk_ratio, collapse_ws, nonspace_len, text_weight, token_count, tokens
+
+
+def test_collapse_ws():
+    assert collapse_ws("  a \n\t b\u00a0 c ") == "a b c"
+
+
+def test_nonspace_len_counts_cjk_and_latin_alike():
+    assert nonspace_len("a b\tc\n") == 3
+    assert nonspace_len("中 文\u3000字") == 3
+
+
+def test_tokens_split_cjk_per_character_like_the_scorer():
+    assert tokens("Hello, 世界 again") == ["Hello", "世", "界", "again"]
+    assert token_count("한국어 text") == 4
+
+
+def test_text_weight_makes_scripts_comparable():
+    en = "the quick brown fox jumps over the lazy dog"  # 9 words
+    zh = "敏捷的棕色狐狸跳过了那只懒狗的背上"  # 17 characters
+    assert 8 <= text_weight(en) <= 10
+    assert 8 <= text_weight(zh) <= 11
+    assert cjk_ratio(zh) == 1.0 and cjk_ratio(en) == 0.0
