@@ -1,0 +1,456 @@
+"""Scoring extraction output against a dataset, and running methods over datasets.
+
+The metrics are those of the project's benchmark scorer (``shared/bench/score.py``), written
+again here so that the package can score itself without it; ``tests/test_evaluation.py``
+checks that both give the same numbers.
+
+* Pages whose gold is a ``text``: the Article Extraction Benchmark metric. Both texts are cut
+  into word tokens (every Han, Hiragana, Katakana or Hangul character is a token of its own
+  unless ``cjk=False``), then into 4-token shingles. Per page the matched / extra / missing
+  shingle counts are divided by their sum, so that every page weighs the same. Precision is
+  the mean over pages that have any output shingle, recall the mean over pages that have any
+  gold shingle, F1 is taken from the two means. Accuracy: share of pages whose token sequence
+  is exactly the gold's.
+* Pages whose gold is ``with`` / ``without`` snippets (trafilatura's benchmark): after
+  collapsing whitespace, a ``with`` snippet found in the output counts as a true positive
+  (else a false negative), a ``without`` snippet found counts as a false positive (else a
+  true negative). Counts are summed over all pages; F-score = 2tp / (2tp + fp + fn).
+* Pages without gold: coverage, the share of pages with non-empty output.
+
+:func:`run_bench` runs registered methods over dataset folders
+(``pages/<id>.html.gz`` + ``gold.jsonl``) and times them; :func:`format_table` prints the
+result as one block per dataset.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import math
+import re
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable, Sequence
+
+SHINGLE_SIZE = 4
+
+# Unicode blocks whose characters are tokens of their own (one CJK character is roughly a
+# word; without this `\w+` would glue a whole Chinese sentence into one token). The table
+# is the scorer's: a character outside it, or one `\w` does not match (CJK punctuation),
+# is not split off.
+CJK_RANGES: tuple[tuple[int, int, str], ...] = (
+    (0x1100, 0x11FF, "Hangul Jamo"),
+    (0x2E80, 0x2EFF, "CJK radicals supplement"),
+    (0x2F00, 0x2FDF, "Kangxi radicals"),
+    (0x3005, 0x3007, "iteration mark, closing mark, ideographic zero"),
+    (0x3021, 0x3029, "Hangzhou numerals"),
+    (0x3031, 0x3035, "kana repeat marks"),
+    (0x3038, 0x303C, "more ideographic marks"),
+    (0x3040, 0x309F, "Hiragana"),
+    (0x30A0, 0x30FF, "Katakana"),
+    (0x3130, 0x318F, "Hangul compatibility Jamo"),
+    (0x31F0, 0x31FF, "Katakana phonetic extensions"),
+    (0x3400, 0x4DBF, "CJK extension A"),
+    (0x4E00, 0x9FFF, "CJK unified ideographs"),
+    (0xA960, 0xA97F, "Hangul Jamo extended A"),
+    (0xAC00, 0xD7AF, "Hangul syllables"),
+    (0xD7B0, 0xD7FF, "Hangul Jamo extended B"),
+    (0xF900, 0xFAFF, "CJK compatibility ideographs"),
+    (0xFF66, 0xFF9F, "halfwidth Katakana"),
+    (0xFFA0, 0xFFDC, "halfwidth Hangul"),
+    (0x1AFF0, 0x1AFFF, "Kana extended B"),
+    (0x1B000, 0x1B16F, "Kana supplement and extensions"),
+    (0x20000, 0x2A6DF, "CJK extension B"),
+    (0x2A700, 0x2EE5F, "CJK extensions C to F and I"),
+    (0x2F800, 0x2FA1F, "CJK compatibility ideographs supplement"),
+    (0x30000, 0x323AF, "CJK extensions G and H"),
+)
+
+
+def _char_class(ranges: Iterable[tuple[int, int, str]]) -> str:
+    return "".join(f"{re.escape(chr(lo))}-{re.escape(chr(hi))}" for lo, hi, _ in ranges)
+
+
+_CJK_CHARS = _char_class(CJK_RANGES)
+# A run of word characters outside the CJK blocks, or one CJK character that is a word
+# character (checked by the look-behind, so CJK punctuation is skipped like any punctuation).
+_CJK_TOKENS = re.compile(f"[^\\W{_CJK_CHARS}]+|[{_CJK_CHARS}](?<=\\w)")
+_PLAIN_TOKENS = re.compile(r"\w+")
+_SPACES = re.compile(r"\s+")
+
+Shingle = tuple[str, ...]
+
+
+# ----------------------------------------------------------------------------- text gold
+
+
+def word_tokens(text: str | None, cjk: bool = True) -> list[str]:
+    """Tokens as the scorer sees them; ``cjk=False`` is plain ``\\w+`` (the published AEB)."""
+    if not text:
+        return []
+    return (_CJK_TOKENS if cjk else _PLAIN_TOKENS).findall(text)
+
+
+def shingles(tokens: Sequence[str], size: int = SHINGLE_SIZE) -> Counter[Shingle]:
+    """Multiset of ``size``-token windows; a text shorter than ``size`` is one short window."""
+    if not tokens:
+        return Counter()
+    if len(tokens) <= size:
+        return Counter([tuple(tokens)])
+    return Counter(tuple(tokens[i:i + size]) for i in range(len(tokens) - size + 1))
+
+
+@dataclass(frozen=True, slots=True)
+class ShingleMatch:
+    """Per-page shingle agreement, normalised so the three shares sum to 1 (or all 0)."""
+
+    tp: float
+    fp: float
+    fn: float
+
+    @property
+    def has_output(self) -> bool:
+        return self.tp + self.fp > 0
+
+    @property
+    def has_gold(self) -> bool:
+        return self.tp + self.fn > 0
+
+    def precision(self) -> float:
+        if self.fp == 0 and self.fn == 0:
+            return 1.0
+        if self.tp == 0 and self.fp == 0:
+            return 0.0
+        return self.tp / (self.tp + self.fp)
+
+    def recall(self) -> float:
+        if self.fp == 0 and self.fn == 0:
+            return 1.0
+        if self.tp == 0 and self.fn == 0:
+            return 0.0
+        return self.tp / (self.tp + self.fn)
+
+
+def match_shingles(gold_tokens: Sequence[str], pred_tokens: Sequence[str],
+                   size: int = SHINGLE_SIZE) -> ShingleMatch:
+    gold, pred = shingles(gold_tokens, size), shingles(pred_tokens, size)
+    common = sum((gold & pred).values())
+    extra = sum((pred - gold).values())
+    missing = sum((gold - pred).values())
+    total = common + extra + missing
+    if total == 0:
+        return ShingleMatch(0.0, 0.0, 0.0)
+    return ShingleMatch(common / total, extra / total, missing / total)
+
+
+def _mean(values: list[float]) -> float:
+    return math.fsum(values) / len(values) if values else 0.0
+
+
+def harmonic(p: float, r: float) -> float:
+    return 2 * p * r / (p + r) if p + r > 0 else 0.0
+
+
+def text_scores(matches: Sequence[ShingleMatch]) -> dict[str, float]:
+    """Precision, recall, F1 over pages (macro averages, as the AEB evaluation does)."""
+    precision = _mean([m.precision() for m in matches if m.has_output])
+    recall = _mean([m.recall() for m in matches if m.has_gold])
+    return {"precision": precision, "recall": recall, "f1": harmonic(precision, recall)}
+
+
+def score_text_pages(gold: Sequence[dict], predictions: dict[str, str],
+                     cjk: bool = True) -> dict:
+    matches: list[ShingleMatch] = []
+    exact = 0
+    per_page = []
+    for rec in gold:
+        gold_tokens = word_tokens(rec["text"], cjk)
+        pred_tokens = word_tokens(predictions.get(rec["id"], ""), cjk)
+        m = match_shingles(gold_tokens, pred_tokens)
+        matches.append(m)
+        exact += gold_tokens == pred_tokens
+        p = m.precision() if m.has_output else None
+        r = m.recall() if m.has_gold else None
+        per_page.append({"id": rec["id"], "precision": p, "recall": r,
+                         "f1": harmonic(p, r) if p is not None and r is not None else 0.0,
+                         "gold_tokens": len(gold_tokens), "pred_tokens": len(pred_tokens)})
+    out: dict = text_scores(matches)
+    out["accuracy"] = exact / len(gold) if gold else 0.0
+    out["pages"] = len(gold)
+    out["per_page"] = per_page
+    return out
+
+
+# ----------------------------------------------------------------------------- snippet gold
+
+
+def squeeze(text: str) -> str:
+    """Whitespace runs to one space, stripped (how snippets and output are compared)."""
+    return _SPACES.sub(" ", text).strip()
+
+
+def snippet_counts(with_: Sequence[str], without: Sequence[str], output: str) -> tuple[int, int, int, int]:
+    """(tp, fp, fn, tn) of one page."""
+    haystack = squeeze(output or "")
+    found_with = sum(squeeze(s) in haystack for s in with_)
+    found_without = sum(squeeze(s) in haystack for s in without)
+    return found_with, found_without, len(with_) - found_with, len(without) - found_without
+
+
+def snippet_scores(counts: Iterable[tuple[int, int, int, int]]) -> dict[str, float]:
+    tp = fp = fn = tn = 0
+    for a, b, c, d in counts:
+        tp, fp, fn, tn = tp + a, fp + b, fn + c, tn + d
+    total = tp + fp + fn + tn
+    return {
+        "precision": tp / (tp + fp) if tp + fp else 0.0,
+        "recall": tp / (tp + fn) if tp + fn else 0.0,
+        "accuracy": (tp + tn) / total if total else 0.0,
+        "f1": 2 * tp / (2 * tp + fp + fn) if 2 * tp + fp + fn else 0.0,
+        "tp": tp, "fp": fp, "fn": fn, "tn": tn,
+    }
+
+
+def score_snippet_pages(gold: Sequence[dict], predictions: dict[str, str]) -> dict:
+    counts = []
+    per_page = []
+    for rec in gold:
+        c = snippet_counts(list(rec.get("with") or []), list(rec.get("without") or []),
+                           predictions.get(rec["id"], ""))
+        counts.append(c)
+        per_page.append({"id": rec["id"], "tp": c[0], "fp": c[1], "fn": c[2], "tn": c[3]})
+    out: dict = snippet_scores(counts)
+    out["pages"] = len(gold)
+    out["per_page"] = per_page
+    return out
+
+
+# ----------------------------------------------------------------------------- datasets
+
+
+def gold_kind(rec: dict) -> str:
+    """"text", "with_without" or "no_gold", decided the way the scorer decides."""
+    if isinstance(rec.get("text"), str):
+        return "text"
+    if "text" not in rec and ("with" in rec or "without" in rec):
+        return "with_without"
+    if "text" not in rec:
+        return "no_gold"
+    return "ignored"  # a "text" that is not a string (null): the scorer skips the page
+
+
+def read_gold(dataset_dir: str | Path) -> list[dict]:
+    """Records of ``gold.jsonl`` (``dataset_dir`` may also be the file itself); ids as str."""
+    path = Path(dataset_dir)
+    if path.is_dir():
+        path = path / "gold.jsonl"
+    records = []
+    with open(path, encoding="utf-8") as fh:
+        for line in fh:
+            if line.strip():
+                rec = json.loads(line)
+                rec["id"] = str(rec["id"])
+                records.append(rec)
+    return records
+
+
+def score_gold(gold: Sequence[dict], predictions: dict[str, str], cjk: bool = True) -> dict:
+    """Scores of ``predictions`` ({id: text}) on gold records; see :func:`score_predictions`."""
+    groups: dict[str, list[dict]] = {"text": [], "with_without": [], "no_gold": [], "ignored": []}
+    for rec in gold:
+        groups[gold_kind(rec)].append(rec)
+    result: dict = {"pages": len(gold),
+                    "predicted": sum(1 for rec in gold if rec["id"] in predictions),
+                    "tokenisation": "cjk" if cjk else "aeb"}
+    if groups["text"]:
+        result["text"] = score_text_pages(groups["text"], predictions, cjk)
+    if groups["with_without"]:
+        result["with_without"] = score_snippet_pages(groups["with_without"], predictions)
+    if groups["no_gold"]:
+        nonempty = sum(1 for rec in groups["no_gold"] if predictions.get(rec["id"], "").strip())
+        result["no_gold"] = {"pages": len(groups["no_gold"]), "nonempty": nonempty,
+                             "coverage": nonempty / len(groups["no_gold"])}
+    return result
+
+
+def score_predictions(dataset_dir: str | Path, predictions: dict[str, str], cjk: bool = True) -> dict:
+    """Score ``predictions`` ({page id: text}) on a dataset folder.
+
+    Returns a dict shaped like ``score.py --json``: ``text`` (f1, precision, recall,
+    accuracy, pages, per_page), ``with_without`` (precision, recall, accuracy, f1, tp, fp,
+    fn, tn, pages, per_page), ``no_gold`` (pages, nonempty, coverage), each present when the
+    dataset has such pages; plus ``dataset``, ``pages``, ``predicted``, ``tokenisation``.
+    A page without a prediction is scored as empty output.
+    """
+    path = Path(dataset_dir)
+    result = score_gold(read_gold(path), {str(k): v or "" for k, v in predictions.items()}, cjk)
+    result["dataset"] = (path if path.is_dir() else path.parent).name
+    return result
+
+
+def headline(scores: dict) -> dict[str, float | None]:
+    """The scores a table shows: text metric, else snippet metric, else coverage only."""
+    for key in ("text", "with_without"):
+        if key in scores:
+            s = scores[key]
+            return {"precision": s["precision"], "recall": s["recall"], "f1": s["f1"],
+                    "accuracy": s["accuracy"], "coverage": None}
+    cov = scores.get("no_gold", {}).get("coverage")
+    return {"precision": None, "recall": None, "f1": None, "accuracy": None, "coverage": cov}
+
+
+# ----------------------------------------------------------------------------- running methods
+
+
+@dataclass(slots=True)
+class BenchPage:
+    id: str
+    raw: bytes  # the page's original bytes (gzip already removed: that is storage, not input)
+    url: str | None
+    lang: str | None
+
+
+def load_pages(dataset_dir: str | Path, limit: int | None = None) -> tuple[list[dict], list[BenchPage]]:
+    """Gold records (the first ``limit``) and their pages' bytes."""
+    path = Path(dataset_dir)
+    gold = read_gold(path)
+    if limit is not None:
+        gold = gold[:limit]
+    pages = []
+    for rec in gold:
+        rel = rec.get("file") or f"pages/{rec['id']}.html.gz"
+        with gzip.open(path / rel, "rb") as fh:
+            pages.append(BenchPage(rec["id"], fh.read(), rec.get("url"), rec.get("lang")))
+    return gold, pages
+
+
+@dataclass(slots=True)
+class TimedRun:
+    predictions: dict[str, str]
+    seconds: float  # summed time inside the extractor calls
+    errors: int
+    error_examples: list[str] = field(default_factory=list)
+
+
+def time_extractor(pages: Sequence[BenchPage], func: Callable[[BenchPage], str]) -> TimedRun:
+    """Call ``func`` on every page, timing each call; an exception gives empty output."""
+    predictions: dict[str, str] = {}
+    seconds = 0.0
+    errors = 0
+    examples: list[str] = []
+    clock = time.perf_counter
+    for page in pages:
+        start = clock()
+        try:
+            text = func(page) or ""
+        except Exception as exc:  # noqa: BLE001 - any failure of the system under test is a data point
+            text = ""
+            errors += 1
+            if len(examples) < 3:
+                examples.append(f"{page.id}: {type(exc).__name__}: {str(exc)[:120]}")
+        seconds += clock() - start
+        predictions[page.id] = text
+    return TimedRun(predictions, seconds, errors, examples)
+
+
+def maintext_runner(method: str) -> Callable[[BenchPage], str]:
+    from .api import extract
+
+    def run(page: BenchPage) -> str:
+        return extract(page.raw, method=method, url=page.url).text
+
+    return run
+
+
+@dataclass(slots=True)
+class BenchRow:
+    dataset: str
+    method: str
+    precision: float | None
+    recall: float | None
+    f1: float | None  # shingle F1, or the F-score for snippet sets; None without gold
+    accuracy: float | None
+    pages: int
+    pages_per_s: float
+    errors: int
+    seconds: float = 0.0
+    coverage: float | None = None  # share of non-empty outputs, for sets without gold
+    metric: str = "text"  # "text", "with_without" or "no_gold"
+    predictions: dict[str, str] = field(default_factory=dict, repr=False)
+
+
+def bench_row(dataset: str, method: str, gold: Sequence[dict], run: TimedRun) -> BenchRow:
+    scores = score_gold(gold, run.predictions)
+    head = headline(scores)
+    metric = "text" if "text" in scores else "with_without" if "with_without" in scores else "no_gold"
+    n = len(gold)
+    return BenchRow(dataset=dataset, method=method, precision=head["precision"], recall=head["recall"],
+                    f1=head["f1"], accuracy=head["accuracy"], pages=n,
+                    pages_per_s=n / run.seconds if run.seconds > 0 else float("inf"),
+                    errors=run.errors, seconds=run.seconds, coverage=head["coverage"], metric=metric,
+                    predictions=run.predictions)
+
+
+def run_bench(dataset_dirs: Sequence[str | Path], methods: Sequence[str],
+              limit: int | None = None) -> list[BenchRow]:
+    """Run each method on each dataset (first ``limit`` pages), score and time it.
+
+    Timing covers ``maintext.extract(bytes, method=..., url=...)`` per page: decoding,
+    parsing, metadata and extraction, sequentially in this process (one core). Reading and
+    un-gzipping the stored files is not timed. A page that raises counts as empty output
+    and as one error.
+    """
+    from .registry import get_method
+
+    for method in methods:
+        get_method(method)  # unknown names fail before any work
+    rows = []
+    for dataset_dir in dataset_dirs:
+        path = Path(dataset_dir)
+        gold, pages = load_pages(path, limit)
+        for method in methods:
+            run = time_extractor(pages, maintext_runner(method))
+            rows.append(bench_row(path.name, method, gold, run))
+    return rows
+
+
+# ----------------------------------------------------------------------------- tables
+
+
+def _num(value: float | None, width: int = 6, digits: int = 3) -> str:
+    return f"{'-':>{width}}" if value is None else f"{value:{width}.{digits}f}"
+
+
+def format_table(rows: Sequence[BenchRow]) -> str:
+    """One block per dataset: a line per method with P, R, F1, accuracy, pages/s, errors."""
+    blocks: dict[str, list[BenchRow]] = {}
+    for row in rows:
+        blocks.setdefault(row.dataset, []).append(row)
+    width = max([6] + [len(r.method) for r in rows])
+    lines: list[str] = []
+    for dataset, block in blocks.items():
+        first = block[0]
+        what = {"text": "4-gram shingle P/R/F1", "with_without": "with/without snippets, F-score",
+                "no_gold": "no gold: coverage only"}[first.metric]
+        if lines:
+            lines.append("")
+        lines.append(f"{dataset} ({first.pages} pages; {what})")
+        if first.metric == "no_gold":
+            lines.append(f"  {'method':<{width}} {'cover':>6} {'pages/s':>8} {'errors':>6}")
+            for r in block:
+                lines.append(f"  {r.method:<{width}} {_num(r.coverage)} {r.pages_per_s:8.1f} {r.errors:6d}")
+            continue
+        lines.append(f"  {'method':<{width}} {'P':>6} {'R':>6} {'F1':>6} {'acc':>6} {'pages/s':>8} {'errors':>6}")
+        for r in block:
+            lines.append(f"  {r.method:<{width}} {_num(r.precision)} {_num(r.recall)} {_num(r.f1)} "
+                         f"{_num(r.accuracy)} {r.pages_per_s:8.1f} {r.errors:6d}")
+    return "\n".join(lines)
+
+
+def write_predictions(path: str | Path, predictions: dict[str, str]) -> None:
+    """JSON lines ``{"id", "text"}``, the scorer's input format."""
+    with open(path, "w", encoding="utf-8") as fh:
+        for pid, text in predictions.items():
+            fh.write(json.dumps({"id": pid, "text": text}, ensure_ascii=False) + "\n")
