@@ -1,0 +1,665 @@
+"""Batch extraction: many pages, offline (folders of HTML) or online (a file of URLs).
+
+Offline mode walks folders recursively for ``.html``, ``.htm`` and ``.html.gz`` files.
+A page's id is its file name without that suffix (``pages/ab12.html.gz`` -> ``ab12``);
+when two files share a name, each of them gets its path relative to the input folder
+instead (``2019/a/index``), so ids stay unique and stable between runs.
+
+Online mode reads a file with one URL per line (blank lines and ``#`` comments are
+skipped). A page's id is the URL itself, exactly as written; a line ``ID URL`` (two
+fields separated by whitespace) sets the id explicitly. Pages are fetched by a small
+thread pool (httpx: timeouts, retries, redirects followed, only http/https) with at
+most ``per_host`` requests at a time to one host, then extracted like offline pages.
+
+Extraction runs in worker processes that this module manages itself rather than a
+``ProcessPoolExecutor``, so that one bad page can never take the batch down:
+
+* per-page time limit: a ``SIGALRM`` timer in the worker interrupts the extraction
+  (:class:`~maintext.errors.PageTimeoutError`); a worker stuck in C code past the limit
+  plus a grace period is killed by the parent and replaced;
+* per-worker memory limit: ``RLIMIT_AS`` in each worker, so a huge page raises
+  ``MemoryError`` in that worker only; the worker is then replaced;
+* a worker that dies (segfault, OOM killer) costs only the page it was working on;
+* workers are recycled after ``max_tasks_per_child`` pages (bounded leaks).
+
+Every input gives exactly one output record: ``Page.to_dict()`` plus ``id`` and
+``source`` for a page, or ``{"id", "url", "source", "text": "", "error": "Type: message"}``
+for a failure. JSONL output is appended line by line and flushed, so an interrupted run
+resumes where it stopped (ids already in the output are skipped). ``workers=1`` runs
+everything in the calling process (no pool: easy to profile; no memory limit and no
+hard kill, only the timer).
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import queue
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from multiprocessing.connection import wait
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from .errors import LoadError, MaintextError, PageTimeoutError
+from .options import Options
+from .output import folder_text, safe_filename
+
+HTML_SUFFIXES = (".html.gz", ".htm.gz", ".html", ".htm")
+_MAX_MESSAGE = 300  # characters of an error message kept in a record
+
+
+class WorkerCrashError(MaintextError):
+    """The worker process died while extracting a page (killed, out of memory, crash)."""
+
+
+@dataclass(slots=True)
+class Task:
+    """One page to process. Offline: ``path``; online: ``content`` fetched from ``url``,
+    or ``error`` when the fetch failed (recorded without extraction)."""
+
+    id: str
+    path: str | None = None
+    url: str | None = None
+    source: str | None = None
+    content: bytes | None = None
+    content_type: str | None = None
+    error: str | None = None
+
+
+@dataclass
+class BatchConfig:
+    method: str
+    out: Path
+    fmt: str = "jsonl"  # "jsonl" or "folder"
+    workers: int = 0  # 0: one per CPU
+    timeout: float | None = 30.0  # per-page extraction time limit in seconds; None: none
+    max_memory_mb: int = 2048  # per-worker address-space limit; 0: none
+    resume: bool = True
+    limit: int | None = None
+    progress: bool = True
+    options: Options = field(default_factory=Options)
+    fetch_threads: int = 8
+    per_host: int = 2
+    fetch_timeout: float = 20.0
+    fetch_retries: int = 2
+    max_tasks_per_child: int = 500
+
+
+@dataclass
+class Summary:
+    total: int = 0
+    ok: int = 0
+    empty: int = 0
+    failed: int = 0
+    skipped: int = 0  # already in the output (resume)
+    seconds: float = 0.0
+    errors: dict[str, int] = field(default_factory=dict)  # error type -> count
+
+    def add(self, record: dict[str, Any]) -> None:
+        self.total += 1
+        if record.get("error"):
+            self.failed += 1
+            kind = str(record["error"]).split(":", 1)[0]
+            self.errors[kind] = self.errors.get(kind, 0) + 1
+        elif record.get("text"):
+            self.ok += 1
+        else:
+            self.empty += 1
+
+    @property
+    def rate(self) -> float:
+        return self.total / self.seconds if self.seconds > 0 else 0.0
+
+    def line(self) -> str:
+        text = (f"{self.total} pages: {self.ok} ok, {self.empty} empty, {self.failed} failed"
+                f" in {self.seconds:.1f} s ({self.rate:.1f} pages/s)")
+        if self.skipped:
+            text += f"; {self.skipped} already done (resume)"
+        if self.errors:
+            text += "; errors: " + ", ".join(f"{k} {v}" for k, v in sorted(self.errors.items()))
+        return text
+
+
+# ----------------------------------------------------------------------------- inputs
+
+def is_html_name(name: str) -> bool:
+    return name.lower().endswith(HTML_SUFFIXES)
+
+
+def strip_html_suffix(name: str) -> str:
+    lower = name.lower()
+    for suffix in HTML_SUFFIXES:
+        if lower.endswith(suffix):
+            return name[: -len(suffix)]
+    return name
+
+
+def find_pages(inputs: Iterable[str | Path]) -> list[Task]:
+    """Offline tasks for files and folders (searched recursively), with unique ids."""
+    found: list[tuple[Path, Path]] = []  # (file, the folder its relative id is taken from)
+    for item in inputs:
+        p = Path(item)
+        if p.is_dir():
+            files = sorted(f for f in p.rglob("*") if is_html_name(f.name) and f.is_file())
+            found.extend((f, p) for f in files)
+        elif p.is_file():
+            found.append((p, p.parent))
+        else:
+            raise LoadError(f"no such file or folder: {p}")
+    names: dict[str, int] = {}
+    for f, _ in found:
+        stem = strip_html_suffix(f.name)
+        names[stem] = names.get(stem, 0) + 1
+    tasks: list[Task] = []
+    seen: set[str] = set()
+    for f, root in found:
+        page_id = strip_html_suffix(f.name)
+        if names[page_id] > 1:
+            page_id = strip_html_suffix(f.relative_to(root).as_posix())
+        base, n = page_id, 1
+        while page_id in seen:  # same relative path under two input folders
+            n += 1
+            page_id = f"{base}~{n}"
+        seen.add(page_id)
+        tasks.append(Task(id=page_id, path=str(f), source=str(f)))
+    return tasks
+
+
+def read_url_list(path: str | Path) -> list[Task]:
+    """Online tasks from a file of ``URL`` or ``ID URL`` lines (not fetched yet)."""
+    try:
+        lines = Path(path).read_text(encoding="utf-8-sig", errors="replace").splitlines()
+    except OSError as exc:
+        raise LoadError(f"cannot read URL list {path}: {exc.strerror or exc}") from None
+    tasks: list[Task] = []
+    seen: set[str] = set()
+    for lineno, line in enumerate(lines, 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        parts = line.split()
+        if len(parts) == 1:
+            page_id = url = parts[0]
+        elif len(parts) == 2:
+            page_id, url = parts
+        else:
+            page_id = url = line
+        if page_id in seen:
+            continue  # the same page twice: one record
+        seen.add(page_id)
+        task = Task(id=page_id, url=url, source=url)
+        if len(parts) > 2:
+            task.error = f"FetchError: line {lineno} of {path} is not 'URL' or 'ID URL'"
+        tasks.append(task)
+    return tasks
+
+
+# ----------------------------------------------------------------------------- records
+
+def one_line(exc: BaseException) -> str:
+    """``TypeName: message`` on one line, shortened."""
+    message = " ".join(str(exc).split())
+    if len(message) > _MAX_MESSAGE:
+        message = message[: _MAX_MESSAGE - 3] + "..."
+    return f"{type(exc).__name__}: {message}" if message else type(exc).__name__
+
+
+def error_record(task: Task, error: str) -> dict[str, Any]:
+    return {"id": task.id, "url": task.url, "source": task.source, "text": "", "error": error}
+
+
+def page_record(task: Task, page: Any) -> dict[str, Any]:
+    record = {"id": task.id, **page.to_dict(with_explain=False), "source": task.source}
+    if not record.get("url") and task.url:
+        record["url"] = task.url
+    return record
+
+
+@contextmanager
+def time_limit(seconds: float | None):
+    """Raise :class:`PageTimeoutError` in the block after ``seconds`` (main thread only).
+
+    If the block swallows the exception and finishes anyway, the time limit was still
+    exceeded, so it is raised on exit.
+    """
+    if not seconds or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    fired = False
+    message = f"page took longer than the limit of {seconds:g} s"
+
+    def on_alarm(signum: int, frame: Any) -> None:
+        nonlocal fired
+        fired = True
+        raise PageTimeoutError(message)
+
+    previous = signal.signal(signal.SIGALRM, on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    if fired:
+        raise PageTimeoutError(message)
+
+
+def run_task(task: Task, method: str, options: Options, timeout: float | None) -> tuple[dict[str, Any], bool]:
+    """Extract one page; returns ``(record, fatal)``. Never raises on a bad page;
+    ``fatal`` means the process should be replaced (it ran out of memory)."""
+    if task.error:
+        return error_record(task, task.error), False
+    from .api import extract
+
+    try:
+        with time_limit(timeout):
+            source: Any = Path(task.path) if task.path is not None else task.content
+            page = extract(source, url=task.url, method=method, options=options,
+                           content_type=task.content_type)
+            return page_record(task, page), False
+    except MemoryError:
+        return error_record(task, "MemoryError: the page exceeded the worker memory limit"), True
+    except Exception as exc:  # noqa: BLE001 - any failure of one page is recorded, the batch goes on
+        return error_record(task, one_line(exc)), False
+
+
+# ----------------------------------------------------------------------------- sinks
+
+def read_done_ids(path: Path) -> set[str]:
+    """Ids recorded in a JSONL file; a torn last line (interrupted write) is cut off."""
+    done: set[str] = set()
+    if not path.is_file():
+        return done
+    good_end = 0
+    with open(path, "rb") as fh:
+        for raw in fh:
+            if not raw.endswith(b"\n"):
+                break
+            try:
+                rec = json.loads(raw)
+            except ValueError:
+                if raw.strip():
+                    break
+                good_end += len(raw)
+                continue
+            if isinstance(rec, dict) and "id" in rec:
+                done.add(str(rec["id"]))
+            good_end += len(raw)
+    if good_end < path.stat().st_size:
+        with open(path, "r+b") as fh:
+            fh.truncate(good_end)
+    return done
+
+
+def _dump(record: dict[str, Any]) -> str:
+    try:
+        return json.dumps(record, ensure_ascii=False) + "\n"
+    except UnicodeEncodeError:  # lone surrogates: escape them
+        return json.dumps(record) + "\n"
+
+
+class JsonlSink:
+    """One JSON line per page, appended and flushed as results arrive."""
+
+    def __init__(self, path: Path, resume: bool) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.done = read_done_ids(path) if resume else set()
+        self.fh = open(path, "a" if resume else "w", encoding="utf-8", errors="surrogatepass")
+
+    def write(self, record: dict[str, Any]) -> None:
+        self.fh.write(_dump(record))
+        self.fh.flush()
+
+    def close(self) -> None:
+        self.fh.close()
+
+
+class FolderSink:
+    """One ``<id>.txt`` per page in the folder layout, and ``index.jsonl`` listing every
+    page (file name, or error / reason): the index makes resume work and loses nothing."""
+
+    INDEX = "index.jsonl"
+
+    def __init__(self, folder: Path, resume: bool) -> None:
+        if folder.exists() and not folder.is_dir():
+            raise LoadError(f"{folder} exists and is not a folder")
+        folder.mkdir(parents=True, exist_ok=True)
+        self.folder = folder
+        self.index = JsonlSink(folder / self.INDEX, resume)
+        self.done = self.index.done
+
+    def write(self, record: dict[str, Any]) -> None:
+        entry = {k: record.get(k) for k in ("id", "url", "title") if record.get(k) is not None}
+        if record.get("error"):
+            entry["error"] = record["error"]
+        else:
+            name = safe_filename(str(record["id"]))
+            (self.folder / name).write_text(folder_text(record), encoding="utf-8", errors="replace")
+            entry["file"] = name
+            if not record.get("text"):
+                entry["reason"] = record.get("reason")
+        self.index.write(entry)
+
+    def close(self) -> None:
+        self.index.close()
+
+
+# ----------------------------------------------------------------------------- online fetching
+
+def fetch_tasks(tasks: list[Task], cfg: BatchConfig) -> Iterator[Task]:
+    """Fetch the pages of online tasks, a bounded number ahead; yield them as they arrive
+    (with ``content`` set, or ``error`` when fetching failed)."""
+    import httpx
+
+    from .fetch import fetch
+
+    client = httpx.Client(
+        follow_redirects=True, max_redirects=10, timeout=cfg.fetch_timeout,
+        headers={"User-Agent": cfg.options.user_agent},
+        limits=httpx.Limits(max_connections=cfg.fetch_threads * 2, max_keepalive_connections=cfg.fetch_threads),
+    )
+    semaphores: dict[str, threading.BoundedSemaphore] = {}
+    lock = threading.Lock()
+
+    def host_semaphore(url: str) -> threading.BoundedSemaphore:
+        host = (urlsplit(url).hostname or "").lower()
+        with lock:
+            if host not in semaphores:
+                semaphores[host] = threading.BoundedSemaphore(max(1, cfg.per_host))
+            return semaphores[host]
+
+    def job(task: Task) -> Task:
+        if task.error:
+            return task
+        try:
+            with host_semaphore(task.url or ""):
+                fetched = fetch(task.url or "", timeout=cfg.fetch_timeout, retries=cfg.fetch_retries,
+                                max_bytes=cfg.options.max_input_bytes, client=client)
+        except Exception as exc:  # noqa: BLE001 - a failed fetch is a failed page, not a failed batch
+            task.error = one_line(exc)
+            return task
+        task.url, task.content, task.content_type = fetched.url, fetched.content, fetched.content_type
+        return task
+
+    done: queue.Queue[Future[Task]] = queue.Queue()
+    pool = ThreadPoolExecutor(max_workers=max(1, cfg.fetch_threads), thread_name_prefix="maintext-fetch")
+    pending = 0
+    todo = iter(tasks)
+    window = max(1, cfg.fetch_threads) * 2  # bodies held in memory at most
+
+    def submit_next() -> bool:
+        nonlocal pending
+        task = next(todo, None)
+        if task is None:
+            return False
+        pool.submit(job, task).add_done_callback(done.put)
+        pending += 1
+        return True
+
+    try:
+        while pending < window and submit_next():
+            pass
+        while pending:
+            future = done.get()
+            pending -= 1
+            submit_next()
+            yield future.result()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+        client.close()
+
+
+# ----------------------------------------------------------------------------- workers
+
+@dataclass
+class _WorkerInit:
+    method: str
+    options: Options
+    timeout: float | None
+    max_memory_mb: int
+    max_tasks: int
+    sys_path: list[str]
+    registrations: list[tuple[str, str, str]]
+
+
+def _limit_memory(megabytes: int) -> None:
+    if megabytes <= 0:
+        return
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    limit = megabytes * 1024 * 1024
+    if hard != resource.RLIM_INFINITY:
+        limit = min(limit, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+
+
+def _setup_worker(init: _WorkerInit) -> None:
+    from . import registry
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is handled by the parent
+    for entry in init.sys_path:
+        if entry not in sys.path:
+            sys.path.append(entry)
+    known = {m.name for m in registry.methods()}
+    for name, module, summary in init.registrations:  # plug-ins registered in the parent
+        if name not in known:
+            registry.register(name, module, summary)
+    _limit_memory(init.max_memory_mb)
+
+
+def _worker_main(conn: Any, init: _WorkerInit) -> None:
+    _setup_worker(init)
+    for count in range(1, init.max_tasks + 1):
+        try:
+            task = conn.recv()
+        except (EOFError, OSError):
+            break
+        except MemoryError:
+            break
+        if task is None:
+            break
+        record, fatal = run_task(task, init.method, init.options, init.timeout)
+        exiting = fatal or count == init.max_tasks
+        try:
+            conn.send((record, exiting))
+        except (OSError, ValueError):
+            break
+        if exiting:
+            break
+    conn.close()
+
+
+class _Worker:
+    def __init__(self, ctx: Any, init: _WorkerInit) -> None:
+        self.conn, child = ctx.Pipe()
+        self.proc = ctx.Process(target=_worker_main, args=(child, init), daemon=True,
+                                name="maintext-worker")
+        self.proc.start()
+        child.close()
+        self.task: Task | None = None
+        self.started = 0.0
+
+    def stop(self, kill: bool = False) -> None:
+        if kill:
+            self.proc.kill()
+        else:
+            try:
+                self.conn.send(None)
+            except OSError:
+                pass
+        self.proc.join(timeout=2.0)
+        if self.proc.is_alive():
+            self.proc.kill()
+            self.proc.join(timeout=2.0)
+        self.conn.close()
+
+
+def _mp_context() -> Any:
+    # forkserver: workers start from a clean single-threaded server process, which is
+    # safe while fetch threads are running; fork is the fallback where it is missing.
+    methods = multiprocessing.get_all_start_methods()
+    if "forkserver" in methods:
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(["maintext.api", "maintext.document", "maintext.metadata", "lxml.html"])
+        return ctx
+    return multiprocessing.get_context("spawn" if "fork" not in methods else "fork")
+
+
+def _hard_limit(timeout: float | None) -> float | None:
+    """When the parent kills a worker that ignored its timer (stuck in C code)."""
+    return None if not timeout else timeout + max(2.0, timeout * 0.5)
+
+
+def _run_pool(tasks: Iterator[Task], cfg: BatchConfig, n_workers: int,
+              emit: Callable[[dict[str, Any]], None]) -> None:
+    from . import registry
+
+    init = _WorkerInit(
+        method=cfg.method, options=cfg.options, timeout=cfg.timeout, max_memory_mb=cfg.max_memory_mb,
+        max_tasks=max(1, cfg.max_tasks_per_child), sys_path=list(sys.path),
+        registrations=[(m.name, m.module, m.summary) for m in registry.methods()],
+    )
+    ctx = _mp_context()
+    hard = _hard_limit(cfg.timeout)
+    idle: list[_Worker] = [_Worker(ctx, init) for _ in range(n_workers)]
+    busy: list[_Worker] = []
+    exhausted = False
+
+    def replace(worker: _Worker, kill: bool) -> None:
+        worker.stop(kill=kill)
+        idle.append(_Worker(ctx, init))
+
+    try:
+        while True:
+            while idle and not exhausted:
+                task = next(tasks, None)
+                if task is None:
+                    exhausted = True
+                    break
+                if task.error:  # failed fetch: nothing to extract
+                    emit(error_record(task, task.error))
+                    continue
+                worker = idle.pop()
+                try:
+                    worker.conn.send(task)
+                except OSError:  # the idle worker has died: replace it and retry the task
+                    worker.stop(kill=True)
+                    worker = _Worker(ctx, init)
+                    worker.conn.send(task)
+                worker.task, worker.started = task, time.monotonic()
+                busy.append(worker)
+            if not busy:
+                break
+            wait([w.conn for w in busy] + [w.proc.sentinel for w in busy], timeout=0.25)
+            now = time.monotonic()
+            for worker in list(busy):
+                task = worker.task
+                assert task is not None
+                if worker.conn.poll():
+                    try:
+                        record, exiting = worker.conn.recv()
+                    except Exception:  # noqa: BLE001 - EOF or a torn message: the worker died
+                        record, exiting = None, True
+                    if record is None:
+                        code = worker.proc.exitcode
+                        record = error_record(task, f"WorkerCrashError: worker process died (exit code {code})")
+                    busy.remove(worker)
+                    worker.task = None
+                    emit(record)
+                    if exiting:
+                        replace(worker, kill=False)
+                    else:
+                        idle.append(worker)
+                elif not worker.proc.is_alive():
+                    busy.remove(worker)
+                    code = worker.proc.exitcode
+                    emit(error_record(task, f"WorkerCrashError: worker process died (exit code {code})"))
+                    replace(worker, kill=True)
+                elif hard is not None and now - worker.started > hard:
+                    busy.remove(worker)
+                    emit(error_record(task, f"PageTimeoutError: page took longer than the limit of "
+                                            f"{cfg.timeout:g} s (worker killed)"))
+                    replace(worker, kill=True)
+    finally:
+        for worker in idle:
+            worker.stop()
+        for worker in busy:
+            worker.stop(kill=True)
+
+
+def _run_inline(tasks: Iterator[Task], cfg: BatchConfig, emit: Callable[[dict[str, Any]], None]) -> None:
+    for task in tasks:
+        record, _ = run_task(task, cfg.method, cfg.options, cfg.timeout)
+        emit(record)
+
+
+# ----------------------------------------------------------------------------- driver
+
+def run_batch(cfg: BatchConfig, inputs: Iterable[str | Path] = (), urls_file: str | Path | None = None,
+              log: Callable[[str], None] | None = None) -> Summary:
+    """Process every input page once, writing one record per page to ``cfg.out``."""
+    from .registry import get_method
+
+    get_method(cfg.method)  # unknown method: fail before any work
+    offline = find_pages(inputs)
+    online = read_url_list(urls_file) if urls_file else []
+    if not offline and not online:
+        raise LoadError("no input pages (.html, .htm, .html.gz) found")
+    if cfg.fmt == "jsonl":
+        sink: JsonlSink | FolderSink = JsonlSink(cfg.out, cfg.resume)
+    elif cfg.fmt == "folder":
+        sink = FolderSink(cfg.out, cfg.resume)
+    else:
+        raise ValueError(f"unknown batch format {cfg.fmt!r}; use jsonl or folder")
+    summary = Summary()
+    try:
+        todo_offline = [t for t in offline if t.id not in sink.done]
+        todo_online = [t for t in online if t.id not in sink.done]
+        summary.skipped = len(offline) + len(online) - len(todo_offline) - len(todo_online)
+        if cfg.limit is not None:
+            todo_offline = todo_offline[: cfg.limit]
+            todo_online = todo_online[: max(0, cfg.limit - len(todo_offline))]
+        total = len(todo_offline) + len(todo_online)
+        n_workers = cfg.workers or os.cpu_count() or 1
+        n_workers = max(1, min(n_workers, total))
+
+        def all_tasks() -> Iterator[Task]:
+            yield from todo_offline
+            if todo_online:
+                yield from fetch_tasks(todo_online, cfg)
+
+        from tqdm import tqdm
+
+        bar = tqdm(total=total, unit="page", file=sys.stderr, disable=not cfg.progress or total == 0,
+                   dynamic_ncols=True, smoothing=0.1)
+
+        def emit(record: dict[str, Any]) -> None:
+            sink.write(record)
+            summary.add(record)
+            bar.update(1)
+
+        start = time.perf_counter()
+        try:
+            if total:
+                if cfg.workers == 1:
+                    _run_inline(all_tasks(), cfg, emit)
+                else:
+                    _run_pool(all_tasks(), cfg, n_workers, emit)
+        finally:
+            summary.seconds = time.perf_counter() - start
+            bar.close()
+    finally:
+        sink.close()
+    if log:
+        log(summary.line())
+    return summary

@@ -1,0 +1,215 @@
+"""The ``maintext`` command line: extract, batch, plot, methods, bench.
+
+Errors on bad input are printed as one line on stderr (``maintext: error: ...``) with a
+non-zero exit status, never as a traceback: status 1 for input maintext rejects
+(:class:`~maintext.errors.MaintextError`), 3 for an unexpected failure, 2 for a usage
+error (click's own).
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from .errors import MaintextError
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+EXIT_INPUT = 1
+EXIT_UNEXPECTED = 3
+
+
+def _default_method() -> str:
+    from .api import DEFAULT_METHOD
+
+    return DEFAULT_METHOD
+
+
+def _fail(message: str, code: int) -> None:
+    click.echo("maintext: error: " + " ".join(message.split()), err=True)
+    sys.exit(code)
+
+
+def one_line_errors(func: F) -> F:
+    """Turn any exception of a command into one line on stderr and an exit status."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
+            raise
+        except KeyboardInterrupt:
+            _fail("interrupted", 130)
+        except BrokenPipeError:  # output piped into `head`: not an error
+            sys.stderr.close()
+            sys.exit(0)
+        except MaintextError as exc:
+            _fail(str(exc) or type(exc).__name__, EXIT_INPUT)
+        except Exception as exc:  # noqa: BLE001 - the promise: no tracebacks
+            _fail(f"{type(exc).__name__}: {exc}", EXIT_UNEXPECTED)
+
+    return wrapper  # type: ignore[return-value]
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="maintext")
+def main() -> None:
+    """Extract the main text (正文) and structure of web pages."""
+
+
+# ----------------------------------------------------------------------------- extract
+
+@main.command()
+@click.argument("source")
+@click.option("--method", "-m", default=None, help="Extraction method (see `maintext methods`); default: auto.")
+@click.option("--format", "fmt", type=click.Choice(["txt", "json", "markdown"]), default="txt",
+              show_default=True, help="Output format.")
+@click.option("--url", default=None, help="URL of the page (resolves relative links).")
+@click.option("--explain", is_flag=True, help="Show why each block was kept or dropped "
+              "(in the JSON output, on stderr for txt/markdown).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True, path_type=Path),
+              default=None, help="Write to FILE instead of stdout.")
+@one_line_errors
+def extract(source: str, method: str | None, fmt: str, url: str | None, explain: bool,
+            output: Path | None) -> None:
+    """Extract one page. SOURCE is a file (.html, .htm, .html.gz), an http(s) URL, or - for stdin."""
+    from .api import extract as extract_page
+    from .loading import looks_like_url
+    from .output import render
+
+    if source != "-" and not looks_like_url(source) and not Path(source).exists():
+        raise MaintextError(f"no such file: {source}")
+    if source != "-" and Path(source).is_dir():
+        raise MaintextError(f"{source} is a folder; use `maintext batch` for folders")
+    src: Any = Path(source) if source != "-" and not looks_like_url(source) else source
+    page = extract_page(src, url=url, method=method or _default_method(), explain=explain)
+    text = render(page, fmt, with_explain=explain)
+    if explain and fmt != "json" and page.explain:
+        import json
+
+        for decision in page.explain:
+            click.echo(json.dumps(decision, ensure_ascii=False), err=True)
+    if not page.text and page.reason:
+        click.echo(f"maintext: no main text: {page.reason}", err=True)
+    if output is None:
+        click.echo(text, nl=False)
+    else:
+        output.write_text(text, encoding="utf-8")
+
+
+# ----------------------------------------------------------------------------- batch
+
+@main.command()
+@click.argument("inputs", nargs=-1, type=click.Path(exists=True, path_type=Path))
+@click.option("--method", "-m", default=None, help="Extraction method; default: auto.")
+@click.option("--urls", "urls_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              default=None, help="Online mode: a file with one URL (or 'ID URL') per line.")
+@click.option("-o", "--output", "out", type=click.Path(path_type=Path), required=True,
+              help="JSONL file, or folder with --format folder.")
+@click.option("--format", "fmt", type=click.Choice(["jsonl", "folder"]), default="jsonl", show_default=True)
+@click.option("--workers", "-j", type=click.IntRange(min=0), default=0,
+              help="Worker processes (0: one per CPU; 1: in this process, no pool).")
+@click.option("--timeout", type=click.FloatRange(min=0), default=30.0, show_default=True,
+              help="Per-page extraction time limit in seconds (0: none).")
+@click.option("--max-memory", type=click.IntRange(min=0), default=2048, show_default=True,
+              help="Per-worker memory (address space) limit in MB (0: none; not applied with --workers 1).")
+@click.option("--resume/--no-resume", default=True, show_default=True,
+              help="Skip pages already in the output and append (or start over).")
+@click.option("--limit", type=click.IntRange(min=0), default=None, help="Process at most N pages.")
+@click.option("--no-progress", is_flag=True, help="No progress bar.")
+@click.option("--fetch-timeout", type=click.FloatRange(min=0.1), default=20.0, show_default=True,
+              help="Online mode: HTTP timeout in seconds.")
+@click.option("--retries", type=click.IntRange(min=0), default=2, show_default=True,
+              help="Online mode: retries of a failed fetch.")
+@click.option("--per-host", type=click.IntRange(min=1), default=2, show_default=True,
+              help="Online mode: concurrent requests to one host.")
+@click.option("--fetch-threads", type=click.IntRange(min=1), default=8, show_default=True,
+              help="Online mode: concurrent requests in all.")
+@one_line_errors
+def batch(inputs: tuple[Path, ...], method: str | None, urls_file: Path | None, out: Path, fmt: str,
+          workers: int, timeout: float, max_memory: int, resume: bool, limit: int | None,
+          no_progress: bool, fetch_timeout: float, retries: int, per_host: int, fetch_threads: int) -> None:
+    """Extract many pages: folders of HTML (searched recursively) and/or --urls FILE.
+
+    Writes one JSON line per page (Page fields plus "id"; failures as {"id", "error",
+    "text": ""}), or with --format folder one text file per page plus index.jsonl.
+    Offline ids are file names without .html/.htm/.html.gz; online ids are the URLs
+    as written (or the ID of an 'ID URL' line).
+    """
+    from .batch import BatchConfig, run_batch
+    from .options import Options
+
+    if not inputs and urls_file is None:
+        raise click.UsageError("give at least one INPUT folder/file or --urls FILE")
+    options = Options()
+    cfg = BatchConfig(
+        method=method or _default_method(), out=out, fmt=fmt, workers=workers,
+        timeout=timeout or None, max_memory_mb=max_memory, resume=resume, limit=limit,
+        progress=not no_progress, options=options.updated(fetch_timeout=fetch_timeout, fetch_retries=retries),
+        fetch_threads=fetch_threads, per_host=per_host, fetch_timeout=fetch_timeout, fetch_retries=retries,
+    )
+    run_batch(cfg, inputs, urls_file, log=lambda line: click.echo("maintext batch: " + line, err=True))
+
+
+# ----------------------------------------------------------------------------- plot
+
+@main.command()
+@click.argument("source")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True,
+              help="Image file (.png, .svg, .pdf).")
+@click.option("--url", default=None, help="URL of the page.")
+@one_line_errors
+def plot(source: str, output: Path, url: str | None) -> None:
+    """Plot the line-block distribution of a page (seed 004) with the chosen body shaded."""
+    from .plot import plot_source
+
+    info = plot_source(source, output, url=url)
+    click.echo(f"maintext plot: wrote {output} ({info})", err=True)
+
+
+# ----------------------------------------------------------------------------- methods
+
+@main.command("methods")
+@one_line_errors
+def list_methods() -> None:
+    """List the registered extraction methods."""
+    from .api import methods
+
+    infos = methods()
+    width = max((len(m.name) for m in infos), default=0)
+    for info in infos:
+        click.echo(f"{info.name:<{width}}  {info.summary}")
+
+
+# ----------------------------------------------------------------------------- bench
+
+@main.command()
+@click.argument("datasets", nargs=-1, required=True, type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--methods", "method_list", required=True, help="Comma-separated method names, e.g. lineblock,auto.")
+@click.option("--limit", type=click.IntRange(min=1), default=None, help="At most N pages per dataset.")
+@one_line_errors
+def bench(datasets: tuple[Path, ...], method_list: str, limit: int | None) -> None:
+    """Score methods on datasets in the shared format (gold.jsonl + pages/)."""
+    try:
+        from .evaluation import format_table, run_bench
+    except ImportError as exc:
+        raise MaintextError(f"the benchmark module is not available ({exc})") from None
+    from .registry import get_method
+
+    names = [m.strip() for m in method_list.split(",") if m.strip()]
+    if not names:
+        raise click.UsageError("--methods needs at least one method name")
+    for name in names:
+        get_method(name)
+    rows = run_bench(list(datasets), names, limit=limit)
+    click.echo(format_table(rows))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
