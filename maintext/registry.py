@@ -30,6 +30,7 @@ class MethodInfo:
 
 # name -> (module, one-line summary). One line per method; the module is imported lazily.
 _BUILTIN: dict[str, tuple[str, str]] = {
+    "auto": ("maintext.methods.auto", "default: cleaned tree, container scoring, block filtering"),
     "lineblock": ("maintext.methods.lineblock", "CX-Extractor line-block distribution (Chen Xin), no DOM"),
 }
 

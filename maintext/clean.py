@@ -1,0 +1,197 @@
+"""Tree cleaning and the boilerplate vocabularies used by the ``auto`` extractor.
+
+Everything here is a readable table: which tags never hold page text, which class/id
+words mark boilerplate or content, which short lines are page furniture. Matching of
+class/id values is by *word* (the value split on non-letters), so ``comments`` marks
+``<div id="comments">`` but not ``<div class="article-content">``, and ``ad`` marks
+``ad-slot`` but not ``head`` or ``download``.
+"""
+
+from __future__ import annotations
+
+import re
+
+import lxml.etree as etree
+
+# Tags removed together with their content: they never carry visible running text.
+DROP_TAGS: tuple[str, ...] = (
+    "script", "style", "noscript",  # code and its fallback (noscript repeats the page or nags)
+    "template", "svg", "math", "canvas",  # inert templates, drawings
+    "iframe", "object", "embed", "applet",  # embedded other documents / plugins
+    "select", "option", "button", "input", "textarea", "label", "datalist",  # form controls
+    "head", "title",  # metadata is read before cleaning
+    "nav", "menu",  # navigation by definition (HTML5)
+    "dialog",  # pop-ups
+)
+
+# Block-level tags: a new text block starts and ends at each of them.
+BLOCK_TAGS: frozenset[str] = frozenset({
+    "html", "body", "div", "p", "section", "article", "main", "header", "footer", "aside",
+    "table", "thead", "tbody", "tfoot", "tr", "td", "th", "caption", "ul", "ol", "li", "dl",
+    "dt", "dd", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "figure",
+    "figcaption", "address", "center", "form", "fieldset", "legend", "details", "summary",
+    "hr", "hgroup", "dir", "font-block", "noframes", "frameset", "frame",
+})
+
+# Tags that are themselves one paragraph of text (their parent is the container).
+PARAGRAPH_TAGS: frozenset[str] = frozenset({
+    "p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "dt", "dd", "pre", "blockquote",
+    "figcaption", "caption", "address", "th", "summary", "legend",
+})
+
+HEADING_TAGS: frozenset[str] = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+
+# Semantic tags of page furniture (HTML5 sectioning): text inside them is not the article
+# unless nothing else is found. ``header`` holds title/byline, ``footer`` copyright/tags.
+FURNITURE_TAGS: frozenset[str] = frozenset({"aside", "footer", "header"})
+
+# class/id words -> why they mark boilerplate. A word matches a whole token of the value.
+BOILERPLATE_WORDS: dict[str, str] = {
+    # navigation
+    "nav": "navigation", "navbar": "navigation", "navigation": "navigation", "menu": "navigation",
+    "breadcrumb": "navigation", "breadcrumbs": "navigation", "pagination": "navigation",
+    "pager": "navigation", "skip": "skip links", "toc": "table of contents",
+    # page frame
+    "footer": "page footer", "sidebar": "side column", "masthead": "page header",
+    "topbar": "page header", "copyright": "page footer", "sitemap": "navigation",
+    # user interaction around an article
+    "comment": "comments", "comments": "comments", "disqus": "comments", "respond": "comments",
+    "reply": "comments", "replies": "comments",
+    "share": "share bar", "sharing": "share bar", "social": "share bar", "sharebar": "share bar",
+    "addthis": "share bar", "sociallinks": "share bar", "shares": "share bar",
+    "newsletter": "sign-up box", "subscribe": "sign-up box", "signup": "sign-up box",
+    "subscription": "sign-up box", "login": "sign-up box", "paywall": "sign-up box",
+    # other content that is not this article
+    "related": "related links", "recommended": "related links", "recommend": "related links",
+    "recirc": "related links", "more": "related links", "trending": "related links",
+    "popular": "related links", "mostread": "related links", "outbrain": "related links",
+    "taboola": "related links", "promo": "promotion", "teaser": "related links",
+    # advertising
+    "ad": "advertising", "ads": "advertising", "advert": "advertising", "adv": "advertising",
+    "advertisement": "advertising", "advertising": "advertising", "sponsor": "advertising",
+    "sponsored": "advertising", "banner": "advertising", "dfp": "advertising", "gpt": "advertising",
+    # overlays and hidden helpers
+    "cookie": "cookie notice", "cookies": "cookie notice", "consent": "cookie notice",
+    "gdpr": "cookie notice", "popup": "pop-up", "modal": "pop-up", "overlay": "pop-up",
+    "hidden": "hidden", "hide": "hidden", "invisible": "hidden", "sr": "screen-reader only",
+    "offscreen": "hidden", "print": "print only",
+    # article furniture annotators leave out
+    "byline": "byline", "dateline": "byline", "author": "author box", "tags": "tag list",
+    "tagcloud": "tag list", "keywords": "tag list", "widget": "widget", "toolbar": "toolbar",
+    "tools": "toolbar", "rating": "widget", "vote": "widget", "meta": "post metadata",
+}
+
+# Words that mark a *content* container; they cancel the weak boilerplate words above
+# (``post-meta`` is furniture, but ``entry-content`` with ``has-sidebar`` is the article).
+CONTENT_WORDS: frozenset[str] = frozenset({
+    "article", "articlebody", "content", "entry", "post", "story", "body", "text", "main",
+    "blog", "news", "detail", "page", "column", "container", "wrapper", "wrap", "single",
+    "hentry", "permalink", "prose", "rich", "richtext", "markdown", "document",
+    "zhengwen", "neirong", "wenzhang",  # Chinese pinyin: body text, content, article
+})
+
+# Boilerplate words strong enough to win over content words: ``comment-content`` is a
+# comment, ``article-related`` a list of other articles.
+STRONG_WORDS: frozenset[str] = frozenset({
+    "comment", "comments", "disqus", "respond", "share", "sharing", "social", "sharebar",
+    "addthis", "related", "recommended", "outbrain", "taboola", "newsletter", "cookie",
+    "cookies", "consent", "breadcrumb", "breadcrumbs", "advertisement", "sidebar", "footer",
+    "popup", "modal", "sponsored", "subscribe", "paywall",
+})
+
+_SPLIT = re.compile(r"[^a-z0-9]+")
+_CAMEL = re.compile(r"([a-z])([A-Z])")
+
+
+def attr_words(value: str) -> list[str]:
+    """The words of a class/id value: ``postComments bottom-bar`` -> post, comments, bottom, bar."""
+    return [w for w in _SPLIT.split(_CAMEL.sub(r"\1 \2", value).lower()) if w]
+
+
+def boilerplate_reason(classes: str) -> str | None:
+    """Why a class/id value marks boilerplate, or None."""
+    words = attr_words(classes)
+    if not words:
+        return None
+    hit = None
+    content = False
+    for w in words:
+        if w in BOILERPLATE_WORDS:
+            if w in STRONG_WORDS:
+                return BOILERPLATE_WORDS[w]
+            hit = hit or BOILERPLATE_WORDS[w]
+        elif w in CONTENT_WORDS:
+            content = True
+    if hit and not content:
+        return hit
+    return None
+
+
+def content_hint(classes: str) -> bool:
+    """The class/id value names a content container (``article-body``, ``post-content``)."""
+    return any(w in CONTENT_WORDS for w in attr_words(classes))
+
+
+# Hidden elements: not shown to a reader.
+_HIDDEN_XPATH = etree.XPath(
+    "//*[@hidden or @aria-hidden='true' or "
+    "contains(translate(@style, ' ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'), 'display:none') or "
+    "contains(translate(@style, ' ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'), 'visibility:hidden')]"
+)
+
+
+def clean_tree(root: etree._Element) -> list[tuple[str, str]]:
+    """Remove non-text elements and hidden elements in place; return (tag, reason) removed.
+
+    A hidden element holding more than half of the page's text is kept: some pages hide
+    the article until a script reveals it.
+    """
+    removed: list[tuple[str, str]] = []
+    etree.strip_elements(root, *DROP_TAGS, with_tail=False)
+    hidden = _HIDDEN_XPATH(root)
+    if hidden:
+        total = len(root.text_content())
+        for el in hidden:
+            if el.getparent() is None:
+                continue
+            if len(el.text_content()) * 2 > total:
+                continue
+            removed.append((el.tag if isinstance(el.tag, str) else "?", "hidden"))
+            _drop_keep_tail(el)
+    return removed
+
+
+def _drop_keep_tail(el: etree._Element) -> None:
+    parent = el.getparent()
+    if parent is None:
+        return
+    tail = el.tail
+    if tail:
+        prev = el.getprevious()
+        if prev is not None:
+            prev.tail = (prev.tail or "") + tail
+        else:
+            parent.text = (parent.text or "") + tail
+    parent.remove(el)
+
+
+# Whole short lines that are page furniture in any article (English, Chinese, some
+# European languages). Matched against a paragraph of at most ~8 words.
+_FURNITURE_LINE = re.compile(
+    r"^\W*(?:"
+    r"advertisement|advertising|anzeige|publicité|publicidad|pubblicità|реклама|sponsored|"
+    r"share(?: this)?(?: article| story| post)?|share on \w+|tweet|email|print|"
+    r"(?:read|see) (?:more|also|next)|related(?: articles?| stories| posts| content)?|"
+    r"click here.*|continue reading.*|sign up.*|subscribe.*|log ?in|"
+    r"comments?|\d+ comments?|leave a (?:comment|reply)|"
+    r"follow us.*|back to top|skip to .*|"
+    r"广告|分享到?.*|相关(?:新闻|阅读|文章|推荐)|推荐阅读|延伸阅读|责任编辑.*|编辑[:：].*|"
+    r"返回(?:首页|顶部)|点击(?:进入|查看).*|扫码.*|打开app.*|(?:来源|作者)[:：].{0,30}"
+    r")\W*$",
+    re.IGNORECASE,
+)
+
+
+def is_furniture_line(text: str) -> bool:
+    """A short line such as "Advertisement", "Share this", "相关阅读", "责任编辑：张三"."""
+    return len(text) <= 60 and _FURNITURE_LINE.match(text) is not None

@@ -1,0 +1,239 @@
+"""``auto``: the default extractor.
+
+One parse, then:
+
+1. **Clean** the tree (:mod:`maintext.clean`): drop tags that never hold running text and
+   hidden elements.
+2. **Segment** the body in one iterative walk (:mod:`maintext.segment`) into text blocks
+   in document order; each block knows its text, link text, the block elements it sits
+   in, and whether a boilerplate class/id or a furniture tag encloses it.
+3. **Score containers** as readability does, CJK-aware: every prose block adds
+   ``1 + commas + length`` to its container, half to the one above, a third above that;
+   a container's score is scaled by its non-link share and its class/id hint. Semantic
+   markers (``<article>``, ``itemprop=articleBody``, JSON-LD ``articleBody``) add a bonus.
+4. **Widen**: sibling containers of the winner that hold good prose join it.
+5. **Filter** blocks in the chosen region: link lists, boilerplate containers, furniture
+   lines ("Advertisement", "Share this"), comment sections.
+6. **Fallbacks**: a weak winner falls back to all prose blocks of the page, then to the
+   JSON-LD ``articleBody``.
+
+With ``options.explain`` each block's decision and reason is recorded in ``page.explain``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..clean import clean_tree, is_furniture_line
+from ..document import Document
+from ..options import AutoOptions, Options
+from ..result import Page
+from ..segment import Block, Segmentation, segment
+from ..textutil import collapse_ws
+
+# Initial score of a container by tag (readability's table): generic boxes are likely
+# containers, list/heading parts are unlikely ones.
+_TAG_PRIOR: dict[str, float] = {
+    "div": 5.0, "article": 8.0, "main": 5.0, "section": 3.0, "td": 3.0, "blockquote": 3.0,
+    "pre": 3.0, "form": -3.0, "ol": -3.0, "ul": -3.0, "dl": -3.0, "dd": -3.0, "dt": -3.0,
+    "li": -3.0, "address": -3.0, "th": -5.0, "h1": -5.0, "h2": -5.0, "h3": -5.0,
+    "h4": -5.0, "h5": -5.0, "h6": -5.0, "body": -5.0, "html": -10.0,
+}
+CLASS_WEIGHT = 25.0  # readability's +-25 for content / boilerplate class words
+SEMANTIC_BONUS = 30.0  # <article>, itemprop=articleBody, container of the JSON-LD body
+# Ancestor levels a block's score reaches, with their share (readability: 1, 1/2, 1/3 ...).
+LEVEL_SHARE: tuple[float, ...] = (1.0, 0.5, 1 / 3.0, 0.25)
+MIN_PROSE_WEIGHT = 5.0  # words (CJK-aware) for a block to count as prose when scoring
+LINK_DENSITY_MAX = 0.5  # a block with more link text than this is a link list
+WEAK_RESULT_WEIGHT = 25.0  # below this many words the winner is widened / replaced
+
+
+def extract(doc: Document, options: Options) -> Page:
+    opts = options.auto
+    page = Page(url=doc.url, method="auto")
+    root = doc.tree
+    removed = clean_tree(root)
+    seg = segment(root)
+    explain: list[dict[str, Any]] | None = [] if options.explain else None
+    if explain is not None:
+        for tag, why in removed:
+            explain.append({"block": f"<{tag}>", "decision": "drop", "reason": why})
+    if not seg.blocks:
+        page.reason = "page has no text"
+        page.explain = explain
+        return page
+
+    body_hint = _json_ld_hint(doc)
+    region, why = choose_region(seg, opts, body_hint)
+    kept = select_blocks(seg, region, opts, explain)
+    if _weight(kept) < WEAK_RESULT_WEIGHT:
+        fallback = [b for b in seg.blocks if _is_prose(b) and not b.boiler]
+        if _weight(fallback) > _weight(kept):
+            why = "weak container: all prose blocks of the page"
+            kept = fallback
+    paragraphs = [p for b in kept for p in b.lines()]
+    if not paragraphs and body_hint:
+        paragraphs = [collapse_ws(line) for line in body_hint.splitlines() if line.strip()]
+        why = "JSON-LD articleBody"
+    page.set_paragraphs(paragraphs)
+    page.extra["auto"] = {"region": why}
+    headline = next((b.text for b in kept if b.tag == "h1"), "")
+    if headline:
+        page.headline = headline
+    if not page.text:
+        page.reason = "no block of running text found"
+    page.explain = explain
+    return page
+
+
+def _json_ld_hint(doc: Document) -> str | None:
+    try:
+        from ..metadata import json_ld_article_body
+    except ImportError:  # pragma: no cover - metadata is part of the package
+        return None
+    try:
+        text = json_ld_article_body(doc)
+    except Exception:  # noqa: BLE001 - a malformed JSON-LD block is only a missing hint
+        return None
+    return text if text and len(text) > 80 else None
+
+
+def _weight(blocks: list[Block]) -> float:
+    return sum(b.weight for b in blocks)
+
+
+def _is_prose(block: Block) -> bool:
+    return block.weight >= MIN_PROSE_WEIGHT and block.link_density <= LINK_DENSITY_MAX
+
+
+def choose_region(seg: Segmentation, opts: AutoOptions, body_hint: str | None) -> tuple[tuple[int, int], str]:
+    """The block range [start, end) of the main container (plus joined siblings)."""
+    scores: dict[int, float] = {}
+    for b in seg.blocks:
+        if b.boiler or not _is_prose(b):
+            continue
+        s = 1.0 + b.commas + min(b.weight / 15.0, 3.0)
+        chain = b.chain
+        # a paragraph tag's own element is not a container: start at its parent
+        first = 1 if b.paragraph else 0
+        for level, share in enumerate(LEVEL_SHARE):
+            idx = len(chain) - 1 - first - level
+            if idx < 0:
+                break
+            cid = chain[idx]
+            scores[cid] = scores.get(cid, 0.0) + s * share
+    if not scores:
+        return (0, len(seg.blocks)), "no prose block: whole page"
+    best_id, best = -1, float("-inf")
+    hint_words = _hint_words(body_hint)
+    for cid, raw in scores.items():
+        c = seg.containers[cid]
+        score = raw + _TAG_PRIOR.get(c.tag, 0.0)
+        if c.content_hint:
+            score += CLASS_WEIGHT
+        if c.boiler:
+            score -= CLASS_WEIGHT
+        if c.semantic:
+            score += SEMANTIC_BONUS
+        if hint_words and _covers_hint(seg, c, hint_words):
+            score += SEMANTIC_BONUS
+        score *= 1.0 - seg.link_density(c.start, c.end)
+        c.score = score
+        if score > best:
+            best_id, best = cid, score
+    top = seg.containers[best_id]
+    start, end = _widen(seg, top)
+    return (start, end), f"container <{top.tag}> score {best:.1f}"
+
+
+def _hint_words(body_hint: str | None) -> set[str] | None:
+    if not body_hint:
+        return None
+    words = body_hint.split()
+    return set(words[:60]) if len(words) >= 20 else None
+
+
+def _covers_hint(seg: Segmentation, c, hint_words: set[str]) -> bool:
+    """The container's text shares most of the opening words of the JSON-LD body."""
+    text = " ".join(b.text for b in seg.blocks[c.start:c.end][:40])
+    found = sum(1 for w in hint_words if w in text)
+    return found >= 0.8 * len(hint_words)
+
+
+def _widen(seg: Segmentation, top) -> tuple[int, int]:
+    """Join sibling containers of ``top`` that hold good prose (split article bodies)."""
+    parent = top.parent
+    if parent is None:
+        return top.start, top.end
+    pc = seg.containers[parent]
+    threshold = max(10.0, top.score * 0.2)
+    start, end = top.start, top.end
+    # siblings = containers whose parent is ``parent``; walk outwards while they qualify
+    siblings = [c for c in pc.children]
+    pos = siblings.index(top.id) if top.id in siblings else -1
+    if pos < 0:
+        return start, end
+    for step in (-1, 1):
+        i = pos + step
+        while 0 <= i < len(siblings):
+            sib = seg.containers[siblings[i]]
+            if not _sibling_joins(seg, sib, threshold):
+                break
+            start, end = min(start, sib.start), max(end, sib.end)
+            i += step
+    return start, end
+
+
+def _sibling_joins(seg: Segmentation, sib, threshold: float) -> bool:
+    if sib.boiler:
+        return False
+    if sib.score is not None and sib.score >= threshold:
+        return True
+    blocks = seg.blocks[sib.start:sib.end]
+    if not blocks:
+        return True  # empty spacer: keep walking
+    weight = sum(b.weight for b in blocks)
+    ld = seg.link_density(sib.start, sib.end)
+    if weight >= 15 and ld < 0.25:
+        return True
+    return bool(weight >= 5 and ld == 0 and blocks[-1].text.rstrip()[-1:] in ".!?。！？")
+
+
+def select_blocks(seg: Segmentation, region: tuple[int, int], opts: AutoOptions,
+                  explain: list[dict[str, Any]] | None) -> list[Block]:
+    """The blocks of ``region`` that are article text, in order."""
+    start, end = region
+    kept: list[Block] = []
+    for i, b in enumerate(seg.blocks):
+        if i < start or i >= end:
+            if explain is not None:
+                explain.append(_explain(b, "drop", "outside main container"))
+            continue
+        reason = _drop_reason(b, opts)
+        if reason:
+            if explain is not None:
+                explain.append(_explain(b, "drop", reason))
+            continue
+        kept.append(b)
+        if explain is not None:
+            explain.append(_explain(b, "keep", "in main container"))
+    return kept
+
+
+def _drop_reason(b: Block, opts: AutoOptions) -> str | None:
+    if b.boiler and not (opts.include_comments and b.boiler == "comments"):
+        return f"inside {b.boiler}"
+    if b.link_density > LINK_DENSITY_MAX and not b.heading:
+        return f"link text {b.link_density:.0%}"
+    if b.weight < 12 and is_furniture_line(b.text):
+        return "furniture line"
+    if b.in_table and not opts.include_tables:
+        return "table"
+    return None
+
+
+def _explain(b: Block, decision: str, reason: str) -> dict[str, Any]:
+    text = b.text
+    return {"block": f"<{b.tag}>", "text": text[:80] + ("…" if len(text) > 80 else ""),
+            "words": round(b.weight, 1), "link_density": round(b.link_density, 2),
+            "decision": decision, "reason": reason}

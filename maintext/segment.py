@@ -1,0 +1,215 @@
+"""Segmentation of a (cleaned) tree into text blocks and block containers, in one walk.
+
+A *block* is a run of text between block-level tag boundaries (as in Block-List, seed
+002): ``<div>hello<p>big</p>world</div>`` gives the blocks "hello", "big", "world".
+Inline tags (``a``, ``span``, ``b``...) do not split blocks; ``<a>`` text is counted as
+link text; ``<br>`` splits a block into lines but not into blocks.
+
+A *container* is a block-level element. Each container records the range of blocks it
+holds, ``[start, end)`` in document order, so the text and link totals of any container
+are O(1) from prefix sums, without walking the tree again. The walk is iterative
+(``lxml.etree.iterwalk``), so 10,000 nested ``<div>`` cannot overflow the stack.
+"""
+
+from __future__ import annotations
+
+from itertools import accumulate
+
+import lxml.etree as etree
+
+from .clean import BLOCK_TAGS, FURNITURE_TAGS, HEADING_TAGS, PARAGRAPH_TAGS, boilerplate_reason, content_hint
+from .textutil import collapse_ws, text_weight
+
+_BR = "\x00"  # line-break marker inside a block's raw text
+COMMAS = frozenset(",，、")
+CHAIN_KEEP = 6  # containers kept per block for scoring (innermost first levels)
+# A boilerplate container holding more than this share of the page's text is a page
+# wrapper with an unlucky class name (``has-sidebar``), not boilerplate.
+WRAPPER_SHARE = 0.6
+# role attribute values -> boilerplate reason (ARIA landmarks of page furniture)
+_ROLE_BOILER = {"navigation": "navigation", "banner": "page header", "contentinfo": "page footer",
+                "complementary": "side column", "search": "search", "dialog": "pop-up",
+                "alert": "pop-up", "menu": "navigation", "menubar": "navigation"}
+_SEMANTIC_ITEMPROP = frozenset({"articlebody", "text", "reviewbody", "description"})
+
+
+class Container:
+    __slots__ = ("id", "tag", "start", "end", "parent", "children", "content_hint", "boiler",
+                 "semantic", "score")
+
+    def __init__(self, cid: int, tag: str, start: int, parent: int | None) -> None:
+        self.id = cid
+        self.tag = tag
+        self.start = start
+        self.end = start
+        self.parent = parent
+        self.children: list[int] = []
+        self.content_hint = False
+        self.boiler: str | None = None
+        self.semantic = False
+        self.score: float | None = None
+
+
+class Block:
+    __slots__ = ("raw", "text", "tag", "chain", "paragraph", "heading", "in_table", "chars",
+                 "link_chars", "weight", "commas", "owners", "boiler")
+
+    def __init__(self, raw: str, tag: str, chain: tuple[int, ...], link_chars: int,
+                 in_table: bool, owners: tuple[int, ...]) -> None:
+        self.raw = raw
+        self.text = collapse_ws(raw.replace(_BR, " "))
+        self.tag = tag
+        self.chain = chain
+        self.paragraph = tag in PARAGRAPH_TAGS
+        self.heading = tag in HEADING_TAGS
+        self.in_table = in_table
+        self.chars = len(self.text)
+        self.link_chars = min(link_chars, self.chars)
+        self.weight = text_weight(self.text)
+        self.commas = sum(1 for ch in self.text if ch in COMMAS)
+        self.owners = owners  # containers with a boilerplate class/tag enclosing the block
+        self.boiler: str | None = None
+
+    @property
+    def link_density(self) -> float:
+        return self.link_chars / self.chars if self.chars else 0.0
+
+    def lines(self) -> list[str]:
+        """The block's text, one line per ``<br>``-separated line."""
+        if _BR not in self.raw:
+            return [self.text] if self.text else []
+        return [t for t in (collapse_ws(x) for x in self.raw.split(_BR)) if t]
+
+
+class Segmentation:
+    def __init__(self) -> None:
+        self.blocks: list[Block] = []
+        self.containers: list[Container] = []
+        self._chars: list[int] = [0]
+        self._links: list[int] = [0]
+
+    def finish(self) -> None:
+        self._chars = [0, *accumulate(b.chars for b in self.blocks)]
+        self._links = [0, *accumulate(b.link_chars for b in self.blocks)]
+        total = self._chars[-1]
+        exempt = set()
+        for c in self.containers:
+            if c.boiler and total and (self._chars[c.end] - self._chars[c.start]) > WRAPPER_SHARE * total:
+                exempt.add(c.id)
+        for b in self.blocks:
+            for owner in b.owners:  # innermost first
+                if owner not in exempt:
+                    b.boiler = self.containers[owner].boiler
+                    break
+
+    def chars(self, start: int, end: int) -> int:
+        return self._chars[end] - self._chars[start]
+
+    def link_density(self, start: int, end: int) -> float:
+        chars = self._chars[end] - self._chars[start]
+        return (self._links[end] - self._links[start]) / chars if chars else 0.0
+
+
+def _classify(el: etree._Element, tag: str, c: Container) -> None:
+    """Set the container's boilerplate / content / semantic marks from tag and attributes."""
+    attrib = el.attrib
+    cls = attrib.get("class")
+    ident = attrib.get("id")
+    if cls or ident:
+        value = f"{cls or ''} {ident or ''}"
+        c.boiler = boilerplate_reason(value)
+        c.content_hint = c.boiler is None and content_hint(value)
+    if tag in FURNITURE_TAGS and c.boiler is None:
+        c.boiler = f"<{tag}>"
+    role = attrib.get("role")
+    if role:
+        role = role.lower()
+        if role in _ROLE_BOILER:
+            c.boiler = c.boiler or _ROLE_BOILER[role]
+        elif role in ("main", "article"):
+            c.semantic = True
+    itemprop = attrib.get("itemprop")
+    if itemprop and itemprop.lower() in _SEMANTIC_ITEMPROP:
+        c.semantic = True
+        c.boiler = None
+    if tag in ("article", "main"):
+        c.semantic = True
+
+
+def segment(root: etree._Element) -> Segmentation:
+    """Blocks and containers of ``root``'s ``<body>`` (or of ``root`` when there is none)."""
+    body = root.find("body") if root.tag == "html" else None
+    if body is None:
+        body = root
+    seg = Segmentation()
+    blocks = seg.blocks
+    containers = seg.containers
+    stack: list[int] = []  # open containers
+    owners: list[int] = []  # open boilerplate containers
+    parts: list[str] = []
+    link_chars = 0
+    link_depth = 0
+    table_depth = 0
+
+    def flush() -> None:
+        nonlocal link_chars
+        if parts:
+            raw = "".join(parts)
+            parts.clear()
+            if raw.strip(" \t\n\r\f\v\x00\u00a0\u3000"):
+                top = containers[stack[-1]] if stack else None
+                blocks.append(Block(raw, top.tag if top else "body", tuple(stack[-CHAIN_KEEP:]),
+                                    link_chars, table_depth > 0, tuple(reversed(owners))))
+        link_chars = 0
+
+    for event, el in etree.iterwalk(body, events=("start", "end")):
+        tag = el.tag
+        if not isinstance(tag, str):
+            continue
+        if event == "start":
+            if tag in BLOCK_TAGS:
+                flush()
+                cid = len(containers)
+                c = Container(cid, tag, len(blocks), stack[-1] if stack else None)
+                if stack:
+                    containers[stack[-1]].children.append(cid)
+                _classify(el, tag, c)
+                containers.append(c)
+                stack.append(cid)
+                if c.boiler:
+                    owners.append(cid)
+                if tag == "table":
+                    table_depth += 1
+            elif tag == "br":
+                parts.append(_BR)
+            elif tag == "a":
+                link_depth += 1
+            elif tag == "img":
+                pass
+            text = el.text
+            if text:
+                parts.append(text)
+                if link_depth:
+                    link_chars += len(text.strip())
+        else:
+            if tag in BLOCK_TAGS:
+                flush()
+                cid = stack.pop()
+                c = containers[cid]
+                c.end = len(blocks)
+                if owners and owners[-1] == cid:
+                    owners.pop()
+                if tag == "table":
+                    table_depth -= 1
+            elif tag == "a":
+                link_depth -= 1
+            if el is body:
+                break
+            tail = el.tail
+            if tail:
+                parts.append(tail)
+                if link_depth:
+                    link_chars += len(tail.strip())
+    flush()
+    seg.finish()
+    return seg
