@@ -23,7 +23,13 @@ class LineBlockOptions:
     rise_threshold: int = 86
     # Tags whose content is dropped together with the tag (not text of the page).
     drop_tags: tuple[str, ...] = ("script", "style", "noscript", "head", "iframe", "textarea")
+    # Condition 2: "all" K blocks after the rise must be non-zero (the paper's wording) or
+    # "any" of them (the author's public implementation). Our choice, by measurement:
+    # modern pages often hold a whole article on one line followed by blank lines, which
+    # "all" rejects as noise.
+    rise_followers: str = "any"
     # Require the chosen region to contain the maximum block (condition 4 of the paper).
+    # False takes every region found, as the author's public implementation does.
     require_maximum: bool = True
 
 
@@ -31,27 +37,56 @@ class LineBlockOptions:
 class BlockListOptions:
     """Block-List and block distribution (seed 002)."""
 
-    # Upper bounds of the text-length classes of the block distribution D (the paper's bins
-    # were lost; these are our reading: empty, short, medium, long, very long).
-    length_bins: tuple[int, ...] = (0, 10, 50, 100, 200, 500)
-    max_link_density: float = 0.5
-    min_block_chars: int = 10
+    # Upper bounds of the text-length classes of the block distribution D, in words (a CJK
+    # character counts 1/1.7 word). The paper's classes were lost; ours are a guess: up to 2
+    # words (labels), 5 (menu items), 10 (headlines), 20, 40 (short/normal paragraph), 80,
+    # and longer. Only text blocks are counted (empty container blocks are not in D).
+    length_bins: tuple[int, ...] = (2, 5, 10, 20, 40, 80)
+    # A block with more link text than this share is navigation, never main text.
+    max_link_density: float = 0.33
+    # A "core" block (seed of the content region) has at least this many words.
+    long_block_words: float = 20.0
+    # Core blocks separated by more than this many non-content text blocks start a new region.
+    max_gap_blocks: int = 6
+    # Without any core block, the best block must have this many non-space characters.
+    min_block_chars: int = 40
+    # How many text blocks before the region an h1/h2 headline may sit and still be kept.
+    headline_lookback: int = 4
+    # Return empty text (with a reason) when the page-type classifier says "not content".
+    use_classifier: bool = True
 
 
 @dataclass
 class VoteOptions:
     """Tag tree + voting over typed text blocks (seed 001)."""
 
-    topic_threshold: float = 0.5  # share of the maximal normalised vote a topic block needs
+    # A topic block is content when its vote (weighted mean of the rules' normalised scores,
+    # 0..1) reaches this. Chosen by measurement on the developer sets.
+    topic_threshold: float = 0.5
     weights: dict[str, float] = field(default_factory=dict)  # rule name -> weight (default 1)
+    hub_link_density: float = 0.5  # a block with this share of link text is a hub block
+    pic_max_chars: int = 40  # a block with an image and at most this much text is a pic block
 
 
 @dataclass
 class BaselineOptions:
     """Parameters of the baselines BTE, DSC, LQF, CCB."""
 
-    ccb_window: int = 40  # CCB: Gaussian smoothing window (Gottron 2008 uses 40/fixed sigma)
-    lqf_min_chars: int = 50
+    # BTE (Finn et al. 2001) has no parameter.
+    # DSC (Pinto et al. 2002): slope of the cumulative tag curve over a window of tokens.
+    dsc_window: int = 20  # tokens per window (our reading; the paper's value was not kept)
+    dsc_max_slope: float = 0.5  # a window with fewer tags per token than this is text
+    # LQF (Mantratzis et al. 2005): a container whose link text exceeds this share of its
+    # text is navigation and is removed with its subtree (bottom-up, so a parent is judged
+    # on what is left after its link lists are gone).
+    lqf_quota: float = 0.5
+    lqf_min_chars: int = 1  # containers with less text than this are left alone
+    # CCB (Gottron 2008): content code vector over source characters (text 1, markup 0),
+    # blurred repeatedly, content where the blurred ratio exceeds the threshold.
+    ccb_window: int = 40  # Gaussian sigma in characters (the "range" of the blur)
+    ccb_iterations: int = 3  # blur passes (box passes whose sum has the Gaussian's variance)
+    ccb_threshold: float = 0.5  # minimal content code ratio of a content character
+    ccb_ignore_anchors: bool = False  # ADCCB variant: <a> tags do not count as code
 
 
 @dataclass

@@ -32,6 +32,12 @@ class MethodInfo:
 _BUILTIN: dict[str, tuple[str, str]] = {
     "auto": ("maintext.methods.auto", "default: cleaned tree, container scoring, block filtering"),
     "lineblock": ("maintext.methods.lineblock", "CX-Extractor line-block distribution (Chen Xin), no DOM"),
+    "blocklist": ("maintext.methods.blocklist", "Block-List + block distribution (Qiu 2009): one-pass stack, no DOM, page-type check"),
+    "vote": ("maintext.methods.vote", "tag tree + rule voting over topic/hub/pic text blocks, page object"),
+    "bte": ("maintext.methods.bte", "baseline: Body Text Extraction (Finn et al. 2001), max text-minus-tags window"),
+    "dsc": ("maintext.methods.dsc", "baseline: Document Slope Curves (Pinto et al. 2002), low-slope token windows"),
+    "lqf": ("maintext.methods.lqf", "baseline: Link Quota Filter (Mantratzis et al. 2005), drops link-dense blocks"),
+    "ccb": ("maintext.methods.ccb", "baseline: Content Code Blurring (Gottron 2008), blurred text/markup ratio"),
 }
 
 _loaded: dict[str, MethodFunc] = {}

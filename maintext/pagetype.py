@@ -1,0 +1,179 @@
+"""Is this page a content (news/article) page at all? The page-type classifier.
+
+Seed 002 decides from the *block distribution* whether a page holds news content before
+extracting it. :func:`classify` computes generic features of the page (the block
+distribution and its Dev / ratio-spread features, link density, share of text in long
+low-link blocks, ``og:type`` / JSON-LD article types, ``<article>`` and ``<time>`` counts,
+the shape of the URL path) and applies a logistic regression whose weights and feature
+scaling ship as ``maintext/data/pagetype_model.json`` (pure Python at run time; training
+needs scikit-learn: ``python benchmarks/train_pagetype.py``).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from functools import lru_cache
+from importlib import resources
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+from .errors import MaintextError
+from .methods.blocklist import (
+    BlockList,
+    dev,
+    distribution,
+    document_blocks,
+    ratio_spread,
+    select_blocks,
+)
+from .options import BlockListOptions
+
+if TYPE_CHECKING:
+    from .document import Document
+
+MODEL_FILE = "pagetype_model.json"
+
+# JSON-LD @type values naming one article (suffix match: NewsArticle, BlogPosting, ...)
+_LD_ARTICLE_SUFFIXES = ("Article", "BlogPosting", "Report", "Review")
+# JSON-LD @type values naming a page of many items (section fronts, search pages)
+_LD_LISTING = frozenset({"CollectionPage", "ItemList", "SearchResultsPage", "SiteNavigationElement"})
+# og:type values of single content items
+_OG_ARTICLE = frozenset({"article", "news", "blog", "blogposting", "newsarticle"})
+# A date in a URL path: /2019/05/27/, /2019-05-27-, /20190527, /2019/05/
+_URL_DATE = re.compile(r"(?:^|[/_-])(?:19|20)\d\d(?:[/_-]?)(?:0[1-9]|1[0-2])(?:[/_-]?\d\d)?(?:$|[/_.-])")
+_URL_ID = re.compile(r"\d{5,}")
+_SLUG_SPLIT = re.compile(r"[-_+]+")
+
+
+class ModelError(MaintextError):
+    """The page-type model file is missing or unreadable."""
+
+
+@lru_cache(maxsize=1)
+def load_model() -> dict:
+    """The shipped model (weights, scaling, feature names, length bins)."""
+    try:
+        text = resources.files("maintext").joinpath("data", MODEL_FILE).read_text(encoding="utf-8")
+        model = json.loads(text)
+    except (OSError, ValueError) as exc:
+        raise ModelError(f"cannot read the page-type model {MODEL_FILE}: {exc}") from None
+    n = len(model["features"])
+    if not (len(model["mean"]) == len(model["scale"]) == len(model["coef"]) == n):
+        raise ModelError(f"{MODEL_FILE}: feature, scaling and weight lengths differ")
+    return model
+
+
+def _url_features(url: str) -> dict[str, float]:
+    """URL path shape: +1 / -1 when the URL is known, 0 when unknown (never a bias)."""
+    if not url:
+        return {"url_date": 0.0, "url_slug": 0.0, "url_id": 0.0, "url_front": 0.0, "url_depth": 0.0}
+    try:
+        path = urlsplit(url).path or "/"
+    except ValueError:
+        return _url_features("")
+    segments = [s for s in path.split("/") if s]
+    last = segments[-1] if segments else ""
+    last = re.sub(r"\.[a-z]{2,6}$", "", last.lower())  # .html, .shtml, .php
+    slug_words = max((len(_SLUG_SPLIT.split(s)) for s in segments), default=0)
+    return {
+        "url_date": 1.0 if _URL_DATE.search(path) else -1.0,
+        "url_slug": max(-1.0, min(1.0, (slug_words - 3) / 3)),
+        "url_id": 1.0 if _URL_ID.search(path) else -1.0,
+        # "/" or one short segment ("/world/", "/news") looks like a section front
+        "url_front": 1.0 if len(segments) <= 1 and slug_words <= 2 and not _URL_ID.search(last) else -1.0,
+        "url_depth": max(-1.0, min(1.0, (len(segments) - 2) / 2)),
+    }
+
+
+def features(doc: "Document", blist: BlockList | None = None,
+             bins: tuple[int, ...] | None = None) -> dict[str, float]:
+    """Feature name -> value for one page (all generic: no site names)."""
+    if blist is None:
+        blist = document_blocks(doc)
+    if bins is None:
+        bins = tuple(load_model()["bins"])
+    opts = BlockListOptions(length_bins=bins)
+    text_blocks = blist.text_blocks()
+    dist = distribution(text_blocks, bins)
+    n_blocks = sum(dist) or 1
+    total = sum(b.weight for b in text_blocks) or 1.0
+    chars = sum(b.chars for b in text_blocks) or 1
+    link_chars = sum(b.link_chars for b in text_blocks)
+    cores = [b for b in text_blocks if b.weight >= opts.long_block_words
+             and b.link_density <= opts.max_link_density]
+    core_weight = sum(b.weight for b in cores)
+    region = select_blocks(text_blocks, opts)
+    region_weight = sum(b.weight for b in region)
+    linky = sum(1 for b in text_blocks if b.link_density > 0.5)
+    sig = blist.signals
+    ld_article = any(t.endswith(_LD_ARTICLE_SUFFIXES) for t in sig.ld_types)
+    ld_listing = any(t in _LD_LISTING for t in sig.ld_types)
+    feats: dict[str, float] = {f"d{i}": n / n_blocks for i, n in enumerate(dist)}
+    feats.update({
+        "dev": dev(dist),
+        "ratio_spread": ratio_spread(dist),
+        "log_words": math.log1p(total),
+        "link_density": link_chars / chars,
+        "core_share": core_weight / total,
+        "region_share": region_weight / total,
+        "log_region_words": math.log1p(region_weight),
+        "log_region_blocks": math.log1p(len(region)),
+        "log_cores": math.log1p(len(cores)),
+        "log_max_block": math.log1p(max((b.weight for b in text_blocks), default=0.0)),
+        "linky_blocks": linky / n_blocks,
+        "log_anchors": math.log1p(sig.anchors),
+        "anchors_per_100w": min(20.0, 100.0 * sig.anchors / total),
+        "og_article": 0.0 if not sig.og_type else (1.0 if sig.og_type in _OG_ARTICLE else -1.0),
+        "ld_article": 1.0 if ld_article else 0.0,
+        "ld_listing": 1.0 if ld_listing else 0.0,
+        "article_one": 1.0 if sig.article_tags == 1 else 0.0,
+        "log_article_tags": math.log1p(sig.article_tags),
+        "log_time_tags": math.log1p(sig.time_tags),
+        "log_paragraphs": math.log1p(sig.paragraphs),
+        "h1_one": 1.0 if sig.h1 == 1 else 0.0,
+        "log_images": math.log1p(sig.images),
+        "images_per_100w": min(20.0, 100.0 * sig.images / total),
+        "log_media": math.log1p(sig.media),
+    })
+    feats.update(_url_features(doc.url or sig.canonical))
+    return feats
+
+
+def probability(feats: dict[str, float], model: dict | None = None) -> float:
+    """P(content page) from a feature dict with the logistic model."""
+    model = model or load_model()
+    z = model["intercept"]
+    for name, mean, scale, coef in zip(model["features"], model["mean"], model["scale"], model["coef"]):
+        z += coef * (feats.get(name, 0.0) - mean) / scale
+    if z >= 0:
+        return 1.0 / (1.0 + math.exp(-z))
+    ez = math.exp(z)
+    return ez / (1.0 + ez)
+
+
+def classify_blocks(doc: "Document", blist: BlockList) -> tuple[bool, float]:
+    """:func:`classify` for a caller that already holds the Block-List of ``doc``."""
+    model = load_model()
+    p = probability(features(doc, blist, tuple(model["bins"])), model)
+    is_content = p >= model["threshold"]
+    return is_content, (p if is_content else 1.0 - p)
+
+
+def classify(doc: "Document") -> tuple[bool, float]:
+    """(is_content_page, confidence in [0, 1]) for ``doc``.
+
+    Confidence is the model's probability of the returned answer (>= 0.5).
+
+    Reads: ``doc.url`` (or the page's canonical / ``og:url``) and the Block-List of the page
+    (:func:`maintext.methods.blocklist.document_blocks`), which also yields ``og:type``,
+    JSON-LD ``@type``, ``<article>``/``<time>``/``<p>`` counts. Cost: the Block-List is
+    computed once per document and cached on it; when ``doc.tree`` has already been parsed
+    it is replayed from the tree (a Python walk over the elements, roughly 1-2 ms on a
+    typical news page), otherwise the raw HTML is streamed through libxml2 (a few ms).
+    Features and the logistic model then cost well under 1 ms. Call it before pruning
+    ``doc.tree``, or the blocks of the pruned tree are classified. Does not modify ``doc``
+    (apart from the cache entry).
+    """
+    return classify_blocks(doc, document_blocks(doc))
