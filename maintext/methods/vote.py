@@ -1,0 +1,139 @@
+"""Tag tree + voting over text blocks, and the page object (seed 001, textbook chapter).
+
+1. The tag tree is ``doc.tree`` (lxml builds it with the stack the textbook describes).
+2. The tree's visible text is cut into text blocks at block-level tags
+   (:func:`maintext.blocks.segment`) and each block is typed: **hub** (mostly link text),
+   **pic** (an image with at most a short caption) or **topic** (prose).
+3. Every rule of :data:`~maintext.methods.vote_rules.RULES` scores every block; raw scores
+   are normalised to [0, 1] by the rule's declared range, weighted (``VoteOptions.weights``)
+   and averaged into the block's vote. Topic blocks whose vote reaches
+   ``VoteOptions.topic_threshold`` are content.
+4. The body is the content blocks in depth-first (document) order.
+
+The page object: title (``<title>``), content title (the heading that introduces the body,
+used when ``<title>`` is poor), content, forward links (anchor texts; ``in_main`` for links
+inside the body), and anchor text (``Page.incoming_anchors``: other pages' words for this
+page, which only a crawl can collect; left empty here).
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urljoin, urlsplit
+
+from ..blocks import TextBlock, segment
+from ..document import Document
+from ..options import Options, VoteOptions
+from ..result import Link, Page
+from ..textutil import collapse_ws
+from .vote_rules import RULES, PageContext, build_context, normalise, position_zone
+
+TOPIC, HUB, PIC = "topic", "hub", "pic"
+HEADINGS = frozenset({"h1", "h2", "h3"})
+# Schemes of links that lead nowhere on the web (not forward links).
+_NOT_FORWARD = ("#", "javascript:", "mailto:", "tel:", "data:")
+
+
+def block_type(block: TextBlock, opts: VoteOptions) -> str:
+    """topic / hub / pic, from link share and images."""
+    if block.text and block.link_density >= opts.hub_link_density:
+        return HUB
+    if block.images and len(block.text) <= opts.pic_max_chars:
+        return PIC
+    if block.tag in ("figcaption", "caption") or "figure" in block.path[-3:]:
+        return PIC
+    if not block.text:
+        return PIC
+    return TOPIC
+
+
+def vote(blocks: list[TextBlock], opts: VoteOptions) -> tuple[list[dict[str, float]], list[float]]:
+    """Per-block normalised rule scores and weighted totals in [0, 1]."""
+    ctx: PageContext = build_context(blocks)
+    weights = {rule.name: float(opts.weights.get(rule.name, 1.0)) for rule in RULES}
+    unknown = set(opts.weights) - set(weights)
+    if unknown:
+        raise ValueError(f"unknown vote rule(s) in weights: {', '.join(sorted(unknown))}")
+    weight_sum = sum(w for w in weights.values() if w > 0) or 1.0
+    per_block: list[dict[str, float]] = []
+    totals: list[float] = []
+    for block in blocks:
+        scores = {rule.name: normalise(rule, rule.score(block, ctx)) for rule in RULES}
+        per_block.append(scores)
+        totals.append(sum(weights[n] * s for n, s in scores.items()) / weight_sum)
+    return per_block, totals
+
+
+def content_title(blocks: list[TextBlock], kept: list[int], title: str) -> str:
+    """The heading that introduces the body: the last h1-h3 before the first content block
+    (else the first h1 of the page); when none exists and ``<title>`` is empty, the
+    opening of the first content block."""
+    first = kept[0] if kept else len(blocks)
+    for block in reversed(blocks[:first]):
+        if block.tag in HEADINGS and 0 < len(block.text) < 300:
+            return block.text
+    for block in blocks:
+        if block.tag == "h1" and 0 < len(block.text) < 300:
+            return block.text
+    if not title and kept:
+        return blocks[kept[0]].text[:80]
+    return ""
+
+
+def forward_links(root, base_url: str | None, body_anchors: set[int]) -> list[Link]:
+    """Outgoing links with anchor text, in page order; ``in_main`` for links in the body."""
+    base = base_url
+    base_el = root.find(".//base[@href]")
+    if base_el is not None:
+        base = urljoin(base_url or "", base_el.get("href", "").strip()) or base
+    links: list[Link] = []
+    for a in root.iter("a"):
+        href = (a.get("href") or "").strip()
+        if not href or href.lower().startswith(_NOT_FORWARD):
+            continue
+        try:
+            url = urljoin(base, href) if base else href
+        except ValueError:
+            continue
+        if urlsplit(url).scheme not in ("http", "https", ""):
+            continue
+        links.append(Link(url=url, text=collapse_ws(a.text_content()), in_main=id(a) in body_anchors))
+    return links
+
+
+def _explain(blocks, types, scores, totals, kept_set, ctx_zone) -> list[dict]:
+    return [
+        {"index": b.index, "text": b.text[:80], "tag": b.tag, "type": t, "zone": z,
+         "scores": {k: round(v, 3) for k, v in s.items()}, "total": round(total, 3),
+         "kept": b.index in kept_set}
+        for b, t, s, total, z in zip(blocks, types, scores, totals, ctx_zone)
+    ]
+
+
+def extract(doc: Document, options: Options) -> Page:
+    opts = options.vote
+    page = Page(url=doc.url, method="vote")
+    root = doc.tree
+    title_el = root.find(".//title")
+    page.title = collapse_ws(title_el.text_content()) if title_el is not None else ""
+    blocks = segment(root)
+    if not blocks:
+        page.reason = "no visible text"
+        return page
+    types = [block_type(b, opts) for b in blocks]
+    scores, totals = vote(blocks, opts)
+    kept = [i for i, (t, total) in enumerate(zip(types, totals))
+            if t == TOPIC and total >= opts.topic_threshold]
+    # depth-first order of the tag tree = document order of the blocks
+    page.set_paragraphs([blocks[i].text for i in kept])
+    page.headline = content_title(blocks, kept, page.title)
+    if options.with_links:
+        body_anchors = {id(a) for i in kept for a in blocks[i].anchors}
+        page.links = forward_links(root, doc.url, body_anchors)
+    if not kept:
+        page.reason = "no text block won enough votes"
+    if options.explain:
+        ctx = build_context(blocks)
+        zones = [position_zone(b, ctx)[1] for b in blocks]
+        page.explain = _explain(blocks, types, scores, totals, set(kept), zones)
+    page.extra["vote"] = {"blocks": len(blocks), "kept": len(kept)}
+    return page

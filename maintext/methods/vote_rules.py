@@ -1,0 +1,176 @@
+"""The rule table of the voting method (seed 001): one scorer per row.
+
+A rule is a small function ``(block, ctx) -> raw score`` plus one :class:`Rule` row in
+:data:`RULES` with the raw score's declared range. The voting method maps every raw score
+linearly onto [0, 1] through that range (clamping), so a rule that scores 0..1000 weighs
+no more than one that scores 0..10 -- the textbook's warning about rules "dominating by
+scale". Weights (``VoteOptions.weights``, default 1) then set each rule's say on purpose.
+
+Adding a rule = one function + one row with a comment saying why it exists.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+from ..blocks import TextBlock
+from ..textutil import punctuation_count, text_weight
+
+# A CJK character counts as one "字"; a word of alphabetic text as about 1.7 (the ratio
+# text_weight() uses). The textbook's length bins are written in 字.
+CHARS_PER_WORD = 1.7
+
+
+@dataclass(slots=True)
+class PageContext:
+    """Page-level quantities some rules need (computed once per page)."""
+
+    blocks: list[TextBlock]
+    units: list[float]  # length of each block in 字-equivalents
+    plain_before: list[int]  # non-link characters before each block
+    plain_total: int  # non-link characters of the whole page
+
+
+def build_context(blocks: list[TextBlock]) -> PageContext:
+    units = [text_weight(b.text) * CHARS_PER_WORD for b in blocks]
+    before = []
+    seen = 0
+    for b in blocks:
+        before.append(seen)
+        seen += b.chars - b.link_chars
+    return PageContext(blocks, units, before, seen)
+
+
+# --- rule 1: length (textbook) --------------------------------------------------------
+# (upper bound in 字, score) -- the textbook's bins: <10 -> 0, 10-50 -> 5, 50-250 -> 8, more -> 10
+LENGTH_BINS: tuple[tuple[float, float], ...] = ((10, 0), (50, 5), (250, 8), (float("inf"), 10))
+
+
+def length_score(block: TextBlock, ctx: PageContext) -> float:
+    units = ctx.units[block.index]
+    for bound, score in LENGTH_BINS:
+        if units < bound:
+            return score
+    return LENGTH_BINS[-1][1]
+
+
+# --- rule 2: position (textbook, approximated) ----------------------------------------
+# Without a rendered layout we cannot know where a block is drawn. We approximate from
+# document order: the usual source order of a page is header, left column, main column,
+# right column, footer; and we measure the position in *non-link* text, of which the
+# main column holds most. (share of non-link text before the block's middle, score, zone)
+POSITION_ZONES: tuple[tuple[float, float, str], ...] = (
+    (0.05, 3, "top"),  # page header, first 5% of the plain text
+    (0.12, 5, "left"),  # left column: follows the header in source order
+    (0.90, 10, "middle"),  # the main column carries the bulk of the plain text
+    (1.01, 0, "right"),  # right column and footer come last
+)
+
+
+def position_zone(block: TextBlock, ctx: PageContext) -> tuple[float, str]:
+    if ctx.plain_total <= 0:
+        return POSITION_ZONES[2][1], POSITION_ZONES[2][2]
+    plain = block.chars - block.link_chars
+    where = (ctx.plain_before[block.index] + plain / 2) / ctx.plain_total
+    for bound, score, zone in POSITION_ZONES:
+        if where < bound:
+            return score, zone
+    return POSITION_ZONES[-1][1], POSITION_ZONES[-1][2]
+
+
+def position_score(block: TextBlock, ctx: PageContext) -> float:
+    return position_zone(block, ctx)[0]
+
+
+# --- rule 3: link density ---------------------------------------------------------------
+def plain_share_score(block: TextBlock, ctx: PageContext) -> float:
+    """Share of the block's text that is not link text (menus and link lists score 0)."""
+    return 1.0 - block.link_density
+
+
+# --- rule 4: punctuation density ------------------------------------------------------
+def punctuation_score(block: TextBlock, ctx: PageContext) -> float:
+    """Sentence punctuation per word-equivalent: prose has a comma or stop every ~10 words."""
+    weight = ctx.units[block.index] / CHARS_PER_WORD
+    if weight <= 0:
+        return 0.0
+    return punctuation_count(block.text) / max(weight, 3.0)
+
+
+# --- rule 5: tag and class/id semantics -----------------------------------------------
+# (pattern searched in the block's hints = tag, class, id, role of its innermost ancestors;
+#  score). Scores add up; the sum is clamped to the rule's range.
+SEMANTIC_HINTS: tuple[tuple[re.Pattern[str], float], ...] = (
+    # a <p> or <pre> or <blockquote> block is prose by the author's own markup
+    (re.compile(r"(?:^| )(?:p|pre|blockquote)$"), 1.0),
+    # HTML5 containers and the class/id names sites give their article column
+    (re.compile(r"\b(?:article|main|content|post|entry|story|body|text|blog)\b"), 1.0),
+    # HTML5 boilerplate containers
+    (re.compile(r"(?:^| )(?:nav|footer|aside|menu)\b"), -1.0),
+    # class/id names of navigation, furniture and ads
+    (re.compile(r"\b(?:nav\w*|menu\w*|footer|sidebar|side|breadcrumbs?|copyright|banner|promo\w*|"
+                r"ads?|advert\w*|sponsor\w*|widget|share|social|related|recommend\w*|"
+                r"subscribe|newsletter|login|signup|cookie\w*|popup|toolbar|pager|pagination)\b"),
+     -1.0),
+    # reader comments are not the article (CleanEval-style golds differ; the rule is weighted)
+    (re.compile(r"\b(?:comments?|reply|respond|disqus)\b"), -1.0),
+)
+
+
+def semantics_score(block: TextBlock, ctx: PageContext) -> float:
+    hints = block.hints
+    return sum(score for pattern, score in SEMANTIC_HINTS if pattern.search(hints))
+
+
+# --- rule 6: neighbourhood ------------------------------------------------------------
+NEIGHBOURS = 2  # blocks looked at on each side
+
+
+def neighbours_score(block: TextBlock, ctx: PageContext) -> float:
+    """Mean non-link length of the nearby blocks: main text comes in runs of paragraphs,
+    so a short block between long prose blocks is likely part of it."""
+    i = block.index
+    lo, hi = max(0, i - NEIGHBOURS), min(len(ctx.blocks), i + NEIGHBOURS + 1)
+    total = 0.0
+    count = 0
+    for j in range(lo, hi):
+        if j == i:
+            continue
+        other = ctx.blocks[j]
+        total += ctx.units[j] * (1.0 - other.link_density)
+        count += 1
+    return total / count if count else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    name: str
+    score: Callable[[TextBlock, PageContext], float]
+    low: float  # raw score mapped to 0
+    high: float  # raw score mapped to 1
+
+
+RULES: tuple[Rule, ...] = (
+    # textbook rule 1: long blocks are prose; its bins give 0/5/8/10
+    Rule("length", length_score, 0.0, 10.0),
+    # textbook rule 2: where the block sits (right 0, top 3, left 5, middle 10), approximated
+    Rule("position", position_score, 0.0, 10.0),
+    # hub blocks and link-laden text are navigation, not content
+    Rule("link_density", plain_share_score, 0.0, 1.0),
+    # prose is punctuated; menus, tag clouds and bylines are not (0.12 per word ~ saturation)
+    Rule("punctuation", punctuation_score, 0.0, 0.12),
+    # what the page's author called the containers (p/article vs nav/footer, class words)
+    Rule("semantics", semantics_score, -2.0, 2.0),
+    # content comes in runs: long link-free neighbours (120 字 on average saturates)
+    Rule("neighbours", neighbours_score, 0.0, 120.0),
+)
+
+
+def normalise(rule: Rule, raw: float) -> float:
+    """Map ``raw`` through the rule's declared range onto [0, 1]."""
+    if rule.high == rule.low:
+        return 0.0
+    value = (raw - rule.low) / (rule.high - rule.low)
+    return 0.0 if value < 0.0 else 1.0 if value > 1.0 else value

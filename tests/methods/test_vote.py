@@ -1,0 +1,123 @@
+"""The voting method and page object (maintext/methods/vote.py, vote_rules.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+import lxml.html
+
+import maintext
+from maintext.blocks import segment
+from maintext.document import Document, parse_html
+from maintext.methods import vote as vote_method
+from maintext.methods.vote_rules import RULES, build_context, length_score, normalise
+from maintext.options import Options
+
+PROSE = ("The committee met on Tuesday to discuss the new budget, which had been delayed for "
+         "several weeks. Members argued about the cost of the bridge, the school and the roads; "
+         "in the end, they agreed to vote again next month.")
+
+PAGE = f"""<html><head><title>City news</title></head><body>
+<div id="header"><a href="/">Home</a> <a href="/news">News</a> <a href="/sport">Sport</a></div>
+<div class="nav"><ul><li><a href="/a">Politics</a></li><li><a href="/b">Business</a></li>
+<li><a href="/c">Culture</a></li><li><a href="/d">Weather</a></li></ul></div>
+<div class="article-body"><h1>Council delays budget vote</h1>
+<p>{PROSE}</p>
+<p>{PROSE.replace("Tuesday", "Friday")} Read the <a href="/report">full report</a> online.</p>
+<figure><img src="bridge.jpg" alt="The old bridge"><figcaption>Bridge</figcaption></figure>
+<p>{PROSE.replace("committee", "council")}</p></div>
+<div class="footer"><a href="/about">About us</a> | <a href="/contact">Contact</a> | Copyright 2024</div>
+</body></html>"""
+
+
+def run(html: str, **overrides) -> maintext.Page:
+    return maintext.extract(html, method="vote", url="https://example.org/story", **overrides)
+
+
+def test_body_is_the_topic_blocks_in_document_order():
+    page = run(PAGE)
+    assert page.method == "vote"
+    assert len(page.paragraphs) == 3
+    assert page.paragraphs[0].startswith("The committee met on Tuesday")
+    assert page.paragraphs[1].startswith("The committee met on Friday")
+    assert page.paragraphs[2].startswith("The council met")
+    for noise in ("Politics", "About us", "Home", "Bridge"):
+        assert noise not in page.text
+
+
+def test_page_object_title_content_title_and_forward_links():
+    page = run(PAGE)
+    assert page.title == "City news"
+    assert page.headline == "Council delays budget vote"
+    assert page.incoming_anchors == []  # anchor text: filled crawl-wide, not from one page
+    by_text = {link.text: link for link in page.links}
+    assert by_text["full report"].url == "https://example.org/report"
+    assert by_text["full report"].in_main is True
+    assert by_text["Politics"].in_main is False
+    assert by_text["About us"].in_main is False
+
+
+def test_block_types_hub_pic_topic():
+    opts = Options().vote
+    blocks = segment(parse_html(PAGE))
+    types = {b.text: vote_method.block_type(b, opts) for b in blocks}
+    assert types["Politics"] == "hub"
+    assert types["Bridge"] == "pic"
+    assert types[PROSE] == "topic"
+
+
+def test_explain_lists_every_block_with_rule_scores():
+    page = run(PAGE, explain=True)
+    assert page.explain and len(page.explain) == len(segment(parse_html(PAGE)))
+    kept = [e for e in page.explain if e["kept"]]
+    assert len(kept) == 3
+    entry = kept[0]
+    assert set(entry["scores"]) == {rule.name for rule in RULES}
+    assert all(0.0 <= v <= 1.0 for v in entry["scores"].values())
+    assert 0.0 <= entry["total"] <= 1.0 and entry["type"] == "topic"
+    menu = next(e for e in page.explain if e["text"] == "Politics")
+    assert menu["type"] == "hub" and not menu["kept"]
+
+
+def test_textbook_length_bins():
+    html = "<html><body>" + "".join(f"<p>{'字' * n}</p>" for n in (5, 30, 100, 300)) + "</body></html>"
+    blocks = segment(parse_html(html))
+    ctx = build_context(blocks)
+    assert [length_score(b, ctx) for b in blocks] == [0, 5, 8, 10]
+
+
+def test_normalisation_keeps_every_rule_in_unit_range():
+    for rule in RULES:
+        assert normalise(rule, rule.low - 1000) == 0.0
+        assert normalise(rule, rule.high + 1000) == 1.0
+        assert normalise(rule, (rule.low + rule.high) / 2) == pytest.approx(0.5)
+
+
+def test_weights_change_the_vote_and_unknown_rules_are_rejected():
+    blocks = segment(parse_html(PAGE))
+    base = Options().vote
+    _, totals = vote_method.vote(blocks, base)
+    only_length = Options().updated(vote={"weights": {r.name: 0.0 for r in RULES if r.name != "length"}}).vote
+    _, length_totals = vote_method.vote(blocks, only_length)
+    ctx = build_context(blocks)
+    assert length_totals == [length_score(b, ctx) / 10 for b in blocks]
+    assert length_totals != totals
+    with pytest.raises(ValueError):
+        vote_method.vote(blocks, Options().updated(vote={"weights": {"nope": 1.0}}).vote)
+
+
+def test_threshold_one_keeps_nothing_and_says_why():
+    page = run(PAGE, vote={"topic_threshold": 1.01})
+    assert page.text == "" and page.reason
+
+
+def test_deeply_nested_page():
+    root = lxml.html.Element("html")
+    node = lxml.html.etree.SubElement(root, "body")
+    for _ in range(10_000):
+        node = lxml.html.etree.SubElement(node, "div")
+    node.text = PROSE
+    doc = Document("<html></html>")
+    doc.__dict__["tree"] = root  # the shared parse, here built by hand 10,000 levels deep
+    page = vote_method.extract(doc, Options())
+    assert page.text == PROSE
