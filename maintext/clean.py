@@ -10,6 +10,7 @@ class/id values is by *word* (the value split on non-letters), so ``comments`` m
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 import lxml.etree as etree
 
@@ -85,7 +86,7 @@ BOILERPLATE_WORDS: dict[str, str] = {
 # (``post-meta`` is furniture, but ``entry-content`` with ``has-sidebar`` is the article).
 CONTENT_WORDS: frozenset[str] = frozenset({
     "article", "articlebody", "content", "entry", "post", "story", "body", "text", "main",
-    "blog", "news", "detail", "page", "column", "container", "wrapper", "wrap", "single",
+    "blog", "news", "detail", "single",
     "hentry", "permalink", "prose", "rich", "richtext", "markdown", "document",
     "zhengwen", "neirong", "wenzhang",  # Chinese pinyin: body text, content, article
 })
@@ -95,8 +96,16 @@ CONTENT_WORDS: frozenset[str] = frozenset({
 STRONG_WORDS: frozenset[str] = frozenset({
     "comment", "comments", "disqus", "respond", "share", "sharing", "social", "sharebar",
     "addthis", "related", "recommended", "outbrain", "taboola", "newsletter", "cookie",
-    "cookies", "consent", "breadcrumb", "breadcrumbs", "advertisement", "sidebar", "footer",
-    "popup", "modal", "sponsored", "subscribe", "paywall",
+    "cookies", "consent", "breadcrumb", "breadcrumbs", "advertisement", "footer",
+    "sponsored", "subscribe", "paywall",
+})
+
+# Words of *state* or layout classes on page wrappers (``has-sidebar``, ``modal-enabled``,
+# ``l-sidebar-fixed``): with one of them the weak boilerplate words describe the page
+# layout around the content, not a boilerplate box.
+STATE_WORDS: frozenset[str] = frozenset({
+    "has", "with", "enabled", "disabled", "active", "open", "fixed", "sticky", "layout", "l",
+    "is", "show", "visible",
 })
 
 _SPLIT = re.compile(r"[^a-z0-9]+")
@@ -108,36 +117,53 @@ def attr_words(value: str) -> list[str]:
     return [w for w in _SPLIT.split(_CAMEL.sub(r"\1 \2", value).lower()) if w]
 
 
-def boilerplate_reason(classes: str) -> str | None:
-    """Why a class/id value marks boilerplate, or None."""
-    words = attr_words(classes)
-    if not words:
-        return None
+@lru_cache(maxsize=4096)
+def classify_attr(value: str) -> tuple[str | None, bool]:
+    """(boilerplate reason or None, content hint) of a class/id value; cached, as pages
+    repeat the same class values many times."""
+    words = attr_words(value)
     hit = None
-    content = False
+    content = state = False
     for w in words:
         if w in BOILERPLATE_WORDS:
             if w in STRONG_WORDS:
-                return BOILERPLATE_WORDS[w]
+                return BOILERPLATE_WORDS[w], False
             hit = hit or BOILERPLATE_WORDS[w]
         elif w in CONTENT_WORDS:
             content = True
-    if hit and not content:
-        return hit
-    return None
+        elif w in STATE_WORDS:
+            state = True
+    if hit and not content and not state:
+        return hit, False
+    return None, content
+
+
+def boilerplate_reason(classes: str) -> str | None:
+    """Why a class/id value marks boilerplate, or None."""
+    return classify_attr(classes)[0]
 
 
 def content_hint(classes: str) -> bool:
     """The class/id value names a content container (``article-body``, ``post-content``)."""
-    return any(w in CONTENT_WORDS for w in attr_words(classes))
+    return classify_attr(classes)[1]
 
 
-# Hidden elements: not shown to a reader.
-_HIDDEN_XPATH = etree.XPath(
-    "//*[@hidden or @aria-hidden='true' or "
-    "contains(translate(@style, ' ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'), 'display:none') or "
-    "contains(translate(@style, ' ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'), 'visibility:hidden')]"
-)
+# Hidden elements: not shown to a reader (the style test is done in Python: cheaper than
+# XPath string functions on every element).
+_MAYBE_HIDDEN = etree.XPath("//*[@hidden or @aria-hidden or @style]")
+_HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
+# A hidden element with more text than this is checked against the page's text first.
+_BIG_HIDDEN_CHARS = 1000
+
+
+def is_hidden(el: etree._Element) -> bool:
+    attrib = el.attrib
+    if "hidden" in attrib:
+        return True
+    if attrib.get("aria-hidden", "").strip().lower() == "true":
+        return True
+    style = attrib.get("style")
+    return bool(style) and _HIDDEN_STYLE.search(style) is not None
 
 
 def clean_tree(root: etree._Element) -> list[tuple[str, str]]:
@@ -148,16 +174,18 @@ def clean_tree(root: etree._Element) -> list[tuple[str, str]]:
     """
     removed: list[tuple[str, str]] = []
     etree.strip_elements(root, *DROP_TAGS, with_tail=False)
-    hidden = _HIDDEN_XPATH(root)
-    if hidden:
-        total = len(root.text_content())
-        for el in hidden:
-            if el.getparent() is None:
+    total = -1
+    for el in _MAYBE_HIDDEN(root):
+        if not is_hidden(el) or el.getparent() is None:
+            continue
+        size = len(el.text_content())
+        if size > _BIG_HIDDEN_CHARS:
+            if total < 0:
+                total = len(root.text_content())
+            if size * 2 > total:
                 continue
-            if len(el.text_content()) * 2 > total:
-                continue
-            removed.append((el.tag if isinstance(el.tag, str) else "?", "hidden"))
-            _drop_keep_tail(el)
+        removed.append((el.tag if isinstance(el.tag, str) else "?", "hidden"))
+        _drop_keep_tail(el)
     return removed
 
 

@@ -17,7 +17,7 @@ from itertools import accumulate
 
 import lxml.etree as etree
 
-from .clean import BLOCK_TAGS, FURNITURE_TAGS, HEADING_TAGS, PARAGRAPH_TAGS, boilerplate_reason, content_hint
+from .clean import BLOCK_TAGS, FURNITURE_TAGS, HEADING_TAGS, PARAGRAPH_TAGS, classify_attr
 from .textutil import collapse_ws, text_weight
 
 _BR = "\x00"  # line-break marker inside a block's raw text
@@ -34,11 +34,12 @@ _SEMANTIC_ITEMPROP = frozenset({"articlebody", "text", "reviewbody", "descriptio
 
 
 class Container:
-    __slots__ = ("id", "tag", "start", "end", "parent", "children", "content_hint", "boiler",
-                 "semantic", "score")
+    __slots__ = ("id", "id_end", "tag", "start", "end", "parent", "children", "content_hint",
+                 "boiler", "semantic", "score", "owner")
 
     def __init__(self, cid: int, tag: str, start: int, parent: int | None) -> None:
         self.id = cid
+        self.id_end = cid + 1  # ids of descendants are in [id, id_end)
         self.tag = tag
         self.start = start
         self.end = start
@@ -48,6 +49,11 @@ class Container:
         self.boiler: str | None = None
         self.semantic = False
         self.score: float | None = None
+        self.owner: int | None = None  # innermost enclosing boilerplate container
+
+    def contains(self, other: "Container") -> bool:
+        """``other`` is this container or one of its descendants."""
+        return self.id <= other.id < self.id_end
 
 
 class Block:
@@ -65,8 +71,10 @@ class Block:
         self.in_table = in_table
         self.chars = len(self.text)
         self.link_chars = min(link_chars, self.chars)
-        self.weight = text_weight(self.text)
-        self.commas = sum(1 for ch in self.text if ch in COMMAS)
+        text = self.text
+        # ASCII text: words are whitespace runs (the common case, much cheaper)
+        self.weight = float(text.count(" ") + 1) if text.isascii() else text_weight(text)
+        self.commas = text.count(",") + text.count("，") + text.count("、")
         self.owners = owners  # containers with a boilerplate class/tag enclosing the block
         self.boiler: str | None = None
 
@@ -87,15 +95,19 @@ class Segmentation:
         self.containers: list[Container] = []
         self._chars: list[int] = [0]
         self._links: list[int] = [0]
+        self.exempt: set[int] = set()  # boilerplate containers that are page wrappers
 
     def finish(self) -> None:
         self._chars = [0, *accumulate(b.chars for b in self.blocks)]
         self._links = [0, *accumulate(b.link_chars for b in self.blocks)]
         total = self._chars[-1]
-        exempt = set()
+        exempt = self.exempt = set()
         for c in self.containers:
             if c.boiler and total and (self._chars[c.end] - self._chars[c.start]) > WRAPPER_SHARE * total:
                 exempt.add(c.id)
+        for c in self.containers:
+            while c.owner is not None and c.owner in exempt:
+                c.owner = self.containers[c.owner].owner
         for b in self.blocks:
             for owner in b.owners:  # innermost first
                 if owner not in exempt:
@@ -116,9 +128,7 @@ def _classify(el: etree._Element, tag: str, c: Container) -> None:
     cls = attrib.get("class")
     ident = attrib.get("id")
     if cls or ident:
-        value = f"{cls or ''} {ident or ''}"
-        c.boiler = boilerplate_reason(value)
-        c.content_hint = c.boiler is None and content_hint(value)
+        c.boiler, c.content_hint = classify_attr(f"{cls or ''} {ident or ''}")
     if tag in FURNITURE_TAGS and c.boiler is None:
         c.boiler = f"<{tag}>"
     role = attrib.get("role")
@@ -174,6 +184,8 @@ def segment(root: etree._Element) -> Segmentation:
                 if stack:
                     containers[stack[-1]].children.append(cid)
                 _classify(el, tag, c)
+                if owners:
+                    c.owner = owners[-1]
                 containers.append(c)
                 stack.append(cid)
                 if c.boiler:
@@ -197,6 +209,7 @@ def segment(root: etree._Element) -> Segmentation:
                 cid = stack.pop()
                 c = containers[cid]
                 c.end = len(blocks)
+                c.id_end = len(containers)
                 if owners and owners[-1] == cid:
                     owners.pop()
                 if tag == "table":

@@ -45,7 +45,10 @@ SEMANTIC_BONUS = 30.0  # <article>, itemprop=articleBody, container of the JSON-
 LEVEL_SHARE: tuple[float, ...] = (1.0, 0.5, 1 / 3.0, 0.25)
 MIN_PROSE_WEIGHT = 5.0  # words (CJK-aware) for a block to count as prose when scoring
 LINK_DENSITY_MAX = 0.5  # a block with more link text than this is a link list
-WEAK_RESULT_WEIGHT = 25.0  # below this many words the winner is widened / replaced
+WEAK_RESULT_WEIGHT = 25.0
+# Score factor of a container inside a boilerplate container (comments, side column):
+# a soft penalty, as a layout wrapper may carry an unlucky class name.
+INSIDE_BOILER_FACTOR = 0.5  # below this many words the winner is widened / replaced
 
 
 def extract(doc: Document, options: Options) -> Page:
@@ -106,11 +109,13 @@ def _is_prose(block: Block) -> bool:
     return block.weight >= MIN_PROSE_WEIGHT and block.link_density <= LINK_DENSITY_MAX
 
 
-def choose_region(seg: Segmentation, opts: AutoOptions, body_hint: str | None) -> tuple[tuple[int, int], str]:
-    """The block range [start, end) of the main container (plus joined siblings)."""
+def choose_region(seg: Segmentation, opts: AutoOptions,
+                  body_hint: str | None) -> tuple[tuple[int, int, int], str]:
+    """(start, end, container id): the block range [start, end) of the main container
+    (plus joined siblings), and the container."""
     scores: dict[int, float] = {}
     for b in seg.blocks:
-        if b.boiler or not _is_prose(b):
+        if not _is_prose(b):
             continue
         s = 1.0 + b.commas + min(b.weight / 15.0, 3.0)
         chain = b.chain
@@ -123,7 +128,7 @@ def choose_region(seg: Segmentation, opts: AutoOptions, body_hint: str | None) -
             cid = chain[idx]
             scores[cid] = scores.get(cid, 0.0) + s * share
     if not scores:
-        return (0, len(seg.blocks)), "no prose block: whole page"
+        return (0, len(seg.blocks), 0), "no prose block: whole page"
     best_id, best = -1, float("-inf")
     hint_words = _hint_words(body_hint)
     for cid, raw in scores.items():
@@ -133,6 +138,8 @@ def choose_region(seg: Segmentation, opts: AutoOptions, body_hint: str | None) -
             score += CLASS_WEIGHT
         if c.boiler:
             score -= CLASS_WEIGHT
+        if c.owner is not None:  # inside a comment section, side column, ...
+            score *= INSIDE_BOILER_FACTOR
         if c.semantic:
             score += SEMANTIC_BONUS
         if hint_words and _covers_hint(seg, c, hint_words):
@@ -143,7 +150,7 @@ def choose_region(seg: Segmentation, opts: AutoOptions, body_hint: str | None) -
             best_id, best = cid, score
     top = seg.containers[best_id]
     start, end = _widen(seg, top)
-    return (start, end), f"container <{top.tag}> score {best:.1f}"
+    return (start, end, best_id), f"container <{top.tag}> score {best:.1f}"
 
 
 def _hint_words(body_hint: str | None) -> set[str] | None:
@@ -199,17 +206,18 @@ def _sibling_joins(seg: Segmentation, sib, threshold: float) -> bool:
     return bool(weight >= 5 and ld == 0 and blocks[-1].text.rstrip()[-1:] in ".!?。！？")
 
 
-def select_blocks(seg: Segmentation, region: tuple[int, int], opts: AutoOptions,
+def select_blocks(seg: Segmentation, region: tuple[int, int, int], opts: AutoOptions,
                   explain: list[dict[str, Any]] | None) -> list[Block]:
     """The blocks of ``region`` that are article text, in order."""
-    start, end = region
+    start, end, top_id = region
+    top = seg.containers[top_id] if seg.containers else None
     kept: list[Block] = []
     for i, b in enumerate(seg.blocks):
         if i < start or i >= end:
             if explain is not None:
                 explain.append(_explain(b, "drop", "outside main container"))
             continue
-        reason = _drop_reason(b, opts)
+        reason = _drop_reason(seg, b, top, opts)
         if reason:
             if explain is not None:
                 explain.append(_explain(b, "drop", reason))
@@ -220,9 +228,23 @@ def select_blocks(seg: Segmentation, region: tuple[int, int], opts: AutoOptions,
     return kept
 
 
-def _drop_reason(b: Block, opts: AutoOptions) -> str | None:
-    if b.boiler and not (opts.include_comments and b.boiler == "comments"):
-        return f"inside {b.boiler}"
+def _boiler_inside(seg: Segmentation, b: Block, top) -> str | None:
+    """The reason of the innermost boilerplate container around ``b`` that lies inside the
+    main container ``top`` (boilerplate classes on ``top`` or its ancestors are ignored)."""
+    for owner in b.owners:
+        if owner in seg.exempt:
+            continue
+        c = seg.containers[owner]
+        if top is not None and c.contains(top):
+            return None
+        return c.boiler
+    return None
+
+
+def _drop_reason(seg: Segmentation, b: Block, top, opts: AutoOptions) -> str | None:
+    boiler = _boiler_inside(seg, b, top)
+    if boiler and not (opts.include_comments and boiler == "comments"):
+        return f"inside {boiler}"
     if b.link_density > LINK_DENSITY_MAX and not b.heading:
         return f"link text {b.link_density:.0%}"
     if b.weight < 12 and is_furniture_line(b.text):
