@@ -319,11 +319,7 @@ def run_worker(args: argparse.Namespace) -> int:
     dataset = Path(args.datasets) / args.worker_set
     gold, pages = ev.load_pages(dataset, args.limit)
     func = with_timeout(system.factory(), args.page_timeout)
-    if pages:  # warm-up: lazy imports, caches, first-call set-up are nobody's per-page cost
-        try:
-            func(pages[0])
-        except Exception:  # noqa: BLE001 - a failing first page is counted in the timed run
-            pass
+    ev.warm_up(func, pages)  # lazy imports, caches, first-call set-up are nobody's per-page cost
     run = ev.time_extractor(pages, func)
     folder = Path(args.out) / system.name
     folder.mkdir(parents=True, exist_ok=True)
