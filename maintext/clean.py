@@ -61,7 +61,7 @@ BOILERPLATE_WORDS: dict[str, str] = {
     "share": "share bar", "sharing": "share bar", "social": "share bar", "sharebar": "share bar",
     "addthis": "share bar", "sociallinks": "share bar", "shares": "share bar",
     "newsletter": "sign-up box", "subscribe": "sign-up box", "signup": "sign-up box",
-    "subscription": "sign-up box", "login": "sign-up box", "paywall": "sign-up box",
+    "subscription": "sign-up box", "login": "sign-up box",
     # other content that is not this article
     "related": "related links", "recommended": "related links", "recommend": "related links",
     "recirc": "related links", "more": "related links", "trending": "related links",
@@ -97,7 +97,7 @@ STRONG_WORDS: frozenset[str] = frozenset({
     "comment", "comments", "disqus", "respond", "share", "sharing", "social", "sharebar",
     "addthis", "related", "recommended", "outbrain", "taboola", "newsletter", "cookie",
     "cookies", "consent", "breadcrumb", "breadcrumbs", "advertisement", "footer",
-    "sponsored", "subscribe", "paywall",
+    "sponsored", "subscribe",
 })
 
 # Words of *state* or layout classes on page wrappers (``has-sidebar``, ``modal-enabled``,

@@ -22,13 +22,14 @@ With ``options.explain`` each block's decision and reason is recorded in ``page.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from ..clean import clean_tree, is_furniture_line
 from ..document import Document
 from ..options import AutoOptions, Options
 from ..result import Page
-from ..segment import Block, Segmentation, segment
+from ..segment import Block, Container, Segmentation, segment
 from ..textutil import collapse_ws
 
 # Initial score of a container by tag (readability's table): generic boxes are likely
@@ -43,12 +44,28 @@ CLASS_WEIGHT = 25.0  # readability's +-25 for content / boilerplate class words
 SEMANTIC_BONUS = 30.0  # <article>, itemprop=articleBody, container of the JSON-LD body
 # Ancestor levels a block's score reaches, with their share (readability: 1, 1/2, 1/3 ...).
 LEVEL_SHARE: tuple[float, ...] = (1.0, 0.5, 1 / 3.0, 0.25)
+# A prose block scores 1 + commas + weight / LENGTH_UNIT (at most LENGTH_CAP).
+LENGTH_UNIT = 15.0
+LENGTH_CAP = 3.0
 MIN_PROSE_WEIGHT = 5.0  # words (CJK-aware) for a block to count as prose when scoring
 LINK_DENSITY_MAX = 0.5  # a block with more link text than this is a link list
 WEAK_RESULT_WEIGHT = 25.0
 # Score factor of a container inside a boilerplate container (comments, side column):
 # a soft penalty, as a layout wrapper may carry an unlucky class name.
-INSIDE_BOILER_FACTOR = 0.5  # below this many words the winner is widened / replaced
+INSIDE_BOILER_FACTOR = 0.5
+SIBLING_SHARE = 0.2  # a sibling container joins with this share of the winner's score
+LIST_LINK_DENSITY_MAX = 0.35
+SPACER_WEIGHT = 5.0  # a sibling box with less text is skipped over when widening
+SENTENCE_END = frozenset(".!?。！？…\"'”")  # a list with more link text is a list of links
+
+
+@dataclass
+class Region:
+    """The chosen main container and the block ranges [start, end) taken from the page."""
+
+    top: Container | None
+    ranges: list[tuple[int, int]]
+    why: str  # below this many words the winner is widened / replaced
 
 
 def extract(doc: Document, options: Options) -> Page:
@@ -67,7 +84,8 @@ def extract(doc: Document, options: Options) -> Page:
         return page
 
     body_hint = _json_ld_hint(doc)
-    region, why = choose_region(seg, opts, body_hint)
+    region = choose_region(seg, opts, body_hint)
+    why = region.why
     kept = select_blocks(seg, region, opts, explain)
     if _weight(kept) < WEAK_RESULT_WEIGHT:
         fallback = [b for b in seg.blocks if _is_prose(b) and not b.boiler]
@@ -109,15 +127,13 @@ def _is_prose(block: Block) -> bool:
     return block.weight >= MIN_PROSE_WEIGHT and block.link_density <= LINK_DENSITY_MAX
 
 
-def choose_region(seg: Segmentation, opts: AutoOptions,
-                  body_hint: str | None) -> tuple[tuple[int, int, int], str]:
-    """(start, end, container id): the block range [start, end) of the main container
-    (plus joined siblings), and the container."""
+def choose_region(seg: Segmentation, opts: AutoOptions, body_hint: str | None) -> Region:
+    """The main container (plus joined siblings) of the page."""
     scores: dict[int, float] = {}
     for b in seg.blocks:
-        if not _is_prose(b):
+        if b.heading or not _is_prose(b):
             continue
-        s = 1.0 + b.commas + min(b.weight / 15.0, 3.0)
+        s = 1.0 + b.commas + min(b.weight / LENGTH_UNIT, LENGTH_CAP)
         chain = b.chain
         # a paragraph tag's own element is not a container: start at its parent
         first = 1 if b.paragraph else 0
@@ -128,7 +144,7 @@ def choose_region(seg: Segmentation, opts: AutoOptions,
             cid = chain[idx]
             scores[cid] = scores.get(cid, 0.0) + s * share
     if not scores:
-        return (0, len(seg.blocks), 0), "no prose block: whole page"
+        return Region(None, [(0, len(seg.blocks))], "no prose block: whole page")
     best_id, best = -1, float("-inf")
     hint_words = _hint_words(body_hint)
     for cid, raw in scores.items():
@@ -149,8 +165,7 @@ def choose_region(seg: Segmentation, opts: AutoOptions,
         if score > best:
             best_id, best = cid, score
     top = seg.containers[best_id]
-    start, end = _widen(seg, top)
-    return (start, end, best_id), f"container <{top.tag}> score {best:.1f}"
+    return Region(top, _widen(seg, top), f"container <{top.tag}> score {best:.1f}")
 
 
 def _hint_words(body_hint: str | None) -> set[str] | None:
@@ -167,53 +182,60 @@ def _covers_hint(seg: Segmentation, c, hint_words: set[str]) -> bool:
     return found >= 0.8 * len(hint_words)
 
 
-def _widen(seg: Segmentation, top) -> tuple[int, int]:
-    """Join sibling containers of ``top`` that hold good prose (split article bodies)."""
-    parent = top.parent
-    if parent is None:
-        return top.start, top.end
-    pc = seg.containers[parent]
-    threshold = max(10.0, top.score * 0.2)
-    start, end = top.start, top.end
-    # siblings = containers whose parent is ``parent``; walk outwards while they qualify
-    siblings = [c for c in pc.children]
-    pos = siblings.index(top.id) if top.id in siblings else -1
-    if pos < 0:
-        return start, end
+def _widen(seg: Segmentation, top: Container) -> list[tuple[int, int]]:
+    """Block ranges of ``top`` and of the neighbouring sibling containers that hold good
+    prose (an article body split into several boxes), in document order. The walk goes
+    outwards from ``top`` over spacers (boxes with almost no text: images, ad slots) and
+    stops at the first substantial box that does not qualify."""
+    ranges = [(top.start, top.end)]
+    if top.parent is None:
+        return ranges
+    threshold = max(10.0, (top.score or 0.0) * SIBLING_SHARE)
+    siblings = seg.containers[top.parent].children
+    pos = siblings.index(top.id)
     for step in (-1, 1):
         i = pos + step
         while 0 <= i < len(siblings):
             sib = seg.containers[siblings[i]]
-            if not _sibling_joins(seg, sib, threshold):
+            verdict = _sibling_verdict(seg, sib, threshold)
+            if verdict == "join":
+                ranges.append((sib.start, sib.end))
+            elif verdict == "stop":
                 break
-            start, end = min(start, sib.start), max(end, sib.end)
             i += step
-    return start, end
+    ranges.sort()
+    return ranges
 
 
-def _sibling_joins(seg: Segmentation, sib, threshold: float) -> bool:
-    if sib.boiler:
-        return False
-    if sib.score is not None and sib.score >= threshold:
-        return True
+def _sibling_verdict(seg: Segmentation, sib: Container, threshold: float) -> str:
+    """"join", "skip" (a spacer: look further) or "stop"."""
     blocks = seg.blocks[sib.start:sib.end]
-    if not blocks:
-        return True  # empty spacer: keep walking
     weight = sum(b.weight for b in blocks)
+    if weight < SPACER_WEIGHT:
+        return "skip"
+    if sib.boiler:
+        return "stop"
+    if sib.score is not None and sib.score >= threshold:
+        return "join"
+    prose = sum(b.weight for b in blocks if b.commas or b.text[-1:] in SENTENCE_END)
     ld = seg.link_density(sib.start, sib.end)
-    if weight >= 15 and ld < 0.25:
-        return True
-    return bool(weight >= 5 and ld == 0 and blocks[-1].text.rstrip()[-1:] in ".!?。！？")
+    if prose >= 15 and ld < 0.25:
+        return "join"
+    if weight < 30 and ld == 0 and blocks[-1].text[-1:] in SENTENCE_END:
+        return "join"
+    return "stop"
 
 
-def select_blocks(seg: Segmentation, region: tuple[int, int, int], opts: AutoOptions,
+def select_blocks(seg: Segmentation, region: Region, opts: AutoOptions,
                   explain: list[dict[str, Any]] | None) -> list[Block]:
     """The blocks of ``region`` that are article text, in order."""
-    start, end, top_id = region
-    top = seg.containers[top_id] if seg.containers else None
+    inside = bytearray(len(seg.blocks))
+    for start, end in region.ranges:
+        inside[start:end] = b"\x01" * (end - start)
+    top = region.top
     kept: list[Block] = []
     for i, b in enumerate(seg.blocks):
-        if i < start or i >= end:
+        if not inside[i]:
             if explain is not None:
                 explain.append(_explain(b, "drop", "outside main container"))
             continue
@@ -228,25 +250,42 @@ def select_blocks(seg: Segmentation, region: tuple[int, int, int], opts: AutoOpt
     return kept
 
 
-def _boiler_inside(seg: Segmentation, b: Block, top) -> str | None:
+def _boiler_inside(seg: Segmentation, b: Block, top: Container | None) -> str | None:
     """The reason of the innermost boilerplate container around ``b`` that lies inside the
-    main container ``top`` (boilerplate classes on ``top`` or its ancestors are ignored)."""
+    main container ``top``. Boilerplate classes on ``top`` or its ancestors are ignored, and
+    so is a non-comment box holding most of ``top``'s text (``paywall`` around the rest
+    of the article)."""
     for owner in b.owners:
         if owner in seg.exempt:
             continue
         c = seg.containers[owner]
-        if top is not None and c.contains(top):
+        if top is None:
+            return c.boiler
+        if c.contains(top):
             return None
+        if c.boiler != "comments" and seg.chars(c.start, c.end) > 0.5 * seg.chars(top.start, top.end):
+            continue
         return c.boiler
     return None
 
 
-def _drop_reason(seg: Segmentation, b: Block, top, opts: AutoOptions) -> str | None:
+def _in_link_list(seg: Segmentation, b: Block) -> bool:
+    """``b`` is an item of a list (ul/ol) that is mostly links ("More stories" lists)."""
+    for cid in reversed(b.chain[-3:]):
+        c = seg.containers[cid]
+        if c.tag in ("ul", "ol"):
+            return seg.link_density(c.start, c.end) > LIST_LINK_DENSITY_MAX
+    return False
+
+
+def _drop_reason(seg: Segmentation, b: Block, top: Container | None, opts: AutoOptions) -> str | None:
     boiler = _boiler_inside(seg, b, top)
     if boiler and not (opts.include_comments and boiler == "comments"):
         return f"inside {boiler}"
     if b.link_density > LINK_DENSITY_MAX and not b.heading:
         return f"link text {b.link_density:.0%}"
+    if b.link_chars and _in_link_list(seg, b):
+        return "list of links"
     if b.weight < 12 and is_furniture_line(b.text):
         return "furniture line"
     if b.in_table and not opts.include_tables:
