@@ -13,6 +13,7 @@ from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 from .document import Document
+from .errors import ParseError
 from .result import Link, Page
 from .textutil import collapse_ws
 
@@ -45,7 +46,10 @@ _SPLIT_KEYWORDS = re.compile(r"[,;，；、|]+")
 
 def extract_metadata(doc: Document, page: Page) -> None:
     """Fill ``page``'s metadata fields from ``doc`` (in place)."""
-    root = doc.tree
+    try:
+        root = doc.tree
+    except ParseError:  # nothing to read metadata from; the method reports the reason
+        return
     found: dict[str, tuple[int, str]] = {}
     keywords: list[str] = []
     for meta in root.iter("meta"):

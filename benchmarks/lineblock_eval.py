@@ -1,0 +1,99 @@
+"""Score the line-block method on shared datasets and time it against lxml parsing.
+
+    python benchmarks/lineblock_eval.py [--sets aeb,cleaneval-dev,big9-2005,gne-cn]
+        [--out DIR] [--set-option '{"lineblock": {"require_maximum": false}}']
+
+For each set: decode every page once, run ``method="lineblock"`` on the decoded pages,
+write predictions JSONL to ``DIR/<set>.jsonl`` and score them with the official scorer.
+Timing (pages per CPU second, best of ``--repeat`` passes over the same decoded pages; CPU
+time because the machine is shared): the method
+alone (no metadata), the full ``extract_document`` (metadata + method), and
+``lxml.html.document_fromstring`` alone, the cost of one DOM parse.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import lxml.html
+
+from maintext.api import extract_document, load_document
+from maintext.document import Document
+from maintext.errors import MaintextError
+from maintext.methods import lineblock
+from maintext.options import make_options
+
+DATASETS = Path(__file__).resolve().parents[2] / "shared" / "datasets"
+SCORER = DATASETS.parent / "bench" / "score.py"
+
+
+def _best_rate(func, items, repeat: int) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        t0 = time.process_time()
+        for item in items:
+            func(item)
+        best = min(best, time.process_time() - t0)
+    return len(items) / best if best else float("inf")
+
+
+def _lxml_parse(html: str) -> None:
+    try:
+        lxml.html.document_fromstring(html.encode("utf-8", "replace"))
+    except Exception:  # noqa: BLE001 - an empty document counts as parsed
+        pass
+
+
+def run_set(name: str, out_dir: Path, options, repeat: int) -> dict:
+    folder = DATASETS / name
+    gold = [json.loads(line) for line in open(folder / "gold.jsonl", encoding="utf-8") if line.strip()]
+    docs: list[tuple[str, Document | None]] = []
+    for g in gold:
+        try:
+            docs.append((g["id"], load_document(folder / g["file"], url=g.get("url"), options=options)))
+        except MaintextError:
+            docs.append((g["id"], None))
+    out = out_dir / f"{name}.jsonl"
+    with open(out, "w", encoding="utf-8") as fh:
+        for pid, doc in docs:
+            text = extract_document(doc, "lineblock").text if doc is not None else ""
+            fh.write(json.dumps({"id": pid, "text": text}, ensure_ascii=False) + "\n")
+    scored = subprocess.run([sys.executable, str(SCORER), str(folder), str(out)],
+                            capture_output=True, text=True, check=True).stdout
+    f1 = next(line.split()[-1] for line in scored.splitlines() if line.strip().startswith("f1"))
+    ok = [d for _, d in docs if d is not None]
+    htmls = [d.html for d in ok]
+    return {
+        "set": name, "pages": len(docs), "f1": float(f1),
+        "lineblock_pps": _best_rate(lambda h: lineblock.distribution(h, options.lineblock), htmls, repeat),
+        "extract_pps": _best_rate(
+            lambda d: extract_document(Document(d.html, url=d.url, options=options), "lineblock"),
+            ok, repeat),
+        "lxml_parse_pps": _best_rate(_lxml_parse, htmls, repeat),
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sets", default="aeb,cleaneval-dev,big9-2005,gne-cn")
+    ap.add_argument("--out", default="/tmp/maintext-lineblock")
+    ap.add_argument("--set-option", default="{}", help="JSON of Options overrides")
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args(argv)
+    options = make_options(**json.loads(args.set_option))
+    out_dir = Path(args.out)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    print(f"{'set':<15}{'pages':>6}{'F1':>7}{'lineblock p/s':>15}{'extract p/s':>13}{'lxml p/s':>10}")
+    for name in args.sets.split(","):
+        r = run_set(name, out_dir, options, args.repeat)
+        print(f"{r['set']:<15}{r['pages']:>6}{r['f1']:>7.3f}{r['lineblock_pps']:>15.0f}"
+              f"{r['extract_pps']:>13.0f}{r['lxml_parse_pps']:>10.0f}")
+
+
+if __name__ == "__main__":
+    main()
