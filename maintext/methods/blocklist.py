@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 import lxml.etree as etree
 
 from ..result import Page
-from ..textutil import nonspace_len, text_weight
+from ..textutil import text_weight
 
 if TYPE_CHECKING:
     from ..document import Document
@@ -76,6 +76,8 @@ _MEDIA_TAGS = frozenset({"video", "audio", "iframe", "object", "embed"})
 # Bound on how far a stray closing tag looks down the stack for its opener (keeps the
 # pass linear on garbage input; libxml2 already balances the events it reports).
 _MAX_CLOSE_SEARCH = 64
+# C0 control characters other than tab/newline/CR: never visible text (binary junk)
+_CONTROL_CHARS = dict.fromkeys([*range(0, 9), 11, 12, *range(14, 32), 127])
 _LD_TYPE = re.compile(r'"@type"\s*:\s*(?:\[\s*)?"([A-Za-z]+)"')
 
 
@@ -100,12 +102,23 @@ class Block:
         return self.link_chars / self.chars if self.chars else 0.0
 
     def finish(self) -> None:
-        raw = "".join(self.parts)
-        lines = (" ".join(line.split()) for line in raw.split("\n"))
-        self.text = "\n".join(line for line in lines if line)
+        parts = self.parts
         self.parts = []
-        self.chars = nonspace_len(self.text)
-        self.weight = text_weight(self.text) if self.chars else 0.0
+        if not parts:
+            return
+        raw = "".join(parts)
+        if raw.isspace():
+            return
+        raw = raw.translate(_CONTROL_CHARS)
+        if "\n" in raw:  # may hold <br> breaks: collapse each line on its own
+            lines = (" ".join(line.split()) for line in raw.split("\n"))
+            text = "\n".join(line for line in lines if line)
+        else:
+            text = " ".join(raw.split())
+        self.text = text
+        # collapsed: the only whitespace left is single spaces and newlines
+        self.chars = len(text) - text.count(" ") - text.count("\n")
+        self.weight = text_weight(text) if self.chars else 0.0
         self.link_chars = min(self.link_chars, self.chars)
 
 
@@ -158,13 +171,11 @@ class _Builder:
         return block
 
     # -- target interface --
-    def start(self, tag: Any, attrib: Any) -> None:
+    # Tag names arrive lower-case (libxml2's HTML parser and lxml.html trees lower-case them).
+    def start(self, tag: str, attrib: Any) -> None:
         if self.skip:
             self.skip += 1
             return
-        if not isinstance(tag, str):
-            return
-        tag = tag.lower()
         if tag in JUMP_TAGS:
             self.skip = 1
             if tag in _MEDIA_TAGS:
@@ -189,16 +200,13 @@ class _Builder:
         else:
             self._note(tag, attrib)
 
-    def end(self, tag: Any) -> None:
+    def end(self, tag: str) -> None:
         if self.skip:
             self.skip -= 1
             if not self.skip and self.skip_ld:
                 self.ld_parts.append(" ")
                 self.skip_ld = False
             return
-        if not isinstance(tag, str):
-            return
-        tag = tag.lower()
         if tag in BLOCK_TAGS:
             self._close(tag)
         elif tag == LINK_TAG and self.in_link:
@@ -212,7 +220,7 @@ class _Builder:
         block = self.stack[-1]
         block.parts.append(text)
         if self.in_link:
-            block.link_chars += nonspace_len(text)
+            block.link_chars += len("".join(text.split()))
 
     def comment(self, text: str) -> None:  # comments carry no page text
         return None
@@ -227,12 +235,16 @@ class _Builder:
     # -- internals --
     def _close(self, tag: str) -> None:
         stack = self.stack
-        limit = max(1, len(stack) - _MAX_CLOSE_SEARCH)
-        for pos in range(len(stack) - 1, limit - 1, -1):
-            if stack[pos].tag == tag:
-                break
-        else:
-            return  # stray closing tag: ignored
+        pos = len(stack) - 1
+        if stack[pos].tag != tag:  # not the usual balanced case: look down the stack
+            limit = max(1, len(stack) - _MAX_CLOSE_SEARCH)
+            for pos in range(len(stack) - 1, limit - 1, -1):
+                if stack[pos].tag == tag:
+                    break
+            else:
+                return  # stray closing tag: ignored
+        if pos < 1:
+            return  # never pop the root block
         while len(stack) > pos:
             closed = stack.pop()
             if closed.tag == FORM_TAG and self.form_depth:
@@ -299,13 +311,13 @@ def blocks_from_tree(root: etree._Element) -> BlockList:
     for event, el in etree.iterwalk(root, events=("start", "end")):
         tag = el.tag
         if event == "start":
-            if isinstance(tag, str):
-                start(tag, el.attrib)
+            if isinstance(tag, str):  # comments / processing instructions: only their tail counts
+                start(tag.lower(), el.attrib)
                 if el.text:
                     data(el.text)
         else:
             if isinstance(tag, str):
-                end(tag)
+                end(tag.lower())
             if el.tail and el is not root:
                 data(el.tail)
     return builder.close()
