@@ -22,6 +22,7 @@ from .textutil import collapse_ws, text_weight
 
 _BR = "\x00"  # line-break marker inside a block's raw text
 COMMAS = frozenset(",，、")
+SENTENCE_END = frozenset(".!?。！？…\"'”:;：；")
 CHAIN_KEEP = 6  # containers kept per block for scoring (innermost first levels)
 # A boilerplate container holding more than this share of the page's text is a page
 # wrapper with an unlucky class name (``has-sidebar``), not boilerplate.
@@ -82,6 +83,11 @@ class Block:
     def link_density(self) -> float:
         return self.link_chars / self.chars if self.chars else 0.0
 
+    def is_sentence_prose(self) -> bool:
+        """Running text: some length, few links, sentence punctuation, no boilerplate box."""
+        return (self.weight >= 8 and self.link_chars * 3 < self.chars and self.boiler is None
+                and not self.heading and (self.commas > 0 or self.text[-1:] in SENTENCE_END))
+
     def lines(self) -> list[str]:
         """The block's text, one line per ``<br>``-separated line."""
         if _BR not in self.raw:
@@ -113,6 +119,11 @@ class Segmentation:
                 if owner not in exempt:
                     b.boiler = self.containers[owner].boiler
                     break
+        self._prose = [0.0, *accumulate(b.weight if b.is_sentence_prose() else 0.0 for b in self.blocks)]
+
+    def prose(self, start: int, end: int) -> float:
+        """Weight of sentence-like, non-link, non-boilerplate blocks in [start, end)."""
+        return self._prose[end] - self._prose[start]
 
     def chars(self, start: int, end: int) -> int:
         return self._chars[end] - self._chars[start]
@@ -147,10 +158,9 @@ def _classify(el: etree._Element, tag: str, c: Container) -> None:
 
 
 def segment(root: etree._Element) -> Segmentation:
-    """Blocks and containers of ``root``'s ``<body>`` (or of ``root`` when there is none)."""
-    body = root.find("body") if root.tag == "html" else None
-    if body is None:
-        body = root
+    """Blocks and containers of the whole (cleaned) tree: broken pages put text after a
+    stray ``</body>`` outside ``<body>``, so the walk starts at the root."""
+    body = root
     seg = Segmentation()
     blocks = seg.blocks
     containers = seg.containers

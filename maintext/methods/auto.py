@@ -55,6 +55,11 @@ WEAK_RESULT_WEIGHT = 25.0
 INSIDE_BOILER_FACTOR = 0.5
 SIBLING_SHARE = 0.2  # a sibling container joins with this share of the winner's score
 LIST_LINK_DENSITY_MAX = 0.35
+# Widening to an ancestor: at most UP_LEVELS up, when the ancestor adds running text of
+# at least UP_EXTRA_SHARE of the winner's, with link density at most UP_LINK_DENSITY_MAX.
+UP_LEVELS = 4
+UP_EXTRA_SHARE = 0.5
+UP_LINK_DENSITY_MAX = 0.25
 SPACER_WEIGHT = 5.0  # a sibling box with less text is skipped over when widening
 SENTENCE_END = frozenset(".!?。！？…\"'”")  # a list with more link text is a list of links
 
@@ -165,7 +170,29 @@ def choose_region(seg: Segmentation, opts: AutoOptions, body_hint: str | None) -
         if score > best:
             best_id, best = cid, score
     top = seg.containers[best_id]
-    return Region(top, _widen(seg, top), f"container <{top.tag}> score {best:.1f}")
+    why = f"container <{top.tag}> score {best:.1f}"
+    wider = _widen_up(seg, top)
+    if wider is not top:
+        why += f", widened to <{wider.tag}>"
+        top = wider
+    return Region(top, _widen(seg, top), why)
+
+
+def _widen_up(seg: Segmentation, top: Container) -> Container:
+    """An ancestor of ``top`` when it adds much running text at a low link density: the
+    winner was one post of a thread, one section of a long page (all running text of
+    the page is the content)."""
+    best = top
+    base = seg.prose(top.start, top.end)
+    c = top
+    for _ in range(UP_LEVELS):
+        if c.parent is None:
+            break
+        c = seg.containers[c.parent]
+        extra = seg.prose(c.start, c.end) - base
+        if extra >= UP_EXTRA_SHARE * base and seg.link_density(c.start, c.end) <= UP_LINK_DENSITY_MAX:
+            best = c
+    return best
 
 
 def _hint_words(body_hint: str | None) -> set[str] | None:
