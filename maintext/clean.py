@@ -44,7 +44,8 @@ HEADING_TAGS: frozenset[str] = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 
 # Semantic tags of page furniture (HTML5 sectioning): text inside them is not the article
 # unless nothing else is found. ``header`` holds title/byline, ``footer`` copyright/tags.
-FURNITURE_TAGS: frozenset[str] = frozenset({"aside", "footer", "header"})
+# ``figure`` holds an image and its caption/credit, which annotators leave out.
+FURNITURE_TAGS: frozenset[str] = frozenset({"aside", "footer", "header", "figure", "figcaption"})
 
 # class/id words -> why they mark boilerplate. A word matches a whole token of the value.
 BOILERPLATE_WORDS: dict[str, str] = {
@@ -76,6 +77,7 @@ BOILERPLATE_WORDS: dict[str, str] = {
     "gdpr": "cookie notice", "popup": "pop-up", "modal": "pop-up", "overlay": "pop-up",
     "hidden": "hidden", "hide": "hidden", "invisible": "hidden", "sr": "screen-reader only",
     "offscreen": "hidden", "print": "print only",
+    "caption": "image caption", "credit": "image credit", "credits": "image credit",
     # article furniture annotators leave out
     "byline": "byline", "dateline": "byline", "author": "author box", "tags": "tag list",
     "tagcloud": "tag list", "keywords": "tag list", "widget": "widget", "toolbar": "toolbar",
