@@ -50,6 +50,13 @@ class BlockListOptions:
     max_gap_blocks: int = 6
     # Without any core block, the best block must have this many non-space characters.
     min_block_chars: int = 40
+    # Restrict the region to the subtree of the block that best holds the core blocks (each
+    # core block votes for its parent, and this share of its weight for its grandparent).
+    use_container: bool = True
+    grandparent_share: float = 0.5
+    # Containers scoring at least this share of the best one are rivals (several posts of a
+    # blog front or forum thread): the main container becomes their common ancestor.
+    rival_share: float = 0.5
     # How many text blocks before the region an h1/h2 headline may sit and still be kept.
     headline_lookback: int = 4
     # Return empty text (with a reason) when the page-type classifier says "not content".
@@ -98,6 +105,7 @@ class AutoOptions:
     use_classifier: bool = True  # return empty text with a reason on non-article pages
     include_tables: bool = True
     include_comments: bool = False
+    include_headline: bool = False  # keep the <h1> headline in the text (it is always in page.headline)
 
 
 @dataclass

@@ -60,7 +60,8 @@ LIST_LINK_DENSITY_MAX = 0.35
 UP_LEVELS = 4
 UP_EXTRA_SHARE = 0.5
 UP_LINK_DENSITY_MAX = 0.25
-SPACER_WEIGHT = 5.0  # a sibling box with less text is skipped over when widening
+SPACER_WEIGHT = 5.0
+TRAIL_WEIGHT = 6.0  # shorter trailing lines without a sentence end are furniture  # a sibling box with less text is skipped over when widening
 SENTENCE_END = frozenset(".!?。！？…\"'”")  # a list with more link text is a list of links
 
 
@@ -92,6 +93,7 @@ def extract(doc: Document, options: Options) -> Page:
     region = choose_region(seg, opts, body_hint)
     why = region.why
     kept = select_blocks(seg, region, opts, explain)
+    kept = trim_edges(kept, explain)
     if _weight(kept) < WEAK_RESULT_WEIGHT:
         fallback = [b for b in seg.blocks if _is_prose(b) and not b.boiler]
         if _weight(fallback) > _weight(kept):
@@ -277,6 +279,27 @@ def select_blocks(seg: Segmentation, region: Region, opts: AutoOptions,
     return kept
 
 
+def _is_tail_furniture(b: Block) -> bool:
+    """A short line without sentence punctuation, a heading, or a link line: what trails an
+    article ("Mehr zum Thema", "PDF", "Related stories", "Tags: ...")."""
+    if b.heading or (b.link_density > 0.3 and b.weight < 2 * TRAIL_WEIGHT):
+        return True
+    return b.weight < TRAIL_WEIGHT and b.text[-1:] not in SENTENCE_END
+
+
+def trim_edges(kept: list[Block], explain: list[dict[str, Any]] | None) -> list[Block]:
+    """Drop the run of furniture lines after the last line of running text."""
+    end = len(kept)
+    while end > 0 and _is_tail_furniture(kept[end - 1]):
+        end -= 1
+    if end == 0:
+        return kept
+    if explain is not None:
+        for b in kept[end:]:
+            explain.append(_explain(b, "drop", "trailing short line after the article"))
+    return kept[:end]
+
+
 def _boiler_inside(seg: Segmentation, b: Block, top: Container | None) -> str | None:
     """The reason of the innermost boilerplate container around ``b`` that lies inside the
     main container ``top``. Boilerplate classes on ``top`` or its ancestors are ignored, and
@@ -309,6 +332,8 @@ def _drop_reason(seg: Segmentation, b: Block, top: Container | None, opts: AutoO
     boiler = _boiler_inside(seg, b, top)
     if boiler and not (opts.include_comments and boiler == "comments"):
         return f"inside {boiler}"
+    if b.tag == "h1" and not opts.include_headline:
+        return "headline (page.headline)"
     if b.link_density > LINK_DENSITY_MAX and not b.heading:
         return f"link text {b.link_density:.0%}"
     if b.link_chars and _in_link_list(seg, b):
