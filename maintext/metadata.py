@@ -1,47 +1,329 @@
-"""Page metadata common to every method: title, keywords, date, author, links, ...
+"""Page metadata common to every method: title, headline, date, author, keywords, links, ...
 
-Read from the parsed tree before the extraction method runs (methods may prune the
-tree afterwards). Sources are tried in order of reliability: structured data
-(JSON-LD, OpenGraph, ``itemprop``), then ``<meta>`` names, then the visible page.
+Read from the parsed tree before the extraction method runs (methods may prune the tree
+afterwards). One C-level pass collects the few element kinds metadata needs (``<meta>``,
+JSON-LD scripts, ``<title>``, ``<h1>``, ``<time>``, ``<a>``, ``<base>``); the visible text is
+read only when structured sources say nothing, and then only a bounded stretch of it.
+
+Sources, most reliable first: structured data (JSON-LD, OpenGraph and other ``<meta>``,
+``itemprop``), the URL (dates in permalinks), then the visible page (bylines, the text
+right after the headline). Dates come out as ISO 8601 (``YYYY-MM-DD``, with ``THH:MM`` when
+the source gives a time); a publication date is always preferred over a modification date.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from typing import Any
-from urllib.parse import urljoin, urlsplit
+from datetime import date as _date
+from typing import Any, Iterable
+from urllib.parse import urljoin
+
+from lxml import etree
 
 from .document import Document
 from .errors import ParseError
 from .result import Link, Page
 from .textutil import collapse_ws
 
-# meta name/property -> field. Order within a field = priority (first found wins).
+# ---------------------------------------------------------------------------------------
+# <meta> name/property/itemprop -> field. Order within a field = priority (first wins).
 _META_FIELDS: dict[str, tuple[str, ...]] = {
-    "title": ("og:title", "twitter:title", "dc.title", "title"),
+    "title": ("og:title", "twitter:title", "dc.title", "title", "sailthru.title"),
     "description": ("og:description", "description", "twitter:description", "dc.description"),
-    "author": ("author", "article:author", "dc.creator", "byl", "sailthru.author", "parsely-author"),
-    "date": (
-        "article:published_time", "og:published_time", "datepublished", "pubdate", "publishdate",
-        "publish_date", "publish-date", "date", "dc.date", "dc.date.issued", "dcterms.date",
-        "sailthru.date", "parsely-pub-date", "article.published", "published_time", "og:article:published_time",
-        "weibo: article:create_at", "bytedance:published_time", "mediaid:publish_time",
+    "author": (
+        "author", "article:author", "dc.creator", "dcterms.creator", "byl", "sailthru.author",
+        "parsely-author", "citation_author", "twitter:creator",
     ),
+    # Publication dates only; modification dates are a separate, last-resort field.
+    "date": (
+        "article:published_time", "og:article:published_time", "og:published_time",
+        "datepublished", "article.published", "published_time", "publishdate", "publish_date",
+        "publish-date", "pubdate", "citation_publication_date", "citation_date",
+        "dc.date.issued", "dcterms.issued", "dc.date", "dcterms.date", "date", "sailthru.date",
+        "parsely-pub-date", "weibo: article:create_at", "bytedance:published_time",
+        "mediaid:publish_time", "og:release_date", "datecreated", "dc.date.created",
+    ),
+    "modified": ("article:modified_time", "og:updated_time", "datemodified", "last-modified",
+                 "dcterms.modified", "dc.date.modified"),
     "keywords": ("keywords", "news_keywords", "article:tag"),
     "sitename": ("og:site_name", "application-name", "twitter:site"),
 }
 _FIELD_OF: dict[str, tuple[str, int]] = {
     key: (fld, rank) for fld, keys in _META_FIELDS.items() for rank, key in enumerate(keys)
 }
-# Visible dates: ISO, Chinese (2019年08月27日), and common numeric forms.
-_DATE_PATTERNS = (
-    re.compile(r"(20\d\d|19\d\d)-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2}))?"),
-    re.compile(r"(20\d\d|19\d\d)年(\d{1,2})月(\d{1,2})日(?:\s*(\d{1,2}):(\d{2}))?"),
-    re.compile(r"(20\d\d|19\d\d)/(\d{1,2})/(\d{1,2})(?:\s+(\d{1,2}):(\d{2}))?"),
-    re.compile(r"(20\d\d|19\d\d)\.(\d{1,2})\.(\d{1,2})(?:\s+(\d{1,2}):(\d{2}))?"),
+# JSON-LD @type values whose fields describe the page's article (others, e.g. an
+# Organization or a BreadcrumbList, only fill fields nothing better filled).
+_LD_ARTICLE_TYPES = frozenset({
+    "article", "newsarticle", "blogposting", "reportagenewsarticle", "analysisnewsarticle",
+    "opinionnewsarticle", "scholarlyarticle", "techarticle", "report", "webpage", "posting",
+    "socialmediaposting", "liveblogposting", "review", "recipe", "creativework", "qapage",
+    "discussionforumposting", "videoobject", "podcastepisode", "itempage", "aboutpage",
+})
+
+# ---------------------------------------------------------------------------------------
+# Dates. Month names of the languages in our corpora (German, English, French, Spanish,
+# Italian, Portuguese, Dutch, Polish incl. genitive forms), lower case, unaccented variants too.
+_MONTHS: dict[str, int] = {}
+for _num, _names in enumerate((
+    "january jan januar janvier enero gennaio janeiro januari jän jänner stycznia styczeń ene gen",
+    "february feb februar février fevrier febrero febbraio fevereiro februari lutego luty",
+    "march mar märz maerz mars marzo março marco maart marca marzec mrz",
+    "april apr avril abril aprile kwietnia kwiecień abr",
+    "may mai mayo maggio maio mei maja maj mag",
+    "june jun juni juin junio giugno junho czerwca czerwiec giu",
+    "july jul juli juillet julio luglio julho lipca lipiec lug",
+    "august aug août aout agosto augustus sierpnia sierpień ago",
+    "september sep sept septembre septiembre settembre setembro września wrzesień set",
+    "october oct okt oktober octobre octubre ottobre outubro października październik ott out",
+    "november nov novembre noviembre novembro listopada listopad",
+    "december dec dez dezember décembre decembre diciembre dicembre dezembro grudnia grudzień dic",
+), start=1):
+    for _name in _names.split():
+        _MONTHS[_name] = _num
+_MONTH_ALT = "|".join(sorted((re.escape(m) for m in _MONTHS), key=len, reverse=True))
+_TIME = r"(?:[ T,]+(?:um |at |à )?(\d{1,2})[:h](\d{2}))?"
+# (pattern, group order): "ymd" = year, month, day groups; then optional hour, minute.
+_DATE_FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
+    # 2019-08-27, 2019/08/27, 2019.08.27 (+ time)
+    (re.compile(r"(?<!\d)((?:19|20)\d\d)([-/.])(\d{1,2})\2(\d{1,2})(?!\d)" + _TIME), "y_md"),
+    # 2019年08月27日 10:30 (Chinese, Japanese)
+    (re.compile(r"((?:19|20)\d\d)\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日\s*(?:(\d{1,2}):(\d{2}))?"), "ymd"),
+    # 27.08.2019, 27/08/2019, 08/27/2019 (day first unless impossible)
+    (re.compile(r"(?<![\d.])(\d{1,2})([./-])(\d{1,2})\2((?:19|20)\d\d)(?!\d)" + _TIME), "d_my"),
+    # 27. August 2019, 27 Aug 2019, 27 de agosto de 2019, 1er mai 2019
+    (re.compile(rf"(?<!\d)(\d{{1,2}})(?:\.|er|st|nd|rd|th)?\s*(?:de\s+)?({_MONTH_ALT})\.?,?\s+(?:de\s+)?((?:19|20)\d\d)(?!\d)" + _TIME,
+                re.IGNORECASE), "dMy"),
+    # August 27, 2019; Aug. 27 2019
+    (re.compile(rf"\b({_MONTH_ALT})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d\d)(?!\d)" + _TIME,
+                re.IGNORECASE), "Mdy"),
 )
+# A compact ISO timestamp such as 20190827T103000 or 20190827
+_COMPACT_DATE = re.compile(r"^((?:19|20)\d\d)(\d\d)(\d\d)(?:T?(\d\d)(\d\d))?")
+# Dates in permalinks: /2019/08/27/, /2019-08-27-, /20190827/
+_URL_DATE = re.compile(r"/((?:19|20)\d\d)[/-](\d{1,2})[/-](\d{1,2})(?:[/_.-]|$)|/((?:19|20)\d\d)(\d\d)(\d\d)/")
+_TODAY_YEAR = _date.today().year
+
+
+def parse_date(value: str | None) -> str | None:
+    """The first date in ``value`` as ISO 8601, or None.
+
+    Understands ISO and numeric forms (day first for ``dd.mm.yyyy``, month first only when
+    the day-first reading is impossible), CJK ``年月日``, and day/month names in the
+    languages of :data:`_MONTHS`; a time of day is kept when written as ``HH:MM``.
+    """
+    if not value:
+        return None
+    value = value.strip()
+    if not value:
+        return None
+    m = _COMPACT_DATE.match(value)
+    if m:
+        return _iso(m.group(1), m.group(2), m.group(3), m.group(4), m.group(5))
+    best: tuple[int, str] | None = None
+    for pattern, order in _DATE_FORMS:
+        m = pattern.search(value)
+        if m is None or (best is not None and m.start() >= best[0]):
+            continue
+        iso = _from_match(m, order)
+        if iso:
+            best = (m.start(), iso)
+    return best[1] if best else None
+
+
+def _from_match(m: re.Match[str], order: str) -> str | None:
+    g = m.groups()
+    if order == "y_md":
+        return _iso(g[0], g[2], g[3], g[4], g[5])
+    if order == "ymd":
+        return _iso(g[0], g[1], g[2], g[3], g[4])
+    if order == "d_my":
+        day, month = int(g[0]), int(g[2])
+        if month > 12 and day <= 12:  # 08/27/2019: US order
+            day, month = month, day
+        return _iso(g[3], month, day, g[4], g[5])
+    if order == "dMy":
+        return _iso(g[2], _MONTHS.get(g[1].lower()), g[0], g[3], g[4])
+    return _iso(g[2], _MONTHS.get(g[0].lower()), g[1], g[3], g[4])  # Mdy
+
+
+def _iso(year: Any, month: Any, day: Any, hour: Any = None, minute: Any = None) -> str | None:
+    try:
+        y, mo, d = int(year), int(month), int(day)
+        _date(y, mo, d)
+    except (TypeError, ValueError):
+        return None
+    if not 1990 <= y <= _TODAY_YEAR + 1:
+        return None
+    out = f"{y:04d}-{mo:02d}-{d:02d}"
+    if hour is not None and minute is not None:
+        h, mi = int(hour), int(minute)
+        if h < 24 and mi < 60 and (h or mi):
+            out += f"T{h:02d}:{mi:02d}"
+    return out
+
+
+def url_date(url: str | None) -> str | None:
+    """A full date written in the path of ``url`` (``/2019/08/27/``), or None."""
+    if not url:
+        return None
+    m = _URL_DATE.search(url)
+    if m is None:
+        return None
+    if m.group(1):
+        return _iso(m.group(1), m.group(2), m.group(3))
+    return _iso(m.group(4), m.group(5), m.group(6))
+
+
+# ---------------------------------------------------------------------------------------
+# Visible dates and bylines.
+# class/id words of elements holding a byline date (WordPress "entry-date", news "dateline",
+# Chinese portals "post_time", "time-source", "date-source", "info").
+_DATE_CLASS = re.compile(r"date|time|publish|posted|byline|dateline|meta|info|source|zeit|datum|fecha",
+                         re.IGNORECASE)
+# class/id words of elements holding the author's name.
+_AUTHOR_XPATH = etree.XPath(
+    "descendant::*[@rel='author' or @itemprop='author' or contains(@class,'author')"
+    " or contains(@class,'byline') or contains(@class,'Author') or contains(@class,'Byline')"
+    " or contains(@id,'author')]"
+)
+_BYLINE_SCOPE_LEVELS = 3  # the headline's ancestor searched for a byline (the article header)
+# Leading words that introduce a name in a byline; the name is what follows.
+_BYLINE_PREFIX = re.compile(
+    r"^(?:written\s+by|posted\s+by|published\s+by|by|von|par|por|di|door|autor(?:in)?|author|"
+    r"geschrieben\s+von|verfasst\s+von|text|作者|记者|编辑|来源)\s*[:：]?\s*", re.IGNORECASE)
+_NOT_A_NAME = re.compile(r"https?://|www\.|@\w+\.\w|\d{3,}|[|<>{}]")
+_AFTER_HEADLINE_ELEMENTS = 300  # elements read after the headline for a byline date
+_VISIBLE_DATE_CHARS = 6000  # characters of visible text read at most for a date
+
+
+def visible_date(root, headline_el=None) -> str | None:
+    """A date from the visible text: a byline just after the headline (or just before
+    it), else the top of ``<body>``. Reads a bounded stretch of text, never the whole page."""
+    if headline_el is not None:
+        found = _first_date(_texts_after(headline_el), _VISIBLE_DATE_CHARS // 2)
+        if found:
+            return found
+        found = _first_date(_texts_before(headline_el), 600)
+        if found:
+            return found
+    body = root.find("body")
+    if body is None:
+        return None
+    return _first_date(_subtree_texts(body), _VISIBLE_DATE_CHARS)
+
+
+_SKIP_TEXT_TAGS = frozenset({"script", "style", "noscript", "template", "select", "option"})
+
+
+def _subtree_texts(el, *, with_tail: bool = False):
+    """Visible text pieces of ``el``'s subtree in document order (scripts skipped)."""
+    for node in el.iter():
+        if node.tag not in _SKIP_TEXT_TAGS and node.text:
+            yield node.text
+        if node.tail and (node is not el or with_tail):
+            yield node.tail
+
+
+def _texts_after(el, max_nodes: int = _AFTER_HEADLINE_ELEMENTS):
+    """Text pieces following ``el`` in document order (its tail, later siblings, the
+    parent's later siblings, ...), at most ``max_nodes`` elements."""
+    seen = 0
+    cur = el
+    while cur is not None and seen < max_nodes:
+        if cur.tail:
+            yield cur.tail
+        for sib in cur.itersiblings():
+            for text in _subtree_texts(sib, with_tail=True):
+                yield text
+            seen += 1
+            if seen >= max_nodes:
+                return
+        cur = cur.getparent()
+
+
+def _texts_before(el, max_siblings: int = 4):
+    """Text of the few siblings right before ``el`` and before its parent, nearest first."""
+    for level in (el, el.getparent()):
+        if level is None:
+            return
+        for n, sib in enumerate(level.itersiblings(preceding=True)):
+            if n >= max_siblings:
+                break
+            yield from _subtree_texts(sib)
+
+
+def _first_date(texts: Iterable[str], budget: int) -> str | None:
+    seen = 0
+    for text in texts:
+        if len(text) >= 6 and any(c.isdigit() for c in text):
+            found = parse_date(text)
+            if found:
+                return found
+        seen += len(text)
+        if seen > budget:
+            break
+    return None
+
+
+# ---------------------------------------------------------------------------------------
+
 _SPLIT_KEYWORDS = re.compile(r"[,;，；、|]+")
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+_SKIP_HREF = ("#", "javascript:", "mailto:", "tel:", "data:", "sms:", "whatsapp:", "fax:")
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+_WANTED_TAGS = ("meta", "script", "title", "h1", "time", "a", "base")
+
+
+class _Collected:
+    """What the one pass over the tree found."""
+
+    __slots__ = ("meta", "keywords", "scripts", "title_el", "h1s", "times", "anchors", "base")
+
+    def __init__(self) -> None:
+        self.meta: dict[str, tuple[int, str]] = {}
+        self.keywords: list[str] = []
+        self.scripts: list[str] = []
+        self.title_el = None
+        self.h1s: list = []
+        self.times: list = []
+        self.anchors: list = []
+        self.base: str | None = None
+
+
+def _collect(root) -> _Collected:
+    got = _Collected()
+    meta = got.meta
+    for el in root.iter(*_WANTED_TAGS):
+        tag = el.tag
+        if tag == "a":
+            got.anchors.append(el)
+        elif tag == "meta":
+            key = el.get("property") or el.get("name") or el.get("itemprop")
+            if not key:
+                continue
+            target = _FIELD_OF.get(key.strip().lower())
+            content = el.get("content")
+            if target is None or not content or content.isspace():
+                continue
+            fld, rank = target
+            if fld == "keywords":
+                got.keywords.extend(_split_keywords(content))
+            elif fld not in meta or rank < meta[fld][0]:
+                meta[fld] = (rank, collapse_ws(content))
+        elif tag == "script":
+            if el.text and (el.get("type") or "").strip().lower() == "application/ld+json":
+                got.scripts.append(el.text)
+        elif tag == "h1":
+            got.h1s.append(el)
+        elif tag == "time":
+            got.times.append(el)
+        elif tag == "title":
+            if got.title_el is None:
+                got.title_el = el
+        elif tag == "base" and got.base is None:
+            got.base = el.get("href")
+    return got
 
 
 def extract_metadata(doc: Document, page: Page) -> None:
@@ -50,45 +332,257 @@ def extract_metadata(doc: Document, page: Page) -> None:
         root = doc.tree
     except ParseError:  # nothing to read metadata from; the method reports the reason
         return
-    found: dict[str, tuple[int, str]] = {}
-    keywords: list[str] = []
-    for meta in root.iter("meta"):
-        key = (meta.get("property") or meta.get("name") or meta.get("itemprop") or "").strip().lower()
-        if not key:
-            continue
-        content = meta.get("content")
-        if not content or not content.strip():
-            continue
-        target = _FIELD_OF.get(key)
-        if target is None:
-            continue
-        fld, rank = target
-        if fld == "keywords":
-            keywords.extend(_split_keywords(content))
-        elif fld not in found or rank < found[fld][0]:
-            found[fld] = (rank, collapse_ws(content))
-    ld = _json_ld(root)
-    title_el = root.find(".//title")
-    html_title = collapse_ws(title_el.text_content()) if title_el is not None else ""
-    page.title = html_title or found.get("title", (0, ""))[1] or ld.get("headline", "")
-    page.headline = _headline(root, ld.get("headline") or found.get("title", (0, ""))[1], page.title)
-    page.description = found.get("description", (0, None))[1]
-    page.author = ld.get("author") or found.get("author", (0, None))[1]
-    page.sitename = found.get("sitename", (0, None))[1] or ld.get("publisher")
-    page.date = _normalise_date(ld.get("datePublished") or found.get("date", (0, ""))[1]) or _time_element_date(root)
-    page.keywords = _dedupe(keywords or _split_keywords(ld.get("keywords", "")))
+    got = _collect(root)
+    meta = got.meta
+    ld = _json_ld(got.scripts)
+    doc.__dict__["_json_ld"] = ld  # shared with json_ld_article_body()
+    html_title = collapse_ws(got.title_el.text_content()) if got.title_el is not None else ""
+    meta_title = meta.get("title", (0, ""))[1]
+    page.title = html_title or meta_title or ld.get("headline", "")
+    headline_el, page.headline = _headline(got.h1s, ld.get("headline") or meta_title, page.title)
+    page.description = meta.get("description", (0, None))[1]
+    page.sitename = meta.get("sitename", (0, None))[1] or ld.get("publisher")
+    page.keywords = _dedupe(got.keywords or _split_keywords(ld.get("keywords", "")))
     lang = root.get("lang") or root.get("xml:lang")
     page.language = lang.strip().lower() if lang and lang.strip() else None
+    page.author = _author(ld, meta, root, headline_el)
+    page.date = _date_of(doc, root, ld, meta, got, headline_el)
     if doc.options.with_links:
-        page.links = extract_links(root, doc.url)
-    if page.date is None:
-        page.date = visible_date(root)
+        page.links = extract_links(root, doc.url, anchors=got.anchors, base_href=got.base)
+
+
+# ---------------------------------------------------------------------------------------
+# Date choice
+
+def _date_of(doc: Document, root, ld: dict[str, str], meta: dict[str, tuple[int, str]],
+             got: _Collected, headline_el) -> str | None:
+    """The publication date, from the most reliable source that has one."""
+    for value in (ld.get("datePublished"), meta.get("date", (0, None))[1]):
+        found = parse_date(value)
+        if found:
+            return found
+    found = _itemprop_date(root, "datePublished") or url_date(doc.url) or _time_date(got.times, True)
+    if found:
+        return found
+    found = visible_date(root, headline_el) or _time_date(got.times, False)
+    if found:
+        return found
+    return parse_date(ld.get("dateModified")) or parse_date(meta.get("modified", (0, None))[1])
+
+
+_ITEMPROP_XPATH = etree.XPath("descendant::*[@itemprop=$prop]")
+
+
+def _itemprop_date(root, prop: str) -> str | None:
+    for el in _ITEMPROP_XPATH(root, prop=prop):
+        found = parse_date(el.get("content") or el.get("datetime") or el.text_content()[:100])
+        if found:
+            return found
+    return None
+
+
+def _time_date(times: list, published_only: bool) -> str | None:
+    """From ``<time>`` elements: with ``published_only``, those marked as the publication."""
+    for el in times:
+        if published_only:
+            marks = " ".join(filter(None, (el.get("class"), el.get("itemprop"), el.get("id"))))
+            if el.get("pubdate") is None and not re.search(r"publish|entry-date|posted", marks, re.I):
+                continue
+            if re.search(r"updated|modified", marks, re.I):
+                continue
+        found = parse_date(el.get("datetime") or el.get("content") or el.text_content()[:100])
+        if found:
+            return found
+    return None
+
+
+# ---------------------------------------------------------------------------------------
+# Author
+
+def _author(ld: dict[str, str], meta: dict[str, tuple[int, str]], root, headline_el) -> str | None:
+    for value in (ld.get("author"), meta.get("author", (0, None))[1]):
+        name = clean_author(value)
+        if name:
+            return name
+    return _byline_author(root, headline_el)
+
+
+def clean_author(value: str | None) -> str | None:
+    """A person's name from a byline string ("By Jane Doe", "von Max Muster"), or None."""
+    if not value:
+        return None
+    text = collapse_ws(value)
+    text = _BYLINE_PREFIX.sub("", text).strip(" ,;:|-–—·")
+    if not text or len(text) > 80 or _NOT_A_NAME.search(text):
+        return None
+    if not any(c.isalpha() for c in text):
+        return None
+    return text
+
+
+def _byline_author(root, headline_el=None) -> str | None:
+    """The name in the first byline-like element (rel/itemprop=author, class author/byline).
+
+    Searched in the article header around the headline (the headline's ancestor
+    :data:`_BYLINE_SCOPE_LEVELS` up), else in the whole body when there is no headline.
+    """
+    scope = headline_el
+    if scope is not None:
+        for _ in range(_BYLINE_SCOPE_LEVELS):
+            parent = scope.getparent()
+            if parent is None or parent.tag in ("body", "html"):
+                break
+            scope = parent
+    else:
+        scope = root.find("body")
+    if scope is None:
+        return None
+    for el in _AUTHOR_XPATH(scope)[:20]:
+        if el.tag in ("script", "style", "img", "meta", "link"):
+            continue
+        name_el = el.find(".//*[@itemprop='name']")
+        value = (name_el if name_el is not None else el).text_content()
+        if len(value) > 120:
+            continue
+        name = clean_author(value)
+        if name and len(name.split()) <= 6:
+            return name
+    return None
+
+
+# ---------------------------------------------------------------------------------------
+# JSON-LD
+
+def _json_ld(scripts: list[str]) -> dict[str, str]:
+    """Article fields from JSON-LD; article-like objects take precedence over others."""
+    best: dict[str, str] = {}
+    other: dict[str, str] = {}
+    for text in scripts:
+        data = _load_json(text)
+        if data is None:
+            continue
+        for obj in _ld_objects(data):
+            target = best if _is_article(obj) else other
+            _ld_fields(obj, target)
+    for key, value in other.items():
+        best.setdefault(key, value)
+    return best
+
+
+def _load_json(text: str) -> Any:
+    text = text.strip()
+    if text.startswith("<!--"):
+        text = text[4:].rsplit("-->", 1)[0]
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        try:  # a common breakage: raw line breaks inside strings
+            return json.loads(text.replace("\n", " ").replace("\r", " "))
+        except (ValueError, RecursionError):
+            return None
+
+
+def _is_article(obj: dict) -> bool:
+    kind = obj.get("@type")
+    kinds = kind if isinstance(kind, list) else [kind]
+    return any(isinstance(k, str) and k.lower() in _LD_ARTICLE_TYPES for k in kinds)
+
+
+def _ld_fields(obj: dict, out: dict[str, str]) -> None:
+    if isinstance(obj.get("headline"), str) and "headline" not in out:
+        out["headline"] = collapse_ws(obj["headline"])
+    for key in ("datePublished", "dateCreated", "uploadDate"):
+        if isinstance(obj.get(key), str) and obj[key].strip() and "datePublished" not in out:
+            out["datePublished"] = obj[key]
+    if isinstance(obj.get("dateModified"), str) and "dateModified" not in out:
+        out["dateModified"] = obj["dateModified"]
+    for key in ("author", "creator"):
+        author = _ld_name(obj.get(key))
+        if author and "author" not in out:
+            out["author"] = author
+    publisher = _ld_name(obj.get("publisher"))
+    if publisher and "publisher" not in out:
+        out["publisher"] = publisher
+    if obj.get("keywords") and "keywords" not in out:
+        kw = obj["keywords"]
+        out["keywords"] = ",".join(map(str, kw)) if isinstance(kw, list) else str(kw)
+    if isinstance(obj.get("articleBody"), str) and "articleBody" not in out:
+        out["articleBody"] = obj["articleBody"]
+
+
+def json_ld_article_body(doc: Document) -> str | None:
+    """The JSON-LD ``articleBody`` of the page, if it declares one."""
+    ld = doc.__dict__.get("_json_ld")
+    if ld is None:
+        scripts = [s.text for s in doc.tree.iter("script")
+                   if s.text and (s.get("type") or "").strip().lower() == "application/ld+json"]
+        ld = _json_ld(scripts)
+    return ld.get("articleBody")
+
+
+def _ld_objects(data: Any, depth: int = 0):
+    """Objects of a JSON-LD document: top level, lists, ``@graph``, ``mainEntity``."""
+    if depth > 6:
+        return
+    if isinstance(data, list):
+        for item in data:
+            yield from _ld_objects(item, depth + 1)
+    elif isinstance(data, dict):
+        yield data
+        for key in ("@graph", "mainEntity", "mainEntityOfPage"):
+            inner = data.get(key)
+            if isinstance(inner, (list, dict)):
+                yield from _ld_objects(inner, depth + 1)
+
+
+def _ld_name(value: Any, depth: int = 0) -> str | None:
+    if depth > 4:
+        return None
+    if isinstance(value, str):
+        return collapse_ws(value) or None
+    if isinstance(value, dict):
+        return _ld_name(value.get("name"), depth + 1)
+    if isinstance(value, list):
+        names = [n for n in (_ld_name(v, depth + 1) for v in value) if n]
+        return ", ".join(dict.fromkeys(names)) or None
+    return None
+
+
+# ---------------------------------------------------------------------------------------
+# Title, keywords
+
+def _headline(h1_elements: list, preferred: str | None, title: str):
+    """The content title: the ``<h1>`` that best matches the title, else the first h1.
+
+    Returns ``(element or None, text)``; the element anchors the byline date search.
+    """
+    h1s = []
+    for el in h1_elements:
+        text = collapse_ws(el.text_content())
+        if 0 < len(text) < 400:
+            h1s.append((el, text))
+    if preferred:
+        for el, text in h1s:
+            if text == preferred:
+                return el, text
+    if title:
+        main = re.split(r"\s+[-|–—»·:]\s+", title)[0].strip()
+        for el, text in h1s:
+            if text in title or (len(main) > 10 and main in text):
+                return el, text
+    if h1s:
+        return h1s[0]
+    return None, preferred or ""
 
 
 def _split_keywords(value: Any) -> list[str]:
     if isinstance(value, list):
         return [collapse_ws(str(v)) for v in value if str(v).strip()]
-    return [k.strip() for k in _SPLIT_KEYWORDS.split(str(value)) if k.strip()]
+    text = str(value)
+    parts = [k.strip() for k in _SPLIT_KEYWORDS.split(text) if k.strip()]
+    if len(parts) == 1 and _CJK.search(text) and " " in parts[0].strip():
+        parts = parts[0].split()  # "华为 任正非": CJK keywords separated by spaces
+    return parts
 
 
 def _dedupe(items: list[str]) -> list[str]:
@@ -101,158 +595,66 @@ def _dedupe(items: list[str]) -> list[str]:
     return out
 
 
-def _json_ld(root) -> dict[str, str]:
-    """Article fields from JSON-LD (first article-like object)."""
-    out: dict[str, str] = {}
-    for script in root.iter("script"):
-        if (script.get("type") or "").lower() != "application/ld+json" or not script.text:
-            continue
-        try:
-            data = json.loads(script.text)
-        except (ValueError, RecursionError):
-            continue
-        for obj in _ld_objects(data):
-            if "headline" in obj and "headline" not in out and isinstance(obj["headline"], str):
-                out["headline"] = collapse_ws(obj["headline"])
-            for key in ("datePublished", "dateCreated"):
-                if isinstance(obj.get(key), str) and "datePublished" not in out:
-                    out["datePublished"] = obj[key]
-            author = _ld_name(obj.get("author"))
-            if author and "author" not in out:
-                out["author"] = author
-            publisher = _ld_name(obj.get("publisher"))
-            if publisher and "publisher" not in out:
-                out["publisher"] = publisher
-            if obj.get("keywords") and "keywords" not in out:
-                kw = obj["keywords"]
-                out["keywords"] = ",".join(map(str, kw)) if isinstance(kw, list) else str(kw)
-            if isinstance(obj.get("articleBody"), str) and "articleBody" not in out:
-                out["articleBody"] = obj["articleBody"]
-    return out
+# ---------------------------------------------------------------------------------------
+# Links
 
+def extract_links(root, base_url: str | None, *, anchors: list | None = None,
+                  base_href: str | None = None) -> list[Link]:
+    """Forward links: absolute http(s) URLs with their anchor text, in page order.
 
-def json_ld_article_body(doc: Document) -> str | None:
-    """The JSON-LD ``articleBody`` of the page, if it declares one."""
-    return _json_ld(doc.tree).get("articleBody")
-
-
-def _ld_objects(data: Any, depth: int = 0):
-    if depth > 6:
-        return
-    if isinstance(data, list):
-        for item in data:
-            yield from _ld_objects(item, depth + 1)
-    elif isinstance(data, dict):
-        yield data
-        graph = data.get("@graph")
-        if graph is not None:
-            yield from _ld_objects(graph, depth + 1)
-
-
-def _ld_name(value: Any) -> str | None:
-    if isinstance(value, str):
-        return collapse_ws(value) or None
-    if isinstance(value, dict):
-        return _ld_name(value.get("name"))
-    if isinstance(value, list):
-        names = [n for n in (_ld_name(v) for v in value) if n]
-        return ", ".join(names) or None
-    return None
-
-
-def _headline(root, preferred: str | None, title: str) -> str:
-    """The content title: the ``<h1>`` that best matches the title, else the first h1."""
-    h1s = [collapse_ws(h.text_content()) for h in root.iter("h1")]
-    h1s = [h for h in h1s if 0 < len(h) < 400]
-    if preferred and preferred in h1s:
-        return preferred
-    if title:
-        for h in h1s:
-            if h in title or (len(title) > 10 and title.split(" - ")[0].split(" | ")[0].strip() in h):
-                return h
-    if h1s:
-        return h1s[0]
-    return preferred or ""
-
-
-def _normalise_date(value: str | None) -> str | None:
-    if not value:
-        return None
-    value = value.strip()
-    for pat in _DATE_PATTERNS:
-        m = pat.search(value)
-        if m:
-            return _format_date(m)
-    import warnings
-
-    from dateutil import parser as dparser
-
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # unknown time-zone names: the date is still right
-            return dparser.parse(value, fuzzy=False).date().isoformat()
-    except (ValueError, OverflowError, TypeError):
-        return None
-
-
-def _format_date(m: re.Match) -> str | None:
-    y, mo, d = int(m.group(1)), int(m.group(2)), int(m.group(3))
-    if not (1 <= mo <= 12 and 1 <= d <= 31):
-        return None
-    out = f"{y:04d}-{mo:02d}-{d:02d}"
-    if m.lastindex and m.lastindex >= 5 and m.group(4):
-        h, mi = int(m.group(4)), int(m.group(5))
-        if h < 24 and mi < 60:
-            out += f"T{h:02d}:{mi:02d}"
-    return out
-
-
-def _time_element_date(root) -> str | None:
-    for el in root.iter("time"):
-        value = el.get("datetime") or el.get("content")
-        date = _normalise_date(value)
-        if date:
-            return date
-    return None
-
-
-def visible_date(root) -> str | None:
-    """First plausible date in the visible text of ``<body>`` (Chinese news style bylines)."""
-    body = root.find("body")
-    if body is None:
-        return None
-    seen = 0
-    for text in body.itertext():
-        if len(text) < 8:
-            continue
-        for pat in _DATE_PATTERNS:
-            m = pat.search(text)
-            if m:
-                date = _format_date(m)
-                if date:
-                    return date
-        seen += len(text)
-        if seen > 20000:
-            break
-    return None
-
-
-def extract_links(root, base_url: str | None) -> list[Link]:
-    """Forward links: absolute http(s) URLs with their anchor text, in page order."""
+    Absolute and root-relative hrefs (the vast majority) are resolved without
+    :func:`urllib.parse.urljoin`, which dominates the cost otherwise.
+    """
+    if anchors is None:
+        anchors = list(root.iter("a"))
+        base_el = root.find(".//base[@href]")
+        base_href = base_el.get("href") if base_el is not None else None
     base = base_url
-    base_el = root.find(".//base[@href]")
-    if base_el is not None:
-        base = urljoin(base_url or "", base_el.get("href", "").strip()) or base
-    links: list[Link] = []
-    for a in root.iter("a"):
-        href = (a.get("href") or "").strip()
-        if not href or href.startswith(("#", "javascript:", "mailto:", "tel:", "data:")):
-            continue
+    if base_href and base_href.strip():
         try:
-            url = urljoin(base, href) if base else href
+            base = urljoin(base_url or "", base_href.strip()) or base
         except ValueError:
+            pass
+    scheme, origin = _origin(base)
+    links: list[Link] = []
+    for a in anchors:
+        href = a.get("href")
+        if not href:
             continue
-        if urlsplit(url).scheme not in ("http", "https", ""):
+        href = href.strip()
+        if not href or href.startswith(_SKIP_HREF):
             continue
-        links.append(Link(url=url, text=collapse_ws(a.text_content())))
+        url = _resolve(href, base, scheme, origin)
+        if url is None:
+            continue
+        text = (a.text or "") if len(a) == 0 else a.text_content()
+        links.append(Link(url=url, text=" ".join(text.split())))
     return links
+
+
+def _origin(base: str | None) -> tuple[str | None, str | None]:
+    """``("https", "https://host")`` of ``base``, or Nones when it is not an http(s) URL."""
+    if not base:
+        return None, None
+    m = re.match(r"(https?):(//[^/?#]*)", base, re.IGNORECASE)
+    if m is None:
+        return None, None
+    return m.group(1).lower(), m.group(1).lower() + ":" + m.group(2)
+
+
+def _resolve(href: str, base: str | None, scheme: str | None, origin: str | None) -> str | None:
+    low = href[:8].lower()
+    if low.startswith(("http://", "https://")):
+        return href
+    if _SCHEME.match(href):
+        return None  # ftp:, skype:, ... not a web link
+    if not base:
+        return href  # relative, nothing to resolve against: kept as written
+    if href.startswith("//"):
+        return f"{scheme}:{href}" if scheme else None
+    if href.startswith("/") and origin and "/." not in href:
+        return origin + href
+    try:
+        return urljoin(base, href)
+    except ValueError:
+        return None
