@@ -288,3 +288,14 @@ def test_run_bench_agrees_with_scorer_on_real_pages(tmp_path, bodytest_method):
     assert row.f1 == pytest.approx(theirs["f1"], abs=TOL)
     assert row.precision == pytest.approx(theirs["precision"], abs=TOL)
     assert row.recall == pytest.approx(theirs["recall"], abs=TOL)
+
+
+def test_run_bench_without_gold_reports_coverage(tmp_path, bodytest_method):
+    folder = write_pages_set(tmp_path / "nogold", {
+        "x": ("<html><body><p>Some text here.</p></body></html>", {}),
+        "y": ("<html><body><p>RAISE-ME</p></body></html>", {}),
+    })
+    (row,) = ev.run_bench([folder], [bodytest_method])
+    assert (row.metric, row.coverage, row.f1, row.errors) == ("no_gold", 0.5, None, 1)
+    assert "coverage only" in ev.format_table([row])
+    assert ev.score_predictions(folder, row.predictions)["no_gold"]["coverage"] == 0.5
