@@ -96,7 +96,7 @@ CONTENT_WORDS: frozenset[str] = frozenset({
 # Boilerplate words strong enough to win over content words: ``comment-content`` is a
 # comment, ``article-related`` a list of other articles.
 STRONG_WORDS: frozenset[str] = frozenset({
-    "comment", "comments", "disqus", "respond", "share", "sharing", "social", "sharebar",
+    "nav", "navbar", "navigation", "comment", "comments", "disqus", "respond", "share", "sharing", "social", "sharebar",
     "addthis", "related", "recommended", "outbrain", "taboola", "newsletter", "cookie",
     "cookies", "consent", "breadcrumb", "breadcrumbs", "advertisement", "footer",
     "sponsored", "subscribe",
@@ -119,21 +119,30 @@ def attr_words(value: str) -> list[str]:
     return [w for w in _SPLIT.split(_CAMEL.sub(r"\1 \2", value).lower()) if w]
 
 
-@lru_cache(maxsize=4096)
+# One pass over a class/id value finds every vocabulary word in it (cheaper than splitting
+# every value into words in Python).
+_VOCAB = re.compile(
+    r"(?<![a-z0-9])(" + "|".join(sorted({*BOILERPLATE_WORDS, *CONTENT_WORDS, *STATE_WORDS},
+                                         key=len, reverse=True)) + r")(?![a-z0-9])"
+)
+
+
+@lru_cache(maxsize=8192)
 def classify_attr(value: str) -> tuple[str | None, bool]:
     """(boilerplate reason or None, content hint) of a class/id value; cached, as pages
     repeat the same class values many times."""
-    words = attr_words(value)
+    if not value.islower():
+        value = _CAMEL.sub(r"\1 \2", value).lower()
     hit = None
     content = state = False
-    for w in words:
+    for w in _VOCAB.findall(value):
         if w in BOILERPLATE_WORDS:
             if w in STRONG_WORDS:
                 return BOILERPLATE_WORDS[w], False
             hit = hit or BOILERPLATE_WORDS[w]
         elif w in CONTENT_WORDS:
             content = True
-        elif w in STATE_WORDS:
+        else:
             state = True
     if hit and not content and not state:
         return hit, False
@@ -152,7 +161,10 @@ def content_hint(classes: str) -> bool:
 
 # Hidden elements: not shown to a reader (the style test is done in Python: cheaper than
 # XPath string functions on every element).
-_MAYBE_HIDDEN = etree.XPath("//*[@hidden or @aria-hidden or @style]")
+_MAYBE_HIDDEN = etree.XPath(
+    "//*[@hidden or @aria-hidden or contains(@style, 'none') or contains(@style, 'hidden')"
+    " or contains(@style, 'NONE') or contains(@style, 'HIDDEN') or contains(@style, 'None')]"
+)
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 # A hidden element with more text than this is checked against the page's text first.
 _BIG_HIDDEN_CHARS = 1000

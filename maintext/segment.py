@@ -18,7 +18,7 @@ from itertools import accumulate
 import lxml.etree as etree
 
 from .clean import BLOCK_TAGS, FURNITURE_TAGS, HEADING_TAGS, PARAGRAPH_TAGS, classify_attr
-from .textutil import collapse_ws, text_weight
+from .textutil import _CJK, text_weight
 
 _BR = "\x00"  # line-break marker inside a block's raw text
 COMMAS = frozenset(",，、")
@@ -64,7 +64,7 @@ class Block:
     def __init__(self, raw: str, tag: str, chain: tuple[int, ...], link_chars: int,
                  in_table: bool, owners: tuple[int, ...]) -> None:
         self.raw = raw
-        self.text = collapse_ws(raw.replace(_BR, " "))
+        self.text = " ".join(raw.replace(_BR, " ").split())
         self.tag = tag
         self.chain = chain
         self.paragraph = tag in PARAGRAPH_TAGS
@@ -73,8 +73,9 @@ class Block:
         self.chars = len(self.text)
         self.link_chars = min(link_chars, self.chars)
         text = self.text
-        # ASCII text: words are whitespace runs (the common case, much cheaper)
-        self.weight = float(text.count(" ") + 1) if text.isascii() else text_weight(text)
+        # without CJK characters, words are whitespace runs (the common case, much cheaper)
+        self.weight = (float(text.count(" ") + 1) if text.isascii() or _CJK.search(text) is None
+                       else text_weight(text))
         self.commas = text.count(",") + text.count("，") + text.count("、")
         self.owners = owners  # containers with a boilerplate class/tag enclosing the block
         self.boiler: str | None = None
@@ -92,7 +93,7 @@ class Block:
         """The block's text, one line per ``<br>``-separated line."""
         if _BR not in self.raw:
             return [self.text] if self.text else []
-        return [t for t in (collapse_ws(x) for x in self.raw.split(_BR)) if t]
+        return [t for t in (" ".join(x.split()) for x in self.raw.split(_BR)) if t]
 
 
 class Segmentation:
@@ -135,26 +136,30 @@ class Segmentation:
 
 def _classify(el: etree._Element, tag: str, c: Container) -> None:
     """Set the container's boilerplate / content / semantic marks from tag and attributes."""
-    attrib = el.attrib
-    cls = attrib.get("class")
-    ident = attrib.get("id")
-    if cls or ident:
-        c.boiler, c.content_hint = classify_attr(f"{cls or ''} {ident or ''}")
-    if tag in FURNITURE_TAGS and c.boiler is None:
+    if tag in FURNITURE_TAGS:
         c.boiler = f"<{tag}>"
-    role = attrib.get("role")
+    elif tag == "article" or tag == "main":
+        c.semantic = True
+    if not el.keys():
+        return
+    get = el.get
+    cls = get("class")
+    ident = get("id")
+    if cls or ident:
+        boiler, c.content_hint = classify_attr(f"{cls} {ident}" if cls and ident else cls or ident)
+        if boiler:
+            c.boiler = boiler
+    role = get("role")
     if role:
         role = role.lower()
         if role in _ROLE_BOILER:
             c.boiler = c.boiler or _ROLE_BOILER[role]
         elif role in ("main", "article"):
             c.semantic = True
-    itemprop = attrib.get("itemprop")
+    itemprop = get("itemprop")
     if itemprop and itemprop.lower() in _SEMANTIC_ITEMPROP:
         c.semantic = True
         c.boiler = None
-    if tag in ("article", "main"):
-        c.semantic = True
 
 
 def segment(root: etree._Element) -> Segmentation:
@@ -173,13 +178,13 @@ def segment(root: etree._Element) -> Segmentation:
 
     def flush() -> None:
         nonlocal link_chars
-        if parts:
-            raw = "".join(parts)
-            parts.clear()
-            if raw.strip(" \t\n\r\f\v\x00\u00a0\u3000"):
-                top = containers[stack[-1]] if stack else None
-                blocks.append(Block(raw, top.tag if top else "body", tuple(stack[-CHAIN_KEEP:]),
-                                    link_chars, table_depth > 0, tuple(reversed(owners))))
+        raw = "".join(parts)
+        parts.clear()
+        if raw.strip(" \t\n\r\f\v\x00\u00a0\u3000"):
+            top = containers[stack[-1]] if stack else None
+            blocks.append(Block(raw, top.tag if top else "body", tuple(stack[-CHAIN_KEEP:]),
+                                link_chars, table_depth > 0,
+                                tuple(reversed(owners)) if owners else ()))
         link_chars = 0
 
     for event, el in etree.iterwalk(body, events=("start", "end")):
@@ -188,7 +193,8 @@ def segment(root: etree._Element) -> Segmentation:
             continue
         if event == "start":
             if tag in BLOCK_TAGS:
-                flush()
+                if parts:
+                    flush()
                 cid = len(containers)
                 c = Container(cid, tag, len(blocks), stack[-1] if stack else None)
                 if stack:
@@ -215,7 +221,8 @@ def segment(root: etree._Element) -> Segmentation:
                     link_chars += len(text.strip())
         else:
             if tag in BLOCK_TAGS:
-                flush()
+                if parts:
+                    flush()
                 cid = stack.pop()
                 c = containers[cid]
                 c.end = len(blocks)
@@ -233,6 +240,7 @@ def segment(root: etree._Element) -> Segmentation:
                 parts.append(tail)
                 if link_depth:
                     link_chars += len(tail.strip())
-    flush()
+    if parts:
+        flush()
     seg.finish()
     return seg

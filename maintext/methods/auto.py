@@ -78,6 +78,7 @@ def extract(doc: Document, options: Options) -> Page:
     opts = options.auto
     page = Page(url=doc.url, method="auto")
     root = doc.tree
+    body_hint = _json_ld_hint(doc)  # before cleaning: JSON-LD sits in <script>
     removed = clean_tree(root)
     seg = segment(root)
     explain: list[dict[str, Any]] | None = [] if options.explain else None
@@ -89,7 +90,6 @@ def extract(doc: Document, options: Options) -> Page:
         page.explain = explain
         return page
 
-    body_hint = _json_ld_hint(doc)
     region = choose_region(seg, opts, body_hint)
     why = region.why
     kept = select_blocks(seg, region, opts, explain)
@@ -153,7 +153,7 @@ def choose_region(seg: Segmentation, opts: AutoOptions, body_hint: str | None) -
     if not scores:
         return Region(None, [(0, len(seg.blocks))], "no prose block: whole page")
     best_id, best = -1, float("-inf")
-    hint_words = _hint_words(body_hint)
+    span = _hint_span(seg, body_hint)
     for cid, raw in scores.items():
         c = seg.containers[cid]
         score = raw + _TAG_PRIOR.get(c.tag, 0.0)
@@ -165,8 +165,8 @@ def choose_region(seg: Segmentation, opts: AutoOptions, body_hint: str | None) -
             score *= INSIDE_BOILER_FACTOR
         if c.semantic:
             score += SEMANTIC_BONUS
-        if hint_words and _covers_hint(seg, c, hint_words):
-            score += SEMANTIC_BONUS
+        if span and c.start <= span[0] and c.end > span[1]:
+            score += SEMANTIC_BONUS  # holds the structured-data article body
         score *= 1.0 - seg.link_density(c.start, c.end)
         c.score = score
         if score > best:
@@ -197,18 +197,13 @@ def _widen_up(seg: Segmentation, top: Container) -> Container:
     return best
 
 
-def _hint_words(body_hint: str | None) -> set[str] | None:
+def _hint_span(seg: Segmentation, body_hint: str | None) -> tuple[int, int] | None:
+    """First and last block whose opening words appear in the JSON-LD ``articleBody``."""
     if not body_hint:
         return None
-    words = body_hint.split()
-    return set(words[:60]) if len(words) >= 20 else None
-
-
-def _covers_hint(seg: Segmentation, c, hint_words: set[str]) -> bool:
-    """The container's text shares most of the opening words of the JSON-LD body."""
-    text = " ".join(b.text for b in seg.blocks[c.start:c.end][:40])
-    found = sum(1 for w in hint_words if w in text)
-    return found >= 0.8 * len(hint_words)
+    hint = " ".join(body_hint.split())
+    found = [i for i, b in enumerate(seg.blocks) if b.weight >= 8 and b.text[:60] in hint]
+    return (found[0], found[-1]) if len(found) >= 2 else None
 
 
 def _widen(seg: Segmentation, top: Container) -> list[tuple[int, int]]:
