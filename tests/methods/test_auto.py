@@ -1,0 +1,223 @@
+"""The default extractor ``auto``: hand-made pages, explain output, robustness, and a
+regression floor on samples of the shared sets."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import maintext
+from maintext.document import Document
+from maintext.methods import auto
+from maintext.options import Options
+from tests.conftest import DATASETS, SHARED, dataset_dir, page_bytes, read_gold
+
+P1 = ("The city council approved the new budget on Tuesday, after a debate that lasted "
+      "more than six hours and drew hundreds of residents to the town hall.")
+P2 = ("Supporters said the plan would repair roads, fund two new libraries, and hire more "
+      "teachers, while critics warned that property taxes would rise again next year.")
+P3 = ("The mayor, who proposed the budget in March, said she was pleased with the vote and "
+      "thanked the residents who had written to the council over the past weeks.")
+COMMENT = ("I think this budget is a disaster, and the council should be ashamed of itself, "
+           "honestly, what were they thinking when they voted for this?")
+
+
+def _page(body: str, head: str = "<title>Budget approved - Example News</title>") -> str:
+    return f"<html><head>{head}</head><body>{body}</body></html>"
+
+
+NEWS = _page(f"""
+<header class="site-header"><a href="/">Example News</a>
+  <nav><ul><li><a href="/world">World</a></li><li><a href="/politics">Politics</a></li>
+  <li><a href="/sport">Sport</a></li></ul></nav></header>
+<div class="layout">
+  <aside class="sidebar"><h3>Most read</h3><ul>
+    <li><a href="/a">Storm closes schools across the region for a second day</a></li>
+    <li><a href="/b">Local team wins the championship after a dramatic final</a></li></ul></aside>
+  <article class="story">
+    <h1>Council approves budget after long debate</h1>
+    <div class="share-bar"><a href="#">Share on Facebook</a> <a href="#">Tweet</a></div>
+    <div class="article-content">
+      <p>{P1}</p>
+      <p>{P2}</p>
+      <div class="ad-slot">Advertisement</div>
+      <p>{P3}</p>
+    </div>
+    <section id="comments" class="comments-area"><h3>3 comments</h3>
+      <div class="comment"><p>{COMMENT}</p></div></section>
+  </article>
+</div>
+<footer class="site-footer"><p>Copyright 2024 Example News. All rights reserved.</p>
+  <a href="/privacy">Privacy</a> <a href="/terms">Terms</a></footer>
+""")
+
+
+def _auto(html: str, **overrides) -> maintext.Page:
+    return maintext.extract(html, method="auto", **overrides)
+
+
+def test_article_with_nav_sidebar_share_comments_footer():
+    page = _auto(NEWS)
+    assert page.paragraphs == [P1, P2, P3]
+    assert page.headline == "Council approves budget after long debate"
+    assert "Advertisement" not in page.text and "Facebook" not in page.text
+    assert "disaster" not in page.text and "Copyright" not in page.text
+    assert page.method == "auto"
+
+
+def test_comments_kept_on_request():
+    page = _auto(NEWS, auto={"include_comments": True})
+    assert COMMENT in page.paragraphs
+
+
+def test_headline_in_text_on_request():
+    page = _auto(NEWS, auto={"include_headline": True})
+    assert page.paragraphs[0] == "Council approves budget after long debate"
+
+
+def test_content_class_not_killed_by_comment_vocabulary():
+    # "article-content" and "has-sidebar" must not be read as boilerplate boxes
+    html = _page(f'<div class="wrap has-sidebar"><div class="article-content comment-free">'
+                 f"<p>{P1}</p><p>{P2}</p></div></div>")
+    assert _auto(html).paragraphs == [P1, P2]
+
+
+def test_chinese_page():
+    paras = ["据新华社报道，国务院常务会议今天审议通过了关于进一步优化营商环境的若干措施，会议强调要切实减轻企业负担。",
+             "会议指出，各地区各部门要加大政策落实力度，对中小企业的融资难、融资贵问题，要拿出更有针对性的办法。",
+             "会议要求，有关部门要在年底前完成相关制度的修订工作，并及时向社会公开进展情况，接受群众监督。"]
+    body = ('<div class="nav"><a href="/">首页</a> <a href="/news">新闻</a> <a href="/tech">科技</a></div>'
+            '<div class="main"><h1>国务院常务会议部署优化营商环境</h1><div class="info">2019-08-27 来源：新华社</div>'
+            '<div class="article">' + "".join(f"<p>{p}</p>" for p in paras) +
+            '<p>责任编辑：张三</p></div>'
+            '<div class="related"><h3>相关新闻</h3><ul><li><a href="/1">国务院召开常务会议研究部署稳就业工作</a></li>'
+            '<li><a href="/2">各地出台措施支持中小企业发展</a></li></ul></div></div>')
+    page = _auto(_page(body))
+    assert page.paragraphs == paras
+
+
+def test_table_and_list_inside_body_are_kept():
+    body = (f'<div class="post-body"><p>{P1}</p><ul><li>Roads: 12 million dollars for repairs</li>'
+            f"<li>Libraries: two new branches in the north</li></ul><p>{P2}</p>"
+            "<table><tr><th>Item</th><th>Cost</th></tr><tr><td>Teachers</td><td>4 million</td></tr></table>"
+            f"<p>{P3}</p></div>")
+    page = _auto(_page(body))
+    text = page.text
+    for piece in ("Roads: 12 million dollars for repairs", "Libraries: two new branches", "Teachers", P1, P2, P3):
+        assert piece in text
+    assert text.index(P1) < text.index("Roads") < text.index(P2) < text.index("Teachers") < text.index(P3)
+    no_tables = _auto(_page(body), auto={"include_tables": False})
+    assert "Teachers" not in no_tables.text and P3 in no_tables.text
+
+
+def test_page_without_article_gives_empty_text_and_reason():
+    body = "".join(f'<a href="/p{i}">Link {i}</a> ' for i in range(30))
+    page = _auto(_page(f'<div class="menu">{body}</div>'))
+    assert page.text == ""
+    assert page.reason
+
+
+def test_empty_body_has_reason():
+    page = _auto("<html><body>   </body></html>")
+    assert page.text == "" and page.reason
+
+
+def test_broken_html():
+    html = (f"<html><body><div><p>{P1}<p>{P2}</div></span></b><div><p>{P3}"
+            "<table><tr><td>unclosed cell")
+    page = _auto(html)
+    assert P1 in page.text and P2 in page.text and P3 in page.text
+
+
+def test_text_after_stray_body_end_tag():
+    html = f"<html><body><p>short</p></body><div><p>{P1}</p><p>{P2}</p></div></html>"
+    assert P1 in _auto(html).text
+
+
+def test_hidden_elements_dropped():
+    body = (f'<div class="entry"><p>{P1}</p><p style="display: none">Secret hidden words here.</p>'
+            f'<div hidden>Also hidden text.</div><p aria-hidden="true">Icon label</p><p>{P2}</p></div>')
+    page = _auto(_page(body))
+    assert page.paragraphs == [P1, P2]
+
+
+def test_br_separated_lines_become_paragraphs():
+    body = f"<div class='content'>{P1}<br><br>{P2}<br>{P3}</div>"
+    assert _auto(_page(body)).paragraphs == [P1, P2, P3]
+
+
+def test_deeply_nested_divs_do_not_overflow():
+    depth = 10_000
+    html = "<html><body>" + "<div>" * depth + f"<p>{P1}</p><p>{P2}</p>" + "</div>" * depth + "</body></html>"
+    page = _auto(html)
+    assert P1 in page.text and P2 in page.text
+
+
+def test_explain_records_decisions():
+    page = _auto(NEWS, explain=True)
+    assert page.explain
+    decisions = {e["decision"] for e in page.explain}
+    assert decisions == {"keep", "drop"}
+    kept = [e for e in page.explain if e["decision"] == "keep"]
+    assert all(e["reason"] for e in page.explain)
+    assert any(P1[:40] in e.get("text", "") for e in kept)
+    dropped = {e.get("text", "")[:20]: e["reason"] for e in page.explain if e["decision"] == "drop"}
+    assert any("comments" in r for r in dropped.values())
+    assert "region" in page.extra["auto"]
+    assert _auto(NEWS).explain is None
+
+
+def test_json_ld_body_is_last_resort():
+    body_text = "A long structured article body. " * 10
+    head = ('<script type="application/ld+json">{"@type": "NewsArticle", "articleBody": '
+            + json.dumps(body_text) + "}</script>")
+    page = _auto(_page('<div><a href="/">Home</a></div>', head=head))
+    assert page.text == " ".join(body_text.split())
+
+
+def test_method_registered():
+    from maintext.registry import methods
+
+    assert "auto" in [m.name for m in methods()]
+
+
+def test_direct_call_on_document():
+    doc = Document(NEWS)
+    page = auto.extract(doc, Options())
+    assert page.paragraphs == [P1, P2, P3]
+
+
+# --- regression floor on samples of the shared sets ----------------------------------------
+
+FLOOR_FILE = Path(__file__).with_name("auto_floor.json")
+SCORER = SHARED / "bench" / "score.py"
+
+
+def _sample_f1(name: str, n: int, tmp_path: Path) -> float:
+    gold = read_gold(name)[:n]
+    gold_file = tmp_path / f"{name}-gold.jsonl"
+    pred_file = tmp_path / f"{name}-pred.jsonl"
+    with open(gold_file, "w", encoding="utf-8") as g, open(pred_file, "w", encoding="utf-8") as p:
+        for row in gold:
+            g.write(json.dumps(row, ensure_ascii=False) + "\n")
+            page = maintext.extract(page_bytes(name, row["id"]), url=row.get("url"), method="auto")
+            p.write(json.dumps({"id": row["id"], "text": page.text}, ensure_ascii=False) + "\n")
+    out = tmp_path / f"{name}-score.json"
+    subprocess.run([sys.executable, str(SCORER), str(gold_file), str(pred_file), "--json", str(out)],
+                   check=True, capture_output=True)
+    data = json.loads(out.read_text())
+    return (data.get("text") or data.get("with_without"))["f1"]
+
+
+@pytest.mark.parametrize("name", ["aeb", "gne-cn", "big9-2009"])
+def test_regression_floor(name, tmp_path):
+    dataset_dir(name)
+    if not SCORER.is_file():
+        pytest.skip("shared scorer not present")
+    floor = json.loads(FLOOR_FILE.read_text())[name]
+    f1 = _sample_f1(name, floor["pages"], tmp_path)
+    assert f1 >= floor["f1"] - 0.01, f"{name}: F1 {f1:.3f} fell below the recorded {floor['f1']:.3f}"

@@ -1,0 +1,73 @@
+"""Tree cleaning and the boilerplate vocabularies of ``maintext.clean``."""
+
+from __future__ import annotations
+
+import pytest
+
+from maintext.clean import attr_words, classify_attr, clean_tree, is_furniture_line, is_hidden
+from maintext.document import parse_html
+
+
+def test_attr_words_splits_separators_and_camel_case():
+    assert attr_words("postComments bottom-bar__item") == ["post", "comments", "bottom", "bar", "item"]
+
+
+@pytest.mark.parametrize("value, boiler", [
+    ("comments-area", "comments"),
+    ("postComments", "comments"),
+    ("share-bar", "share bar"),
+    ("ad-slot", "advertising"),
+    ("site-footer", "page footer"),
+    ("main-nav", "navigation"),
+    ("comment-content", "comments"),  # strong word beats the content word
+    ("sidebar", "side column"),
+])
+def test_boilerplate_words(value, boiler):
+    assert classify_attr(value)[0] == boiler
+
+
+@pytest.mark.parametrize("value", [
+    "article-content", "head", "download", "has-sidebar", "l-sidebar-fixed l-segment",
+    "box article modal-enabled", "commentary", "entry-content", "",
+])
+def test_not_boilerplate(value):
+    assert classify_attr(value)[0] is None
+
+
+def test_content_hint():
+    assert classify_attr("post-body")[1] is True
+    assert classify_attr("has-sidebar")[1] is False
+
+
+def test_clean_tree_drops_code_forms_and_hidden_keeping_tails():
+    root = parse_html("<html><head><title>t</title></head><body><div>a<script>x()</script>b"
+                      "<span style='DISPLAY: none'>hid</span>c<button>Go</button>d"
+                      "<p hidden>h</p><nav>menu</nav><svg><text>s</text></svg></div></body></html>")
+    removed = clean_tree(root)
+    assert root.find("body/div").text_content() == "abcd"
+    assert ("span", "hidden") in removed
+
+
+def test_big_hidden_element_is_kept():
+    text = "Article text revealed by a script. " * 60
+    root = parse_html(f"<html><body><div style='display:none'><p>{text}</p></div><p>menu</p></body></html>")
+    clean_tree(root)
+    assert "revealed" in root.text_content()
+
+
+def test_is_hidden():
+    root = parse_html("<div><p aria-hidden='true'>a</p><p style='visibility : hidden'>b</p><p>c</p></div>")
+    flags = [is_hidden(p) for p in root.iter("p")]
+    assert flags == [True, True, False]
+
+
+@pytest.mark.parametrize("line", ["Advertisement", "Share this article", "Read more", "责任编辑：王五",
+                                  "相关阅读", "3 comments", "Leave a reply"])
+def test_furniture_lines(line):
+    assert is_furniture_line(line)
+
+
+@pytest.mark.parametrize("line", ["The advertisement market grew by four percent.",
+                                  "Comments from the minister were brief.", "会议指出，要加大力度。"])
+def test_not_furniture_lines(line):
+    assert not is_furniture_line(line)

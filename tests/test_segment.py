@@ -1,0 +1,44 @@
+"""One-walk segmentation into blocks and containers (``maintext.segment``)."""
+
+from __future__ import annotations
+
+from maintext.document import parse_html
+from maintext.segment import segment
+
+
+def test_block_list_example_of_seed_002():
+    seg = segment(parse_html("<html><body><div>hello<table><tr><td>123</td></tr></table>world</div></body></html>"))
+    assert [b.text for b in seg.blocks] == ["hello", "123", "world"]
+    assert [b.tag for b in seg.blocks] == ["div", "td", "div"]
+    assert seg.blocks[1].in_table and not seg.blocks[0].in_table
+
+
+def test_inline_tags_do_not_split_and_links_are_counted():
+    seg = segment(parse_html('<p>Read <a href="/x">this story</a> <b>now</b>.</p>'))
+    (block,) = seg.blocks
+    assert block.text == "Read this story now."
+    assert block.link_chars == len("this story")
+
+
+def test_container_ranges_and_link_density():
+    seg = segment(parse_html('<div id="a"><p>one two three</p><ul><li><a href="/">link</a></li></ul></div>'))
+    div = next(c for c in seg.containers if c.tag == "div")
+    assert (div.start, div.end) == (0, 2)
+    assert 0 < seg.link_density(div.start, div.end) < 1
+    ul = next(c for c in seg.containers if c.tag == "ul")
+    assert div.contains(ul) and not ul.contains(div)
+
+
+def test_boilerplate_owner_and_wrapper_exemption():
+    long = "Running text of the article, long enough to be most of the page. " * 5
+    seg = segment(parse_html(f'<div class="sidebar"><p>{long}</p></div><div class="comments"><p>nice post</p></div>'))
+    by_text = {b.text[:9]: b for b in seg.blocks}
+    assert by_text["Running t"].boiler is None  # the "sidebar" box holds most of the page: a wrapper
+    assert by_text["nice post"].boiler == "comments"
+
+
+def test_br_lines_and_cjk_weight():
+    seg = segment(parse_html("<div>第一行文字<br>second line here</div>"))
+    (block,) = seg.blocks
+    assert block.lines() == ["第一行文字", "second line here"]
+    assert 5 < block.weight < 7  # 5 CJK chars ~ 2.9 words + 3 words
