@@ -234,6 +234,28 @@ _FURNITURE_LINE = re.compile(
 )
 
 
-def is_furniture_line(text: str) -> bool:
-    """A short line such as "Advertisement", "Share this", "相关阅读", "责任编辑：张三"."""
-    return len(text) <= 60 and _FURNITURE_LINE.match(text) is not None
+# Words of a date/time line ("Updated 10:01 pm PST, Tuesday, November 19, 2019").
+_DATE_WORDS = re.compile(
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?|"
+    r"\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|\b(?:am|pm|a\.m\.|p\.m\.|at|on|the|of|"
+    r"updated|posted|published|last|modified|date|gmt|utc|[ecmp][sd]t|bst|cet|cest|et|pt)\b|"
+    r"\d+(?:st|nd|rd|th)?|[年月日时分秒号]|[\s,.:/|()\-–—]+",
+    re.IGNORECASE,
+)
+_EMAIL_LINE = re.compile(r"^\W*[\w.+-]+@[\w-]+(?:\.[\w-]+)+\W*$")
+
+
+def is_date_line(text: str) -> bool:
+    """A short line that is only a date and/or time, e.g. "June 25, 2009", "2/15/09 at 1:01 PM"."""
+    if len(text) > 70 or not any(ch.isdigit() for ch in text):
+        return False
+    return not _DATE_WORDS.sub("", text).strip()
+
+
+def is_furniture_line(text: str, *, dates: bool = True) -> bool:
+    """A short line such as "Advertisement", "Share this", "相关阅读", "责任编辑：张三", an
+    e-mail address alone, or (with ``dates``) a date or time alone."""
+    if len(text) > 70:
+        return False
+    return (_FURNITURE_LINE.match(text) is not None or _EMAIL_LINE.match(text) is not None
+            or (dates and is_date_line(text)))

@@ -333,7 +333,7 @@ def _drop_reason(seg: Segmentation, b: Block, top: Container | None, opts: AutoO
         return f"link text {b.link_density:.0%}"
     if b.link_chars and _in_link_list(seg, b):
         return "list of links"
-    if b.weight < 12 and is_furniture_line(b.text):
+    if b.weight < 12 and is_furniture_line(b.text, dates=not b.in_table):
         return "furniture line"
     if b.in_table and not opts.include_tables:
         return "table"
