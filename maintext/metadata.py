@@ -24,7 +24,7 @@ from lxml import etree
 from .document import Document
 from .errors import ParseError
 from .result import Link, Page
-from .textutil import collapse_ws
+from .textutil import collapse_ws, tokens
 
 # ---------------------------------------------------------------------------------------
 # <meta> name/property/itemprop -> field. Order within a field = priority (first wins).
@@ -190,9 +190,17 @@ _AUTHOR_XPATH = etree.XPath(
 _BYLINE_SCOPE_LEVELS = 3  # the headline's ancestor searched for a byline (the article header)
 # Leading words that introduce a name in a byline; the name is what follows.
 _BYLINE_PREFIX = re.compile(
-    r"^(?:written\s+by|posted\s+by|published\s+by|by|von|par|por|di|door|autor(?:in)?|author|"
-    r"geschrieben\s+von|verfasst\s+von|text|作者|记者|编辑|来源)\s*[:：]?\s*", re.IGNORECASE)
-_NOT_A_NAME = re.compile(r"https?://|www\.|@\w+\.\w|\d{3,}|[|<>{}]")
+    r"^(?:(?:written|posted|published|geschrieben|verfasst|ein\s+beitrag)\s+(?:by|von)"
+    r"|by|von|par|por|di|door|autor(?:in)?|author|text)(?:\s*[:：]\s*|\s+)"
+    r"|^(?:作者|记者|编辑|来源|文)\s*[:：/]?\s*", re.IGNORECASE)
+_NOT_A_NAME = re.compile(r"https?://|www\.|@\w+\.\w|^@|\d{3,}|[|<>{}*]")
+# Labels that sit in author slots without being a name: comment-form fields, share
+# buttons, placeholders of empty bylines.
+_NOT_A_NAME_LABELS = frozenset({
+    "posted on", "posted", "name", "name (erforderlich)", "name (required)", "follow",
+    "no author", "unknown", "admin", "administrator", "anonymous", "author", "autor", "redaktion",
+    "editor", "staff", "says", "reply", "antworten", "share", "teilen", "published",
+})
 _AFTER_HEADLINE_ELEMENTS = 300  # elements read after the headline for a byline date
 _VISIBLE_DATE_CHARS = 6000  # characters of visible text read at most for a date
 
@@ -272,20 +280,20 @@ _SPLIT_KEYWORDS = re.compile(r"[,;，；、|]+")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _SKIP_HREF = ("#", "javascript:", "mailto:", "tel:", "data:", "sms:", "whatsapp:", "fax:")
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
-_WANTED_TAGS = ("meta", "script", "title", "h1", "time", "a", "base")
+_WANTED_TAGS = ("meta", "script", "title", "h1", "h2", "time", "a", "base")
 
 
 class _Collected:
     """What the one pass over the tree found."""
 
-    __slots__ = ("meta", "keywords", "scripts", "title_el", "h1s", "times", "anchors", "base")
+    __slots__ = ("meta", "keywords", "scripts", "title_el", "headings", "times", "anchors", "base")
 
     def __init__(self) -> None:
         self.meta: dict[str, tuple[int, str]] = {}
         self.keywords: list[str] = []
         self.scripts: list[str] = []
         self.title_el = None
-        self.h1s: list = []
+        self.headings: list = []  # h1 and h2 elements, in page order
         self.times: list = []
         self.anchors: list = []
         self.base: str | None = None
@@ -314,8 +322,9 @@ def _collect(root) -> _Collected:
         elif tag == "script":
             if el.text and (el.get("type") or "").strip().lower() == "application/ld+json":
                 got.scripts.append(el.text)
-        elif tag == "h1":
-            got.h1s.append(el)
+        elif tag == "h1" or tag == "h2":
+            if len(got.headings) < _MAX_HEADINGS:
+                got.headings.append(el)
         elif tag == "time":
             got.times.append(el)
         elif tag == "title":
@@ -339,9 +348,11 @@ def extract_metadata(doc: Document, page: Page) -> None:
     html_title = collapse_ws(got.title_el.text_content()) if got.title_el is not None else ""
     meta_title = meta.get("title", (0, ""))[1]
     page.title = html_title or meta_title or ld.get("headline", "")
-    headline_el, page.headline = _headline(got.h1s, ld.get("headline") or meta_title, page.title)
-    page.description = meta.get("description", (0, None))[1]
     page.sitename = meta.get("sitename", (0, None))[1] or ld.get("publisher")
+    site_names = _site_names(page.sitename, doc.url)
+    headline_el, page.headline = _headline(got.headings, ld.get("headline") or meta_title,
+                                           page.title, site_names)
+    page.description = meta.get("description", (0, None))[1]
     page.keywords = _dedupe(got.keywords or _split_keywords(ld.get("keywords", "")))
     lang = root.get("lang") or root.get("xml:lang")
     page.language = lang.strip().lower() if lang and lang.strip() else None
@@ -415,6 +426,8 @@ def clean_author(value: str | None) -> str | None:
     text = _BYLINE_PREFIX.sub("", text).strip(" ,;:|-–—·")
     if not text or len(text) > 80 or _NOT_A_NAME.search(text):
         return None
+    if text.lower() in _NOT_A_NAME_LABELS or text.lower().endswith((" says", " sagt", " said")):
+        return None
     if not any(c.isalpha() for c in text):
         return None
     return text
@@ -438,7 +451,7 @@ def _byline_author(root, headline_el=None) -> str | None:
     if scope is None:
         return None
     for el in _AUTHOR_XPATH(scope)[:20]:
-        if el.tag in ("script", "style", "img", "meta", "link"):
+        if el.tag in ("script", "style", "img", "meta", "link") or _in_comments(el):
             continue
         name_el = el.find(".//*[@itemprop='name']")
         value = (name_el if name_el is not None else el).text_content()
@@ -448,6 +461,20 @@ def _byline_author(root, headline_el=None) -> str | None:
         if name and len(name.split()) <= 6:
             return name
     return None
+
+
+_COMMENT_AREA = re.compile(r"comment|respond|reply|kommentar", re.IGNORECASE)
+
+
+def _in_comments(el, levels: int = 12) -> bool:
+    """``el`` sits in a comment thread or form (their "author" fields are commenters)."""
+    for n, node in enumerate(el.iterancestors()):
+        if n >= levels:
+            break
+        if node.tag == "form" or _COMMENT_AREA.search(
+                (node.get("class") or "") + " " + (node.get("id") or "")):
+            return True
+    return _COMMENT_AREA.search(el.get("class") or "") is not None
 
 
 # ---------------------------------------------------------------------------------------
@@ -551,28 +578,78 @@ def _ld_name(value: Any, depth: int = 0) -> str | None:
 # ---------------------------------------------------------------------------------------
 # Title, keywords
 
-def _headline(h1_elements: list, preferred: str | None, title: str):
-    """The content title: the ``<h1>`` that best matches the title, else the first h1.
+_MAX_HEADINGS = 40  # h1/h2 elements considered for the headline
+# Separators between the parts of a <title> ("Post title | Blog name", "Site » Post").
+_TITLE_SEPARATORS = re.compile(r"\s+(?:[-|–—»«·•/]|::|//)\s+|\s*[|»«]\s*")
+_HEADLINE_MIN_OVERLAP = 0.6  # share of tokens a heading must share with a title part
+
+
+def _site_names(sitename: str | None, url: str | None) -> tuple[str, ...]:
+    """Lower-cased, alphanumeric-only forms of the site's name and of its host's main label."""
+    names = []
+    if sitename:
+        names.append(_squash(sitename))
+    if url:
+        m = re.match(r"[a-z][a-z0-9+.-]*://(?:www\d?\.)?([^/:?#]+)", url, re.IGNORECASE)
+        if m:
+            labels = m.group(1).lower().split(".")
+            main = labels[-2] if len(labels) >= 2 else labels[0]
+            names.append(_squash(main))
+    return tuple(n for n in names if len(n) >= 3)
+
+
+def _squash(text: str) -> str:
+    return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+def _is_site_name(text: str, site_names: tuple[str, ...]) -> bool:
+    squashed = _squash(text)
+    # the name itself, or with a short addition such as a top-level domain ("Site.de")
+    return bool(squashed) and any(name in squashed and len(squashed) <= len(name) + 4
+                                  for name in site_names)
+
+
+def _overlap(a: str, b: str) -> float:
+    ta, tb = set(tokens(a.lower())), set(tokens(b.lower()))
+    if not ta or not tb:
+        return 0.0
+    return len(ta & tb) / max(len(ta), len(tb))
+
+
+def _headline(heading_elements: list, preferred: str | None, title: str,
+              site_names: tuple[str, ...] = ()):
+    """The content title: the ``<h1>`` (else ``<h2>``) that matches the article part of the
+    page title, else the first ``<h1>`` that is not the site's name, else the
+    ``og:title``/JSON-LD headline, else the longest non-site part of the title.
 
     Returns ``(element or None, text)``; the element anchors the byline date search.
     """
-    h1s = []
-    for el in h1_elements:
+    heads = []
+    for el in heading_elements:
         text = collapse_ws(el.text_content())
-        if 0 < len(text) < 400:
-            h1s.append((el, text))
+        if 0 < len(text) < 400 and not _is_site_name(text, site_names):
+            heads.append((el, text, el.tag))
+    parts = [p for p in _TITLE_SEPARATORS.split(title) if p.strip()] if title else []
+    article_parts = [p for p in parts if not _is_site_name(p, site_names)] or parts
+    targets = ([preferred] if preferred else []) + article_parts
+    for level in ("h1", "h2"):
+        for target in targets:  # the og:title first, then the title's parts in order
+            for el, text, tag in heads:
+                if tag == level and text == target:
+                    return el, text
+        best = max(((max(_overlap(text, t) for t in targets), -i, el, text)
+                    for i, (el, text, tag) in enumerate(heads) if tag == level and targets),
+                   default=None, key=lambda x: x[:2])
+        if best is not None and best[0] >= _HEADLINE_MIN_OVERLAP:
+            return best[2], best[3]
+    first_h1 = next(((el, text) for el, text, tag in heads if tag == "h1"), None)
+    if first_h1 is not None:
+        return first_h1
     if preferred:
-        for el, text in h1s:
-            if text == preferred:
-                return el, text
-    if title:
-        main = re.split(r"\s+[-|–—»·:]\s+", title)[0].strip()
-        for el, text in h1s:
-            if text in title or (len(main) > 10 and main in text):
-                return el, text
-    if h1s:
-        return h1s[0]
-    return None, preferred or ""
+        return None, preferred
+    if len(parts) > 1 and article_parts:
+        return None, max(article_parts, key=len).strip()
+    return None, ""
 
 
 def _split_keywords(value: Any) -> list[str]:
