@@ -56,7 +56,7 @@ class BlockListOptions:
     grandparent_share: float = 0.5
     # Containers scoring at least this share of the best one are rivals (several posts of a
     # blog front or forum thread): the main container becomes their common ancestor.
-    rival_share: float = 0.5
+    rival_share: float = 0.6
     # How many text blocks before the region an h1/h2 headline may sit and still be kept.
     headline_lookback: int = 4
     # Return empty text (with a reason) when the page-type classifier says "not content".
@@ -69,10 +69,13 @@ class VoteOptions:
 
     # A topic block is content when its vote (weighted mean of the rules' normalised scores,
     # 0..1) reaches this. Chosen by measurement on the developer sets.
-    topic_threshold: float = 0.5
+    topic_threshold: float = 0.6
     weights: dict[str, float] = field(default_factory=dict)  # rule name -> weight (default 1)
     hub_link_density: float = 0.5  # a block with this share of link text is a hub block
     pic_max_chars: int = 40  # a block with an image and at most this much text is a pic block
+    # Keep only the content blocks inside the element whose subtree has the most content
+    # text minus this times its other text (None: keep content blocks anywhere).
+    region_penalty: float | None = 1.0
 
 
 @dataclass
@@ -106,6 +109,12 @@ class AutoOptions:
     include_tables: bool = True
     include_comments: bool = False
     include_headline: bool = False  # keep the <h1> headline in the text (it is always in page.headline)
+    # The page-type classifier (maintext.pagetype) costs a second parse and walk, so it runs
+    # only when the extracted text is short (fewer words than this) or classify_always is set.
+    classify_below_words: float = 150.0
+    classify_always: bool = False
+    # A page the classifier calls "not content" with at least this confidence gets empty text.
+    empty_min_confidence: float = 0.9
 
 
 @dataclass

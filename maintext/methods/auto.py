@@ -108,10 +108,34 @@ def extract(doc: Document, options: Options) -> Page:
     headline = next((b.text for b in kept if b.tag == "h1"), "")
     if headline:
         page.headline = headline
-    if not page.text:
+    if opts.use_classifier and (opts.classify_always or _weight(kept) < opts.classify_below_words):
+        _apply_page_type(doc, page, opts)
+    if not page.text and page.reason is None:
         page.reason = "no block of running text found"
     page.explain = explain
     return page
+
+
+def _apply_page_type(doc: Document, page: Page, opts: AutoOptions) -> None:
+    """Run the page-type classifier on an unpruned copy of the page; a confident "not a
+    content page" empties the text (with the reason)."""
+    try:
+        from ..pagetype import classify
+    except ImportError:  # pragma: no cover - the classifier ships with the package
+        return
+    fresh = Document(doc.html, url=doc.url, encoding=doc.encoding, options=doc.options)
+    try:
+        is_content, confidence = classify(fresh)
+    except Exception as exc:  # noqa: BLE001 - a classifier failure must not lose the text
+        page.extra.setdefault("auto", {})["classifier_error"] = f"{type(exc).__name__}: {exc}"
+        return
+    page.is_content_page = is_content
+    page.content_confidence = round(confidence, 3)
+    if not is_content and confidence >= opts.empty_min_confidence and page.text:
+        page.extra["auto"]["dropped_text_chars"] = len(page.text)
+        page.set_paragraphs([])
+        page.headline = ""
+        page.reason = f"not a content page (page-type classifier, confidence {confidence:.2f})"
 
 
 def _json_ld_hint(doc: Document) -> str | None:

@@ -221,3 +221,21 @@ def test_regression_floor(name, tmp_path):
     floor = json.loads(FLOOR_FILE.read_text())[name]
     f1 = _sample_f1(name, floor["pages"], tmp_path)
     assert f1 >= floor["f1"] - 0.01, f"{name}: F1 {f1:.3f} fell below the recorded {floor['f1']:.3f}"
+
+
+def test_page_type_classifier_runs_on_short_results():
+    teaser = "".join(f'<div class="teaser"><h3><a href="/news/story-{i}">Headline number {i} about the city</a></h3>'
+                     f"<p>Short teaser {i}.</p></div>" for i in range(40))
+    page = _auto(_page(teaser), url="https://example.com/")
+    assert page.is_content_page is not None and page.content_confidence is not None
+    if page.is_content_page is False and page.content_confidence >= 0.9:
+        assert page.text == "" and "not a content page" in page.reason
+    off = _auto(_page(teaser), url="https://example.com/", auto={"use_classifier": False})
+    assert off.is_content_page is None
+
+
+def test_long_article_skips_classifier_unless_asked():
+    body = "".join(f"<p>{P1} {P2} {P3}</p>" for _ in range(4))
+    assert _auto(_page(body)).is_content_page is None
+    page = _auto(_page(body), auto={"classify_always": True})
+    assert page.is_content_page is True and page.text
