@@ -55,6 +55,10 @@ WEAK_RESULT_WEIGHT = 25.0
 INSIDE_BOILER_FACTOR = 0.5
 SIBLING_SHARE = 0.2  # a sibling container joins with this share of the winner's score
 LIST_LINK_DENSITY_MAX = 0.35
+# A long block (a paragraph of prose) is kept with more link text than a short one: news
+# digests link every sentence, a link list has short items.
+LONG_BLOCK_WEIGHT = 25.0
+LONG_LINK_DENSITY_MAX = 0.7
 # Widening to an ancestor: at most UP_LEVELS up, when the ancestor adds running text of
 # at least UP_EXTRA_SHARE of the winner's, with link density at most UP_LINK_DENSITY_MAX.
 UP_LEVELS = 4
@@ -353,9 +357,10 @@ def _drop_reason(seg: Segmentation, b: Block, top: Container | None, opts: AutoO
         return f"inside {boiler}"
     if b.tag == "h1" and not opts.include_headline:
         return "headline (page.headline)"
-    if b.link_density > LINK_DENSITY_MAX and not b.heading:
+    limit = LINK_DENSITY_MAX if b.weight < LONG_BLOCK_WEIGHT else LONG_LINK_DENSITY_MAX
+    if b.link_density > limit and not b.heading:
         return f"link text {b.link_density:.0%}"
-    if b.link_chars and _in_link_list(seg, b):
+    if b.link_chars and b.weight < LONG_BLOCK_WEIGHT and _in_link_list(seg, b):
         return "list of links"
     if b.weight < 12 and is_furniture_line(b.text, dates=not b.in_table):
         return "furniture line"
