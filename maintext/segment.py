@@ -86,7 +86,7 @@ class Block:
 
     def is_sentence_prose(self) -> bool:
         """Running text: some length, few links, sentence punctuation, no boilerplate box."""
-        return (self.weight >= 8 and self.link_chars * 3 < self.chars and self.boiler is None
+        return (self.weight >= 8 and self.link_chars * 10 < self.chars and self.boiler is None
                 and not self.heading and (self.commas > 0 or self.text[-1:] in SENTENCE_END))
 
     def lines(self) -> list[str]:
