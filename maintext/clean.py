@@ -234,6 +234,30 @@ _FURNITURE_LINE = re.compile(
 )
 
 
+# Headings that open a list of *other* content after the article ("You may also like",
+# "Related stories", "Lesen Sie auch", "相关阅读"): the article ends before them.
+_RELATED_HEADING = re.compile(
+    r"^\W*(?:you (?:may|might) (?:also )?(?:like|enjoy)|related(?: articles?| stories| posts| news| content| reading)?|"
+    r"more (?:stories|articles|news|from|on|in)\b.*|recommended(?: for you| stories| articles)?|"
+    r"read (?:more|next|also)|see also|also read|trending(?: now)?|most (?:read|popular|viewed)|"
+    r"popular (?:stories|posts|articles)|what to read next|latest (?:news|stories|articles)|"
+    r"lesen sie (?:auch|mehr)|mehr zum thema|das könnte sie (?:auch )?interessieren|weitere artikel|"
+    r"você (?:pode|também pode) gostar.*|leia (?:também|mais)|veja também|"
+    r"te puede interesar|también te puede interesar|lee también|noticias relacionadas|"
+    r"à lire aussi|lire aussi|sur le même sujet|vous aimerez aussi|"
+    r"leggi anche|potrebbe interessarti|"
+    r"читайте также|похожие (?:статьи|новости)|"
+    r"相关(?:新闻|阅读|文章|推荐|报道)|推荐阅读|延伸阅读|热门推荐|猜你喜欢|更多(?:新闻|精彩)"
+    r")\W*$",
+    re.IGNORECASE,
+)
+
+
+def is_related_heading(text: str) -> bool:
+    """A short heading that introduces links to other articles."""
+    return len(text) <= 60 and _RELATED_HEADING.match(text) is not None
+
+
 # Words of a date/time line ("Updated 10:01 pm PST, Tuesday, November 19, 2019").
 _DATE_WORDS = re.compile(
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?|"

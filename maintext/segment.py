@@ -59,7 +59,7 @@ class Container:
 
 class Block:
     __slots__ = ("raw", "text", "tag", "chain", "paragraph", "heading", "in_table", "chars",
-                 "link_chars", "weight", "commas", "owners", "boiler")
+                 "link_chars", "weight", "commas", "owners", "boiler", "index")
 
     def __init__(self, raw: str, tag: str, chain: tuple[int, ...], link_chars: int,
                  in_table: bool, owners: tuple[int, ...]) -> None:
@@ -79,6 +79,7 @@ class Block:
         self.commas = text.count(",") + text.count("，") + text.count("、")
         self.owners = owners  # containers with a boilerplate class/tag enclosing the block
         self.boiler: str | None = None
+        self.index = -1  # position in Segmentation.blocks
 
     @property
     def link_density(self) -> float:
@@ -115,7 +116,8 @@ class Segmentation:
         for c in self.containers:
             while c.owner is not None and c.owner in exempt:
                 c.owner = self.containers[c.owner].owner
-        for b in self.blocks:
+        for i, b in enumerate(self.blocks):
+            b.index = i
             for owner in b.owners:  # innermost first
                 if owner not in exempt:
                     b.boiler = self.containers[owner].boiler

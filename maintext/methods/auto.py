@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..clean import clean_tree, is_furniture_line
+from ..clean import clean_tree, is_furniture_line, is_related_heading
 from ..document import Document
 from ..options import AutoOptions, Options
 from ..result import Page
@@ -65,7 +65,8 @@ UP_LEVELS = 4
 UP_EXTRA_SHARE = 0.5
 UP_LINK_DENSITY_MAX = 0.25
 SPACER_WEIGHT = 5.0
-TRAIL_WEIGHT = 6.0  # shorter trailing lines without a sentence end are furniture  # a sibling box with less text is skipped over when widening
+TRAIL_WEIGHT = 6.0
+RELATED_CUT_AFTER = 30.0  # words of article text before a "Related" heading ends the article  # shorter trailing lines without a sentence end are furniture  # a sibling box with less text is skipped over when widening
 SENTENCE_END = frozenset(".!?。！？…\"'”")  # a list with more link text is a list of links
 
 
@@ -97,7 +98,7 @@ def extract(doc: Document, options: Options) -> Page:
     region = choose_region(seg, opts, body_hint)
     why = region.why
     kept = select_blocks(seg, region, opts, explain)
-    kept = trim_edges(kept, explain)
+    kept = trim_edges(seg, kept, region.top, explain)
     if _weight(kept) < WEAK_RESULT_WEIGHT:
         fallback = [b for b in seg.blocks if _is_prose(b) and not b.boiler]
         if _weight(fallback) > _weight(kept):
@@ -310,17 +311,48 @@ def _is_tail_furniture(b: Block) -> bool:
     return b.weight < TRAIL_WEIGHT and b.text[-1:] not in SENTENCE_END
 
 
-def trim_edges(kept: list[Block], explain: list[dict[str, Any]] | None) -> list[Block]:
-    """Drop the run of furniture lines after the last line of running text."""
+def trim_edges(seg: Segmentation, kept: list[Block], top: Container | None,
+               explain: list[dict[str, Any]] | None) -> list[Block]:
+    """Drop "Related stories" sections that follow running text, then the run of furniture
+    lines after the last line of running text."""
+    drop: dict[int, str] = {}
+    seen = 0.0
+    for i, b in enumerate(kept):
+        if seen >= RELATED_CUT_AFTER and b.weight < 10 and is_related_heading(b.text):
+            start, end = _related_section(seg, b, top)
+            for j in range(i, len(kept)):
+                if kept[j].index >= end:
+                    break
+                drop[j] = "section under a 'related' heading"
+            if end >= len(seg.blocks):
+                break
+            continue
+        seen += b.weight
     end = len(kept)
-    while end > 0 and _is_tail_furniture(kept[end - 1]):
+    while end > 0 and (end - 1 in drop or _is_tail_furniture(kept[end - 1])):
         end -= 1
-    if end == 0:
+    if end == 0:  # nothing but short lines: keep them all
         return kept
+    for j in range(end, len(kept)):
+        drop.setdefault(j, "trailing short line after the article")
     if explain is not None:
-        for b in kept[end:]:
-            explain.append(_explain(b, "drop", "trailing short line after the article"))
-    return kept[:end]
+        for j in sorted(drop):
+            explain.append(_explain(kept[j], "drop", drop[j]))
+    return [b for j, b in enumerate(kept) if j not in drop]
+
+
+def _related_section(seg: Segmentation, heading: Block, top: Container | None) -> tuple[int, int]:
+    """Block range of the box a "related" heading opens: the outermost container below
+    the main one that starts with the heading; without one, the rest of the page."""
+    found = None
+    for cid in reversed(heading.chain):
+        c = seg.containers[cid]
+        if c.start != heading.index or (top is not None and c.contains(top)):
+            break
+        found = c
+    if found is not None and found.end > heading.index + 1:
+        return found.start, found.end
+    return heading.index, len(seg.blocks)
 
 
 def _boiler_inside(seg: Segmentation, b: Block, top: Container | None) -> str | None:
