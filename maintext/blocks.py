@@ -57,7 +57,8 @@ class TextBlock:
     link_chars: int = 0  # characters of the text inside <a href>
     anchors: list[etree._Element] = field(default_factory=list)  # <a> elements in the block
     images: list[str] = field(default_factory=list)  # alt/title texts of <img> in the block
-    hints: str = ""  # tag names, classes and ids of the ancestors (lower case, space separated)
+    # one string per ancestor, outermost first: "tag class id role" in lower case
+    hints: tuple[str, ...] = ()
 
     @property
     def chars(self) -> int:
@@ -66,6 +67,10 @@ class TextBlock:
     @property
     def link_density(self) -> float:
         return self.link_chars / len(self.text) if self.text else 0.0
+
+    @property
+    def hint_text(self) -> str:
+        return " ".join(self.hints)
 
     @property
     def tag(self) -> str:
@@ -130,7 +135,7 @@ class _Segmenter:
                     path=tuple(o.tag for o in tail), offset=self.offset,
                     link_chars=min(self.link_parts, len(text)), anchors=self.anchors,
                     images=self.images,
-                    hints=" ".join(o.hint for o in self.stack[-self.hint_levels:]),
+                    hints=tuple(o.hint for o in self.stack[-self.hint_levels:]),
                 )
                 self.blocks.append(block)
                 self.offset += len(text)

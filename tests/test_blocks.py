@@ -34,7 +34,8 @@ def test_blocks_record_links_images_paths_and_hints():
     assert [a.get("href") for a in para.anchors] == ["/x"]
     assert para.images == ["a picture"]
     assert para.path == ("body", "div", "p") and para.depth == 3
-    assert "nav" in home.hints and "content" in para.hints
+    assert "nav" in home.hint_text and "content" in para.hint_text
+    assert para.hints[-1] == "p" and para.hints[-2] == "div content"
     assert tail.element.get("id") == "content"
 
 

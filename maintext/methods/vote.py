@@ -20,7 +20,9 @@ from __future__ import annotations
 
 from urllib.parse import urljoin, urlsplit
 
-from ..blocks import TextBlock, segment
+import lxml.etree as etree
+
+from ..blocks import BLOCK_TAGS, TextBlock, segment
 from ..document import Document
 from ..options import Options, VoteOptions
 from ..result import Link, Page
@@ -49,7 +51,7 @@ def block_type(block: TextBlock, opts: VoteOptions) -> str:
 def vote(blocks: list[TextBlock], opts: VoteOptions) -> tuple[list[dict[str, float]], list[float]]:
     """Per-block normalised rule scores and weighted totals in [0, 1]."""
     ctx: PageContext = build_context(blocks)
-    weights = {rule.name: float(opts.weights.get(rule.name, 1.0)) for rule in RULES}
+    weights = {rule.name: float(opts.weights.get(rule.name, rule.weight)) for rule in RULES}
     unknown = set(opts.weights) - set(weights)
     if unknown:
         raise ValueError(f"unknown vote rule(s) in weights: {', '.join(sorted(unknown))}")
@@ -61,6 +63,39 @@ def vote(blocks: list[TextBlock], opts: VoteOptions) -> tuple[list[dict[str, flo
         per_block.append(scores)
         totals.append(sum(weights[n] * s for n, s in scores.items()) / weight_sum)
     return per_block, totals
+
+
+def best_region(root: etree._Element, blocks: list[TextBlock], kept: list[int],
+                penalty: float) -> etree._Element | None:
+    """The block-level element whose subtree holds the most content text minus
+    ``penalty`` times its other text (the textbook's "first TABLE" holding the body).
+
+    One iterative post-order walk: each element's sum is its own blocks' plus its
+    children's sums.
+    """
+    kept_set = set(kept)
+    own: dict[int, float] = {}
+    for block in blocks:
+        value = block.chars if block.index in kept_set else -penalty * block.chars
+        key = id(block.element)
+        own[key] = own.get(key, 0.0) + value
+    best, best_sum = None, 0.0
+    sums: list[float] = [0.0]
+    for event, el in etree.iterwalk(root, events=("start", "end")):
+        if event == "start":
+            sums.append(0.0)
+            continue
+        total = sums.pop() + own.get(id(el), 0.0)
+        sums[-1] += total
+        if total > best_sum and isinstance(el.tag, str) and el.tag.lower() in BLOCK_TAGS:
+            best, best_sum = el, total
+    return best
+
+
+def inside(region: etree._Element, blocks: list[TextBlock], indexes: list[int]) -> list[int]:
+    """The ``indexes`` of blocks whose element lies in ``region``'s subtree."""
+    members = {id(el) for el in region.iter()}
+    return [i for i in indexes if id(blocks[i].element) in members]
 
 
 def content_title(blocks: list[TextBlock], kept: list[int], title: str) -> str:
@@ -123,6 +158,10 @@ def extract(doc: Document, options: Options) -> Page:
     scores, totals = vote(blocks, opts)
     kept = [i for i, (t, total) in enumerate(zip(types, totals))
             if t == TOPIC and total >= opts.topic_threshold]
+    if opts.region_penalty is not None and kept:
+        region = best_region(root, blocks, kept, opts.region_penalty)
+        if region is not None:
+            kept = inside(region, blocks, kept)
     # depth-first order of the tag tree = document order of the blocks
     page.set_paragraphs([blocks[i].text for i in kept])
     page.headline = content_title(blocks, kept, page.title)

@@ -4,7 +4,8 @@ A rule is a small function ``(block, ctx) -> raw score`` plus one :class:`Rule` 
 :data:`RULES` with the raw score's declared range. The voting method maps every raw score
 linearly onto [0, 1] through that range (clamping), so a rule that scores 0..1000 weighs
 no more than one that scores 0..10 -- the textbook's warning about rules "dominating by
-scale". Weights (``VoteOptions.weights``, default 1) then set each rule's say on purpose.
+scale". Weights (the table's, overridable by ``VoteOptions.weights``) then set each
+rule's say on purpose.
 
 Adding a rule = one function + one row with a comment saying why it exists.
 """
@@ -100,28 +101,34 @@ def punctuation_score(block: TextBlock, ctx: PageContext) -> float:
 
 
 # --- rule 5: tag and class/id semantics -----------------------------------------------
-# (pattern searched in the block's hints = tag, class, id, role of its innermost ancestors;
-#  score). Scores add up; the sum is clamped to the rule's range.
+# The block's own tag: authors mark prose with these.
+PROSE_TAGS = frozenset({"p", "pre", "blockquote"})
+# (pattern, score) searched in the hints (tag, class, id, role) of the block's ancestors
+# level by level from the block outwards; the nearest level that matches decides, so a
+# "comments" box inside the "content" column counts as comments. Boilerplate rows first:
+# on a level that matches both ("comment-entry"), the boilerplate word wins.
 SEMANTIC_HINTS: tuple[tuple[re.Pattern[str], float], ...] = (
-    # a <p> or <pre> or <blockquote> block is prose by the author's own markup
-    (re.compile(r"(?:^| )(?:p|pre|blockquote)$"), 1.0),
-    # HTML5 containers and the class/id names sites give their article column
-    (re.compile(r"\b(?:article|main|content|post|entry|story|body|text|blog)\b"), 1.0),
     # HTML5 boilerplate containers
-    (re.compile(r"(?:^| )(?:nav|footer|aside|menu)\b"), -1.0),
-    # class/id names of navigation, furniture and ads
+    (re.compile(r"^(?:nav|footer|aside|menu)\b"), -2.0),
+    # class/id names of navigation, page furniture and ads
     (re.compile(r"\b(?:nav\w*|menu\w*|footer|sidebar|side|breadcrumbs?|copyright|banner|promo\w*|"
                 r"ads?|advert\w*|sponsor\w*|widget|share|social|related|recommend\w*|"
                 r"subscribe|newsletter|login|signup|cookie\w*|popup|toolbar|pager|pagination)\b"),
-     -1.0),
-    # reader comments are not the article (CleanEval-style golds differ; the rule is weighted)
-    (re.compile(r"\b(?:comments?|reply|respond|disqus)\b"), -1.0),
+     -2.0),
+    # reader comments are not the article
+    (re.compile(r"\b(?:comments?|commentlist|reply|respond|disqus)\b"), -2.0),
+    # HTML5 content containers and the class/id names sites give their article column
+    (re.compile(r"\b(?:article|main|content|post|entry|story|body|text|blog)\b"), 1.0),
 )
 
 
 def semantics_score(block: TextBlock, ctx: PageContext) -> float:
-    hints = block.hints
-    return sum(score for pattern, score in SEMANTIC_HINTS if pattern.search(hints))
+    score = 1.0 if block.tag in PROSE_TAGS else 0.0
+    for hint in reversed(block.hints):
+        for pattern, value in SEMANTIC_HINTS:
+            if pattern.search(hint):
+                return score + value
+    return score
 
 
 # --- rule 6: neighbourhood ------------------------------------------------------------
@@ -150,6 +157,7 @@ class Rule:
     score: Callable[[TextBlock, PageContext], float]
     low: float  # raw score mapped to 0
     high: float  # raw score mapped to 1
+    weight: float = 1.0  # default weight; VoteOptions.weights overrides it by name
 
 
 RULES: tuple[Rule, ...] = (
@@ -161,8 +169,11 @@ RULES: tuple[Rule, ...] = (
     Rule("link_density", plain_share_score, 0.0, 1.0),
     # prose is punctuated; menus, tag clouds and bylines are not (0.12 per word ~ saturation)
     Rule("punctuation", punctuation_score, 0.0, 0.12),
-    # what the page's author called the containers (p/article vs nav/footer, class words)
-    Rule("semantics", semantics_score, -2.0, 2.0),
+    # what the page's author called the containers (p/article vs nav/footer/comments).
+    # Weighted 3: the textbook lets important rules weigh more; measured on aeb, big9-2005
+    # and dragnet (first 300), it is the one rule that separates reader comments -- prose
+    # by every other rule -- from the article (dragnet F1 0.78 -> 0.85, others unchanged).
+    Rule("semantics", semantics_score, -2.0, 2.0, weight=3.0),
     # content comes in runs: long link-free neighbours (120 字 on average saturates)
     Rule("neighbours", neighbours_score, 0.0, 120.0),
 )
