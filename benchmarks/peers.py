@@ -183,13 +183,22 @@ def make_newspaper() -> Extractor:
 
     known = set(get_available_languages())
 
-    def run(page: BenchPage) -> str:
-        lang = (page.lang or "").lower()[:2]
+    def parse(page: BenchPage, html: str, lang: str | None) -> str:
         article = newspaper.Article(page.url or "http://localhost/", fetch_images=False,
-                                    follow_meta_refresh=False, language=lang if lang in known else None)
-        article.download(input_html=decode(page.raw))
+                                    follow_meta_refresh=False, language=lang)
+        article.download(input_html=html)
         article.parse()
         return article.text or ""
+
+    def run(page: BenchPage) -> str:
+        lang = (page.lang or "").lower()[:2]
+        html = decode(page.raw)
+        try:
+            return parse(page, html, lang if lang in known else None)
+        except ImportError:
+            # Korean and Japanese need optional tokenizers (nltk data, tinysegmenter) that
+            # cannot be set up offline: such pages are parsed as English, as a user would.
+            return parse(page, html, "en")
 
     return run
 
