@@ -409,9 +409,17 @@ def report(results: dict[tuple[str, str], Result], systems: list[str], sets: lis
     scored = [s for s in systems if s != FLOOR and any((s, d) in results for d in present_sets)]
     parts = []
 
-    rows = [[s] + [fmt(results[(s, d)].f1) if (s, d) in results else "" for d in present_sets] for s in scored]
+    full = {d: max(r.pages for (s, dd), r in results.items() if dd == d and s in systems) for d in present_sets}
+
+    def f1_cell(s: str, d: str) -> str:
+        if (s, d) not in results:
+            return ""
+        r = results[(s, d)]
+        return fmt(r.f1) + ("" if r.pages == full[d] else f" ({r.pages} pages)")
+
+    rows = [[s] + [f1_cell(s, d) for d in present_sets] for s in scored]
     parts.append("F1 (shingle F1; trafilatura set: with/without F-score)\n\n"
-                 + markdown_table(["system"] + present_sets, rows))
+                 + markdown_table(["system"] + [f"{d} ({full[d]})" for d in present_sets], rows))
 
     rows = [[s] + [f"{fmt(results[(s, d)].precision, 2)}/{fmt(results[(s, d)].recall, 2)}"
                    if (s, d) in results else "" for d in present_sets] for s in scored]
@@ -509,6 +517,14 @@ def choose_systems(args: argparse.Namespace) -> list[str]:
     return chosen + [f"maintext:{m}" for m in methods]
 
 
+def report_order(names: list[str]) -> list[str]:
+    """Peers in their table order, then the maintext methods; duplicates dropped."""
+    peer_order = {s.name: i for i, s in enumerate(PEERS)}
+    unique = list(dict.fromkeys(names))
+    peers = sorted((n for n in unique if n in peer_order), key=peer_order.get)
+    return peers + [n for n in unique if n.startswith("maintext:")]
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     if args.worker:
@@ -528,10 +544,8 @@ def main(argv: list[str] | None = None) -> int:
                 if args.skip_existing and (out / system / f"{dataset}.timing.json").is_file():
                     continue
                 spawn_worker(system, dataset, args)
-    if args.report_only:  # report every system OUT holds
-        systems = sorted(p.name for p in out.iterdir() if p.is_dir())
-        systems = [s for s in systems if not s.startswith("maintext:")] + \
-                  [s for s in systems if s.startswith("maintext:")]
+    if not args.speed_only:  # the table shows every system OUT holds, not only those just run
+        systems = report_order(systems + [p.name for p in out.iterdir() if p.is_dir()])
     results = {}
     for system in systems:
         for dataset in sets:
