@@ -161,10 +161,9 @@ def content_hint(classes: str) -> bool:
 
 # Hidden elements: not shown to a reader (the style test is done in Python: cheaper than
 # XPath string functions on every element).
-_MAYBE_HIDDEN = etree.XPath(
-    "//*[@hidden or @aria-hidden or contains(@style, 'none') or contains(@style, 'hidden')"
-    " or contains(@style, 'NONE') or contains(@style, 'HIDDEN') or contains(@style, 'None')]"
-)
+# The attribute values that can hide an element (selecting attributes is cheaper for
+# libxml2 than testing every element); each result knows its element (``getparent``).
+_HIDING_ATTRS = etree.XPath("//@style|//@hidden|//@aria-hidden")
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 # A hidden element with more text than this is checked against the page's text first.
 _BIG_HIDDEN_CHARS = 1000
@@ -189,8 +188,15 @@ def clean_tree(root: etree._Element) -> list[tuple[str, str]]:
     removed: list[tuple[str, str]] = []
     etree.strip_elements(root, *DROP_TAGS, with_tail=False)
     total = -1
-    for el in _MAYBE_HIDDEN(root):
-        if not is_hidden(el) or el.getparent() is None:
+    for value in _HIDING_ATTRS(root):
+        name = value.attrname
+        if name == "style":
+            if _HIDDEN_STYLE.search(value) is None:
+                continue
+        elif name == "aria-hidden" and value.strip().lower() != "true":
+            continue
+        el = value.getparent()
+        if el is None or el.getparent() is None:
             continue
         size = len(el.text_content())
         if size > _BIG_HIDDEN_CHARS:

@@ -22,6 +22,7 @@ With ``options.explain`` each block's decision and reason is recorded in ``page.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,6 +47,7 @@ SEMANTIC_BONUS = 30.0  # <article>, itemprop=articleBody, container of the JSON-
 LEVEL_SHARE: tuple[float, ...] = (1.0, 0.5, 1 / 3.0, 0.25)
 # A prose block scores 1 + commas + weight / LENGTH_UNIT (at most LENGTH_CAP).
 LENGTH_UNIT = 15.0
+RIVAL_SHARE = 0.7  # a separate container within this share of the best score is a rival
 LENGTH_CAP = 3.0
 MIN_PROSE_WEIGHT = 5.0  # words (CJK-aware) for a block to count as prose when scoring
 LINK_DENSITY_MAX = 0.5  # a block with more link text than this is a link list
@@ -83,7 +85,7 @@ def extract(doc: Document, options: Options) -> Page:
     opts = options.auto
     page = Page(url=doc.url, method="auto")
     root = doc.tree
-    body_hint = _json_ld_hint(doc)  # before cleaning: JSON-LD sits in <script>
+    hint = JsonLdHint(root)  # before cleaning: JSON-LD sits in <script>
     removed = clean_tree(root)
     seg = segment(root)
     explain: list[dict[str, Any]] | None = [] if options.explain else None
@@ -95,7 +97,7 @@ def extract(doc: Document, options: Options) -> Page:
         page.explain = explain
         return page
 
-    region = choose_region(seg, opts, body_hint)
+    region = choose_region(seg, opts, hint)
     why = region.why
     kept = select_blocks(seg, region, opts, explain)
     kept = trim_edges(seg, kept, region.top, explain)
@@ -105,8 +107,8 @@ def extract(doc: Document, options: Options) -> Page:
             why = "weak container: all prose blocks of the page"
             kept = fallback
     paragraphs = [p for b in kept for p in b.lines()]
-    if not paragraphs and body_hint:
-        paragraphs = [collapse_ws(line) for line in body_hint.splitlines() if line.strip()]
+    if not paragraphs and hint.body():
+        paragraphs = [collapse_ws(line) for line in hint.body().splitlines() if line.strip()]
         why = "JSON-LD articleBody"
     page.set_paragraphs(paragraphs)
     page.extra["auto"] = {"region": why}
@@ -143,16 +145,41 @@ def _apply_page_type(doc: Document, page: Page, opts: AutoOptions) -> None:
         page.reason = f"not a content page (page-type classifier, confidence {confidence:.2f})"
 
 
-def _json_ld_hint(doc: Document) -> str | None:
-    try:
-        from ..metadata import json_ld_article_body
-    except ImportError:  # pragma: no cover - metadata is part of the package
-        return None
-    try:
-        text = json_ld_article_body(doc)
-    except Exception:  # noqa: BLE001 - a malformed JSON-LD block is only a missing hint
-        return None
-    return text if text and len(text) > 80 else None
+class JsonLdHint:
+    """The JSON-LD ``articleBody`` of the page, parsed only when asked for (the scripts'
+    text is taken before cleaning removes them)."""
+
+    def __init__(self, root) -> None:
+        self._sources = [s.text for s in root.iter("script")
+                         if s.text and "ld+json" in (s.get("type") or "") and "articleBody" in s.text]
+        self._body: str | None | bool = False
+
+    def body(self) -> str | None:
+        if self._body is False:
+            self._body = _ld_article_body(self._sources)
+        return self._body  # type: ignore[return-value]
+
+
+def _ld_article_body(sources: list[str]) -> str | None:
+    """The longest ``articleBody`` string in the JSON-LD sources (iterative, bounded walk)."""
+    best = None
+    for source in sources:
+        try:
+            data = json.loads(source)
+        except ValueError:
+            continue
+        stack, budget = [data], 10_000
+        while stack and budget:
+            budget -= 1
+            item = stack.pop()
+            if isinstance(item, dict):
+                body = item.get("articleBody")
+                if isinstance(body, str) and len(body) > 80 and (best is None or len(body) > len(best)):
+                    best = body
+                stack.extend(v for v in item.values() if isinstance(v, (dict, list)))
+            elif isinstance(item, list):
+                stack.extend(v for v in item if isinstance(v, (dict, list)))
+    return best
 
 
 def _weight(blocks: list[Block]) -> float:
@@ -163,7 +190,7 @@ def _is_prose(block: Block) -> bool:
     return block.weight >= MIN_PROSE_WEIGHT and block.link_density <= LINK_DENSITY_MAX
 
 
-def choose_region(seg: Segmentation, opts: AutoOptions, body_hint: str | None) -> Region:
+def choose_region(seg: Segmentation, opts: AutoOptions, hint: JsonLdHint) -> Region:
     """The main container (plus joined siblings) of the page."""
     scores: dict[int, float] = {}
     for b in seg.blocks:
@@ -181,8 +208,7 @@ def choose_region(seg: Segmentation, opts: AutoOptions, body_hint: str | None) -
             scores[cid] = scores.get(cid, 0.0) + s * share
     if not scores:
         return Region(None, [(0, len(seg.blocks))], "no prose block: whole page")
-    best_id, best = -1, float("-inf")
-    span = _hint_span(seg, body_hint)
+    ranked: list[tuple[float, int]] = []
     for cid, raw in scores.items():
         c = seg.containers[cid]
         score = raw + _TAG_PRIOR.get(c.tag, 0.0)
@@ -194,14 +220,13 @@ def choose_region(seg: Segmentation, opts: AutoOptions, body_hint: str | None) -
             score *= INSIDE_BOILER_FACTOR
         if c.semantic:
             score += SEMANTIC_BONUS
-        if span and c.start <= span[0] and c.end > span[1]:
-            score += SEMANTIC_BONUS  # holds the structured-data article body
         score *= 1.0 - seg.link_density(c.start, c.end)
         c.score = score
-        if score > best:
-            best_id, best = cid, score
+        ranked.append((score, cid))
+    best, best_id = max(ranked)
+    best_id = _verify_with_hint(seg, ranked, best_id, hint)
     top = seg.containers[best_id]
-    why = f"container <{top.tag}> score {best:.1f}"
+    why = f"container <{top.tag}> score {top.score:.1f}"
     wider = _widen_up(seg, top)
     if wider is not top:
         why += f", widened to <{wider.tag}>"
@@ -226,11 +251,26 @@ def _widen_up(seg: Segmentation, top: Container) -> Container:
     return best
 
 
-def _hint_span(seg: Segmentation, body_hint: str | None) -> tuple[int, int] | None:
+def _verify_with_hint(seg: Segmentation, ranked: list[tuple[float, int]], best_id: int,
+                      hint: JsonLdHint) -> int:
+    """When a separate container scores close to the winner, the page's JSON-LD
+    ``articleBody`` (if any) decides: the container that holds its opening blocks wins."""
+    top = seg.containers[best_id]
+    rivals = [cid for score, cid in ranked if score >= RIVAL_SHARE * (top.score or 0.0) and cid != best_id
+              and not top.contains(seg.containers[cid]) and not seg.containers[cid].contains(top)]
+    if not rivals or not hint.body():
+        return best_id
+    span = _hint_span(seg, hint.body())
+    if span is None or (top.start <= span[0] and top.end > span[1]):
+        return best_id
+    holders = [cid for cid in rivals
+               if seg.containers[cid].start <= span[0] and seg.containers[cid].end > span[1]]
+    return max(holders, key=lambda cid: seg.containers[cid].score or 0.0) if holders else best_id
+
+
+def _hint_span(seg: Segmentation, body: str) -> tuple[int, int] | None:
     """First and last block whose opening words appear in the JSON-LD ``articleBody``."""
-    if not body_hint:
-        return None
-    hint = " ".join(body_hint.split())
+    hint = " ".join(body.split())
     found = [i for i, b in enumerate(seg.blocks) if b.weight >= 8 and b.text[:60] in hint]
     return (found[0], found[-1]) if len(found) >= 2 else None
 
