@@ -27,6 +27,17 @@ def _pyplot() -> Any:
     return plt
 
 
+def body_regions(dist: Any) -> list[tuple[int, int]]:
+    """The line ranges chosen as body: ``dist.chosen`` when the method keeps several
+    regions, else ``(start, end)``; empty when no body was found."""
+    chosen = [(int(a), int(b)) for a, b in (getattr(dist, "chosen", None) or []) if b >= a]
+    if chosen:
+        return chosen
+    if dist.start is not None and dist.end is not None and dist.end >= dist.start:
+        return [(int(dist.start), int(dist.end))]
+    return []
+
+
 def plot_distribution(dist: Any, output: str | Path, *, title: str = "") -> None:
     """Draw ``dist`` (``.blocks``, ``.start``, ``.end`` of
     :func:`maintext.methods.lineblock.distribution`) into the image file ``output``."""
@@ -36,9 +47,9 @@ def plot_distribution(dist: Any, output: str | Path, *, title: str = "") -> None
     try:
         xs = range(len(blocks))
         ax.plot(xs, blocks, color=_CURVE_COLOUR, linewidth=0.9, label="block length")
-        if dist.start is not None and dist.end is not None and dist.end >= dist.start:
-            ax.axvspan(dist.start, dist.end, color=_BODY_COLOUR, alpha=0.35,
-                       label=f"body: lines {dist.start}-{dist.end}")
+        for i, (start, end) in enumerate(body_regions(dist)):
+            ax.axvspan(start, end, color=_BODY_COLOUR, alpha=0.35,
+                       label="body region" if i == 0 else None)
         ax.set_xlabel("line number")
         ax.set_ylabel("block length (non-space characters)")
         ax.set_xlim(0, max(1, len(blocks) - 1))
@@ -69,5 +80,6 @@ def plot_source(source: str | Path, output: str | Path, *, url: str | None = Non
     dist = distribution(doc.html, doc.options.lineblock)
     name = Path(str(source)).name if source != "-" else "stdin"
     plot_distribution(dist, output, title=f"Line-block distribution: {name}")
-    body = f"body lines {dist.start}-{dist.end}" if dist.start is not None else "no body region"
+    regions = body_regions(dist)
+    body = ("body lines " + ", ".join(f"{a}-{b}" for a, b in regions)) if regions else "no body region"
     return f"{len(dist.blocks)} blocks, {body}"

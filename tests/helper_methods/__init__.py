@@ -1,0 +1,22 @@
+"""Test-only extraction methods for the CLI and batch tests, one module per method as the
+registry wants. They are deliberately simple (``t_para``) or deliberately misbehaving:
+sleeping past the time limit, ignoring the timer signal, allocating without bound, dying.
+"""
+
+from __future__ import annotations
+
+# name -> summary; the module is helper_methods.<name>
+TEST_METHODS = {
+    "t_para": "test: text of every <p>",
+    "t_sleep": "test: sleeps 30 s (interruptible)",
+    "t_stuck": "test: blocks SIGALRM and sleeps 30 s",
+    "t_hog": "test: allocates memory without bound",
+    "t_crash": "test: the process dies",
+}
+
+
+def register_all() -> None:
+    from maintext import registry
+
+    for name, summary in TEST_METHODS.items():
+        registry.register(name, f"{__name__}.{name}", summary)

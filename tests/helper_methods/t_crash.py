@@ -1,0 +1,5 @@
+import os
+
+
+def extract(doc, options):
+    os._exit(7)
