@@ -25,8 +25,12 @@ def main() -> int:
     ap.add_argument("out", type=Path)
     ap.add_argument("--no-classifier", action="store_true",
                     help="blocklist: extract even where the page-type classifier says no")
+    ap.add_argument("--options", default="{}",
+                    help='Options overrides as JSON, e.g. \'{"blocklist": {"max_gap_blocks": 4}}\'')
     args = ap.parse_args()
-    overrides = {"blocklist": {"use_classifier": False}} if args.no_classifier else {}
+    overrides = json.loads(args.options)
+    if args.no_classifier:
+        overrides.setdefault("blocklist", {})["use_classifier"] = False
     gold = [json.loads(line) for line in open(args.dataset / "gold.jsonl", encoding="utf-8")]
     errors = empty = 0
     t0 = time.perf_counter()

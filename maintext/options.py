@@ -121,6 +121,15 @@ class AutoOptions:
 
 
 @dataclass
+class MetadataOptions:
+    """Page metadata (maintext.metadata): title, headline, date, author, keywords, links."""
+
+    # When no date is found, ask htmldate (extensive search). Measured on trafilatura's
+    # set: date accuracy 0.832 -> ~0.86, but ~75 ms per page without a date (off by default).
+    htmldate_fallback: bool = False
+
+
+@dataclass
 class Options:
     """Settings for one extraction call or one batch run."""
 
@@ -142,6 +151,7 @@ class Options:
     vote: VoteOptions = field(default_factory=VoteOptions)
     baselines: BaselineOptions = field(default_factory=BaselineOptions)
     auto: AutoOptions = field(default_factory=AutoOptions)
+    metadata: MetadataOptions = field(default_factory=MetadataOptions)
 
     def updated(self, **overrides: Any) -> "Options":
         """A copy with ``overrides`` applied; a section accepts a dict of its fields."""

@@ -98,15 +98,26 @@ def features(doc: "Document", blist: BlockList | None = None,
     text_blocks = blist.text_blocks()
     dist = distribution(text_blocks, bins)
     n_blocks = sum(dist) or 1
-    total = sum(b.weight for b in text_blocks) or 1.0
-    chars = sum(b.chars for b in text_blocks) or 1
-    link_chars = sum(b.link_chars for b in text_blocks)
-    cores = [b for b in text_blocks if b.weight >= opts.long_block_words
-             and b.link_density <= opts.max_link_density]
-    core_weight = sum(b.weight for b in cores)
-    region = select_blocks(text_blocks, opts)
+    total = 0.0
+    chars = link_chars = linky = n_cores = 0
+    core_weight = max_weight = 0.0
+    long_words, max_density = opts.long_block_words, opts.max_link_density
+    for b in text_blocks:  # one loop: this runs on every page the default extractor sees
+        weight, density = b.weight, b.link_chars / b.chars
+        total += weight
+        chars += b.chars
+        link_chars += b.link_chars
+        if weight > max_weight:
+            max_weight = weight
+        if density > 0.5:
+            linky += 1
+        if weight >= long_words and density <= max_density:
+            n_cores += 1
+            core_weight += weight
+    total = total or 1.0
+    chars = chars or 1
+    region = select_blocks(blist.blocks, opts, text_blocks)
     region_weight = sum(b.weight for b in region)
-    linky = sum(1 for b in text_blocks if b.link_density > 0.5)
     sig = blist.signals
     ld_article = any(t.endswith(_LD_ARTICLE_SUFFIXES) for t in sig.ld_types)
     ld_listing = any(t in _LD_LISTING for t in sig.ld_types)
@@ -120,8 +131,8 @@ def features(doc: "Document", blist: BlockList | None = None,
         "region_share": region_weight / total,
         "log_region_words": math.log1p(region_weight),
         "log_region_blocks": math.log1p(len(region)),
-        "log_cores": math.log1p(len(cores)),
-        "log_max_block": math.log1p(max((b.weight for b in text_blocks), default=0.0)),
+        "log_cores": math.log1p(n_cores),
+        "log_max_block": math.log1p(max_weight),
         "linky_blocks": linky / n_blocks,
         "log_anchors": math.log1p(sig.anchors),
         "anchors_per_100w": min(20.0, 100.0 * sig.anchors / total),
@@ -156,15 +167,25 @@ def probability(feats: dict[str, float], model: dict | None = None) -> float:
 def classify_blocks(doc: "Document", blist: BlockList) -> tuple[bool, float]:
     """:func:`classify` for a caller that already holds the Block-List of ``doc``."""
     model = load_model()
+    if not any(b.chars for b in blist.blocks):
+        return False, 1.0  # no visible text at all: nothing to read, whatever the metadata says
     p = probability(features(doc, blist, tuple(model["bins"])), model)
-    is_content = p >= model["threshold"]
-    return is_content, (p if is_content else 1.0 - p)
+    return decision(p, model["threshold"])
+
+
+def decision(p: float, threshold: float) -> tuple[bool, float]:
+    """(answer, confidence) from P(content): the confidence maps the distance from the
+    threshold to [0.5, 1] (0.5 at the threshold, 1 at probability 0 or 1)."""
+    if p >= threshold:
+        return True, 0.5 + 0.5 * (p - threshold) / (1.0 - threshold)
+    return False, 0.5 + 0.5 * (threshold - p) / threshold
 
 
 def classify(doc: "Document") -> tuple[bool, float]:
     """(is_content_page, confidence in [0, 1]) for ``doc``.
 
-    Confidence is the model's probability of the returned answer (>= 0.5).
+    Confidence is in [0.5, 1]: 0.5 at the model's decision threshold, 1 when the model's
+    probability is 0 or 1 (see :func:`decision`).
 
     Reads: ``doc.url`` (or the page's canonical / ``og:url``) and the Block-List of the page
     (:func:`maintext.methods.blocklist.document_blocks`), which also yields ``og:type``,

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import math
 import re
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable
 
@@ -76,12 +77,14 @@ _MEDIA_TAGS = frozenset({"video", "audio", "iframe", "object", "embed"})
 # Bound on how far a stray closing tag looks down the stack for its opener (keeps the
 # pass linear on garbage input; libxml2 already balances the events it reports).
 _MAX_CLOSE_SEARCH = 64
+# At most this many rival containers are merged into the main container (bounds the work).
+_MAX_RIVALS = 16
 # C0 control characters other than tab/newline/CR: never visible text (binary junk)
 _CONTROL_CHARS = dict.fromkeys([*range(0, 9), 11, 12, *range(14, 32), 127])
 _LD_TYPE = re.compile(r'"@type"\s*:\s*(?:\[\s*)?"([A-Za-z]+)"')
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)  # blocks compare by identity
 class Block:
     """One block of the Block-List: the text directly under one block tag."""
 
@@ -90,6 +93,7 @@ class Block:
     depth: int  # number of enclosing blocks
     parent: int  # index of the enclosing block, -1 for the first one
     in_form: bool = False
+    end: int = -1  # index of the last block opened inside this one (its subtree is index..end)
     parts: list[str] = field(default_factory=list, repr=False)
     link_chars: int = 0  # non-space characters of text inside <a>
     links: int = 0  # number of <a> elements whose text landed here
@@ -226,6 +230,8 @@ class _Builder:
         return None
 
     def close(self) -> BlockList:
+        for block in self.stack:  # blocks still open at the end of the page
+            block.end = len(self.blocks) - 1
         for block in self.blocks:
             block.finish()
         if self.ld_parts:
@@ -245,8 +251,10 @@ class _Builder:
                 return  # stray closing tag: ignored
         if pos < 1:
             return  # never pop the root block
+        last = len(self.blocks) - 1
         while len(stack) > pos:
             closed = stack.pop()
+            closed.end = last
             if closed.tag == FORM_TAG and self.form_depth:
                 self.form_depth -= 1
         # text resuming in the enclosing block is a new run: "hello" + "world"
@@ -257,6 +265,7 @@ class _Builder:
         if len(self.stack) <= 1:
             return
         old = self.stack.pop()
+        old.end = len(self.blocks) - 1
         self._new_block(old.tag)
 
     def _note(self, tag: str, attrib: Any) -> None:
@@ -345,10 +354,7 @@ def document_blocks(doc: "Document") -> BlockList:
 
 def length_class(weight: float, bins: tuple[int, ...]) -> int:
     """Index of the class of a block of ``weight``: first bin with weight <= bound."""
-    for i, bound in enumerate(bins):
-        if weight <= bound:
-            return i
-    return len(bins)
+    return bisect_left(bins, weight)
 
 
 def distribution(blocks: Iterable[Block], bins: tuple[int, ...]) -> list[int]:
@@ -359,7 +365,7 @@ def distribution(blocks: Iterable[Block], bins: tuple[int, ...]) -> list[int]:
     """
     counts = [0] * (len(bins) + 1)
     for block in blocks:
-        counts[length_class(block.weight, bins)] += 1
+        counts[bisect_left(bins, block.weight)] += 1
     return counts
 
 
@@ -419,14 +425,69 @@ def main_region(blocks: list[Block], opts: "BlockListOptions") -> tuple[int, int
     return best_region[0], best_region[-1]
 
 
-def select_blocks(blocks: list[Block], opts: "BlockListOptions") -> list[Block]:
-    """The main-content blocks, in document order."""
-    text_blocks = [b for b in blocks if b.chars]
-    region = main_region(text_blocks, opts)
+def main_container(blocks: list[Block], opts: "BlockListOptions",
+                   text_blocks: list[Block] | None = None) -> Block | None:
+    """The block whose subtree holds the main text.
+
+    Each core block votes its weight for its parent block and ``grandparent_share`` of it
+    for its grandparent; the best-scored block wins, the outer one on a tie. Paragraphs of
+    one article share a parent, while comments and teasers each sit in a box of their own,
+    so the article's container outscores a longer comment section.
+    """
+    score: dict[int, float] = {}
+    for block in blocks if text_blocks is None else text_blocks:
+        if block.parent < 0 or not is_core(block, opts):
+            continue
+        score[block.parent] = score.get(block.parent, 0.0) + block.weight
+        grand = blocks[block.parent].parent
+        if grand >= 0 and opts.grandparent_share > 0:
+            score[grand] = score.get(grand, 0.0) + opts.grandparent_share * block.weight
+    if not score:
+        return None
+    best = max(score, key=lambda i: (score[i], -i))
+    # Pages of several posts (blog fronts, forum threads) have rival containers of similar
+    # weight: then the main text is all of them, held by their lowest common ancestor.
+    rivals = [i for i, v in score.items() if v >= opts.rival_share * score[best] and i != best]
+    rivals = sorted(rivals, key=lambda i: -score[i])[:_MAX_RIVALS]
+    container = best
+    for other in rivals:
+        container = common_ancestor(blocks, container, other)
+    return blocks[container]
+
+
+def common_ancestor(blocks: list[Block], a: int, b: int) -> int:
+    """Index of the lowest block enclosing both blocks ``a`` and ``b`` (iterative)."""
+    while blocks[a].depth > blocks[b].depth:
+        a = blocks[a].parent
+    while blocks[b].depth > blocks[a].depth:
+        b = blocks[b].parent
+    while a != b:
+        a, b = blocks[a].parent, blocks[b].parent
+    return a
+
+
+def _position(blocks: list[Block], block: Block) -> int:
+    """Position of ``block`` in ``blocks`` (sorted by index): binary search."""
+    return bisect_left(blocks, block.index, key=lambda b: b.index)
+
+
+def select_blocks(blocks: list[Block], opts: "BlockListOptions",
+                  text_blocks: list[Block] | None = None) -> list[Block]:
+    """The main-content blocks, in document order (``blocks``: the whole Block-List;
+    ``text_blocks``: its blocks that hold text, when the caller has them already)."""
+    if text_blocks is None:
+        text_blocks = [b for b in blocks if b.chars]
+    container = main_container(blocks, opts, text_blocks) if opts.use_container else None
+    if container is not None:
+        inside = [b for b in text_blocks if container.index <= b.index <= container.end]
+    else:
+        inside = text_blocks
+    region = main_region(inside, opts)
     if region is None:
         return []
     first, last = region
-    chosen = [b for b in text_blocks[first:last + 1] if is_content(b, opts)]
+    chosen = [b for b in inside[first:last + 1] if is_content(b, opts)]
+    first = _position(text_blocks, chosen[0]) if chosen else 0
     for pos in range(first - 1, max(-1, first - 1 - opts.headline_lookback), -1):
         candidate = text_blocks[pos]
         if candidate.tag in HEADLINE_TAGS and is_content(candidate, opts):
