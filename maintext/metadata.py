@@ -87,6 +87,8 @@ _TIME = r"(?:[ T,]+(?:um |at |à )?(\d{1,2})[:h](\d{2}))?"
 _DATE_FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     # 2019-08-27, 2019/08/27, 2019.08.27 (+ time)
     (re.compile(r"(?<!\d)((?:19|20)\d\d)([-/.])(\d{1,2})\2(\d{1,2})(?!\d)" + _TIME), "y_md"),
+    # 2019 09/07 19:02 (year apart from month/day, as some bylines print it)
+    (re.compile(r"(?<![\d/.-])((?:19|20)\d\d)(\s+)(\d\d)/(\d\d)(?![\d/])" + _TIME), "y_md"),
     # 2019年08月27日 10:30 (Chinese, Japanese)
     (re.compile(r"((?:19|20)\d\d)\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日\s*(?:(\d{1,2}):(\d{2}))?"), "ymd"),
     # 27.08.2019, 27/08/2019, 08/27/2019 (day first unless impossible)
@@ -103,6 +105,7 @@ _COMPACT_DATE = re.compile(r"^((?:19|20)\d\d)(\d\d)(\d\d)(?:T?(\d\d)(\d\d))?")
 # Dates in permalinks: /2019/08/27/, /2019-08-27-, /20190827/
 _URL_DATE = re.compile(r"/((?:19|20)\d\d)[/-](\d{1,2})[/-](\d{1,2})(?:[/_.-]|$)|/((?:19|20)\d\d)(\d\d)(\d\d)/")
 _TODAY_YEAR = _date.today().year
+_YEAR = re.compile(r"(?:19|20)\d\d")
 
 
 def parse_date(value: str | None) -> str | None:
@@ -120,6 +123,8 @@ def parse_date(value: str | None) -> str | None:
     m = _COMPACT_DATE.match(value)
     if m:
         return _iso(m.group(1), m.group(2), m.group(3), m.group(4), m.group(5))
+    if _YEAR.search(value) is None:  # every form writes a four-digit year: skip cheaply
+        return None
     best: tuple[int, str] | None = None
     for pattern, order in _DATE_FORMS:
         m = pattern.search(value)
@@ -192,7 +197,7 @@ _BYLINE_SCOPE_LEVELS = 3  # the headline's ancestor searched for a byline (the a
 _BYLINE_PREFIX = re.compile(
     r"^(?:(?:written|posted|published|geschrieben|verfasst|ein\s+beitrag)\s+(?:by|von)"
     r"|by|von|par|por|di|door|autor(?:in)?|author|text)(?:\s*[:：]\s*|\s+)"
-    r"|^(?:作者|记者|编辑|来源|文)\s*[:：/]?\s*", re.IGNORECASE)
+    r"|^(?:作者|记者|责任编辑|编辑|来源|文|撰文)\s*[:：/]?\s*", re.IGNORECASE)
 _NOT_A_NAME = re.compile(r"https?://|www\.|@\w+\.\w|^@|\d{3,}|[|<>{}*]")
 # Labels that sit in author slots without being a name: comment-form fields, share
 # buttons, placeholders of empty bylines.
@@ -200,6 +205,7 @@ _NOT_A_NAME_LABELS = frozenset({
     "posted on", "posted", "name", "name (erforderlich)", "name (required)", "follow",
     "no author", "unknown", "admin", "administrator", "anonymous", "author", "autor", "redaktion",
     "editor", "staff", "says", "reply", "antworten", "share", "teilen", "published",
+    "未知", "佚名", "匿名",
 })
 _AFTER_HEADLINE_ELEMENTS = 300  # elements read after the headline for a byline date
 _VISIBLE_DATE_CHARS = 6000  # characters of visible text read at most for a date
@@ -262,25 +268,54 @@ def _texts_before(el, max_siblings: int = 4):
 
 
 def _first_date(texts: Iterable[str], budget: int) -> str | None:
+    """The first date in ``texts``; a date split over short neighbouring pieces
+    ("2019" "09/07" "19:02", separate spans of one byline) is read from their join."""
     seen = 0
+    window: list[str] = []  # the last few short pieces
+    pending: str | None = None  # a date read from the window, maybe followed by its time
     for text in texts:
-        if len(text) >= 6 and any(c.isdigit() for c in text):
-            found = parse_date(text)
+        piece = text.strip()
+        if not piece:
+            continue
+        if pending is not None:
+            if _CLOCK.fullmatch(piece):
+                return parse_date(" ".join(window + [piece])) or pending
+            return pending
+        if len(piece) >= 6 and any(c.isdigit() for c in piece):
+            found = parse_date(piece)
             if found:
                 return found
-        seen += len(text)
+        if len(piece) <= _SHORT_PIECE:
+            window.append(piece)
+            del window[:-3]
+            if len(window) > 1 and any(c.isdigit() for c in piece):
+                found = parse_date(" ".join(window))
+                if found:
+                    pending = found if "T" not in found else None
+                    if pending is None:
+                        return found
+        else:
+            window.clear()
+        seen += len(piece)
         if seen > budget:
             break
-    return None
+    return pending
+
+
+_CLOCK = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?")
+_SHORT_PIECE = 24  # a text piece this short may be one part of a split byline date
 
 
 # ---------------------------------------------------------------------------------------
 
 _SPLIT_KEYWORDS = re.compile(r"[,;，；、|]+")
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+_MAX_KEYWORD_CHARS = 60  # longer "keywords" are sentences or stuffed descriptions
+_BROKEN_KEYWORD = re.compile(r"[<>={}]")  # markup leaked into the attribute
+_CJK_CHARS = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
+_CJK = re.compile(f"[{_CJK_CHARS}]")
 _SKIP_HREF = ("#", "javascript:", "mailto:", "tel:", "data:", "sms:", "whatsapp:", "fax:")
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
-_WANTED_TAGS = ("meta", "script", "title", "h1", "h2", "time", "a", "base")
+_WANTED_TAGS = ("a", "meta", "script", "title", "h1", "h2", "h3", "time", "base")
 
 
 class _Collected:
@@ -293,7 +328,7 @@ class _Collected:
         self.keywords: list[str] = []
         self.scripts: list[str] = []
         self.title_el = None
-        self.headings: list = []  # h1 and h2 elements, in page order
+        self.headings: list = []  # h1, h2 and h3 elements, in page order
         self.times: list = []
         self.anchors: list = []
         self.base: str | None = None
@@ -302,10 +337,11 @@ class _Collected:
 def _collect(root) -> _Collected:
     got = _Collected()
     meta = got.meta
+    anchors = got.anchors
     for el in root.iter(*_WANTED_TAGS):
         tag = el.tag
         if tag == "a":
-            got.anchors.append(el)
+            anchors.append(el)
         elif tag == "meta":
             key = el.get("property") or el.get("name") or el.get("itemprop")
             if not key:
@@ -322,7 +358,7 @@ def _collect(root) -> _Collected:
         elif tag == "script":
             if el.text and (el.get("type") or "").strip().lower() == "application/ld+json":
                 got.scripts.append(el.text)
-        elif tag == "h1" or tag == "h2":
+        elif tag == "h1" or tag == "h2" or tag == "h3":
             if len(got.headings) < _MAX_HEADINGS:
                 got.headings.append(el)
         elif tag == "time":
@@ -378,7 +414,26 @@ def _date_of(doc: Document, root, ld: dict[str, str], meta: dict[str, tuple[int,
     found = visible_date(root, headline_el) or _time_date(got.times, False)
     if found:
         return found
-    return parse_date(ld.get("dateModified")) or parse_date(meta.get("modified", (0, None))[1])
+    found = parse_date(ld.get("dateModified")) or parse_date(meta.get("modified", (0, None))[1])
+    if found is None and doc.options.metadata.htmldate_fallback:
+        found = _htmldate(doc.html, doc.url)
+    return found
+
+
+def _htmldate(html: str, url: str | None) -> str | None:
+    """The date htmldate finds (optional dependency; its errors are only a missing date).
+
+    Given the HTML text, not our tree: htmldate prunes the tree it works on, and the
+    extraction method still needs ours."""
+    try:
+        from htmldate import find_date
+    except ImportError:
+        return None
+    try:
+        found = find_date(html, url=url, original_date=True, extensive_search=True)
+    except Exception:  # noqa: BLE001 - a third-party failure must not fail the page
+        return None
+    return parse_date(found) if found else None
 
 
 _ITEMPROP_XPATH = etree.XPath("descendant::*[@itemprop=$prop]")
@@ -437,7 +492,7 @@ def _byline_author(root, headline_el=None) -> str | None:
     """The name in the first byline-like element (rel/itemprop=author, class author/byline).
 
     Searched in the article header around the headline (the headline's ancestor
-    :data:`_BYLINE_SCOPE_LEVELS` up), else in the whole body when there is no headline.
+    :data:`_BYLINE_SCOPE_LEVELS` up), else in the first ``<article>``.
     """
     scope = headline_el
     if scope is not None:
@@ -446,8 +501,8 @@ def _byline_author(root, headline_el=None) -> str | None:
             if parent is None or parent.tag in ("body", "html"):
                 break
             scope = parent
-    else:
-        scope = root.find("body")
+    else:  # no headline: the first <article>, if any (the whole body costs ~1 ms)
+        scope = next(root.iter("article"), None)
     if scope is None:
         return None
     for el in _AUTHOR_XPATH(scope)[:20]:
@@ -578,9 +633,13 @@ def _ld_name(value: Any, depth: int = 0) -> str | None:
 # ---------------------------------------------------------------------------------------
 # Title, keywords
 
-_MAX_HEADINGS = 40  # h1/h2 elements considered for the headline
+_MAX_HEADINGS = 60  # h1/h2/h3 elements considered for the headline
 # Separators between the parts of a <title> ("Post title | Blog name", "Site » Post").
-_TITLE_SEPARATORS = re.compile(r"\s+(?:[-|–—»«·•/]|::|//)\s+|\s*[|»«]\s*")
+_TITLE_SEPARATORS = re.compile(
+    r"\s+(?:[-|–—»«·•/]|::|//)\s+"  # spaced dashes, bars, guillemets: "Post - Site"
+    r"|\s*[|»«_]+\s*|\s*--+\s*"  # unspaced bars, underscores: "标题_网易财经"
+    rf"|(?<=[{_CJK_CHARS}])-|-(?=[{_CJK_CHARS}])"  # a hyphen touching CJK: "新闻-新华网"
+)
 _HEADLINE_MIN_OVERLAP = 0.6  # share of tokens a heading must share with a title part
 
 
@@ -598,8 +657,11 @@ def _site_names(sitename: str | None, url: str | None) -> tuple[str, ...]:
     return tuple(n for n in names if len(n) >= 3)
 
 
+_NON_ALNUM = re.compile(r"[\W_]+")
+
+
 def _squash(text: str) -> str:
-    return "".join(ch for ch in text.lower() if ch.isalnum())
+    return _NON_ALNUM.sub("", text.lower())
 
 
 def _is_site_name(text: str, site_names: tuple[str, ...]) -> bool:
@@ -618,8 +680,8 @@ def _overlap(a: str, b: str) -> float:
 
 def _headline(heading_elements: list, preferred: str | None, title: str,
               site_names: tuple[str, ...] = ()):
-    """The content title: the ``<h1>`` (else ``<h2>``) that matches the article part of the
-    page title, else the first ``<h1>`` that is not the site's name, else the
+    """The content title: the ``<h1>`` (else ``<h2>``, ``<h3>``) that matches the article
+    part of the page title, else the first ``<h1>`` that is not the site's name, else the
     ``og:title``/JSON-LD headline, else the longest non-site part of the title.
 
     Returns ``(element or None, text)``; the element anchors the byline date search.
@@ -632,7 +694,7 @@ def _headline(heading_elements: list, preferred: str | None, title: str,
     parts = [p for p in _TITLE_SEPARATORS.split(title) if p.strip()] if title else []
     article_parts = [p for p in parts if not _is_site_name(p, site_names)] or parts
     targets = ([preferred] if preferred else []) + article_parts
-    for level in ("h1", "h2"):
+    for level in ("h1", "h2", "h3"):  # h3: some Chinese portals' article titles
         for target in targets:  # the og:title first, then the title's parts in order
             for el, text, tag in heads:
                 if tag == level and text == target:
@@ -647,7 +709,7 @@ def _headline(heading_elements: list, preferred: str | None, title: str,
         return first_h1
     if preferred:
         return None, preferred
-    if len(parts) > 1 and article_parts:
+    if article_parts:  # the title's article part (the whole title when it has no parts)
         return None, max(article_parts, key=len).strip()
     return None, ""
 
@@ -657,6 +719,7 @@ def _split_keywords(value: Any) -> list[str]:
         return [collapse_ws(str(v)) for v in value if str(v).strip()]
     text = str(value)
     parts = [k.strip() for k in _SPLIT_KEYWORDS.split(text) if k.strip()]
+    parts = [k for k in parts if len(k) <= _MAX_KEYWORD_CHARS and not _BROKEN_KEYWORD.search(k)]
     if len(parts) == 1 and _CJK.search(text) and " " in parts[0].strip():
         parts = parts[0].split()  # "华为 任正非": CJK keywords separated by spaces
     return parts
@@ -694,18 +757,22 @@ def extract_links(root, base_url: str | None, *, anchors: list | None = None,
             pass
     scheme, origin = _origin(base)
     links: list[Link] = []
+    append = links.append
     for a in anchors:
         href = a.get("href")
         if not href:
             continue
-        href = href.strip()
-        if not href or href.startswith(_SKIP_HREF):
-            continue
-        url = _resolve(href, base, scheme, origin)
-        if url is None:
-            continue
-        text = (a.text or "") if len(a) == 0 else a.text_content()
-        links.append(Link(url=url, text=" ".join(text.split())))
+        if href.startswith(("http://", "https://")):  # the common case, no resolving
+            url = href.strip()
+        else:
+            href = href.strip()
+            if not href or href.startswith(_SKIP_HREF):
+                continue
+            url = _resolve(href, base, scheme, origin)
+            if url is None:
+                continue
+        text = a.text if len(a) == 0 else a.text_content()
+        append(Link(url, " ".join(text.split()) if text else ""))
     return links
 
 
