@@ -179,6 +179,16 @@ def is_hidden(el: etree._Element) -> bool:
     return bool(style) and _HIDDEN_STYLE.search(style) is not None
 
 
+# Inline tags without meaning for extraction: unwrapped (their text and tails merge into
+# the parent, in C), so the segmentation walk visits fewer elements. ``a`` and ``br`` are
+# kept: they mark link text and line breaks.
+UNWRAP_TAGS: tuple[str, ...] = (
+    "span", "b", "i", "strong", "em", "font", "small", "u", "abbr", "time", "sup", "sub",
+    "cite", "img", "picture", "source", "mark", "s", "strike", "del", "ins", "q", "bdi",
+    "wbr", "var", "kbd", "samp", "tt", "big", "nobr", "data", "meta", "link",
+)
+
+
 def clean_tree(root: etree._Element) -> list[tuple[str, str]]:
     """Remove non-text elements and hidden elements in place; return (tag, reason) removed.
 
@@ -206,6 +216,7 @@ def clean_tree(root: etree._Element) -> list[tuple[str, str]]:
                 continue
         removed.append((el.tag if isinstance(el.tag, str) else "?", "hidden"))
         _drop_keep_tail(el)
+    etree.strip_tags(root, *UNWRAP_TAGS)
     return removed
 
 
