@@ -114,7 +114,7 @@ class AutoOptions:
     include_headline: bool = False  # keep the <h1> headline in the text (it is always in page.headline)
     # The page-type classifier (maintext.pagetype) costs a second parse and walk, so it runs
     # only when the extracted text is short (fewer words than this) or classify_always is set.
-    classify_below_words: float = 150.0
+    classify_below_words: float = 100.0
     classify_always: bool = False
     # A page the classifier calls "not content" with at least this confidence gets empty text.
     empty_min_confidence: float = 0.9
