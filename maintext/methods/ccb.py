@@ -16,7 +16,8 @@ linear time, in C-level loops (``accumulate``/``map``), no array library needed.
 from __future__ import annotations
 
 import re
-from itertools import accumulate, chain
+from array import array
+from itertools import accumulate
 from math import sqrt
 from operator import sub
 
@@ -29,25 +30,26 @@ _ANCHOR_TAG = re.compile(r"</?a[\s>/]", re.IGNORECASE)
 _WORD = re.compile(r"\S+")
 
 
-def content_code_vector(html: str, ignore_anchors: bool) -> tuple[list[int], list[tuple[int, str, bool]]]:
+_ZERO = array("q", [0])
+_ONE = array("q", [1])
+
+
+def content_code_vector(html: str, ignore_anchors: bool) -> tuple[array, list[tuple[int, str, bool]]]:
     """The vector and the text pieces as (offset in the vector, text, starts a block)."""
-    parts: list[list[int]] = []
+    vector = array("q")
     pieces: list[tuple[int, str, bool]] = []
-    pos = 0
     pending_break = True
     for piece in tag_stream(html):
         if piece.is_tag:
             pending_break = pending_break or piece.breaks
             if ignore_anchors and _ANCHOR_TAG.match(piece.text):
                 continue
-            parts.append([0] * piece.size)
-            pos += piece.size
+            vector.extend(_ZERO * piece.size)
         elif piece.text.strip():
-            pieces.append((pos, piece.text, pending_break))
+            pieces.append((len(vector), piece.text, pending_break))
             pending_break = False
-            parts.append([1] * len(piece.text))
-            pos += len(piece.text)
-    return list(chain.from_iterable(parts)), pieces
+            vector.extend(_ONE * len(piece.text))
+    return vector, pieces
 
 
 def box_width(sigma: float, passes: int) -> int:
@@ -56,30 +58,32 @@ def box_width(sigma: float, passes: int) -> int:
     return width if width % 2 else width + 1
 
 
-def box_sums(values: list[int], width: int) -> list[int]:
+def box_sums(values: array, width: int) -> array:
     """Sums over a moving window of ``width`` entries (ends padded with the edge values).
 
     Integer sums, not averages: exact, and the scale is divided out once at the end.
+    Machine-integer arrays keep a page of N characters at a few times 8N bytes.
     """
     if not values or width <= 1:
-        return list(values)
+        return array("q", values)
     r = width // 2
-    padded = [values[0]] * r + values + [values[-1]] * r
-    prefix = [0, *accumulate(padded)]
-    return list(map(sub, prefix[width:], prefix[: len(prefix) - width]))
+    padded = array("q", [values[0]]) * r + values + array("q", [values[-1]]) * r
+    prefix = array("q", [0])
+    prefix.extend(accumulate(padded))
+    return array("q", map(sub, prefix[width:], prefix[: len(prefix) - width]))
 
 
-def blur(vector: list[int], sigma: float, passes: int) -> tuple[list[int], int]:
+def blur(vector: array, sigma: float, passes: int) -> tuple[array, int]:
     """The blurred vector as integer sums, and the divisor that turns them into ratios."""
     width = box_width(sigma, passes)
     passes = max(1, passes)
-    values = vector
+    values = array("q", vector)
     for _ in range(passes):
         values = box_sums(values, width)
     return values, width**passes
 
 
-def content_paragraphs(pieces, sums: list[int], scale: int, threshold: float) -> list[str]:
+def content_paragraphs(pieces, sums: array, scale: int, threshold: float) -> list[str]:
     """Words whose middle character has a ratio above ``threshold``, grouped in lines."""
     limit = threshold * scale
     paragraphs: list[str] = []

@@ -121,3 +121,29 @@ def test_deeply_nested_page():
     doc.__dict__["tree"] = root  # the shared parse, here built by hand 10,000 levels deep
     page = vote_method.extract(doc, Options())
     assert page.text == PROSE
+
+
+def test_nearest_class_word_decides_comments_inside_the_content_column_are_dropped():
+    comments = "".join(
+        f'<li class="comment"><div class="comment-body"><p>{PROSE.replace("committee", f"reader {i}")}</p></div></li>'
+        for i in range(3))
+    html = PAGE.replace("</div>\n<div class=\"footer\">",
+                        f'<div class="comments"><ol class="commentlist">{comments}</ol></div></div>\n<div class="footer">')
+    assert "reader 1" in html
+    page = run(html, vote={"region_penalty": None})  # the vote alone drops them
+    assert len(page.paragraphs) == 3
+    assert page.paragraphs[0].startswith("The committee met on Tuesday")
+    assert "reader" not in page.text
+    weightless = run(html, vote={"region_penalty": None, "weights": {"semantics": 0.0}})
+    assert "reader 1" in weightless.text  # they are prose by every other rule
+
+
+def test_best_region_keeps_the_article_container_only():
+    sidebar = f'<div class="box"><p>{PROSE.replace("committee", "sidebar")}</p></div>'
+    nav = "".join(f'<a href="/{i}">link number {i}</a> ' for i in range(40))
+    html = (f'<html><body><div id="col1">{sidebar}<div>{nav}</div></div>'
+            f'<div id="col2"><p>{PROSE}</p><p>{PROSE}</p><p>{PROSE}</p></div></body></html>')
+    with_region = run(html)
+    assert "sidebar" not in with_region.text and len(with_region.paragraphs) == 3
+    anywhere = run(html, vote={"region_penalty": None})
+    assert "sidebar" in anywhere.text
