@@ -10,6 +10,9 @@ least disturbed figure):
 * ``blocklist``: :func:`build_blocks`, libxml2 tokenizer with a Python target, no tree;
 * ``dom``: :func:`maintext.document.parse_html`, lxml building its tree in C;
 * ``dom+blocks``: the DOM tree, then the same blocks read from it (a DOM-based pipeline);
+* ``blocks-from-parsed-tree``: only the replay of an already parsed tree (what
+  :func:`maintext.pagetype.classify` pays when another method parsed ``doc.tree`` first);
+* ``classify-given-blocks``: the page-type features and model once the blocks exist;
 * ``tokenize:lxml-target`` / ``tokenize:html.parser``: the tokenizers alone with callbacks
   that do nothing (the floor of a streaming pass in Python with each tokenizer).
 """
@@ -24,7 +27,8 @@ from pathlib import Path
 
 import lxml.etree as etree
 
-from maintext.document import parse_html
+from maintext.document import Document, parse_html
+from maintext.pagetype import classify_blocks
 from maintext.api import load_document
 from maintext.methods.blocklist import blocks_from_tree, build_blocks
 
@@ -97,9 +101,15 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args()
     pages = load_pages(args.datasets, args.per_set)
-    totals = dict.fromkeys(VARIANTS, 0.0)
+    totals = dict.fromkeys([*VARIANTS, "blocks-from-parsed-tree", "classify-given-blocks"], 0.0)
     for html in pages:
-        for name, func in VARIANTS.items():
+        tree = parse_html(html)
+        doc = Document(html)
+        blist = build_blocks(html)
+        variants = dict(VARIANTS)
+        variants["blocks-from-parsed-tree"] = lambda _html: blocks_from_tree(tree)
+        variants["classify-given-blocks"] = lambda _html: classify_blocks(doc, blist)
+        for name, func in variants.items():
             best = float("inf")
             for _ in range(args.repeat):
                 t0 = time.perf_counter()

@@ -23,12 +23,22 @@ the page-type classifier (:mod:`maintext.pagetype`): news pages show a few long 
 top of the short ones, hub pages nearly only short, link-heavy blocks.
 
 Extraction rule (the paper's own rule was lost in extraction; this is ours):
-*core blocks* are long blocks (``long_block_words``) with little link text
-(``max_link_density``). Core blocks close to each other in document order (separated by at
-most ``max_gap_blocks`` text blocks that are not themselves content) form regions; the
-region with the most core text wins. The main text is every low-link text block of that
-region in document order (short ones too: subheadings, captions), plus an ``h1``/``h2``
-headline just before it.
+
+1. *core blocks* are long blocks (``long_block_words``) with little link text
+   (``max_link_density``);
+2. the *main container*: each core block votes its weight for its parent block and half of
+   it for its grandparent (the Block-List keeps each block's parent and subtree range, so
+   this needs no tree); the best-voted block wins. Containers scoring ``rival_share`` of
+   the best (several posts of a blog front or forum thread) are merged into their common
+   ancestor;
+3. inside the container's subtree, core blocks close to each other in document order
+   (at most ``max_gap_blocks`` non-content text blocks between them) form regions; the
+   region with the most core text wins;
+4. the main text is every low-link text block of that region in document order (short
+   ones too: subheadings, captions), plus an ``h1``/``h2`` headline just before it.
+
+The page-type classifier runs first: on a page it judges not to be a content page the
+method returns empty text with a ``reason`` (``use_classifier=False`` extracts anyway).
 """
 
 from __future__ import annotations
@@ -74,13 +84,15 @@ RULE_TAG = "hr"  # a horizontal rule ends the current block
 FORM_TAG = "form"  # blocks inside a form are flagged in_form (search boxes, comment forms)
 HEADLINE_TAGS = frozenset({"h1", "h2"})
 _MEDIA_TAGS = frozenset({"video", "audio", "iframe", "object", "embed"})
+# Tags whose presence or attributes feed PageSignals (see _Builder._note).
+_NOTED_TAGS = frozenset({"p", "article", "meta", "link", "time", "h1", "img"})
 # Bound on how far a stray closing tag looks down the stack for its opener (keeps the
 # pass linear on garbage input; libxml2 already balances the events it reports).
 _MAX_CLOSE_SEARCH = 64
 # At most this many rival containers are merged into the main container (bounds the work).
 _MAX_RIVALS = 16
 # C0 control characters other than tab/newline/CR: never visible text (binary junk)
-_CONTROL_CHARS = dict.fromkeys([*range(0, 9), 11, 12, *range(14, 32), 127])
+_CONTROL_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _LD_TYPE = re.compile(r'"@type"\s*:\s*(?:\[\s*)?"([A-Za-z]+)"')
 
 
@@ -113,7 +125,8 @@ class Block:
         raw = "".join(parts)
         if raw.isspace():
             return
-        raw = raw.translate(_CONTROL_CHARS)
+        if _CONTROL_RE.search(raw):
+            raw = _CONTROL_RE.sub("", raw)
         if "\n" in raw:  # may hold <br> breaks: collapse each line on its own
             lines = (" ".join(line.split()) for line in raw.split("\n"))
             text = "\n".join(line for line in lines if line)
@@ -192,7 +205,8 @@ class _Builder:
                 self.form_depth += 1
                 self.signals.forms += 1
             self._new_block(tag)
-            self._note(tag, attrib)
+            if tag in _NOTED_TAGS:
+                self._note(tag, attrib)
         elif tag == LINK_TAG:
             self.in_link += 1
             self.stack[-1].links += 1
@@ -201,7 +215,7 @@ class _Builder:
             self.stack[-1].parts.append("\n")
         elif tag == RULE_TAG:
             self._split_top()
-        else:
+        elif tag in _NOTED_TAGS:
             self._note(tag, attrib)
 
     def end(self, tag: str) -> None:
