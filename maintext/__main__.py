@@ -2,4 +2,5 @@
 
 from .cli import main
 
-main(prog_name="maintext")
+if __name__ == "__main__":  # not when a worker process imports the main module
+    main(prog_name="maintext")

@@ -488,6 +488,7 @@ class _Worker:
         child.close()
         self.task: Task | None = None
         self.started = 0.0
+        self.done = 0  # pages finished by this worker
 
     def stop(self, kill: bool = False) -> None:
         if kill:
@@ -535,9 +536,23 @@ def _run_pool(tasks: Iterator[Task], cfg: BatchConfig, n_workers: int,
     busy: list[_Worker] = []
     exhausted = False
 
+    startup_deaths = 0  # workers that died before finishing any page, in a row
+
     def replace(worker: _Worker, kill: bool) -> None:
         worker.stop(kill=kill)
         idle.append(_Worker(ctx, init))
+
+    def crashed(worker: _Worker, task: Task) -> None:
+        nonlocal startup_deaths
+        code = worker.proc.exitcode
+        emit(error_record(task, f"WorkerCrashError: worker process died (exit code {code})"))
+        startup_deaths = startup_deaths + 1 if not worker.done else 0
+        if startup_deaths > 2 * n_workers:
+            raise MaintextError(
+                f"{startup_deaths} worker processes in a row died before finishing a page (last exit "
+                f"code {code}); when calling run_batch from a script, put the call under "
+                "`if __name__ == '__main__':`")
+        replace(worker, kill=True)
 
     try:
         while True:
@@ -570,11 +585,13 @@ def _run_pool(tasks: Iterator[Task], cfg: BatchConfig, n_workers: int,
                         record, exiting = worker.conn.recv()
                     except Exception:  # noqa: BLE001 - EOF or a torn message: the worker died
                         record, exiting = None, True
-                    if record is None:
-                        code = worker.proc.exitcode
-                        record = error_record(task, f"WorkerCrashError: worker process died (exit code {code})")
                     busy.remove(worker)
                     worker.task = None
+                    if record is None:
+                        crashed(worker, task)
+                        continue
+                    worker.done += 1
+                    startup_deaths = 0
                     emit(record)
                     if exiting:
                         replace(worker, kill=False)
@@ -582,9 +599,7 @@ def _run_pool(tasks: Iterator[Task], cfg: BatchConfig, n_workers: int,
                         idle.append(worker)
                 elif not worker.proc.is_alive():
                     busy.remove(worker)
-                    code = worker.proc.exitcode
-                    emit(error_record(task, f"WorkerCrashError: worker process died (exit code {code})"))
-                    replace(worker, kill=True)
+                    crashed(worker, task)
                 elif hard is not None and now - worker.started > hard:
                     busy.remove(worker)
                     emit(error_record(task, f"PageTimeoutError: page took longer than the limit of "
