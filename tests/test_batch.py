@@ -23,6 +23,7 @@ from maintext.batch import (
     strip_html_suffix,
 )
 from maintext.cli import main
+from maintext.errors import MaintextError
 from maintext.options import Options
 
 from .conftest import SHARED
@@ -298,3 +299,15 @@ def test_online_batch_against_local_server(tmp_path: Path, pages: Path):
     assert records["ftp://127.0.0.1/file.html"]["error"].startswith("FetchError")
     assert records[server.url("/loop")]["error"].startswith("FetchError")
     assert "failed" in err and "pages/s" in err
+
+
+def test_workers_that_keep_dying_abort_the_batch_clearly(tmp_path: Path):
+    folder = tmp_path / "p"
+    folder.mkdir()
+    for i in range(8):
+        (folder / f"p{i}.html").write_text(article(i))
+    cfg = BatchConfig(method="t_crash", out=tmp_path / "o.jsonl", workers=2, timeout=20, progress=False)
+    with pytest.raises(MaintextError, match="in a row died before finishing a page"):
+        run_batch(cfg, [folder])
+    recs = read_jsonl(tmp_path / "o.jsonl")
+    assert len(recs) == 5 and all(r["error"].startswith("WorkerCrashError") for r in recs)
