@@ -27,6 +27,11 @@ CHAIN_KEEP = 6  # containers kept per block for scoring (innermost first levels)
 # A boilerplate container holding more than this share of the page's text is a page
 # wrapper with an unlucky class name (``has-sidebar``), not boilerplate.
 WRAPPER_SHARE = 0.6
+# Boilerplate reasons that name a box of short text (a caption, a header): such a box with
+# at least SOFT_MAX_RUNNING words of running text is content under a misleading name.
+SOFT_REASONS = frozenset({"image caption", "image credit", "<figure>", "<figcaption>", "<header>",
+                          "byline", "post metadata"})
+SOFT_MAX_RUNNING = 50.0
 # role attribute values -> boilerplate reason (ARIA landmarks of page furniture)
 _ROLE_BOILER = {"navigation": "navigation", "banner": "page header", "contentinfo": "page footer",
                 "complementary": "side column", "search": "search", "dialog": "pop-up",
@@ -85,10 +90,14 @@ class Block:
     def link_density(self) -> float:
         return self.link_chars / self.chars if self.chars else 0.0
 
+    def is_running_text(self) -> bool:
+        """Some length, few links, sentence punctuation, not a heading."""
+        return (self.weight >= 8 and self.link_chars * 10 < self.chars and not self.heading
+                and (self.commas > 0 or self.text[-1:] in SENTENCE_END))
+
     def is_sentence_prose(self) -> bool:
-        """Running text: some length, few links, sentence punctuation, no boilerplate box."""
-        return (self.weight >= 8 and self.link_chars * 10 < self.chars and self.boiler is None
-                and not self.heading and (self.commas > 0 or self.text[-1:] in SENTENCE_END))
+        """Running text outside boilerplate boxes."""
+        return self.boiler is None and self.is_running_text()
 
     def lines(self) -> list[str]:
         """The block's text, one line per ``<br>``-separated line."""
@@ -110,9 +119,14 @@ class Segmentation:
         self._links = [0, *accumulate(b.link_chars for b in self.blocks)]
         total = self._chars[-1]
         exempt = self.exempt = set()
+        running = [0.0, *accumulate(b.weight if b.is_running_text() else 0.0 for b in self.blocks)]
         for c in self.containers:
-            if c.boiler and total and (self._chars[c.end] - self._chars[c.start]) > WRAPPER_SHARE * total:
-                exempt.add(c.id)
+            if not c.boiler:
+                continue
+            if total and (self._chars[c.end] - self._chars[c.start]) > WRAPPER_SHARE * total:
+                exempt.add(c.id)  # a page wrapper with an unlucky class name
+            elif c.boiler in SOFT_REASONS and running[c.end] - running[c.start] >= SOFT_MAX_RUNNING:
+                exempt.add(c.id)  # a "caption" box holding paragraphs of text is the article
         for c in self.containers:
             while c.owner is not None and c.owner in exempt:
                 c.owner = self.containers[c.owner].owner
