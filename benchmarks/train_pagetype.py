@@ -83,11 +83,42 @@ def scores(y: np.ndarray, pred: np.ndarray) -> dict[str, float]:
             "recall": round(rec, 4), "negatives": int(np.sum(~y))}
 
 
+# Feature subsets for --ablation: the paper's block distribution alone, then every feature
+# computed from the blocks (no metadata, markup counts or URL).
+_DISTRIBUTION = ("dev", "ratio_spread")
+_NOT_BLOCKS = ("url_", "og_", "ld_", "article_", "log_article", "log_time", "h1_", "log_images",
+               "images_", "log_media")
+
+
+def ablation(x, y, groups, pt, names) -> dict[str, dict]:
+    subsets = {
+        "distribution_only": [n for n in names if (n[0] == "d" and n[1:].isdigit()) or n in _DISTRIBUTION],
+        "blocks_only": [n for n in names if not n.startswith(_NOT_BLOCKS)],
+    }
+    out = {}
+    for label, subset in subsets.items():
+        cols = [names.index(n) for n in subset]
+        xs = x[:, cols]
+        pred = np.zeros(len(y), dtype=bool)
+        for site in sorted(set(groups[pt])):
+            test = groups == site
+            train = pt & ~test
+            pred[test] = predict(fit(xs[train], y[train]), xs[test])
+        out[f"ablation_{label}_pagetype_loso"] = scores(y[pt], pred[pt])
+        pred = np.zeros(len(y), dtype=bool)
+        for train, test in GroupKFold(n_splits=5).split(xs, y, groups):
+            pred[test] = predict(fit(xs[train], y[train]), xs[test])
+        out[f"ablation_{label}_combined_grouped_5fold"] = scores(y, pred)
+    return out
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--datasets", type=Path, default=REPO.parent / "shared" / "datasets")
     ap.add_argument("--dragnet-sample", type=int, default=300)
     ap.add_argument("--no-write", action="store_true", help="evaluate only")
+    ap.add_argument("--ablation", action="store_true",
+                    help="also evaluate feature subsets (block distribution only, blocks only)")
     args = ap.parse_args()
 
     t0 = time.time()
@@ -124,6 +155,9 @@ def main() -> int:
     for name in POSITIVE_SETS:
         m = sets == name
         report[f"combined_grouped_5fold_recall_{name}"] = scores(y[m], pred[m])
+
+    if args.ablation:
+        report.update(ablation(x, y, groups, pt, names))
 
     clf, mean, scale = fit(x, y)
     report["train_fit_all"] = scores(y, predict((clf, mean, scale), x))
