@@ -40,7 +40,7 @@ _SEMANTIC_ITEMPROP = frozenset({"articlebody", "text", "reviewbody", "descriptio
 
 
 class Container:
-    __slots__ = ("id", "id_end", "tag", "start", "end", "parent", "children", "content_hint",
+    __slots__ = ("id", "id_end", "tag", "start", "end", "parent", "content_hint",
                  "boiler", "semantic", "score", "owner")
 
     def __init__(self, cid: int, tag: str, start: int, parent: int | None) -> None:
@@ -50,7 +50,6 @@ class Container:
         self.start = start
         self.end = start
         self.parent = parent
-        self.children: list[int] = []
         self.content_hint = False
         self.boiler: str | None = None
         self.semantic = False
@@ -142,12 +141,21 @@ class Segmentation:
         """Weight of sentence-like, non-link, non-boilerplate blocks in [start, end)."""
         return self._prose[end] - self._prose[start]
 
+    def children(self, cid: int) -> list[int]:
+        """Ids of the child containers of container ``cid``, in document order."""
+        c = self.containers[cid]
+        return [k.id for k in self.containers[cid + 1:c.id_end] if k.parent == cid]
+
     def chars(self, start: int, end: int) -> int:
         return self._chars[end] - self._chars[start]
 
     def link_density(self, start: int, end: int) -> float:
         chars = self._chars[end] - self._chars[start]
         return (self._links[end] - self._links[start]) / chars if chars else 0.0
+
+
+# Tags whose container is marked by the tag alone (furniture or semantic).
+_SPECIAL_TAGS = FURNITURE_TAGS | {"article", "main"}
 
 
 def _classify(el: etree._Element, tag: str, c: Container) -> None:
@@ -203,9 +211,11 @@ def segment(root: etree._Element) -> Segmentation:
                                 tuple(reversed(owners)) if owners else ()))
         link_chars = 0
 
+    # Whitespace-only text is kept only after other text (it may separate two words);
+    # leading indentation never starts a block, which saves most flushes.
     for event, el in etree.iterwalk(body, events=("start", "end")):
         tag = el.tag
-        if not isinstance(tag, str):
+        if tag.__class__ is not str:
             continue
         if event == "start":
             if tag in BLOCK_TAGS:
@@ -213,9 +223,8 @@ def segment(root: etree._Element) -> Segmentation:
                     flush()
                 cid = len(containers)
                 c = Container(cid, tag, len(blocks), stack[-1] if stack else None)
-                if stack:
-                    containers[stack[-1]].children.append(cid)
-                _classify(el, tag, c)
+                if tag in _SPECIAL_TAGS or el.keys():
+                    _classify(el, tag, c)
                 if owners:
                     c.owner = owners[-1]
                 containers.append(c)
@@ -224,14 +233,12 @@ def segment(root: etree._Element) -> Segmentation:
                     owners.append(cid)
                 if tag == "table":
                     table_depth += 1
-            elif tag == "br":
-                parts.append(_BR)
             elif tag == "a":
                 link_depth += 1
-            elif tag == "img":
-                pass
+            elif tag == "br":
+                parts.append(_BR)
             text = el.text
-            if text:
+            if text and (parts or not text.isspace()):
                 parts.append(text)
                 if link_depth:
                     link_chars += len(text.strip())
@@ -252,7 +259,7 @@ def segment(root: etree._Element) -> Segmentation:
             if el is body:
                 break
             tail = el.tail
-            if tail:
+            if tail and (parts or not tail.isspace()):
                 parts.append(tail)
                 if link_depth:
                     link_chars += len(tail.strip())

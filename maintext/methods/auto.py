@@ -284,7 +284,7 @@ def _widen(seg: Segmentation, top: Container) -> list[tuple[int, int]]:
     if top.parent is None:
         return ranges
     threshold = max(10.0, (top.score or 0.0) * SIBLING_SHARE)
-    siblings = seg.containers[top.parent].children
+    siblings = seg.children(top.parent)
     pos = siblings.index(top.id)
     for step in (-1, 1):
         i = pos + step
