@@ -42,12 +42,24 @@ from ..options import LineBlockOptions, Options
 from ..result import Page
 from ..textutil import collapse_ws
 
-# Constructs that are not page text and are removed whole (without their line breaks,
-# as the author's implementation does). Each entry: opening pattern.
+# Comments and the elements of LineBlockOptions.drop_tags are not page text: removed whole,
+# with their line breaks, as the author's implementation does.
 _COMMENT_CLOSE = re.compile(r"--!?>")
-# A tag: "<" followed by a letter, "/", "!" or "?" up to the next ">". Stopping at the next
-# "<" keeps the scan linear on broken markup; a lone "<" in text ("a < b") is kept.
-_TAG = re.compile(r"<[A-Za-z/!?][^<>]*>")
+# A tag: "<" followed by a letter, "/", "!" or "?", attributes, ">". Quoted attribute values
+# may hold "<" and ">" (value="<b>x</b>", SVG paths, data: URIs); possessive quantifiers
+# keep the match linear (no backtracking into a failed tag), and an unquoted part stops at
+# the next "<". A lone "<" in text ("a < b") is kept.
+_MAX_QUOTED = 200_000  # data: URIs in attributes run to ~100 kB
+_TAG = re.compile(
+    rf"""<[A-Za-z/!?](?:[^<>"']++|"[^"]{{0,{_MAX_QUOTED}}}+"|'[^']{{0,{_MAX_QUOTED}}}+')*+>""")
+# Every tag becomes one space, not nothing, so "a</p><p>b" does not glue two words into
+# "ab" (spaces do not count in block lengths: the distribution is the paper's either way).
+# The spaces that inline tags leave before punctuation and between CJK characters
+# ("<a>link</a>." -> "link .", "<a>中国</a>人" -> "中国 人") are removed from body lines.
+_SPACE_BEFORE_PUNCT = re.compile(r" +(?=[.,)\]}])")
+# Chinese and Japanese scripts and their punctuation (not Hangul: Korean spaces words).
+_CJK_CLASS = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef"
+_CJK_GAP = re.compile(f"(?<=[{_CJK_CLASS}]) +(?=[{_CJK_CLASS}])")
 _NEWLINES = re.compile(r"\r\n?")
 # Elements that need their own end to close: when the end tag is missing we drop the rest
 # of the text (as a browser treats an unclosed <script>) only for raw-text elements; for the
@@ -84,8 +96,15 @@ class LineBlockResult:
             for line in self.lines[start:end]:
                 text = collapse_ws(line)
                 if text:
-                    out.append(text)
+                    out.append(tidy_line(text))
         return out
+
+
+def tidy_line(text: str) -> str:
+    """Remove the spaces stripped inline tags left before punctuation and inside CJK text."""
+    if " " not in text:
+        return text
+    return _CJK_GAP.sub("", _SPACE_BEFORE_PUNCT.sub("", text))
 
 
 def ctext(html: str, opts: LineBlockOptions | None = None) -> str:
@@ -94,7 +113,7 @@ def ctext(html: str, opts: LineBlockOptions | None = None) -> str:
     if "\r" in html:
         html = _NEWLINES.sub("\n", html)
     html = _drop_non_text(html, opts.drop_tags)
-    text = _TAG.sub("", html)
+    text = _TAG.sub(" ", html)
     return htmllib.unescape(text) if "&" in text else text
 
 

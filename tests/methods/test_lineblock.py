@@ -27,19 +27,20 @@ def _run(html: str, **opts) -> maintext.Page:
 
 def test_ctext_keeps_every_line_and_blank():
     html = "<p>one</p>\n\n<div>  two <b>bold</b></div>\n"
-    assert ctext(html) == "one\n\n  two bold\n"
+    # every tag becomes one space: the lines and their non-space text are unchanged
+    assert ctext(html) == " one \n\n   two  bold  \n"
 
 
 def test_ctext_drops_scripts_styles_comments_with_their_lines():
     html = _lines("<html><head><title>T</title>", "<script>", "var x = '<p>no</p>';",
                   "</script></head>", "<body><!-- a", "comment --><style>p{}</style>text</body></html>")
     lines = ctext(html).split("\n")
-    assert "".join(lines) == "text"
+    assert "".join(lines).strip() == "text"
     assert "no" not in ctext(html) and "comment" not in ctext(html)
 
 
 def test_ctext_unescapes_entities_after_removing_tags():
-    assert ctext("<p>a &lt;b&gt; &amp; &#39;c&#39;&nbsp;d &eacute;</p>") == "a <b> & 'c'\xa0d é"
+    assert ctext("<p>a &lt;b&gt; &amp; &#39;c&#39;&nbsp;d &eacute;</p>").strip() == "a <b> & 'c'\xa0d é"
 
 
 def test_ctext_missing_head_end_keeps_body():
@@ -47,15 +48,26 @@ def test_ctext_missing_head_end_keeps_body():
 
 
 def test_ctext_unclosed_script_drops_the_rest():
-    assert ctext("<p>before</p><script>x = 1; <p>after</p>") == "before"
+    assert ctext("<p>before</p><script>x = 1; <p>after</p>").strip() == "before"
 
 
 def test_ctext_uppercase_tags_and_crlf():
-    assert ctext("<SCRIPT type=x>bad()</SCRIPT >\r\n<P>ok</P>\r\nmore") == "\nok\nmore"
+    assert ctext("<SCRIPT type=x>bad()</SCRIPT >\r\n<P>ok</P>\r\nmore") == "\n ok \nmore"
 
 
 def test_ctext_lone_less_than_sign_is_text():
-    assert ctext("<p>3 < 4 and 5 > 2</p>") == "3 < 4 and 5 > 2"
+    assert ctext("<p>3 < 4 and 5 > 2</p>").strip() == "3 < 4 and 5 > 2"
+
+
+def test_ctext_markup_inside_quoted_attributes_is_removed():
+    html = '<input value="<b>News</b> | Photos" title=\'a>b\'><p data-x="{&quot;a&quot;:1}">text</p>'
+    assert ctext(html).split() == ["text"]
+
+
+def test_tags_do_not_glue_words_and_inline_spaces_are_tidied():
+    page = _run("<div><p>" + PARA + "</p><p>Next <a href='/x'>link</a>. "
+                "<b>中国</b>人民 " + PARA + "</p>\n<p>" + PARA + "</p></div>\n\n\n\n")
+    assert page.paragraphs == [PARA + " Next link. 中国人民 " + PARA, PARA]
 
 
 # --- distribution ------------------------------------------------------------------------
@@ -177,7 +189,8 @@ def test_short_page_below_threshold_has_reason():
 
 
 def test_linear_on_pathological_markup():
-    html = "<a" * 50_000 + "<script" * 20_000 + "<!--" * 20_000
+    html = ("<a" * 50_000 + "<script" * 20_000 + "<!--" * 20_000 + '<a "' + "x" * 100_000
+            + "<b '" * 20_000 + '<i "<b \'' * 20_000)
     r = distribution(html, LineBlockOptions())  # must return quickly (pytest timeout guards it)
     assert r.chosen == []
 
