@@ -152,29 +152,96 @@ def decode_html(data: bytes, *, content_type: str | None = None,
     for bom, codec in _BOMS:
         if data.startswith(bom):
             return data[len(bom):].decode(codec, errors="replace"), codec
+    utf16 = _sniff_utf16(data)
+    if utf16:
+        text = _strict(data, utf16)
+        if text is not None:
+            return text, utf16
     check_binary(data)
     declared = normalize_label(charset_from_content_type(content_type)) or normalize_label(
         sniff_meta_charset(data)
     )
-    is_ascii = data.isascii()
-    if declared and declared != "utf-8" and not is_ascii:
-        as_utf8 = _strict(data, "utf-8")
-        if as_utf8 is not None:  # stale legacy declaration on a UTF-8 page
-            return as_utf8, "utf-8"
-        text = _strict(data, declared)
+    if data.isascii():
+        return data.decode("ascii"), declared or "utf-8"
+    # Try in order: strict decodes, then the same codecs allowing a few broken bytes
+    # (a truncated or spliced page must not fall to the detector and become mojibake).
+    # UTF-8 first, even against a legacy label: legacy bytes are almost never valid UTF-8,
+    # while a legacy label on a UTF-8 page is a common stale declaration. gb18030 in
+    # particular decodes nearly any bytes, so it must not be tried before UTF-8 is ruled out.
+    candidates = ["utf-8"] if declared in (None, "utf-8") else ["utf-8", declared]
+    for codec in candidates:
+        text = _strict(data, codec) or _mostly(data, codec, trusted=codec == declared)
         if text is not None:
-            return text, declared
-    elif declared and not is_ascii:  # declared UTF-8
-        text = _strict(data, "utf-8")
-        if text is not None:
-            return text, "utf-8"
-    else:
-        text = _strict(data, "utf-8")
-        if text is not None:
-            return text, "utf-8" if not declared else declared
+            return text, codec
     detected = _detect(data)
     codec = detected or declared or normalize_label(default) or "utf-8"
     return data.decode(codec, errors="replace"), codec
+
+
+# How broken a page may be and still be read with a codec: at most one replaced character
+# per 200 (or 4 on a short page), and several correctly decoded non-ASCII characters per replaced one. Pages in
+# another encoding give far more broken sequences than good ones (GBK bytes read as UTF-8:
+# about one good per ten bad; windows-1252 read as UTF-8: almost none good), so 3 is a
+# safe margin; a codec the page itself declares needs only as many good as bad.
+_MAX_BAD_SHARE = 0.005
+_MIN_BAD_ALLOWED = 4  # one broken character splits into up to 4 replacement characters
+_MIN_GOOD_PER_BAD = 3
+_MIN_GOOD_PER_BAD_DECLARED = 1
+
+
+def _mostly(data: bytes, codec: str, *, trusted: bool = False) -> str | None:
+    """``data`` decoded with ``codec`` if only a few bytes are invalid in it, else None."""
+    try:
+        text = data.decode(codec, errors="replace")
+    except LookupError:
+        return None
+    bad = text.count("\ufffd")
+    non_ascii = len(text) - len(text.encode("ascii", "ignore"))
+    good = non_ascii - bad
+    ratio = _MIN_GOOD_PER_BAD_DECLARED if trusted else _MIN_GOOD_PER_BAD
+    if bad <= max(_MIN_BAD_ALLOWED, _MAX_BAD_SHARE * len(text)) and good >= ratio * bad:
+        if codec == "utf-8":  # mixed pages: UTF-8 template, windows-1252 bytes pasted in
+            return data.decode(codec, errors=_CP1252_FALLBACK)
+        return text
+    return None
+
+
+_CP1252_FALLBACK = "maintext-cp1252-fallback"
+
+
+def _cp1252_fallback(exc: UnicodeError) -> tuple[str, int]:
+    """Decode the bytes UTF-8 rejects as windows-1252 (``Amin\x92s`` -> ``Amin’s``):
+    the usual cause of a few invalid bytes in a UTF-8 page is text pasted from a
+    windows-1252 source. A run of UTF-8 continuation bytes (a character cut in two) and
+    bytes undefined in windows-1252 become U+FFFD."""
+    if not isinstance(exc, UnicodeDecodeError):
+        raise exc
+    data, start = exc.object, exc.start
+    end = start
+    while end < len(data) and end - start < 3 and 0x80 <= data[end] <= 0xBF:
+        end += 1
+    if end - start >= 2:  # a run of continuation bytes: the tail of a cut UTF-8 character
+        return "\ufffd", end
+    return data[start:exc.end].decode("cp1252", errors="replace"), exc.end
+
+
+codecs.register_error(_CP1252_FALLBACK, _cp1252_fallback)
+
+
+_UTF16_SAMPLE = 4096
+
+
+def _sniff_utf16(data: bytes) -> str | None:
+    """UTF-16 without a byte-order mark: markup is ASCII, so every other byte is NUL."""
+    sample = data[:_UTF16_SAMPLE]
+    if len(sample) < 32:
+        return None
+    even, odd = sample[0::2], sample[1::2]
+    if odd.count(0) > 0.4 * len(odd) and even.count(0) < 0.02 * len(even):
+        return "utf-16-le"
+    if even.count(0) > 0.4 * len(even) and odd.count(0) < 0.02 * len(odd):
+        return "utf-16-be"
+    return None
 
 
 # Single-byte codecs that detectors pick for nearly-ASCII Western text on thin evidence.

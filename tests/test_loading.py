@@ -158,3 +158,43 @@ def test_missing_file(tmp_path: Path):
 def test_nul_bytes_in_text_are_dropped():
     loaded = load(b"<html><body><p>hello\x00 world, some text here to read</p></body></html>")
     assert "\x00" not in loaded.html and "hello world" in loaded.html
+
+
+# ----------------------------------------------------------------------------- damaged pages
+
+LATIN = "Smart “quotes” and a naïve café review, with accents é and à in English prose."
+
+
+@pytest.mark.parametrize("charset", [None, "utf-8", "gbk", "iso-8859-1"])
+def test_utf8_page_with_a_stray_byte_stays_utf8(charset: str | None):
+    for body in (ZH * 3, LATIN):
+        data = page(body, charset).encode("utf-8")
+        cut = data.index(b"<p>") + 3
+        text, enc = decode_html(data[:cut] + b"\xff" + data[cut:])
+        assert enc == "utf-8" and body in text, (charset, text)
+
+
+def test_windows_1252_bytes_pasted_into_a_utf8_page():
+    data = page("Amin’s résumé — “fine”").encode("utf-8").replace("’".encode(), b"\x92")
+    text, enc = decode_html(data)
+    assert enc == "utf-8" and "Amin’s résumé — “fine”" in text
+
+
+def test_utf8_character_cut_in_two_gives_one_replacement():
+    data = page("wait — here é in a café, naïve résumé, à la carte, déjà vu").encode("utf-8").replace("—".encode(), "—".encode()[1:])
+    text, enc = decode_html(data)
+    assert enc == "utf-8" and "wait \ufffd here é in a café, naïve résumé, à la carte, déjà vu" in text
+
+
+def test_legacy_page_with_a_few_broken_bytes_keeps_its_codec():
+    data = page(ZH * 5, "gbk").encode("gbk")
+    cut = data.index(b"<p>") + 3 + 40
+    text, enc = decode_html(data[:cut] + b"\xff\xff" + data[cut:])
+    assert enc == "gb18030" and ZH in text
+
+
+@pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be"])
+def test_utf16_without_bom(codec: str):
+    html = page(ZH + " and some English words")
+    text, enc = decode_html(html.encode(codec))
+    assert text == html and enc == codec
