@@ -17,6 +17,9 @@ SLOW_SECONDS = 3.0
 
 class _Handler(BaseHTTPRequestHandler):
     hits: dict[str, int] = {}
+    in_flight = 0  # concurrent requests to /wait/...
+    max_in_flight = 0
+    lock = threading.Lock()
 
     def log_message(self, *args):  # keep test output quiet
         pass
@@ -39,6 +42,14 @@ class _Handler(BaseHTTPRequestHandler):
         if path.startswith("/page/"):
             n = path.rsplit("/", 1)[1]
             self._send(200, ARTICLE.format(n=n).encode())
+        elif path.startswith("/wait/"):  # slowish page that records how many run at once
+            with _Handler.lock:
+                _Handler.in_flight += 1
+                _Handler.max_in_flight = max(_Handler.max_in_flight, _Handler.in_flight)
+            time.sleep(0.15)
+            with _Handler.lock:
+                _Handler.in_flight -= 1
+            self._send(200, ARTICLE.format(n=path.rsplit("/", 1)[1]).encode())
         elif path == "/gbk":
             body = "<html><body><p>中文正文内容，这是一个用GBK编码的页面，用来测试HTTP头部的字符集。</p></body></html>"
             self._send(200, body.encode("gbk"), "text/html; charset=GBK")
@@ -65,6 +76,7 @@ class _Handler(BaseHTTPRequestHandler):
 class LocalServer:
     def __init__(self) -> None:
         _Handler.hits = {}
+        _Handler.in_flight = _Handler.max_in_flight = 0
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
         self.httpd.daemon_threads = True
         self.port = self.httpd.server_address[1]
@@ -72,6 +84,13 @@ class LocalServer:
 
     def url(self, path: str) -> str:
         return f"http://127.0.0.1:{self.port}{path}"
+
+    @property
+    def max_in_flight(self) -> int:
+        return _Handler.max_in_flight
+
+    def reset_in_flight(self) -> None:
+        _Handler.max_in_flight = 0
 
     @property
     def hits(self) -> dict[str, int]:

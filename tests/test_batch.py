@@ -311,3 +311,20 @@ def test_workers_that_keep_dying_abort_the_batch_clearly(tmp_path: Path):
         run_batch(cfg, [folder])
     recs = read_jsonl(tmp_path / "o.jsonl")
     assert len(recs) == 5 and all(r["error"].startswith("WorkerCrashError") for r in recs)
+
+
+@pytest.mark.parametrize("per_host", [1, 3])
+def test_per_host_concurrency_limit(tmp_path: Path, per_host: int):
+    from maintext.batch import fetch_tasks
+
+    with LocalServer() as server:
+        tasks = [Task(id=str(i), url=server.url(f"/wait/{i}")) for i in range(6)]
+        cfg = BatchConfig(method="t_para", out=tmp_path / "x", fetch_threads=4, per_host=per_host,
+                          fetch_timeout=5, fetch_retries=0)
+        fetched = list(fetch_tasks(tasks, cfg))
+        assert sorted(t.id for t in fetched) == [str(i) for i in range(6)]
+        assert all(t.content and not t.error for t in fetched)
+        if per_host == 1:
+            assert server.max_in_flight == 1
+        else:
+            assert 1 < server.max_in_flight <= 3
