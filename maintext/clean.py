@@ -128,24 +128,41 @@ _VOCAB = re.compile(
 
 
 @lru_cache(maxsize=8192)
-def classify_attr(value: str) -> tuple[str | None, bool]:
-    """(boilerplate reason or None, content hint) of a class/id value; cached, as pages
-    repeat the same class values many times."""
+def _attr_marks(value: str) -> tuple[str | None, str | None, bool, bool]:
+    """(strong reason, weak reason, content word, state word) of one class or id value."""
     if not value.islower():
         value = _CAMEL.sub(r"\1 \2", value).lower()
-    hit = None
+    weak = None
     content = state = False
     for w in _VOCAB.findall(value):
         if w in BOILERPLATE_WORDS:
             if w in STRONG_WORDS:
-                return BOILERPLATE_WORDS[w], False
-            hit = hit or BOILERPLATE_WORDS[w]
+                return BOILERPLATE_WORDS[w], None, False, False
+            weak = weak or BOILERPLATE_WORDS[w]
         elif w in CONTENT_WORDS:
             content = True
         else:
             state = True
-    if hit and not content and not state:
-        return hit, False
+    return None, weak, content, state
+
+
+def classify_attr(value: str, other: str | None = None) -> tuple[str | None, bool]:
+    """(boilerplate reason or None, content hint) of a class value (and an id value).
+
+    A strong word (``comments``) decides; a weak word (``meta``, ``widget``) counts only
+    without content words (``entry-meta`` is furniture, ``entry-content`` is not) and
+    without state/layout words (``has-sidebar``)."""
+    strong, weak, content, state = _attr_marks(value) if value else (None, None, False, False)
+    if other:
+        s2, w2, c2, st2 = _attr_marks(other)
+        strong = strong or s2
+        weak = weak or w2
+        content = content or c2
+        state = state or st2
+    if strong:
+        return strong, False
+    if weak and not content and not state:
+        return weak, False
     return None, content
 
 

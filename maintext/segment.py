@@ -170,7 +170,7 @@ def _classify(el: etree._Element, tag: str, c: Container) -> None:
     cls = get("class")
     ident = get("id")
     if cls or ident:
-        boiler, c.content_hint = classify_attr(f"{cls} {ident}" if cls and ident else cls or ident)
+        boiler, c.content_hint = classify_attr(cls or "", ident)
         if boiler:
             c.boiler = boiler
     role = get("role")
