@@ -59,6 +59,8 @@ class BlockListOptions:
     # Containers scoring at least this share of the best one are rivals (several posts of a
     # blog front or forum thread): the main container becomes their common ancestor.
     rival_share: float = 0.6
+    # Keep blocks inside a box whose class/id names reader comments out of the main text.
+    skip_comment_boxes: bool = True
     # How many text blocks before the region an h1/h2 headline may sit and still be kept.
     headline_lookback: int = 4
     # Return empty text (with a reason) when the page-type classifier says "not content".
@@ -79,6 +81,9 @@ class VoteOptions:
     # Keep only the content blocks inside the element whose subtree has the most content
     # text minus this times its other text (None: keep content blocks anywhere).
     region_penalty: float | None = 1.0
+    # When no block reaches the threshold, keep the topic blocks within this share of the
+    # best topic vote (None: return no text).
+    fallback_share: float | None = 0.9
 
 
 @dataclass

@@ -65,6 +65,18 @@ def vote(blocks: list[TextBlock], opts: VoteOptions) -> tuple[list[dict[str, flo
     return per_block, totals
 
 
+def topic_blocks(types: list[str], totals: list[float], opts: VoteOptions) -> list[int]:
+    """Indexes of the topic blocks whose vote reaches the threshold. When none does, the
+    textbook's reading applies: the best-voted blocks are the content, i.e. those within
+    ``fallback_share`` of the best topic vote."""
+    topics = [(i, total) for i, (t, total) in enumerate(zip(types, totals)) if t == TOPIC]
+    kept = [i for i, total in topics if total >= opts.topic_threshold]
+    if kept or not topics or opts.fallback_share is None:
+        return kept
+    best = max(total for _, total in topics)
+    return [i for i, total in topics if total >= best * opts.fallback_share]
+
+
 def best_region(root: etree._Element, blocks: list[TextBlock], kept: list[int],
                 penalty: float) -> etree._Element | None:
     """The block-level element whose subtree holds the most content text minus
@@ -156,8 +168,7 @@ def extract(doc: Document, options: Options) -> Page:
         return page
     types = [block_type(b, opts) for b in blocks]
     scores, totals = vote(blocks, opts)
-    kept = [i for i, (t, total) in enumerate(zip(types, totals))
-            if t == TOPIC and total >= opts.topic_threshold]
+    kept = topic_blocks(types, totals, opts)
     if opts.region_penalty is not None and kept:
         region = best_region(root, blocks, kept, opts.region_penalty)
         if region is not None:

@@ -105,8 +105,9 @@ def punctuation_score(block: TextBlock, ctx: PageContext) -> float:
 PROSE_TAGS = frozenset({"p", "pre", "blockquote"})
 # (pattern, score) searched in the hints (tag, class, id, role) of the block's ancestors
 # level by level from the block outwards; the nearest level that matches decides, so a
-# "comments" box inside the "content" column counts as comments. Boilerplate rows first:
-# on a level that matches both ("comment-entry"), the boilerplate word wins.
+# "comments" box inside the "content" column counts as comments. A level that matches
+# both kinds ("comment-entry", "widget-post-content") is undecided and the walk goes on
+# outwards.
 SEMANTIC_HINTS: tuple[tuple[re.Pattern[str], float], ...] = (
     # HTML5 boilerplate containers
     (re.compile(r"^(?:nav|footer|aside|menu)\b"), -2.0),
@@ -125,9 +126,10 @@ SEMANTIC_HINTS: tuple[tuple[re.Pattern[str], float], ...] = (
 def semantics_score(block: TextBlock, ctx: PageContext) -> float:
     score = 1.0 if block.tag in PROSE_TAGS else 0.0
     for hint in reversed(block.hints):
-        for pattern, value in SEMANTIC_HINTS:
-            if pattern.search(hint):
-                return score + value
+        values = {value for pattern, value in SEMANTIC_HINTS if pattern.search(hint)}
+        if len(values) == 1:
+            return score + values.pop()
+        # no match, or a level that says both: ask the next level out
     return score
 
 

@@ -106,9 +106,12 @@ def test_weights_change_the_vote_and_unknown_rules_are_rejected():
         vote_method.vote(blocks, Options().updated(vote={"weights": {"nope": 1.0}}).vote)
 
 
-def test_threshold_one_keeps_nothing_and_says_why():
+def test_unreachable_threshold_falls_back_to_the_best_voted_blocks():
     page = run(PAGE, vote={"topic_threshold": 1.01})
-    assert page.text == "" and page.reason
+    assert page.paragraphs and all(p.startswith("The c") for p in page.paragraphs)
+    assert "Politics" not in page.text
+    strict = run(PAGE, vote={"topic_threshold": 1.01, "fallback_share": None})
+    assert strict.text == "" and strict.reason
 
 
 def test_deeply_nested_page():
