@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..document import Document
+from ..errors import MaintextError
 from ..options import LineBlockOptions, Options
 from ..result import Page
 from ..textutil import collapse_ws
@@ -208,6 +209,8 @@ def find_regions(blocks: list[int], k: int, rise_threshold: int,
 def distribution(html: str, opts: LineBlockOptions | None = None) -> LineBlockResult:
     """Ctext lines, block distribution and chosen body region(s) of ``html``."""
     opts = opts or LineBlockOptions()
+    if opts.rise_followers not in ("all", "any"):
+        raise MaintextError(f"lineblock.rise_followers must be 'all' or 'any', not {opts.rise_followers!r}")
     k = max(1, int(opts.block_thickness))
     lines = ctext(html, opts).split("\n")
     lengths = [0 if not line or line.isspace() else len("".join(line.split())) for line in lines]

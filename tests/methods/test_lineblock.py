@@ -108,6 +108,11 @@ def test_condition2_followers_all_vs_any():
     assert _run(html, rise_followers="any").text == LONG
 
 
+def test_condition2_rejects_unknown_mode():
+    with pytest.raises(maintext.MaintextError):
+        distribution("<p>x</p>", LineBlockOptions(rise_followers="most"))
+
+
 def test_condition2_all_holds_when_text_continues():
     html = _lines(LONG, PARA, PARA, PARA, PARA, "", "", "", "")
     blocks = distribution(html, LineBlockOptions()).blocks
