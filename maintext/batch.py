@@ -40,6 +40,7 @@ import signal
 import sys
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
@@ -486,8 +487,9 @@ class _Worker:
                                 name="maintext-worker")
         self.proc.start()
         child.close()
-        self.task: Task | None = None
-        self.started = 0.0
+        self.queue: deque[Task] = deque()  # sent, not answered yet; the head is running
+        self.started = 0.0  # when the head task started (about)
+        self.sent = 0  # tasks sent in all (a worker takes at most max_tasks)
         self.done = 0  # pages finished by this worker
 
     def stop(self, kill: bool = False) -> None:
@@ -521,6 +523,12 @@ def _hard_limit(timeout: float | None) -> float | None:
     return None if not timeout else timeout + max(2.0, timeout * 0.5)
 
 
+# Tasks sent ahead to each worker: the next page is waiting in the pipe when one is done,
+# so a worker never idles while the parent (busy writing, or descheduled on a loaded
+# machine) gets round to it.
+_PIPELINE_DEPTH = 2
+
+
 def _run_pool(tasks: Iterator[Task], cfg: BatchConfig, n_workers: int,
               emit: Callable[[dict[str, Any]], None]) -> None:
     from . import registry
@@ -532,84 +540,96 @@ def _run_pool(tasks: Iterator[Task], cfg: BatchConfig, n_workers: int,
     )
     ctx = _mp_context()
     hard = _hard_limit(cfg.timeout)
-    idle: list[_Worker] = [_Worker(ctx, init) for _ in range(n_workers)]
-    busy: list[_Worker] = []
+    workers: list[_Worker] = [_Worker(ctx, init) for _ in range(n_workers)]
+    retry: deque[Task] = deque()  # sent to a worker that went away before starting them
     exhausted = False
-
     startup_deaths = 0  # workers that died before finishing any page, in a row
 
-    def replace(worker: _Worker, kill: bool) -> None:
-        worker.stop(kill=kill)
-        idle.append(_Worker(ctx, init))
+    def next_task() -> Task | None:
+        nonlocal exhausted
+        while retry or not exhausted:
+            task = retry.popleft() if retry else next(tasks, None)
+            if task is None:
+                exhausted = True
+                return None
+            if not task.error:
+                return task
+            emit(error_record(task, task.error))  # failed fetch: nothing to extract
+        return None
 
-    def crashed(worker: _Worker, task: Task) -> None:
+    def replace(i: int, kill: bool) -> None:
+        old = workers[i]
+        retry.extendleft(reversed(old.queue))  # waiting tasks go to another worker
+        old.queue.clear()
+        old.stop(kill=kill)
+        workers[i] = _Worker(ctx, init)
+
+    def fail_head(i: int, error: str) -> None:
+        emit(error_record(workers[i].queue.popleft(), error))
+        replace(i, kill=True)
+
+    def crashed(i: int) -> None:
         nonlocal startup_deaths
+        worker = workers[i]
         code = worker.proc.exitcode
-        emit(error_record(task, f"WorkerCrashError: worker process died (exit code {code})"))
         startup_deaths = startup_deaths + 1 if not worker.done else 0
+        fail_head(i, f"WorkerCrashError: worker process died (exit code {code})")
         if startup_deaths > 2 * n_workers:
             raise MaintextError(
                 f"{startup_deaths} worker processes in a row died before finishing a page (last exit "
                 f"code {code}); when calling run_batch from a script, put the call under "
                 "`if __name__ == '__main__':`")
-        replace(worker, kill=True)
 
     try:
         while True:
-            while idle and not exhausted:
-                task = next(tasks, None)
-                if task is None:
-                    exhausted = True
+            for worker in workers:
+                while len(worker.queue) < _PIPELINE_DEPTH and worker.sent < init.max_tasks:
+                    task = next_task()
+                    if task is None:
+                        break
+                    try:
+                        worker.conn.send(task)
+                    except OSError:  # the worker has gone: it is noticed below
+                        retry.appendleft(task)
+                        break
+                    if not worker.queue:
+                        worker.started = time.monotonic()
+                    worker.queue.append(task)
+                    worker.sent += 1
+            active = [w for w in workers if w.queue]
+            if not active:
+                if exhausted and not retry:
                     break
-                if task.error:  # failed fetch: nothing to extract
-                    emit(error_record(task, task.error))
-                    continue
-                worker = idle.pop()
-                try:
-                    worker.conn.send(task)
-                except OSError:  # the idle worker has died: replace it and retry the task
-                    worker.stop(kill=True)
-                    worker = _Worker(ctx, init)
-                    worker.conn.send(task)
-                worker.task, worker.started = task, time.monotonic()
-                busy.append(worker)
-            if not busy:
-                break
-            wait([w.conn for w in busy] + [w.proc.sentinel for w in busy], timeout=0.25)
+                for i, worker in enumerate(workers):  # idle workers that died
+                    if not worker.proc.is_alive() or worker.sent >= init.max_tasks:
+                        replace(i, kill=True)
+                continue
+            wait([w.conn for w in active] + [w.proc.sentinel for w in active], timeout=0.25)
             now = time.monotonic()
-            for worker in list(busy):
-                task = worker.task
-                assert task is not None
+            for i, worker in enumerate(workers):
+                if not worker.queue:
+                    continue
                 if worker.conn.poll():
                     try:
                         record, exiting = worker.conn.recv()
                     except Exception:  # noqa: BLE001 - EOF or a torn message: the worker died
-                        record, exiting = None, True
-                    busy.remove(worker)
-                    worker.task = None
-                    if record is None:
-                        crashed(worker, task)
+                        crashed(i)
                         continue
+                    worker.queue.popleft()
                     worker.done += 1
                     startup_deaths = 0
+                    worker.started = now
                     emit(record)
                     if exiting:
-                        replace(worker, kill=False)
-                    else:
-                        idle.append(worker)
+                        replace(i, kill=False)
                 elif not worker.proc.is_alive():
-                    busy.remove(worker)
-                    crashed(worker, task)
+                    crashed(i)
                 elif hard is not None and now - worker.started > hard:
-                    busy.remove(worker)
-                    emit(error_record(task, f"PageTimeoutError: page took longer than the limit of "
-                                            f"{cfg.timeout:g} s (worker killed)"))
-                    replace(worker, kill=True)
+                    fail_head(i, f"PageTimeoutError: page took longer than the limit of "
+                                 f"{cfg.timeout:g} s (worker killed)")
     finally:
-        for worker in idle:
-            worker.stop()
-        for worker in busy:
-            worker.stop(kill=True)
+        for worker in workers:
+            worker.stop(kill=bool(worker.queue))
 
 
 def _run_inline(tasks: Iterator[Task], cfg: BatchConfig, emit: Callable[[dict[str, Any]], None]) -> None:

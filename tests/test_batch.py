@@ -328,3 +328,15 @@ def test_per_host_concurrency_limit(tmp_path: Path, per_host: int):
             assert server.max_in_flight == 1
         else:
             assert 1 < server.max_in_flight <= 3
+
+
+def test_workers_are_recycled_without_losing_pages(tmp_path: Path):
+    folder = tmp_path / "p"
+    folder.mkdir()
+    for i in range(7):
+        (folder / f"p{i}.html").write_text(article(i))
+    cfg = BatchConfig(method="t_para", out=tmp_path / "o.jsonl", workers=2, max_tasks_per_child=2,
+                      progress=False)
+    summary = run_batch(cfg, [folder])
+    assert summary.ok == 7
+    assert sorted(r["id"] for r in read_jsonl(tmp_path / "o.jsonl")) == [f"p{i}" for i in range(7)]
