@@ -35,6 +35,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+import pickle
 import queue
 import signal
 import sys
@@ -302,10 +303,13 @@ def read_done_ids(path: Path) -> set[str]:
 
 
 def _dump(record: dict[str, Any]) -> str:
+    """One JSON line; values JSON does not know (in a method's ``extra``) become strings."""
+    line = json.dumps(record, ensure_ascii=False, default=str)
     try:
-        return json.dumps(record, ensure_ascii=False) + "\n"
-    except UnicodeEncodeError:  # lone surrogates: escape them
-        return json.dumps(record) + "\n"
+        line.encode("utf-8")
+    except UnicodeEncodeError:  # lone surrogates (e.g. from JSON-LD escapes): keep them escaped
+        line = json.dumps(record, default=str)
+    return line + "\n"
 
 
 class JsonlSink:
@@ -314,7 +318,7 @@ class JsonlSink:
     def __init__(self, path: Path, resume: bool) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.done = read_done_ids(path) if resume else set()
-        self.fh = open(path, "a" if resume else "w", encoding="utf-8", errors="surrogatepass")
+        self.fh = open(path, "a" if resume else "w", encoding="utf-8")
 
     def write(self, record: dict[str, Any]) -> None:
         self.fh.write(_dump(record))
@@ -472,7 +476,12 @@ def _worker_main(conn: Any, init: _WorkerInit) -> None:
         record, fatal = run_task(task, init.method, init.options, init.timeout)
         exiting = fatal or count == init.max_tasks
         try:
-            conn.send((record, exiting))
+            try:
+                conn.send((record, exiting))
+            except (pickle.PicklingError, TypeError, AttributeError, RecursionError) as exc:
+                # something in the result cannot cross to the parent (pickling fails
+                # before anything is written, so the pipe is still clean)
+                conn.send((error_record(task, f"ResultError: {one_line(exc)}"), exiting))
         except (OSError, ValueError):
             break
         if exiting:

@@ -37,7 +37,15 @@ def to_text(page: Page) -> str:
 
 
 def to_json(page: Page, *, with_explain: bool = False, indent: int | None = 2) -> str:
-    return json.dumps(page.to_dict(with_explain=with_explain), ensure_ascii=False, indent=indent) + "\n"
+    """The page as JSON; values JSON does not know (in ``extra``) become strings, and
+    lone surrogates stay escaped so the output is always valid UTF-8."""
+    data = page.to_dict(with_explain=with_explain)
+    text = json.dumps(data, ensure_ascii=False, indent=indent, default=str)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(data, indent=indent, default=str)
+    return text + "\n"
 
 
 def _md_escape(paragraph: str) -> str:

@@ -340,3 +340,23 @@ def test_workers_are_recycled_without_losing_pages(tmp_path: Path):
     summary = run_batch(cfg, [folder])
     assert summary.ok == 7
     assert sorted(r["id"] for r in read_jsonl(tmp_path / "o.jsonl")) == [f"p{i}" for i in range(7)]
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_odd_results_still_give_valid_jsonl(tmp_path: Path, workers: int):
+    folder = tmp_path / "p"
+    folder.mkdir()
+    (folder / "a.html").write_text(article("a"))
+    out = tmp_path / "weird.jsonl"
+    run_batch(BatchConfig(method="t_weird", out=out, workers=workers, progress=False), [folder])
+    raw = out.read_bytes()
+    raw.decode("utf-8")  # strict: the file is valid UTF-8
+    (rec,) = read_jsonl(out)
+    assert rec["text"] == "lone surrogate \ud800 here\nok" and rec["extra"]["when"] == "2020-01-02"
+    out2 = tmp_path / "unpicklable.jsonl"
+    run_batch(BatchConfig(method="t_unpicklable", out=out2, workers=workers, progress=False), [folder])
+    (rec,) = read_jsonl(out2)
+    if workers == 1:
+        assert rec["text"] == "text" and rec["extra"]["callback"].startswith("<function")
+    else:
+        assert rec["error"].startswith("ResultError:") and rec["text"] == ""

@@ -69,3 +69,15 @@ def test_safe_filenames_are_unique_and_safe():
     assert "/" not in safe_filename("../../etc/passwd")
     assert len(safe_filename("x" * 500)) < 120
     assert safe_filename("中文") != safe_filename("日本")
+
+
+def test_json_survives_odd_values():
+    import datetime
+
+    page = Page(method="t")
+    page.set_paragraphs(["bad \ud800 surrogate"])
+    page.extra = {"when": datetime.date(2021, 3, 4)}
+    out = render(page, "json")
+    out.encode("utf-8")
+    data = json.loads(out)
+    assert data["extra"]["when"] == "2021-03-04" and data["text"] == "bad \ud800 surrogate"

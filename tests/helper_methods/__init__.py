@@ -12,6 +12,8 @@ TEST_METHODS = {
     "t_stuck": "test: blocks SIGALRM and sleeps 30 s",
     "t_hog": "test: allocates memory without bound",
     "t_crash": "test: the process dies",
+    "t_weird": "test: a lone surrogate in the text, a date and a set in extra",
+    "t_unpicklable": "test: a lambda in extra",
 }
 
 
