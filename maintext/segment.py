@@ -32,6 +32,11 @@ WRAPPER_SHARE = 0.6
 SOFT_REASONS = frozenset({"image caption", "image credit", "<figure>", "<figcaption>", "<header>",
                           "byline", "post metadata"})
 SOFT_MAX_RUNNING = 50.0
+# A box named for a tool (share buttons, print, pop-up) holding this share of the page's
+# running text (and at least SOFT_MAX_RUNNING words of it) is content under a misleading
+# name (themes put "share" classes on the whole post).
+TOOL_REASONS = frozenset({"share bar", "print only", "pop-up", "toolbar"})
+RUNNING_SHARE = 0.4
 # role attribute values -> boilerplate reason (ARIA landmarks of page furniture)
 _ROLE_BOILER = {"navigation": "navigation", "banner": "page header", "contentinfo": "page footer",
                 "complementary": "side column", "search": "search", "dialog": "pop-up",
@@ -126,6 +131,9 @@ class Segmentation:
                 exempt.add(c.id)  # a page wrapper with an unlucky class name
             elif c.boiler in SOFT_REASONS and running[c.end] - running[c.start] >= SOFT_MAX_RUNNING:
                 exempt.add(c.id)  # a "caption" box holding paragraphs of text is the article
+            elif (c.boiler in TOOL_REASONS and running[c.end] - running[c.start] >= SOFT_MAX_RUNNING
+                  and running[c.end] - running[c.start] >= RUNNING_SHARE * running[-1]):
+                exempt.add(c.id)  # a "share"/"related" box holding most of the running text
         for c in self.containers:
             while c.owner is not None and c.owner in exempt:
                 c.owner = self.containers[c.owner].owner
