@@ -63,8 +63,6 @@ class BlockListOptions:
     # Containers scoring at least this share of the best one are rivals (several posts of a
     # blog front or forum thread): the main container becomes their common ancestor.
     rival_share: float = 0.6
-    # Rivals must look like the best container (same tag, same depth), as repeated posts do.
-    rivals_alike: bool = True
     # Keep blocks inside a box whose class/id names reader comments out of the main text.
     skip_comment_boxes: bool = True
     # How many text blocks before the region an h1/h2 headline may sit and still be kept.

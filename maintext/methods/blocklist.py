@@ -46,7 +46,7 @@ from __future__ import annotations
 import math
 import re
 from bisect import bisect_left
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Iterable
 
 import lxml.etree as etree
@@ -84,6 +84,9 @@ RULE_TAG = "hr"  # a horizontal rule ends the current block
 FORM_TAG = "form"  # blocks inside a form are flagged in_form (search boxes, comment forms)
 HEADLINE_TAGS = frozenset({"h1", "h2"})
 _MEDIA_TAGS = frozenset({"video", "audio", "iframe", "object", "embed"})
+# class/id words of reader-comment sections (WordPress "comments"/"commentlist"/"respond",
+# Disqus "disqus_thread", "replies"): such a box is kept out of the main text.
+_COMMENT_HINT = re.compile(r"comment|disqus|\brespond\b|\breplies\b", re.IGNORECASE)
 # Tags whose presence or attributes feed PageSignals (see _Builder._note).
 _NOTED_TAGS = frozenset({"p", "article", "meta", "link", "time", "h1", "img"})
 # Bound on how far a stray closing tag looks down the stack for its opener (keeps the
@@ -105,6 +108,7 @@ class Block:
     depth: int  # number of enclosing blocks
     parent: int  # index of the enclosing block, -1 for the first one
     in_form: bool = False
+    in_comments: bool = False  # inside a block whose class/id names a comment section
     end: int = -1  # index of the last block opened inside this one (its subtree is index..end)
     parts: list[str] = field(default_factory=list, repr=False)
     link_chars: int = 0  # non-space characters of text inside <a>
@@ -180,11 +184,19 @@ class _Builder:
         self._new_block("#root")  # holds text before any block tag (fragments)
 
     # -- helpers --
-    def _new_block(self, tag: str) -> Block:
-        parent = self.stack[-1].index if self.stack else -1
-        block = Block(len(self.blocks), tag, len(self.stack), parent, in_form=self.form_depth > 0)
+    def _new_block(self, tag: str, attrib: Any = None) -> Block:
+        stack = self.stack
+        parent = stack[-1] if stack else None
+        block = Block(len(self.blocks), tag, len(stack), parent.index if parent else -1,
+                      in_form=self.form_depth > 0)
+        if parent is not None and parent.in_comments:
+            block.in_comments = True
+        elif attrib:
+            names = (attrib.get("class") or "") + " " + (attrib.get("id") or "")
+            if len(names) > 1 and _COMMENT_HINT.search(names):
+                block.in_comments = True
         self.blocks.append(block)
-        self.stack.append(block)
+        stack.append(block)
         return block
 
     # -- target interface --
@@ -204,7 +216,7 @@ class _Builder:
             if tag == FORM_TAG:
                 self.form_depth += 1
                 self.signals.forms += 1
-            self._new_block(tag)
+            self._new_block(tag, attrib)
             if tag in _NOTED_TAGS:
                 self._note(tag, attrib)
         elif tag == LINK_TAG:
@@ -410,12 +422,14 @@ def ratio_spread(dist: list[int]) -> float:
 
 def is_core(block: Block, opts: "BlockListOptions") -> bool:
     """A long block with little link text: the seed of a content region."""
-    return block.weight >= opts.long_block_words and block.link_density <= opts.max_link_density
+    return (block.weight >= opts.long_block_words and block.link_density <= opts.max_link_density
+            and not (block.in_comments and opts.skip_comment_boxes))
 
 
 def is_content(block: Block, opts: "BlockListOptions") -> bool:
     """A text block that may belong to the main text once inside the region."""
-    return block.chars >= 1 and block.link_density <= opts.max_link_density
+    return (block.chars >= 1 and block.link_density <= opts.max_link_density
+            and not (block.in_comments and opts.skip_comment_boxes))
 
 
 def main_region(blocks: list[Block], opts: "BlockListOptions") -> tuple[int, int] | None:
@@ -491,6 +505,10 @@ def select_blocks(blocks: list[Block], opts: "BlockListOptions",
     ``text_blocks``: its blocks that hold text, when the caller has them already)."""
     if text_blocks is None:
         text_blocks = [b for b in blocks if b.chars]
+    if opts.skip_comment_boxes and not any(is_core(b, opts) for b in text_blocks):
+        # every long block sits in a "comment" box: the hint misfired (a page wrapper
+        # named e.g. "has-comments"), so ignore it rather than return nothing
+        opts = replace(opts, skip_comment_boxes=False)
     container = main_container(blocks, opts, text_blocks) if opts.use_container else None
     if container is not None:
         inside = [b for b in text_blocks if container.index <= b.index <= container.end]

@@ -178,3 +178,27 @@ def test_options_change_the_region():
                                           "min_block_chars": 100000})
     page = maintext.api.extract_document(Document(html, options=strict), "blocklist")
     assert page.text == ""
+
+
+COMMENT = ("<div class='comment-body'><p>I have lived by this bridge for forty years and I remember "
+           "the last time the arches were repaired, in the dry summer when the river nearly vanished "
+           "and we children walked across the stones without wetting our feet at all.</p></div>")
+
+
+def test_comment_section_is_left_out():
+    html = (FIX / "news.html").read_text(encoding="utf-8")
+    # comments inside the article box, where the container rule alone cannot drop them
+    with_comments = html.replace("</article>",
+                                 f'<div id="comments"><h3>3 comments</h3>{COMMENT * 3}</div></article>')
+    page = maintext.extract(with_comments, method="blocklist")
+    assert page.paragraphs[-1].startswith("Engineers expect the first arch")
+    assert "forty years" not in page.text
+    kept = maintext.extract(with_comments, method="blocklist", blocklist={"skip_comment_boxes": False})
+    assert "forty years" in kept.text
+
+
+def test_comment_hint_on_a_page_wrapper_is_ignored():
+    html = (FIX / "news.html").read_text(encoding="utf-8")
+    wrapped = html.replace('<div id="main">', '<div id="main" class="has-comments">')
+    page = maintext.extract(wrapped, method="blocklist", blocklist={"use_classifier": False})
+    assert page.paragraphs[-1].startswith("Engineers expect the first arch")
