@@ -195,17 +195,18 @@ _AUTHOR_XPATH = etree.XPath(
 _BYLINE_SCOPE_LEVELS = 3  # the headline's ancestor searched for a byline (the article header)
 # Leading words that introduce a name in a byline; the name is what follows.
 _BYLINE_PREFIX = re.compile(
-    r"^(?:(?:written|posted|published|geschrieben|verfasst|ein\s+beitrag)\s+(?:by|von)"
+    r"^(?:(?:written|posted|published|geschrieben|verfasst|veröffentlicht|ein\s+beitrag)\s+(?:by|von)"
     r"|by|von|par|por|di|door|autor(?:in)?|author|text)(?:\s*[:：]\s*|\s+)"
     r"|^(?:作者|记者|责任编辑|编辑|来源|文|撰文)\s*[:：/]?\s*", re.IGNORECASE)
-_NOT_A_NAME = re.compile(r"https?://|www\.|@\w+\.\w|^@|\d{3,}|[|<>{}*]")
+_NOT_A_NAME = re.compile(r"https?://|www\.|@\w+\.\w|^@|^\d|\d{3,}|[|<>{}*]|\[at\]")
 # Labels that sit in author slots without being a name: comment-form fields, share
 # buttons, placeholders of empty bylines.
 _NOT_A_NAME_LABELS = frozenset({
     "posted on", "posted", "name", "name (erforderlich)", "name (required)", "follow",
     "no author", "unknown", "admin", "administrator", "anonymous", "author", "autor", "redaktion",
     "editor", "staff", "says", "reply", "antworten", "share", "teilen", "published",
-    "未知", "佚名", "匿名",
+    "未知", "佚名", "匿名", "by", "von", "par", "por", "published by", "posted by",
+    "veröffentlicht am", "veröffentlicht von", "datum", "date", "alle beiträge", "all posts",
 })
 _AFTER_HEADLINE_ELEMENTS = 300  # elements read after the headline for a byline date
 _VISIBLE_DATE_CHARS = 6000  # characters of visible text read at most for a date
@@ -392,7 +393,7 @@ def extract_metadata(doc: Document, page: Page) -> None:
     page.keywords = _dedupe(got.keywords or _split_keywords(ld.get("keywords", "")))
     lang = root.get("lang") or root.get("xml:lang")
     page.language = lang.strip().lower() if lang and lang.strip() else None
-    page.author = _author(ld, meta, root, headline_el)
+    page.author = _author(ld, meta, root, headline_el, got.anchors, site_names)
     page.date = _date_of(doc, root, ld, meta, got, headline_el)
     if doc.options.with_links:
         page.links = extract_links(root, doc.url, anchors=got.anchors, base_href=got.base)
@@ -465,12 +466,39 @@ def _time_date(times: list, published_only: bool) -> str | None:
 # ---------------------------------------------------------------------------------------
 # Author
 
-def _author(ld: dict[str, str], meta: dict[str, tuple[int, str]], root, headline_el) -> str | None:
+def _author(ld: dict[str, str], meta: dict[str, tuple[int, str]], root, headline_el,
+            anchors: list, site_names: tuple[str, ...]) -> str | None:
+    """The first name among the sources, most reliable first. The site's own name (a
+    common filler of author fields: "National Geographic", "mdr.de") is taken only when
+    no other source names someone."""
+    fallback = None
     for value in (ld.get("author"), meta.get("author", (0, None))[1]):
         name = clean_author(value)
-        if name:
+        if name and not _is_site_name(name, site_names):
             return name
-    return _byline_author(root, headline_el)
+        fallback = fallback or name
+    for name in (_byline_author(root, headline_el), _author_link(anchors)):
+        if name and not _is_site_name(name, site_names):
+            return name
+        fallback = fallback or name
+    return fallback
+
+
+# Paths of author archive pages (WordPress /author/<name>/, German /autor/, French /auteur/).
+_AUTHOR_HREF = re.compile(r"/(?:author|autor|auteur|autore|autores|authors|profile/author)/[^/?#]",
+                          re.IGNORECASE)
+
+
+def _author_link(anchors: list) -> str | None:
+    """The text of the first link to an author archive page outside comment threads."""
+    for a in anchors:
+        href = a.get("href")
+        if not href or _AUTHOR_HREF.search(href) is None or _in_comments(a):
+            continue
+        name = clean_author(a.text_content())
+        if name and len(name.split()) <= 6:
+            return name
+    return None
 
 
 def clean_author(value: str | None) -> str | None:
@@ -643,6 +671,10 @@ _TITLE_SEPARATORS = re.compile(
 _HEADLINE_MIN_OVERLAP = 0.6  # share of tokens a heading must share with a title part
 
 
+# Second-level labels under country domains (example.co.uk, example.com.br, example.or.jp).
+_SECOND_LEVEL = frozenset({"co", "com", "org", "net", "ac", "gov", "edu", "ne", "or", "go", "gob", "nic"})
+
+
 def _site_names(sitename: str | None, url: str | None) -> tuple[str, ...]:
     """Lower-cased, alphanumeric-only forms of the site's name and of its host's main label."""
     names = []
@@ -652,6 +684,8 @@ def _site_names(sitename: str | None, url: str | None) -> tuple[str, ...]:
         m = re.match(r"[a-z][a-z0-9+.-]*://(?:www\d?\.)?([^/:?#]+)", url, re.IGNORECASE)
         if m:
             labels = m.group(1).lower().split(".")
+            if len(labels) >= 3 and labels[-2] in _SECOND_LEVEL:
+                labels = labels[:-1]  # news.example.co.uk -> example
             main = labels[-2] if len(labels) >= 2 else labels[0]
             names.append(_squash(main))
     return tuple(n for n in names if len(n) >= 3)

@@ -196,10 +196,29 @@ def test_comment_authors_are_not_the_author():
     assert meta_of(html).author is None
 
 
+def test_site_name_as_author_only_when_nobody_else_is_named():
+    head = '<html><head><meta name="author" content="National Geographic"></head>'
+    url = "https://www.nationalgeographic.co.uk/2020/01/goats"
+    with_byline = head + """<body><article><h1>Goats</h1><p class="byline">By Michael Hingston</p>
+    <p>Text.</p></article></body></html>"""
+    assert meta_of(with_byline, url=url).author == "Michael Hingston"
+    assert meta_of(head + "<body><h1>Goats</h1><p>Text.</p></body></html>", url=url).author == \
+        "National Geographic"
+
+
+def test_author_archive_link():
+    html = """<html><body><h1>Post</h1><p>Text.</p><footer>
+    <a href="https://blog.example/author/tim-anderson/">Tim Anderson</a></footer>
+    <ol class="commentlist"><li><a href="/author/troll/">Troll</a></li></ol></body></html>"""
+    assert meta_of(html).author == "Tim Anderson"
+
+
 @pytest.mark.parametrize("raw, name", [
     ("By Jane Doe", "Jane Doe"), ("von Max Muster", "Max Muster"), ("作者：张三", "张三"),
     ("Dieter Sieckmeyer", "Dieter Sieckmeyer"), ("Posted on", None), ("@someone", None),
     ("https://facebook.com/someone", None), ("Name *", None), ("Ann says", None), ("", None),
+    ("By", None), ("Veröffentlicht von HansG", "HansG"), ("9 articles", None),
+    ("cipha[at]cipha.net", None),
 ])
 def test_clean_author(raw, name):
     assert clean_author(raw) == name
