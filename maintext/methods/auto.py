@@ -47,7 +47,10 @@ SEMANTIC_BONUS = 30.0  # <article>, itemprop=articleBody, container of the JSON-
 LEVEL_SHARE: tuple[float, ...] = (1.0, 0.5, 1 / 3.0, 0.25)
 # A prose block scores 1 + commas + weight / LENGTH_UNIT (at most LENGTH_CAP).
 LENGTH_UNIT = 15.0
-RIVAL_SHARE = 0.7  # a separate container within this share of the best score is a rival
+RIVAL_SHARE = 0.7
+# A container that holds the first <h1> or starts at most HEADLINE_REACH blocks after it.
+HEADLINE_BONUS = 15.0
+HEADLINE_REACH = 8  # a separate container within this share of the best score is a rival
 LENGTH_CAP = 3.0
 MIN_PROSE_WEIGHT = 5.0  # words (CJK-aware) for a block to count as prose when scoring
 LINK_DENSITY_MAX = 0.5  # a block with more link text than this is a link list
@@ -209,9 +212,12 @@ def choose_region(seg: Segmentation, opts: AutoOptions, hint: JsonLdHint) -> Reg
     if not scores:
         return Region(None, [(0, len(seg.blocks))], "no prose block: whole page")
     ranked: list[tuple[float, int]] = []
+    h1 = next((b.index for b in seg.blocks if b.tag == "h1"), None)
     for cid, raw in scores.items():
         c = seg.containers[cid]
         score = raw + _TAG_PRIOR.get(c.tag, 0.0)
+        if h1 is not None and c.start - HEADLINE_REACH <= h1 < c.end:
+            score += HEADLINE_BONUS  # the article follows its headline
         if c.content_hint:
             score += CLASS_WEIGHT
         if c.boiler:
