@@ -13,9 +13,9 @@ The page is read ONCE as a stream of tag events with an auxiliary stack and no D
 
 So ``<DIV>hello<TABLE>123</TABLE>world</DIV>`` gives block DIV = "hello world" and block
 TABLE = "123". The tag stream comes from libxml2's HTML parser driven with a ``target``
-object (SAX-like callbacks, no tree is built); when a parsed tree already exists (another
-method built ``doc.tree``) the same events are replayed from it with ``iterwalk`` so that
-both paths give identical blocks.
+object (SAX-like callbacks, no tree is built). :func:`blocks_from_tree` replays the same
+events from an already parsed tree with ``iterwalk`` and gives identical blocks (for
+callers that hold only a tree).
 
 The *block distribution* ``D = (n1 .. nk)`` counts blocks per text-length class (the
 paper's classes were lost; ours are ``BlockListOptions.length_bins``). Its features feed
@@ -362,16 +362,16 @@ _CACHE_KEY = "_blocklist_cache"
 
 
 def document_blocks(doc: "Document") -> BlockList:
-    """The Block-List of ``doc``, computed once per document.
+    """The Block-List of ``doc``, computed once per document and cached on it.
 
-    Streams the raw HTML unless a tree was already parsed for this document, in which case
-    the tree is replayed (cheaper than parsing again). Cached on the document.
+    Always streams ``doc.html`` (the paper's single pass), even when ``doc.tree`` exists:
+    replaying the tree costs about the same (see benchmarks/blocklist_speed.py) and the
+    shared tree may already have been pruned by another method.
     """
     cached = doc.__dict__.get(_CACHE_KEY)
     if cached is not None:
         return cached
-    tree = doc.__dict__.get("tree")
-    result = blocks_from_tree(tree) if tree is not None else build_blocks(doc.html)
+    result = build_blocks(doc.html)
     doc.__dict__[_CACHE_KEY] = result
     return result
 
