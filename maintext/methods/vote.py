@@ -139,9 +139,10 @@ def forward_links(root, base_url: str | None, body_anchors: set[int]) -> list[Li
             continue
         try:
             url = urljoin(base, href) if base else href
-        except ValueError:
+            scheme = urlsplit(url).scheme
+        except ValueError:  # malformed URL (e.g. a broken IPv6 host)
             continue
-        if urlsplit(url).scheme not in ("http", "https", ""):
+        if scheme not in ("http", "https", ""):
             continue
         links.append(Link(url=url, text=collapse_ws(a.text_content()), in_main=id(a) in body_anchors))
     return links

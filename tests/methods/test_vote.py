@@ -150,3 +150,9 @@ def test_best_region_keeps_the_article_container_only():
     assert "sidebar" not in with_region.text and len(with_region.paragraphs) == 3
     anywhere = run(html, vote={"region_penalty": None})
     assert "sidebar" in anywhere.text
+
+
+def test_malformed_links_are_skipped_not_fatal():
+    page = run(f"<html><body><p>{PROSE}</p><a href='http://[::1'>broken</a><a href='javascript:x'>js</a>"
+               "<a href='/ok'>fine</a></body></html>")
+    assert [link.text for link in page.links] == ["fine"]
