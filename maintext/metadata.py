@@ -753,10 +753,9 @@ def _split_keywords(value: Any) -> list[str]:
         return [collapse_ws(str(v)) for v in value if str(v).strip()]
     text = str(value)
     parts = [k.strip() for k in _SPLIT_KEYWORDS.split(text) if k.strip()]
-    parts = [k for k in parts if len(k) <= _MAX_KEYWORD_CHARS and not _BROKEN_KEYWORD.search(k)]
-    if len(parts) == 1 and _CJK.search(text) and " " in parts[0].strip():
+    if len(parts) == 1 and _CJK.search(text) and " " in parts[0]:
         parts = parts[0].split()  # "华为 任正非": CJK keywords separated by spaces
-    return parts
+    return [k for k in parts if len(k) <= _MAX_KEYWORD_CHARS and not _BROKEN_KEYWORD.search(k)]
 
 
 def _dedupe(items: list[str]) -> list[str]:

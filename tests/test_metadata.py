@@ -101,6 +101,9 @@ def test_modified_date_only_as_last_resort():
 def test_keywords_cjk_spaces_and_broken_markup():
     page = meta_of('<html><head><meta name="keywords" content="华为 任正非 美国"></head><body></body></html>')
     assert page.keywords == ["华为", "任正非", "美国"]
+    many = " ".join(["校长", "宏志班", "学生", "陈立群"] * 6)  # longer than one keyword may be
+    page = meta_of(f'<html><head><meta name="keywords" content="{many}"></head><body></body></html>')
+    assert page.keywords == ["校长", "宏志班", "学生", "陈立群"]
     page = meta_of('<html><head><meta name="keywords" content="<meta name="></head><body></body></html>')
     assert page.keywords == []
 
