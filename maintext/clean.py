@@ -300,6 +300,19 @@ _DATE_WORDS = re.compile(
     r"\d+(?:st|nd|rd|th)?|[年月日时分秒号]|[\s,.:/|()\-–—]+",
     re.IGNORECASE,
 )
+# With a date, these words make a short line a byline/dateline ("2019-08-27 来源：新华社",
+# "By Jane Doe, June 3, 2019", "Publié le 3 mai 2019 par ...").
+_BYLINE_WORDS = re.compile(
+    r"来源|作者|编辑|记者|发布时间|发布于|时间[:：]|\b(?:by|von|par|por|di|door|av|from|posted|published|"
+    r"updated|veröffentlicht|aktualisiert|publié|publicado|pubblicato)\b",
+    re.IGNORECASE,
+)
+_HAS_DATE = re.compile(
+    r"\d{4}[-/.年]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+    r"[a-z]*\.? \d{1,2}\b|\b\d{1,2}\.? (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|januar|februar|"
+    r"märz|mai|juni|juli|oktober|dezember)[a-z]*",
+    re.IGNORECASE,
+)
 _EMAIL_LINE = re.compile(r"^\W*[\w.+-]+@[\w-]+(?:\.[\w-]+)+\W*$")
 
 
@@ -316,4 +329,13 @@ def is_furniture_line(text: str, *, dates: bool = True) -> bool:
     if len(text) > 70:
         return False
     return (_FURNITURE_LINE.match(text) is not None or _EMAIL_LINE.match(text) is not None
-            or (dates and is_date_line(text)))
+            or (dates and (is_date_line(text) or is_dateline(text))))
+
+
+def is_dateline(text: str) -> bool:
+    """A short line with a date and a byline word: "2019-08-27 来源：新华社"."""
+    if len(text) > 70 or text[-1:] in ".!?。！？":
+        return False
+    date = _HAS_DATE.search(text)
+    byline = _BYLINE_WORDS.search(text)
+    return bool(date and byline and min(date.start(), byline.start()) <= 2)

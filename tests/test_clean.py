@@ -71,3 +71,21 @@ def test_furniture_lines(line):
                                   "Comments from the minister were brief.", "会议指出，要加大力度。"])
 def test_not_furniture_lines(line):
     assert not is_furniture_line(line)
+
+
+@pytest.mark.parametrize("line, expected", [
+    ("2019-08-27 来源：新华社", True), ("By Jane Doe, June 3, 2019", True),
+    ("Von Max Muster, 12. März 2020", True), ("June 25, 2009", True), ("2/15/09 at 1:01 PM", True),
+    ("jane.doe@example.com", True), ("In 2019, by contrast, sales fell.", False),
+    ("May 5 by the river we met friends.", False),
+])
+def test_date_and_byline_lines(line, expected):
+    assert is_furniture_line(line) is expected
+
+
+def test_related_headings():
+    from maintext.clean import is_related_heading
+
+    for text in ("Related stories", "You may also like...", "Lesen Sie auch", "相关阅读", "Leggi anche"):
+        assert is_related_heading(text)
+    assert not is_related_heading("Related parties agreed to the merger on Monday")
