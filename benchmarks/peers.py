@@ -25,8 +25,9 @@ Where a system returns HTML (readability) its conversion to text is timed too. E
 (system, dataset) pair runs in a fresh Python process started the same way, sequentially
 (one core, one page at a time); building the extractor object and one untimed warm-up call
 on the first page happen before the clock starts (lazy imports and caches are not counted
-for anyone). A page that raises or exceeds ``--page-timeout`` gets empty output and counts
-as an error. The gold ``url`` is passed to the systems that take one.
+for anyone); ``--repeat N`` times N passes and keeps the fastest (default 3 with
+``--speed-only``, else 1). A page that raises or exceeds ``--page-timeout`` gets empty output
+and counts as an error. The gold ``url`` is passed to the systems that take one.
 
 Outputs in OUT/<system>/: ``<set>.jsonl`` (predictions, re-scorable with
 ``shared/bench/score.py``) and ``<set>.timing.json``; ``OUT/summary.md`` holds the tables.
@@ -338,12 +339,16 @@ def run_worker(args: argparse.Namespace) -> int:
     func = with_timeout(system.factory(), args.page_timeout)
     ev.warm_up(func, pages)  # lazy imports, caches, first-call set-up are nobody's per-page cost
     run = ev.time_extractor(pages, func)
+    for _ in range(args.repeat - 1):  # best of N passes: the least disturbed by other processes
+        again = ev.time_extractor(pages, func)
+        if again.seconds < run.seconds:
+            run = again
     folder = Path(args.out) / system.name
     folder.mkdir(parents=True, exist_ok=True)
     ev.write_predictions(folder / f"{args.worker_set}.jsonl", run.predictions)
     timing = {"system": system.name, "set": args.worker_set, "pages": len(pages), "seconds": run.seconds,
               "errors": run.errors, "error_examples": run.error_examples, "version": installed(system.dist),
-              "note": system.note, "limit": args.limit, "python": sys.version.split()[0],
+              "note": system.note, "limit": args.limit, "repeat": args.repeat, "python": sys.version.split()[0],
               "finished": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
     (folder / f"{args.worker_set}.timing.json").write_text(json.dumps(timing, indent=1), encoding="utf-8")
     print(f"{system.name:<24} {args.worker_set:<14} {len(pages):5d} pages {run.seconds:8.2f} s "
@@ -356,6 +361,7 @@ def spawn_worker(system: str, dataset: str, args: argparse.Namespace) -> bool:
            "--out", str(args.out), "--datasets", str(args.datasets), "--page-timeout", str(args.page_timeout)]
     if args.limit is not None:
         cmd += ["--limit", str(args.limit)]
+    cmd += ["--repeat", str(args.repeat)]
     # one thread for numerical libraries too: every system gets one core
     env = dict(os.environ, OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1", MKL_NUM_THREADS="1",
                PYTHONWARNINGS="ignore")
@@ -487,11 +493,16 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--speed-only", action="store_true",
                     help="only trafilatura, the maintext methods and the lxml floor, on aeb (unless --sets)")
     ap.add_argument("--page-timeout", type=float, default=60.0, help="seconds per page before it counts as error")
+    ap.add_argument("--repeat", type=int, help="time each system x set N times and keep the fastest pass "
+                                               "(default 1; 3 with --speed-only)")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     ap.add_argument("--worker-set", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.speed_only and "--sets" not in (argv or sys.argv):
         args.sets = ",".join(SPEED_SETS)
+    if args.repeat is None:
+        args.repeat = 3 if args.speed_only else 1
+    args.repeat = max(1, args.repeat)
     return args
 
 
