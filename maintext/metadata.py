@@ -408,7 +408,7 @@ def _date_of(doc: Document, root, ld: dict[str, str], meta: dict[str, tuple[int,
     for value in (ld.get("datePublished"), meta.get("date", (0, None))[1]):
         found = parse_date(value)
         if found:
-            return found
+            return _local_day(found, value, doc.url)
     found = _itemprop_date(root, "datePublished") or url_date(doc.url) or _time_date(got.times, True)
     if found:
         return found
@@ -438,6 +438,24 @@ def _htmldate(html: str, url: str | None) -> str | None:
 
 
 _ITEMPROP_XPATH = etree.XPath("descendant::*[@itemprop=$prop]")
+
+
+_UTC_SUFFIX = re.compile(r"(?:Z|[+-]00:?00)$", re.IGNORECASE)
+
+
+def _local_day(found: str, raw: str, url: str | None) -> str:
+    """A UTC timestamp near midnight may fall on the day after (or before) the local
+    publication day; when the permalink carries the neighbouring day, that day wins."""
+    if "T" not in found or not _UTC_SUFFIX.search(raw.strip()):
+        return found
+    in_url = url_date(url)
+    if in_url is None or in_url == found[:10]:
+        return found
+    try:
+        gap = abs((_date.fromisoformat(in_url) - _date.fromisoformat(found[:10])).days)
+    except ValueError:
+        return found
+    return in_url if gap == 1 else found
 
 
 def _itemprop_date(root, prop: str) -> str | None:

@@ -141,6 +141,15 @@ def test_url_dates():
     assert url_date(None) is None
 
 
+def test_utc_timestamp_after_midnight_yields_to_permalink_day():
+    html = """<html><head><meta property="article:published_time" content="2020-02-25T02:25:00Z">
+    </head><body><p>x</p></body></html>"""
+    assert meta_of(html, url="https://p.example/2020/02/24/story/").date == "2020-02-24"
+    assert meta_of(html, url="https://p.example/story/").date == "2020-02-25T02:25"
+    local = html.replace("Z", "+01:00")  # a local time is the local day
+    assert meta_of(local, url="https://p.example/2020/02/24/story/").date == "2020-02-25T02:25"
+
+
 def test_date_from_url_when_no_structured_date():
     html = "<html><body><h1>Post</h1><p>Text without a date.</p></body></html>"
     assert meta_of(html, url="https://b.example/2014/05/18/post/").date == "2014-05-18"
