@@ -92,7 +92,8 @@ def html_fragment_text(fragment: str) -> str:
 
 # jusText stoplist names for the gold `lang` codes of the datasets. Chinese and Japanese
 # have no stoplist (and no spaces between words): for them jusText runs in its
-# language-independent mode (empty stoplist, stopword thresholds 0), as its docs suggest.
+# language-independent mode (empty stoplist, stopword thresholds 0), which is what jusText's
+# own command line switches to when given no stoplist.
 _JUSTEXT_LANGS = {
     "en": "English", "de": "German", "fr": "French", "es": "Spanish", "pt": "Portuguese",
     "it": "Italian", "ru": "Russian", "pl": "Polish", "cs": "Czech", "nl": "Dutch",
