@@ -75,9 +75,10 @@ def main() -> None:
               "(in the JSON output, on stderr for txt/markdown).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True, path_type=Path),
               default=None, help="Write to FILE instead of stdout.")
+@click.option("--links/--no-links", default=True, show_default=True, help="Collect the page's links.")
 @one_line_errors
 def extract(source: str, method: str | None, fmt: str, url: str | None, explain: bool,
-            output: Path | None) -> None:
+            output: Path | None, links: bool) -> None:
     """Extract one page. SOURCE is a file (.html, .htm, .html.gz), an http(s) URL, or - for stdin."""
     from .api import extract as extract_page
     from .loading import looks_like_url
@@ -88,7 +89,7 @@ def extract(source: str, method: str | None, fmt: str, url: str | None, explain:
     if source != "-" and Path(source).is_dir():
         raise MaintextError(f"{source} is a folder; use `maintext batch` for folders")
     src: Any = Path(source) if source != "-" and not looks_like_url(source) else source
-    page = extract_page(src, url=url, method=method or _default_method(), explain=explain)
+    page = extract_page(src, url=url, method=method or _default_method(), explain=explain, with_links=links)
     text = render(page, fmt, with_explain=explain)
     if explain and fmt != "json" and page.explain:
         import json
@@ -123,6 +124,8 @@ def extract(source: str, method: str | None, fmt: str, url: str | None, explain:
               help="Skip pages already in the output and append (or start over).")
 @click.option("--limit", type=click.IntRange(min=0), default=None, help="Process at most N pages.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
+@click.option("--links/--no-links", default=True, show_default=True,
+              help="Record each page's links (most of the output's size).")
 @click.option("--fetch-timeout", type=click.FloatRange(min=0.1), default=20.0, show_default=True,
               help="Online mode: HTTP timeout in seconds.")
 @click.option("--retries", type=click.IntRange(min=0), default=2, show_default=True,
@@ -134,7 +137,8 @@ def extract(source: str, method: str | None, fmt: str, url: str | None, explain:
 @one_line_errors
 def batch(inputs: tuple[Path, ...], method: str | None, urls_file: Path | None, out: Path, fmt: str,
           workers: int, timeout: float, max_memory: int, resume: bool, limit: int | None,
-          no_progress: bool, fetch_timeout: float, retries: int, per_host: int, fetch_threads: int) -> None:
+          no_progress: bool, links: bool, fetch_timeout: float, retries: int, per_host: int,
+          fetch_threads: int) -> None:
     """Extract many pages: folders of HTML (searched recursively) and/or --urls FILE.
 
     Writes one JSON line per page (Page fields plus "id"; failures as {"id", "error",
@@ -151,7 +155,8 @@ def batch(inputs: tuple[Path, ...], method: str | None, urls_file: Path | None, 
     cfg = BatchConfig(
         method=method or _default_method(), out=out, fmt=fmt, workers=workers,
         timeout=timeout or None, max_memory_mb=max_memory, resume=resume, limit=limit,
-        progress=not no_progress, options=options.updated(fetch_timeout=fetch_timeout, fetch_retries=retries),
+        progress=not no_progress,
+        options=options.updated(fetch_timeout=fetch_timeout, fetch_retries=retries, with_links=links),
         fetch_threads=fetch_threads, per_host=per_host, fetch_timeout=fetch_timeout, fetch_retries=retries,
     )
     run_batch(cfg, inputs, urls_file, log=lambda line: click.echo("maintext batch: " + line, err=True))

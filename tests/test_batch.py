@@ -141,9 +141,13 @@ def test_resume_skips_done_and_repairs_torn_line(pages: Path, tmp_path: Path):
     assert "2 already done" in err
     ids = [r["id"] for r in read_jsonl(out)]
     assert sorted(ids) == ["a", "b", "c", "d"]  # each once
+    (pages / "a.html").write_text(article("a").replace("<li>Home</li>", "<li><a href='/'>Home</a></li>"))
     code, _, err = cli("batch", str(pages), "-m", "t_para", "-o", str(out), "--no-resume", "--workers", "1",
                        "--no-progress", "--limit", "1")
-    assert code == 0 and len(read_jsonl(out)) == 1
+    assert code == 0 and [r["id"] for r in read_jsonl(out)] == ["a"] and read_jsonl(out)[0]["links"]
+    code, _, err = cli("batch", str(pages), "-m", "t_para", "-o", str(out), "--no-resume", "--workers", "1",
+                       "--no-progress", "--limit", "1", "--no-links")
+    assert code == 0 and read_jsonl(out)[0]["links"] == []
 
 
 def test_folder_output(pages: Path, tmp_path: Path):

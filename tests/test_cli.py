@@ -61,6 +61,13 @@ def test_extract_formats_and_output_file(tmp_path: Path):
     data = json.loads(out)
     assert code == 0 and data["title"] == "Article a" and data["url"] == "https://e.org/a"
     assert data["method"] == "t_para" and len(data["paragraphs"]) == 2
+    assert data["links"] == []  # the sample page has no links
+    page_links = tmp_path / "l.html"
+    page_links.write_text(article("l").replace("<li>Home</li>", "<li><a href='/home'>Home</a></li>"))
+    data = json.loads(cli("extract", str(page_links), "-m", "t_para", "--format", "json")[1])
+    assert [link["url"] for link in data["links"]] == ["/home"] or data["links"][0]["url"].endswith("/home")
+    data = json.loads(cli("extract", str(page_links), "-m", "t_para", "--format", "json", "--no-links")[1])
+    assert data["links"] == []
     code, out, _ = cli("extract", str(f), "-m", "t_para", "--format", "markdown")
     assert out.startswith("# Article a\n\nFirst paragraph")
     target = tmp_path / "out.md"
