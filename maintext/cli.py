@@ -107,9 +107,9 @@ def extract(source: str, method: str | None, fmt: str, url: str | None, explain:
 # ----------------------------------------------------------------------------- batch
 
 @main.command()
-@click.argument("inputs", nargs=-1, type=click.Path(exists=True, path_type=Path))
+@click.argument("inputs", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--method", "-m", default=None, help="Extraction method; default: auto.")
-@click.option("--urls", "urls_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+@click.option("--urls", "urls_file", type=click.Path(dir_okay=False, path_type=Path),
               default=None, help="Online mode: a file with one URL (or 'ID URL') per line.")
 @click.option("-o", "--output", "out", type=click.Path(path_type=Path), required=True,
               help="JSONL file, or folder with --format folder.")

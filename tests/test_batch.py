@@ -364,3 +364,11 @@ def test_odd_results_still_give_valid_jsonl(tmp_path: Path, workers: int):
         assert rec["text"] == "text" and rec["extra"]["callback"].startswith("<function")
     else:
         assert rec["error"].startswith("ResultError:") and rec["text"] == ""
+
+
+def test_missing_inputs_are_one_line_errors(tmp_path: Path):
+    code, _, err = cli("batch", str(tmp_path / "nope"), "-o", str(tmp_path / "x.jsonl"), "-m", "t_para")
+    assert code == 1 and err.strip().count("\n") == 0 and "no such file or folder" in err
+    code, _, err = cli("batch", "--urls", str(tmp_path / "nope.txt"), "-o", str(tmp_path / "x.jsonl"),
+                       "-m", "t_para")
+    assert code == 1 and err.strip().count("\n") == 0 and "cannot read URL list" in err
