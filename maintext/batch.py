@@ -233,7 +233,8 @@ def time_limit(seconds: float | None):
     If the block swallows the exception and finishes anyway, the time limit was still
     exceeded, so it is raised on exit.
     """
-    if not seconds or threading.current_thread() is not threading.main_thread():
+    if (not seconds or not hasattr(signal, "setitimer")  # no interval timers on Windows
+            or threading.current_thread() is not threading.main_thread()):
         yield
         return
     fired = False
@@ -439,13 +440,18 @@ class _WorkerInit:
 def _limit_memory(megabytes: int) -> None:
     if megabytes <= 0:
         return
-    import resource
-
+    try:
+        import resource
+    except ImportError:  # Windows: no per-process limits; the hard time limit still applies
+        return
     soft, hard = resource.getrlimit(resource.RLIMIT_AS)
     limit = megabytes * 1024 * 1024
     if hard != resource.RLIM_INFINITY:
         limit = min(limit, hard)
-    resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    try:
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    except (ValueError, OSError):  # some kernels (macOS) refuse RLIMIT_AS: run without it
+        pass
 
 
 def _setup_worker(init: _WorkerInit) -> None:
@@ -516,13 +522,18 @@ class _Worker:
         self.conn.close()
 
 
-def _mp_context() -> Any:
+def _mp_context(method_module: str | None = None) -> Any:
     # forkserver: workers start from a clean single-threaded server process, which is
     # safe while fetch threads are running; fork is the fallback where it is missing.
+    # The server imports the library (and the method) once, so a new or recycled worker
+    # starts without paying for imports.
     methods = multiprocessing.get_all_start_methods()
     if "forkserver" in methods:
         ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["maintext.api", "maintext.document", "maintext.metadata", "lxml.html"])
+        preload = ["maintext.api", "maintext.document", "maintext.metadata", "lxml.html"]
+        if method_module and method_module.startswith("maintext."):
+            preload.append(method_module)
+        ctx.set_forkserver_preload(preload)
         return ctx
     return multiprocessing.get_context("spawn" if "fork" not in methods else "fork")
 
@@ -547,7 +558,7 @@ def _run_pool(tasks: Iterator[Task], cfg: BatchConfig, n_workers: int,
         max_tasks=max(1, cfg.max_tasks_per_child), sys_path=list(sys.path),
         registrations=[(m.name, m.module, m.summary) for m in registry.methods()],
     )
-    ctx = _mp_context()
+    ctx = _mp_context(next((m.module for m in registry.methods() if m.name == cfg.method), None))
     hard = _hard_limit(cfg.timeout)
     workers: list[_Worker] = [_Worker(ctx, init) for _ in range(n_workers)]
     retry: deque[Task] = deque()  # sent to a worker that went away before starting them
