@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from array import array
+import random
 
 import maintext
-from maintext.methods.ccb import blur, box_width, content_code_vector
+from maintext.methods.ccb import Blur, box_width, content_code_vector, expand
 
 PROSE = ("Content code blurring keeps long paragraphs of running text because the characters "
          "around each word are mostly text rather than markup, even with a <b>bold</b> word. ") * 4
@@ -14,20 +14,43 @@ MENU = "".join(f'<li class="menu-item"><a href="/section/{i}" title="section {i}
 PAGE = f"<html><body><ul class='menu'>{MENU}</ul><div><p>{PROSE}</p></div><ul>{MENU}</ul></body></html>"
 
 
+def reference_blur(vector: list[int], width: int, passes: int) -> list[float]:
+    """Per-character box blurs of the zero-extended vector (the definition, quadratic)."""
+    r = width // 2
+    pad = passes * r + 1
+    values = [0.0] * pad + [float(v) for v in vector] + [0.0] * pad
+    for _ in range(passes):
+        values = [sum(values[j] for j in range(x - r, x + r + 1) if 0 <= j < len(values)) / width
+                  for x in range(len(values))]
+    return values[pad: pad + len(vector)]
+
+
 def test_vector_marks_text_one_and_markup_zero():
-    vector, pieces = content_code_vector("<p>ab</p>", ignore_anchors=False)
-    assert list(vector) == [0, 0, 0, 1, 1, 0, 0, 0, 0]
+    runs, length, pieces = content_code_vector("<p>ab</p>", ignore_anchors=False)
+    assert expand(runs, length) == [0, 0, 0, 1, 1, 0, 0, 0, 0]
     assert pieces == [(3, "ab", True)]
-    vector, _ = content_code_vector('<a href="x">ab</a>', ignore_anchors=True)
-    assert list(vector) == [1, 1]
+    runs, length, _ = content_code_vector('<a href="x">ab</a>', ignore_anchors=True)
+    assert expand(runs, length) == [1, 1]
+
+
+def test_run_encoded_blur_equals_the_per_character_definition():
+    rng = random.Random(3)
+    for passes in (1, 2, 3):
+        vector = [v for _ in range(25) for v in [rng.randint(0, 1)] * rng.randint(1, 12)]
+        runs = [(i, v) for i, v in enumerate(vector) if i == 0 or vector[i - 1] != v]
+        blur = Blur(runs, len(vector), sigma=4, passes=passes)
+        expected = reference_blur(vector, blur.width, passes)
+        for x in range(-3, len(vector) + 3):
+            want = expected[x] if 0 <= x < len(vector) else None
+            if want is not None:
+                assert abs(blur.ratio(x) - want) < 1e-9
 
 
 def test_blur_is_a_ratio_and_smooths():
-    vector = array("q", [0] * 200 + [1] * 200 + [0] * 200)
-    sums, scale = blur(vector, 20, 3)
-    ratio = [s / scale for s in sums]
-    assert len(ratio) == len(vector)
-    assert all(0.0 <= r <= 1.0 for r in ratio)
+    vector = [0] * 200 + [1] * 200 + [0] * 200
+    blur = Blur([(0, 0), (200, 1), (400, 0)], len(vector), 20, 3)
+    ratio = [blur.ratio(x) for x in range(len(vector))]
+    assert all(-1e-12 <= r <= 1 + 1e-12 for r in ratio)
     assert ratio[300] > 0.99 and ratio[100] < 0.01
     assert 0.3 < ratio[200] < 0.7  # the edge is blurred
     assert box_width(40, 3) % 2 == 1
