@@ -67,3 +67,14 @@ def test_threshold_parameter():
     assert "S7" not in page.text.split()
     loose = maintext.extract(PAGE, method="ccb", baselines={"ccb_threshold": 0.0})
     assert "S7" in loose.text.split()
+
+
+def test_big_page_is_fast():
+    import time
+
+    html = f"<html><body><ul>{MENU * 300}</ul><p>{PROSE * 50}</p><ul>{MENU * 300}</ul></body></html>"
+    assert len(html) > 1_000_000
+    started = time.perf_counter()
+    page = maintext.extract(html, method="ccb")
+    assert time.perf_counter() - started < 10
+    assert "Content code blurring" in page.text and "S7" not in page.text.split()

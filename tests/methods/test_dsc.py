@@ -30,3 +30,13 @@ def test_keeps_every_flat_region_not_only_the_best():
 def test_window_parameter_matters():
     narrow = maintext.extract(PAGE, method="dsc", baselines={"dsc_window": 2, "dsc_max_slope": 0.9})
     assert "m3" in narrow.text.split()  # a 2-token window sees single words between tags as flat
+
+
+def test_big_page_is_linear():
+    import time
+
+    html = "<html><body>" + "<div><a href=x>m</a></div>" * 20_000 + f"<p>{TEXT1 * 40}</p></body></html>"
+    started = time.perf_counter()
+    page = maintext.extract(html, method="dsc")
+    assert time.perf_counter() - started < 10
+    assert "alpha0" in page.text and "m" not in page.text.split()

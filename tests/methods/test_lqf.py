@@ -35,3 +35,14 @@ def test_parent_is_judged_without_its_removed_link_blocks():
 def test_quota_one_removes_nothing():
     page = maintext.extract(PAGE, method="lqf", baselines={"lqf_quota": 1.0})
     assert "Alpha section" in page.text
+
+
+def test_big_and_deep_pages():
+    import time
+
+    menus = "<ul>" + "<li><a href='/x'>menu entry</a></li>" * 20_000 + "</ul>"
+    deep = "<div>" * 5_000 + f"<p>{PROSE}</p>" + "</div>" * 5_000
+    started = time.perf_counter()
+    page = maintext.extract(f"<html><body>{menus}{deep}</body></html>", method="lqf")
+    assert time.perf_counter() - started < 10
+    assert page.text == PROSE

@@ -156,3 +156,17 @@ def test_malformed_links_are_skipped_not_fatal():
     page = run(f"<html><body><p>{PROSE}</p><a href='http://[::1'>broken</a><a href='javascript:x'>js</a>"
                "<a href='/ok'>fine</a></body></html>")
     assert [link.text for link in page.links] == ["fine"]
+
+
+def test_big_page_is_linear():
+    import time
+
+    menu = "".join(f'<li><a href="/{i}">entry {i}</a></li>' for i in range(10_000))
+    html = (f"<html><body><ul class='nav'>{menu}</ul><div class='content'>"
+            + f"<p>{PROSE}</p>" * 1_000 + "</div></body></html>")
+    doc = Document(html, url="https://example.org/")
+    started = time.perf_counter()
+    page = vote_method.extract(doc, Options())  # the method alone, without api's merge
+    assert time.perf_counter() - started < 10
+    assert len(page.paragraphs) == 1_000 and "entry 5" not in page.text
+    assert len(page.links) == 10_000 and not any(link.in_main for link in page.links)
