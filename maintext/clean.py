@@ -108,6 +108,8 @@ STRONG_WORDS: frozenset[str] = frozenset({
 STATE_WORDS: frozenset[str] = frozenset({
     "has", "with", "enabled", "disabled", "active", "open", "fixed", "sticky", "layout", "l",
     "is", "show", "visible",
+    # responsive helpers: "hidden-xs", "hide-mobile" hide a box on small screens only
+    "xs", "sm", "md", "lg", "xl", "mobile", "desktop", "tablet", "phone",
 })
 
 _SPLIT = re.compile(r"[^a-z0-9]+")

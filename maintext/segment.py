@@ -117,6 +117,7 @@ class Segmentation:
         self._chars: list[int] = [0]
         self._links: list[int] = [0]
         self.exempt: set[int] = set()  # boilerplate containers that are page wrappers
+        self.skipped: list[tuple[int, int]] = []  # (container id, characters) not walked
 
     def finish(self) -> None:
         self._chars = [0, *accumulate(b.chars for b in self.blocks)]
@@ -194,11 +195,23 @@ def _classify(el: etree._Element, tag: str, c: Container) -> None:
         c.boiler = None
 
 
-def segment(root: etree._Element) -> Segmentation:
+# Boilerplate boxes whose content is never the article: with ``skip`` their subtree is
+# not walked at all (a large saving on news pages), unless the box holds more than
+# SKIP_MAX_SHARE of the page's text (then it may be a wrapper with an unlucky name).
+SKIP_REASONS = frozenset({"comments", "related links", "advertising", "navigation", "cookie notice",
+                          "sign-up box", "page footer", "side column", "promotion"})
+SKIP_MAX_SHARE = 0.3
+
+
+def segment(root: etree._Element, *, skip: frozenset[str] = frozenset()) -> Segmentation:
     """Blocks and containers of the whole (cleaned) tree: broken pages put text after a
-    stray ``</body>`` outside ``<body>``, so the walk starts at the root."""
+    stray ``</body>`` outside ``<body>``, so the walk starts at the root.
+
+    Boxes whose boilerplate reason is in ``skip`` (see :data:`SKIP_REASONS`) are not
+    walked when they hold little of the page's text; they are listed in ``seg.skipped``."""
     body = root
     seg = Segmentation()
+    total_chars = -1
     blocks = seg.blocks
     containers = seg.containers
     stack: list[int] = []  # open containers
@@ -221,7 +234,8 @@ def segment(root: etree._Element) -> Segmentation:
 
     # Whitespace-only text is kept only after other text (it may separate two words);
     # leading indentation never starts a block, which saves most flushes.
-    for event, el in etree.iterwalk(body, events=("start", "end")):
+    walker = etree.iterwalk(body, events=("start", "end"))
+    for event, el in walker:
         tag = el.tag
         if tag.__class__ is not str:
             continue
@@ -237,10 +251,18 @@ def segment(root: etree._Element) -> Segmentation:
                     c.owner = owners[-1]
                 containers.append(c)
                 stack.append(cid)
-                if c.boiler:
-                    owners.append(cid)
                 if tag == "table":
                     table_depth += 1
+                if c.boiler:
+                    owners.append(cid)
+                    if c.boiler in skip:
+                        if total_chars < 0:
+                            total_chars = len(body.text_content())
+                        size = len(el.text_content())
+                        if size <= SKIP_MAX_SHARE * total_chars:
+                            walker.skip_subtree()
+                            seg.skipped.append((cid, size))
+                            continue  # its end event still comes: the box is closed there
             elif tag == "a":
                 link_depth += 1
             elif tag == "br":

@@ -42,3 +42,17 @@ def test_br_lines_and_cjk_weight():
     (block,) = seg.blocks
     assert block.lines() == ["第一行文字", "second line here"]
     assert 5 < block.weight < 7  # 5 CJK chars ~ 2.9 words + 3 words
+
+
+def test_skipped_boilerplate_boxes_are_not_walked_unless_large():
+    from maintext.segment import SKIP_REASONS
+
+    long = "Running text of the article, long enough to be most of the page. " * 5
+    html = f'<div><p>{long}</p><div class="comments"><p>nice post</p></div></div>'
+    seg = segment(parse_html(html), skip=SKIP_REASONS)
+    assert [b.text[:9] for b in seg.blocks] == ["Running t"]
+    (cid, chars), = seg.skipped
+    assert seg.containers[cid].boiler == "comments" and chars == len("nice post")
+    # a "comments" box holding most of the page is read (it may be a mislabelled wrapper)
+    seg = segment(parse_html(f'<div class="comments"><p>{long}</p></div><p>x</p>'), skip=SKIP_REASONS)
+    assert not seg.skipped and seg.blocks[0].text.startswith("Running")

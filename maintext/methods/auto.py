@@ -30,7 +30,7 @@ from ..clean import clean_tree, is_furniture_line, is_related_heading
 from ..document import Document
 from ..options import AutoOptions, Options
 from ..result import Page
-from ..segment import Block, Container, Segmentation, segment
+from ..segment import SKIP_REASONS, Block, Container, Segmentation, segment
 from ..textutil import collapse_ws
 
 # Initial score of a container by tag (readability's table): generic boxes are likely
@@ -90,11 +90,18 @@ def extract(doc: Document, options: Options) -> Page:
     root = doc.tree
     hint = JsonLdHint(root)  # before cleaning: JSON-LD sits in <script>
     removed = clean_tree(root)
-    seg = segment(root)
+    skip = SKIP_REASONS - ({"comments"} if opts.include_comments else set())
+    seg = segment(root, skip=skip if opts.skip_boilerplate else frozenset())
+    if seg.skipped and not any(_is_prose(b) for b in seg.blocks):
+        seg = segment(root)  # everything was in skipped boxes: read them after all
     explain: list[dict[str, Any]] | None = [] if options.explain else None
     if explain is not None:
         for tag, why in removed:
             explain.append({"block": f"<{tag}>", "decision": "drop", "reason": why})
+        for cid, chars in seg.skipped:
+            c = seg.containers[cid]
+            explain.append({"block": f"<{c.tag}>", "decision": "drop",
+                            "reason": f"{c.boiler} box ({chars} characters), not read"})
     if not seg.blocks:
         page.reason = "page has no text"
         page.explain = explain
@@ -153,8 +160,9 @@ class JsonLdHint:
     text is taken before cleaning removes them)."""
 
     def __init__(self, root) -> None:
-        self._sources = [s.text for s in root.iter("script")
-                         if s.text and "ld+json" in (s.get("type") or "") and "articleBody" in s.text]
+        self._sources = [text for text in (s.text for s in root.iter("script")
+                                           if "ld+json" in (s.get("type") or ""))
+                         if text and "articleBody" in text]
         self._body: str | None | bool = False
 
     def body(self) -> str | None:
