@@ -10,7 +10,8 @@ from .loading import load
 from .options import Options, make_options
 from .registry import MethodInfo, get_method
 from .registry import methods as _methods
-from .result import Page
+from .result import Link, Page
+from .textutil import tokens
 
 DEFAULT_METHOD = "auto"
 
@@ -71,11 +72,34 @@ def _merge(meta: Page, page: Page) -> Page:
         page.keywords = meta.keywords
     if not page.links:
         page.links = meta.links
-    if page.links and page.paragraphs:
-        body = page.text
-        for link in page.links:
-            if link.text and len(link.text) > 1 and link.text in body:
-                link.in_main = True
+    if page.links and page.paragraphs and not any(link.in_main for link in page.links):
+        mark_links_in_text(page.links, page.text)
     if not page.text and page.reason is None:
         page.reason = "no main text found"
     return page
+
+
+# Anchor texts are matched as token sequences; longer ones by their first and last
+# _LINK_NGRAM tokens. Bounding n keeps the index linear in the body length.
+_LINK_NGRAM = 6
+
+
+def mark_links_in_text(links: list[Link], text: str) -> None:
+    """Set ``in_main`` on links whose anchor text occurs in ``text`` (word-aligned).
+
+    Linear in len(text) + total anchor length: an index of all body n-grams (n <= 6)
+    instead of a substring search per link, which is quadratic on pages with many links.
+    """
+    body = [t.lower() for t in tokens(text)]
+    grams: set[tuple[str, ...]] = set()
+    for n in range(1, _LINK_NGRAM + 1):
+        grams.update(zip(*(body[i:] for i in range(n))))
+    for link in links:
+        words = [t.lower() for t in tokens(link.text)] if link.text else []
+        if not words or (len(words) == 1 and len(words[0]) < 2):
+            continue
+        if len(words) <= _LINK_NGRAM:
+            link.in_main = tuple(words) in grams
+        else:
+            link.in_main = (tuple(words[:_LINK_NGRAM]) in grams
+                            and tuple(words[-_LINK_NGRAM:]) in grams)

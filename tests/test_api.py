@@ -1,0 +1,68 @@
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import maintext
+from maintext.api import mark_links_in_text
+from maintext.result import Link
+
+ARTICLE = (
+    "<html><head><title>Water on Europa - Science</title></head><body>"
+    "<nav><a href='/'>Home</a> <a href='/news'>News</a></nav>"
+    "<article><h1>Water on Europa</h1>"
+    + "".join(
+        f"<p>Paragraph {i} tells how the team measured water vapour above the moon's surface, "
+        f"as reported by <a href='/nasa'>the space agency</a> in its statement.</p>\n"
+        for i in range(6)
+    )
+    + "</article><footer>Copyright</footer></body></html>"
+)
+
+
+def test_extract_merges_metadata_and_marks_links_in_main():
+    page = maintext.extract(ARTICLE, url="https://example.org/a/b", method="lineblock")
+    assert page.title == "Water on Europa - Science"
+    assert page.method == "lineblock"
+    by_text = {link.text: link for link in page.links}
+    assert by_text["the space agency"].url == "https://example.org/nasa"
+    assert by_text["the space agency"].in_main is True
+    assert by_text["Home"].in_main is False
+
+
+def test_mark_links_is_word_aligned_and_handles_long_anchors():
+    links = [Link("u1", "cat"), Link("u2", "concatenate"), Link("u3", "a b c d e f g h"),
+             Link("u4", "x"), Link("u5", "中文")]
+    mark_links_in_text(links, "A B C D E f g h; the cat sat. 中文的")
+    assert [link.in_main for link in links] == [True, False, True, False, True]
+
+
+def test_mark_links_is_linear_on_pages_with_many_links():
+    body = " ".join(f"word{i}" for i in range(200_000))
+    links = [Link(f"https://e/{i}", f"word{i} word{i + 1}") for i in range(0, 120_000, 2)]
+    start = time.perf_counter()
+    mark_links_in_text(links, body)
+    elapsed = time.perf_counter() - start
+    assert all(link.in_main for link in links)
+    assert elapsed < 10, f"took {elapsed:.1f} s"
+
+
+def test_empty_result_has_a_reason():
+    page = maintext.extract("<html><body><nav><a href='/'>Home</a></nav></body></html>", method="lineblock")
+    assert page.text == "" and page.reason
+
+
+@pytest.mark.parametrize("bad, error", [
+    (b"", maintext.EmptyDocumentError),
+    (b"   \n\t ", maintext.EmptyDocumentError),
+    (b"\x89PNG\r\n\x1a\n" + bytes(200), maintext.BinaryContentError),
+])
+def test_bad_input_raises_documented_errors(bad, error):
+    with pytest.raises(error):
+        maintext.extract(bad, method="lineblock")
+
+
+def test_input_over_the_size_limit():
+    with pytest.raises(maintext.DocumentTooLargeError):
+        maintext.extract(b"<p>" + b"x" * 2000, method="lineblock", max_input_bytes=1000)
