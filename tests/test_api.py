@@ -10,14 +10,14 @@ from maintext.result import Link
 
 ARTICLE = (
     "<html><head><title>Water on Europa - Science</title></head><body>"
-    "<nav><a href='/'>Home</a> <a href='/news'>News</a></nav>"
-    "<article><h1>Water on Europa</h1>"
+    "\n<nav><a href='/'>Home</a> <a href='/news'>News</a></nav>\n\n\n\n"
+    "<article><h1>Water on Europa</h1>\n"
     + "".join(
         f"<p>Paragraph {i} tells how the team measured water vapour above the moon's surface, "
         f"as reported by <a href='/nasa'>the space agency</a> in its statement.</p>\n"
         for i in range(6)
     )
-    + "</article><footer>Copyright</footer></body></html>"
+    + "</article>\n\n\n\n<footer>Copyright</footer></body></html>"
 )
 
 
