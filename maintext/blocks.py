@@ -23,7 +23,7 @@ from typing import Iterator
 
 import lxml.etree as etree
 
-from .textutil import collapse_ws
+from .textutil import _CJK_CLASS, collapse_ws
 
 # Tags that start a new text block (the browser lays them out as blocks). ``br`` is not
 # here: a line break inside a paragraph does not make a new block.
@@ -246,9 +246,21 @@ def tag_stream(html: str) -> Iterator[Piece]:
             yield Piece(True, src, len(src), True)
 
 
-_WORD = re.compile(r"\S+")
+# A word is a run of non-space characters, except that every CJK character is a word of
+# its own (CJK text has no spaces; counted as the scorer counts it). Each word keeps the
+# whitespace before it, so that joining words restores the text's own spacing.
+_WORD = re.compile(f"\\s*(?:[{_CJK_CLASS}]|[^\\s{_CJK_CLASS}]+)")
 
 
 def word_tokens(text: str) -> list[str]:
-    """The whitespace-separated words of a text piece (the papers' "word tokens")."""
-    return _WORD.findall(text)
+    """The word tokens of a text piece (the papers' "words"; CJK characters one each),
+    with their leading whitespace; trailing whitespace of the piece stays on the last word."""
+    words = _WORD.findall(text)
+    if words and text[-1:].isspace():
+        words[-1] += " "
+    return words
+
+
+def join_words(words: list[str]) -> str:
+    """Words (from :func:`word_tokens`) back into text with the page's own spacing."""
+    return collapse_ws("".join(words))

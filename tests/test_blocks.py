@@ -6,7 +6,7 @@ import time
 
 import lxml.html
 
-from maintext.blocks import segment, tag_stream, word_tokens
+from maintext.blocks import join_words, segment, tag_stream, word_tokens
 from maintext.document import parse_html
 
 PAGE = """<html><head><title>T</title><script>var x = "<p>not text</p>";</script></head>
@@ -73,4 +73,10 @@ def test_tag_stream_keeps_code_as_single_pieces_and_unescapes_text():
 def test_tag_stream_survives_broken_markup():
     pieces = list(tag_stream("<div <p>x < y <!-- unterminated"))
     assert "".join(p.text for p in pieces if not p.is_tag).strip()
-    assert word_tokens(" a  b\nc ") == ["a", "b", "c"]
+    assert [w.strip() for w in word_tokens(" a  b\nc ")] == ["a", "b", "c"]
+
+
+def test_words_keep_spacing_and_split_cjk():
+    words = word_tokens("中文， hello wor") + word_tokens("ld ") + word_tokens("안녕 하세요")
+    assert [w.strip() for w in words] == ["中", "文", "，", "hello", "wor", "ld", "안", "녕", "하", "세", "요"]
+    assert join_words(words) == "中文， hello world 안녕 하세요"

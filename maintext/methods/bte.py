@@ -1,6 +1,7 @@
 """Baseline: Body Text Extraction, BTE (Finn, Kushmerick & Smyth 2001).
 
-The page source is a sequence of tokens, each a tag or a word. BTE takes the span
+The page source is a sequence of tokens, each a tag or a word (a CJK character counts
+as a word, as CJK text has no spaces). BTE takes the span
 [i, j] that maximises *tags before i + words inside [i, j] + tags after j*: the one
 stretch where text is dense and markup sparse. With +1 per word and -1 per tag inside the
 span that is the maximum-sum subarray plus a constant (the page's tag count), so one
@@ -9,7 +10,7 @@ linear pass (Kadane's algorithm) finds it on any page size.
 
 from __future__ import annotations
 
-from ..blocks import tag_stream, word_tokens
+from ..blocks import join_words, tag_stream, word_tokens
 from ..document import Document
 from ..options import Options
 from ..result import Page
@@ -56,12 +57,12 @@ def span_paragraphs(words: list[str | None], start: int, end: int) -> list[str]:
     for word in words[start:end]:
         if word is BREAK:
             if current:
-                paragraphs.append(" ".join(current))
+                paragraphs.append(join_words(current))
                 current = []
         elif word:
             current.append(word)
     if current:
-        paragraphs.append(" ".join(current))
+        paragraphs.append(join_words(current))
     return paragraphs
 
 

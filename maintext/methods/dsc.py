@@ -15,6 +15,7 @@ from itertools import accumulate
 from ..document import Document
 from ..options import Options
 from ..result import Page
+from ..blocks import join_words
 from .bte import BREAK, tokenize
 
 
@@ -39,12 +40,12 @@ def flat_paragraphs(words: list[str | None], slope: list[float], max_slope: floa
     for word, s in zip(words, slope):
         if word is BREAK or (word and s >= max_slope):
             if current:
-                paragraphs.append(" ".join(current))
+                paragraphs.append(join_words(current))
                 current = []
         elif word:
             current.append(word)
     if current:
-        paragraphs.append(" ".join(current))
+        paragraphs.append(join_words(current))
     return paragraphs
 
 

@@ -40,7 +40,15 @@ def test_keeps_the_text_window_and_drops_menus():
 def test_tokens_are_tags_and_words():
     values, words = tokenize("<p>a b</p><br>c")
     assert values == [-1, 1, 1, -1, -1, 1]
-    assert [w for w in words if w] == ["a", "b", "c"]
+    assert [w.strip() for w in words if w] == ["a", "b", "c"]
+
+
+def test_cjk_characters_are_words():
+    prose = "这是一段很长的中文正文，没有空格，但是每一个汉字都算一个词。" * 3
+    menu = "".join(f'<li><a href="/{i}">栏目{i}</a></li>' for i in range(10))
+    page = maintext.extract(f"<html><body><ul>{menu}</ul><p>{prose}</p><ul>{menu}</ul></body></html>",
+                            method="bte")
+    assert page.text == prose
 
 
 def test_no_text_gives_empty_page_with_reason():
