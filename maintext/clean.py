@@ -227,7 +227,7 @@ def clean_tree(root: etree._Element) -> list[tuple[str, str]]:
         el = value.getparent()
         if el is None or el.getparent() is None:
             continue
-        size = len(el.text_content())
+        size = len(el.text_content()) if len(el) else len(el.text or "")
         if size > _BIG_HIDDEN_CHARS:
             if total < 0:
                 total = len(root.text_content())
