@@ -115,6 +115,9 @@ class BaselineOptions:
 class AutoOptions:
     """The default extractor."""
 
+    # favor_precision: no widening to ancestors, stricter link-density limits.
+    # favor_recall: no trimming of trailing lines or "related" sections, easier widening,
+    # looser link-density limits.
     favor_precision: bool = False
     favor_recall: bool = False
     use_classifier: bool = True  # return empty text with a reason on non-article pages

@@ -64,6 +64,9 @@ LIST_LINK_DENSITY_MAX = 0.35
 # digests link every sentence, a link list has short items.
 LONG_BLOCK_WEIGHT = 25.0
 LONG_LINK_DENSITY_MAX = 0.7
+# AutoOptions.favor_precision / favor_recall scale the link-density limits by these.
+PRECISION_LINK_FACTOR = 0.66
+RECALL_LINK_FACTOR = 1.3
 # Widening to an ancestor: at most UP_LEVELS up, when the ancestor adds running text of
 # at least UP_EXTRA_SHARE of the winner's, with link density at most UP_LINK_DENSITY_MAX.
 UP_LEVELS = 4
@@ -110,7 +113,8 @@ def extract(doc: Document, options: Options) -> Page:
     region = choose_region(seg, opts, hint)
     why = region.why
     kept = select_blocks(seg, region, opts, explain)
-    kept = trim_edges(seg, kept, region.top, explain)
+    if not opts.favor_recall:
+        kept = trim_edges(seg, kept, region.top, explain)
     if _weight(kept) < WEAK_RESULT_WEIGHT:
         fallback = [b for b in seg.blocks if _is_prose(b) and not b.boiler]
         if _weight(fallback) > _weight(kept):
@@ -241,14 +245,14 @@ def choose_region(seg: Segmentation, opts: AutoOptions, hint: JsonLdHint) -> Reg
     best_id = _verify_with_hint(seg, ranked, best_id, hint)
     top = seg.containers[best_id]
     why = f"container <{top.tag}> score {top.score:.1f}"
-    wider = _widen_up(seg, top)
+    wider = top if opts.favor_precision else _widen_up(seg, top, opts)
     if wider is not top:
         why += f", widened to <{wider.tag}>"
         top = wider
     return Region(top, _widen(seg, top), why)
 
 
-def _widen_up(seg: Segmentation, top: Container) -> Container:
+def _widen_up(seg: Segmentation, top: Container, opts: AutoOptions) -> Container:
     """An ancestor of ``top`` when it adds much running text at a low link density: the
     winner was one post of a thread, one section of a long page (all running text of
     the page is the content)."""
@@ -260,7 +264,8 @@ def _widen_up(seg: Segmentation, top: Container) -> Container:
             break
         c = seg.containers[c.parent]
         extra = seg.prose(c.start, c.end) - base
-        if extra >= UP_EXTRA_SHARE * base and seg.link_density(c.start, c.end) <= UP_LINK_DENSITY_MAX:
+        share = UP_EXTRA_SHARE / 2 if opts.favor_recall else UP_EXTRA_SHARE
+        if extra >= share * base and seg.link_density(c.start, c.end) <= UP_LINK_DENSITY_MAX:
             best = c
     return best
 
@@ -444,6 +449,10 @@ def _drop_reason(seg: Segmentation, b: Block, top: Container | None, opts: AutoO
     if b.tag == "h1" and not opts.include_headline:
         return "headline (page.headline)"
     limit = LINK_DENSITY_MAX if b.weight < LONG_BLOCK_WEIGHT else LONG_LINK_DENSITY_MAX
+    if opts.favor_precision:
+        limit *= PRECISION_LINK_FACTOR
+    elif opts.favor_recall:
+        limit = min(0.9, limit * RECALL_LINK_FACTOR)
     if b.link_density > limit and not b.heading:
         return f"link text {b.link_density:.0%}"
     if b.link_chars and b.weight < LONG_BLOCK_WEIGHT and _in_link_list(seg, b):

@@ -244,3 +244,16 @@ def test_long_article_skips_classifier_unless_asked():
 
 def test_skipping_boilerplate_boxes_gives_the_same_text():
     assert _auto(NEWS).paragraphs == _auto(NEWS, auto={"skip_boilerplate": False}).paragraphs
+
+
+def test_favor_precision_and_recall():
+    linky = 'Read <a href="/a">the full council report on the budget</a> for the minutes and all details of the vote.'
+    # link text is about 40% of this paragraph: kept by default, dropped for precision
+    body = f'<div class="entry"><p>{P1}</p><p>{P2}</p><p>{linky}</p><p>{P3}</p><p>Tags</p></div>'
+    default = _auto(_page(body))
+    precise = _auto(_page(body), auto={"favor_precision": True})
+    recall = _auto(_page(body), auto={"favor_recall": True})
+    assert "Tags" not in default.paragraphs and "Tags" in recall.paragraphs
+    assert any("minutes" in p for p in default.paragraphs)
+    assert not any("minutes" in p for p in precise.paragraphs)
+    assert P3 in precise.paragraphs
