@@ -250,12 +250,14 @@ def tag_stream(html: str) -> Iterator[Piece]:
 # its own (CJK text has no spaces; counted as the scorer counts it). Each word keeps the
 # whitespace before it, so that joining words restores the text's own spacing.
 _WORD = re.compile(f"\\s*(?:[{_CJK_CLASS}]|[^\\s{_CJK_CLASS}]+)")
+_PLAIN_WORD = re.compile(r"\s*\S+")  # the same where a piece has no CJK character (faster)
+_HAS_CJK = re.compile(f"[{_CJK_CLASS}]")
 
 
 def word_tokens(text: str) -> list[str]:
     """The word tokens of a text piece (the papers' "words"; CJK characters one each),
     with their leading whitespace; trailing whitespace of the piece stays on the last word."""
-    words = _WORD.findall(text)
+    words = (_WORD if _HAS_CJK.search(text) else _PLAIN_WORD).findall(text)
     if words and text[-1:].isspace():
         words[-1] += " "
     return words
