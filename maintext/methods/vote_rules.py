@@ -119,7 +119,8 @@ SEMANTIC_HINTS: tuple[tuple[re.Pattern[str], float], ...] = (
     # reader comments are not the article
     (re.compile(r"\b(?:comments?|commentlist|reply|respond|disqus)\b"), -2.0),
     # HTML5 content containers and the class/id names sites give their article column
-    (re.compile(r"\b(?:article|main|content|post|entry|story|body|text|blog)\b"), 1.0),
+    # ("body" only as a class/id word such as "post-body": the <body> tag itself says nothing)
+    (re.compile(r"\b(?:article|main|content|post|entry|story|text|blog)\b|(?<!^)\bbody\b"), 1.0),
 )
 
 

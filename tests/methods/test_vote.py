@@ -170,3 +170,19 @@ def test_big_page_is_linear():
     assert time.perf_counter() - started < 10
     assert len(page.paragraphs) == 1_000 and "entry 5" not in page.text
     assert len(page.links) == 10_000 and not any(link.in_main for link in page.links)
+
+
+def test_semantics_reads_the_nearest_telling_container():
+    from maintext.methods.vote_rules import semantics_score
+
+    html = ("<html><body><div>plain</div><p>para</p><div class='post-body'><p>in post</p></div>"
+            "<div class='content'><div class='comment-entry'><div class='comments'><p>c</p></div></div></div>"
+            "<nav><p>in nav</p></nav></body></html>")
+    blocks = segment(parse_html(html))
+    ctx = build_context(blocks)
+    scores = {b.text: semantics_score(b, ctx) for b in blocks}
+    assert scores["plain"] == 0.0  # the <body> tag itself says nothing
+    assert scores["para"] == 1.0  # a <p> is prose markup
+    assert scores["in post"] == 2.0
+    assert scores["c"] == -1.0  # "comments" is nearer than "content"
+    assert scores["in nav"] == -1.0
