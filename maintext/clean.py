@@ -277,7 +277,9 @@ _RELATED_HEADING = re.compile(
     r"more (?:stories|articles|news|from|on|in)\b.*|recommended(?: for you| stories| articles)?|"
     r"read (?:more|next|also)|see also|also read|trending(?: now)?|most (?:read|popular|viewed)|"
     r"popular (?:stories|posts|articles)|what to read next|latest (?:news|stories|articles)|"
-    r"lesen sie (?:auch|mehr)|mehr zum thema|das könnte sie (?:auch )?interessieren|weitere artikel|"
+    r"lesen sie (?:auch|mehr).*|mehr zum thema.*|das (?:könnte|thema könnte) (?:sie|dich) (?:auch )?interessieren|"
+    r"weitere artikel|weiterlesen|auch interessant|mehr dazu|dazu passend|want more\??|"
+    r"zobacz (?:też|także)|czytaj (?:też|także)|"
     r"você (?:pode|também pode) gostar.*|leia (?:também|mais)|veja também|"
     r"te puede interesar|también te puede interesar|lee también|noticias relacionadas|"
     r"à lire aussi|lire aussi|sur le même sujet|vous aimerez aussi|"
@@ -325,13 +327,27 @@ def is_date_line(text: str) -> bool:
     return not _DATE_WORDS.sub("", text).strip()
 
 
+# Image credits and sources standing alone ("Getty Images", "Foto: dpa", "AFP / J. Doe").
+_CREDIT_LINE = re.compile(
+    r"getty ?images|istock|shutterstock|imago|picture[- ]alliance|\bdpa\b|\bafp\b|\bap photo\b|©|\(c\)|"
+    r"^\W*(?:foto|fotos|photo|photos|bild|bilder|image|images|credit|credits|quelle|source|crédit|"
+    r"fuente|fonte|źródło)\s*[:：]",
+    re.IGNORECASE,
+)
+
+
+def is_credit_line(text: str) -> bool:
+    """A short image credit or source line."""
+    return len(text) <= 80 and text[-1:] not in ".!?。！？" and _CREDIT_LINE.search(text) is not None
+
+
 def is_furniture_line(text: str, *, dates: bool = True) -> bool:
     """A short line such as "Advertisement", "Share this", "相关阅读", "责任编辑：张三", an
     e-mail address alone, or (with ``dates``) a date or time alone."""
     if len(text) > 70:
         return False
     return (_FURNITURE_LINE.match(text) is not None or _EMAIL_LINE.match(text) is not None
-            or (dates and (is_date_line(text) or is_dateline(text))))
+            or is_credit_line(text) or (dates and (is_date_line(text) or is_dateline(text))))
 
 
 def is_dateline(text: str) -> bool:

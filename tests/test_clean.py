@@ -89,3 +89,13 @@ def test_related_headings():
     for text in ("Related stories", "You may also like...", "Lesen Sie auch", "相关阅读", "Leggi anche"):
         assert is_related_heading(text)
     assert not is_related_heading("Related parties agreed to the merger on Monday")
+
+
+@pytest.mark.parametrize("line, expected", [
+    ("Getty Images", True), ("AFP / MARCO BERTORELLO", True), ("Foto: dpa", True),
+    ("Quelle: Landesregierung", True), ("The AFP reported that the talks failed.", False),
+])
+def test_credit_lines(line, expected):
+    from maintext.clean import is_credit_line
+
+    assert is_credit_line(line) is expected
