@@ -7,15 +7,21 @@ One parse, then:
 2. **Segment** the body in one iterative walk (:mod:`maintext.segment`) into text blocks
    in document order; each block knows its text, link text, the block elements it sits
    in, and whether a boilerplate class/id or a furniture tag encloses it.
+   Boxes marked as comments, related links, ads, navigation... are not walked unless
+   they hold much of the page's text.
 3. **Score containers** as readability does, CJK-aware: every prose block adds
    ``1 + commas + length`` to its container, half to the one above, a third above that;
    a container's score is scaled by its non-link share and its class/id hint. Semantic
-   markers (``<article>``, ``itemprop=articleBody``, JSON-LD ``articleBody``) add a bonus.
-4. **Widen**: sibling containers of the winner that hold good prose join it.
-5. **Filter** blocks in the chosen region: link lists, boilerplate containers, furniture
-   lines ("Advertisement", "Share this"), comment sections.
+   markers (``<article>``, ``itemprop=articleBody``) and the headline nearby add a bonus;
+   when a separate container scores close, the JSON-LD ``articleBody`` settles it.
+4. **Widen**: to an ancestor that adds much link-free running text (a thread, a long
+   page), and to sibling containers that hold good prose (a split article body).
+5. **Filter** blocks in the chosen region: link lists, boilerplate boxes inside it,
+   furniture lines ("Advertisement", "Share this", datelines, image credits), sections
+   under a "Related stories" heading, short lines trailing the article.
 6. **Fallbacks**: a weak winner falls back to all prose blocks of the page, then to the
-   JSON-LD ``articleBody``.
+   JSON-LD ``articleBody``. A short result is checked with the page-type classifier
+   (:mod:`maintext.pagetype`); a confident "not a content page" empties the text.
 
 With ``options.explain`` each block's decision and reason is recorded in ``page.explain``.
 """
@@ -41,41 +47,47 @@ _TAG_PRIOR: dict[str, float] = {
     "li": -3.0, "address": -3.0, "th": -5.0, "h1": -5.0, "h2": -5.0, "h3": -5.0,
     "h4": -5.0, "h5": -5.0, "h6": -5.0, "body": -5.0, "html": -10.0,
 }
+
+# --- container scoring ---
 CLASS_WEIGHT = 25.0  # readability's +-25 for content / boilerplate class words
-SEMANTIC_BONUS = 30.0  # <article>, itemprop=articleBody, container of the JSON-LD body
+SEMANTIC_BONUS = 30.0  # <article>, <main>, role=main, itemprop=articleBody
 # Ancestor levels a block's score reaches, with their share (readability: 1, 1/2, 1/3 ...).
 LEVEL_SHARE: tuple[float, ...] = (1.0, 0.5, 1 / 3.0, 0.25)
 # A prose block scores 1 + commas + weight / LENGTH_UNIT (at most LENGTH_CAP).
 LENGTH_UNIT = 15.0
-RIVAL_SHARE = 0.7
-# A container that holds the first <h1> or starts at most HEADLINE_REACH blocks after it.
-HEADLINE_BONUS = 15.0
-HEADLINE_REACH = 8  # a separate container within this share of the best score is a rival
 LENGTH_CAP = 3.0
 MIN_PROSE_WEIGHT = 5.0  # words (CJK-aware) for a block to count as prose when scoring
-LINK_DENSITY_MAX = 0.5  # a block with more link text than this is a link list
-WEAK_RESULT_WEIGHT = 25.0
 # Score factor of a container inside a boilerplate container (comments, side column):
 # a soft penalty, as a layout wrapper may carry an unlucky class name.
 INSIDE_BOILER_FACTOR = 0.5
+# A container that holds the first <h1> or starts at most HEADLINE_REACH blocks after it.
+HEADLINE_BONUS = 15.0
+HEADLINE_REACH = 8
+RIVAL_SHARE = 0.7  # a separate container within this share of the best score is a rival
+
+# --- widening ---
 SIBLING_SHARE = 0.2  # a sibling container joins with this share of the winner's score
-LIST_LINK_DENSITY_MAX = 0.35
-# A long block (a paragraph of prose) is kept with more link text than a short one: news
-# digests link every sentence, a link list has short items.
-LONG_BLOCK_WEIGHT = 25.0
-LONG_LINK_DENSITY_MAX = 0.7
-# AutoOptions.favor_precision / favor_recall scale the link-density limits by these.
-PRECISION_LINK_FACTOR = 0.66
-RECALL_LINK_FACTOR = 1.3
+SPACER_WEIGHT = 5.0  # a sibling box with less text is skipped over when widening
 # Widening to an ancestor: at most UP_LEVELS up, when the ancestor adds running text of
 # at least UP_EXTRA_SHARE of the winner's, with link density at most UP_LINK_DENSITY_MAX.
 UP_LEVELS = 4
 UP_EXTRA_SHARE = 0.5
 UP_LINK_DENSITY_MAX = 0.25
-SPACER_WEIGHT = 5.0
-TRAIL_WEIGHT = 6.0
-RELATED_CUT_AFTER = 30.0  # words of article text before a "Related" heading ends the article  # shorter trailing lines without a sentence end are furniture  # a sibling box with less text is skipped over when widening
-SENTENCE_END = frozenset(".!?。！？…\"'”")  # a list with more link text is a list of links
+WEAK_RESULT_WEIGHT = 25.0  # below this many words the result falls back to all prose
+
+# --- block filtering ---
+LINK_DENSITY_MAX = 0.5  # a short block with more link text than this is a link list
+# A long block (a paragraph of prose) is kept with more link text than a short one: news
+# digests link every sentence, a link list has short items.
+LONG_BLOCK_WEIGHT = 25.0
+LONG_LINK_DENSITY_MAX = 0.7
+LIST_LINK_DENSITY_MAX = 0.35  # a list with more link text is a list of links
+# AutoOptions.favor_precision / favor_recall scale the link-density limits by these.
+PRECISION_LINK_FACTOR = 0.66
+RECALL_LINK_FACTOR = 1.3
+TRAIL_WEIGHT = 6.0  # shorter trailing lines without a sentence end are furniture
+RELATED_CUT_AFTER = 30.0  # words of article text before a "Related" heading may end it
+SENTENCE_END = frozenset(".!?。！？…\"'”")
 
 
 @dataclass
@@ -84,7 +96,7 @@ class Region:
 
     top: Container | None
     ranges: list[tuple[int, int]]
-    why: str  # below this many words the winner is widened / replaced
+    why: str
 
 
 def extract(doc: Document, options: Options) -> Page:
@@ -126,7 +138,7 @@ def extract(doc: Document, options: Options) -> Page:
         why = "JSON-LD articleBody"
     page.set_paragraphs(paragraphs)
     page.extra["auto"] = {"region": why}
-    headline = next((b.text for b in kept if b.tag == "h1"), "")
+    headline = _headline(seg, region)
     if headline:
         page.headline = headline
     if opts.use_classifier and (opts.classify_always or _weight(kept) < opts.classify_below_words):
@@ -135,6 +147,17 @@ def extract(doc: Document, options: Options) -> Page:
         page.reason = "no block of running text found"
     page.explain = explain
     return page
+
+
+def _headline(seg: Segmentation, region: Region) -> str:
+    """The first <h1> inside the main region or just before it (the article's headline)."""
+    if not region.ranges:
+        return ""
+    start, end = region.ranges[0][0], region.ranges[-1][1]
+    for b in seg.blocks:
+        if b.tag == "h1" and start - HEADLINE_REACH <= b.index < end and 0 < len(b.text) < 300:
+            return b.text
+    return ""
 
 
 def _apply_page_type(doc: Document, page: Page, opts: AutoOptions) -> None:
