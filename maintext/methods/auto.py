@@ -116,7 +116,7 @@ def extract(doc: Document, options: Options) -> Page:
         for cid, chars in seg.skipped:
             c = seg.containers[cid]
             explain.append({"block": f"<{c.tag}>", "decision": "drop",
-                            "reason": f"{c.boiler} box ({chars} characters), not read"})
+                            "reason": f"not read: {c.boiler} ({chars} characters)"})
     if not seg.blocks:
         page.reason = "page has no text"
         page.explain = explain
