@@ -32,16 +32,36 @@ _VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "
                    "param", "source", "track", "wbr"})
 
 
+# End tags of html/body: browsers ignore them mid-page, libxml2 drops what follows them.
+_EARLY_END = re.compile(r"</(?:html|body)\s*>", re.IGNORECASE)
+_END_SPELLINGS = ("</html", "</HTML", "</body", "</BODY", "</Html", "</Body")
+_TAIL = 4096  # end tags this close to the end of the page are where they belong
+
+
 def parse_html(html: str, max_depth: int = 1000) -> etree._Element:
     """Parse HTML text into an lxml tree (``<html>`` root), tolerating any breakage.
 
-    Pages nested deeper than libxml2 can hold are flattened first: tags below
-    ``max_depth`` are dropped and their text kept, so nothing after them is lost.
+    Stray ``</body>``/``</html>`` before the end of the page are removed (browsers ignore
+    them; libxml2 would drop the rest of the page). Pages nested deeper than libxml2 can
+    hold are flattened first: tags below ``max_depth`` are dropped and their text kept,
+    so nothing after them is lost.
     """
+    html = drop_early_end_tags(html)
     root = _parse(html)
     if _hit_depth_limit():
         root = _parse(flatten_deep(html, min(max_depth, _LIBXML_MAX_DEPTH - 48)))
     return root
+
+
+def drop_early_end_tags(html: str) -> str:
+    """Remove ``</html>``/``</body>`` that stand before the last few KB of the page."""
+    limit = len(html) - _TAIL
+    if limit <= 0:
+        return html
+    # str.find is C-speed; the case-insensitive regex only runs on pages that need it.
+    if all(html.find(tag, 0, limit) < 0 for tag in _END_SPELLINGS):
+        return html
+    return _EARLY_END.sub("", html)
 
 
 def _hit_depth_limit() -> bool:

@@ -57,3 +57,11 @@ def test_flatten_deep_is_exact_below_the_limit():
     html = "<div><p>a<br>b</p><img src=x></div>"
     assert flatten_deep(html, 10) == html
     assert flatten_deep("<b><i><u>x</u></i></b>", 2) == "<b><i>x</i></b>"
+
+
+def test_stray_end_html_mid_page_does_not_lose_the_rest():
+    filler = "<p>" + "filler text " * 500 + "</p>"
+    html = ("<html><body><div>before</div></html>" + filler
+            + "<div><p>the article after a stray end tag</p></div></body></html>")
+    text = "".join(parse_html(html).itertext())
+    assert "before" in text and "the article after a stray end tag" in text
