@@ -34,32 +34,46 @@ _VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "
 
 # End tags of html/body: browsers ignore them mid-page, libxml2 drops what follows them.
 _EARLY_END = re.compile(r"</(?:html|body)\s*>", re.IGNORECASE)
-_END_SPELLINGS = ("</html", "</HTML", "</body", "</BODY", "</Html", "</Body")
 _TAIL = 4096  # end tags this close to the end of the page are where they belong
+_MIN_LINES = 50  # below this, line numbers cannot tell whether the parser stopped early
 
 
 def parse_html(html: str, max_depth: int = 1000) -> etree._Element:
     """Parse HTML text into an lxml tree (``<html>`` root), tolerating any breakage.
 
-    Stray ``</body>``/``</html>`` before the end of the page are removed (browsers ignore
-    them; libxml2 would drop the rest of the page). Pages nested deeper than libxml2 can
-    hold are flattened first: tags below ``max_depth`` are dropped and their text kept,
-    so nothing after them is lost.
+    Two libxml2 behaviours lose text that browsers show, and both are repaired by a
+    second parse only on the pages that need it:
+    - a stray ``</html>``/``</body>`` mid-page makes it drop the rest of the page: when
+      the tree ends well before the source does, such end tags are removed;
+    - nesting deeper than it can hold aborts the parse: tags below ``max_depth`` are
+      dropped (their text kept).
     """
-    html = drop_early_end_tags(html)
     root = _parse(html)
     if _hit_depth_limit():
-        root = _parse(flatten_deep(html, min(max_depth, _LIBXML_MAX_DEPTH - 48)))
+        html = flatten_deep(html, min(max_depth, _LIBXML_MAX_DEPTH - 48))
+        root = _parse(html)
+    if _tree_ends_early(root, html):
+        repaired = drop_early_end_tags(html)
+        if repaired is not html:
+            root = _parse(repaired)
     return root
+
+
+def _tree_ends_early(root: etree._Element, html: str) -> bool:
+    """Whether the last element of the tree starts far before the end of the source."""
+    lines = html.count("\n") + 1
+    if lines < _MIN_LINES:
+        return True  # a page on few lines: let the text search decide
+    el = root
+    while len(el):
+        el = el[-1]
+    return (el.sourceline or 0) < lines - max(_MIN_LINES, lines // 10)
 
 
 def drop_early_end_tags(html: str) -> str:
     """Remove ``</html>``/``</body>`` that stand before the last few KB of the page."""
     limit = len(html) - _TAIL
-    if limit <= 0:
-        return html
-    # str.find is C-speed; the case-insensitive regex only runs on pages that need it.
-    if all(html.find(tag, 0, limit) < 0 for tag in _END_SPELLINGS):
+    if limit <= 0 or _EARLY_END.search(html, 0, limit) is None:
         return html
     return _EARLY_END.sub("", html)
 
