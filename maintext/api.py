@@ -79,27 +79,21 @@ def _merge(meta: Page, page: Page) -> Page:
     return page
 
 
-# Anchor texts are matched as token sequences; longer ones by their first and last
-# _LINK_NGRAM tokens. Bounding n keeps the index linear in the body length.
-_LINK_NGRAM = 6
-
-
 def mark_links_in_text(links: list[Link], text: str) -> None:
     """Set ``in_main`` on links whose anchor text occurs in ``text`` (word-aligned).
 
-    Linear in len(text) + total anchor length: an index of all body n-grams (n <= 6)
-    instead of a substring search per link, which is quadratic on pages with many links.
+    An anchor of one word must be a word of the text; a longer anchor must have every
+    pair of consecutive words in the text. Linear in len(text) + total anchor length
+    (a substring search per link is quadratic on pages with thousands of links).
     """
-    body = [t.lower() for t in tokens(text)]
-    grams: set[tuple[str, ...]] = set()
-    for n in range(1, _LINK_NGRAM + 1):
-        grams.update(zip(*(body[i:] for i in range(n))))
+    body = tokens(text.lower())
+    words_in_text = set(body)
+    pairs_in_text = set(zip(body, body[1:]))
     for link in links:
-        words = [t.lower() for t in tokens(link.text)] if link.text else []
-        if not words or (len(words) == 1 and len(words[0]) < 2):
+        if not link.text:
             continue
-        if len(words) <= _LINK_NGRAM:
-            link.in_main = tuple(words) in grams
-        else:
-            link.in_main = (tuple(words[:_LINK_NGRAM]) in grams
-                            and tuple(words[-_LINK_NGRAM:]) in grams)
+        words = tokens(link.text.lower())
+        if len(words) > 1:
+            link.in_main = all(pair in pairs_in_text for pair in zip(words, words[1:]))
+        elif words and len(words[0]) > 1:
+            link.in_main = words[0] in words_in_text
