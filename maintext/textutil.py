@@ -10,6 +10,7 @@ _INLINE_WS = re.compile(r"[ \t\r\f\v\u00a0\u2000-\u200b\u3000\ufeff]+")
 _CJK_CLASS = r"\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af\u1100-\u11ff\u3130-\u318f"
 _CJK = re.compile(f"[{_CJK_CLASS}]")
 _TOKEN = re.compile(f"[{_CJK_CLASS}]|[^\\W{_CJK_CLASS}]+")
+_WORD = re.compile(r"\w+")  # the same tokens on text without CJK characters, ~4x faster
 # Sentence punctuation of Latin and CJK scripts; dense in prose, rare in menus.
 PUNCTUATION = frozenset(".,;:!?。，、；：！？…「」『』（）()《》“”\"'")
 
@@ -31,11 +32,13 @@ def nonspace_len(text: str) -> int:
 
 def tokens(text: str) -> list[str]:
     """Word tokens; each CJK character is a token (as in ``shared/bench/score.py --cjk``)."""
+    if text.isascii() or _CJK.search(text) is None:
+        return _WORD.findall(text)
     return _TOKEN.findall(text)
 
 
 def token_count(text: str) -> int:
-    return len(_TOKEN.findall(text))
+    return len(tokens(text))
 
 
 def cjk_ratio(text: str) -> float:

@@ -21,3 +21,11 @@ def test_text_weight_makes_scripts_comparable():
     assert 8 <= text_weight(en) <= 10
     assert 8 <= text_weight(zh) <= 11
     assert cjk_ratio(zh) == 1.0 and cjk_ratio(en) == 0.0
+
+
+def test_fast_path_gives_the_same_tokens_as_the_cjk_tokenizer():
+    from maintext.textutil import _TOKEN
+
+    for text in ["Grüße aus Köln – 3,5 % mehr", "naïve café_bar x2", "plain ascii, words.",
+                 "日本語のテキスト and English", "한국어 text", "Ελληνικά και русский"]:
+        assert tokens(text) == _TOKEN.findall(text), text
