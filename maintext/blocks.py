@@ -19,7 +19,7 @@ from __future__ import annotations
 import html as htmllib
 import re
 from dataclasses import dataclass, field
-from typing import Iterator
+from typing import Iterable, Iterator
 
 import lxml.etree as etree
 
@@ -266,3 +266,19 @@ def word_tokens(text: str) -> list[str]:
 def join_words(words: list[str]) -> str:
     """Words (from :func:`word_tokens`) back into text with the page's own spacing."""
     return collapse_ws("".join(words))
+
+
+def words_to_paragraphs(words: Iterable[str | None]) -> list[str]:
+    """Join a token stream into paragraphs: ``None`` ends a paragraph, "" is skipped."""
+    paragraphs: list[str] = []
+    current: list[str] = []
+    for word in words:
+        if word is None:
+            if current:
+                paragraphs.append(join_words(current))
+                current = []
+        elif word:
+            current.append(word)
+    if current:
+        paragraphs.append(join_words(current))
+    return paragraphs

@@ -10,12 +10,12 @@ linear pass (Kadane's algorithm) finds it on any page size.
 
 from __future__ import annotations
 
-from ..blocks import join_words, tag_stream, word_tokens
+from ..blocks import tag_stream, word_tokens, words_to_paragraphs
 from ..document import Document
 from ..options import Options
 from ..result import Page
 
-BREAK = None  # marker between words of different blocks in the token list
+BREAK = None  # marker between words of different blocks (as words_to_paragraphs reads it)
 
 
 def tokenize(html: str) -> tuple[list[int], list[str | None]]:
@@ -52,18 +52,7 @@ def best_span(values: list[int]) -> tuple[int, int, int]:
 
 
 def span_paragraphs(words: list[str | None], start: int, end: int) -> list[str]:
-    paragraphs: list[str] = []
-    current: list[str] = []
-    for word in words[start:end]:
-        if word is BREAK:
-            if current:
-                paragraphs.append(join_words(current))
-                current = []
-        elif word:
-            current.append(word)
-    if current:
-        paragraphs.append(join_words(current))
-    return paragraphs
+    return words_to_paragraphs(words[start:end])
 
 
 def extract(doc: Document, options: Options) -> Page:

@@ -15,7 +15,7 @@ from itertools import accumulate
 from ..document import Document
 from ..options import Options
 from ..result import Page
-from ..blocks import join_words
+from ..blocks import words_to_paragraphs
 from .bte import BREAK, tokenize
 
 
@@ -35,18 +35,8 @@ def slopes(values: list[int], window: int) -> list[float]:
 
 def flat_paragraphs(words: list[str | None], slope: list[float], max_slope: float) -> list[str]:
     """Words on flat stretches of the curve, one paragraph per block between breaks."""
-    paragraphs: list[str] = []
-    current: list[str] = []
-    for word, s in zip(words, slope):
-        if word is BREAK or (word and s >= max_slope):
-            if current:
-                paragraphs.append(join_words(current))
-                current = []
-        elif word:
-            current.append(word)
-    if current:
-        paragraphs.append(join_words(current))
-    return paragraphs
+    return words_to_paragraphs(BREAK if word and s >= max_slope else word
+                               for word, s in zip(words, slope))
 
 
 def extract(doc: Document, options: Options) -> Page:
