@@ -17,7 +17,7 @@ import json
 import re
 from datetime import date as _date
 from typing import Any, Iterable
-from urllib.parse import urljoin
+from urllib.parse import urljoin, urlsplit
 
 from lxml import etree
 
@@ -790,11 +790,12 @@ def _dedupe(items: list[str]) -> list[str]:
 # Links
 
 def extract_links(root, base_url: str | None, *, anchors: list | None = None,
-                  base_href: str | None = None) -> list[Link]:
+                  base_href: str | None = None, main_anchors: set[int] | None = None) -> list[Link]:
     """Forward links: absolute http(s) URLs with their anchor text, in page order.
 
     Absolute and root-relative hrefs (the vast majority) are resolved without
-    :func:`urllib.parse.urljoin`, which dominates the cost otherwise.
+    :func:`urllib.parse.urljoin`, which dominates the cost otherwise. ``main_anchors``:
+    ids of the ``<a>`` elements inside the main text, which get ``in_main=True``.
     """
     if anchors is None:
         anchors = list(root.iter("a"))
@@ -815,6 +816,8 @@ def extract_links(root, base_url: str | None, *, anchors: list | None = None,
             continue
         if href.startswith(("http://", "https://")):  # the common case, no resolving
             url = href.strip()
+            if "[" in url and not _valid_bracketed_host(url):
+                continue
         else:
             href = href.strip()
             if not href or href.startswith(_SKIP_HREF):
@@ -823,8 +826,20 @@ def extract_links(root, base_url: str | None, *, anchors: list | None = None,
             if url is None:
                 continue
         text = a.text if len(a) == 0 else a.text_content()
-        append(Link(url, " ".join(text.split()) if text else ""))
+        link = Link(url, " ".join(text.split()) if text else "")
+        if main_anchors is not None:
+            link.in_main = id(a) in main_anchors
+        append(link)
     return links
+
+
+def _valid_bracketed_host(url: str) -> bool:
+    """IPv6 hosts are the only place a "[" may stand in a URL's authority; check them."""
+    try:
+        urlsplit(url).port  # raises on a broken [host] or port
+    except ValueError:
+        return False
+    return True
 
 
 def _origin(base: str | None) -> tuple[str | None, str | None]:

@@ -18,21 +18,18 @@ page, which only a crawl can collect; left empty here).
 
 from __future__ import annotations
 
-from urllib.parse import urljoin, urlsplit
-
 import lxml.etree as etree
 
 from ..blocks import BLOCK_TAGS, TextBlock, segment
 from ..document import Document
+from ..metadata import extract_links
 from ..options import Options, VoteOptions
-from ..result import Link, Page
+from ..result import Page
 from ..textutil import collapse_ws
 from .vote_rules import RULES, PageContext, build_context, normalise, position_zone
 
 TOPIC, HUB, PIC = "topic", "hub", "pic"
 HEADINGS = frozenset({"h1", "h2", "h3"})
-# Schemes of links that lead nowhere on the web (not forward links).
-_NOT_FORWARD = ("#", "javascript:", "mailto:", "tel:", "data:")
 
 
 def block_type(block: TextBlock, opts: VoteOptions) -> str:
@@ -126,28 +123,6 @@ def content_title(blocks: list[TextBlock], kept: list[int], title: str) -> str:
     return ""
 
 
-def forward_links(root, base_url: str | None, body_anchors: set[int]) -> list[Link]:
-    """Outgoing links with anchor text, in page order; ``in_main`` for links in the body."""
-    base = base_url
-    base_el = root.find(".//base[@href]")
-    if base_el is not None:
-        base = urljoin(base_url or "", base_el.get("href", "").strip()) or base
-    links: list[Link] = []
-    for a in root.iter("a"):
-        href = (a.get("href") or "").strip()
-        if not href or href.lower().startswith(_NOT_FORWARD):
-            continue
-        try:
-            url = urljoin(base, href) if base else href
-            scheme = urlsplit(url).scheme
-        except ValueError:  # malformed URL (e.g. a broken IPv6 host)
-            continue
-        if scheme not in ("http", "https", ""):
-            continue
-        links.append(Link(url=url, text=collapse_ws(a.text_content()), in_main=id(a) in body_anchors))
-    return links
-
-
 def _explain(blocks, types, scores, totals, kept_set, ctx_zone) -> list[dict]:
     return [
         {"index": b.index, "text": b.text[:80], "tag": b.tag, "type": t, "zone": z,
@@ -179,7 +154,7 @@ def extract(doc: Document, options: Options) -> Page:
     page.headline = content_title(blocks, kept, page.title)
     if options.with_links:
         body_anchors = {id(a) for i in kept for a in blocks[i].anchors}
-        page.links = forward_links(root, doc.url, body_anchors)
+        page.links = extract_links(root, doc.url, main_anchors=body_anchors)
     if not kept:
         page.reason = "no text block won enough votes"
     if options.explain:
