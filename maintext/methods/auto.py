@@ -63,6 +63,9 @@ INSIDE_BOILER_FACTOR = 0.5
 # A container that holds the first <h1> or starts at most HEADLINE_REACH blocks after it.
 HEADLINE_BONUS = 15.0
 HEADLINE_REACH = 8
+# Hint bonuses (class, semantic tag, headline) add at most this multiple of the score
+# the container's own text earns: a small box with a lucky class name does not win.
+BONUS_CAP = 1.0
 RIVAL_SHARE = 0.7  # a separate container within this share of the best score is a rival
 
 # --- widening ---
@@ -250,17 +253,18 @@ def choose_region(seg: Segmentation, opts: AutoOptions, hint: JsonLdHint) -> Reg
     h1 = next((b.index for b in seg.blocks if b.tag == "h1"), None)
     for cid, raw in scores.items():
         c = seg.containers[cid]
-        score = raw + _TAG_PRIOR.get(c.tag, 0.0)
+        bonus = 0.0
         if h1 is not None and c.start - HEADLINE_REACH <= h1 < c.end:
-            score += HEADLINE_BONUS  # the article follows its headline
+            bonus += HEADLINE_BONUS  # the article follows its headline
         if c.content_hint:
-            score += CLASS_WEIGHT
+            bonus += CLASS_WEIGHT
+        score = raw + _TAG_PRIOR.get(c.tag, 0.0) + min(bonus, BONUS_CAP * raw)
+        if c.semantic:
+            score += SEMANTIC_BONUS
         if c.boiler:
             score -= CLASS_WEIGHT
         if c.owner is not None:  # inside a comment section, side column, ...
             score *= INSIDE_BOILER_FACTOR
-        if c.semantic:
-            score += SEMANTIC_BONUS
         score *= 1.0 - seg.link_density(c.start, c.end)
         c.score = score
         ranked.append((score, cid))
