@@ -63,7 +63,7 @@ INSIDE_BOILER_FACTOR = 0.5
 # A container that holds the first <h1> or starts at most HEADLINE_REACH blocks after it.
 HEADLINE_BONUS = 15.0
 HEADLINE_REACH = 8
-# Hint bonuses (class, semantic tag, headline) add at most this multiple of the score
+# Hint bonuses (content class, headline) add at most this multiple of the score
 # the container's own text earns: a small box with a lucky class name does not win.
 BONUS_CAP = 1.0
 RIVAL_SHARE = 0.7  # a separate container within this share of the best score is a rival
@@ -327,12 +327,16 @@ def _widen(seg: Segmentation, top: Container) -> list[tuple[int, int]]:
     outwards from ``top`` over spacers (boxes with almost no text: images, ad slots) and
     stops at the first substantial box that does not qualify."""
     ranges = [(top.start, top.end)]
-    if top.parent is None:
-        return ranges
     threshold = max(10.0, (top.score or 0.0) * SIBLING_SHARE)
-    siblings = seg.children(top.parent)
-    pos = siblings.index(top.id)
     for step in (-1, 1):
+        # Before the winner, the article's opening parts may sit beside a plain wrapper
+        # of the winner; after it, only the winner's own siblings are considered (what
+        # follows a wrapper is usually the page's furniture).
+        box = _outermost_alone(seg, top) if step < 0 else top
+        if box.parent is None:
+            continue
+        siblings = seg.children(box.parent)
+        pos = siblings.index(box.id)
         i = pos + step
         while 0 <= i < len(siblings):
             sib = seg.containers[siblings[i]]
@@ -346,6 +350,17 @@ def _widen(seg: Segmentation, top: Container) -> list[tuple[int, int]]:
     return ranges
 
 
+def _outermost_alone(seg: Segmentation, top: Container) -> Container:
+    """The outermost ancestor of ``top`` that holds exactly the blocks of ``top`` (plain
+    wrappers around the article body): its siblings are the article's other parts."""
+    while top.parent is not None:
+        parent = seg.containers[top.parent]
+        if parent.start != top.start or parent.end != top.end:
+            break
+        top = parent
+    return top
+
+
 def _sibling_verdict(seg: Segmentation, sib: Container, threshold: float) -> str:
     """"join", "skip" (a spacer: look further) or "stop"."""
     blocks = seg.blocks[sib.start:sib.end]
@@ -356,7 +371,7 @@ def _sibling_verdict(seg: Segmentation, sib: Container, threshold: float) -> str
         return "stop"
     if sib.score is not None and sib.score >= threshold:
         return "join"
-    prose = sum(b.weight for b in blocks if b.commas or b.text[-1:] in SENTENCE_END)
+    prose = sum(b.weight for b in blocks if b.text[-1:] in SENTENCE_END)
     ld = seg.link_density(sib.start, sib.end)
     if prose >= 15 and ld < 0.25:
         return "join"
