@@ -357,3 +357,39 @@ def is_dateline(text: str) -> bool:
     date = _HAS_DATE.search(text)
     byline = _BYLINE_WORDS.search(text)
     return bool(date and byline and min(date.start(), byline.start()) <= 2)
+
+
+# Calls to action and site furniture that close an article: newsletter and subscription
+# pitches, "follow us", app downloads, donation appeals, author boxes, licence
+# notes, blog post footers. Searched inside a paragraph, so only used on the last few
+# paragraphs of an extracted article (see ``auto.trim_edges``), never in its middle.
+_PROMO = re.compile(
+    r"|".join((
+        # subscriptions and newsletters (en, de, es, pt, fr, pl)
+        r"\bsubscribe\b|\bnewsletter|\bsign(?:ing)? up\b|\babonnier|\babonnez\b",
+        r"\bsuscr[ií]b|\bassine\b|\binscreva|\bsubskrypcj|\bjetzt (?:kostenlos )?(?:registrieren|anmelden)\b",
+        r"\bnicht eingeloggt\b|\bnot logged in\b|\bpour lire la suite\b|\bto view the full story\b",
+        # social networks and apps: "Follow us on Twitter", "Síguenos", "download our app"
+        r"\bfollow (?:us\b|(?:\S+ ){1,3}on (?:twitter|facebook|instagram|linkedin|tiktok|youtube))",
+        r"\bfolg(?:en sie|e) uns\b|\bsíguenos\b|\bsuivez-nous\b|\bsiga-nos\b|\búnete\b",
+        r"\bcanal de (?:youtube|telegram|whatsapp)\b|\bdownload (?:the|our) (?:\S+ )?apps?\b",
+        r"\bwith the \S+(?: \S+)? app\b",
+        # appeals for support and feedback
+        r"\bconsider supporting\b|\bsupport (?:our|us)\b|\bunterstütze?n? (?:uns|unsere)\b|\bapóyanos\b",
+        r"\bhazte (?:miembro|socio)\b|\bletter to the editor\b|\bgefällt (?:dir|ihnen) unser",
+        # author boxes and licence notes (copyright lines are kept: some annotators keep them)
+        r"\babout the author\b|\büber (?:den autor|die autorin)\b",
+        r"\bdieser (?:beitrag|eintrag|text|artikel) wurde\b.{0,60}\bveröffentlicht\b",
+        # blog engine footers and like/rating widgets
+        r"\bthis (?:entry|post) was posted\b|\bbookmark the permalink\b|\bverschlagwortet\b",
+        r"\bloading\.\.\.|\bwird geladen\b",
+    )),
+    re.IGNORECASE,
+)
+# Longer paragraphs are article text even when they mention a newsletter.
+PROMO_MAX_CHARS = 400
+
+
+def is_promo_line(text: str) -> bool:
+    """A short paragraph that is a call to action or site furniture closing an article."""
+    return len(text) <= PROMO_MAX_CHARS and _PROMO.search(text) is not None

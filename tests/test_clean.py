@@ -99,3 +99,28 @@ def test_credit_lines(line, expected):
     from maintext.clean import is_credit_line
 
     assert is_credit_line(line) is expected
+
+
+@pytest.mark.parametrize("line", [
+    "Follow The Gleaner on Twitter and Instagram @JamaicaGleaner and on Facebook @GleanerJamaica.",
+    "Get the latest news straight to your phone with the VI Consortium app.",
+    "JOIN Our FREE Plant Care Newsletter",
+    "If you enjoyed reading this post – would you consider supporting our work?",
+    "Gefällt dir unser Klettermagazin? Dann unterstütze uns mit einem Abo.",
+    "¿Ya sabías que tenemos canal de Telegram? Únete desde tu celular.",
+    "This entry was posted in Allgemein. Bookmark the permalink.",
+])
+def test_promo_lines(line):
+    from maintext.clean import is_promo_line
+    assert is_promo_line(line)
+
+
+@pytest.mark.parametrize("line", [
+    "The council approved the budget on Tuesday after a long debate.",
+    "Any Rhapsody subscribers out there, or are the free alternatives good enough?",
+    "The editions launch tomorrow, and a subscription costs ten dollars a month.",
+    "Newsletter " + "long paragraph of running text " * 20,
+])
+def test_not_promo_lines(line):
+    from maintext.clean import is_promo_line
+    assert not is_promo_line(line)

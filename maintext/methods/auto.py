@@ -32,7 +32,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from ..clean import clean_tree, is_furniture_line, is_related_heading
+from ..clean import clean_tree, is_furniture_line, is_promo_line, is_related_heading
 from ..document import Document
 from ..options import AutoOptions, Options
 from ..result import Page
@@ -88,6 +88,8 @@ LIST_LINK_DENSITY_MAX = 0.35  # a list with more link text is a list of links
 # AutoOptions.favor_precision / favor_recall scale the link-density limits by these.
 PRECISION_LINK_FACTOR = 0.66
 RECALL_LINK_FACTOR = 1.3
+# At most this many calls to action ("Follow us on ...", newsletter) end an article.
+PROMO_TAIL = 3
 TRAIL_WEIGHT = 6.0  # shorter trailing lines without a sentence end are furniture
 RELATED_CUT_AFTER = 30.0  # words of article text before a "Related" heading may end it
 SENTENCE_END = frozenset(".!?。！？…\"'”")
@@ -430,8 +432,16 @@ def trim_edges(seg: Segmentation, kept: list[Block], top: Container | None,
             continue
         seen += b.weight
     end = len(kept)
-    while end > 0 and (end - 1 in drop or _is_tail_furniture(kept[end - 1])):
-        end -= 1
+    promo = 0
+    while end > 0:
+        b = kept[end - 1]
+        if end - 1 in drop or _is_tail_furniture(b):
+            end -= 1
+        elif promo < PROMO_TAIL and is_promo_line(b.text):
+            promo += 1
+            end -= 1
+        else:
+            break
     if end == 0:  # nothing but short lines: keep them all
         return kept
     for j in range(end, len(kept)):
