@@ -74,6 +74,7 @@ SPACER_WEIGHT = 5.0  # a sibling box with less text is skipped over when widenin
 # Widening to an ancestor: at most UP_LEVELS up, when the ancestor adds running text of
 # at least UP_EXTRA_SHARE of the winner's, with link density at most UP_LINK_DENSITY_MAX.
 UP_LEVELS = 4
+LIST_TAGS = frozenset({"ul", "ol", "dl", "li", "dd", "dt"})
 UP_EXTRA_SHARE = 0.5
 UP_LINK_DENSITY_MAX = 0.25
 WEAK_RESULT_WEIGHT = 25.0  # below this many words the result falls back to all prose
@@ -274,11 +275,24 @@ def choose_region(seg: Segmentation, opts: AutoOptions, hint: JsonLdHint) -> Reg
     best_id = _verify_with_hint(seg, ranked, best_id, hint)
     top = seg.containers[best_id]
     why = f"container <{top.tag}> score {top.score:.1f}"
+    top = _out_of_list(seg, top)
     wider = top if opts.favor_precision else _widen_up(seg, top, opts)
     if wider is not top:
         why += f", widened to <{wider.tag}>"
         top = wider
     return Region(top, _widen(seg, top), why)
+
+
+def _out_of_list(seg: Segmentation, top: Container) -> Container:
+    """A list is a part of an article, not all of it: a winning list (or list item) gives
+    way to the box around it when that box is not a link list."""
+    c = top
+    while c.tag in LIST_TAGS and c.parent is not None:
+        parent = seg.containers[c.parent]
+        if seg.link_density(parent.start, parent.end) > LINK_DENSITY_MAX:
+            break
+        c = parent
+    return c
 
 
 def _widen_up(seg: Segmentation, top: Container, opts: AutoOptions) -> Container:
