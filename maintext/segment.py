@@ -37,6 +37,12 @@ SOFT_MAX_RUNNING = 50.0
 # name (themes put "share" classes on the whole post).
 TOOL_REASONS = frozenset({"share bar", "print only", "pop-up", "toolbar"})
 RUNNING_SHARE = 0.4
+# Reasons that name a box of links to elsewhere ("more", "related", "teaser"): such a box
+# with little link text and at least SOFT_MAX_RUNNING words of running text is content
+# under a misleading name (``<div id="read_more">`` holding the rest of the article).
+LINK_BOX_REASONS = frozenset({"related links"})
+LINK_BOX_MAX_DENSITY = 0.1
+LINK_BOX_MIN_CHARS = 300  # smaller boxes are skipped without looking
 # role attribute values -> boilerplate reason (ARIA landmarks of page furniture)
 _ROLE_BOILER = {"navigation": "navigation", "banner": "page header", "contentinfo": "page footer",
                 "complementary": "side column", "search": "search", "dialog": "pop-up",
@@ -135,6 +141,9 @@ class Segmentation:
             elif (c.boiler in TOOL_REASONS and running[c.end] - running[c.start] >= SOFT_MAX_RUNNING
                   and running[c.end] - running[c.start] >= RUNNING_SHARE * running[-1]):
                 exempt.add(c.id)  # a "share"/"related" box holding most of the running text
+            elif (c.boiler in LINK_BOX_REASONS and running[c.end] - running[c.start] >= SOFT_MAX_RUNNING
+                  and self.link_density(c.start, c.end) <= LINK_BOX_MAX_DENSITY):
+                exempt.add(c.id)  # a "more" box of running text: the rest of the article
         for c in self.containers:
             while c.owner is not None and c.owner in exempt:
                 c.owner = self.containers[c.owner].owner
@@ -203,6 +212,15 @@ SKIP_REASONS = frozenset({"comments", "related links", "advertising", "navigatio
 SKIP_MAX_SHARE = 0.3
 
 
+def _few_links(el: etree._Element, size: int) -> bool:
+    """A box with some text of which little is link text (read before skipping a
+    "related" box: it may hold the rest of the article)."""
+    if size < LINK_BOX_MIN_CHARS:
+        return False
+    links = sum(len(a.text_content()) for a in el.iter("a"))
+    return links <= LINK_BOX_MAX_DENSITY * size
+
+
 def segment(root: etree._Element, *, skip: frozenset[str] = frozenset()) -> Segmentation:
     """Blocks and containers of the whole (cleaned) tree: broken pages put text after a
     stray ``</body>`` outside ``<body>``, so the walk starts at the root.
@@ -259,7 +277,8 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset()) -> Segm
                         if total_chars < 0:
                             total_chars = len(body.text_content())
                         size = len(el.text_content())
-                        if size <= SKIP_MAX_SHARE * total_chars:
+                        if size <= SKIP_MAX_SHARE * total_chars and not (
+                                c.boiler in LINK_BOX_REASONS and _few_links(el, size)):
                             walker.skip_subtree()
                             seg.skipped.append((cid, size))
                             continue  # its end event still comes: the box is closed there

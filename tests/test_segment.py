@@ -56,3 +56,16 @@ def test_skipped_boilerplate_boxes_are_not_walked_unless_large():
     # a "comments" box holding most of the page is read (it may be a mislabelled wrapper)
     seg = segment(parse_html(f'<div class="comments"><p>{long}</p></div><p>x</p>'), skip=SKIP_REASONS)
     assert not seg.skipped and seg.blocks[0].text.startswith("Running")
+
+
+def test_more_box_of_running_text_is_read_and_not_boilerplate():
+    from maintext.segment import SKIP_REASONS
+    para = "The second half of the report went on, as reports do, with more sentences and detail. "
+    article = "<p>" + "Opening words of the report, which is long and has many sentences. " * 12 + "</p>"
+    more = f'<div id="read_more"><p>{para * 3}</p><p>{para * 3}</p></div>'
+    links = '<div class="more-stories"><ul>' + '<li><a href="/x">Another story to read</a></li>' * 5 + "</ul></div>"
+    seg = segment(parse_html(f"<div>{article}{more}{links}</div>"), skip=SKIP_REASONS)
+    texts = [b.text for b in seg.blocks]
+    assert any(t.startswith("The second half") for t in texts)
+    assert all(b.boiler is None for b in seg.blocks if b.text.startswith("The second half"))
+    assert not any("Another story" in t for t in texts)  # a link list is still skipped
