@@ -336,8 +336,20 @@ _CREDIT_LINE = re.compile(
 )
 
 
+# Figure captions opened by a figure word and a colon ("Abbildung 4: ...", "Beitragsbild:
+# ...", "Fig. 2: ..."): annotators leave captions out even when they end with a period.
+_CAPTION_LINE = re.compile(
+    r"^\W*(?:abbildung|abb\.|beitragsbild|titelbild|bildquelle|bild|foto|fotos|photo|image|fig\.|figure|"
+    r"grafik|grafiken|ilustración|illustration|图片?|图\s*\d+)\s*\d*\s*[:：]",
+    re.IGNORECASE,
+)
+CAPTION_MAX_CHARS = 200
+
+
 def is_credit_line(text: str) -> bool:
-    """A short image credit or source line."""
+    """A short image credit or source line, or a figure caption ("Abbildung 2: ...")."""
+    if len(text) <= CAPTION_MAX_CHARS and _CAPTION_LINE.match(text) is not None:
+        return True
     return len(text) <= 80 and text[-1:] not in ".!?。！？" and _CREDIT_LINE.search(text) is not None
 
 

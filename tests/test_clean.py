@@ -124,3 +124,16 @@ def test_promo_lines(line):
 def test_not_promo_lines(line):
     from maintext.clean import is_promo_line
     assert not is_promo_line(line)
+
+
+@pytest.mark.parametrize("line, expected", [
+    ("Abbildung 4: klassische Schwachschicht.", True),
+    ("Beitragsbild: Titelseite der FAZ vom 2.4.2019, Ausriss.", True),
+    ("Fig. 2: The detector array seen from above.", True),
+    ("Johannes Thingnes Bø will für Furore sorgen. © AFP / MARCO BERTORELLO", True),
+    ("Bildung ist der Schlüssel: Das sagte die Ministerin am Montag.", False),
+    ("The photo shows the mayor at the opening of the new library.", False),
+])
+def test_caption_and_credit_lines(line, expected):
+    from maintext.clean import is_credit_line
+    assert is_credit_line(line) is expected

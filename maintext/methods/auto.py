@@ -32,7 +32,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from ..clean import clean_tree, is_furniture_line, is_promo_line, is_related_heading
+from ..clean import clean_tree, is_credit_line, is_furniture_line, is_promo_line, is_related_heading
 from ..document import Document
 from ..options import AutoOptions, Options
 from ..result import Page
@@ -525,6 +525,8 @@ def _drop_reason(seg: Segmentation, b: Block, top: Container | None, opts: AutoO
         return "list of links"
     if b.weight < 12 and is_furniture_line(b.text, dates=not b.in_table):
         return "furniture line"
+    if is_credit_line(b.text):
+        return "image caption or credit"
     if b.in_table and not opts.include_tables:
         return "table"
     return None
