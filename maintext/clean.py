@@ -279,6 +279,12 @@ _RELATED_HEADING = re.compile(
     r"popular (?:stories|posts|articles)|what to read next|latest (?:news|stories|articles)|"
     r"lesen sie (?:auch|mehr).*|mehr zum thema.*|das (?:könnte|thema könnte) (?:sie|dich) (?:auch )?interessieren|"
     r"weitere artikel|weiterlesen|auch interessant|mehr dazu|dazu passend|want more\??|"
+    # German section openers of other articles, sources and author boxes after the text
+    r"weitere (?:themen|beiträge|artikel|meldungen|nachrichten)\b.*|"
+    r"mehr (?:zu|zum|zur|aus|von|kolumnen|artikel|beiträge|themen|news|nachrichten)\b.*|"
+    r"zusatzinformationen|quellenangaben?|quellen|über (?:den autor|die autorin)|"
+    r"vorschau auf den nächsten artikel|zum weiterlesen|schon gelesen\??|"
+    r"about the author|explore further|más sobre .*|contexto de la noticia|"
     r"zobacz (?:też|także)|czytaj (?:też|także)|"
     r"você (?:pode|também pode) gostar.*|leia (?:também|mais)|veja também|"
     r"te puede interesar|también te puede interesar|lee también|noticias relacionadas|"

@@ -89,6 +89,12 @@ def test_related_headings():
     for text in ("Related stories", "You may also like...", "Lesen Sie auch", "相关阅读", "Leggi anche"):
         assert is_related_heading(text)
     assert not is_related_heading("Related parties agreed to the merger on Monday")
+    for text in ("Weitere Beiträge aus der Kolumne:", "Mehr zu Klima und Konsum", "Über den Autor",
+                 "Quellenangaben:", "Explore further", "Más sobre La Tercera AM"):
+        assert is_related_heading(text)
+    # "further information" boxes sit inside articles too: not a cut
+    assert not is_related_heading("Weitere Informationen")
+    assert not is_related_heading("Mehrere Zeugen sahen den Unfall")
 
 
 @pytest.mark.parametrize("line, expected", [
