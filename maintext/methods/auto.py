@@ -94,6 +94,11 @@ PROMO_TAIL = 3
 TRAIL_WEIGHT = 6.0  # shorter trailing lines without a sentence end are furniture
 RELATED_CUT_AFTER = 30.0  # words of article text before a "Related" heading may end it
 SENTENCE_END = frozenset(".!?。！？…\"'”")
+# A lead (standfirst) between the headline and the main container: a sentence of at least
+# LEAD_MIN_WEIGHT words with little link text, outside boxes other than the article header.
+LEAD_MIN_WEIGHT = 12.0
+LEAD_LINK_DENSITY_MAX = 0.2
+LEAD_BOILER_OK = frozenset({None, "<header>"})
 
 
 @dataclass
@@ -131,6 +136,8 @@ def extract(doc: Document, options: Options) -> Page:
     region = choose_region(seg, opts, hint)
     why = region.why
     kept = select_blocks(seg, region, opts, explain)
+    if kept and not opts.favor_precision:
+        kept = _lead_blocks(seg, kept[0].index, explain) + kept
     if not opts.favor_recall:
         kept = trim_edges(seg, kept, region.top, explain)
     if _weight(kept) < WEAK_RESULT_WEIGHT:
@@ -418,6 +425,27 @@ def select_blocks(seg: Segmentation, region: Region, opts: AutoOptions,
         if explain is not None:
             explain.append(_explain(b, "keep", "in main container"))
     return kept
+
+
+def _lead_blocks(seg: Segmentation, first: int,
+                 explain: list[dict[str, Any]] | None) -> list[Block]:
+    """The article's lead (standfirst) between the headline and the first kept block,
+    often in the article's ``<header>``: prose blocks after the first ``<h1>`` when it
+    lies at most HEADLINE_REACH blocks before the first kept block."""
+    h1 = next((b.index for b in seg.blocks if b.tag == "h1"), None)
+    if h1 is None or not 0 < first - h1 <= HEADLINE_REACH:
+        return []
+    lead = [b for b in seg.blocks[h1 + 1:first] if _is_lead(b)]
+    if explain is not None:
+        for b in lead:
+            explain.append(_explain(b, "keep", "lead between headline and main container"))
+    return lead
+
+
+def _is_lead(b: Block) -> bool:
+    return (b.weight >= LEAD_MIN_WEIGHT and b.link_density < LEAD_LINK_DENSITY_MAX and b.tag != "li"
+            and b.boiler in LEAD_BOILER_OK and b.text[-1:] in SENTENCE_END
+            and not is_furniture_line(b.text) and not is_credit_line(b.text))
 
 
 def _is_tail_furniture(b: Block) -> bool:

@@ -257,3 +257,21 @@ def test_favor_precision_and_recall():
     assert any("minutes" in p for p in default.paragraphs)
     assert not any("minutes" in p for p in precise.paragraphs)
     assert P3 in precise.paragraphs
+
+
+LEAD = "Hundreds of residents filled the town hall as the council debated the plan until late at night."
+
+
+def test_lead_between_headline_and_body_is_kept():
+    body = (f'<article><header><h1>Council approves budget</h1><p>{LEAD}</p>'
+            f'<p>By Jane Doe</p></header><div class="article-body"><p>{P1}</p><p>{P2}</p>'
+            f'<p>{P3}</p></div></article>')
+    page = _auto(_page(body))
+    assert page.paragraphs == [LEAD, P1, P2, P3]
+    assert _auto(_page(body), auto={"favor_precision": True}).paragraphs == [P1, P2, P3]
+
+
+def test_calls_to_action_after_the_article_are_trimmed():
+    cta = "Follow Example News on Twitter and Instagram for the latest stories."
+    body = f'<div class="story"><p>{P1}</p><p>{P2}</p><p>{P3}</p><p>{cta}</p></div>'
+    assert _auto(_page(body)).paragraphs == [P1, P2, P3]
