@@ -307,6 +307,12 @@ _DATE_WORDS = re.compile(
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?|"
     r"\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|\b(?:am|pm|a\.m\.|p\.m\.|at|on|the|of|"
     r"updated|posted|published|last|modified|date|gmt|utc|[ecmp][sd]t|bst|cet|cest|et|pt)\b|"
+    # German, French, Spanish month and weekday names and time words ("15. Mai 2019, 05:28 Uhr")
+    r"\b(?:mai|märz|maerz|okt|dez|janvier|février|fevrier|mars|avril|juin|juillet|août|aout|"
+    r"septembre|octobre|novembre|décembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|"
+    r"septiembre|octubre|noviembre|diciembre|montag|dienstag|mittwoch|donnerstag|freitag|samstag|"
+    r"sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|jueves|"
+    r"viernes|sábado|domingo)[a-zäéû]*\.?|\b(?:uhr|um|vom|stand|le|de|del|à|h)\b|"
     r"\d+(?:st|nd|rd|th)?|[年月日时分秒号]|[\s,.:/|()\-–—]+",
     re.IGNORECASE,
 )

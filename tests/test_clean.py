@@ -143,3 +143,12 @@ def test_not_promo_lines(line):
 def test_caption_and_credit_lines(line, expected):
     from maintext.clean import is_credit_line
     assert is_credit_line(line) is expected
+
+
+@pytest.mark.parametrize("line, expected", [
+    ("15. Mai 2019, 05:28 Uhr", True), ("12 de mayo de 2022", True), ("Stand: 05. Februar 2020", True),
+    ("Am 5. Mai 2019 kamen 300 Leute", False),
+])
+def test_date_lines_in_other_languages(line, expected):
+    from maintext.clean import is_date_line
+    assert is_date_line(line) is expected
