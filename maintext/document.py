@@ -110,8 +110,52 @@ def flatten_deep(html: str, max_depth: int) -> str:
     return "".join(out)
 
 
+_MARKUP_IN_SCRIPT = re.compile(rb"<(?:!--|script|SCRIPT)")
+# What may follow "<script" in a script start tag (not "<scripts>" or "<script-x>").
+_SCRIPT_NAME_END = frozenset(b" \t\n\r\f>/")
+
+
+def _tricky_script(data: bytes, start: int, gt: int, end: int) -> bool:
+    """A start tag whose quotes do not pair up (a ">" inside an attribute), or a body with
+    markup-like text ("<!--" changes how parsers find the end; "<script" inside strings of
+    ``document.write`` calls)."""
+    head = data[start:gt]
+    if head.count(b'"') % 2 or head.count(b"'") % 2:
+        return True
+    return _MARKUP_IN_SCRIPT.search(data, gt, end) is not None
+
+
+def drop_script_bodies(data: bytes) -> bytes:
+    """Empty the bodies of ``<script>`` elements, keeping their newlines; linear.
+
+    No method reads script code from the tree (JSON-LD scripts, which metadata reads, are
+    kept), and script bodies are a quarter of a modern page and ~40% of its parse time.
+    Keeping the newlines keeps every element's ``sourceline``. Only lowercase tags are
+    handled; anything unusual (quotes that do not pair up in the start tag, a missing end
+    tag) is left as it is, for the parser.
+    """
+    find = data.find
+    out: list[bytes] = []
+    pos = 0
+    start = find(b"<script", 0)
+    while start >= 0:
+        gt = find(b">", start + 7)
+        end = find(b"</script", gt + 1) if gt >= 0 else -1
+        if end < 0 or _tricky_script(data, start, gt, end):
+            break  # only the parser knows where this one ends: leave the rest to it
+        if data[start + 7] in _SCRIPT_NAME_END and b"json" not in data[start:gt]:
+            out.append(data[pos:gt + 1])
+            out.append(b"\n" * data.count(b"\n", gt + 1, end))
+            pos = end
+        start = find(b"<script", end + 8)
+    if not out:
+        return data
+    out.append(data[pos:])
+    return b"".join(out)
+
+
 def _parse(html: str) -> etree._Element:
-    data = html.encode("utf-8", errors="replace")
+    data = drop_script_bodies(html.encode("utf-8", errors="replace"))
     try:
         root = etree.fromstring(data, _PARSER)
         if root is None:

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from maintext.document import Document, flatten_deep, parse_html
+from maintext.document import Document, drop_script_bodies, flatten_deep, parse_html
 from maintext.errors import ParseError
 
 
@@ -65,3 +65,31 @@ def test_stray_end_html_mid_page_does_not_lose_the_rest():
             + "<div><p>the article after a stray end tag</p></div></body></html>")
     text = "".join(parse_html(html).itertext())
     assert "before" in text and "the article after a stray end tag" in text
+
+
+@pytest.mark.parametrize("html, expected", [
+    # a plain script loses its code, keeps its newlines (source lines stay right)
+    (b'<p>a</p><script>var x = "<b>";\nf();</script><p>b</p>', b'<p>a</p><script>\n</script><p>b</p>'),
+    # JSON-LD is read by metadata: kept
+    (b'<script type="application/ld+json">{"a":1}</script>', b'<script type="application/ld+json">{"a":1}</script>'),
+    # not a script element
+    (b'<scripts>keep</scripts><script src="x.js"></script>', b'<scripts>keep</scripts><script src="x.js"></script>'),
+    # a ">" inside an attribute: left to the parser, and so is everything after it
+    (b'<script data-x="a>b">code</script><script>x</script>', b'<script data-x="a>b">code</script><script>x</script>'),
+    (b"<script>never closed", b"<script>never closed"),
+    # "<!--" in a script changes where parsers end it: left alone from there on
+    (b'<script>a</script><script><!-- document.write("x") //--></script><script>b</script>',
+     b'<script></script><script><!-- document.write("x") //--></script><script>b</script>'),
+])
+def test_drop_script_bodies(html, expected):
+    assert drop_script_bodies(html) == expected
+
+
+def test_script_bodies_do_not_change_the_tree_text():
+    html = ("<html><head><script type='application/ld+json'>{\"headline\": \"H\"}</script>"
+            "<script>if (a < b) { document.title = 'x'; }</script></head>"
+            "<body><p>one</p><script>\nvar s = '</p>';\n</script><p>two</p></body></html>")
+    root = parse_html(html)
+    assert [p.text for p in root.iter("p")] == ["one", "two"]
+    assert next(root.iter("script")).text == '{"headline": "H"}'
+    assert root.iter("p").__next__().sourceline == 1
