@@ -74,6 +74,10 @@ SPACER_WEIGHT = 5.0  # a sibling box with less text is skipped over when widenin
 # Widening to an ancestor: at most UP_LEVELS up, when the ancestor adds running text of
 # at least UP_EXTRA_SHARE of the winner's, with link density at most UP_LINK_DENSITY_MAX.
 UP_LEVELS = 4
+# Separate containers scoring at least this share of the winner's score are parts of the
+# same article: the region widens to their common ancestor.
+PEER_SHARE = 0.5
+PEER_MIN_PROSE = 25.0  # words of running text a peer holds (not a list of teasers)
 LIST_TAGS = frozenset({"ul", "ol", "dl", "li", "dd", "dt"})
 UP_EXTRA_SHARE = 0.5
 UP_LINK_DENSITY_MAX = 0.25
@@ -283,11 +287,32 @@ def choose_region(seg: Segmentation, opts: AutoOptions, hint: JsonLdHint) -> Reg
     top = seg.containers[best_id]
     why = f"container <{top.tag}> score {top.score:.1f}"
     top = _out_of_list(seg, top)
-    wider = top if opts.favor_precision else _widen_up(seg, top, opts)
+    wider = top if opts.favor_precision else _widen_up(seg, _join_peers(seg, ranked, top), opts)
     if wider is not top:
         why += f", widened to <{wider.tag}>"
         top = wider
     return Region(top, _widen(seg, top), why)
+
+
+def _join_peers(seg: Segmentation, ranked: list[tuple[float, int]], top: Container) -> Container:
+    """The common ancestor of ``top`` and the separate containers scoring nearly as well
+    (an article cut by a page builder into one box per section), when that ancestor has
+    little link text; else ``top``."""
+    floor = PEER_SHARE * (top.score or 0.0)
+    peers = [seg.containers[cid] for score, cid in ranked if score >= floor and cid != top.id]
+    peers = [p for p in peers if not top.contains(p) and not p.contains(top)
+             and seg.prose(p.start, p.end) >= PEER_MIN_PROSE]
+    if not peers:
+        return top
+    common = top
+    for peer in peers:
+        while not common.contains(peer):
+            if common.parent is None:
+                return top
+            common = seg.containers[common.parent]
+    if seg.link_density(common.start, common.end) > UP_LINK_DENSITY_MAX:
+        return top
+    return common
 
 
 def _out_of_list(seg: Segmentation, top: Container) -> Container:

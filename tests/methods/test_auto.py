@@ -275,3 +275,15 @@ def test_calls_to_action_after_the_article_are_trimmed():
     cta = "Follow Example News on Twitter and Instagram for the latest stories."
     body = f'<div class="story"><p>{P1}</p><p>{P2}</p><p>{P3}</p><p>{cta}</p></div>'
     assert _auto(_page(body)).paragraphs == [P1, P2, P3]
+
+
+def test_article_split_into_page_builder_sections_is_joined():
+    def section(*paras: str) -> str:
+        inner = "".join(f"<p>{p}</p>" for p in paras)
+        inner = f'<div class="a"><div class="b"><div class="c">{inner}</div></div></div>'
+        return (f'<div class="row"><div class="col"><div class="text-widget">{inner}</div></div>'
+                f'<div class="col"><div class="teaser-box"><a href="/shop">Shop the look</a> '
+                f'<a href="/more">Discover more</a></div></div></div>')
+    body = (f'<div class="builder">{section(P1)}{section(P2)}{section(P3)}</div>'
+            '<div class="sidebar-links"><a href="/a">Other story</a> <a href="/b">More</a></div>')
+    assert _auto(_page(body)).paragraphs == [P1, P2, P3]
