@@ -403,7 +403,9 @@ _PROMO = re.compile(
         r"\bhazte (?:miembro|socio)\b|\bletter to the editor\b|\bgefällt (?:dir|ihnen) unser",
         # author boxes and licence notes (copyright lines are kept: some annotators keep them)
         r"\babout the author\b|\büber (?:den autor|die autorin)\b",
-        r"\bdieser (?:beitrag|eintrag|text|artikel) wurde\b.{0,60}\bveröffentlicht\b",
+        r"\b(?:der|dieser) (?:beitrag|eintrag|text|artikel) wurde\b.{0,60}\bveröffentlicht\b",
+        r"\bcreative commons\b|\bcc[- ]by\b|\bsuggested citation\b|\bzitiervorschlag\b",
+        r"\b(?:artikel|beitrag|seite) teilen\b|\bkeine kommentare\b|\babgelegt unter\b",
         # blog engine footers and like/rating widgets
         r"\bthis (?:entry|post) was posted\b|\bbookmark the permalink\b|\bverschlagwortet\b",
         r"\bloading\.\.\.|\bwird geladen\b",
