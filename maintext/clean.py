@@ -285,6 +285,8 @@ _RELATED_HEADING = re.compile(
     r"zusatzinformationen|quellenangaben?|quellen|über (?:den autor|die autorin)|"
     r"vorschau auf den nächsten artikel|zum weiterlesen|schon gelesen\??|"
     r"about the author|explore further|más sobre .*|contexto de la noticia|"
+    r"recent (?:posts|articles|stories|entries|comments)|neueste (?:artikel|beiträge)|letzte beiträge|"
+    r"artículos relacionados|articles similaires|derniers articles|"
     r"zobacz (?:też|także)|czytaj (?:też|także)|"
     r"você (?:pode|também pode) gostar.*|leia (?:também|mais)|veja também|"
     r"te puede interesar|también te puede interesar|lee también|noticias relacionadas|"

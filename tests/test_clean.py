@@ -90,7 +90,7 @@ def test_related_headings():
         assert is_related_heading(text)
     assert not is_related_heading("Related parties agreed to the merger on Monday")
     for text in ("Weitere Beiträge aus der Kolumne:", "Mehr zu Klima und Konsum", "Über den Autor",
-                 "Quellenangaben:", "Explore further", "Más sobre La Tercera AM"):
+                 "Quellenangaben:", "Explore further", "Más sobre La Tercera AM", "Recent Posts"):
         assert is_related_heading(text)
     # "further information" boxes sit inside articles too: not a cut
     assert not is_related_heading("Weitere Informationen")
