@@ -385,10 +385,17 @@ def is_dateline(text: str) -> bool:
     return bool(date and byline and min(date.start(), byline.start()) <= 2)
 
 
+# Advertising and affiliate disclosures ("This post contains affiliate links", "Anzeige,
+# enthält Werbung"): notices that open or close an article.
+_DISCLOSURE = (r"\baffiliate[- ]?links?\b|\bprovision vom händler\b|\bfrom one or more of our advertisers\b|"
+               r"\benthält werbung\b|\bwerbung für\b")
+_DISCLOSURE_RE = re.compile(_DISCLOSURE, re.IGNORECASE)
+
 # Calls to action and site furniture that close an article: newsletter and subscription
 # pitches, "follow us", app downloads, donation appeals, author boxes, licence
-# notes, blog post footers. Searched inside a paragraph, so only used on the last few
-# paragraphs of an extracted article (see ``auto.trim_edges``), never in its middle.
+# notes, blog post footers, advertising disclosures. Searched inside a paragraph, so only
+# used on the last few paragraphs of an extracted article (see ``auto.trim_edges``),
+# never in its middle.
 _PROMO = re.compile(
     r"|".join((
         # subscriptions and newsletters (en, de, es, pt, fr, pl)
@@ -411,6 +418,7 @@ _PROMO = re.compile(
         # blog engine footers and like/rating widgets
         r"\bthis (?:entry|post) was posted\b|\bbookmark the permalink\b|\bverschlagwortet\b",
         r"\bloading\.\.\.|\bwird geladen\b",
+        _DISCLOSURE,
     )),
     re.IGNORECASE,
 )
@@ -421,3 +429,8 @@ PROMO_MAX_CHARS = 400
 def is_promo_line(text: str) -> bool:
     """A short paragraph that is a call to action or site furniture closing an article."""
     return len(text) <= PROMO_MAX_CHARS and _PROMO.search(text) is not None
+
+
+def is_disclosure_line(text: str) -> bool:
+    """A short advertising or affiliate notice ("Anzeige, enthält Affiliate Links")."""
+    return len(text) <= PROMO_MAX_CHARS and _DISCLOSURE_RE.search(text) is not None

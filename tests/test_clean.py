@@ -152,3 +152,10 @@ def test_caption_and_credit_lines(line, expected):
 def test_date_lines_in_other_languages(line, expected):
     from maintext.clean import is_date_line
     assert is_date_line(line) is expected
+
+
+def test_disclosure_lines():
+    from maintext.clean import is_disclosure_line
+    assert is_disclosure_line("Anzeige, enthält Affiliate Links")
+    assert is_disclosure_line("This post contains references to products from one or more of our advertisers.")
+    assert not is_disclosure_line("Follow us on Twitter for the latest space news.")

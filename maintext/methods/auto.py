@@ -32,7 +32,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from ..clean import clean_tree, is_credit_line, is_furniture_line, is_promo_line, is_related_heading
+from ..clean import (clean_tree, is_credit_line, is_disclosure_line, is_furniture_line, is_promo_line,
+                     is_related_heading)
 from ..document import Document
 from ..options import AutoOptions, Options
 from ..result import Page
@@ -95,6 +96,7 @@ PRECISION_LINK_FACTOR = 0.66
 RECALL_LINK_FACTOR = 1.3
 # At most this many calls to action ("Follow us on ...", newsletter) end an article.
 PROMO_TAIL = 3
+PROMO_HEAD = 2  # ... and at most this many notices (affiliate links, "Anzeige") open it
 TRAIL_WEIGHT = 6.0  # shorter trailing lines without a sentence end are furniture
 RELATED_CUT_AFTER = 30.0  # words of article text before a "Related" heading may end it
 SENTENCE_END = frozenset(".!?。！？…\"'”")
@@ -513,6 +515,10 @@ def trim_edges(seg: Segmentation, kept: list[Block], top: Container | None,
         return kept
     for j in range(end, len(kept)):
         drop.setdefault(j, "trailing short line after the article")
+    for j in range(min(PROMO_HEAD, end - 1)):
+        if not is_disclosure_line(kept[j].text):
+            break
+        drop.setdefault(j, "notice before the article")
     if explain is not None:
         for j in sorted(drop):
             explain.append(_explain(kept[j], "drop", drop[j]))
