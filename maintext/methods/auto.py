@@ -32,7 +32,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from ..clean import (clean_tree, is_credit_line, is_disclosure_line, is_furniture_line, is_promo_line,
+from ..clean import (CAPTION_MAX_CHARS, clean_tree, is_credit_line, is_disclosure_line, is_furniture_line, is_promo_line,
                      is_related_heading)
 from ..document import Document
 from ..options import AutoOptions, Options
@@ -584,7 +584,7 @@ def _drop_reason(seg: Segmentation, b: Block, top: Container | None, opts: AutoO
         return "list of links"
     if b.weight < 12 and is_furniture_line(b.text, dates=not b.in_table):
         return "furniture line"
-    if is_credit_line(b.text):
+    if b.weight >= 12 and b.chars <= CAPTION_MAX_CHARS and is_credit_line(b.text):
         return "image caption or credit"
     if b.in_table and not opts.include_tables:
         return "table"
