@@ -584,7 +584,8 @@ def _drop_reason(seg: Segmentation, b: Block, top: Container | None, opts: AutoO
         return "list of links"
     if b.weight < 12 and is_furniture_line(b.text, dates=not b.in_table):
         return "furniture line"
-    if b.weight >= 12 and b.chars <= CAPTION_MAX_CHARS and is_credit_line(b.text):
+    # (shorter lines were checked as furniture lines above)
+    if (b.weight >= 12 or b.chars > 70) and b.chars <= CAPTION_MAX_CHARS and is_credit_line(b.text):
         return "image caption or credit"
     if b.in_table and not opts.include_tables:
         return "table"
