@@ -105,6 +105,7 @@ SENTENCE_END = frozenset(".!?。！？…\"'”")
 LEAD_MIN_WEIGHT = 12.0
 LEAD_LINK_DENSITY_MAX = 0.2
 LEAD_BOILER_OK = frozenset({None, "<header>"})
+LEAD_BACK = 2  # without a headline nearby: at most this many long paragraphs right before
 
 
 @dataclass
@@ -460,9 +461,15 @@ def _lead_blocks(seg: Segmentation, first: int,
     often in the article's ``<header>``: prose blocks after the first ``<h1>`` when it
     lies at most HEADLINE_REACH blocks before the first kept block."""
     h1 = next((b.index for b in seg.blocks if b.tag == "h1"), None)
-    if h1 is None or not 0 < first - h1 <= HEADLINE_REACH:
-        return []
-    lead = [b for b in seg.blocks[h1 + 1:first] if _is_lead(b)]
+    if h1 is not None and 0 < first - h1 <= HEADLINE_REACH:
+        lead = [b for b in seg.blocks[h1 + 1:first] if _is_lead(b)]
+    else:  # no headline nearby: only the paragraphs right before the first kept block
+        lead = []
+        i = first - 1
+        while i >= 0 and first - i <= LEAD_BACK and _is_lead(seg.blocks[i]) \
+                and seg.blocks[i].weight >= LONG_BLOCK_WEIGHT:
+            lead.insert(0, seg.blocks[i])
+            i -= 1
     if explain is not None:
         for b in lead:
             explain.append(_explain(b, "keep", "lead between headline and main container"))
