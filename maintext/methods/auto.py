@@ -97,7 +97,8 @@ RECALL_LINK_FACTOR = 1.3
 # At most this many calls to action ("Follow us on ...", newsletter) end an article.
 PROMO_TAIL = 3
 PROMO_HEAD = 2  # ... and at most this many notices (affiliate links, "Anzeige") open it
-TRAIL_WEIGHT = 6.0  # shorter trailing lines without a sentence end are furniture
+TRAIL_WEIGHT = 6.0
+FURNITURE_LINES_WEIGHT = 40.0  # a block of several furniture lines (dates, credits) is at most this long  # shorter trailing lines without a sentence end are furniture
 RELATED_CUT_AFTER = 30.0  # words of article text before a "Related" heading may end it
 SENTENCE_END = frozenset(".!?。！？…\"'”")
 # A lead (standfirst) between the headline and the main container: a sentence of at least
@@ -591,12 +592,21 @@ def _drop_reason(seg: Segmentation, b: Block, top: Container | None, opts: AutoO
         return "list of links"
     if b.weight < 12 and is_furniture_line(b.text, dates=not b.in_table):
         return "furniture line"
+    if b.weight < FURNITURE_LINES_WEIGHT and _all_furniture_lines(b):
+        return "furniture lines"
     # (shorter lines were checked as furniture lines above)
     if (b.weight >= 12 or b.chars > 70) and b.chars <= CAPTION_MAX_CHARS and is_credit_line(b.text):
         return "image caption or credit"
     if b.in_table and not opts.include_tables:
         return "table"
     return None
+
+
+def _all_furniture_lines(b: Block) -> bool:
+    """A block of several ``<br>`` lines that are all furniture ("Updated: 2:52 pm",
+    "March 12, 2009", "Posted: 2:51 pm")."""
+    lines = b.lines()
+    return len(lines) > 1 and all(is_furniture_line(line, dates=not b.in_table) for line in lines)
 
 
 def _explain(b: Block, decision: str, reason: str) -> dict[str, Any]:

@@ -287,3 +287,9 @@ def test_article_split_into_page_builder_sections_is_joined():
     body = (f'<div class="builder">{section(P1)}{section(P2)}{section(P3)}</div>'
             '<div class="sidebar-links"><a href="/a">Other story</a> <a href="/b">More</a></div>')
     assert _auto(_page(body)).paragraphs == [P1, P2, P3]
+
+
+def test_block_of_date_lines_is_dropped():
+    dates = "Last updated: 2:52 pm<br>March 12, 2009<br>Posted: 2:51 pm<br>March 12, 2009"
+    body = f'<div class="story"><p>{dates}</p><p>{P1}</p><p>{P2}</p><p>{P3}</p></div>'
+    assert _auto(_page(body)).paragraphs == [P1, P2, P3]
