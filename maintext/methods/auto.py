@@ -12,13 +12,20 @@ One parse, then:
 3. **Score containers** as readability does, CJK-aware: every prose block adds
    ``1 + commas + length`` to its container, half to the one above, a third above that;
    a container's score is scaled by its non-link share and its class/id hint. Semantic
-   markers (``<article>``, ``itemprop=articleBody``) and the headline nearby add a bonus;
-   when a separate container scores close, the JSON-LD ``articleBody`` settles it.
-4. **Widen**: to an ancestor that adds much link-free running text (a thread, a long
-   page), and to sibling containers that hold good prose (a split article body).
+   markers (``<article>``, ``itemprop=articleBody``) and the headline nearby add a bonus
+   (the class and headline bonuses at most what the container's own text earns, so a
+   small box with a lucky class name does not win); when a separate container scores
+   close, the JSON-LD ``articleBody`` settles it.
+4. **Widen**: out of a winning list to its box; to the common ancestor of separate
+   containers scoring at least half as well (an article cut into page-builder
+   sections); to an ancestor that adds much link-free running text (a thread, a long
+   page); to sibling containers that hold good prose (a split article body).
 5. **Filter** blocks in the chosen region: link lists, boilerplate boxes inside it,
-   furniture lines ("Advertisement", "Share this", datelines, image credits), sections
-   under a "Related stories" heading, short lines trailing the article.
+   furniture lines ("Advertisement", "Share this", datelines, image credits, figure
+   captions), sections under a "Related stories" heading, short lines and calls to
+   action ("Follow us", newsletter, author box) trailing the article, advertising
+   notices opening it. The lead (standfirst) between the headline and the first kept
+   block is added, also from the article's ``<header>``.
 6. **Fallbacks**: a weak winner falls back to all prose blocks of the page, then to the
    JSON-LD ``articleBody``. A short result is checked with the page-type classifier
    (:mod:`maintext.pagetype`); a confident "not a content page" empties the text.
