@@ -1,4 +1,4 @@
-"""The ``maintext`` command line: extract, batch, plot, methods, bench.
+"""The ``maintext`` command line: extract, batch, anchors, plot, methods, bench.
 
 Errors on bad input are printed as one line on stderr (``maintext: error: ...``) with a
 non-zero exit status, never as a traceback: status 1 for input maintext rejects
@@ -9,6 +9,7 @@ error (click's own).
 from __future__ import annotations
 
 import functools
+import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -163,6 +164,40 @@ def batch(inputs: tuple[Path, ...], method: str | None, urls_file: Path | None, 
 
 
 # ----------------------------------------------------------------------------- plot
+
+
+@main.command()
+@click.argument("batch_files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("-o", "--output", "out", type=click.Path(dir_okay=False, path_type=Path), required=True,
+              help="JSONL: one line per linked page with its incoming anchor texts.")
+@click.option("--db", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="SQLite file for the link table (default: a temporary file).")
+@click.option("--all-targets", is_flag=True, help="Also link targets that are not pages of the crawl.")
+@one_line_errors
+def anchors(batch_files: tuple[Path, ...], out: Path, db: Path | None, all_targets: bool) -> None:
+    """Incoming anchor text across a crawl, from `maintext batch` output (the page object's
+    anchor text: what other pages call a page when they link to it)."""
+    import sqlite3
+    import tempfile
+
+    from .anchors import collect_anchors, incoming_anchors
+
+    with tempfile.TemporaryDirectory() as tmp:
+        conn = sqlite3.connect(db or Path(tmp) / "anchors.sqlite")
+        try:
+            pages, links = collect_anchors(batch_files, conn)
+            written = 0
+            with open(out, "w", encoding="utf-8") as fh:
+                for item in incoming_anchors(conn, crawled_only=not all_targets):
+                    fh.write(json.dumps({"url": item.url, "id": item.id, "sources": item.sources,
+                                         "incoming_anchors": [t for t, _ in item.anchors],
+                                         "counts": [n for _, n in item.anchors]},
+                                        ensure_ascii=False) + "\n")
+                    written += 1
+        finally:
+            conn.close()
+    click.echo(f"maintext anchors: {pages} pages, {links} links with text, {written} pages with incoming anchors",
+               err=True)
 
 @main.command()
 @click.argument("source")

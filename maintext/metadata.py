@@ -48,6 +48,8 @@ _META_FIELDS: dict[str, tuple[str, ...]] = {
                  "dcterms.modified", "dc.date.modified"),
     "keywords": ("keywords", "news_keywords", "article:tag"),
     "sitename": ("og:site_name", "application-name", "twitter:site"),
+    # The page's own address, used when the caller gave none (offline files).
+    "url": ("og:url", "twitter:url"),
 }
 _FIELD_OF: dict[str, tuple[str, int]] = {
     key: (fld, rank) for fld, keys in _META_FIELDS.items() for rank, key in enumerate(keys)
@@ -316,13 +318,14 @@ _CJK_CHARS = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
 _CJK = re.compile(f"[{_CJK_CHARS}]")
 _SKIP_HREF = ("#", "javascript:", "mailto:", "tel:", "data:", "sms:", "whatsapp:", "fax:")
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
-_WANTED_TAGS = ("a", "meta", "script", "title", "h1", "h2", "h3", "time", "base")
+_WANTED_TAGS = ("a", "meta", "script", "title", "h1", "h2", "h3", "time", "base", "link")
 
 
 class _Collected:
     """What the one pass over the tree found."""
 
-    __slots__ = ("meta", "keywords", "scripts", "title_el", "headings", "times", "anchors", "base")
+    __slots__ = ("meta", "keywords", "scripts", "title_el", "headings", "times", "anchors", "base",
+                 "canonical")
 
     def __init__(self) -> None:
         self.meta: dict[str, tuple[int, str]] = {}
@@ -333,6 +336,7 @@ class _Collected:
         self.times: list = []
         self.anchors: list = []
         self.base: str | None = None
+        self.canonical: str | None = None
 
 
 def _collect(root) -> _Collected:
@@ -369,6 +373,8 @@ def _collect(root) -> _Collected:
                 got.title_el = el
         elif tag == "base" and got.base is None:
             got.base = el.get("href")
+        elif tag == "link" and got.canonical is None and (el.get("rel") or "").lower() == "canonical":
+            got.canonical = el.get("href")
     return got
 
 
@@ -382,11 +388,13 @@ def extract_metadata(doc: Document, page: Page) -> None:
     meta = got.meta
     ld = _json_ld(got.scripts)
     doc.__dict__["_json_ld"] = ld  # shared with json_ld_article_body()
+    url = doc.url or _declared_url(got.canonical, meta)
+    page.url = url
     html_title = collapse_ws(got.title_el.text_content()) if got.title_el is not None else ""
     meta_title = meta.get("title", (0, ""))[1]
     page.title = html_title or meta_title or ld.get("headline", "")
     page.sitename = meta.get("sitename", (0, None))[1] or ld.get("publisher")
-    site_names = _site_names(page.sitename, doc.url)
+    site_names = _site_names(page.sitename, url)
     headline_el, page.headline = _headline(got.headings, ld.get("headline") or meta_title,
                                            page.title, site_names)
     page.description = meta.get("description", (0, None))[1]
@@ -396,7 +404,16 @@ def extract_metadata(doc: Document, page: Page) -> None:
     page.author = _author(ld, meta, root, headline_el, got.anchors, site_names)
     page.date = _date_of(doc, root, ld, meta, got, headline_el)
     if doc.options.with_links:
-        page.links = extract_links(root, doc.url, anchors=got.anchors, base_href=got.base)
+        page.links = extract_links(root, url, anchors=got.anchors, base_href=got.base)
+
+
+def _declared_url(canonical: str | None, meta: dict[str, tuple[int, str]]) -> str | None:
+    """The absolute http(s) address a page declares for itself (canonical link, og:url)."""
+    for value in (canonical, meta.get("url", (0, None))[1]):
+        value = (value or "").strip()
+        if value.startswith(("http://", "https://")) and " " not in value:
+            return value
+    return None
 
 
 # ---------------------------------------------------------------------------------------

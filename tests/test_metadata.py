@@ -306,3 +306,24 @@ def test_gne_cn_pages_have_date_and_headline():
         extract_metadata(doc, page)
         assert page.date and page.date[:4] in ("2019", "2020"), (pid, page.date)
         assert page.headline, pid
+
+
+def test_declared_url_is_used_when_none_is_given():
+    import maintext
+
+    html = ("<html><head><link rel='canonical' href='https://news.example/2024/story'>"
+            "<meta property='og:url' content='https://other.example/'></head>"
+            "<body><p>text <a href='/about'>About</a> <a href='next'>Next</a></p></body></html>")
+    page = maintext.extract(html, method="lineblock")
+    assert page.url == "https://news.example/2024/story"
+    assert [link.url for link in page.links] == ["https://news.example/about", "https://news.example/2024/next"]
+    given = maintext.extract(html, url="https://mirror.example/x", method="lineblock")
+    assert given.url == "https://mirror.example/x"
+    assert given.links[0].url == "https://mirror.example/about"
+
+
+def test_declared_url_must_be_absolute_http():
+    import maintext
+
+    html = "<html><head><link rel='canonical' href='/relative'></head><body><p>x</p></body></html>"
+    assert maintext.extract(html, method="lineblock").url is None
