@@ -344,7 +344,7 @@ def load(source: str | bytes | Path, *, url: str | None = None, content_type: st
         data = bytes(data)
         if len(data) > max_bytes:
             raise DocumentTooLargeError(f"input of {len(data)} bytes exceeds the limit of {max_bytes}")
-        if not data.strip():
+        if not data or data.isspace():  # isspace stops at the first text byte; strip copies
             raise EmptyDocumentError("input is empty")
         if data[:2] == b"\x1f\x8b":
             data = gunzip(data, max_bytes=max_bytes)
@@ -355,7 +355,7 @@ def load(source: str | bytes | Path, *, url: str | None = None, content_type: st
         text, encoding = data, "str"
     else:
         raise TypeError(f"cannot load a {type(source).__name__}; pass bytes, str, a path or a URL")
-    if not text.strip():
+    if not text or text.isspace():
         raise EmptyDocumentError("input has no text")
     if "\x00" in text:
         if text.count("\x00") > len(text) // 100 + 1:
