@@ -27,7 +27,7 @@ def load_document(source: str | bytes | Path, *, url: str | None = None,
     opts = options or Options()
     loaded = load(source, url=url, content_type=content_type, max_bytes=opts.max_input_bytes,
                   default_encoding=opts.default_encoding, fetch_timeout=opts.fetch_timeout,
-                  user_agent=opts.user_agent)
+                  fetch_retries=opts.fetch_retries, user_agent=opts.user_agent)
     return Document.from_loaded(loaded, opts)
 
 

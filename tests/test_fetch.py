@@ -54,3 +54,14 @@ def test_load_uses_http_charset(server: LocalServer):
     loaded = load(server.url("/gbk"))
     assert "中文正文内容" in loaded.html and loaded.encoding == "gb18030"
     assert loaded.url == server.url("/gbk")
+
+
+def test_extract_honours_fetch_retries():
+    import maintext
+    from maintext.errors import FetchError as Err
+
+    with LocalServer() as server, pytest.raises(Err):  # the first answer is a 503 and no retry is allowed
+        maintext.extract(server.url("/flaky"), method="lineblock", fetch_retries=0)
+    with LocalServer() as server:  # a new server: the first hit is a 503 again
+        page = maintext.extract(server.url("/flaky"), method="lineblock", fetch_retries=1)
+        assert page.url == server.url("/flaky") and server.hits["/flaky"] == 2
