@@ -7,9 +7,33 @@ import re
 _WS = re.compile(r"\s+")
 _INLINE_WS = re.compile(r"[ \t\r\f\v\u00a0\u2000-\u200b\u3000\ufeff]+")
 # Han, Hiragana, Katakana, Hangul: each character is one token, as in the official scorer.
-_CJK_CLASS = r"\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af\u1100-\u11ff\u3130-\u318f"
+# Unicode blocks of the Han, Kana and Hangul scripts, where one character is one token
+# (the same blocks as the official scorer's --cjk tokenisation, so lengths agree with it).
+_CJK_RANGES: tuple[tuple[int, int], ...] = (
+    (0x1100, 0x11FF),  # Hangul Jamo
+    (0x2E80, 0x2FDF),  # CJK Radicals Supplement, Kangxi Radicals
+    (0x3005, 0x3007),  # iteration mark, closing mark, ideographic zero
+    (0x3021, 0x3029),  # Hangzhou numerals
+    (0x3031, 0x3035),  # kana repeat marks
+    (0x3038, 0x303C),  # more ideographic marks
+    (0x3040, 0x30FF),  # Hiragana, Katakana
+    (0x3130, 0x318F),  # Hangul Compatibility Jamo
+    (0x31F0, 0x31FF),  # Katakana Phonetic Extensions
+    (0x3400, 0x4DBF),  # CJK Extension A
+    (0x4E00, 0x9FFF),  # CJK Unified Ideographs
+    (0xA960, 0xA97F),  # Hangul Jamo Extended-A
+    (0xAC00, 0xD7FF),  # Hangul Syllables, Hangul Jamo Extended-B
+    (0xF900, 0xFAFF),  # CJK Compatibility Ideographs
+    (0xFF66, 0xFFDC),  # halfwidth Katakana and Hangul
+    (0x1AFF0, 0x1B16F),  # Kana Extended-B, Kana Supplement, Extended-A, Small Kana
+    (0x20000, 0x2A6DF),  # CJK Extension B
+    (0x2A700, 0x2EE5F),  # CJK Extensions C to F and I
+    (0x2F800, 0x2FA1F),  # CJK Compatibility Ideographs Supplement
+    (0x30000, 0x323AF),  # CJK Extensions G, H
+)
+_CJK_CLASS = "".join(f"\\U{a:08X}-\\U{b:08X}" for a, b in _CJK_RANGES)
 _CJK = re.compile(f"[{_CJK_CLASS}]")
-_TOKEN = re.compile(f"[{_CJK_CLASS}]|[^\\W{_CJK_CLASS}]+")
+_TOKEN = re.compile(f"(?=\\w)[{_CJK_CLASS}]|[^\\W{_CJK_CLASS}]+")  # CJK punctuation is no token
 _WORD = re.compile(r"\w+")  # the same tokens on text without CJK characters, ~4x faster
 # Sentence punctuation of Latin and CJK scripts; dense in prose, rare in menus.
 PUNCTUATION = frozenset(".,;:!?。，、；：！？…「」『』（）()《》“”\"'")

@@ -29,3 +29,21 @@ def test_fast_path_gives_the_same_tokens_as_the_cjk_tokenizer():
     for text in ["Grüße aus Köln – 3,5 % mehr", "naïve café_bar x2", "plain ascii, words.",
                  "日本語のテキスト and English", "한국어 text", "Ελληνικά και русский"]:
         assert tokens(text) == _TOKEN.findall(text), text
+
+
+def test_tokens_agree_with_the_official_scorer():
+    import importlib.util
+
+    from tests.conftest import SHARED
+
+    scorer_path = SHARED / "bench" / "score.py"
+    if not scorer_path.is_file():
+        import pytest
+
+        pytest.skip("shared scorer not present")
+    spec = importlib.util.spec_from_file_location("shared_score", scorer_path)
+    scorer = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(scorer)
+    for text in ["Hello, 世界・ターン 𠀀x 한국어 ｶﾀ", "中文（括号）、顿号。", "日本語のテキスト and English",
+                 "Grüße aus Köln – 3,5 %", "ㄱㄴ ᄀ ꥠ 〆〇"]:
+        assert tokens(text) == scorer.tokenize(text, True), text
