@@ -215,8 +215,9 @@ def clean_tree(root: etree._Element) -> list[tuple[str, str]]:
     the article until a script reveals it.
     """
     removed: list[tuple[str, str]] = []
+    _unwrap_swallowing(root, removed)
     etree.strip_elements(root, *DROP_TAGS, with_tail=False)
-    total = -1
+    total = -1  # the page's text length after stripping, measured only when needed
     for value in _HIDING_ATTRS(root):
         name = value.attrname
         if name == "style":
@@ -237,6 +238,44 @@ def clean_tree(root: etree._Element) -> list[tuple[str, str]]:
         _drop_keep_tail(el)
     etree.strip_tags(root, *UNWRAP_TAGS)
     return removed
+
+
+# Tags dropped with their content that can swallow the page when a tag inside them is left
+# open (``<noscript><div></noscript>``, a ``<nav>`` never closed): libxml2 then nests the
+# rest of the page in them. One holding most of the page's text loses its tag, not its text.
+_SWALLOWING_TAGS = ("noscript", "nav", "menu")
+
+
+def _unwrap_swallowing(root: etree._Element, removed: list[tuple[str, str]]) -> None:
+    """Remove the tag (keeping the content) of elements that swallowed the page."""
+    total = -1
+    swallowing = []
+    page_lines = _line_span(root)
+    for el in root.iter(*_SWALLOWING_TAGS):
+        if len(el) == 0:
+            continue
+        if page_lines >= _MIN_SPAN_LINES and _line_span(el) * 2 < page_lines:
+            continue  # spans too little of the source to hold most of the page (cheap test)
+        size = len(el.text_content())
+        if size > _BIG_HIDDEN_CHARS:
+            if total < 0:
+                total = len(root.text_content())
+            if size * 2 > total:
+                swallowing.append(el)
+    for el in swallowing:
+        removed.append((el.tag, "unwrapped: holds most of the page (an unclosed tag inside)"))
+        el.drop_tag()
+
+
+_MIN_SPAN_LINES = 50  # below this, source lines say too little: the text is measured
+
+
+def _line_span(el: etree._Element) -> int:
+    """Source lines from ``el`` to its last descendant (O(depth))."""
+    last = el
+    while len(last):
+        last = last[-1]
+    return (last.sourceline or 0) - (el.sourceline or 0)
 
 
 def _drop_keep_tail(el: etree._Element) -> None:

@@ -159,3 +159,27 @@ def test_disclosure_lines():
     assert is_disclosure_line("Anzeige, enthält Affiliate Links")
     assert is_disclosure_line("This post contains references to products from one or more of our advertisers.")
     assert not is_disclosure_line("Follow us on Twitter for the latest space news.")
+
+
+def test_unclosed_tag_inside_noscript_or_nav_does_not_lose_the_page():
+    from maintext.clean import clean_tree
+    from maintext.document import parse_html
+
+    article = "<p>" + "Running text of the article, long enough to matter. " * 40 + "</p>"
+    for opening in ("<noscript><div id='nojs'></noscript>", "<nav class='navbar'><div>"):
+        root = parse_html(f"<html><body>{opening}<div class='story'>{article}</div></body></html>")
+        removed = clean_tree(root)
+        assert "Running text of the article" in root.text_content(), opening
+        assert any(reason.startswith("unwrapped") for _, reason in removed)
+
+
+def test_real_navigation_is_still_dropped():
+    from maintext.clean import clean_tree
+    from maintext.document import parse_html
+
+    article = "<p>" + "Running text of the article, long enough to matter. " * 40 + "</p>"
+    root = parse_html(f"<html><body><nav><a href='/'>Home</a> <a href='/n'>News</a></nav>{article}"
+                      "<noscript><p>Please enable JavaScript</p></noscript></body></html>")
+    clean_tree(root)
+    text = root.text_content()
+    assert "Home" not in text and "enable JavaScript" not in text and "Running text" in text
