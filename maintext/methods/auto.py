@@ -90,6 +90,10 @@ LIST_TAGS = frozenset({"ul", "ol", "dl", "li", "dd", "dt"})
 UP_EXTRA_SHARE = 1.0  # (0.5 before peers were joined: measured 1.0 better on 6 of 7 sets)
 UP_LINK_DENSITY_MAX = 0.25
 WEAK_RESULT_WEIGHT = 25.0  # below this many words the result falls back to all prose
+# Boilerplate reasons that come from layout words rather than from other content: page
+# builders wrap every box, the article's too, in a "widget". Prose in such boxes is taken
+# only when nothing else on the page is left (the last fallback).
+LAST_RESORT_REASONS = frozenset({"widget", "post metadata"})
 
 # --- block filtering ---
 LINK_DENSITY_MAX = 0.5  # a short block with more link text than this is a link list
@@ -159,6 +163,12 @@ def extract(doc: Document, options: Options) -> Page:
         fallback = [b for b in seg.blocks if _is_prose(b) and not b.boiler]
         if _weight(fallback) > _weight(kept):
             why = "weak container: all prose blocks of the page"
+            kept = fallback
+    if _weight(kept) < WEAK_RESULT_WEIGHT:
+        fallback = [b for b in seg.blocks
+                    if _is_prose(b) and (not b.boiler or b.boiler in LAST_RESORT_REASONS)]
+        if _weight(fallback) > _weight(kept):
+            why = "weak container: all prose blocks, layout widgets included"
             kept = fallback
     paragraphs = [p for b in kept for p in b.lines()]
     if not paragraphs and hint.body():

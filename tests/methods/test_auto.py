@@ -293,3 +293,13 @@ def test_block_of_date_lines_is_dropped():
     dates = "Last updated: 2:52 pm<br>March 12, 2009<br>Posted: 2:51 pm<br>March 12, 2009"
     body = f'<div class="story"><p>{dates}</p><p>{P1}</p><p>{P2}</p><p>{P3}</p></div>'
     assert _auto(_page(body)).paragraphs == [P1, P2, P3]
+
+
+def test_page_builder_widgets_are_the_text_when_nothing_else_is_left():
+    para = "<p>{} founded the network to raise awareness of global affairs, and it grew since then.</p>"
+    boxes = "".join(f"<div class='elementor-widget'>{para.format(name)}</div>"
+                    for name in ("Shabka", "The team", "Our editors", "A group of writers"))
+    html = (f"<html><body><nav><a href='/'>Home</a></nav><div class='page'>{boxes}</div>"
+            "<div class='widget sidebar'><a href='/x'>Recent post</a></div></body></html>")
+    page = maintext.extract(html, method="auto")
+    assert "Shabka founded the network" in page.text and "Recent post" not in page.text
