@@ -34,49 +34,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
+from .textutil import tokens
+
 SHINGLE_SIZE = 4
 
-# Unicode blocks whose characters are tokens of their own (one CJK character is roughly a
-# word; without this `\w+` would glue a whole Chinese sentence into one token). The table
-# is the scorer's: a character outside it, or one `\w` does not match (CJK punctuation),
-# is not split off.
-CJK_RANGES: tuple[tuple[int, int, str], ...] = (
-    (0x1100, 0x11FF, "Hangul Jamo"),
-    (0x2E80, 0x2EFF, "CJK radicals supplement"),
-    (0x2F00, 0x2FDF, "Kangxi radicals"),
-    (0x3005, 0x3007, "iteration mark, closing mark, ideographic zero"),
-    (0x3021, 0x3029, "Hangzhou numerals"),
-    (0x3031, 0x3035, "kana repeat marks"),
-    (0x3038, 0x303C, "more ideographic marks"),
-    (0x3040, 0x309F, "Hiragana"),
-    (0x30A0, 0x30FF, "Katakana"),
-    (0x3130, 0x318F, "Hangul compatibility Jamo"),
-    (0x31F0, 0x31FF, "Katakana phonetic extensions"),
-    (0x3400, 0x4DBF, "CJK extension A"),
-    (0x4E00, 0x9FFF, "CJK unified ideographs"),
-    (0xA960, 0xA97F, "Hangul Jamo extended A"),
-    (0xAC00, 0xD7AF, "Hangul syllables"),
-    (0xD7B0, 0xD7FF, "Hangul Jamo extended B"),
-    (0xF900, 0xFAFF, "CJK compatibility ideographs"),
-    (0xFF66, 0xFF9F, "halfwidth Katakana"),
-    (0xFFA0, 0xFFDC, "halfwidth Hangul"),
-    (0x1AFF0, 0x1AFFF, "Kana extended B"),
-    (0x1B000, 0x1B16F, "Kana supplement and extensions"),
-    (0x20000, 0x2A6DF, "CJK extension B"),
-    (0x2A700, 0x2EE5F, "CJK extensions C to F and I"),
-    (0x2F800, 0x2FA1F, "CJK compatibility ideographs supplement"),
-    (0x30000, 0x323AF, "CJK extensions G and H"),
-)
-
-
-def _char_class(ranges: Iterable[tuple[int, int, str]]) -> str:
-    return "".join(f"{re.escape(chr(lo))}-{re.escape(chr(hi))}" for lo, hi, _ in ranges)
-
-
-_CJK_CHARS = _char_class(CJK_RANGES)
-# A run of word characters outside the CJK blocks, or one CJK character that is a word
-# character (checked by the look-behind, so CJK punctuation is skipped like any punctuation).
-_CJK_TOKENS = re.compile(f"[^\\W{_CJK_CHARS}]+|[{_CJK_CHARS}](?<=\\w)")
+# With ``cjk`` (the default, as in the scorer) each Han/Kana/Hangul character is a token of
+# its own (``textutil.tokens``, whose blocks are the scorer's); without it plain ``\w+``,
+# which would glue a whole Chinese sentence into one token (the published AEB numbers).
 _PLAIN_TOKENS = re.compile(r"\w+")
 _SPACES = re.compile(r"\s+")
 
@@ -90,7 +54,7 @@ def word_tokens(text: str | None, cjk: bool = True) -> list[str]:
     """Tokens as the scorer sees them; ``cjk=False`` is plain ``\\w+`` (the published AEB)."""
     if not text:
         return []
-    return (_CJK_TOKENS if cjk else _PLAIN_TOKENS).findall(text)
+    return tokens(text) if cjk else _PLAIN_TOKENS.findall(text)
 
 
 def shingles(tokens: Sequence[str], size: int = SHINGLE_SIZE) -> Counter[Shingle]:

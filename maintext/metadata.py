@@ -24,7 +24,7 @@ from lxml import etree
 from .document import Document
 from .errors import ParseError
 from .result import Link, Page
-from .textutil import collapse_ws, tokens
+from .textutil import _CJK, _CJK_CLASS, collapse_ws, tokens
 
 # ---------------------------------------------------------------------------------------
 # <meta> name/property/itemprop -> field. Order within a field = priority (first wins).
@@ -314,8 +314,6 @@ _SHORT_PIECE = 24  # a text piece this short may be one part of a split byline d
 _SPLIT_KEYWORDS = re.compile(r"[,;，；、|]+")
 _MAX_KEYWORD_CHARS = 60  # longer "keywords" are sentences or stuffed descriptions
 _BROKEN_KEYWORD = re.compile(r"[<>={}]")  # markup leaked into the attribute
-_CJK_CHARS = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
-_CJK = re.compile(f"[{_CJK_CHARS}]")
 _SKIP_HREF = ("#", "javascript:", "mailto:", "tel:", "data:", "sms:", "whatsapp:", "fax:")
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _WANTED_TAGS = ("a", "meta", "script", "title", "h1", "h2", "h3", "time", "base", "link")
@@ -701,7 +699,7 @@ _MAX_HEADINGS = 60  # h1/h2/h3 elements considered for the headline
 _TITLE_SEPARATORS = re.compile(
     r"\s+(?:[-|–—»«·•/]|::|//)\s+"  # spaced dashes, bars, guillemets: "Post - Site"
     r"|\s*[|»«_]+\s*|\s*--+\s*"  # unspaced bars, underscores: "标题_网易财经"
-    rf"|(?<=[{_CJK_CHARS}])-|-(?=[{_CJK_CHARS}])"  # a hyphen touching CJK: "新闻-新华网"
+    rf"|(?<=[{_CJK_CLASS}])-|-(?=[{_CJK_CLASS}])"  # a hyphen touching CJK: "新闻-新华网"
 )
 _HEADLINE_MIN_OVERLAP = 0.6  # share of tokens a heading must share with a title part
 
