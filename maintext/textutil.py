@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 _WS = re.compile(r"\s+")
-_INLINE_WS = re.compile(r"[ \t\r\f\v\u00a0\u2000-\u200b\u3000\ufeff]+")
 # Han, Hiragana, Katakana, Hangul: each character is one token, as in the official scorer.
 # Unicode blocks of the Han, Kana and Hangul scripts, where one character is one token
 # (the same blocks as the official scorer's --cjk tokenisation, so lengths agree with it).
@@ -42,11 +41,6 @@ PUNCTUATION = frozenset(".,;:!?。，、；：！？…「」『』（）()《�
 def collapse_ws(text: str) -> str:
     """All whitespace runs to one space, stripped."""
     return _WS.sub(" ", text).strip()
-
-
-def clean_inline(text: str) -> str:
-    """Collapse spaces inside a line (keeps newlines)."""
-    return _INLINE_WS.sub(" ", text).strip()
 
 
 def nonspace_len(text: str) -> int:
