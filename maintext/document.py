@@ -177,15 +177,19 @@ def _parse(html: str) -> etree._Element:
 class Document:
     """One page: decoded HTML, URL, options, and a lazily built tree."""
 
-    __slots__ = ("html", "url", "encoding", "source", "options", "__dict__")
+    __slots__ = ("html", "url", "encoding", "source", "options", "site_docs", "__dict__")
 
     def __init__(self, html: str, *, url: str | None = None, encoding: str = "str",
-                 source: str | None = None, options: Options | None = None) -> None:
+                 source: str | None = None, options: Options | None = None,
+                 site_docs: list["Document"] | None = None) -> None:
         self.html = html
         self.url = url
         self.encoding = encoding
         self.source = source
         self.options = options or Options()
+        # Other pages of the same site, for methods that remove the site's template by
+        # comparing pages (seeds 000 and 003); empty when none are at hand.
+        self.site_docs: list[Document] = list(site_docs or ())
 
     @classmethod
     def from_loaded(cls, loaded: Loaded, options: Options | None = None) -> "Document":
