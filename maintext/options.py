@@ -136,6 +136,38 @@ class AutoOptions:
 
 
 @dataclass
+class DomPathOptions:
+    """DOM-path similarity with same-site template removal (seed 000, Pan et al. 2016)."""
+
+    # Remove the site's template by walking the page with doc.site_docs (when given).
+    template_removal: bool = True
+    # Other pages of the site compared with the target: the paper takes two; with fewer
+    # than min_site_pages usable ones the template step is skipped.
+    max_site_pages: int = 2
+    min_site_pages: int = 1
+    # Our addition to the paper's lockstep walk: after differing texts, look this many
+    # nodes ahead for the point where the pages agree again (0: the paper's plain walk).
+    resync_window: int = 200
+    # Path similarity of two text leaves. The paper's formula was lost; it is defined on
+    # the common path prefix c and the depths nA, nB. "max": c / max(nA, nB) (our reading),
+    # "min": c / min(nA, nB), "mean": 2c / (nA + nB).
+    similarity: str = "max"
+    # Path steps: "node" (each element is its own step, so the common prefix ends at the
+    # leaves' lowest common ancestor; the paper calls each path unique) or "tag" (tag names
+    # only: leaves under two different <div><p> share the whole prefix).
+    path_steps: str = "node"
+    # Two leaves are in one group when their path similarity reaches this (our guess,
+    # tuned on big9-2005 with site pages; the paper gives no value).
+    threshold: float = 0.6
+    # Each leaf is compared with this many preceding content leaves (a link or an image
+    # caption between two paragraphs does not split the group).
+    window: int = 3
+    # A group's weight is its text minus link_penalty times its link text; the heaviest
+    # group is the main text.
+    link_penalty: float = 1.0
+
+
+@dataclass
 class MetadataOptions:
     """Page metadata (maintext.metadata): title, headline, date, author, keywords, links."""
 
@@ -166,6 +198,7 @@ class Options:
     vote: VoteOptions = field(default_factory=VoteOptions)
     baselines: BaselineOptions = field(default_factory=BaselineOptions)
     auto: AutoOptions = field(default_factory=AutoOptions)
+    dompath: DomPathOptions = field(default_factory=DomPathOptions)
     metadata: MetadataOptions = field(default_factory=MetadataOptions)
 
     def updated(self, **overrides: Any) -> "Options":

@@ -13,12 +13,48 @@ this module decides which pages they are:
 
 from __future__ import annotations
 
+import html as htmllib
+import re
 from collections import defaultdict
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 from urllib.parse import urlsplit
 
 if TYPE_CHECKING:
     from .document import Document
+
+
+# A page declares its own address in <link rel="canonical" href=...> or
+# <meta property="og:url" content=...>, both in the head: only this much of the source is read.
+_HEAD_CHARS = 200_000
+_LINK_OR_META = re.compile(r"<(?:link|meta)\b[^>]*>", re.IGNORECASE)
+_ATTR = re.compile(r"""([a-zA-Z_:][-a-zA-Z0-9_:.]*)\s*=\s*("[^"]*"|'[^']*'|[^\s"'>]+)""")
+
+
+def _attrs(tag: str) -> dict[str, str]:
+    return {name.lower(): htmllib.unescape(value.strip("\"'")).strip()
+            for name, value in _ATTR.findall(tag)}
+
+
+def declared_url(html: str) -> str | None:
+    """The absolute http(s) address a page declares for itself: its canonical link, else
+    its ``og:url``; ``None`` when it declares none. Reads the tags of the page's head
+    without parsing the page (used to group a folder of saved pages by site)."""
+    canonical = og_url = None
+    for m in _LINK_OR_META.finditer(html, 0, min(len(html), _HEAD_CHARS)):
+        attrs = _attrs(m.group(0))
+        if canonical is None and "canonical" in attrs.get("rel", "").lower().split():
+            canonical = attrs.get("href")
+        elif og_url is None and attrs.get("property", attrs.get("name", "")).lower() == "og:url":
+            og_url = attrs.get("content")
+    for url in (canonical, og_url):
+        if url and url.lower().startswith(("http://", "https://")) and site_key(url):
+            return url
+    return None
+
+
+def page_url(doc: "Document") -> str | None:
+    """The URL a page is known by: the one it was given, else the one it declares."""
+    return doc.url or declared_url(doc.html)
 
 
 def site_key(url: str | None) -> str:
@@ -59,31 +95,80 @@ def url_similarity(a: str | None, b: str | None) -> float:
     return 0.8 * common / longest + 0.2 * same_depth
 
 
-def similar_pages(doc: "Document", candidates: Iterable["Document"], k: int) -> list["Document"]:
+def similar_urls(url: str | None, candidates: list[str | None], k: int) -> list[int]:
+    """Indices of up to ``k`` of ``candidates`` other than ``url`` itself, most similar
+    first (:func:`url_similarity`); ties keep the candidates' order."""
+    scored = [(-url_similarity(url, other), i) for i, other in enumerate(candidates)
+              if not (url and other == url)]
+    scored.sort()
+    return [i for _, i in scored[:k]]
+
+
+def similar_pages(doc: "Document", candidates: Iterable["Document"], k: int,
+                  url_of: Callable[["Document"], str | None] | None = None) -> list["Document"]:
     """Up to ``k`` pages of ``candidates`` (not ``doc`` itself, not the same URL or HTML),
-    most similar URL first; ties keep the candidates' order."""
+    most similar URL first; ties keep the candidates' order. ``url_of`` gives a page's
+    URL (default: ``doc.url``)."""
+    get = url_of or _given_url
+    url = get(doc)
     scored = []
     for i, other in enumerate(candidates):
-        if other is doc or (doc.url and other.url == doc.url) or other.html == doc.html:
+        other_url = get(other)
+        if other is doc or (url and other_url == url) or other.html == doc.html:
             continue
-        scored.append((-url_similarity(doc.url, other.url), i, other))
+        scored.append((-url_similarity(url, other_url), i, other))
     scored.sort(key=lambda item: item[:2])
     return [other for _, _, other in scored[:k]]
 
 
-def group_by_site(docs: Iterable["Document"]) -> dict[str, list["Document"]]:
-    """Documents grouped by :func:`site_key` of their URL; pages without one are left out."""
+def _given_url(doc: "Document") -> str | None:
+    return doc.url
+
+
+def group_by_site(docs: Iterable["Document"],
+                  url_of: Callable[["Document"], str | None] | None = None) -> dict[str, list["Document"]]:
+    """Documents grouped by :func:`site_key` of their URL (``url_of(doc)``, default
+    ``doc.url``); pages without one are left out."""
+    get = url_of or _given_url
     groups: dict[str, list[Document]] = defaultdict(list)
     for doc in docs:
-        key = site_key(doc.url)
+        key = site_key(get(doc))
         if key:
             groups[key].append(doc)
     return dict(groups)
 
 
-def attach_site_docs(docs: Iterable["Document"], k: int = 2) -> None:
+def attach_site_docs(docs: Iterable["Document"], k: int = 2,
+                     url_of: Callable[["Document"], str | None] | None = None) -> None:
     """Set ``doc.site_docs`` of every document to up to ``k`` similar pages of its site
-    from the same collection (left empty for a page alone on its site)."""
-    for group in group_by_site(docs).values():
+    from the same collection (left empty for a page alone on its site). ``url_of`` gives
+    a page's URL (default ``doc.url``; :func:`page_url` also reads the URL a page declares)."""
+    docs = list(docs)
+    for doc in docs:
+        doc.site_docs = []
+    if k <= 0:
+        return
+    get = url_of or _given_url
+    if url_of is not None:  # read each page's URL once, not once per comparison
+        known = {id(doc): url_of(doc) for doc in docs}
+        get = lambda d: known.get(id(d)) if id(d) in known else url_of(d)  # noqa: E731
+    for group in group_by_site(docs, get).values():
+        for doc, candidates in _neighbourhoods(group, get):
+            doc.site_docs = similar_pages(doc, candidates, k, get)
+
+
+# On a site with many pages, a page's comparison pages are sought among this many pages
+# on either side of it in URL order (pages of one section sort together), not among all:
+# choosing them stays linear in the size of the site.
+_NEIGHBOURS = 50
+
+
+def _neighbourhoods(group: list["Document"], get: Callable[["Document"], str | None]):
+    """(page, candidate pages) for each page of one site's group."""
+    if len(group) <= 2 * _NEIGHBOURS + 1:
         for doc in group:
-            doc.site_docs = similar_pages(doc, group, k)
+            yield doc, group
+        return
+    ordered = sorted(group, key=lambda d: get(d) or "")
+    for pos, doc in enumerate(ordered):
+        yield doc, ordered[max(0, pos - _NEIGHBOURS):pos + _NEIGHBOURS + 1]

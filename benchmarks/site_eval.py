@@ -1,0 +1,141 @@
+"""Evaluate methods that use other pages of the same site (``doc.site_docs``).
+
+    python benchmarks/site_eval.py big9-2005 big9-2009 dragnet --methods dompath,auto
+    python benchmarks/site_eval.py big9-2005 --methods dompath,lcs --k 2 --k0 dompath
+
+For each set: every page becomes a Document with its gold URL (or, without one, the URL
+the page declares: canonical link, og:url); pages are grouped by site and each gets up
+to ``k`` pages of its site as ``doc.site_docs`` (``maintext.site.attach_site_docs``).
+Pages alone on their site stay in the set and simply get no site pages (counted in the
+output). Each method runs on every page (one core, timed: ms/page includes reading the
+site pages, each page's comparison walk being computed once per run), predictions go
+to ``/tmp/maintext-eval/site-<method>-k<k>-<set>.jsonl`` and are scored by the official
+``shared/bench/score.py``. ``--k0 METHODS`` adds rows for those methods with no site pages
+(k = 0), showing what the template step buys. Works for any registered method name.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from maintext.api import extract_document, load_document
+from maintext.document import Document
+from maintext.options import Options
+from maintext.registry import get_method
+from maintext.site import attach_site_docs, group_by_site, page_url
+
+SHARED = Path(__file__).resolve().parents[2] / "shared"
+DATASETS = SHARED / "datasets"
+SCORER = SHARED / "bench" / "score.py"
+OUT = Path("/tmp/maintext-eval")
+
+
+def read_gold(name: str) -> list[dict]:
+    with open(DATASETS / name / "gold.jsonl", encoding="utf-8") as fh:
+        return [json.loads(line) for line in fh if line.strip()]
+
+
+def load_docs(name: str, gold: list[dict], options: Options) -> list[Document | None]:
+    docs: list[Document | None] = []
+    for row in gold:
+        with gzip.open(DATASETS / name / row["file"], "rb") as fh:
+            raw = fh.read()
+        try:
+            docs.append(load_document(raw, url=row.get("url"), options=options))
+        except Exception as exc:  # noqa: BLE001 - a page that cannot be loaded scores empty
+            print(f"  LOAD ERROR {row['id']}: {type(exc).__name__}: {exc}", file=sys.stderr)
+            docs.append(None)
+    return docs
+
+
+def reset(docs: list[Document | None]) -> None:
+    """Forget parsed trees and cached walks, so each run pays for its own parsing."""
+    for doc in docs:
+        if doc is not None:
+            doc.__dict__.clear()
+
+
+def run(name: str, method: str, k: int, gold: list[dict], docs: list[Document | None]) -> tuple[Path, float]:
+    present = [d for d in docs if d is not None]
+    reset(present)
+    attach_site_docs(present, k, url_of=page_url)
+    preds = []
+    elapsed = 0.0
+    for row, doc in zip(gold, docs):
+        text = ""
+        start = time.perf_counter()
+        if doc is not None:
+            try:
+                text = extract_document(doc, method).text
+            except Exception as exc:  # noqa: BLE001 - report and go on
+                print(f"  ERROR {row['id']}: {type(exc).__name__}: {exc}", file=sys.stderr)
+            doc.__dict__.pop("tree", None)  # the method may have pruned it; siblings re-parse
+        elapsed += time.perf_counter() - start
+        preds.append({"id": row["id"], "text": text})
+    OUT.mkdir(exist_ok=True)
+    path = OUT / f"site-{method}-k{k}-{name}.jsonl"
+    with open(path, "w", encoding="utf-8") as fh:
+        for p in preds:
+            fh.write(json.dumps(p, ensure_ascii=False) + "\n")
+    return path, elapsed * 1000 / max(1, len(gold))
+
+
+def score(name: str, path: Path) -> dict:
+    out = OUT / f"{path.stem}.score.json"
+    cmd = [sys.executable, str(SCORER), str(DATASETS / name), str(path), "--json", str(out)]
+    subprocess.run(cmd, check=True, capture_output=True)
+    data = json.loads(out.read_text())
+    return data.get("text") or data.get("with_without") or {}
+
+
+def site_counts(docs: list[Document | None]) -> tuple[int, int, int]:
+    """(pages, pages with at least one other page of their site, sites with 2+ pages)."""
+    present = [d for d in docs if d is not None]
+    groups = group_by_site(present, page_url)
+    multi = [g for g in groups.values() if len(g) > 1]
+    return len(docs), sum(len(g) for g in multi), len(multi)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("sets", nargs="+")
+    ap.add_argument("--methods", default="dompath,auto", help="comma-separated registered method names")
+    ap.add_argument("--k", type=int, default=2, help="site pages attached to each page")
+    ap.add_argument("--k0", default="dompath", help="methods also run without site pages ('' for none)")
+    args = ap.parse_args()
+    methods = [m.strip() for m in args.methods.split(",") if m.strip()]
+    k0 = [m.strip() for m in args.k0.split(",") if m.strip()]
+    for m in methods + k0:
+        get_method(m)  # unknown names fail before any work
+    runs = [(m, args.k) for m in methods] + [(m, 0) for m in k0]
+    options = Options()
+    rows = []
+    for name in args.sets:
+        gold = read_gold(name)
+        docs = load_docs(name, gold, options)
+        total, with_site, sites = site_counts(docs)
+        print(f"{name}: {total} pages, {with_site} with other pages of their site ({sites} sites), "
+              f"{total - with_site} alone (no template step)", flush=True)
+        for method, k in runs:
+            path, ms = run(name, method, k, gold, docs)
+            data = score(name, path)
+            rows.append((name, f"{method} k={k}", data.get("f1", 0.0), data.get("precision", 0.0),
+                         data.get("recall", 0.0), ms))
+            print(f"  {method:10s} k={k}: F1 {rows[-1][2]:.3f}  P {rows[-1][3]:.3f}  R {rows[-1][4]:.3f}  "
+                  f"{ms:.1f} ms/page", flush=True)
+        del docs
+    print()
+    print(f"| {'set':<12} | {'method':<14} | {'F1':>5} | {'P':>5} | {'R':>5} | {'ms/page':>7} |")
+    print(f"|{'-' * 14}|{'-' * 16}|{'-' * 7}|{'-' * 7}|{'-' * 7}|{'-' * 9}|")
+    for name, label, f1, p, r, ms in rows:
+        print(f"| {name:<12} | {label:<14} | {f1:.3f} | {p:.3f} | {r:.3f} | {ms:7.1f} |")
+
+
+if __name__ == "__main__":
+    main()
