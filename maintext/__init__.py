@@ -15,6 +15,7 @@ from .errors import (
 )
 from .options import Options
 from .result import Link, Page
+from .site import extract_site
 
 __version__ = "0.1.0"
 

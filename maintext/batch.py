@@ -40,8 +40,9 @@ import queue
 import signal
 import sys
 import threading
+import tempfile
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
@@ -75,6 +76,8 @@ class Task:
     content: bytes | None = None
     content_type: str | None = None
     error: str | None = None
+    # Other pages of the same site for template-removal methods: (path, url, content type).
+    site_pages: list[tuple[str, str | None, str | None]] = field(default_factory=list)
 
 
 @dataclass
@@ -94,6 +97,9 @@ class BatchConfig:
     fetch_timeout: float = 20.0
     fetch_retries: int = 2
     max_tasks_per_child: int = 500
+    # Attach up to this many other pages of the same site to each page (doc.site_docs) for
+    # methods that remove the site's template; 0: pages are extracted alone.
+    site_pages: int = 0
 
 
 @dataclass
@@ -266,13 +272,110 @@ def run_task(task: Task, method: str, options: Options, timeout: float | None) -
     try:
         with time_limit(timeout):
             source: Any = Path(task.path) if task.path is not None else task.content
-            page = extract(source, url=task.url, method=method, options=options,
-                           content_type=task.content_type)
+            if task.site_pages:
+                page = _extract_with_site(task, source, method, options)
+            else:
+                page = extract(source, url=task.url, method=method, options=options,
+                               content_type=task.content_type)
             return page_record(task, page), False
     except MemoryError:
         return error_record(task, "MemoryError: the page exceeded the worker memory limit"), True
     except Exception as exc:  # noqa: BLE001 - any failure of one page is recorded, the batch goes on
         return error_record(task, one_line(exc)), False
+
+
+# ----------------------------------------------------------------------------- site pages
+
+# Site pages loaded by this process, most recent last: pages of one site are each other's
+# comparison pages, so a worker that handles a site's pages reads each of them once (and
+# keeps the walk computed on it, see maintext.sitetemplate).
+_SITE_CACHE: "OrderedDict[str, Any]" = OrderedDict()
+_SITE_CACHE_SIZE = 32
+
+
+def _site_document(path: str, url: str | None, content_type: str | None, options: Options) -> Any:
+    from .api import load_document
+
+    doc = _SITE_CACHE.get(path)
+    if doc is None or doc.options is not options:
+        doc = load_document(Path(path), url=url, content_type=content_type, options=options)
+        _SITE_CACHE[path] = doc
+        while len(_SITE_CACHE) > _SITE_CACHE_SIZE:
+            _SITE_CACHE.popitem(last=False)
+    _SITE_CACHE.move_to_end(path)
+    return doc
+
+
+def _extract_with_site(task: Task, source: Any, method: str, options: Options) -> Any:
+    """Extract ``task``'s page with its site pages attached; a site page that cannot be
+    read is left out (the page is then compared with fewer pages, or none)."""
+    from .api import extract_document, load_document
+
+    doc = load_document(source, url=task.url, content_type=task.content_type, options=options)
+    siblings = []
+    for path, url, content_type in task.site_pages:
+        try:
+            siblings.append(_site_document(path, url, content_type, options))
+        except MaintextError:
+            continue
+    doc.site_docs = siblings
+    return extract_document(doc, method)
+
+
+def plan_site_pages(tasks: list[Task], k: int, options: Options) -> tuple[int, int]:
+    """Give each task with a known site up to ``k`` other tasks of that site as site pages.
+
+    A page's site comes from its URL (online) or, for a saved page, from the address it
+    declares (canonical link, ``og:url``), read without parsing. Returns (pages with site
+    pages, pages alone on their site or without a known site)."""
+    from .loading import load
+    from .site import declared_url, group_by_site, neighbourhoods, similar_pages
+
+    class _Stub:  # what maintext.site needs of a page: url and html
+        __slots__ = ("task", "url", "html")
+
+        def __init__(self, task: Task, url: str | None) -> None:
+            self.task, self.url, self.html = task, url, task.id
+
+    stubs = []
+    for task in tasks:
+        if task.path is None or task.error:
+            continue
+        url = task.url
+        if not url:
+            try:
+                loaded = load(Path(task.path), max_bytes=options.max_input_bytes,
+                              default_encoding=options.default_encoding)
+                url = declared_url(loaded.html)
+            except MaintextError:
+                url = None
+        stubs.append(_Stub(task, url))
+    with_site = 0
+    for group in group_by_site(stubs).values():  # type: ignore[arg-type]
+        for stub, candidates in neighbourhoods(group, _stub_url):  # type: ignore[arg-type]
+            chosen = similar_pages(stub, candidates, k)  # type: ignore[arg-type]
+            stub.task.site_pages = [(o.task.path, o.url, o.task.content_type) for o in chosen]  # type: ignore[attr-defined]
+            with_site += bool(chosen)
+    return with_site, len(tasks) - with_site
+
+
+def _stub_url(stub: Any) -> str | None:
+    return stub.url
+
+
+def spool_online(tasks: list[Task], cfg: BatchConfig, folder: Path) -> list[Task]:
+    """Fetch every online task into ``folder`` (for site pages, which need the whole site
+    at hand): returns the tasks with ``path`` set (or ``error``)."""
+    done: list[Task] = []
+    for n, task in enumerate(fetch_tasks(tasks, cfg)):
+        if not task.error and task.content is not None:
+            path = folder / f"{n}.html"
+            path.write_bytes(task.content)
+            task.path, task.content = str(path), None
+        done.append(task)
+    order = {t.id: i for i, t in enumerate(tasks)}
+    done.sort(key=lambda t: order.get(t.id, 0))
+    return done
 
 
 # ----------------------------------------------------------------------------- sinks
@@ -677,6 +780,7 @@ def run_batch(cfg: BatchConfig, inputs: Iterable[str | Path] = (), urls_file: st
     else:
         raise ValueError(f"unknown batch format {cfg.fmt!r}; use jsonl or folder")
     summary = Summary()
+    spool = tempfile.TemporaryDirectory(prefix="maintext-site-") if cfg.site_pages > 0 and online else None
     try:
         todo_offline = [t for t in offline if t.id not in sink.done]
         todo_online = [t for t in online if t.id not in sink.done]
@@ -684,13 +788,25 @@ def run_batch(cfg: BatchConfig, inputs: Iterable[str | Path] = (), urls_file: st
         if cfg.limit is not None:
             todo_offline = todo_offline[: cfg.limit]
             todo_online = todo_online[: max(0, cfg.limit - len(todo_offline))]
+        if cfg.site_pages > 0:
+            if spool is not None and todo_online:
+                if log:
+                    log(f"fetching {len(todo_online)} pages before extraction (--site-pages)")
+                todo_online = spool_online(todo_online, cfg, Path(spool.name))
+                # pages already done still serve as site pages only when saved locally
+            with_site, alone = plan_site_pages(offline + todo_online, cfg.site_pages, cfg.options)
+            if log:
+                log(f"site pages: {with_site} pages compared with others of their site, "
+                    f"{alone} alone on their site (extracted without a template step)")
         total = len(todo_offline) + len(todo_online)
         n_workers = cfg.workers or os.cpu_count() or 1
         n_workers = max(1, min(n_workers, total))
 
         def all_tasks() -> Iterator[Task]:
             yield from todo_offline
-            if todo_online:
+            if todo_online and spool is not None:
+                yield from todo_online  # fetched already
+            elif todo_online:
                 yield from fetch_tasks(todo_online, cfg)
 
         from tqdm import tqdm
@@ -715,6 +831,8 @@ def run_batch(cfg: BatchConfig, inputs: Iterable[str | Path] = (), urls_file: st
             bar.close()
     finally:
         sink.close()
+        if spool is not None:
+            spool.cleanup()
     if log:
         log(summary.line())
     return summary

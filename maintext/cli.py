@@ -77,20 +77,22 @@ def main() -> None:
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True, path_type=Path),
               default=None, help="Write to FILE instead of stdout.")
 @click.option("--links/--no-links", default=True, show_default=True, help="Collect the page's links.")
+@click.option("--site-page", "site_pages", multiple=True, metavar="OTHER",
+              help="Another page of the same site (file or URL; repeat for more): methods that "
+                   "remove the site's template (dompath) compare the page with them.")
 @one_line_errors
 def extract(source: str, method: str | None, fmt: str, url: str | None, explain: bool,
-            output: Path | None, links: bool) -> None:
+            output: Path | None, links: bool, site_pages: tuple[str, ...]) -> None:
     """Extract one page. SOURCE is a file (.html, .htm, .html.gz), an http(s) URL, or - for stdin."""
     from .api import extract as extract_page
-    from .loading import looks_like_url
     from .output import render
 
-    if source != "-" and not looks_like_url(source) and not Path(source).exists():
-        raise MaintextError(f"no such file: {source}")
-    if source != "-" and Path(source).is_dir():
-        raise MaintextError(f"{source} is a folder; use `maintext batch` for folders")
-    src: Any = Path(source) if source != "-" and not looks_like_url(source) else source
-    page = extract_page(src, url=url, method=method or _default_method(), explain=explain, with_links=links)
+    src = _source_arg(source)
+    others = [_source_arg(other, stdin=False) for other in site_pages]
+    if others:
+        page = _extract_with_site_pages(src, others, url, method or _default_method(), explain, links)
+    else:
+        page = extract_page(src, url=url, method=method or _default_method(), explain=explain, with_links=links)
     text = render(page, fmt, with_explain=explain)
     if explain and fmt != "json" and page.explain:
         import json
@@ -103,6 +105,34 @@ def extract(source: str, method: str | None, fmt: str, url: str | None, explain:
         click.echo(text, nl=False)
     else:
         output.write_text(text, encoding="utf-8")
+
+
+def _source_arg(source: str, *, stdin: bool = True) -> Any:
+    """A command-line page argument as a source for the loader (Path, URL or "-")."""
+    from .loading import looks_like_url
+
+    if source == "-" and stdin:
+        return source
+    if looks_like_url(source):
+        return source
+    if not Path(source).exists():
+        raise MaintextError(f"no such file: {source}")
+    if Path(source).is_dir():
+        raise MaintextError(f"{source} is a folder; use `maintext batch` for folders")
+    return Path(source)
+
+
+def _extract_with_site_pages(src: Any, others: list[Any], url: str | None, method: str,
+                             explain: bool, links: bool) -> Any:
+    from .api import extract_document, load_document
+    from .options import make_options
+    from .registry import get_method
+
+    get_method(method)
+    options = make_options(None, explain=explain, with_links=links)
+    doc = load_document(src, url=url, options=options)
+    doc.site_docs = [load_document(other, options=options) for other in others]
+    return extract_document(doc, method)
 
 
 # ----------------------------------------------------------------------------- batch
@@ -135,11 +165,15 @@ def extract(source: str, method: str | None, fmt: str, url: str | None, explain:
               help="Online mode: concurrent requests to one host.")
 @click.option("--fetch-threads", type=click.IntRange(min=1), default=8, show_default=True,
               help="Online mode: concurrent requests in all.")
+@click.option("--site-pages", type=click.IntRange(min=0), default=0, show_default=True, metavar="K",
+              help="Compare each page with up to K other pages of its site (sites from the URLs, or "
+                   "for saved pages the canonical/og:url they declare), for methods that remove the "
+                   "site's template (dompath); pages alone on their site are extracted alone.")
 @one_line_errors
 def batch(inputs: tuple[Path, ...], method: str | None, urls_file: Path | None, out: Path, fmt: str,
           workers: int, timeout: float, max_memory: int, resume: bool, limit: int | None,
           no_progress: bool, links: bool, fetch_timeout: float, retries: int, per_host: int,
-          fetch_threads: int) -> None:
+          fetch_threads: int, site_pages: int) -> None:
     """Extract many pages: folders of HTML (searched recursively) and/or --urls FILE.
 
     Writes one JSON line per page (Page fields plus "id"; failures as {"id", "error",
@@ -159,6 +193,7 @@ def batch(inputs: tuple[Path, ...], method: str | None, urls_file: Path | None, 
         progress=not no_progress,
         options=options.updated(fetch_timeout=fetch_timeout, fetch_retries=retries, with_links=links),
         fetch_threads=fetch_threads, per_host=per_host, fetch_timeout=fetch_timeout, fetch_retries=retries,
+        site_pages=site_pages,
     )
     run_batch(cfg, inputs, urls_file, log=lambda line: click.echo("maintext batch: " + line, err=True))
 
