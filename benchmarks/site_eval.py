@@ -102,19 +102,37 @@ def site_counts(docs: list[Document | None]) -> tuple[int, int, int]:
     return len(docs), sum(len(g) for g in multi), len(multi)
 
 
+def parse_overrides(items: list[str]) -> dict:
+    overrides: dict = {}
+    for item in items:
+        key, _, raw = item.partition("=")
+        try:
+            value = json.loads(raw)
+        except ValueError:
+            value = raw
+        *sections, name = key.split(".")
+        target = overrides
+        for section in sections:
+            target = target.setdefault(section, {})
+        target[name] = value
+    return overrides
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("sets", nargs="+")
     ap.add_argument("--methods", default="dompath,auto", help="comma-separated registered method names")
     ap.add_argument("--k", type=int, default=2, help="site pages attached to each page")
     ap.add_argument("--k0", default="dompath", help="methods also run without site pages ('' for none)")
+    ap.add_argument("--opt", action="append", default=[], metavar="SECTION.FIELD=VALUE",
+                    help="an Options override, e.g. dompath.threshold=0.5 (value read as JSON, else text)")
     args = ap.parse_args()
     methods = [m.strip() for m in args.methods.split(",") if m.strip()]
     k0 = [m.strip() for m in args.k0.split(",") if m.strip()]
     for m in methods + k0:
         get_method(m)  # unknown names fail before any work
     runs = [(m, args.k) for m in methods] + [(m, 0) for m in k0]
-    options = Options()
+    options = Options().updated(**parse_overrides(args.opt))
     rows = []
     for name in args.sets:
         gold = read_gold(name)

@@ -317,9 +317,9 @@ def match_pair(target: NodeSeq, other: NodeSeq, window: int) -> bytearray:
         p = _next_at(opos.get(tk[i]), j, window, od, d)
         q = _next_at(tpos.get(ok[j]), i, window, td, e)
         if p is not None and (q is None or p - j <= q - i):
-            j = p
+            j = p  # the other page's nodes up to p are not in the target
         elif q is not None:
-            i += 1
+            i = q  # the target's nodes up to q are not in the other page: content
         else:
             i += 1
             j += 1
