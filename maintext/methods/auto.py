@@ -44,6 +44,7 @@ from ..clean import (CAPTION_MAX_CHARS, clean_tree, is_credit_line, is_disclosur
 from ..document import Document
 from ..options import AutoOptions, Options
 from ..result import Page
+from ..sitetemplate import template_texts
 from ..segment import SKIP_REASONS, Block, Container, Segmentation, segment
 from ..textutil import collapse_ws
 
@@ -134,6 +135,8 @@ def extract(doc: Document, options: Options) -> Page:
     page = Page(url=doc.url, method="auto")
     root = doc.tree
     hint = JsonLdHint(root)  # before cleaning: JSON-LD sits in <script>
+    # texts the site's other pages share (maintext.sitetemplate), read before cleaning
+    templates = template_texts(doc, root) if opts.drop_site_template and doc.site_docs else frozenset()
     removed = clean_tree(root)
     skip = SKIP_REASONS - ({"comments"} if opts.include_comments else set())
     seg = segment(root, skip=skip if opts.skip_boilerplate else frozenset())
@@ -170,6 +173,8 @@ def extract(doc: Document, options: Options) -> Page:
         if _weight(fallback) > _weight(kept):
             why = "weak container: all prose blocks, layout widgets included"
             kept = fallback
+    if templates:
+        kept = [b for b in kept if b.text not in templates]
     paragraphs = [p for b in kept for p in b.lines()]
     if not paragraphs and hint.body():
         paragraphs = [collapse_ws(line) for line in hint.body().splitlines() if line.strip()]
