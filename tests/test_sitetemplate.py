@@ -125,3 +125,30 @@ def test_deeply_nested_pages_are_linear_and_safe():
     assert time.perf_counter() - start < 5
     assert _texts(split.content) == ["the story of the day"]
     assert {"menu", "footer"} <= split.texts
+
+
+def test_auto_drops_template_blocks_when_site_pages_are_given():
+    from maintext.api import extract_document
+    from maintext.options import Options
+
+    promo = "Every story on this site is free to read, and your support keeps it that way, thank you."
+
+    def page(n: int, story: str) -> Document:
+        html = (f"<html><body><div class='article'><h1>Story {n}</h1><p>{story}</p><p>{promo}</p>"
+                "</div></body></html>")
+        return Document(html)
+    stories = [page(1, "The council met on Monday and approved the budget for the coming year, "
+                       "after a long debate about roads, schools and the new library in the east."),
+               page(2, "Rain is expected all week, and the river may rise above its banks by Friday, "
+                       "the weather office said, asking residents near the water to be careful."),
+               page(3, "The football club signed two young players from the south, who will join "
+                       "the team for the first match of the season, the coach told reporters.")]
+    assert promo in extract_document(stories[0], "auto").text
+    target = page(1, "The council met on Monday and approved the budget for the coming year, "
+                     "after a long debate about roads, schools and the new library in the east.")
+    target.site_docs = stories[1:]
+    text = extract_document(target, "auto").text
+    assert promo not in text and "approved the budget" in text
+    target.options = Options().updated(auto={"drop_site_template": False})
+    del target.tree
+    assert promo in extract_document(target, "auto").text
