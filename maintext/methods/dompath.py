@@ -15,6 +15,11 @@
    leaf is linked to the preceding leaves (a few, in document order) it is similar
    enough to; linked leaves form groups, and the group with the most (non-link) text is
    the main text.
+4. Title proximity (the paper's own future work, in its conclusion: use the path distance
+   between content nodes and the title node): each group's weight is multiplied by the
+   path similarity of its first leaves to the content title's leaf (an h1/h2/h3 matching
+   the page's <title>), squared by default (``DomPathOptions.title_power``; 0: off), so
+   reader comments far from the headline no longer win by sheer length.
 
 Linear: the tree is walked once, each leaf's path is built from memoised parent links, and
 each leaf is compared with a bounded number of neighbours, climbing only to their common
@@ -32,7 +37,7 @@ from ..document import Document
 from ..options import DomPathOptions, Options
 from ..result import Page
 from ..sitetemplate import Slot, flatten, slot_text, split_text_nodes
-from ..textutil import collapse_ws, nonspace_len
+from ..textutil import collapse_ws, nonspace_len, tokens
 
 # Text shown this many characters into a leaf in --explain records.
 _EXPLAIN_CHARS = 80
@@ -172,6 +177,48 @@ def group_weights(leaves: list[Leaf], n_groups: int, link_penalty: float) -> lis
     return weights
 
 
+# Heading levels searched for the content title, most likely first.
+_TITLE_LEVELS = ("h1", "h2", "h3")
+# A heading is the content title when this share of its words is in the page's <title>.
+_TITLE_MIN_OVERLAP = 0.5
+# Leaves of a group compared with the title leaf (the first ones: a group's start is where
+# it meets the headline); bounds the work on groups of thousands of leaves.
+_TITLE_PROBES = 8
+
+
+def title_leaf(leaves: list[Leaf], title: str) -> Leaf | None:
+    """The leaf holding the content title: the first h1/h2/h3 leaf (in that order of
+    levels) whose words are mostly in the page's ``<title>``, else the first h1 leaf."""
+    title_words = set(tokens(title.lower()))
+    by_level: dict[str, list[Leaf]] = {level: [] for level in _TITLE_LEVELS}
+    for leaf in leaves:
+        tag = leaf.block.tag if leaf.block is not None and isinstance(leaf.block.tag, str) else ""
+        if tag in by_level:
+            by_level[tag].append(leaf)
+    if title_words:
+        for level in _TITLE_LEVELS:
+            for leaf in by_level[level]:
+                words = tokens(leaf.text.lower())
+                if words and sum(w in title_words for w in words) >= _TITLE_MIN_OVERLAP * len(words):
+                    return leaf
+    return by_level["h1"][0] if by_level["h1"] else None
+
+
+def title_proximity(leaves: list[Leaf], n_groups: int, title: Leaf, paths: PathIndex,
+                    formula: str) -> list[float]:
+    """Per group: the best path similarity of its first leaves to the title leaf."""
+    near = [0.0] * n_groups
+    probes = [0] * n_groups
+    for leaf in leaves:
+        g = leaf.group
+        if probes[g] >= _TITLE_PROBES:
+            continue
+        probes[g] += 1
+        common = paths.common_prefix(leaf.node, title.node)
+        near[g] = max(near[g], path_similarity(common, leaf.depth, title.depth, formula))
+    return near
+
+
 def paragraphs_of(leaves: list[Leaf]) -> list[str]:
     """The leaves' text, one paragraph per block-level element (inline pieces joined)."""
     out: list[str] = []
@@ -210,6 +257,11 @@ def extract(doc: Document, options: Options) -> Page:
     leaves = make_leaves(content, paths)
     n_groups = group_leaves(leaves, paths, opts)
     weights = group_weights(leaves, n_groups, opts.link_penalty)
+    title = title_leaf(leaves, _page_title(root)) if opts.title_power > 0 else None
+    if title is not None:
+        near = title_proximity(leaves, n_groups, title, paths, opts.similarity)
+        weights = [w * near[g] ** opts.title_power if w > 0 else w for g, w in enumerate(weights)]
+        info["title_leaf"] = collapse_ws(title.text)[:_EXPLAIN_CHARS]
     best = max(range(n_groups), key=weights.__getitem__) if n_groups else -1
     kept = [leaf for leaf in leaves if leaf.group == best]
     page.set_paragraphs(paragraphs_of(kept))
@@ -224,6 +276,11 @@ def extract(doc: Document, options: Options) -> Page:
     if options.explain:
         page.explain = _explain(template, leaves, weights, best)
     return page
+
+
+def _page_title(root: etree._Element) -> str:
+    el = root.find("head/title")
+    return collapse_ws(el.text_content()) if el is not None else ""
 
 
 def _explain(template: list[Slot], leaves: list[Leaf], weights: list[float], best: int) -> list[dict]:

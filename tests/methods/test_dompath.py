@@ -65,8 +65,9 @@ def test_without_site_pages_clustering_alone_and_says_so():
 
 
 def test_template_step_changes_the_choice_on_the_fixture():
-    # the site-wide "About" column outweighs this short story: only the template step removes it
-    docs = _docs()
+    # the site-wide "About" column outweighs this short story: with the paper's plain choice
+    # of the heaviest group (no title proximity) only the template step removes it
+    docs = _docs(Options().updated(dompath={"title_power": 0}))
     alone = extract_document(docs[1], "dompath").text
     docs[1].site_docs = [docs[0], docs[2]]
     with_site = extract_document(docs[1], "dompath").text
@@ -119,3 +120,17 @@ def test_big9_page_with_site_pages():
     longest = max(gold[0]["text"].splitlines(), key=len)
     assert longest[:80] in page.text
     assert page.extra["dompath"]["template_leaves"] > 20
+
+
+def test_title_proximity_prefers_the_article_over_heavier_comments():
+    comment = "<div class='c'><p>I think this is a long reader comment with many words in it, agreed.</p></div>"
+    html = ("<html><head><title>Bridge reopens - Daily</title></head><body>"
+            "<div id='main'><div class='story'><h1>Bridge reopens</h1>"
+            "<div class='text'><p>The old bridge reopened on Monday after two years of repairs.</p>"
+            "<p>Drivers will pay no toll during the first month.</p></div></div></div>"
+            "<div id='talk'><div><div><div>" + comment * 6 + "</div></div></div></div></body></html>")
+    page = extract_document(Document(html), "dompath")
+    assert page.text.startswith("The old bridge reopened") and "reader comment" not in page.text
+    assert page.extra["dompath"]["title_leaf"] == "Bridge reopens"
+    plain = extract_document(Document(html, options=Options().updated(dompath={"title_power": 0})), "dompath")
+    assert "reader comment" in plain.text and "title_leaf" not in plain.extra["dompath"]
