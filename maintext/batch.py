@@ -328,8 +328,7 @@ def plan_site_pages(tasks: list[Task], k: int, options: Options) -> tuple[int, i
     A page's site comes from its URL (online) or, for a saved page, from the address it
     declares (canonical link, ``og:url``), read without parsing. Returns (pages with site
     pages, pages alone on their site or without a known site)."""
-    from .loading import load
-    from .site import declared_url, group_by_site, neighbourhoods, similar_pages
+    from .site import group_by_site, neighbourhoods, similar_pages
 
     class _Stub:  # what maintext.site needs of a page: url and html
         __slots__ = ("task", "url", "html")
@@ -341,14 +340,7 @@ def plan_site_pages(tasks: list[Task], k: int, options: Options) -> tuple[int, i
     for task in tasks:
         if task.path is None or task.error:
             continue
-        url = task.url
-        if not url:
-            try:
-                loaded = load(Path(task.path), max_bytes=options.max_input_bytes,
-                              default_encoding=options.default_encoding)
-                url = declared_url(loaded.html)
-            except MaintextError:
-                url = None
+        url = task.url or _declared_url_of_file(task.path, options)
         stubs.append(_Stub(task, url))
     with_site = 0
     for group in group_by_site(stubs).values():  # type: ignore[arg-type]
@@ -357,6 +349,31 @@ def plan_site_pages(tasks: list[Task], k: int, options: Options) -> tuple[int, i
             stub.task.site_pages = [(o.task.path, o.url, o.task.content_type) for o in chosen]  # type: ignore[attr-defined]
             with_site += bool(chosen)
     return with_site, len(tasks) - with_site
+
+
+# Bytes of a saved page read to find the address it declares (the tags sit in its head).
+_HEAD_BYTES = 128 * 1024
+
+
+def _declared_url_of_file(path: str, options: Options) -> str | None:
+    """The canonical/og:url address a saved page declares, from the start of the file
+    (ASCII-compatible encodings; otherwise, or when not found, the decoded whole page)."""
+    import gzip
+
+    from .loading import load
+    from .site import declared_url
+
+    try:
+        opener = gzip.open if path.lower().endswith(".gz") else open
+        with opener(path, "rb") as fh:
+            head = fh.read(_HEAD_BYTES)
+        url = declared_url(head.decode("utf-8", errors="replace"))
+        if url or b"\x00" not in head[:4096]:
+            return url
+        return declared_url(load(Path(path), max_bytes=options.max_input_bytes,
+                                 default_encoding=options.default_encoding).html)
+    except (OSError, EOFError, MaintextError, ValueError):
+        return None
 
 
 def _stub_url(stub: Any) -> str | None:

@@ -104,3 +104,20 @@ def test_batch_site_pages_online(tmp_path: Path):
     page = records[server.url("/page/2")]
     assert page["extra"]["dompath"]["template_removal"] == "compared with 2 other page(s) of the site"
     assert page["url"] == server.url("/page/2") and page["text"]
+
+
+def test_declared_url_of_saved_pages(tmp_path: Path):
+    import gzip
+
+    from maintext.batch import _declared_url_of_file
+    from maintext.options import Options
+
+    head = "<html><head><meta property='og:url' content='https://a.example/n/1'></head><body>x</body></html>"
+    (tmp_path / "a.html.gz").write_bytes(gzip.compress(head.encode()))
+    (tmp_path / "b.html").write_bytes(head.encode("utf-16"))
+    (tmp_path / "c.html").write_text("<p>no address</p>")
+    options = Options()
+    assert _declared_url_of_file(str(tmp_path / "a.html.gz"), options) == "https://a.example/n/1"
+    assert _declared_url_of_file(str(tmp_path / "b.html"), options) == "https://a.example/n/1"
+    assert _declared_url_of_file(str(tmp_path / "c.html"), options) is None
+    assert _declared_url_of_file(str(tmp_path / "missing.html"), options) is None
