@@ -136,6 +136,51 @@ class AutoOptions:
 
 
 @dataclass
+class LcsOptions:
+    """LCS-based maximum similarity matching of feature trees (seed 003, Song et al. 2011).
+
+    The paper gives no number for its thresholds; every default below is ours (see each
+    comment). Width/height/top/left of a rendered layout are replaced by proxies computed
+    from the tree (see :mod:`maintext.methods.lcs`); each proxy can be dropped ("none").
+    """
+
+    # Ts: two feature nodes are similar when their similarity exceeds this (0..1).
+    similarity_threshold: float = 0.5
+    # Layout proxies among the compared features (id, class and depth are always compared):
+    # width: "children" (number of child elements) or "none";
+    # height: "lines" (text length in lines of ``line_chars``) or "none";
+    # top: "lines_before" (text before the node, in lines) or "none";
+    # left: "sibling_index" (position among the parent's children) or "none".
+    width_proxy: str = "children"
+    height_proxy: str = "lines"
+    top_proxy: str = "lines_before"
+    left_proxy: str = "sibling_index"
+    line_chars: int = 80  # non-space characters per rendered line (height/top proxies)
+    # Resolve href/src against the page URL before comparing inner HTML (the paper's
+    # preprocessing); fragment-only and javascript: links are left as they are.
+    absolutize_urls: bool = True
+    # A target node is a candidate when it is deleted or substituted (below Ts) in at least
+    # this share of the similar pages (1.0: in all of them). The paper compares one pair.
+    candidate_share: float = 1.0
+    # Cost bounds of the per-level LCS tables (cells = target nodes x similar-page nodes of
+    # one tree level; similarity evaluations = same-tag pairs under similar parents). A level
+    # over a bound is aligned only within the children of parents the level above aligned,
+    # cut into proportional chunks when still too big (see the module docstring).
+    max_level_cells: int = 400_000
+    max_level_pairs: int = 40_000
+    max_page_cells: int = 1_500_000  # all levels of one page pair together
+    # Keep every cluster whose score is within this many points of the best one.
+    score_gap: float = 2.0
+    max_clusters: int = 3  # keep at most this many clusters ("the top few")
+    # Middle share of the page's text (by position in document order) standing for the
+    # paper's main visual area, for the "effective area" score.
+    central_band: tuple[float, float] = (0.15, 0.85)
+    # Without similar pages of the same site (``doc.site_docs``) the method has nothing to
+    # compare; None returns empty text with a reason, a method name runs that method instead.
+    fallback_method: str | None = None
+
+
+@dataclass
 class MetadataOptions:
     """Page metadata (maintext.metadata): title, headline, date, author, keywords, links."""
 
@@ -166,6 +211,7 @@ class Options:
     vote: VoteOptions = field(default_factory=VoteOptions)
     baselines: BaselineOptions = field(default_factory=BaselineOptions)
     auto: AutoOptions = field(default_factory=AutoOptions)
+    lcs: LcsOptions = field(default_factory=LcsOptions)
     metadata: MetadataOptions = field(default_factory=MetadataOptions)
 
     def updated(self, **overrides: Any) -> "Options":

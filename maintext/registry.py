@@ -37,6 +37,7 @@ _BUILTIN: dict[str, tuple[str, str]] = {
     "bte": ("maintext.methods.bte", "baseline: Body Text Extraction (Finn et al. 2001), max text-minus-tags window"),
     "dsc": ("maintext.methods.dsc", "baseline: Document Slope Curves (Pinto et al. 2002), low-slope token windows"),
     "lqf": ("maintext.methods.lqf", "baseline: Link Quota Filter (Mantratzis et al. 2005), drops link-dense blocks"),
+    "lcs": ("maintext.methods.lcs", "LCS matching of feature trees against similar pages of the site (Song 2011); needs doc.site_docs"),
     "ccb": ("maintext.methods.ccb", "baseline: Content Code Blurring (Gottron 2008), blurred text/markup ratio"),
 }
 
