@@ -162,13 +162,13 @@ class LcsOptions:
     # A target node is a candidate when it is deleted or substituted (below Ts) in at least
     # this share of the similar pages (1.0: in all of them). The paper compares one pair.
     candidate_share: float = 1.0
-    # Cost bounds of the per-level LCS tables (cells = target nodes x similar-page nodes of
-    # one tree level; similarity evaluations = same-tag pairs under similar parents). A level
-    # over a bound is aligned only within the children of parents the level above aligned,
+    # Cost bounds of the LCS tables, in table cells (a similarity evaluation counts 12
+    # cells; ~0.15 us per cell). A tree level whose table would cost more than
+    # max_level_cost (or what is left of max_page_cost, for all levels of one pair of
+    # pages) is aligned only within the children of parent pairs the level above aligned,
     # cut into proportional chunks when still too big (see the module docstring).
-    max_level_cells: int = 400_000
-    max_level_pairs: int = 40_000
-    max_page_cells: int = 1_500_000  # all levels of one page pair together
+    max_level_cost: int = 300_000
+    max_page_cost: int = 1_000_000
     # Keep every cluster whose score is within this many points of the best one.
     score_gap: float = 2.0
     max_clusters: int = 3  # keep at most this many clusters ("the top few")

@@ -53,13 +53,13 @@ exactly into one LCS per tree level, and a level only holds children of nodes th
 a similar partner on the level above (the others are zero everywhere, always
 candidates, and lie under a candidate the clustering keeps anyway). Rows with no
 positive cell cost nothing (the table is monotone, such a row equals the one above);
-other rows cost one cumulative maximum. Bounds per page pair: a level whose table would
-exceed ``max_level_cells`` (or ``max_level_pairs`` similarity evaluations, or what is
-left of ``max_page_cells``) is aligned only within the children of parent pairs the
-level above aligned, and a block still too big is cut into proportional chunks (chunk i
-of the target's children against chunk i of the other's); once the budget is spent,
-chunks shrink to single nodes, which is linear. Such levels are counted in
-``page.extra["lcs"]`` and noted in ``page.reason``.
+other rows cost one cumulative maximum. Cost = table cells + :data:`PAIR_COST` x
+similarity evaluations. Bounds per page pair: a level whose cost would exceed
+``max_level_cost`` (or what is left of ``max_page_cost``) is aligned only within the
+children of parent pairs the level above aligned, and a block still too big is cut into
+proportional chunks (chunk i of the target's children against chunk i of the other's);
+once the budget is spent, chunks shrink to single nodes, which is linear. Such levels
+are counted in ``page.extra["lcs"]`` and noted in ``page.reason``.
 
 Candidates from several similar pages. The paper compares one pair; with k pages a node
 is a candidate when it is unmatched in at least ``candidate_share`` of them (default:
@@ -183,6 +183,10 @@ class CTree:
         return out
 
 
+# Position of each feature in the tuple build_ctree computes for every node.
+_FEATURE_SLOTS = {"id": 0, "class": 1, "depth": 2, "width": 3, "height": 4, "top": 5, "left": 6}
+
+
 def feature_names(opts: LcsOptions) -> tuple[str, ...]:
     """The compared features: id, class, depth and the proxies not set to "none"."""
     names = ["id", "class", "depth"]
@@ -202,6 +206,9 @@ class _Builder:
         self.base = base_url if absolutize else None
         self.elements: list[etree._Element] = []
         self.tags: list[str] = []
+        self.ident: list[str] = []
+        self.cls: list[str] = []
+        self.attrs: list[tuple] = []
         self.parent: list[int] = []
         self.kids: list[list[int]] = []
         self.depth: list[int] = []
@@ -214,7 +221,6 @@ class _Builder:
         self.boxes: list[int] = []
         self.parts: list[list[Any]] = []
         self.inner: list[int] = []
-        self.outer: list[int] = []
         self.stack: list[int] = []
         self.chars = 0  # non-space text characters seen so far
 
@@ -222,18 +228,38 @@ class _Builder:
         """Text directly inside node ``i`` (its text, or a child's tail)."""
         if not text:
             return
+        self.code[i] += len(text)
+        if text.isspace():  # indentation between tags: code, not text
+            return
         n = nonspace_len(text)
         self.own[i] += n
         self.chars += n
-        self.code[i] += len(text)
-        if n:
-            self.parts[i].append(collapse_ws(text))
+        self.parts[i].append(collapse_ws(text))
 
     def start(self, el: etree._Element, tag: str) -> None:
         i = len(self.tags)
         parent = self.stack[-1] if self.stack else -1
+        ident = cls = ""
+        code = 2 * len(tag) + 5
+        attrs: tuple = ()
+        items = el.items()
+        if items:
+            out = []
+            for key, value in items:
+                code += len(key) + len(value) + 4
+                if key == "id":
+                    ident = value.strip()
+                elif key == "class":
+                    cls = " ".join(value.split())
+                elif self.base and key in URL_ATTRS:
+                    value = _absolute(value, self.base)
+                out.append((key, value))
+            attrs = tuple(out)
         self.elements.append(el)
         self.tags.append(tag)
+        self.ident.append(ident)
+        self.cls.append(cls)
+        self.attrs.append(attrs)
         self.parent.append(parent)
         self.kids.append([])
         if parent >= 0:
@@ -242,27 +268,25 @@ class _Builder:
         self.before.append(self.chars)
         self.own.append(0)
         self.text_len.append(0)
-        self.code.append(2 * len(tag) + 5 + sum(len(k) + len(v) + 4 for k, v in el.attrib.items()))
+        self.code.append(code)
         self.link_code.append(0)
         self.content_tags.append(1 if tag in CONTENT_TAGS else 0)
         self.boxes.append(1 if tag in BOX_TAGS else 0)
         self.parts.append([])
         self.inner.append(0)
-        self.outer.append(0)
         self.stack.append(i)
         self.add_text(i, el.text)
 
     def end(self, el: etree._Element) -> None:
         i = self.stack.pop()
-        tag = self.tags[i]
         text = self.own[i]
+        text_len = self.text_len
         for k in self.kids[i]:
-            text += self.text_len[k]
-        self.text_len[i] = text
-        self.inner[i] = hash(tuple(self.parts[i]))
+            text += text_len[k]
+        text_len[i] = text
+        inner = self.inner[i] = hash(tuple(self.parts[i]))
         self.parts[i] = []  # free the strings
-        self.outer[i] = hash((tag, self._attrs(el), self.inner[i]))
-        if tag == "a":
+        if self.tags[i] == "a":
             self.link_code[i] = self.code[i]
         if self.stack:
             p = self.stack[-1]
@@ -270,19 +294,8 @@ class _Builder:
             self.link_code[p] += self.link_code[i]
             self.content_tags[p] += self.content_tags[i]
             self.boxes[p] += self.boxes[i]
-            self.parts[p].append(self.outer[i])
+            self.parts[p].append(hash((self.tags[i], self.attrs[i], inner)))  # outer HTML
             self.add_text(p, el.tail)
-
-    def _attrs(self, el: etree._Element) -> tuple:
-        items = el.attrib.items()
-        if not items:
-            return ()
-        out = []
-        for key, value in items:
-            if self.base and key in URL_ATTRS:
-                value = _absolute(value, self.base)
-            out.append((key, value))
-        return tuple(out)
 
 
 def _absolute(value: str, base: str) -> str:
@@ -317,7 +330,7 @@ def _walk(start: etree._Element, builder: _Builder) -> None:
 
 def build_ctree(root: etree._Element, opts: LcsOptions, url: str | None = None) -> CTree:
     """The feature tree of a parsed page (rooted at ``<body>``, else at ``root``)."""
-    names = feature_names(opts)
+    picks = [_FEATURE_SLOTS[n] for n in feature_names(opts)]
     body = root.find("body") if root.tag == "html" else None
     start = body if body is not None else root
     b = _Builder(url, opts.absolutize_urls)
@@ -330,40 +343,35 @@ def build_ctree(root: etree._Element, opts: LcsOptions, url: str | None = None) 
     pos = [0] * len(level)
     for lo, pre in enumerate(level):
         pos[pre] = lo
-    t = CTree(total_text=b.text_len[0] if b.text_len else 0)
+    kids = [b.kids[pre] for pre in level]
+    parents = [b.parent[pre] for pre in level]
+    own = [b.own[pre] for pre in level]
+    text_len = [b.text_len[pre] for pre in level]
+    before = [b.before[pre] for pre in level]
+    tags = [b.tags[pre] for pre in level]
+    t = CTree(
+        elements=[b.elements[pre] for pre in level], tag=tags,
+        ident=[b.ident[pre] for pre in level], cls=[b.cls[pre] for pre in level],
+        depth=[b.depth[pre] for pre in level],
+        parent=[pos[p] if p >= 0 else -1 for p in parents],
+        first_child=[pos[k[0]] if k else len(level) for k in kids],
+        n_children=[len(k) for k in kids], order=level, own_text=own, text_len=text_len,
+        text_before=before, inner=[b.inner[pre] for pre in level],
+        code_len=[b.code[pre] for pre in level], link_code=[b.link_code[pre] for pre in level],
+        content_tags=[b.content_tags[pre] for pre in level], boxes=[b.boxes[pre] for pre in level],
+        total_text=text_len[0] if text_len else 0,
+    )
+    t.content = [lo > 0 and (tags[lo] in CONTENT_TAGS or (text_len[lo] > 0 and own[lo] > CONTENT_TEXT_RATE * text_len[lo]))
+                 for lo in range(len(level))]
     line = max(1, opts.line_chars)
+    features = []
     for lo, pre in enumerate(level):
-        el = b.elements[pre]
-        tag = b.tags[pre]
-        kids = b.kids[pre]
-        parent = b.parent[pre]
-        t.elements.append(el)
-        t.tag.append(tag)
-        t.ident.append((el.get("id") or "").strip())
-        t.cls.append(" ".join((el.get("class") or "").split()))
-        t.depth.append(b.depth[pre])
-        t.parent.append(pos[parent] if parent >= 0 else -1)
-        t.first_child.append(pos[kids[0]] if kids else len(level))
-        t.n_children.append(len(kids))
-        t.order.append(pre)
-        t.own_text.append(b.own[pre])
-        t.text_len.append(b.text_len[pre])
-        t.text_before.append(b.before[pre])
-        t.inner.append(b.inner[pre])
-        t.code_len.append(b.code[pre])
-        t.link_code.append(b.link_code[pre])
-        t.content_tags.append(b.content_tags[pre])
-        t.boxes.append(b.boxes[pre])
-        rate = b.own[pre] / b.text_len[pre] if b.text_len[pre] else 0.0
-        t.content.append(lo > 0 and (tag in CONTENT_TAGS or rate > CONTENT_TEXT_RATE))
+        p = parents[lo]
         # siblings are contiguous in level order: the first one's position gives the index
-        sibling = pos[pre] - pos[b.kids[parent][0]] if parent >= 0 else 0
-        values = {
-            "id": t.ident[-1], "class": t.cls[-1], "depth": t.depth[-1],
-            "width": len(kids), "height": -(-b.text_len[pre] // line),
-            "top": b.before[pre] // line, "left": sibling,
-        }
-        t.features.append(tuple(values[n] for n in names))
+        values = (t.ident[lo], t.cls[lo], t.depth[lo], len(kids[lo]), -(-text_len[lo] // line),
+                  before[lo] // line, lo - pos[b.kids[p][0]] if p >= 0 else 0)
+        features.append(tuple([values[k] for k in picks]))
+    t.features = features
     return t
 
 
@@ -481,12 +489,21 @@ def backtrack(table: list[list[int]], row_sims: list[dict[int, int]],
 
 # ----------------------------------------------------------------------------- level matching
 
+# Cost of one similarity evaluation in table cells (measured: ~2 us against ~0.15 us for
+# a cell of a row's cumulative maximum). The cost budgets count cells + PAIR_COST x pairs.
+PAIR_COST = 12
+
+
 @dataclass(slots=True)
 class MatchStats:
     levels: int = 0
     cells: int = 0  # table cells filled (rows with a positive cell x columns)
     pairs: int = 0  # similarity evaluations
     chunked_levels: int = 0  # levels over the budget, aligned under aligned parents
+
+    @property
+    def cost(self) -> int:
+        return self.cells + PAIR_COST * self.pairs
 
 
 class _Level:
@@ -554,46 +571,49 @@ class _Matcher:
         return self.matched
 
     def _allowance(self) -> int:
-        return max(0, min(self.opts.max_level_cells, self.opts.max_page_cells - self.stats.cells))
+        return max(0, min(self.opts.max_level_cost, self.opts.max_page_cost - self.stats.cost))
+
+    def _cost(self, cols: int, rows: list[int], index: _Level, inverse: dict[int, list[int]]) -> int:
+        """Upper bound of the cost of aligning ``cols`` target nodes with ``rows``."""
+        t2 = self.t2
+        busy = pairs = 0
+        for b in rows:
+            k = index.count(t2, b, inverse.get(t2.parent[b], ()))
+            if k:
+                busy += 1
+                pairs += k
+        return busy * cols + PAIR_COST * pairs
 
     def _level(self, kids1: list[int], kids2: list[int], index: _Level,
                inverse: dict[int, list[int]], aligned: list[tuple[int, int]]
                ) -> tuple[dict[int, list[int]], list[tuple[int, int]]]:
-        t2 = self.t2
-        rows = pairs = 0
-        for b in kids2:
-            k = index.count(t2, b, inverse.get(t2.parent[b], ()))
-            if k:
-                rows += 1
-                pairs += k
         similar: dict[int, list[int]] = {}
         out_aligned: list[tuple[int, int]] = []
         allowance = self._allowance()
-        if rows * len(kids1) <= allowance and pairs <= self.opts.max_level_pairs:
+        if self._cost(len(kids1), kids2, index, inverse) <= allowance:
             self._block(kids1, kids2, index, inverse, similar, out_aligned)
             return similar, out_aligned
         # Over the budget: only children of aligned parent pairs are compared, in chunks.
         self.stats.chunked_levels += 1
-        budget = min(allowance, self.opts.max_level_pairs)
         for p, q in aligned:
             cols = list(self.t1.children(p))
-            rws = list(t2.children(q))
-            if not cols or not rws:
+            rows = list(self.t2.children(q))
+            if not cols or not rows:
                 continue
-            size = len(cols) * len(rws)
-            chunks = min(max(1, math.ceil(size / max(budget, 1))), len(cols), len(rws))
+            cost = self._cost(len(cols), rows, index, {q: [p]})
+            chunks = min(max(1, math.ceil(cost / max(allowance, 1))), len(cols), len(rows))
             for k in range(chunks):
                 c_part = cols[k * len(cols) // chunks:(k + 1) * len(cols) // chunks]
-                r_part = rws[k * len(rws) // chunks:(k + 1) * len(rws) // chunks]
+                r_part = rows[k * len(rows) // chunks:(k + 1) * len(rows) // chunks]
                 self._block(c_part, r_part, index, {q: [p]}, similar, out_aligned)
-            budget = max(0, budget - size // chunks)
+            allowance = max(0, allowance - cost // chunks)
         return similar, out_aligned
 
     def _block(self, cols: list[int], rows: list[int], index: _Level,
                inverse: dict[int, list[int]], similar: dict[int, list[int]],
                aligned: list[tuple[int, int]]) -> None:
         """LCS of target nodes ``cols`` against other-page nodes ``rows``."""
-        t1, t2, threshold = self.t1, self.t2, self.threshold
+        t1, t2, threshold, stats = self.t1, self.t2, self.threshold, self.stats
         column = {c: k for k, c in enumerate(cols)}
         row_sims: list[dict[int, int]] = []
         for b in rows:
@@ -603,14 +623,14 @@ class _Matcher:
                 k = column.get(c)
                 if k is None or t1.tag[c] != tag:
                     continue
-                self.stats.pairs += 1
+                stats.pairs += 1
                 s = _local_units(t1, c, t2, b)
                 if s:
                     sims[k] = s
                     if s > threshold:
                         similar.setdefault(c, []).append(b)
             if sims:
-                self.stats.cells += len(cols)
+                stats.cells += len(cols) - min(sims)
             row_sims.append(sims)
         table = lcs_table(len(cols), row_sims)
         matched, _ = backtrack(table, row_sims, threshold)
