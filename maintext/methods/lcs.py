@@ -74,10 +74,15 @@ Scoring (2.5). For text length, area, effective area, content-tag count and text
 ratio the three best clusters get 5/3/1 points; for link rate the three highest get
 -5/-3/-1. Only clusters with a non-zero value get points (our reading: the paper does
 not say what zero earns). The area proxy is the number of rendered boxes (block
-elements, line breaks, images) in the cluster; the effective-area proxy is its text lying
-in the middle band of the page's text (``central_band``), standing for the central
-visual area. Kept: the clusters within ``score_gap`` points of the best, at most
-``max_clusters``; their text in document order is the main text.
+elements, line breaks, images) in the cluster; the effective-area proxy (overlap with
+the "main visual area" readers look at when the page opens) is the cluster's text
+within the first ``first_screen_chars`` characters of the page's text. Kept: the
+clusters within ``score_gap`` points of the best, at most ``max_clusters``; their text
+in document order is the main text.
+
+Our addition (``skip_comment_boxes``, on by default): candidates inside an element
+whose class or id names reader comments are left out before clustering; comments
+differ between pages as articles do, and outscore them on text length and area.
 
 Without similar pages there is nothing to compare: empty text with a reason, or
 ``fallback_method`` when set.
@@ -95,6 +100,7 @@ from urllib.parse import urljoin
 import lxml.etree as etree
 
 from ..blocks import BLOCK_TAGS
+from ..clean import boilerplate_reason
 from ..document import Document
 from ..errors import MaintextError
 from ..options import LcsOptions, Options
@@ -664,6 +670,34 @@ def top_candidates(t: CTree, candidates: Iterable[int]) -> list[int]:
     return tops
 
 
+def comment_boxes(t: CTree, nodes: list[int]) -> set[int]:
+    """The ``nodes`` inside (or being) an element whose class or id names reader comments.
+
+    Not in the paper: comments differ from page to page like the article does, and their
+    cluster often outscores it (more text, more paragraphs). One walk up per node, with
+    the answers of the ancestors remembered.
+    """
+    known: dict[int, bool] = {-1: False}
+    found = set()
+    for i in nodes:
+        chain = []
+        a = i
+        while a not in known:
+            chain.append(a)
+            a = t.parent[a]
+        value = known[a]
+        for a in reversed(chain):
+            value = value or _names_comments(t.cls[a]) or _names_comments(t.ident[a])
+            known[a] = value
+        if known[i]:
+            found.add(i)
+    return found
+
+
+def _names_comments(value: str) -> bool:
+    return bool(value) and boilerplate_reason(value) == "comments"
+
+
 def cluster(t: CTree, tops: list[int]) -> list[list[int]]:
     """Group candidates: the first remaining one (level order) takes the remaining ones
     with the same parent or whose grandparent is its parent."""
@@ -691,14 +725,14 @@ def cluster(t: CTree, tops: list[int]) -> list[list[int]]:
     return clusters
 
 
-def cluster_metrics(t: CTree, nodes: list[int], band: tuple[float, float]) -> dict[str, float]:
+def cluster_metrics(t: CTree, nodes: list[int], first_screen: int) -> dict[str, float]:
+    """The six scoring metrics of a cluster (proxies for the layout-based ones)."""
     text = sum(t.text_len[i] for i in nodes)
     code = sum(t.code_len[i] for i in nodes)
-    lo, hi = band[0] * t.total_text, band[1] * t.total_text
-    central = 0.0
-    for i in nodes:
+    central = 0
+    for i in nodes:  # text of the node within the first screen of the page's text
         start = t.text_before[i]
-        central += max(0.0, min(hi, start + t.text_len[i]) - max(lo, start))
+        central += max(0, min(first_screen, start + t.text_len[i]) - start)
     return {
         "text_length": text,
         "area": sum(t.boxes[i] for i in nodes),
@@ -792,8 +826,9 @@ def extract(doc: Document, options: Options) -> Page:
     need = max(1, math.ceil(opts.candidate_share * len(others) - 1e-9))
     candidates = [i for i in range(len(target)) if len(others) - matched_in[i] >= need]
     tops = top_candidates(target, candidates)
-    clusters = cluster(target, tops)
-    metrics = [cluster_metrics(target, c, opts.central_band) for c in clusters]
+    in_comments = comment_boxes(target, tops) if opts.skip_comment_boxes else set()
+    clusters = cluster(target, [i for i in tops if i not in in_comments])
+    metrics = [cluster_metrics(target, c, opts.first_screen_chars) for c in clusters]
     scores = score_clusters(metrics)
     kept = set(select_clusters(scores, metrics, opts))
     nodes = sorted((i for k in kept for i in clusters[k]), key=lambda i: target.order[i])
