@@ -306,8 +306,8 @@ class _Builder:
 
 def _absolute(value: str, base: str) -> str:
     value = value.strip()
-    if not value or value.lower().startswith(_NOT_RELATIVE):
-        return value
+    if not value or "://" in value[:12] or value.lower().startswith(_NOT_RELATIVE):
+        return value  # empty, absolute already, or not a page-relative reference
     try:
         return urljoin(base, value)
     except ValueError:  # malformed URL: compare it as written
@@ -513,9 +513,13 @@ class MatchStats:
 
 
 class _Level:
-    """Index of the target's nodes on one level, for finding a row's positive cells."""
+    """Index of the target's nodes on one level, for finding a row's positive cells: a
+    content node can only be similar to a content node with the same inner HTML, a
+    structure node to a structure node with the same tag (steps 1, 5 and 6 of
+    CompareTwoCNode), and both only under a similar parent (step 4)."""
 
     def __init__(self, t1: CTree, nodes: list[int]) -> None:
+        self.nodes = nodes
         self.by_parent_tag: dict[tuple[int, str], list[int]] = {}
         self.by_parent_inner: dict[tuple[int, int], list[int]] = {}
         for c in nodes:
@@ -523,16 +527,6 @@ class _Level:
                 self.by_parent_inner.setdefault((t1.parent[c], t1.inner[c]), []).append(c)
             else:
                 self.by_parent_tag.setdefault((t1.parent[c], t1.tag[c]), []).append(c)
-
-    def candidates(self, t2: CTree, b: int, parents: Iterable[int]) -> Iterable[int]:
-        """Target nodes that may be similar to node ``b`` of ``t2``: same tag (same inner
-        HTML for a content node) under one of ``parents``."""
-        if t2.content[b]:
-            key, index = t2.inner[b], self.by_parent_inner
-        else:
-            key, index = t2.tag[b], self.by_parent_tag
-        for p in parents:
-            yield from index.get((p, key), ())
 
     def count(self, t2: CTree, b: int, parents: Iterable[int]) -> int:
         if t2.content[b]:
@@ -621,20 +615,34 @@ class _Matcher:
         """LCS of target nodes ``cols`` against other-page nodes ``rows``."""
         t1, t2, threshold, stats = self.t1, self.t2, self.threshold, self.stats
         column = {c: k for k, c in enumerate(cols)}
+        if len(cols) < len(index.nodes):  # a chunk: look only among its own nodes
+            index = _Level(t1, cols)
+        units = self.units
+        f1, tag1, content2 = t1.features, t1.tag, t2.content
         row_sims: list[dict[int, int]] = []
         for b in rows:
             sims: dict[int, int] = {}
-            tag = t2.tag[b]
-            for c in index.candidates(t2, b, inverse.get(t2.parent[b], ())):
-                k = column.get(c)
-                if k is None or t1.tag[c] != tag:
-                    continue
-                stats.pairs += 1
-                s = _local_units(t1, c, t2, b)
-                if s:
-                    sims[k] = s
-                    if s > threshold:
-                        similar.setdefault(c, []).append(b)
+            parents = inverse.get(t2.parent[b], ())
+            if content2[b]:  # CompareTwoCNode step 5: equal inner HTML (and tag) or nothing
+                tag = t2.tag[b]
+                for p in parents:
+                    for c in index.by_parent_inner.get((p, t2.inner[b]), ()):
+                        if tag1[c] == tag:
+                            stats.pairs += 1
+                            sims[column[c]] = units
+                            similar.setdefault(c, []).append(b)
+            else:  # step 7: same-tag structure nodes, share of equal features
+                fb = t2.features[b]
+                key = t2.tag[b]
+                for p in parents:
+                    group = index.by_parent_tag.get((p, key), ())
+                    stats.pairs += len(group)
+                    for c in group:
+                        s = sum(map(eq, f1[c], fb))
+                        if s:
+                            sims[column[c]] = s
+                            if s > threshold:
+                                similar.setdefault(c, []).append(b)
             if sims:
                 stats.cells += len(cols) - min(sims)
             row_sims.append(sims)
