@@ -34,7 +34,8 @@ we do not have; they are replaced by proxies, each an option that can be set to
   a table cell, the slot of a floated box).
 
 CompareTwoCNode (2.3.2), exactly as the paper: different tag -> 0; both roots -> 1;
-one root -> 0; parents not similar -> 0; both content nodes (tag in
+one root -> 0 (the roots are the paper's BODY nodes, whatever their tag: a page without
+``<body>`` is rooted at its top element); parents not similar -> 0; both content nodes (tag in
 :data:`CONTENT_TAGS` or text rate > 75%) -> 1 if the inner HTML is equal else 0;
 content vs structure node -> 0; else the share of equal features among id, class,
 depth and the active proxies. "Similar" is similarity > ``Ts``. :func:`compare_nodes`
@@ -48,8 +49,9 @@ the target node is deleted (candidate), diagonal with similarity <= Ts -> substi
 re-derived while backtracking.
 
 Cost. Two nodes at different depths always have similarity 0 (the parent chains reach
-the root at different steps), so the LCS of the whole level-order sequences splits
-exactly into one LCS per tree level, and a level only holds children of nodes that have
+the root at different steps), so the best alignment of the whole level-order sequences
+splits exactly (up to the choice among equal-score alignments) into one LCS per tree
+level, and a level only holds children of nodes that have
 a similar partner on the level above (the others are zero everywhere, always
 candidates, and lie under a candidate the clustering keeps anyway). Rows with no
 positive cell cost nothing (the table is monotone, such a row equals the one above);
@@ -816,13 +818,10 @@ def paragraphs(el: etree._Element) -> list[str]:
 
 # ----------------------------------------------------------------------------- method
 
-def extract(doc: Document, options: Options) -> Page:
-    opts = options.lcs
-    page = Page(url=doc.url, method="lcs")
-    target = _cached_ctree(doc, opts)
-    others = _site_trees(doc, opts)
-    if not others:
-        return _without_site_pages(doc, options, page)
+def find_candidates(target: CTree, others: list[CTree], opts: LcsOptions
+                    ) -> tuple[list[int], list[MatchStats]]:
+    """Target nodes deleted or substituted in at least ``candidate_share`` of the
+    alignments with the similar pages (level order), and each alignment's statistics."""
     matched_in = [0] * len(target)
     stats = []
     for other in others:
@@ -832,7 +831,17 @@ def extract(doc: Document, options: Options) -> Page:
             if ok:
                 matched_in[i] += 1
     need = max(1, math.ceil(opts.candidate_share * len(others) - 1e-9))
-    candidates = [i for i in range(len(target)) if len(others) - matched_in[i] >= need]
+    return [i for i in range(len(target)) if len(others) - matched_in[i] >= need], stats
+
+
+def extract(doc: Document, options: Options) -> Page:
+    opts = options.lcs
+    page = Page(url=doc.url, method="lcs")
+    target = _cached_ctree(doc, opts)
+    others = _site_trees(doc, opts)
+    if not others:
+        return _without_site_pages(doc, options, page)
+    candidates, stats = find_candidates(target, others, opts)
     tops = top_candidates(target, candidates)
     in_comments = comment_boxes(target, tops) if opts.skip_comment_boxes else set()
     clusters = cluster(target, [i for i in tops if i not in in_comments])
@@ -851,14 +860,20 @@ def extract(doc: Document, options: Options) -> Page:
         "cells": sum(s.cells for s in stats), "pairs": sum(s.pairs for s in stats),
         "chunked_levels": chunked,
     }
+    budget_note = (f"lcs: {chunked} tree level(s) over the cell budget were aligned only "
+                   "under aligned parents, in chunks") if chunked else None
     if options.explain:
         page.explain = _explain(target, clusters, metrics, scores, kept)
+        page.explain.extend({"block": f"<{target.describe(i)}> (depth {target.depth[i]})",
+                             "decision": "drop", "reason": "candidate in a comment box"}
+                            for i in sorted(in_comments, key=lambda i: target.order[i]))
+        if budget_note:
+            page.explain.append({"block": "alignment", "decision": "note", "reason": budget_note})
     if not page.text:
         page.reason = ("every node of the page matched its similar pages" if not candidates
                        else "no candidate cluster has text")
-    elif chunked:
-        page.reason = (f"lcs: {chunked} tree level(s) over the cell budget were aligned only "
-                       "under aligned parents, in chunks")
+    elif budget_note:
+        page.reason = budget_note
     return page
 
 

@@ -101,6 +101,27 @@ def test_candidate_share_combines_several_similar_pages():
     assert shared in extract_document(ferry, "lcs").text  # unmatched in one page is enough
 
 
+def test_comment_boxes_are_skipped_unless_disabled():
+    docs = site_docs(Options(explain=True))
+    comments = {"ferry": "Great boat!", "library": "About time.", "festival": "Can't wait."}
+    for name, doc in docs.items():
+        doc.html = doc.html.replace(
+            '<div class="share">',
+            f'<div id="comments"><p>{comments[name]} Posted by a reader who has a lot to say '
+            f'about this, at great length, with many words and even more opinions.</p></div>'
+            '<div class="share">')
+    attach_site_docs(docs.values(), 2)
+    page = extract_document(docs["ferry"], "lcs")
+    assert "Great boat!" not in page.text and "hybrid engines" in page.text
+    assert {"block": "<p> (depth 4)", "decision": "drop", "reason": "candidate in a comment box"} in page.explain
+    for doc in docs.values():
+        doc.options = Options(explain=True).updated(lcs={"skip_comment_boxes": False})
+    page = extract_document(docs["ferry"], "lcs")
+    # now a cluster of its own (outscored by the article here)
+    assert any(e["block"].startswith("cluster") and e["text"].startswith("Great boat!")
+               for e in page.explain)
+
+
 # ----------------------------------------------------------------------------- no site pages
 
 def test_without_site_pages_empty_text_and_reason():
@@ -388,7 +409,7 @@ def test_wide_page_stays_within_the_budget():
     pages = [_page(f'<div id="menu">{menu}</div><div id="story"><p>{t}</p></div>')
              for t in ("A story about the river and its bridges, told at length.",
                        "Another story about trains, buses and the new timetable.")]
-    opts = Options().updated(lcs={"max_level_cost": 50_000, "max_page_cost": 200_000})
+    opts = Options(explain=True).updated(lcs={"max_level_cost": 50_000, "max_page_cost": 200_000})
     docs = [Document(h, url=f"http://wide.example/{i}.html", options=opts) for i, h in enumerate(pages)]
     docs[0].site_docs = [docs[1]]
     start = time.perf_counter()
@@ -397,6 +418,7 @@ def test_wide_page_stays_within_the_budget():
     info = page.extra["lcs"]
     assert info["chunked_levels"] >= 1
     assert "cell budget" in page.reason
+    assert any(e["block"] == "alignment" and "cell budget" in e["reason"] for e in page.explain)
     # over the budget the cost is linear in the number of nodes
     assert info["cells"] + lcs.PAIR_COST * info["pairs"] < 200_000 + 40 * info["nodes"]
     assert page.text == "A story about the river and its bridges, told at length."
