@@ -56,8 +56,9 @@ a similar partner on the level above (the others are zero everywhere, always
 candidates, and lie under a candidate the clustering keeps anyway). Rows with no
 positive cell cost nothing (the table is monotone, such a row equals the one above);
 other rows cost one cumulative maximum. Cost = table cells + :data:`PAIR_COST` x
-similarity evaluations. Bounds per page pair: a level whose cost would exceed
-``max_level_cost`` (or what is left of ``max_page_cost``) is aligned only within the
+similarity evaluations. Bounds: ``max_page_cost`` for one target page, shared equally
+by its similar pages; a level whose cost would exceed ``max_level_cost`` (or what is
+left of the pair's share) is aligned only within the
 children of parent pairs the level above aligned, and a block still too big is cut into
 proportional chunks (chunk i of the target's children against chunk i of the other's);
 once the budget is spent, chunks shrink to single nodes, which is linear. Such levels
@@ -541,8 +542,9 @@ class _Level:
 class _Matcher:
     """Aligns the feature trees of the target and one similar page, level by level."""
 
-    def __init__(self, t1: CTree, t2: CTree, opts: LcsOptions) -> None:
+    def __init__(self, t1: CTree, t2: CTree, opts: LcsOptions, budget: int) -> None:
         self.t1, self.t2, self.opts = t1, t2, opts
+        self.budget = budget  # cost allowed for all levels of this pair
         self.units = len(t1.features[0]) if len(t1) else 1
         self.threshold = opts.similarity_threshold * self.units
         self.matched = [False] * len(t1)
@@ -573,7 +575,7 @@ class _Matcher:
         return self.matched
 
     def _allowance(self) -> int:
-        return max(0, min(self.opts.max_level_cost, self.opts.max_page_cost - self.stats.cost))
+        return max(0, min(self.opts.max_level_cost, self.budget - self.stats.cost))
 
     def _cost(self, cols: int, rows: list[int], index: _Level, inverse: dict[int, list[int]]) -> int:
         """Upper bound of the cost of aligning ``cols`` target nodes with ``rows``."""
@@ -655,10 +657,12 @@ class _Matcher:
             aligned.append((cols[k], rows[r]))
 
 
-def match_trees(t1: CTree, t2: CTree, opts: LcsOptions) -> tuple[list[bool], MatchStats]:
+def match_trees(t1: CTree, t2: CTree, opts: LcsOptions,
+                budget: int | None = None) -> tuple[list[bool], MatchStats]:
     """Which nodes of the target ``t1`` the alignment with ``t2`` matches (similar pair);
-    the others were deleted or substituted."""
-    m = _Matcher(t1, t2, opts)
+    the others were deleted or substituted. ``budget``: cost allowed for this pair
+    (default ``opts.max_page_cost``)."""
+    m = _Matcher(t1, t2, opts, opts.max_page_cost if budget is None else budget)
     return m.run(), m.stats
 
 
@@ -824,8 +828,9 @@ def find_candidates(target: CTree, others: list[CTree], opts: LcsOptions
     alignments with the similar pages (level order), and each alignment's statistics."""
     matched_in = [0] * len(target)
     stats = []
+    budget = opts.max_page_cost // max(1, len(others))  # the page's budget, shared
     for other in others:
-        matched, st = match_trees(target, other, opts)
+        matched, st = match_trees(target, other, opts, budget)
         stats.append(st)
         for i, ok in enumerate(matched):
             if ok:
