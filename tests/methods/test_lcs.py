@@ -5,7 +5,6 @@ pages, and huge pages within the cost budget."""
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -271,10 +270,11 @@ def test_compare_structure_nodes_share_of_equal_features():
     assert lcs.compare_nodes(a, 1, same, 1, TS) == 1.0
     assert lcs.compare_nodes(a, 1, other_class, 1, TS) == pytest.approx(6 / 7)
     assert lcs.compare_nodes(a, 1, other_kids, 1, TS) == pytest.approx(5 / 7)
+    # without the layout proxies: id, class, depth
     dropped = LcsOptions(width_proxy="none", height_proxy="none", top_proxy="none", left_proxy="none")
-    a3, k3 = tree(a_html := '<body><div id="m" class="c"><i></i></div></body>', dropped), \
-        tree('<body><div id="m" class="d"><i></i><i></i></div></body>', dropped)
-    assert a_html and lcs.compare_nodes(a3, 1, k3, 1, TS) == pytest.approx(2 / 3)
+    a3 = tree('<body><div id="m" class="c"><i></i></div></body>', dropped)
+    b3 = tree('<body><div id="m" class="d"><i></i><i></i></div></body>', dropped)
+    assert lcs.compare_nodes(a3, 1, b3, 1, TS) == pytest.approx(2 / 3)
 
 
 # ----------------------------------------------------------------------------- LCS table
@@ -442,3 +442,43 @@ def test_big9_site_pages():
         got = set(page.text.split())
         assert len(words & got) / len(words) > 0.8, g["id"]
         assert len(words & got) / max(1, len(got)) > 0.6, g["id"]
+
+
+def _brute_force_matched(t1: lcs.CTree, t2: lcs.CTree, ts: float) -> list[bool]:
+    """Per-level LCS over *all* nodes of each level, every cell from compare_nodes."""
+    units = len(t1.features[0])
+    matched = [False] * len(t1)
+    for depth in range(max(t1.depth) + 1):
+        cols = [i for i in range(len(t1)) if t1.depth[i] == depth]
+        rows = [j for j in range(len(t2)) if t2.depth[j] == depth]
+        row_sims = []
+        for j in rows:
+            sims = {}
+            for k, i in enumerate(cols):
+                s = round(lcs.compare_nodes(t1, i, t2, j, ts) * units)
+                if s:
+                    sims[k] = s
+            row_sims.append(sims)
+        pairs, _ = lcs.backtrack(lcs.lcs_table(len(cols), row_sims), row_sims, ts * units)
+        for k, _r in pairs:
+            matched[cols[k]] = True
+    return matched
+
+
+@pytest.mark.parametrize("pair", [("ferry", "library"), ("festival", "ferry")])
+def test_level_matcher_equals_brute_force(pair):
+    docs = site_docs()
+    t1, t2 = (lcs.build_ctree(docs[n].tree, OPTS, docs[n].url) for n in pair)
+    matched, _ = lcs.match_trees(t1, t2, OPTS)
+    assert matched == _brute_force_matched(t1, t2, OPTS.similarity_threshold)
+
+
+def test_level_matcher_equals_brute_force_on_real_pages():
+    gold = [g for g in read_gold("big9-2005") if g["site"] == "bbc.co.uk"][:2]
+    docs = [load_document(page_bytes("big9-2005", g["id"]), url=g["url"]) for g in gold]
+    t1, t2 = (lcs.build_ctree(d.tree, OPTS, d.url) for d in docs)
+    matched, stats = lcs.match_trees(t1, t2, OPTS)
+    assert stats.chunked_levels == 0
+    brute = _brute_force_matched(t1, t2, OPTS.similarity_threshold)
+    differ = [i for i in range(len(t1)) if matched[i] != brute[i]]
+    assert not differ, [t1.describe(i) for i in differ[:5]]
