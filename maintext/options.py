@@ -176,6 +176,65 @@ class DomPathOptions:
 
 
 @dataclass
+class LcsOptions:
+    """LCS-based maximum similarity matching of feature trees (seed 003, Song et al. 2011).
+
+    The paper gives no number for its thresholds; every default below is ours (see each
+    comment). Width/height/top/left of a rendered layout are replaced by proxies computed
+    from the tree (see :mod:`maintext.methods.lcs`); each proxy can be dropped ("none").
+    """
+
+    # Ts: two feature nodes are similar when their similarity exceeds this (0..1); the
+    # paper gives no value. With the 7 default features, 0.4 asks for 3 equal ones.
+    # F1 big9-2005/big9-2009/dragnet, k=2: 0.3 and 0.4 .944/.964/.893, 0.5
+    # .943/.960/.890, 0.6 and 0.7 .912/.921/.878.
+    similarity_threshold: float = 0.4
+    # Layout proxies among the compared features (id, class and depth are always compared).
+    # Dropping one (F1 as above, Ts 0.5): width .931/.950/.887, height .943/.960/.890, top
+    # .943/.959/.886, left .920/.924/.880; all four .941/.962/.893.
+    # width: "children" (number of child elements) or "none";
+    # height: "lines" (text length in lines of ``line_chars``) or "none";
+    # top: "lines_before" (text before the node, in lines) or "none";
+    # left: "sibling_index" (position among the parent's children) or "none".
+    width_proxy: str = "children"
+    height_proxy: str = "lines"
+    top_proxy: str = "lines_before"
+    left_proxy: str = "sibling_index"
+    line_chars: int = 80  # non-space characters per rendered line (height/top proxies)
+    # Resolve href/src against the page URL before comparing inner HTML (the paper's
+    # preprocessing); fragment-only and javascript: links are left as they are.
+    absolutize_urls: bool = True
+    # A target node is a candidate when it is deleted or substituted (below Ts) in at least
+    # this share of the similar pages (1.0: in all of them). The paper compares one pair.
+    # 0.5 (k=2: unmatched in either page) scores .929/.940/.891 against .943/.960/.890.
+    candidate_share: float = 1.0
+    # Cost bounds of the LCS tables, in table cells (a similarity evaluation counts 12
+    # cells; ~0.15 us per cell). max_page_cost covers all levels of one target page
+    # against all its similar pages (each pair gets an equal share). A tree level whose
+    # table would cost more than max_level_cost (or what is left of the pair's share) is
+    # aligned only within the children of parent pairs the level above aligned, cut into
+    # proportional chunks when still too big (see the module docstring).
+    max_level_cost: int = 300_000
+    max_page_cost: int = 1_500_000
+    # Keep every cluster whose score is within this many points of the best one ("the
+    # top clusters with close scores"; no value in the paper). F1 k=2 (Ts 0.5): gap 2
+    # .946/.960/.887, gap 4 .943/.960/.890.
+    score_gap: float = 4.0
+    max_clusters: int = 3  # keep at most this many clusters ("the top few")
+    # The paper's main visual area (what readers look at when the page opens) for the
+    # "effective area" score: the first this many non-space characters of the page's
+    # text. Measured against the middle 15-85% of the text (F1 on dragnet's multi-page
+    # sites, k=2, offline rescoring: band .783, 1000 chars .83, 1500 .830, 3000 .827).
+    first_screen_chars: int = 1500
+    # Leave out candidates inside boxes whose class/id names reader comments (not in the
+    # paper). Off: F1 dragnet .840 instead of .890 (k=2); big9 unchanged.
+    skip_comment_boxes: bool = True
+    # Without similar pages of the same site (``doc.site_docs``) the method has nothing to
+    # compare; None returns empty text with a reason, a method name runs that method instead.
+    fallback_method: str | None = None
+
+
+@dataclass
 class MetadataOptions:
     """Page metadata (maintext.metadata): title, headline, date, author, keywords, links."""
 
@@ -207,6 +266,7 @@ class Options:
     baselines: BaselineOptions = field(default_factory=BaselineOptions)
     auto: AutoOptions = field(default_factory=AutoOptions)
     dompath: DomPathOptions = field(default_factory=DomPathOptions)
+    lcs: LcsOptions = field(default_factory=LcsOptions)
     metadata: MetadataOptions = field(default_factory=MetadataOptions)
 
     def updated(self, **overrides: Any) -> "Options":

@@ -38,6 +38,7 @@ _BUILTIN: dict[str, tuple[str, str]] = {
     "dsc": ("maintext.methods.dsc", "baseline: Document Slope Curves (Pinto et al. 2002), low-slope token windows"),
     "lqf": ("maintext.methods.lqf", "baseline: Link Quota Filter (Mantratzis et al. 2005), drops link-dense blocks"),
     "dompath": ("maintext.methods.dompath", "DOM-path similarity + same-site template removal (Pan 2016); uses doc.site_docs"),
+    "lcs": ("maintext.methods.lcs", "LCS matching of feature trees against similar pages of the site (Song 2011); needs doc.site_docs"),
     "ccb": ("maintext.methods.ccb", "baseline: Content Code Blurring (Gottron 2008), blurred text/markup ratio"),
 }
 
