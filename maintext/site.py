@@ -178,7 +178,7 @@ def neighbourhoods(group: list["Document"], get: Callable[["Document"], str | No
 
 
 def extract_site(sources: Iterable[Any], urls: Iterable[str | None] | None = None, *,
-                 method: str = "dompath", site_pages: int = 2, options: "Options | None" = None,
+                 method: str = "auto", site_pages: int = 2, options: "Options | None" = None,
                  on_error: str = "page", **overrides: Any) -> list["Page"]:
     """Extract a collection of pages, each compared with up to ``site_pages`` other pages
     of its site from the collection (for methods that remove the site's template).

@@ -86,7 +86,7 @@ def test_big_sites_choose_among_neighbours_in_url_order():
 
 
 def test_extract_site_removes_the_template_of_every_page():
-    pages = extract_site(STORIES)
+    pages = extract_site(STORIES, method="dompath")
     assert [p.paragraphs[0] for p in pages] == [
         "River towns prepare for record spring floods", "City council approves new tram line",
         "Local library reopens after renovation"]
@@ -98,7 +98,7 @@ def test_extract_site_removes_the_template_of_every_page():
 def test_extract_site_urls_pages_alone_and_bad_sources():
     html = [p.read_bytes() for p in STORIES]
     urls = ["https://one.example/a/1", "https://one.example/a/2", "https://two.example/a/1"]
-    pages = extract_site(html, urls=urls, site_pages=2)
+    pages = extract_site(html, urls=urls, site_pages=2, method="dompath")
     assert pages[0].extra["dompath"]["template_removal"] == "compared with 1 other page(s) of the site"
     assert pages[2].extra["dompath"]["template_removal"].startswith("skipped")
     pages = extract_site([html[0], b"", html[1]], method="dompath")
@@ -111,3 +111,10 @@ def test_extract_site_urls_pages_alone_and_bad_sources():
     with pytest.raises(maintext.UnknownMethodError):
         extract_site(html, method="nope")
     assert issubclass(LoadError, maintext.MaintextError)
+
+
+def test_extract_site_defaults_to_auto():
+    pages = extract_site(STORIES)
+    assert [p.method for p in pages] == ["auto"] * 3
+    assert pages[1].text.startswith("After two years of debate the city council")
+    assert all("Copyright" not in p.text for p in pages)
