@@ -5,6 +5,10 @@ A page's id is its file name without that suffix (``pages/ab12.html.gz`` -> ``ab
 when two files share a name, each of them gets its path relative to the input folder
 instead (``2019/a/index``), so ids stay unique and stable between runs.
 
+WARC archives (``.warc``, ``.warc.gz``, ...; given or found in folders) are streamed
+record by record (:mod:`maintext.warc`, extra ``maintext[warc]``): each HTML response is a
+page whose id is its ``WARC-Record-ID`` and whose URL is its ``WARC-Target-URI``.
+
 Online mode reads a file with one URL per line (blank lines and ``#`` comments are
 skipped). A page's id is the URL itself, exactly as written; a line ``ID URL`` (two
 fields separated by whitespace) sets the id explicitly. Pages are fetched by a small
@@ -32,6 +36,7 @@ hard kill, only the timer).
 
 from __future__ import annotations
 
+import itertools
 import json
 import multiprocessing
 import os
@@ -55,6 +60,7 @@ from urllib.parse import urlsplit
 from .errors import LoadError, MaintextError, PageTimeoutError
 from .options import Options
 from .output import folder_text, safe_filename
+from .warc import WarcStats, is_warc_name, iter_warc_pages
 
 HTML_SUFFIXES = (".html.gz", ".htm.gz", ".html", ".htm")
 _MAX_MESSAGE = 300  # characters of an error message kept in a record
@@ -151,16 +157,25 @@ def strip_html_suffix(name: str) -> str:
     return name
 
 
-def find_pages(inputs: Iterable[str | Path]) -> list[Task]:
-    """Offline tasks for files and folders (searched recursively), with unique ids."""
+def find_pages(inputs: Iterable[str | Path], warcs: list[Path] | None = None) -> list[Task]:
+    """Offline tasks for files and folders (searched recursively), with unique ids.
+
+    With a ``warcs`` list, WARC archives (given or found in folders) are appended to it
+    instead of being taken as pages; their pages are streamed by :func:`warc_tasks`."""
     found: list[tuple[Path, Path]] = []  # (file, the folder its relative id is taken from)
     for item in inputs:
         p = Path(item)
         if p.is_dir():
-            files = sorted(f for f in p.rglob("*") if is_html_name(f.name) and f.is_file())
-            found.extend((f, p) for f in files)
+            for f in sorted(f for f in p.rglob("*") if f.is_file()):
+                if warcs is not None and is_warc_name(f.name):
+                    warcs.append(f)
+                elif is_html_name(f.name):
+                    found.append((f, p))
         elif p.is_file():
-            found.append((p, p.parent))
+            if warcs is not None and is_warc_name(p.name):
+                warcs.append(p)
+            else:
+                found.append((p, p.parent))
         else:
             raise LoadError(f"no such file or folder: {p}")
     names: dict[str, int] = {}
@@ -180,6 +195,31 @@ def find_pages(inputs: Iterable[str | Path]) -> list[Task]:
         seen.add(page_id)
         tasks.append(Task(id=page_id, path=str(f), source=str(f)))
     return tasks
+
+
+def warc_tasks(warcs: Iterable[Path], done: set[str], max_bytes: int | None,
+               log: Callable[[str], None] | None = None,
+               on_skip: Callable[[], None] | None = None) -> Iterator[Task]:
+    """Tasks for the HTML pages of WARC archives, streamed (pages in ``done`` skipped).
+
+    An archive that cannot be read, or breaks off, becomes one failure record (id: its
+    path) after the pages read before the damage."""
+    for path in warcs:
+        stats = WarcStats()
+        try:
+            for wp in iter_warc_pages(path, max_bytes=max_bytes, stats=stats):
+                if wp.id in done:
+                    if on_skip:
+                        on_skip()
+                    continue
+                yield Task(id=wp.id, url=wp.url, source=f"{path}#{wp.id}", content=wp.content,
+                           content_type=wp.content_type, error=wp.error)
+        except LoadError as exc:
+            if str(path) not in done:
+                yield Task(id=str(path), source=str(path), error=one_line(exc))
+        if log:
+            log(f"{path}: {stats.pages} pages; skipped {stats.not_ok} non-2xx responses "
+                f"and {stats.not_html} responses that are not HTML")
 
 
 def read_url_list(path: str | Path) -> list[Task]:
@@ -786,10 +826,14 @@ def run_batch(cfg: BatchConfig, inputs: Iterable[str | Path] = (), urls_file: st
     from .registry import get_method
 
     get_method(cfg.method)  # unknown method: fail before any work
-    offline = find_pages(inputs)
+    warcs: list[Path] = []
+    offline = find_pages(inputs, warcs)
     online = read_url_list(urls_file) if urls_file else []
-    if not offline and not online:
-        raise LoadError("no input pages (.html, .htm, .html.gz) found")
+    if not offline and not online and not warcs:
+        raise LoadError("no input pages (.html, .htm, .html.gz, .warc, .warc.gz) found")
+    if warcs and cfg.site_pages > 0:
+        raise LoadError("--site-pages does not take WARC input (pages of a site are compared "
+                        "from folders or URL lists)")
     if cfg.fmt == "jsonl":
         sink: JsonlSink | FolderSink = JsonlSink(cfg.out, cfg.resume)
     elif cfg.fmt == "folder":
@@ -816,8 +860,12 @@ def run_batch(cfg: BatchConfig, inputs: Iterable[str | Path] = (), urls_file: st
                 log(f"site pages: {with_site} pages compared with others of their site, "
                     f"{alone} alone on their site (extracted without a template step)")
         total = len(todo_offline) + len(todo_online)
+        warc_limit = None if cfg.limit is None else max(0, cfg.limit - total)
         n_workers = cfg.workers or os.cpu_count() or 1
-        n_workers = max(1, min(n_workers, total))
+        n_workers = max(1, n_workers if warcs else min(n_workers, total))
+
+        def count_skip() -> None:
+            summary.skipped += 1
 
         def all_tasks() -> Iterator[Task]:
             yield from todo_offline
@@ -825,10 +873,14 @@ def run_batch(cfg: BatchConfig, inputs: Iterable[str | Path] = (), urls_file: st
                 yield from todo_online  # fetched already
             elif todo_online:
                 yield from fetch_tasks(todo_online, cfg)
+            if warcs and warc_limit != 0:
+                stream = warc_tasks(warcs, sink.done, cfg.options.max_input_bytes, log, count_skip)
+                yield from (stream if warc_limit is None else itertools.islice(stream, warc_limit))
 
         from tqdm import tqdm
 
-        bar = tqdm(total=total, unit="page", file=sys.stderr, disable=not cfg.progress or total == 0,
+        bar = tqdm(total=None if warcs else total, unit="page", file=sys.stderr,
+                   disable=not cfg.progress or (total == 0 and not warcs),
                    dynamic_ncols=True, smoothing=0.1)
 
         def emit(record: dict[str, Any]) -> None:
@@ -838,7 +890,7 @@ def run_batch(cfg: BatchConfig, inputs: Iterable[str | Path] = (), urls_file: st
 
         start = time.perf_counter()
         try:
-            if total:
+            if total or warcs:
                 if cfg.workers == 1:
                     _run_inline(all_tasks(), cfg, emit)
                 else:

@@ -174,12 +174,13 @@ def batch(inputs: tuple[Path, ...], method: str | None, urls_file: Path | None, 
           workers: int, timeout: float, max_memory: int, resume: bool, limit: int | None,
           no_progress: bool, links: bool, fetch_timeout: float, retries: int, per_host: int,
           fetch_threads: int, site_pages: int) -> None:
-    """Extract many pages: folders of HTML (searched recursively) and/or --urls FILE.
+    """Extract many pages: folders of HTML (searched recursively), WARC archives, and/or --urls FILE.
 
     Writes one JSON line per page (Page fields plus "id"; failures as {"id", "error",
     "text": ""}), or with --format folder one text file per page plus index.jsonl.
     Offline ids are file names without .html/.htm/.html.gz; online ids are the URLs
-    as written (or the ID of an 'ID URL' line).
+    as written (or the ID of an 'ID URL' line); pages of a WARC file (.warc, .warc.gz;
+    needs the 'warc' extra) are its 2xx HTML responses, with their WARC-Record-ID as id.
     """
     from .batch import BatchConfig, run_batch
     from .options import Options
