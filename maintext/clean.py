@@ -59,6 +59,16 @@ BOILERPLATE_WORDS: dict[str, str] = {
     # user interaction around an article
     "comment": "comments", "comments": "comments", "disqus": "comments", "respond": "comments",
     "reply": "comments", "replies": "comments",
+    # comment boxes named in one word by blog engines and themes (``commentlist``,
+    # ``commentform``, ``commentbody``): the whole-word match would miss them
+    "commentlist": "comments", "commentform": "comments", "commentbody": "comments",
+    "commentmetadata": "comments", "commentlisting": "comments", "commentwrap": "comments",
+    "commentblock": "comments", "commentsblock": "comments", "commenttext": "comments",
+    "commentsection": "comments", "commentcontainer": "comments", "commentbox": "comments",
+    "commentarea": "comments", "commentthread": "comments",
+    # the comment section in other languages (plurals only: the singular can name an
+    # opinion piece, "Kommentar")
+    "kommentare": "comments", "commentaires": "comments", "comentarios": "comments",
     "share": "share bar", "sharing": "share bar", "social": "share bar", "sharebar": "share bar",
     "addthis": "share bar", "sociallinks": "share bar", "shares": "share bar",
     "newsletter": "sign-up box", "subscribe": "sign-up box", "signup": "sign-up box",
@@ -96,7 +106,10 @@ CONTENT_WORDS: frozenset[str] = frozenset({
 # Boilerplate words strong enough to win over content words: ``comment-content`` is a
 # comment, ``article-related`` a list of other articles.
 STRONG_WORDS: frozenset[str] = frozenset({
-    "nav", "navbar", "navigation", "comment", "comments", "disqus", "respond", "share", "sharing", "social", "sharebar",
+    "nav", "navbar", "navigation", "comment", "comments", "disqus", "respond",
+    "commentlist", "commentform", "commentbody", "commentmetadata", "commentlisting", "commentwrap",
+    "commentblock", "commentsblock", "commenttext", "commentsection", "commentcontainer",
+    "commentbox", "commentarea", "commentthread", "kommentare", "commentaires", "comentarios", "share", "sharing", "social", "sharebar",
     "addthis", "related", "recommended", "outbrain", "taboola", "newsletter", "cookie",
     "cookies", "consent", "breadcrumb", "breadcrumbs", "advertisement", "footer",
     "sponsored", "subscribe",
@@ -341,6 +354,31 @@ _RELATED_HEADING = re.compile(
 def is_related_heading(text: str) -> bool:
     """A short heading that introduces links to other articles."""
     return len(text) <= 60 and _RELATED_HEADING.match(text) is not None
+
+
+# Headings that open the readers' comments after an article ("3 Comments", "Leave a Reply",
+# "12 responses to ...", "Kommentare", "评论"): the article ends before them.
+_COMMENTS_HEADING = re.compile(
+    r"^\W*(?:"
+    # "Comments", "3 Comments", "Reader comments (12)" ("Comment" alone can be a section
+    # of the article: the singular needs a number)
+    r"(?:(?:\d+|no|one)\s+(?:(?:reader|user)s?'?\s+)?comments?|(?:(?:reader|user)s?'?\s+)?comments)"
+    r"(?:\s*\(\d+\))?(?:\s+(?:to|on|for)\b.*)?|"
+    # "12 thoughts on ...", "One response to ...", "Responses" (a number is needed for
+    # "thoughts"/"reactions": alone they are ordinary headings)
+    r"(?:\d+|no|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:responses?|replies|thoughts|reactions?)"
+    r"(?:\s+(?:to|on)\b.*)?|responses|replies|"
+    r"(?:leave|post|add|write|submit) (?:a|your|new) (?:comment|reply|response)|join the (?:discussion|conversation)|"
+    r"(?:\d+\s+)?(?:kommentare|commentaires|comentarios|commenti|komentarze|комментарии)(?:\s*\(\d+\))?|"
+    r"(?:\d+\s*)?(?:条)?(?:网友)?评论(?:\s*\(\d+\))?|发表评论"
+    r")\W*$",
+    re.IGNORECASE,
+)
+
+
+def is_comments_heading(text: str) -> bool:
+    """A short heading that opens the readers' comments."""
+    return len(text) <= 80 and _COMMENTS_HEADING.match(text) is not None
 
 
 # Words of a date/time line ("Updated 10:01 pm PST, Tuesday, November 19, 2019").

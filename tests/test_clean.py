@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from maintext.clean import attr_words, classify_attr, clean_tree, is_furniture_line, is_hidden
+from maintext.clean import attr_words, classify_attr, clean_tree, is_comments_heading, is_furniture_line, is_hidden
 from maintext.document import parse_html
 
 
@@ -21,6 +21,9 @@ def test_attr_words_splits_separators_and_camel_case():
     ("main-nav", "navigation"),
     ("comment-content", "comments"),  # strong word beats the content word
     ("sidebar", "side column"),
+    ("commentlist", "comments"),  # one-word comment boxes of blog engines
+    ("commentbody by-jane", "comments"),
+    ("commentform", "comments"),
 ])
 def test_boilerplate_words(value, boiler):
     assert classify_attr(value)[0] == boiler
@@ -183,3 +186,16 @@ def test_real_navigation_is_still_dropped():
     clean_tree(root)
     text = root.text_content()
     assert "Home" not in text and "enable JavaScript" not in text and "Running text" in text
+
+
+@pytest.mark.parametrize("line", ["Comments", "15 Comments:", "One Response to “A title”", "Leave a Reply",
+                                  "Comments (3)", "12 thoughts on “A title”", "Kommentare", "3 条评论",
+                                  "Reader comments"])
+def test_comments_headings(line):
+    assert is_comments_heading(line)
+
+
+@pytest.mark.parametrize("line", ["Comment", "Comments are closed.", "Thoughts on the economy",
+                                  "The comments on this story", "TrackBack"])
+def test_not_comments_headings(line):
+    assert not is_comments_heading(line)

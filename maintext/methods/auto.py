@@ -39,8 +39,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from ..clean import (CAPTION_MAX_CHARS, clean_tree, is_credit_line, is_disclosure_line, is_furniture_line, is_promo_line,
-                     is_related_heading)
+from ..clean import (CAPTION_MAX_CHARS, HEADING_TAGS, clean_tree, is_comments_heading, is_credit_line, is_disclosure_line,
+                     is_furniture_line, is_promo_line, is_related_heading)
 from ..document import Document
 from ..options import AutoOptions, Options
 from ..result import Page
@@ -111,6 +111,9 @@ PROMO_HEAD = 2  # ... and at most this many notices (affiliate links, "Anzeige")
 TRAIL_WEIGHT = 6.0
 FURNITURE_LINES_WEIGHT = 40.0  # a block of several furniture lines (dates, credits) is at most this long  # shorter trailing lines without a sentence end are furniture
 RELATED_CUT_AFTER = 30.0  # words of article text before a "Related" heading may end it
+# Tags of a "Comments" heading that ends the article: headings, and the short lines themes
+# use instead (``<div class="comments-title">``, ``<p><b>3 Comments</b></p>``).
+COMMENT_HEADING_TAGS = frozenset({"div", "p", "span", "strong", "b", "dt", "legend", "caption"})
 SENTENCE_END = frozenset(".!?。！？…\"'”")
 # A lead (standfirst) between the headline and the main container: a sentence of at least
 # LEAD_MIN_WEIGHT words with little link text, outside boxes other than the article header.
@@ -158,7 +161,7 @@ def extract(doc: Document, options: Options) -> Page:
     if kept and not opts.favor_precision:
         kept = _lead_blocks(seg, kept[0].index, explain) + kept
     if not opts.favor_recall:
-        kept = trim_edges(seg, kept, region.top, explain)
+        kept = trim_edges(seg, kept, region.top, explain, cut_comments=not opts.include_comments)
     if _weight(kept) < WEAK_RESULT_WEIGHT:
         fallback = [b for b in seg.blocks if _is_prose(b) and not b.boiler]
         if _weight(fallback) > _weight(kept):
@@ -509,10 +512,10 @@ def _is_tail_furniture(b: Block) -> bool:
 
 
 def trim_edges(seg: Segmentation, kept: list[Block], top: Container | None,
-               explain: list[dict[str, Any]] | None) -> list[Block]:
-    """Drop "Related stories" sections that follow running text, then the run of furniture
-    lines after the last line of running text."""
-    drop: dict[int, str] = {}
+               explain: list[dict[str, Any]] | None, *, cut_comments: bool = True) -> list[Block]:
+    """Drop readers' comments and "Related stories" sections that follow running text,
+    then the run of furniture lines after the last line of running text."""
+    drop: dict[int, str] = _comments_section(seg, kept, top) if cut_comments else {}
     seen = 0.0
     for i, b in enumerate(kept):
         if seen >= RELATED_CUT_AFTER and b.weight < 10 and is_related_heading(b.text):
@@ -548,6 +551,40 @@ def trim_edges(seg: Segmentation, kept: list[Block], top: Container | None,
         for j in sorted(drop):
             explain.append(_explain(kept[j], "drop", drop[j]))
     return [b for j, b in enumerate(kept) if j not in drop]
+
+
+def _comments_section(seg: Segmentation, kept: list[Block], top: Container | None) -> dict[int, str]:
+    """Positions in ``kept`` of the readers' comments: the blocks after a "Comments" /
+    "Leave a reply" / "12 responses to ..." heading that follows the article text (the
+    heading itself is often dropped as a furniture line, so all blocks between the first
+    and the last kept one are looked at)."""
+    drop: dict[int, str] = {}
+    if not kept:
+        return drop
+    # a heading marked as the comments' (<h2 id="comments">) is not read: where it stood
+    # is known from its container
+    marks = {seg.containers[cid].start for cid, _ in seg.skipped
+             if seg.containers[cid].tag in HEADING_TAGS and seg.containers[cid].boiler == "comments"}
+    seen = 0.0
+    j = 0  # position in kept of the first block at or after the current one
+    for b in seg.blocks[kept[0].index:kept[-1].index + 1]:
+        while j < len(kept) and kept[j].index < b.index:
+            seen += kept[j].weight
+            j += 1
+        if seen < RELATED_CUT_AFTER:
+            continue
+        if b.index in marks:
+            start, end = b.index, len(seg.blocks)
+        elif b.weight < 10 and (b.heading or b.tag in COMMENT_HEADING_TAGS) and is_comments_heading(b.text):
+            start, end = _related_section(seg, b, top)
+        else:
+            continue
+        for k in range(j, len(kept)):
+            if kept[k].index >= end:
+                break
+            drop[k] = "readers' comments"
+        break
+    return drop
 
 
 def _related_section(seg: Segmentation, heading: Block, top: Container | None) -> tuple[int, int]:

@@ -303,3 +303,18 @@ def test_page_builder_widgets_are_the_text_when_nothing_else_is_left():
             "<div class='widget sidebar'><a href='/x'>Recent post</a></div></body></html>")
     page = maintext.extract(html, method="auto")
     assert "Shabka founded the network" in page.text and "Recent post" not in page.text
+
+
+def test_comments_after_a_comments_heading_are_cut():
+    # a blog engine's comments in the post's own box, under a plain "Comments" heading
+    # (one with id="comments" is not even read) and after a "12 responses" heading
+    comments = "".join(f'<p>{COMMENT}</p><p class="posted">Posted by: Reader {i} at May 3, 2012 1:0{i} PM</p>'
+                       for i in range(4))
+    for heading in ("<h2>Comments</h2>", '<h2 id="comments">Comments</h2>',
+                    "<h3>12 responses to “Council approves budget”</h3>",
+                    '<div class="x"><b>4 Comments</b></div>'):
+        body = f'<div class="blog"><p>{P1}</p><p>{P2}</p><p>{P3}</p>{heading}{comments}</div>'
+        assert _auto(_page(body)).paragraphs == [P1, P2, P3], heading
+    # "Comment" alone can head a section of the article itself
+    body = f'<div class="blog"><p>{P1}</p><h2>Comment</h2><p>{P2}</p><p>{P3}</p></div>'
+    assert _auto(_page(body)).paragraphs == [P1, P2, P3]  # (the short line itself is furniture)
