@@ -120,7 +120,17 @@ SENTENCE_END = frozenset(".!?。！？…\"'”")
 LEAD_MIN_WEIGHT = 12.0
 LEAD_LINK_DENSITY_MAX = 0.2
 LEAD_BOILER_OK = frozenset({None, "<header>"})
-LEAD_BACK = 2  # without a headline nearby: at most this many long paragraphs right before
+# Without a headline nearby: the lead paragraphs among at most LEAD_BACK blocks right before
+# the first kept block, over furniture between them (share buttons, dates, an audio player:
+# shorter than LEAD_SKIP_WEIGHT words or mostly links); long ones (LONG_BLOCK_WEIGHT) right
+# before it also outside the box below.
+LEAD_BACK = 8
+LEAD_SKIP_WEIGHT = 10.0
+# ... and inside the box this many levels above the main container, or inside the nearest
+# <article> around it at most LEAD_SEMANTIC_LEVELS up (not in a side column that comes
+# first in the page's source).
+LEAD_UP_LEVELS = 3
+LEAD_SEMANTIC_LEVELS = 8
 
 
 @dataclass
@@ -159,7 +169,7 @@ def extract(doc: Document, options: Options) -> Page:
     why = region.why
     kept = select_blocks(seg, region, opts, explain)
     if kept and not opts.favor_precision:
-        kept = _lead_blocks(seg, kept[0].index, explain) + kept
+        kept = _lead_blocks(seg, kept[0].index, region.top, explain) + kept
     if not opts.favor_recall:
         kept = trim_edges(seg, kept, region.top, explain, cut_comments=not opts.include_comments)
     if _weight(kept) < WEAK_RESULT_WEIGHT:
@@ -476,30 +486,59 @@ def select_blocks(seg: Segmentation, region: Region, opts: AutoOptions,
     return kept
 
 
-def _lead_blocks(seg: Segmentation, first: int,
+def _lead_blocks(seg: Segmentation, first: int, top: Container | None,
                  explain: list[dict[str, Any]] | None) -> list[Block]:
     """The article's lead (standfirst) between the headline and the first kept block,
-    often in the article's ``<header>``: prose blocks after the first ``<h1>`` when it
-    lies at most HEADLINE_REACH blocks before the first kept block."""
-    h1 = next((b.index for b in seg.blocks if b.tag == "h1"), None)
-    if h1 is not None and 0 < first - h1 <= HEADLINE_REACH:
-        lead = [b for b in seg.blocks[h1 + 1:first] if _is_lead(b)]
-    else:  # no headline nearby: only the paragraphs right before the first kept block
+    often in the article's ``<header>``: prose blocks after the nearest ``<h1>`` before the
+    first kept block when it lies at most HEADLINE_REACH blocks before it (a subheading
+    right after the headline is the lead even without a full stop)."""
+    h1 = None
+    for i in range(first - 1, max(-1, first - 1 - HEADLINE_REACH), -1):
+        if seg.blocks[i].tag == "h1":
+            h1 = i
+            break
+    if h1 is not None:
+        lead = [b for b in seg.blocks[h1 + 1:first]
+                if _is_lead(b) or (b.index == h1 + 1 and b.heading and _is_lead(b, sentence=False))]
+    else:  # no headline nearby: the paragraphs before the first kept block, over furniture
         lead = []
-        i = first - 1
-        while i >= 0 and first - i <= LEAD_BACK and _is_lead(seg.blocks[i]) \
-                and seg.blocks[i].weight >= LONG_BLOCK_WEIGHT:
-            lead.insert(0, seg.blocks[i])
-            i -= 1
+        box_start = _lead_box_start(seg, top)
+        next_to = True  # no block between this one and the first kept block was passed over
+        for i in range(first - 1, max(-1, first - 1 - LEAD_BACK), -1):
+            b = seg.blocks[i]
+            if _is_lead(b) and (i >= box_start or (next_to and b.weight >= LONG_BLOCK_WEIGHT)):
+                lead.insert(0, b)
+                continue
+            next_to = False
+            if i < box_start or (b.weight >= LEAD_SKIP_WEIGHT and b.link_density <= LINK_DENSITY_MAX):
+                break  # a headline or other text: the lead is not further up
     if explain is not None:
         for b in lead:
             explain.append(_explain(b, "keep", "lead between headline and main container"))
     return lead
 
 
-def _is_lead(b: Block) -> bool:
+def _lead_box_start(seg: Segmentation, top: Container | None) -> int:
+    """First block of the box a lead before the main container may sit in: the container
+    LEAD_UP_LEVELS above it, or the nearest ``<article>``/``<main>`` around it."""
+    if top is None:
+        return 0
+    start = top.start
+    c = top
+    for level in range(LEAD_SEMANTIC_LEVELS):
+        if c.parent is None:
+            break
+        c = seg.containers[c.parent]
+        if level < LEAD_UP_LEVELS or c.semantic:
+            start = c.start
+        if c.semantic:
+            break
+    return start
+
+
+def _is_lead(b: Block, sentence: bool = True) -> bool:
     return (b.weight >= LEAD_MIN_WEIGHT and b.link_density < LEAD_LINK_DENSITY_MAX and b.tag != "li"
-            and b.boiler in LEAD_BOILER_OK and b.text[-1:] in SENTENCE_END
+            and b.boiler in LEAD_BOILER_OK and (not sentence or b.text[-1:] in SENTENCE_END)
             and not is_furniture_line(b.text) and not is_credit_line(b.text))
 
 

@@ -318,3 +318,28 @@ def test_comments_after_a_comments_heading_are_cut():
     # "Comment" alone can head a section of the article itself
     body = f'<div class="blog"><p>{P1}</p><h2>Comment</h2><p>{P2}</p><p>{P3}</p></div>'
     assert _auto(_page(body)).paragraphs == [P1, P2, P3]  # (the short line itself is furniture)
+
+
+DEK = "Residents and the council spent six hours on a plan that repairs roads and funds two libraries"
+
+
+def test_subheading_right_after_the_headline_is_the_lead():
+    # a standfirst in an <h2> under the <h1>, without a full stop, before a byline box
+    body = (f'<div class="page"><h1>Council approves budget</h1><h2>{DEK}</h2>'
+            f'<ul class="info"><li>Jane Doe</li><li>29.04.2020, 12:01</li></ul>'
+            f'<div class="article-body"><p>{P1}</p><p>{P2}</p><p>{P3}</p></div></div>')
+    assert _auto(_page(body)).paragraphs == [DEK, P1, P2, P3]
+
+
+def test_lead_before_the_body_over_share_buttons_without_headline():
+    lead_box = (f'<header class="top"><h2>Council approves budget</h2><h2>{LEAD}</h2></header>'
+                '<div>Share this article?</div><div><a href="/fb">Facebook</a></div><div>12:30</div>')
+    body = (f'<div class="wrap"><div class="main">{lead_box}<div class="text"><p>{P1}</p><p>{P2}</p>'
+            f'<p>{P3}</p></div></div></div>')
+    assert _auto(_page(body)).paragraphs == [LEAD, P1, P2, P3]
+    # a side column that comes first in the source is not a lead
+    about = "This blog is about local politics, written by a retired teacher who loves her town."
+    side = f'<div class="col-a"><div class="box"><div class="inner"><div><p>{about}</p></div></div></div></div>'
+    body = (f'<div class="page">{side}<div class="col-b"><div class="x"><div class="y"><div><span>12:30</span></div>'
+            f'<div class="text"><p>{P1}</p><p>{P2}</p><p>{P3}</p></div></div></div></div></div>')
+    assert _auto(_page(body)).paragraphs == [P1, P2, P3]
