@@ -121,15 +121,15 @@ LEAD_MIN_WEIGHT = 12.0
 LEAD_LINK_DENSITY_MAX = 0.2
 LEAD_BOILER_OK = frozenset({None, "<header>"})
 # Without a headline nearby: the lead paragraphs among at most LEAD_BACK blocks right before
-# the first kept block, over furniture between them (share buttons, dates, an audio player:
-# shorter than LEAD_SKIP_WEIGHT words or mostly links); long ones (LONG_BLOCK_WEIGHT) right
+# the first kept block, over furniture between them (share buttons, bylines, dates, an audio
+# player: furniture lines, shorter than LEAD_SKIP_WEIGHT words or mostly links); long ones (LONG_BLOCK_WEIGHT) right
 # before it also outside the box below.
 LEAD_BACK = 8
 LEAD_SKIP_WEIGHT = 10.0
 # ... and inside the box this many levels above the main container, or inside the nearest
 # <article> around it at most LEAD_SEMANTIC_LEVELS up (not in a side column that comes
 # first in the page's source).
-LEAD_UP_LEVELS = 3
+LEAD_UP_LEVELS = 4
 LEAD_SEMANTIC_LEVELS = 8
 
 
@@ -510,7 +510,8 @@ def _lead_blocks(seg: Segmentation, first: int, top: Container | None,
                 lead.insert(0, b)
                 continue
             next_to = False
-            if i < box_start or (b.weight >= LEAD_SKIP_WEIGHT and b.link_density <= LINK_DENSITY_MAX):
+            if i < box_start or (b.weight >= LEAD_SKIP_WEIGHT and b.link_density <= LINK_DENSITY_MAX
+                                 and not is_furniture_line(b.text)):
                 break  # a headline or other text: the lead is not further up
     if explain is not None:
         for b in lead:

@@ -337,9 +337,16 @@ def test_lead_before_the_body_over_share_buttons_without_headline():
     body = (f'<div class="wrap"><div class="main">{lead_box}<div class="text"><p>{P1}</p><p>{P2}</p>'
             f'<p>{P3}</p></div></div></div>')
     assert _auto(_page(body)).paragraphs == [LEAD, P1, P2, P3]
+    # a byline between them, the body four boxes down
+    byline = "<div>By Jane Doe | Last updated March 12, 2009 10:42 AM CT</div>"
+    body = (f'<div class="wrap"><header><h2>Council approves budget</h2><p>{LEAD}</p>{byline}'
+            f'<ul><li><a href="/p">Print this article</a></li></ul></header><div class="x"><div class="a">'
+            f'<div class="b"><div class="c"><p>{P1}</p><p>{P2}</p><p>{P3}</p></div></div></div></div></div>')
+    assert _auto(_page(body)).paragraphs == [LEAD, P1, P2, P3]
     # a side column that comes first in the source is not a lead
     about = "This blog is about local politics, written by a retired teacher who loves her town."
     side = f'<div class="col-a"><div class="box"><div class="inner"><div><p>{about}</p></div></div></div></div>'
-    body = (f'<div class="page">{side}<div class="col-b"><div class="x"><div class="y"><div><span>12:30</span></div>'
-            f'<div class="text"><p>{P1}</p><p>{P2}</p><p>{P3}</p></div></div></div></div></div>')
+    body = (f'<div class="page">{side}<div class="col-b"><div class="x"><div class="y"><div class="z">'
+            f'<div><span>12:30</span></div><div class="text"><p>{P1}</p><p>{P2}</p><p>{P3}</p></div>'
+            f'</div></div></div></div></div>')
     assert _auto(_page(body)).paragraphs == [P1, P2, P3]
