@@ -114,7 +114,9 @@ RELATED_CUT_AFTER = 30.0  # words of article text before a "Related" heading may
 # Tags of a "Comments" heading that ends the article: headings, and the short lines themes
 # use instead (``<div class="comments-title">``, ``<p><b>3 Comments</b></p>``).
 COMMENT_HEADING_TAGS = frozenset({"div", "p", "span", "strong", "b", "dt", "legend", "caption"})
-SENTENCE_END = frozenset(".!?。！？…\"'”")
+# Characters that end a sentence, closing quotes included: ” (English), “ (German), » and «
+# (German and French guillemets), ’.
+SENTENCE_END = frozenset(".!?。！？…\"'”“»«’")
 # A lead (standfirst) between the headline and the main container: a sentence of at least
 # LEAD_MIN_WEIGHT words with little link text, outside boxes other than the article header.
 LEAD_MIN_WEIGHT = 12.0

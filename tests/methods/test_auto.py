@@ -350,3 +350,15 @@ def test_lead_before_the_body_over_share_buttons_without_headline():
             f'<div><span>12:30</span></div><div class="text"><p>{P1}</p><p>{P2}</p><p>{P3}</p></div>'
             f'</div></div></div></div></div>')
     assert _auto(_page(body)).paragraphs == [P1, P2, P3]
+
+
+def test_closing_quotes_of_other_languages_end_a_sentence():
+    # a German lead that ends with a closing „...“ quote is a sentence (so a lead), and so
+    # is a short last line in guillemets (not trailing furniture)
+    lead = ("Grenzdorf Wenn der Kanzler emotional wurde, erzählte er, wie er als Junge die Schlagbäume "
+            "einreißen wollte: „Es darf in Europa keine Grenzen mehr geben, schon gar nicht zwischen uns.“")
+    last = "»Wir sehen uns wieder«"
+    body = (f'<div class="page"><div class="head"><h2>Die Grenze</h2><span>27.04.2020 - 18:50 Uhr</span></div>'
+            f'<div class="story"><p>{lead}</p><div class="text"><p>{P1}</p><p>{P2}</p><p>{P3}</p><p>{last}</p>'
+            f'</div></div></div>')
+    assert _auto(_page(body)).paragraphs == [lead, P1, P2, P3, last]
