@@ -108,6 +108,12 @@ RECALL_LINK_FACTOR = 1.3
 # At most this many calls to action ("Follow us on ...", newsletter) end an article.
 PROMO_TAIL = 3
 PROMO_HEAD = 2  # ... and at most this many notices (affiliate links, "Anzeige") open it
+# A call to action among the last PITCH_REACH paragraphs (each shorter than PITCH_MAX_WEIGHT
+# words) ends the article with the pitch that follows it (a paywall's "subscribe" and its
+# list of offers), when the article before it is PITCH_ARTICLE_SHARE times longer.
+PITCH_REACH = 6
+PITCH_MAX_WEIGHT = 60.0
+PITCH_ARTICLE_SHARE = 2.0
 TRAIL_WEIGHT = 6.0
 FURNITURE_LINES_WEIGHT = 40.0  # a block of several furniture lines (dates, credits) is at most this long  # shorter trailing lines without a sentence end are furniture
 RELATED_CUT_AFTER = 30.0  # words of article text before a "Related" heading may end it
@@ -583,6 +589,11 @@ def trim_edges(seg: Segmentation, kept: list[Block], top: Container | None,
             break
     if end == 0:  # nothing but short lines: keep them all
         return kept
+    pitch = _promo_pitch(kept, end)
+    if pitch is not None:
+        for j in range(pitch, end):
+            drop.setdefault(j, "call to action and its pitch after the article")
+        end = pitch
     for j in range(end, len(kept)):
         drop.setdefault(j, "trailing short line after the article")
     for j in range(min(PROMO_HEAD, end - 1)):
@@ -593,6 +604,21 @@ def trim_edges(seg: Segmentation, kept: list[Block], top: Container | None,
         for j in sorted(drop):
             explain.append(_explain(kept[j], "drop", drop[j]))
     return [b for j, b in enumerate(kept) if j not in drop]
+
+
+def _promo_pitch(kept: list[Block], end: int) -> int | None:
+    """Start of a call to action among the last PITCH_REACH short paragraphs before ``end``
+    ("To view the full story, please subscribe" and the pitch that follows it): the position
+    of the call, when the article before it is at least PITCH_ARTICLE_SHARE times longer."""
+    tail = 0.0
+    for j in range(end - 1, max(-1, end - 1 - PITCH_REACH), -1):
+        b = kept[j]
+        if b.weight >= PITCH_MAX_WEIGHT:
+            return None
+        tail += b.weight
+        if is_promo_line(b.text) and not (b.heading and b.weight < TRAIL_WEIGHT):  # not a heading's name
+            return j if sum(k.weight for k in kept[:j]) >= PITCH_ARTICLE_SHARE * tail else None
+    return None
 
 
 def _comments_section(seg: Segmentation, kept: list[Block], top: Container | None) -> dict[int, str]:

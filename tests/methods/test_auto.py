@@ -362,3 +362,16 @@ def test_closing_quotes_of_other_languages_end_a_sentence():
             f'<div class="story"><p>{lead}</p><div class="text"><p>{P1}</p><p>{P2}</p><p>{P3}</p><p>{last}</p>'
             f'</div></div></div>')
     assert _auto(_page(body)).paragraphs == [lead, P1, P2, P3, last]
+
+
+def test_paywall_call_and_its_pitch_after_the_article_are_cut():
+    call = "To view the full story, please subscribe to Example News. You can choose a plan that suits you."
+    pitch = ["When you join the Example News family, you get unlimited digital access to our reporting.",
+             "First-time members also receive a welcome gift made by local artists.",
+             "If you are seeing this message but you are already a member, you can log in for access."]
+    article = [P1, P2, P3, LEAD, P2, P3]
+    body = ('<div class="story">' + "".join(f"<p>{p}</p>" for p in article + [call] + pitch) + "</div>")
+    assert _auto(_page(body)).paragraphs == article
+    # the article before the call must be much longer than what would be cut
+    body = f'<div class="story"><p>{P1}</p><p>{call}</p>' + "".join(f"<p>{p}</p>" for p in pitch) + "</div>"
+    assert len(_auto(_page(body)).paragraphs) == 5
