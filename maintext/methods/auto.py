@@ -71,6 +71,10 @@ INSIDE_BOILER_FACTOR = 0.5
 # A container that holds the first <h1> or starts at most HEADLINE_REACH blocks after it.
 HEADLINE_BONUS = 15.0
 HEADLINE_REACH = 8
+# The headline is the first heading of these tags whose text (at least this long) is part of
+# the page's <title>; without one, the first <h1>.
+TITLE_HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4"})
+TITLE_HEADING_MIN_CHARS = 8
 # Hint bonuses (content class, headline) add at most this multiple of the score
 # the container's own text earns: a small box with a lucky class name does not win.
 BONUS_CAP = 1.0
@@ -155,6 +159,7 @@ def extract(doc: Document, options: Options) -> Page:
     page = Page(url=doc.url, method="auto")
     root = doc.tree
     hint = JsonLdHint(root)  # before cleaning: JSON-LD sits in <script>
+    title = _page_title(root)  # ... and the title in <head>
     removed = clean_tree(root)
     skip = SKIP_REASONS - ({"comments"} if opts.include_comments else set())
     seg = segment(root, skip=skip if opts.skip_boilerplate else frozenset())
@@ -173,7 +178,7 @@ def extract(doc: Document, options: Options) -> Page:
         page.explain = explain
         return page
 
-    region = choose_region(seg, opts, hint)
+    region = choose_region(seg, opts, hint, title)
     why = region.why
     kept = select_blocks(seg, region, opts, explain)
     if kept and not opts.favor_precision:
@@ -287,7 +292,26 @@ def _is_prose(block: Block) -> bool:
     return block.weight >= MIN_PROSE_WEIGHT and block.link_density <= LINK_DENSITY_MAX
 
 
-def choose_region(seg: Segmentation, opts: AutoOptions, hint: JsonLdHint) -> Region:
+def _page_title(root) -> str:
+    """The text of the page's ``<title>``, casefolded and with collapsed white space."""
+    el = root.find(".//title")
+    return " ".join((el.text or "").split()).casefold() if el is not None else ""
+
+
+def _title_heading(seg: Segmentation, title: str) -> int | None:
+    """Index of the first heading whose text is part of the page title (the article's own
+    headline, also when the page's <h1> is the site name): a blog names its post in an
+    <h2>/<h3> and the <title> repeats it."""
+    if not title:
+        return None
+    for b in seg.blocks:
+        if b.heading and b.tag in TITLE_HEADING_TAGS and TITLE_HEADING_MIN_CHARS <= b.chars <= len(title) \
+                and b.text.casefold() in title:
+            return b.index
+    return None
+
+
+def choose_region(seg: Segmentation, opts: AutoOptions, hint: JsonLdHint, title: str = "") -> Region:
     """The main container (plus joined siblings) of the page."""
     scores: dict[int, float] = {}
     for b in seg.blocks:
@@ -306,7 +330,9 @@ def choose_region(seg: Segmentation, opts: AutoOptions, hint: JsonLdHint) -> Reg
     if not scores:
         return Region(None, [(0, len(seg.blocks))], "no prose block: whole page")
     ranked: list[tuple[float, int]] = []
-    h1 = next((b.index for b in seg.blocks if b.tag == "h1"), None)
+    h1 = _title_heading(seg, title)
+    if h1 is None:
+        h1 = next((b.index for b in seg.blocks if b.tag == "h1"), None)
     for cid, raw in scores.items():
         c = seg.containers[cid]
         bonus = 0.0

@@ -375,3 +375,20 @@ def test_paywall_call_and_its_pitch_after_the_article_are_cut():
     # the article before the call must be much longer than what would be cut
     body = f'<div class="story"><p>{P1}</p><p>{call}</p>' + "".join(f"<p>{p}</p>" for p in pitch) + "</div>"
     assert len(_auto(_page(body)).paragraphs) == 5
+
+
+def test_heading_named_in_the_title_marks_the_post():
+    # a short blog post under an <h3> that the <title> repeats wins over a longer "about me"
+    # box elsewhere in the page
+    post = ("A perfect song by a band from the north of the country. Many thanks to a reader for sending "
+            "it to me after the concert last week.")
+    about = ("I live and learn and teach and I write about the creativity of others since a long time "
+             "from a small town by the sea with my two cats, a dog and too many records.")
+    body = (f'<div id="a"><a href="/">The Curious Brain</a></div>'
+            f'<div id="b"><div class="p1"><h3><a href="/broken-arrows">Broken Arrows</a></h3>'
+            f'<div class="m"><p>{post}</p></div></div></div>'
+            f'<div id="c"><ul>' + "".join(f'<li><a href="/{i}">Archive {i}</a></li>' for i in range(10))
+            + f'<li><div><p>{about}</p></div></li></ul></div>')
+    head = "<title>Broken Arrows | The Curious Brain</title>"
+    page = _auto(_page(body, head=head), auto={"use_classifier": False})
+    assert post in page.paragraphs and about not in page.paragraphs
