@@ -466,7 +466,9 @@ def is_dateline(text: str) -> bool:
 # enthält Werbung"): notices that open or close an article.
 _DISCLOSURE = (r"\baffiliate[- ]?links?\b|\bprovision vom händler\b|\bfrom one or more of our advertisers\b|"
                r"\benthält werbung\b|\bwerbung für\b")
-_DISCLOSURE_RE = re.compile(_DISCLOSURE, re.IGNORECASE)
+# The calls-to-action patterns are all lower case and are searched in lower-cased text:
+# about five times faster than re.IGNORECASE over their many alternatives.
+_DISCLOSURE_RE = re.compile(_DISCLOSURE)
 
 # Calls to action and site furniture that close an article: newsletter and subscription
 # pitches, "follow us", app downloads, donation appeals, author boxes, licence
@@ -497,7 +499,6 @@ _PROMO = re.compile(
         r"\bloading\.\.\.|\bwird geladen\b",
         _DISCLOSURE,
     )),
-    re.IGNORECASE,
 )
 # Longer paragraphs are article text even when they mention a newsletter.
 PROMO_MAX_CHARS = 400
@@ -505,9 +506,9 @@ PROMO_MAX_CHARS = 400
 
 def is_promo_line(text: str) -> bool:
     """A short paragraph that is a call to action or site furniture closing an article."""
-    return len(text) <= PROMO_MAX_CHARS and _PROMO.search(text) is not None
+    return len(text) <= PROMO_MAX_CHARS and _PROMO.search(text.lower()) is not None
 
 
 def is_disclosure_line(text: str) -> bool:
     """A short advertising or affiliate notice ("Anzeige, enthält Affiliate Links")."""
-    return len(text) <= PROMO_MAX_CHARS and _DISCLOSURE_RE.search(text) is not None
+    return len(text) <= PROMO_MAX_CHARS and _DISCLOSURE_RE.search(text.lower()) is not None
