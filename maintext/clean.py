@@ -381,6 +381,22 @@ def is_comments_heading(text: str) -> bool:
     return len(text) <= 80 and _COMMENTS_HEADING.match(text) is not None
 
 
+# Closing greetings that sign a post ("Euer Hans", "x Franzi", "Cheers, Anna", "Liebe Grüße"):
+# short lines without a full stop that still belong to the text (not trailing furniture).
+_SIGNOFF_LINE = re.compile(
+    r"^(?i:x+o*x*|xo+|xoxo|cheers|love|regards|best wishes|(?:kind|best|warm) regards|euer|eure|"
+    r"(?:liebe|viele|herzliche|beste|sonnige) grüße|lg|bises|bisous|amitiés|cordialement|saludos|un abrazo|"
+    r"besos|beijos|abraços|saluti|un saluto|pozdrawiam|groetjes)"
+    # then a name: up to three capitalised words ("Die Redaktion", "Anna & Tom")
+    r"(?:[,!]?\s+(?:[A-ZÄÖÜÉ][\w.'-]*|&)(?:\s+(?:[A-ZÄÖÜÉ][\w.'-]*|&)){0,2})?[\s!.]*$"
+)
+
+
+def is_signoff_line(text: str) -> bool:
+    """A closing greeting that signs a post: "Euer Hans", "x Franzi", "Liebe Grüße, Anna"."""
+    return len(text) <= 60 and _SIGNOFF_LINE.match(text) is not None
+
+
 # Words of a date/time line ("Updated 10:01 pm PST, Tuesday, November 19, 2019").
 _DATE_WORDS = re.compile(
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?|"

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from maintext.clean import attr_words, classify_attr, clean_tree, is_comments_heading, is_furniture_line, is_hidden
+from maintext.clean import (attr_words, classify_attr, clean_tree, is_comments_heading, is_furniture_line, is_hidden,
+                            is_signoff_line)
 from maintext.document import parse_html
 
 
@@ -199,3 +200,15 @@ def test_comments_headings(line):
                                   "The comments on this story", "TrackBack"])
 def test_not_comments_headings(line):
     assert not is_comments_heading(line)
+
+
+@pytest.mark.parametrize("line", ["x Franzi", "XX, Die Redaktion", "Euer Hans", "Cheers, Anna", "Liebe Grüße",
+                                  "Love, Mom", "Bises"])
+def test_signoff_lines(line):
+    assert is_signoff_line(line)
+
+
+@pytest.mark.parametrize("line", ["Best of the web", "Love it", "Thanks for reading", "Euer Team von ABC",
+                                  "Tags: fashion"])
+def test_not_signoff_lines(line):
+    assert not is_signoff_line(line)

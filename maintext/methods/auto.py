@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..clean import (CAPTION_MAX_CHARS, HEADING_TAGS, clean_tree, is_comments_heading, is_credit_line, is_disclosure_line,
-                     is_furniture_line, is_promo_line, is_related_heading)
+                     is_furniture_line, is_promo_line, is_related_heading, is_signoff_line)
 from ..document import Document
 from ..options import AutoOptions, Options
 from ..result import Page
@@ -606,7 +606,7 @@ def trim_edges(seg: Segmentation, kept: list[Block], top: Container | None,
     promo = 0
     while end > 0:
         b = kept[end - 1]
-        if end - 1 in drop or _is_tail_furniture(b):
+        if end - 1 in drop or (_is_tail_furniture(b) and not (b.tag == "p" and is_signoff_line(b.text))):
             end -= 1
         elif promo < PROMO_TAIL and is_promo_line(b.text):
             promo += 1

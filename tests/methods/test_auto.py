@@ -392,3 +392,8 @@ def test_heading_named_in_the_title_marks_the_post():
     head = "<title>Broken Arrows | The Curious Brain</title>"
     page = _auto(_page(body, head=head), auto={"use_classifier": False})
     assert post in page.paragraphs and about not in page.paragraphs
+
+
+def test_closing_greeting_of_a_post_is_kept():
+    body = f'<div class="post"><p>{P1}</p><p>{P2}</p><p>{P3}</p><p>x Franzi</p><p>Tags</p></div>'
+    assert _auto(_page(body)).paragraphs == [P1, P2, P3, "x Franzi"]
