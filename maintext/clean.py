@@ -513,6 +513,9 @@ _PROMO = re.compile(
         # blog engine footers and like/rating widgets
         r"\bthis (?:entry|post) was posted\b|\bbookmark the permalink\b|\bverschlagwortet\b",
         r"\bloading\.\.\.|\bwird geladen\b",
+        # Chinese: disclaimers, source and editor credits, "scan the QR code / follow our
+        # WeChat account" prompts that close an article
+        r"免责声明|特别声明|^声明[:：]|本文来源|责任编辑|扫描下方二维码|扫码关注|关注.{0,12}(?:微信|公众号)",
         _DISCLOSURE,
     )),
 )

@@ -397,3 +397,13 @@ def test_heading_named_in_the_title_marks_the_post():
 def test_closing_greeting_of_a_post_is_kept():
     body = f'<div class="post"><p>{P1}</p><p>{P2}</p><p>{P3}</p><p>x Franzi</p><p>Tags</p></div>'
     assert _auto(_page(body)).paragraphs == [P1, P2, P3, "x Franzi"]
+
+
+def test_chinese_source_editor_and_disclaimer_lines_after_the_article_are_trimmed():
+    paras = ["据新华社报道，国务院常务会议今天审议通过了关于进一步优化营商环境的若干措施，会议强调要切实减轻企业负担。",
+             "会议指出，各地区各部门要加大政策落实力度，对中小企业的融资难、融资贵问题，要拿出更有针对性的办法。",
+             "会议要求，有关部门要在年底前完成相关制度的修订工作，并及时向社会公开进展情况，接受群众监督。"]
+    tail = ["本文来源：新华社 责任编辑：李四_NN2587",
+            "免责声明：本文来自自媒体，不代表本网的观点和立场，文章内容仅供参考，不构成投资建议。"]
+    body = '<div class="article">' + "".join(f"<p>{p}</p>" for p in paras + tail) + "</div>"
+    assert _auto(_page(body)).paragraphs == paras
