@@ -459,11 +459,20 @@ def _widen(seg: Segmentation, top: Container) -> list[tuple[int, int]]:
             verdict = _sibling_verdict(seg, sib, threshold)
             if verdict == "join":
                 ranges.append((sib.start, sib.end))
-            elif verdict == "stop":
+            elif verdict == "stop" and not _inline_teaser(seg, sib, siblings, i + step, threshold):
                 break
             i += step
     ranges.sort()
     return ranges
+
+
+def _inline_teaser(seg: Segmentation, sib: Container, siblings: list[int], after: int,
+                   threshold: float) -> bool:
+    """``sib`` is a box of links (a teaser or ad for another page) set into the article: the
+    sibling beyond it holds good prose that joins, so the walk passes over it."""
+    if sib.boiler or seg.link_density(sib.start, sib.end) <= LINK_DENSITY_MAX or not 0 <= after < len(siblings):
+        return False
+    return _sibling_verdict(seg, seg.containers[siblings[after]], threshold) == "join"
 
 
 def _outermost_alone(seg: Segmentation, top: Container) -> Container:

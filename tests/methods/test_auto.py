@@ -407,3 +407,15 @@ def test_chinese_source_editor_and_disclaimer_lines_after_the_article_are_trimme
             "免责声明：本文来自自媒体，不代表本网的观点和立场，文章内容仅供参考，不构成投资建议。"]
     body = '<div class="article">' + "".join(f"<p>{p}</p>" for p in paras + tail) + "</div>"
     assert _auto(_page(body)).paragraphs == paras
+
+
+def test_article_split_by_an_inline_teaser_box_is_joined():
+    teaser = ('<div class="x"><h3><a href="/other">Shower thoughts: what readers really think</a></h3>'
+              '<p><a href="/other">Have you noticed that the best ideas come at the strangest moments, '
+              'when you least expect them and have nothing to write them down?</a></p></div>')
+    sub = "<h3>Why the council changed its mind about the budget in the spring</h3>"
+    second = [P2, P3, LEAD, COMMENT, DEK + ".", P1, P3, LEAD, COMMENT]
+    body = (f'<div class="page"><div class="part"><p>{P1}</p>{sub}<p>{P2}</p></div>'
+            + teaser + '<div class="part">' + "".join(f"<p>{p}</p>" for p in second) + "</div></div>")
+    page = _auto(_page(body))
+    assert page.paragraphs == [P1, "Why the council changed its mind about the budget in the spring", P2] + second
