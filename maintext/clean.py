@@ -315,7 +315,12 @@ _FURNITURE_LINE = re.compile(
     r"(?:read|see) (?:more|also|next)|related(?: articles?| stories| posts| content)?|"
     r"click here.*|continue reading.*|sign up.*|subscribe.*|log ?in|"
     r"comments?|\d+ comments?|leave a (?:comment|reply)|"
-    r"follow us.*|back to top|skip to .*|"
+    r"follow us.*|back to top|skip to .*|loading\.*|show (?:more|less)|"
+    # the same buttons and labels in other languages ("Rezept drucken", "Bild anzeigen",
+    # "Externer Inhalt", "Wird geladen", "Imprimer", "Compartir")
+    r"(?:artikel |rezept |seite )?(?:drucken|teilen|merken)|(?:bild|bilder|alle bilder|mehr|weniger) anzeigen|"
+    r"(?:quellen|kommentare|inhalt) (?:ein|aus)blenden|wird geladen\.*|externer inhalt|nach oben|"
+    r"zurück(?: zur (?:übersicht|startseite))?|imprimer|partager|imprimir|compartir|stampa|condividi|"
     r"广告|分享到?.*|相关(?:新闻|阅读|文章|推荐)|推荐阅读|延伸阅读|责任编辑.*|编辑[:：].*|"
     r"返回(?:首页|顶部)|点击(?:进入|查看).*|扫码.*|打开app.*|(?:来源|作者)[:：].{0,30}"
     r")\W*$",

@@ -66,13 +66,15 @@ def test_is_hidden():
 
 
 @pytest.mark.parametrize("line", ["Advertisement", "Share this article", "Read more", "责任编辑：王五",
-                                  "相关阅读", "3 comments", "Leave a reply"])
+                                  "相关阅读", "3 comments", "Leave a reply", "Rezept drucken", "Bild anzeigen",
+                                  "Wird geladen...", "Externer Inhalt", "Compartir", "Loading..."])
 def test_furniture_lines(line):
     assert is_furniture_line(line)
 
 
 @pytest.mark.parametrize("line", ["The advertisement market grew by four percent.",
-                                  "Comments from the minister were brief.", "会议指出，要加大力度。"])
+                                  "Comments from the minister were brief.", "会议指出，要加大力度。",
+                                  "Drucken Sie das Formular aus.", "Teilen ist schwer"])
 def test_not_furniture_lines(line):
     assert not is_furniture_line(line)
 
