@@ -132,6 +132,11 @@ SENTENCE_END = frozenset(".!?。！？…\"'”“»«’")
 LEAD_MIN_WEIGHT = 12.0
 LEAD_LINK_DENSITY_MAX = 0.2
 LEAD_BOILER_OK = frozenset({None, "<header>"})
+# Runs of REPEAT_RUN kept paragraphs, each at least REPEAT_MIN_WEIGHT words, that repeat
+# earlier ones are a second copy of the article when they hold REPEAT_SHARE of its words.
+REPEAT_MIN_WEIGHT = 10.0
+REPEAT_RUN = 3
+REPEAT_SHARE = 0.3
 # Without a headline nearby: the lead paragraphs among at most LEAD_BACK blocks right before
 # the first kept block, over furniture between them (share buttons, bylines, dates, an audio
 # player: furniture lines, shorter than LEAD_SKIP_WEIGHT words or mostly links); long ones (LONG_BLOCK_WEIGHT) right
@@ -180,7 +185,7 @@ def extract(doc: Document, options: Options) -> Page:
 
     region = choose_region(seg, opts, hint, title)
     why = region.why
-    kept = select_blocks(seg, region, opts, explain)
+    kept = _drop_repeats(select_blocks(seg, region, opts, explain), explain)
     if kept and not opts.favor_precision:
         kept = _lead_blocks(seg, kept[0].index, region.top, explain) + kept
     if not opts.favor_recall:
@@ -527,6 +532,34 @@ def select_blocks(seg: Segmentation, region: Region, opts: AutoOptions,
         if explain is not None:
             explain.append(_explain(b, "keep", "in main container"))
     return kept
+
+
+def _drop_repeats(kept: list[Block], explain: list[dict[str, Any]] | None) -> list[Block]:
+    """Runs of at least REPEAT_RUN paragraphs (of REPEAT_MIN_WEIGHT words or more) that all
+    repeat earlier kept ones, holding REPEAT_SHARE of the kept words: the page holds the
+    article twice (a print copy, a second template), the copy is dropped. A repeated pull
+    quote or the repeated items of a plan stay."""
+    seen: set[str] = set()
+    long_ids = []  # positions in kept of the long paragraphs, and whether each is a repeat
+    for i, b in enumerate(kept):
+        if b.weight >= REPEAT_MIN_WEIGHT:
+            long_ids.append((i, b.text in seen))
+            seen.add(b.text)
+    drop: set[int] = set()
+    run: list[int] = []
+    for i, repeat in long_ids + [(-1, False)]:
+        if repeat:
+            run.append(i)
+            continue
+        if len(run) >= REPEAT_RUN:
+            drop.update(run)
+        run = []
+    if not drop or sum(kept[i].weight for i in drop) < REPEAT_SHARE * _weight(kept):
+        return kept  # repeated items of a list or plan, not a second copy
+    if explain is not None:
+        for i in sorted(drop):
+            explain.append(_explain(kept[i], "drop", "repeats an earlier run of paragraphs"))
+    return [b for i, b in enumerate(kept) if i not in drop]
 
 
 def _lead_blocks(seg: Segmentation, first: int, top: Container | None,

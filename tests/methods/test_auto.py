@@ -419,3 +419,13 @@ def test_article_split_by_an_inline_teaser_box_is_joined():
             + teaser + '<div class="part">' + "".join(f"<p>{p}</p>" for p in second) + "</div></div>")
     page = _auto(_page(body))
     assert page.paragraphs == [P1, "Why the council changed its mind about the budget in the spring", P2] + second
+
+
+def test_second_copy_of_the_article_is_dropped():
+    article = [P1, P2, P3, LEAD]
+    body = '<div class="story">' + "".join(f"<p>{p}</p>" for p in article + article) + "</div>"
+    assert _auto(_page(body)).paragraphs == article
+    # one repeated paragraph (a pull quote) is not a copy
+    with_quote = [P1, P2, LEAD, P3, LEAD, COMMENT]
+    body = '<div class="story">' + "".join(f"<p>{p}</p>" for p in with_quote) + "</div>"
+    assert _auto(_page(body)).paragraphs == with_quote
