@@ -414,7 +414,10 @@ def test_article_split_by_an_inline_teaser_box_is_joined():
               '<p><a href="/other">Have you noticed that the best ideas come at the strangest moments, '
               'when you least expect them and have nothing to write them down?</a></p></div>')
     sub = "<h3>Why the council changed its mind about the budget in the spring</h3>"
-    second = [P2, P3, LEAD, COMMENT, DEK + ".", P1, P3, LEAD, COMMENT]
+    more = [f"Council member {name} said the vote showed that the town could still agree on the things that "
+            f"matter, and she thanked the staff who prepared the {n} pages of figures." for name, n in
+            (("Ada Byrne", 80), ("Bo Lind", 90), ("Cy Moss", 70), ("Di Roe", 60))]
+    second = [P2, P3, LEAD, COMMENT, DEK + "."] + more
     body = (f'<div class="page"><div class="part"><p>{P1}</p>{sub}<p>{P2}</p></div>'
             + teaser + '<div class="part">' + "".join(f"<p>{p}</p>" for p in second) + "</div></div>")
     page = _auto(_page(body))
