@@ -157,6 +157,7 @@ class Region:
     top: Container | None
     ranges: list[tuple[int, int]]
     why: str
+    headline: int | None = None  # block index of the heading the <title> repeats
 
 
 def extract(doc: Document, options: Options) -> Page:
@@ -187,7 +188,7 @@ def extract(doc: Document, options: Options) -> Page:
     why = region.why
     kept = _drop_repeats(select_blocks(seg, region, opts, explain), explain)
     if kept and not opts.favor_precision:
-        kept = _lead_blocks(seg, kept[0].index, region.top, explain) + kept
+        kept = _lead_blocks(seg, kept[0].index, region.top, explain, region.headline) + kept
     if not opts.favor_recall:
         kept = trim_edges(seg, kept, region.top, explain, cut_comments=not opts.include_comments)
     if _weight(kept) < WEAK_RESULT_WEIGHT:
@@ -335,9 +336,8 @@ def choose_region(seg: Segmentation, opts: AutoOptions, hint: JsonLdHint, title:
     if not scores:
         return Region(None, [(0, len(seg.blocks))], "no prose block: whole page")
     ranked: list[tuple[float, int]] = []
-    h1 = _title_heading(seg, title)
-    if h1 is None:
-        h1 = next((b.index for b in seg.blocks if b.tag == "h1"), None)
+    headline = _title_heading(seg, title)
+    h1 = headline if headline is not None else next((b.index for b in seg.blocks if b.tag == "h1"), None)
     for cid, raw in scores.items():
         c = seg.containers[cid]
         bonus = 0.0
@@ -364,7 +364,7 @@ def choose_region(seg: Segmentation, opts: AutoOptions, hint: JsonLdHint, title:
     if wider is not top:
         why += f", widened to <{wider.tag}>"
         top = wider
-    return Region(top, _widen(seg, top), why)
+    return Region(top, _widen(seg, top), why, headline)
 
 
 def _join_peers(seg: Segmentation, ranked: list[tuple[float, int]], top: Container) -> Container:
@@ -563,14 +563,15 @@ def _drop_repeats(kept: list[Block], explain: list[dict[str, Any]] | None) -> li
 
 
 def _lead_blocks(seg: Segmentation, first: int, top: Container | None,
-                 explain: list[dict[str, Any]] | None) -> list[Block]:
+                 explain: list[dict[str, Any]] | None, headline: int | None = None) -> list[Block]:
     """The article's lead (standfirst) between the headline and the first kept block,
-    often in the article's ``<header>``: prose blocks after the nearest ``<h1>`` before the
-    first kept block when it lies at most HEADLINE_REACH blocks before it (a subheading
-    right after the headline is the lead even without a full stop)."""
+    often in the article's ``<header>``: prose blocks after the nearest ``<h1>`` (or the
+    ``headline``, the heading the <title> repeats) before the first kept block when it lies
+    at most HEADLINE_REACH blocks before it (a subheading right after the headline is the
+    lead even without a full stop)."""
     h1 = None
     for i in range(first - 1, max(-1, first - 1 - HEADLINE_REACH), -1):
-        if seg.blocks[i].tag == "h1":
+        if seg.blocks[i].tag == "h1" or i == headline:
             h1 = i
             break
     if h1 is not None:

@@ -432,3 +432,14 @@ def test_second_copy_of_the_article_is_dropped():
     with_quote = [P1, P2, LEAD, P3, LEAD, COMMENT]
     body = '<div class="story">' + "".join(f"<p>{p}</p>" for p in with_quote) + "</div>"
     assert _auto(_page(body)).paragraphs == with_quote
+
+
+def test_subheading_under_the_title_heading_is_the_lead():
+    # the <h1> is the site's name; the post's title is an <h2> the <title> repeats, and the
+    # subheading right under it is the lead
+    nav = "".join(f'<li><a href="/s{i}">Section {i}</a></li>' for i in range(12))
+    body = (f'<div class="top"><h1>Example News</h1><ul>{nav}</ul></div>'
+            f'<div class="main"><header><h2>Council approves budget</h2><h3>{DEK}</h3></header>'
+            f'<div class="body"><p>{P1}</p><p>{P2}</p><p>{P3}</p></div></div>')
+    head = "<title>Council approves budget | The Daily Example</title>"
+    assert _auto(_page(body, head=head)).paragraphs == [DEK, P1, P2, P3]
