@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from maintext.clean import attr_words, classify_attr, clean_tree, is_furniture_line, is_hidden
+from maintext.clean import (attr_words, classify_attr, clean_tree, is_comments_heading, is_furniture_line, is_hidden,
+                            is_signoff_line)
 from maintext.document import parse_html
 
 
@@ -21,6 +22,9 @@ def test_attr_words_splits_separators_and_camel_case():
     ("main-nav", "navigation"),
     ("comment-content", "comments"),  # strong word beats the content word
     ("sidebar", "side column"),
+    ("commentlist", "comments"),  # one-word comment boxes of blog engines
+    ("commentbody by-jane", "comments"),
+    ("commentform", "comments"),
 ])
 def test_boilerplate_words(value, boiler):
     assert classify_attr(value)[0] == boiler
@@ -62,13 +66,15 @@ def test_is_hidden():
 
 
 @pytest.mark.parametrize("line", ["Advertisement", "Share this article", "Read more", "责任编辑：王五",
-                                  "相关阅读", "3 comments", "Leave a reply"])
+                                  "相关阅读", "3 comments", "Leave a reply", "Rezept drucken", "Bild anzeigen",
+                                  "Wird geladen...", "Externer Inhalt", "Compartir", "Loading..."])
 def test_furniture_lines(line):
     assert is_furniture_line(line)
 
 
 @pytest.mark.parametrize("line", ["The advertisement market grew by four percent.",
-                                  "Comments from the minister were brief.", "会议指出，要加大力度。"])
+                                  "Comments from the minister were brief.", "会议指出，要加大力度。",
+                                  "Drucken Sie das Formular aus.", "Teilen ist schwer"])
 def test_not_furniture_lines(line):
     assert not is_furniture_line(line)
 
@@ -183,3 +189,28 @@ def test_real_navigation_is_still_dropped():
     clean_tree(root)
     text = root.text_content()
     assert "Home" not in text and "enable JavaScript" not in text and "Running text" in text
+
+
+@pytest.mark.parametrize("line", ["Comments", "15 Comments:", "One Response to “A title”", "Leave a Reply",
+                                  "Comments (3)", "12 thoughts on “A title”", "Kommentare", "3 条评论",
+                                  "Reader comments"])
+def test_comments_headings(line):
+    assert is_comments_heading(line)
+
+
+@pytest.mark.parametrize("line", ["Comment", "Comments are closed.", "Thoughts on the economy",
+                                  "The comments on this story", "TrackBack"])
+def test_not_comments_headings(line):
+    assert not is_comments_heading(line)
+
+
+@pytest.mark.parametrize("line", ["x Franzi", "XX, Die Redaktion", "Euer Hans", "Cheers, Anna", "Liebe Grüße",
+                                  "Love, Mom", "Bises"])
+def test_signoff_lines(line):
+    assert is_signoff_line(line)
+
+
+@pytest.mark.parametrize("line", ["Best of the web", "Love it", "Thanks for reading", "Euer Team von ABC",
+                                  "Tags: fashion"])
+def test_not_signoff_lines(line):
+    assert not is_signoff_line(line)

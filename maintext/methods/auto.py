@@ -39,8 +39,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from ..clean import (CAPTION_MAX_CHARS, clean_tree, is_credit_line, is_disclosure_line, is_furniture_line, is_promo_line,
-                     is_related_heading)
+from ..clean import (CAPTION_MAX_CHARS, HEADING_TAGS, clean_tree, is_comments_heading, is_credit_line, is_disclosure_line,
+                     is_furniture_line, is_promo_line, is_related_heading, is_signoff_line)
 from ..document import Document
 from ..options import AutoOptions, Options
 from ..result import Page
@@ -72,6 +72,10 @@ INSIDE_BOILER_FACTOR = 0.5
 # A container that holds the first <h1> or starts at most HEADLINE_REACH blocks after it.
 HEADLINE_BONUS = 15.0
 HEADLINE_REACH = 8
+# The headline is the first heading of these tags whose text (at least this long) is part of
+# the page's <title>; without one, the first <h1>.
+TITLE_HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4"})
+TITLE_HEADING_MIN_CHARS = 8
 # Hint bonuses (content class, headline) add at most this multiple of the score
 # the container's own text earns: a small box with a lucky class name does not win.
 BONUS_CAP = 1.0
@@ -109,16 +113,42 @@ RECALL_LINK_FACTOR = 1.3
 # At most this many calls to action ("Follow us on ...", newsletter) end an article.
 PROMO_TAIL = 3
 PROMO_HEAD = 2  # ... and at most this many notices (affiliate links, "Anzeige") open it
+# A call to action among the last PITCH_REACH paragraphs (each shorter than PITCH_MAX_WEIGHT
+# words) ends the article with the pitch that follows it (a paywall's "subscribe" and its
+# list of offers), when the article before it is PITCH_ARTICLE_SHARE times longer.
+PITCH_REACH = 6
+PITCH_MAX_WEIGHT = 60.0
+PITCH_ARTICLE_SHARE = 2.0
 TRAIL_WEIGHT = 6.0
 FURNITURE_LINES_WEIGHT = 40.0  # a block of several furniture lines (dates, credits) is at most this long  # shorter trailing lines without a sentence end are furniture
 RELATED_CUT_AFTER = 30.0  # words of article text before a "Related" heading may end it
-SENTENCE_END = frozenset(".!?。！？…\"'”")
+# Tags of a "Comments" heading that ends the article: headings, and the short lines themes
+# use instead (``<div class="comments-title">``, ``<p><b>3 Comments</b></p>``).
+COMMENT_HEADING_TAGS = frozenset({"div", "p", "span", "strong", "b", "dt", "legend", "caption"})
+# Characters that end a sentence, closing quotes included: ” (English), “ (German), » and «
+# (German and French guillemets), ’.
+SENTENCE_END = frozenset(".!?。！？…\"'”“»«’")
 # A lead (standfirst) between the headline and the main container: a sentence of at least
 # LEAD_MIN_WEIGHT words with little link text, outside boxes other than the article header.
 LEAD_MIN_WEIGHT = 12.0
 LEAD_LINK_DENSITY_MAX = 0.2
 LEAD_BOILER_OK = frozenset({None, "<header>"})
-LEAD_BACK = 2  # without a headline nearby: at most this many long paragraphs right before
+# Runs of REPEAT_RUN kept paragraphs, each at least REPEAT_MIN_WEIGHT words, that repeat
+# earlier ones are a second copy of the article when they hold REPEAT_SHARE of its words.
+REPEAT_MIN_WEIGHT = 10.0
+REPEAT_RUN = 3
+REPEAT_SHARE = 0.3
+# Without a headline nearby: the lead paragraphs among at most LEAD_BACK blocks right before
+# the first kept block, over furniture between them (share buttons, bylines, dates, an audio
+# player: furniture lines, shorter than LEAD_SKIP_WEIGHT words or mostly links); long ones (LONG_BLOCK_WEIGHT) right
+# before it also outside the box below.
+LEAD_BACK = 8
+LEAD_SKIP_WEIGHT = 10.0
+# ... and inside the box this many levels above the main container, or inside the nearest
+# <article> around it at most LEAD_SEMANTIC_LEVELS up (not in a side column that comes
+# first in the page's source).
+LEAD_UP_LEVELS = 4
+LEAD_SEMANTIC_LEVELS = 8
 
 
 @dataclass
@@ -128,6 +158,7 @@ class Region:
     top: Container | None
     ranges: list[tuple[int, int]]
     why: str
+    headline: int | None = None  # block index of the heading the <title> repeats
 
 
 def extract(doc: Document, options: Options) -> Page:
@@ -135,6 +166,7 @@ def extract(doc: Document, options: Options) -> Page:
     page = Page(url=doc.url, method="auto")
     root = doc.tree
     hint = JsonLdHint(root)  # before cleaning: JSON-LD sits in <script>
+    title = _page_title(root)  # ... and the title in <head>
     # texts the site's other pages share (maintext.sitetemplate), read before cleaning
     templates = template_texts(doc, root) if opts.drop_site_template and doc.site_docs else frozenset()
     removed = clean_tree(root)
@@ -155,13 +187,13 @@ def extract(doc: Document, options: Options) -> Page:
         page.explain = explain
         return page
 
-    region = choose_region(seg, opts, hint)
+    region = choose_region(seg, opts, hint, title)
     why = region.why
-    kept = select_blocks(seg, region, opts, explain)
+    kept = _drop_repeats(select_blocks(seg, region, opts, explain), explain)
     if kept and not opts.favor_precision:
-        kept = _lead_blocks(seg, kept[0].index, explain) + kept
+        kept = _lead_blocks(seg, kept[0].index, region.top, explain, region.headline) + kept
     if not opts.favor_recall:
-        kept = trim_edges(seg, kept, region.top, explain)
+        kept = trim_edges(seg, kept, region.top, explain, cut_comments=not opts.include_comments)
     if _weight(kept) < WEAK_RESULT_WEIGHT:
         fallback = [b for b in seg.blocks if _is_prose(b) and not b.boiler]
         if _weight(fallback) > _weight(kept):
@@ -271,7 +303,26 @@ def _is_prose(block: Block) -> bool:
     return block.weight >= MIN_PROSE_WEIGHT and block.link_density <= LINK_DENSITY_MAX
 
 
-def choose_region(seg: Segmentation, opts: AutoOptions, hint: JsonLdHint) -> Region:
+def _page_title(root) -> str:
+    """The text of the page's ``<title>``, casefolded and with collapsed white space."""
+    el = root.find(".//title")
+    return " ".join((el.text or "").split()).casefold() if el is not None else ""
+
+
+def _title_heading(seg: Segmentation, title: str) -> int | None:
+    """Index of the first heading whose text is part of the page title (the article's own
+    headline, also when the page's <h1> is the site name): a blog names its post in an
+    <h2>/<h3> and the <title> repeats it."""
+    if not title:
+        return None
+    for b in seg.blocks:
+        if b.heading and b.tag in TITLE_HEADING_TAGS and TITLE_HEADING_MIN_CHARS <= b.chars <= len(title) \
+                and b.text.casefold() in title:
+            return b.index
+    return None
+
+
+def choose_region(seg: Segmentation, opts: AutoOptions, hint: JsonLdHint, title: str = "") -> Region:
     """The main container (plus joined siblings) of the page."""
     scores: dict[int, float] = {}
     for b in seg.blocks:
@@ -290,7 +341,8 @@ def choose_region(seg: Segmentation, opts: AutoOptions, hint: JsonLdHint) -> Reg
     if not scores:
         return Region(None, [(0, len(seg.blocks))], "no prose block: whole page")
     ranked: list[tuple[float, int]] = []
-    h1 = next((b.index for b in seg.blocks if b.tag == "h1"), None)
+    headline = _title_heading(seg, title)
+    h1 = headline if headline is not None else next((b.index for b in seg.blocks if b.tag == "h1"), None)
     for cid, raw in scores.items():
         c = seg.containers[cid]
         bonus = 0.0
@@ -317,7 +369,7 @@ def choose_region(seg: Segmentation, opts: AutoOptions, hint: JsonLdHint) -> Reg
     if wider is not top:
         why += f", widened to <{wider.tag}>"
         top = wider
-    return Region(top, _widen(seg, top), why)
+    return Region(top, _widen(seg, top), why, headline)
 
 
 def _join_peers(seg: Segmentation, ranked: list[tuple[float, int]], top: Container) -> Container:
@@ -417,11 +469,20 @@ def _widen(seg: Segmentation, top: Container) -> list[tuple[int, int]]:
             verdict = _sibling_verdict(seg, sib, threshold)
             if verdict == "join":
                 ranges.append((sib.start, sib.end))
-            elif verdict == "stop":
+            elif verdict == "stop" and not _inline_teaser(seg, sib, siblings, i + step, threshold):
                 break
             i += step
     ranges.sort()
     return ranges
+
+
+def _inline_teaser(seg: Segmentation, sib: Container, siblings: list[int], after: int,
+                   threshold: float) -> bool:
+    """``sib`` is a box of links (a teaser or ad for another page) set into the article: the
+    sibling beyond it holds good prose that joins, so the walk passes over it."""
+    if sib.boiler or seg.link_density(sib.start, sib.end) <= LINK_DENSITY_MAX or not 0 <= after < len(siblings):
+        return False
+    return _sibling_verdict(seg, seg.containers[siblings[after]], threshold) == "join"
 
 
 def _outermost_alone(seg: Segmentation, top: Container) -> Container:
@@ -478,30 +539,89 @@ def select_blocks(seg: Segmentation, region: Region, opts: AutoOptions,
     return kept
 
 
-def _lead_blocks(seg: Segmentation, first: int,
-                 explain: list[dict[str, Any]] | None) -> list[Block]:
+def _drop_repeats(kept: list[Block], explain: list[dict[str, Any]] | None) -> list[Block]:
+    """Runs of at least REPEAT_RUN paragraphs (of REPEAT_MIN_WEIGHT words or more) that all
+    repeat earlier kept ones, holding REPEAT_SHARE of the kept words: the page holds the
+    article twice (a print copy, a second template), the copy is dropped. A repeated pull
+    quote or the repeated items of a plan stay."""
+    seen: set[str] = set()
+    long_ids = []  # positions in kept of the long paragraphs, and whether each is a repeat
+    for i, b in enumerate(kept):
+        if b.weight >= REPEAT_MIN_WEIGHT:
+            long_ids.append((i, b.text in seen))
+            seen.add(b.text)
+    drop: set[int] = set()
+    run: list[int] = []
+    for i, repeat in long_ids + [(-1, False)]:
+        if repeat:
+            run.append(i)
+            continue
+        if len(run) >= REPEAT_RUN:
+            drop.update(run)
+        run = []
+    if not drop or sum(kept[i].weight for i in drop) < REPEAT_SHARE * _weight(kept):
+        return kept  # repeated items of a list or plan, not a second copy
+    if explain is not None:
+        for i in sorted(drop):
+            explain.append(_explain(kept[i], "drop", "repeats an earlier run of paragraphs"))
+    return [b for i, b in enumerate(kept) if i not in drop]
+
+
+def _lead_blocks(seg: Segmentation, first: int, top: Container | None,
+                 explain: list[dict[str, Any]] | None, headline: int | None = None) -> list[Block]:
     """The article's lead (standfirst) between the headline and the first kept block,
-    often in the article's ``<header>``: prose blocks after the first ``<h1>`` when it
-    lies at most HEADLINE_REACH blocks before the first kept block."""
-    h1 = next((b.index for b in seg.blocks if b.tag == "h1"), None)
-    if h1 is not None and 0 < first - h1 <= HEADLINE_REACH:
-        lead = [b for b in seg.blocks[h1 + 1:first] if _is_lead(b)]
-    else:  # no headline nearby: only the paragraphs right before the first kept block
+    often in the article's ``<header>``: prose blocks after the nearest ``<h1>`` (or the
+    ``headline``, the heading the <title> repeats) before the first kept block when it lies
+    at most HEADLINE_REACH blocks before it (a subheading right after the headline is the
+    lead even without a full stop)."""
+    h1 = None
+    for i in range(first - 1, max(-1, first - 1 - HEADLINE_REACH), -1):
+        if seg.blocks[i].tag == "h1" or i == headline:
+            h1 = i
+            break
+    if h1 is not None:
+        lead = [b for b in seg.blocks[h1 + 1:first]
+                if _is_lead(b) or (b.index == h1 + 1 and b.heading and _is_lead(b, sentence=False))]
+    else:  # no headline nearby: the paragraphs before the first kept block, over furniture
         lead = []
-        i = first - 1
-        while i >= 0 and first - i <= LEAD_BACK and _is_lead(seg.blocks[i]) \
-                and seg.blocks[i].weight >= LONG_BLOCK_WEIGHT:
-            lead.insert(0, seg.blocks[i])
-            i -= 1
+        box_start = _lead_box_start(seg, top)
+        next_to = True  # no block between this one and the first kept block was passed over
+        for i in range(first - 1, max(-1, first - 1 - LEAD_BACK), -1):
+            b = seg.blocks[i]
+            if _is_lead(b) and (i >= box_start or (next_to and b.weight >= LONG_BLOCK_WEIGHT)):
+                lead.insert(0, b)
+                continue
+            next_to = False
+            if i < box_start or (b.weight >= LEAD_SKIP_WEIGHT and b.link_density <= LINK_DENSITY_MAX
+                                 and not is_furniture_line(b.text)):
+                break  # a headline or other text: the lead is not further up
     if explain is not None:
         for b in lead:
             explain.append(_explain(b, "keep", "lead between headline and main container"))
     return lead
 
 
-def _is_lead(b: Block) -> bool:
+def _lead_box_start(seg: Segmentation, top: Container | None) -> int:
+    """First block of the box a lead before the main container may sit in: the container
+    LEAD_UP_LEVELS above it, or the nearest ``<article>``/``<main>`` around it."""
+    if top is None:
+        return 0
+    start = top.start
+    c = top
+    for level in range(LEAD_SEMANTIC_LEVELS):
+        if c.parent is None:
+            break
+        c = seg.containers[c.parent]
+        if level < LEAD_UP_LEVELS or c.semantic:
+            start = c.start
+        if c.semantic:
+            break
+    return start
+
+
+def _is_lead(b: Block, sentence: bool = True) -> bool:
     return (b.weight >= LEAD_MIN_WEIGHT and b.link_density < LEAD_LINK_DENSITY_MAX and b.tag != "li"
-            and b.boiler in LEAD_BOILER_OK and b.text[-1:] in SENTENCE_END
+            and b.boiler in LEAD_BOILER_OK and (not sentence or b.text[-1:] in SENTENCE_END)
             and not is_furniture_line(b.text) and not is_credit_line(b.text))
 
 
@@ -514,10 +634,10 @@ def _is_tail_furniture(b: Block) -> bool:
 
 
 def trim_edges(seg: Segmentation, kept: list[Block], top: Container | None,
-               explain: list[dict[str, Any]] | None) -> list[Block]:
-    """Drop "Related stories" sections that follow running text, then the run of furniture
-    lines after the last line of running text."""
-    drop: dict[int, str] = {}
+               explain: list[dict[str, Any]] | None, *, cut_comments: bool = True) -> list[Block]:
+    """Drop readers' comments and "Related stories" sections that follow running text,
+    then the run of furniture lines after the last line of running text."""
+    drop: dict[int, str] = _comments_section(seg, kept, top) if cut_comments else {}
     seen = 0.0
     for i, b in enumerate(kept):
         if seen >= RELATED_CUT_AFTER and b.weight < 10 and is_related_heading(b.text):
@@ -534,7 +654,7 @@ def trim_edges(seg: Segmentation, kept: list[Block], top: Container | None,
     promo = 0
     while end > 0:
         b = kept[end - 1]
-        if end - 1 in drop or _is_tail_furniture(b):
+        if end - 1 in drop or (_is_tail_furniture(b) and not (b.tag == "p" and is_signoff_line(b.text))):
             end -= 1
         elif promo < PROMO_TAIL and is_promo_line(b.text):
             promo += 1
@@ -543,6 +663,11 @@ def trim_edges(seg: Segmentation, kept: list[Block], top: Container | None,
             break
     if end == 0:  # nothing but short lines: keep them all
         return kept
+    pitch = _promo_pitch(kept, end)
+    if pitch is not None:
+        for j in range(pitch, end):
+            drop.setdefault(j, "call to action and its pitch after the article")
+        end = pitch
     for j in range(end, len(kept)):
         drop.setdefault(j, "trailing short line after the article")
     for j in range(min(PROMO_HEAD, end - 1)):
@@ -553,6 +678,55 @@ def trim_edges(seg: Segmentation, kept: list[Block], top: Container | None,
         for j in sorted(drop):
             explain.append(_explain(kept[j], "drop", drop[j]))
     return [b for j, b in enumerate(kept) if j not in drop]
+
+
+def _promo_pitch(kept: list[Block], end: int) -> int | None:
+    """Start of a call to action among the last PITCH_REACH short paragraphs before ``end``
+    ("To view the full story, please subscribe" and the pitch that follows it): the position
+    of the call, when the article before it is at least PITCH_ARTICLE_SHARE times longer."""
+    tail = 0.0
+    for j in range(end - 1, max(-1, end - 1 - PITCH_REACH), -1):
+        b = kept[j]
+        if b.weight >= PITCH_MAX_WEIGHT:
+            return None
+        tail += b.weight
+        if is_promo_line(b.text) and not (b.heading and b.weight < TRAIL_WEIGHT):  # not a heading's name
+            return j if sum(k.weight for k in kept[:j]) >= PITCH_ARTICLE_SHARE * tail else None
+    return None
+
+
+def _comments_section(seg: Segmentation, kept: list[Block], top: Container | None) -> dict[int, str]:
+    """Positions in ``kept`` of the readers' comments: the blocks after a "Comments" /
+    "Leave a reply" / "12 responses to ..." heading that follows the article text (the
+    heading itself is often dropped as a furniture line, so all blocks between the first
+    and the last kept one are looked at)."""
+    drop: dict[int, str] = {}
+    if not kept:
+        return drop
+    # a heading marked as the comments' (<h2 id="comments">) is not read: where it stood
+    # is known from its container
+    marks = {seg.containers[cid].start for cid, _ in seg.skipped
+             if seg.containers[cid].tag in HEADING_TAGS and seg.containers[cid].boiler == "comments"}
+    seen = 0.0
+    j = 0  # position in kept of the first block at or after the current one
+    for b in seg.blocks[kept[0].index:kept[-1].index + 1]:
+        while j < len(kept) and kept[j].index < b.index:
+            seen += kept[j].weight
+            j += 1
+        if seen < RELATED_CUT_AFTER:
+            continue
+        if b.index in marks:
+            start, end = b.index, len(seg.blocks)
+        elif b.weight < 10 and (b.heading or b.tag in COMMENT_HEADING_TAGS) and is_comments_heading(b.text):
+            start, end = _related_section(seg, b, top)
+        else:
+            continue
+        for k in range(j, len(kept)):
+            if kept[k].index >= end:
+                break
+            drop[k] = "readers' comments"
+        break
+    return drop
 
 
 def _related_section(seg: Segmentation, heading: Block, top: Container | None) -> tuple[int, int]:

@@ -303,3 +303,143 @@ def test_page_builder_widgets_are_the_text_when_nothing_else_is_left():
             "<div class='widget sidebar'><a href='/x'>Recent post</a></div></body></html>")
     page = maintext.extract(html, method="auto")
     assert "Shabka founded the network" in page.text and "Recent post" not in page.text
+
+
+def test_comments_after_a_comments_heading_are_cut():
+    # a blog engine's comments in the post's own box, under a plain "Comments" heading
+    # (one with id="comments" is not even read) and after a "12 responses" heading
+    comments = "".join(f'<p>{COMMENT}</p><p class="posted">Posted by: Reader {i} at May 3, 2012 1:0{i} PM</p>'
+                       for i in range(4))
+    for heading in ("<h2>Comments</h2>", '<h2 id="comments">Comments</h2>',
+                    "<h3>12 responses to “Council approves budget”</h3>",
+                    '<div class="x"><b>4 Comments</b></div>'):
+        body = f'<div class="blog"><p>{P1}</p><p>{P2}</p><p>{P3}</p>{heading}{comments}</div>'
+        assert _auto(_page(body)).paragraphs == [P1, P2, P3], heading
+    # "Comment" alone can head a section of the article itself
+    body = f'<div class="blog"><p>{P1}</p><h2>Comment</h2><p>{P2}</p><p>{P3}</p></div>'
+    assert _auto(_page(body)).paragraphs == [P1, P2, P3]  # (the short line itself is furniture)
+
+
+DEK = "Residents and the council spent six hours on a plan that repairs roads and funds two libraries"
+
+
+def test_subheading_right_after_the_headline_is_the_lead():
+    # a standfirst in an <h2> under the <h1>, without a full stop, before a byline box
+    body = (f'<div class="page"><h1>Council approves budget</h1><h2>{DEK}</h2>'
+            f'<ul class="info"><li>Jane Doe</li><li>29.04.2020, 12:01</li></ul>'
+            f'<div class="article-body"><p>{P1}</p><p>{P2}</p><p>{P3}</p></div></div>')
+    assert _auto(_page(body)).paragraphs == [DEK, P1, P2, P3]
+
+
+def test_lead_before_the_body_over_share_buttons_without_headline():
+    lead_box = (f'<header class="top"><h2>Council approves budget</h2><h2>{LEAD}</h2></header>'
+                '<div>Share this article?</div><div><a href="/fb">Facebook</a></div><div>12:30</div>')
+    body = (f'<div class="wrap"><div class="main">{lead_box}<div class="text"><p>{P1}</p><p>{P2}</p>'
+            f'<p>{P3}</p></div></div></div>')
+    assert _auto(_page(body)).paragraphs == [LEAD, P1, P2, P3]
+    # a byline between them, the body four boxes down
+    byline = "<div>By Jane Doe | Last updated March 12, 2009 10:42 AM CT</div>"
+    body = (f'<div class="wrap"><header><h2>Council approves budget</h2><p>{LEAD}</p>{byline}'
+            f'<ul><li><a href="/p">Print this article</a></li></ul></header><div class="x"><div class="a">'
+            f'<div class="b"><div class="c"><p>{P1}</p><p>{P2}</p><p>{P3}</p></div></div></div></div></div>')
+    assert _auto(_page(body)).paragraphs == [LEAD, P1, P2, P3]
+    # a side column that comes first in the source is not a lead
+    about = "This blog is about local politics, written by a retired teacher who loves her town."
+    side = f'<div class="col-a"><div class="box"><div class="inner"><div><p>{about}</p></div></div></div></div>'
+    body = (f'<div class="page">{side}<div class="col-b"><div class="x"><div class="y"><div class="z">'
+            f'<div><span>12:30</span></div><div class="text"><p>{P1}</p><p>{P2}</p><p>{P3}</p></div>'
+            f'</div></div></div></div></div>')
+    assert _auto(_page(body)).paragraphs == [P1, P2, P3]
+
+
+def test_closing_quotes_of_other_languages_end_a_sentence():
+    # a German lead that ends with a closing „...“ quote is a sentence (so a lead), and so
+    # is a short last line in guillemets (not trailing furniture)
+    lead = ("Grenzdorf Wenn der Kanzler emotional wurde, erzählte er, wie er als Junge die Schlagbäume "
+            "einreißen wollte: „Es darf in Europa keine Grenzen mehr geben, schon gar nicht zwischen uns.“")
+    last = "»Wir sehen uns wieder«"
+    body = (f'<div class="page"><div class="head"><h2>Die Grenze</h2><span>27.04.2020 - 18:50 Uhr</span></div>'
+            f'<div class="story"><p>{lead}</p><div class="text"><p>{P1}</p><p>{P2}</p><p>{P3}</p><p>{last}</p>'
+            f'</div></div></div>')
+    assert _auto(_page(body)).paragraphs == [lead, P1, P2, P3, last]
+
+
+def test_paywall_call_and_its_pitch_after_the_article_are_cut():
+    call = "To view the full story, please subscribe to Example News. You can choose a plan that suits you."
+    pitch = ["When you join the Example News family, you get unlimited digital access to our reporting.",
+             "First-time members also receive a welcome gift made by local artists.",
+             "If you are seeing this message but you are already a member, you can log in for access."]
+    article = [P1, P2, P3, LEAD, P2, P3]
+    body = ('<div class="story">' + "".join(f"<p>{p}</p>" for p in article + [call] + pitch) + "</div>")
+    assert _auto(_page(body)).paragraphs == article
+    # the article before the call must be much longer than what would be cut
+    body = f'<div class="story"><p>{P1}</p><p>{call}</p>' + "".join(f"<p>{p}</p>" for p in pitch) + "</div>"
+    assert len(_auto(_page(body)).paragraphs) == 5
+
+
+def test_heading_named_in_the_title_marks_the_post():
+    # a short blog post under an <h3> that the <title> repeats wins over a longer "about me"
+    # box elsewhere in the page
+    post = ("A perfect song by a band from the north of the country. Many thanks to a reader for sending "
+            "it to me after the concert last week.")
+    about = ("I live and learn and teach and I write about the creativity of others since a long time "
+             "from a small town by the sea with my two cats, a dog and too many records.")
+    body = (f'<div id="a"><a href="/">The Curious Brain</a></div>'
+            f'<div id="b"><div class="p1"><h3><a href="/broken-arrows">Broken Arrows</a></h3>'
+            f'<div class="m"><p>{post}</p></div></div></div>'
+            f'<div id="c"><ul>' + "".join(f'<li><a href="/{i}">Archive {i}</a></li>' for i in range(10))
+            + f'<li><div><p>{about}</p></div></li></ul></div>')
+    head = "<title>Broken Arrows | The Curious Brain</title>"
+    page = _auto(_page(body, head=head), auto={"use_classifier": False})
+    assert post in page.paragraphs and about not in page.paragraphs
+
+
+def test_closing_greeting_of_a_post_is_kept():
+    body = f'<div class="post"><p>{P1}</p><p>{P2}</p><p>{P3}</p><p>x Franzi</p><p>Tags</p></div>'
+    assert _auto(_page(body)).paragraphs == [P1, P2, P3, "x Franzi"]
+
+
+def test_chinese_source_editor_and_disclaimer_lines_after_the_article_are_trimmed():
+    paras = ["据新华社报道，国务院常务会议今天审议通过了关于进一步优化营商环境的若干措施，会议强调要切实减轻企业负担。",
+             "会议指出，各地区各部门要加大政策落实力度，对中小企业的融资难、融资贵问题，要拿出更有针对性的办法。",
+             "会议要求，有关部门要在年底前完成相关制度的修订工作，并及时向社会公开进展情况，接受群众监督。"]
+    tail = ["本文来源：新华社 责任编辑：李四_NN2587",
+            "免责声明：本文来自自媒体，不代表本网的观点和立场，文章内容仅供参考，不构成投资建议。"]
+    body = '<div class="article">' + "".join(f"<p>{p}</p>" for p in paras + tail) + "</div>"
+    assert _auto(_page(body)).paragraphs == paras
+
+
+def test_article_split_by_an_inline_teaser_box_is_joined():
+    teaser = ('<div class="x"><h3><a href="/other">Shower thoughts: what readers really think</a></h3>'
+              '<p><a href="/other">Have you noticed that the best ideas come at the strangest moments, '
+              'when you least expect them and have nothing to write them down?</a></p></div>')
+    sub = "<h3>Why the council changed its mind about the budget in the spring</h3>"
+    more = [f"Council member {name} said the vote showed that the town could still agree on the things that "
+            f"matter, and she thanked the staff who prepared the {n} pages of figures." for name, n in
+            (("Ada Byrne", 80), ("Bo Lind", 90), ("Cy Moss", 70), ("Di Roe", 60))]
+    second = [P2, P3, LEAD, COMMENT, DEK + "."] + more
+    body = (f'<div class="page"><div class="part"><p>{P1}</p>{sub}<p>{P2}</p></div>'
+            + teaser + '<div class="part">' + "".join(f"<p>{p}</p>" for p in second) + "</div></div>")
+    page = _auto(_page(body))
+    assert page.paragraphs == [P1, "Why the council changed its mind about the budget in the spring", P2] + second
+
+
+def test_second_copy_of_the_article_is_dropped():
+    article = [P1, P2, P3, LEAD]
+    body = '<div class="story">' + "".join(f"<p>{p}</p>" for p in article + article) + "</div>"
+    assert _auto(_page(body)).paragraphs == article
+    # one repeated paragraph (a pull quote) is not a copy
+    with_quote = [P1, P2, LEAD, P3, LEAD, COMMENT]
+    body = '<div class="story">' + "".join(f"<p>{p}</p>" for p in with_quote) + "</div>"
+    assert _auto(_page(body)).paragraphs == with_quote
+
+
+def test_subheading_under_the_title_heading_is_the_lead():
+    # the <h1> is the site's name; the post's title is an <h2> the <title> repeats, and the
+    # subheading right under it is the lead
+    nav = "".join(f'<li><a href="/s{i}">Section {i}</a></li>' for i in range(12))
+    body = (f'<div class="top"><h1>Example News</h1><ul>{nav}</ul></div>'
+            f'<div class="main"><header><h2>Council approves budget</h2><h3>{DEK}</h3></header>'
+            f'<div class="body"><p>{P1}</p><p>{P2}</p><p>{P3}</p></div></div>')
+    head = "<title>Council approves budget | The Daily Example</title>"
+    assert _auto(_page(body, head=head)).paragraphs == [DEK, P1, P2, P3]
