@@ -125,29 +125,64 @@ def _tricky_script(data: bytes, start: int, gt: int, end: int) -> bool:
     return _MARKUP_IN_SCRIPT.search(data, gt, end) is not None
 
 
-def drop_script_bodies(data: bytes) -> bytes:
-    """Empty the bodies of ``<script>`` elements, keeping their newlines; linear.
+# Start of the raw-text elements whose bodies are emptied before parsing.
+_RAW_START = re.compile(rb"<s(?:cript|tyle)")
 
-    No method reads script code from the tree (JSON-LD scripts, which metadata reads, are
-    kept), and script bodies are a quarter of a modern page and ~40% of its parse time.
-    Keeping the newlines keeps every element's ``sourceline``. Only lowercase tags are
-    handled; anything unusual (quotes that do not pair up in the start tag, a missing end
-    tag) is left as it is, for the parser.
+
+def _tricky_style(data: bytes, start: int, gt: int, end: int) -> bool:
+    """A start tag whose quotes do not pair up, or a "<" in the start tag or the body (CSS
+    has none; a "<style" inside an attribute value or a comment is followed by markup)."""
+    head = data[start:gt]
+    if head.count(b'"') % 2 or head.count(b"'") % 2:
+        return True
+    return data.find(b"<", start + 1, end) >= 0
+
+
+def drop_script_bodies(data: bytes) -> bytes:
+    """Empty the bodies of ``<script>`` and ``<style>`` elements, keeping their newlines; linear.
+
+    No method reads script code or style sheets from the tree (JSON-LD scripts, which
+    metadata reads, are kept). Script bodies are a quarter of a modern page and ~40% of
+    its parse time; style sheets inlined in the page are another third of its bytes after
+    that (aeb) and ~40% of the remaining parse time. Keeping the newlines keeps every
+    element's ``sourceline``. Only lowercase tags are handled; anything unusual is left
+    as it is, for the parser: a style sheet with markup in it or unpaired quotes in its
+    start tag; for a script the same, or a missing end tag, and then the rest of the page
+    too (only the parser knows where such a script ends).
     """
     find = data.find
+    search = _RAW_START.search
     out: list[bytes] = []
     pos = 0
-    start = find(b"<script", 0)
-    while start >= 0:
-        gt = find(b">", start + 7)
-        end = find(b"</script", gt + 1) if gt >= 0 else -1
-        if end < 0 or _tricky_script(data, start, gt, end):
-            break  # only the parser knows where this one ends: leave the rest to it
-        if data[start + 7] in _SCRIPT_NAME_END and b"json" not in data[start:gt]:
+    m = search(data, 0)
+    while m is not None:
+        start = m.start()
+        if data[start + 2] == 0x63:  # "c": <script
+            gt = find(b">", start + 7)
+            end = find(b"</script", gt + 1) if gt >= 0 else -1
+            if end < 0 or _tricky_script(data, start, gt, end):
+                break  # only the parser knows where this one ends: leave the rest to it
+            if data[start + 7] in _SCRIPT_NAME_END and b"json" not in data[start:gt]:
+                out.append(data[pos:gt + 1])
+                out.append(b"\n" * data.count(b"\n", gt + 1, end))
+                pos = end
+            m = search(data, end + 8)
+            continue
+        gt = find(b">", start + 6)  # <style
+        if gt < 0:
+            break
+        if data[start + 6] not in _SCRIPT_NAME_END:
+            m = search(data, start + 6)  # <styles>: another element
+            continue
+        end = find(b"</style", gt + 1)
+        if end < 0 or _tricky_style(data, start, gt, end):
+            m = search(data, start + 6)  # left as it is; scripts after it are still emptied
+            continue
+        if end > gt + 1:
             out.append(data[pos:gt + 1])
             out.append(b"\n" * data.count(b"\n", gt + 1, end))
             pos = end
-        start = find(b"<script", end + 8)
+        m = search(data, end + 7)  # nothing skipped: the emptied span holds no "<"
     if not out:
         return data
     out.append(data[pos:])
