@@ -54,18 +54,19 @@ class Container:
     __slots__ = ("id", "id_end", "tag", "start", "end", "parent", "content_hint",
                  "boiler", "semantic", "score", "owner")
 
-    def __init__(self, cid: int, tag: str, start: int, parent: int | None) -> None:
+    def __init__(self, cid: int, tag: str, start: int, parent: int | None,
+                 marks: tuple[str | None, bool, bool] = (None, False, False),
+                 owner: int | None = None) -> None:
         self.id = cid
         self.id_end = cid + 1  # ids of descendants are in [id, id_end)
         self.tag = tag
         self.start = start
         self.end = start
         self.parent = parent
-        self.content_hint = False
-        self.boiler: str | None = None
-        self.semantic = False
+        self.boiler: str | None
+        self.boiler, self.content_hint, self.semantic = marks  # see container_marks()
         self.score: float | None = None
-        self.owner: int | None = None  # innermost enclosing boilerplate container
+        self.owner = owner  # innermost enclosing boilerplate container
 
     def contains(self, other: "Container") -> bool:
         """``other`` is this container or one of its descendants."""
@@ -176,32 +177,51 @@ class Segmentation:
 _SPECIAL_TAGS = FURNITURE_TAGS | {"article", "main"}
 
 
-def _classify(el: etree._Element, tag: str, c: Container) -> None:
-    """Set the container's boilerplate / content / semantic marks from tag and attributes."""
+_NO_MARKS: tuple[str | None, bool, bool] = (None, False, False)
+
+
+def container_marks(tag: str, cls: str | None, ident: str | None, role: str | None,
+                    itemprop: str | None) -> tuple[str | None, bool, bool]:
+    """(boilerplate reason, content hint, semantic) of a container from its tag and its
+    class, id, role and itemprop attributes."""
+    boiler: str | None = None
+    hint = semantic = False
     if tag in FURNITURE_TAGS:
-        c.boiler = f"<{tag}>"
+        boiler = f"<{tag}>"
     elif tag == "article" or tag == "main":
-        c.semantic = True
-    if not el.keys():
-        return
-    get = el.get
-    cls = get("class")
-    ident = get("id")
+        semantic = True
     if cls or ident:
-        boiler, c.content_hint = classify_attr(cls or "", ident)
-        if boiler:
-            c.boiler = boiler
-    role = get("role")
+        reason, hint = classify_attr(cls or "", ident)
+        if reason:
+            boiler = reason
     if role:
         role = role.lower()
         if role in _ROLE_BOILER:
-            c.boiler = c.boiler or _ROLE_BOILER[role]
+            boiler = boiler or _ROLE_BOILER[role]
         elif role in ("main", "article"):
-            c.semantic = True
-    itemprop = get("itemprop")
+            semantic = True
     if itemprop and itemprop.lower() in _SEMANTIC_ITEMPROP:
-        c.semantic = True
-        c.boiler = None
+        semantic = True
+        boiler = None
+    return boiler, hint, semantic
+
+
+# container_marks() by (tag, class, id, role, itemprop): pages repeat the same few class
+# values on hundreds of boxes. Cleared when full (bounded memory in long batches).
+_MARKS_CACHE: dict[tuple[str, str | None, str | None, str | None, str | None],
+                   tuple[str | None, bool, bool]] = {}
+_MARKS_CACHE_MAX = 20_000
+
+
+def _marks(el: etree._Element, tag: str) -> tuple[str | None, bool, bool]:
+    get = el.get
+    key = (tag, get("class"), get("id"), get("role"), get("itemprop"))
+    marks = _MARKS_CACHE.get(key)
+    if marks is None:
+        if len(_MARKS_CACHE) >= _MARKS_CACHE_MAX:
+            _MARKS_CACHE.clear()
+        marks = _MARKS_CACHE[key] = container_marks(*key)
+    return marks
 
 
 # Boilerplate boxes whose content is never the article: with ``skip`` their subtree is
@@ -262,11 +282,9 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset()) -> Segm
                 if parts:
                     flush()
                 cid = len(containers)
-                c = Container(cid, tag, len(blocks), stack[-1] if stack else None)
-                if tag in _SPECIAL_TAGS or el.keys():
-                    _classify(el, tag, c)
-                if owners:
-                    c.owner = owners[-1]
+                c = Container(cid, tag, len(blocks), stack[-1] if stack else None,
+                              _marks(el, tag) if tag in _SPECIAL_TAGS or el.keys() else _NO_MARKS,
+                              owners[-1] if owners else None)
                 containers.append(c)
                 stack.append(cid)
                 if tag == "table":
