@@ -44,7 +44,7 @@ _TAIL = 4096  # end tags this close to the end of the page are where they belong
 _MIN_LINES = 50  # below this, line numbers cannot tell whether the parser stopped early
 
 
-def parse_html(html: str, max_depth: int = 1000) -> etree._Element:
+def parse_html(html: str, max_depth: int = 1000, *, utf8: bytes | None = None) -> etree._Element:
     """Parse HTML text into an lxml tree (``<html>`` root), tolerating any breakage.
 
     Two libxml2 behaviours lose text that browsers show, and both are repaired by a
@@ -53,8 +53,10 @@ def parse_html(html: str, max_depth: int = 1000) -> etree._Element:
       the tree ends well before the source does, such end tags are removed;
     - nesting deeper than it can hold aborts the parse: tags below ``max_depth`` are
       dropped (their text kept).
+
+    ``utf8``: ``html`` encoded as UTF-8, when the caller has it (saves encoding again).
     """
-    root = _parse(html)
+    root = _parse(html, utf8)
     if _hit_depth_limit():
         html = flatten_deep(html, min(max_depth, _LIBXML_MAX_DEPTH - 48))
         root = _parse(html)
@@ -189,8 +191,8 @@ def drop_script_bodies(data: bytes) -> bytes:
     return b"".join(out)
 
 
-def _parse(html: str) -> etree._Element:
-    data = drop_script_bodies(html.encode("utf-8", errors="replace"))
+def _parse(html: str, utf8: bytes | None = None) -> etree._Element:
+    data = drop_script_bodies(utf8 if utf8 is not None else html.encode("utf-8", errors="replace"))
     try:
         root = etree.fromstring(data, _PARSER)
         if root is None:
@@ -212,12 +214,14 @@ def _parse(html: str) -> etree._Element:
 class Document:
     """One page: decoded HTML, URL, options, and a lazily built tree."""
 
-    __slots__ = ("html", "url", "encoding", "source", "options", "site_docs", "__dict__")
+    __slots__ = ("html", "url", "encoding", "source", "options", "site_docs", "utf8", "__dict__")
 
     def __init__(self, html: str, *, url: str | None = None, encoding: str = "str",
                  source: str | None = None, options: Options | None = None,
-                 site_docs: list["Document"] | None = None) -> None:
+                 site_docs: list["Document"] | None = None, utf8: bytes | None = None) -> None:
         self.html = html
+        # ``html`` encoded as UTF-8 when the input bytes were exactly that (else None)
+        self.utf8 = utf8
         self.url = url
         self.encoding = encoding
         self.source = source
@@ -229,13 +233,13 @@ class Document:
     @classmethod
     def from_loaded(cls, loaded: Loaded, options: Options | None = None) -> "Document":
         return cls(loaded.html, url=loaded.url, encoding=loaded.encoding,
-                   source=loaded.source, options=options)
+                   source=loaded.source, options=options, utf8=loaded.utf8)
 
     @cached_property
     def tree(self) -> etree._Element:
         """The parsed tree (built on first use, then shared)."""
-        return parse_html(self.html, self.options.max_tree_depth)
+        return parse_html(self.html, self.options.max_tree_depth, utf8=self.utf8)
 
     def fresh_tree(self) -> etree._Element:
         """A new, unmodified parse of the page."""
-        return parse_html(self.html, self.options.max_tree_depth)
+        return parse_html(self.html, self.options.max_tree_depth, utf8=self.utf8)
