@@ -80,19 +80,21 @@ class Block:
     def __init__(self, raw: str, tag: str, chain: tuple[int, ...], link_chars: int,
                  in_table: bool, owners: tuple[int, ...]) -> None:
         self.raw = raw
-        self.text = " ".join(raw.replace(_BR, " ").split())
+        self.text = text = " ".join((raw.replace(_BR, " ") if _BR in raw else raw).split())
         self.tag = tag
         self.chain = chain
         self.paragraph = tag in PARAGRAPH_TAGS
         self.heading = tag in HEADING_TAGS
         self.in_table = in_table
-        self.chars = len(self.text)
-        self.link_chars = min(link_chars, self.chars)
-        text = self.text
+        self.chars = chars = len(text)
+        self.link_chars = link_chars if link_chars < chars else chars
         # without CJK characters, words are whitespace runs (the common case, much cheaper)
-        self.weight = (float(text.count(" ") + 1) if text.isascii() or _CJK.search(text) is None
-                       else text_weight(text))
-        self.commas = text.count(",") + text.count("，") + text.count("、")
+        if text.isascii():
+            self.weight = float(text.count(" ") + 1)
+            self.commas = text.count(",")
+        else:
+            self.weight = float(text.count(" ") + 1) if _CJK.search(text) is None else text_weight(text)
+            self.commas = text.count(",") + text.count("，") + text.count("、")
         self.owners = owners  # containers with a boilerplate class/tag enclosing the block
         self.boiler: str | None = None
         self.index = -1  # position in Segmentation.blocks
@@ -264,9 +266,8 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset()) -> Segm
         raw = "".join(parts)
         parts.clear()
         if raw.strip(" \t\n\r\f\v\x00\u00a0\u3000"):
-            top = containers[stack[-1]] if stack else None
-            blocks.append(Block(raw, top.tag if top else "body", tuple(stack[-CHAIN_KEEP:]),
-                                link_chars, table_depth > 0,
+            blocks.append(Block(raw, containers[stack[-1]].tag if stack else "body",
+                                tuple(stack[-CHAIN_KEEP:]), link_chars, table_depth > 0,
                                 tuple(reversed(owners)) if owners else ()))
         link_chars = 0
 
