@@ -72,6 +72,9 @@ def test_stray_end_html_mid_page_does_not_lose_the_rest():
     (b'<p>a</p><script>var x = "<b>";\nf();</script><p>b</p>', b'<p>a</p><script>\n</script><p>b</p>'),
     # JSON-LD is read by metadata: kept
     (b'<script type="application/ld+json">{"a":1}</script>', b'<script type="application/ld+json">{"a":1}</script>'),
+    (b'<script type="Application/LD+JSON">{"a":1}</script>', b'<script type="Application/LD+JSON">{"a":1}</script>'),
+    # other JSON data (framework state) is read by nobody: emptied
+    (b'<script type="application/json">{"a":1}</script>', b'<script type="application/json"></script>'),
     # not a script element
     (b'<scripts>keep</scripts><script src="x.js"></script>', b'<scripts>keep</scripts><script src="x.js"></script>'),
     # a ">" inside an attribute: left to the parser, and so is everything after it
