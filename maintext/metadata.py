@@ -322,13 +322,15 @@ _WANTED_TAGS = ("a", "meta", "script", "title", "h1", "h2", "h3", "time", "base"
 class _Collected:
     """What the one pass over the tree found."""
 
-    __slots__ = ("meta", "keywords", "scripts", "title_el", "headings", "times", "anchors", "base",
-                 "canonical")
+    __slots__ = ("meta", "keywords", "scripts", "ld_texts", "title_el", "headings", "times", "anchors",
+                 "base", "canonical")
 
     def __init__(self) -> None:
         self.meta: dict[str, tuple[int, str]] = {}
         self.keywords: list[str] = []
         self.scripts: list[str] = []
+        # text of every script whose type names JSON-LD, as written (for auto.JsonLdHint)
+        self.ld_texts: list[str | None] = []
         self.title_el = None
         self.headings: list = []  # h1, h2 and h3 elements, in page order
         self.times: list = []
@@ -359,7 +361,10 @@ def _collect(root) -> _Collected:
             elif fld not in meta or rank < meta[fld][0]:
                 meta[fld] = (rank, collapse_ws(content))
         elif tag == "script":
-            if el.text and (el.get("type") or "").strip().lower() == "application/ld+json":
+            kind = el.get("type") or ""
+            if "ld+json" in kind:
+                got.ld_texts.append(el.text)
+            if el.text and kind.strip().lower() == "application/ld+json":
                 got.scripts.append(el.text)
         elif tag == "h1" or tag == "h2" or tag == "h3":
             if len(got.headings) < _MAX_HEADINGS:
@@ -386,6 +391,7 @@ def extract_metadata(doc: Document, page: Page) -> None:
     meta = got.meta
     ld = _json_ld(got.scripts)
     doc.__dict__["_json_ld"] = ld  # shared with json_ld_article_body()
+    doc.__dict__["_ld_script_texts"] = got.ld_texts  # shared with auto (saves a walk)
     url = doc.url or _declared_url(got.canonical, meta)
     page.url = url
     html_title = collapse_ws(got.title_el.text_content()) if got.title_el is not None else ""

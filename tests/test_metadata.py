@@ -56,6 +56,19 @@ def test_json_ld_article_body_is_cached_and_available():
     assert json_ld_article_body(Document(JSON_LD_PAGE)) == "The body as the publisher declares it."
 
 
+def test_json_ld_script_texts_are_shared_with_auto():
+    from maintext.methods.auto import JsonLdHint
+
+    body = "The body as the publisher declares it, long enough to count as an article body here."
+    html = JSON_LD_PAGE.replace("The body as the publisher declares it.", body)
+    doc = Document(html)
+    extract_metadata(doc, Page())
+    shared = doc.__dict__["_ld_script_texts"]
+    assert len(shared) == 1 and '"articleBody"' in shared[0]
+    # the hint reads the same texts whether metadata collected them or it walks the tree
+    assert JsonLdHint(doc.tree, shared).body() == JsonLdHint(Document(html).tree).body() == body
+
+
 def test_broken_json_ld_is_ignored_and_other_sources_used():
     html = """<html><head><title>T</title>
     <script type="application/ld+json">{"@type": "Article", "headline": "x", </script>
