@@ -133,7 +133,7 @@ def extract(doc: Document, options: Options) -> Page:
     opts = options.auto
     page = Page(url=doc.url, method="auto")
     root = doc.tree
-    hint = JsonLdHint(root)  # before cleaning: JSON-LD sits in <script>
+    hint = JsonLdHint(root, doc.__dict__.get("_ld_script_texts"))  # before cleaning: JSON-LD sits in <script>
     removed = clean_tree(root)
     skip = SKIP_REASONS - ({"comments"} if opts.include_comments else set())
     seg = segment(root, skip=skip if opts.skip_boilerplate else frozenset())
@@ -224,10 +224,10 @@ class JsonLdHint:
     """The JSON-LD ``articleBody`` of the page, parsed only when asked for (the scripts'
     text is taken before cleaning removes them)."""
 
-    def __init__(self, root) -> None:
-        self._sources = [text for text in (s.text for s in root.iter("script")
-                                           if "ld+json" in (s.get("type") or ""))
-                         if text and "articleBody" in text]
+    def __init__(self, root, texts: list[str | None] | None = None) -> None:
+        if texts is None:  # (metadata's pass over the tree collects them when it runs)
+            texts = [s.text for s in root.iter("script") if "ld+json" in (s.get("type") or "")]
+        self._sources = [text for text in texts if text and "articleBody" in text]
         self._body: str | None | bool = False
 
     def body(self) -> str | None:
