@@ -18,7 +18,7 @@ from itertools import accumulate
 import lxml.etree as etree
 
 from .clean import BLOCK_TAGS, FURNITURE_TAGS, HEADING_TAGS, PARAGRAPH_TAGS, classify_attr
-from .textutil import _CJK, text_weight
+from .textutil import has_cjk, text_weight
 
 _BR = "\x00"  # line-break marker inside a block's raw text
 COMMAS = frozenset(",，、")
@@ -93,7 +93,7 @@ class Block:
             self.weight = float(text.count(" ") + 1)
             self.commas = text.count(",")
         else:
-            self.weight = float(text.count(" ") + 1) if _CJK.search(text) is None else text_weight(text)
+            self.weight = text_weight(text) if has_cjk(text) else float(text.count(" ") + 1)
             self.commas = text.count(",") + text.count("，") + text.count("、")
         self.owners = owners  # containers with a boilerplate class/tag enclosing the block
         self.boiler: str | None = None
