@@ -112,32 +112,41 @@ def flatten_deep(html: str, max_depth: int) -> str:
     return "".join(out)
 
 
-_MARKUP_IN_SCRIPT = re.compile(rb"<(?:!--|script|SCRIPT)")
 # What may follow "<script" in a script start tag (not "<scripts>" or "<script-x>").
 _SCRIPT_NAME_END = frozenset(b" \t\n\r\f>/")
-
-
-def _tricky_script(data: bytes, start: int, gt: int, end: int) -> bool:
-    """A start tag whose quotes do not pair up (a ">" inside an attribute), or a body with
-    markup-like text ("<!--" changes how parsers find the end; "<script" inside strings of
-    ``document.write`` calls)."""
-    head = data[start:gt]
-    if head.count(b'"') % 2 or head.count(b"'") % 2:
-        return True
-    return _MARKUP_IN_SCRIPT.search(data, gt, end) is not None
-
-
+# In a script body: its end tag, or markup-like text before it ("<!--" changes how parsers
+# find the end; "<script" stands inside strings of ``document.write`` calls).
+_SCRIPT_STOP = re.compile(rb"</script|<(?:!--|script|SCRIPT)")
 # Start of the raw-text elements whose bodies are emptied before parsing.
 _RAW_START = re.compile(rb"<s(?:cript|tyle)")
 
 
-def _tricky_style(data: bytes, start: int, gt: int, end: int) -> bool:
-    """A start tag whose quotes do not pair up, or a "<" in the start tag or the body (CSS
-    has none; a "<style" inside an attribute value or a comment is followed by markup)."""
-    head = data[start:gt]
-    if head.count(b'"') % 2 or head.count(b"'") % 2:
-        return True
-    return data.find(b"<", start + 1, end) >= 0
+def _unpaired_quotes(head: bytes) -> bool:
+    """Quotes that do not pair up in a start tag: a ">" may stand inside an attribute."""
+    return bool(head.count(b'"') % 2 or head.count(b"'") % 2)
+
+
+def _script_end(data: bytes, start: int, gt: int) -> int:
+    """Where the body of the script whose start tag spans ``[start, gt]`` ends, or -1 when
+    only the parser knows (no end tag, markup-like text before it, unpaired quotes)."""
+    if gt < 0:
+        return -1
+    m = _SCRIPT_STOP.search(data, gt + 1)  # one scan finds the end or what makes it unsure
+    if m is None or data[m.start() + 1] != 0x2F or _unpaired_quotes(data[start:gt]):
+        return -1
+    return m.start()
+
+
+def _style_end(data: bytes, start: int, gt: int) -> int:
+    """Where the body of the style sheet whose start tag spans ``[start, gt]`` ends, or -1
+    when it is unusual: a "<" in the start tag or before the end tag (CSS has none; a
+    "<style" inside an attribute value or a comment is followed by markup), no end tag,
+    unpaired quotes."""
+    lt = data.find(b"<", gt + 1)
+    if (lt < 0 or not data.startswith(b"</style", lt) or data.find(b"<", start + 1, gt) >= 0
+            or _unpaired_quotes(data[start:gt])):
+        return -1
+    return lt
 
 
 def drop_script_bodies(data: bytes) -> bytes:
@@ -161,8 +170,8 @@ def drop_script_bodies(data: bytes) -> bytes:
         start = m.start()
         if data[start + 2] == 0x63:  # "c": <script
             gt = find(b">", start + 7)
-            end = find(b"</script", gt + 1) if gt >= 0 else -1
-            if end < 0 or _tricky_script(data, start, gt, end):
+            end = _script_end(data, start, gt)
+            if end < 0:
                 break  # only the parser knows where this one ends: leave the rest to it
             if data[start + 7] in _SCRIPT_NAME_END and b"ld+json" not in data[start:gt].lower():
                 out.append(data[pos:gt + 1])
@@ -176,8 +185,8 @@ def drop_script_bodies(data: bytes) -> bytes:
         if data[start + 6] not in _SCRIPT_NAME_END:
             m = search(data, start + 6)  # <styles>: another element
             continue
-        end = find(b"</style", gt + 1)
-        if end < 0 or _tricky_style(data, start, gt, end):
+        end = _style_end(data, start, gt)
+        if end < 0:
             m = search(data, start + 6)  # left as it is; scripts after it are still emptied
             continue
         if end > gt + 1:
