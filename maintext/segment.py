@@ -208,21 +208,22 @@ def container_marks(tag: str, cls: str | None, ident: str | None, role: str | No
     return boiler, hint, semantic
 
 
-# container_marks() by (tag, class, id, role, itemprop): pages repeat the same few class
-# values on hundreds of boxes. Cleared when full (bounded memory in long batches).
-_MARKS_CACHE: dict[tuple[str, str | None, str | None, str | None, str | None],
-                   tuple[str | None, bool, bool]] = {}
+# container_marks() by tag and attributes: pages repeat the same few class values on
+# hundreds of boxes. Keyed on all attributes (one C call reads them, cheaper than four
+# lookups); cleared when full (bounded memory in long batches).
+_MARKS_CACHE: dict[tuple[str, tuple[tuple[str, str], ...]], tuple[str | None, bool, bool]] = {}
 _MARKS_CACHE_MAX = 20_000
 
 
-def _marks(el: etree._Element, tag: str) -> tuple[str | None, bool, bool]:
-    get = el.get
-    key = (tag, get("class"), get("id"), get("role"), get("itemprop"))
+def _marks(tag: str, items: list[tuple[str, str]]) -> tuple[str | None, bool, bool]:
+    key = (tag, tuple(items))
     marks = _MARKS_CACHE.get(key)
     if marks is None:
         if len(_MARKS_CACHE) >= _MARKS_CACHE_MAX:
             _MARKS_CACHE.clear()
-        marks = _MARKS_CACHE[key] = container_marks(*key)
+        get = dict(items).get
+        marks = _MARKS_CACHE[key] = container_marks(tag, get("class"), get("id"), get("role"),
+                                                    get("itemprop"))
     return marks
 
 
@@ -283,8 +284,9 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset()) -> Segm
                 if parts:
                     flush()
                 cid = len(containers)
+                items = el.items()
                 c = Container(cid, tag, len(blocks), stack[-1] if stack else None,
-                              _marks(el, tag) if tag in _SPECIAL_TAGS or el.keys() else _NO_MARKS,
+                              _marks(tag, items) if items or tag in _SPECIAL_TAGS else _NO_MARKS,
                               owners[-1] if owners else None)
                 containers.append(c)
                 stack.append(cid)
