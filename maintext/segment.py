@@ -129,11 +129,13 @@ class Segmentation:
         self.skipped: list[tuple[int, int]] = []  # (container id, characters) not walked
 
     def finish(self) -> None:
-        self._chars = [0, *accumulate(b.chars for b in self.blocks)]
-        self._links = [0, *accumulate(b.link_chars for b in self.blocks)]
+        blocks = self.blocks
+        self._chars = [0, *accumulate(b.chars for b in blocks)]
+        self._links = [0, *accumulate(b.link_chars for b in blocks)]
         total = self._chars[-1]
         exempt = self.exempt = set()
-        running = [0.0, *accumulate(b.weight if b.is_running_text() else 0.0 for b in self.blocks)]
+        running_weight = [b.weight if b.is_running_text() else 0.0 for b in blocks]
+        running = [0.0, *accumulate(running_weight)]
         for c in self.containers:
             if not c.boiler:
                 continue
@@ -147,16 +149,19 @@ class Segmentation:
             elif (c.boiler in LINK_BOX_REASONS and running[c.end] - running[c.start] >= SOFT_MAX_RUNNING
                   and self.link_density(c.start, c.end) <= LINK_BOX_MAX_DENSITY):
                 exempt.add(c.id)  # a "more" box of running text: the rest of the article
-        for c in self.containers:
-            while c.owner is not None and c.owner in exempt:
-                c.owner = self.containers[c.owner].owner
-        for i, b in enumerate(self.blocks):
+        if exempt:
+            for c in self.containers:
+                while c.owner is not None and c.owner in exempt:
+                    c.owner = self.containers[c.owner].owner
+        for i, b in enumerate(blocks):
             b.index = i
             for owner in b.owners:  # innermost first
                 if owner not in exempt:
                     b.boiler = self.containers[owner].boiler
                     break
-        self._prose = [0.0, *accumulate(b.weight if b.is_sentence_prose() else 0.0 for b in self.blocks)]
+        # the running text outside boilerplate boxes (Block.is_sentence_prose)
+        self._prose = [0.0, *accumulate(w if b.boiler is None else 0.0
+                                        for b, w in zip(blocks, running_weight))]
 
     def prose(self, start: int, end: int) -> float:
         """Weight of sentence-like, non-link, non-boilerplate blocks in [start, end)."""
