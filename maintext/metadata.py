@@ -846,12 +846,18 @@ def extract_links(root, base_url: str | None, *, anchors: list | None = None,
             url = _resolve(href, base, scheme, origin)
             if url is None:
                 continue
-        text = a.text if len(a) == 0 else a.text_content()
+        text = a.text if len(a) == 0 else _text_content(a)
         link = Link(url, " ".join(text.split()) if text else "")
         if main_anchors is not None:
             link.in_main = id(a) in main_anchors
         append(link)
     return links
+
+
+def _text_content(el) -> str:
+    """``el.text_content()`` (all text below ``el``) by lxml's text serialiser, which is
+    ~40% cheaper than the XPath ``string()`` behind ``text_content``."""
+    return etree.tostring(el, method="text", encoding="unicode", with_tail=False)
 
 
 def _valid_bracketed_host(url: str) -> bool:

@@ -340,3 +340,12 @@ def test_declared_url_must_be_absolute_http():
 
     html = "<html><head><link rel='canonical' href='/relative'></head><body><p>x</p></body></html>"
     assert maintext.extract(html, method="lineblock").url is None
+
+
+def test_anchor_text_of_nested_markup_equals_text_content():
+    from maintext.document import parse_html
+    from maintext.metadata import _text_content
+
+    root = parse_html('<p><a href="/x">Read <b>this <i>story</i></b>&nbsp;now<br>ok</a> tail</p>')
+    a = next(root.iter("a"))
+    assert _text_content(a) == a.text_content() == "Read this story\xa0nowok"
