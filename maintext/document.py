@@ -56,20 +56,20 @@ def parse_html(html: str, max_depth: int = 1000, *, utf8: bytes | None = None) -
 
     ``utf8``: ``html`` encoded as UTF-8, when the caller has it (saves encoding again).
     """
-    root = _parse(html, utf8)
+    root, lines = _parse(html, utf8)
     if _hit_depth_limit():
         html = flatten_deep(html, min(max_depth, _LIBXML_MAX_DEPTH - 48))
-        root = _parse(html)
-    if _tree_ends_early(root, html):
+        root, lines = _parse(html)
+    if _tree_ends_early(root, lines):
         repaired = drop_early_end_tags(html)
         if repaired is not html:
-            root = _parse(repaired)
+            root, _ = _parse(repaired)
     return root
 
 
-def _tree_ends_early(root: etree._Element, html: str) -> bool:
-    """Whether the last element of the tree starts far before the end of the source."""
-    lines = html.count("\n") + 1
+def _tree_ends_early(root: etree._Element, lines: int) -> bool:
+    """Whether the last element of the tree starts far before the end of the source,
+    which has ``lines`` lines."""
     if lines < _MIN_LINES:
         return True  # a page on few lines: let the text search decide
     el = root
@@ -200,7 +200,9 @@ def drop_script_bodies(data: bytes) -> bytes:
     return b"".join(out)
 
 
-def _parse(html: str, utf8: bytes | None = None) -> etree._Element:
+def _parse(html: str, utf8: bytes | None = None) -> tuple[etree._Element, int]:
+    """The tree of ``html`` and the number of lines of ``html`` (counted on the bytes
+    parsed: emptying script bodies keeps their newlines, and the bytes are fewer)."""
     data = drop_script_bodies(utf8 if utf8 is not None else html.encode("utf-8", errors="replace"))
     try:
         root = etree.fromstring(data, _PARSER)
@@ -217,7 +219,7 @@ def _parse(html: str, utf8: bytes | None = None) -> etree._Element:
             raise ParseError(f"cannot parse HTML: {exc}") from None
     if root is None:
         raise ParseError("cannot parse HTML: empty tree")
-    return root
+    return root, data.count(b"\n") + 1
 
 
 class Document:
