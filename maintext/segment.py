@@ -214,21 +214,29 @@ def container_marks(tag: str, cls: str | None, ident: str | None, role: str | No
 
 
 # container_marks() by tag and attributes: pages repeat the same few class values on
-# hundreds of boxes. Keyed on all attributes (one C call reads them, cheaper than four
-# lookups); cleared when full (bounded memory in long batches).
-_MARKS_CACHE: dict[tuple[str, tuple[tuple[str, str], ...]], tuple[str | None, bool, bool]] = {}
+# hundreds of boxes. Looked up on all attributes (one C call reads them, cheaper than four
+# lookups), then on the four that count (other attributes, such as data-ids, vary from box
+# to box). Cleared when full (bounded memory in long batches).
+_MARKS_BY_ITEMS: dict[tuple[str, tuple[tuple[str, str], ...]], tuple[str | None, bool, bool]] = {}
+_MARKS_BY_VALUES: dict[tuple[str, str | None, str | None, str | None, str | None],
+                       tuple[str | None, bool, bool]] = {}
 _MARKS_CACHE_MAX = 20_000
 
 
 def _marks(tag: str, items: list[tuple[str, str]]) -> tuple[str | None, bool, bool]:
     key = (tag, tuple(items))
-    marks = _MARKS_CACHE.get(key)
+    marks = _MARKS_BY_ITEMS.get(key)
     if marks is None:
-        if len(_MARKS_CACHE) >= _MARKS_CACHE_MAX:
-            _MARKS_CACHE.clear()
         get = dict(items).get
-        marks = _MARKS_CACHE[key] = container_marks(tag, get("class"), get("id"), get("role"),
-                                                    get("itemprop"))
+        values = (tag, get("class"), get("id"), get("role"), get("itemprop"))
+        marks = _MARKS_BY_VALUES.get(values)
+        if marks is None:
+            if len(_MARKS_BY_VALUES) >= _MARKS_CACHE_MAX:
+                _MARKS_BY_VALUES.clear()
+            marks = _MARKS_BY_VALUES[values] = container_marks(*values)
+        if len(_MARKS_BY_ITEMS) >= _MARKS_CACHE_MAX:
+            _MARKS_BY_ITEMS.clear()
+        _MARKS_BY_ITEMS[key] = marks
     return marks
 
 
