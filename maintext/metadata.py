@@ -746,11 +746,18 @@ def _is_site_name(text: str, site_names: tuple[str, ...]) -> bool:
                                   for name in site_names)
 
 
-def _overlap(a: str, b: str) -> float:
-    ta, tb = set(tokens(a.lower())), set(tokens(b.lower()))
+def _token_set(text: str) -> set[str]:
+    return set(tokens(text.lower()))
+
+
+def _set_overlap(ta: set[str], tb: set[str]) -> float:
     if not ta or not tb:
         return 0.0
     return len(ta & tb) / max(len(ta), len(tb))
+
+
+def _best_overlap(ta: set[str], target_sets: list[set[str]]) -> float:
+    return max(_set_overlap(ta, tb) for tb in target_sets)
 
 
 def _headline(heading_elements: list, preferred: str | None, title: str,
@@ -769,12 +776,15 @@ def _headline(heading_elements: list, preferred: str | None, title: str,
     parts = [p for p in _TITLE_SEPARATORS.split(title) if p.strip()] if title else []
     article_parts = [p for p in parts if not _is_site_name(p, site_names)] or parts
     targets = ([preferred] if preferred else []) + article_parts
+    target_sets = None
     for level in ("h1", "h2", "h3"):  # h3: some Chinese portals' article titles
         for target in targets:  # the og:title first, then the title's parts in order
             for el, text, tag in heads:
                 if tag == level and text == target:
                     return el, text
-        best = max(((max(_overlap(text, t) for t in targets), -i, el, text)
+        if target_sets is None:  # each text tokenised once, not once per comparison
+            target_sets = [_token_set(t) for t in targets]
+        best = max(((_best_overlap(_token_set(text), target_sets), -i, el, text)
                     for i, (el, text, tag) in enumerate(heads) if tag == level and targets),
                    default=None, key=lambda x: x[:2])
         if best is not None and best[0] >= _HEADLINE_MIN_OVERLAP:
