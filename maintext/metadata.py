@@ -286,14 +286,14 @@ def _first_date(texts: Iterable[str], budget: int) -> str | None:
             if _CLOCK.fullmatch(piece):
                 return parse_date(" ".join(window + [piece])) or pending
             return pending
-        if len(piece) >= 6 and any(c.isdigit() for c in piece):
+        if len(piece) >= 6 and any(map(str.isdigit, piece)):
             found = parse_date(piece)
             if found:
                 return found
         if len(piece) <= _SHORT_PIECE:
             window.append(piece)
             del window[:-3]
-            if len(window) > 1 and any(c.isdigit() for c in piece):
+            if len(window) > 1 and any(map(str.isdigit, piece)):
                 found = parse_date(" ".join(window))
                 if found:
                     pending = found if "T" not in found else None
