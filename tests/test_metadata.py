@@ -349,3 +349,14 @@ def test_anchor_text_of_nested_markup_equals_text_content():
     root = parse_html('<p><a href="/x">Read <b>this <i>story</i></b>&nbsp;now<br>ok</a> tail</p>')
     a = next(root.iter("a"))
     assert _text_content(a) == a.text_content() == "Read this story\xa0nowok"
+
+
+def test_author_candidates_keep_only_author_and_byline_boxes():
+    from maintext.document import parse_html
+    from maintext.metadata import _AUTHOR_CANDIDATES, _is_author_box
+
+    root = parse_html('<div><span class="post-Author">A</span><span class="coauthorx">B</span>'
+                      '<span class="xuthor">C</span><span class="Byline">D</span><span class="skyline">E</span>'
+                      '<a rel="author">F</a><span id="author-box">G</span></div>')
+    kept = [el.text for el in _AUTHOR_CANDIDATES(root) if _is_author_box(el)]
+    assert kept == ["A", "B", "D", "F", "G"]
