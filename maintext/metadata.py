@@ -362,8 +362,10 @@ def _collect(root) -> _Collected:
             if not key:
                 continue
             target = _FIELD_OF.get(key.strip().lower())
+            if target is None:
+                continue
             content = el.get("content")
-            if target is None or not content or content.isspace():
+            if not content or content.isspace():
                 continue
             fld, rank = target
             if fld == "keywords":
