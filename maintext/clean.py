@@ -121,14 +121,6 @@ def attr_words(value: str) -> list[str]:
     return [w for w in _SPLIT.split(_CAMEL.sub(r"\1 \2", value).lower()) if w]
 
 
-# One pass over a class/id value finds every vocabulary word in it (cheaper than splitting
-# every value into words in Python).
-_VOCAB = re.compile(
-    r"(?<![a-z0-9])(" + "|".join(sorted({*BOILERPLATE_WORDS, *CONTENT_WORDS, *STATE_WORDS},
-                                         key=len, reverse=True)) + r")(?![a-z0-9])"
-)
-
-
 @lru_cache(maxsize=8192)
 def _attr_marks(value: str) -> tuple[str | None, str | None, bool, bool]:
     """(strong reason, weak reason, content word, state word) of one class or id value."""
@@ -136,14 +128,16 @@ def _attr_marks(value: str) -> tuple[str | None, str | None, bool, bool]:
         value = _CAMEL.sub(r"\1 \2", value).lower()
     weak = None
     content = state = False
-    for w in _VOCAB.findall(value):
+    # every vocabulary word is a run of [a-z0-9]: the value's runs, looked up (~2x cheaper
+    # than one regex alternation of the whole vocabulary)
+    for w in _SPLIT.split(value):
         if w in BOILERPLATE_WORDS:
             if w in STRONG_WORDS:
                 return BOILERPLATE_WORDS[w], None, False, False
             weak = weak or BOILERPLATE_WORDS[w]
         elif w in CONTENT_WORDS:
             content = True
-        else:
+        elif w in STATE_WORDS:
             state = True
     return None, weak, content, state
 

@@ -183,3 +183,14 @@ def test_real_navigation_is_still_dropped():
     clean_tree(root)
     text = root.text_content()
     assert "Home" not in text and "enable JavaScript" not in text and "Running text" in text
+
+
+def test_class_vocabulary_words_are_single_runs_of_letters_and_digits():
+    # _attr_marks looks up the [a-z0-9] runs of a class value: a word with any other
+    # character (a hyphen) could never match
+    import re
+
+    from maintext.clean import BOILERPLATE_WORDS, CONTENT_WORDS, STATE_WORDS, STRONG_WORDS
+
+    for word in {*BOILERPLATE_WORDS, *CONTENT_WORDS, *STATE_WORDS, *STRONG_WORDS}:
+        assert re.fullmatch(r"[a-z0-9]+", word), word
