@@ -865,9 +865,12 @@ def extract_links(root, base_url: str | None, *, anchors: list | None = None,
             href = href.strip()
             if not href or href.startswith(_SKIP_HREF):
                 continue
-            url = _resolve(href, base, scheme, origin)
-            if url is None:
-                continue
+            if href[0] == "/" and href[1:2] != "/" and base and origin and "/." not in href:
+                url = origin + href  # root-relative, the common case (as _resolve does it)
+            else:
+                url = _resolve(href, base, scheme, origin)
+                if url is None:
+                    continue
         text = a.text if len(a) == 0 else _text_content(a)
         link = Link(url, " ".join(text.split()) if text else "")
         if main_anchors is not None:
