@@ -11,7 +11,7 @@ from .options import Options, make_options
 from .registry import MethodInfo, get_method
 from .registry import methods as _methods
 from .result import Link, Page
-from .textutil import tokens
+from .textutil import tokens, word_finder
 
 DEFAULT_METHOD = "auto"
 
@@ -89,11 +89,13 @@ def mark_links_in_text(links: list[Link], text: str) -> None:
     body = tokens(text.lower())
     words_in_text = set(body)
     pairs_in_text = set(zip(body, body[1:]))
-    for link in links:
-        if not link.text:
+    texts = [link.text for link in links]
+    findall = word_finder("".join(texts))  # one CJK test for all anchors
+    for link, text in zip(links, texts):
+        if not text:
             continue
-        words = tokens(link.text.lower())
+        words = findall(text.lower())
         if len(words) > 1:
-            link.in_main = all(pair in pairs_in_text for pair in zip(words, words[1:]))
+            link.in_main = pairs_in_text.issuperset(zip(words, words[1:]))
         elif words and len(words[0]) > 1:
             link.in_main = words[0] in words_in_text

@@ -135,14 +135,6 @@ def attr_words(value: str) -> list[str]:
     return [w for w in _SPLIT.split(_CAMEL.sub(r"\1 \2", value).lower()) if w]
 
 
-# One pass over a class/id value finds every vocabulary word in it (cheaper than splitting
-# every value into words in Python).
-_VOCAB = re.compile(
-    r"(?<![a-z0-9])(" + "|".join(sorted({*BOILERPLATE_WORDS, *CONTENT_WORDS, *STATE_WORDS},
-                                         key=len, reverse=True)) + r")(?![a-z0-9])"
-)
-
-
 @lru_cache(maxsize=8192)
 def _attr_marks(value: str) -> tuple[str | None, str | None, bool, bool]:
     """(strong reason, weak reason, content word, state word) of one class or id value."""
@@ -150,14 +142,16 @@ def _attr_marks(value: str) -> tuple[str | None, str | None, bool, bool]:
         value = _CAMEL.sub(r"\1 \2", value).lower()
     weak = None
     content = state = False
-    for w in _VOCAB.findall(value):
+    # every vocabulary word is a run of [a-z0-9]: the value's runs, looked up (~2x cheaper
+    # than one regex alternation of the whole vocabulary)
+    for w in _SPLIT.split(value):
         if w in BOILERPLATE_WORDS:
             if w in STRONG_WORDS:
                 return BOILERPLATE_WORDS[w], None, False, False
             weak = weak or BOILERPLATE_WORDS[w]
         elif w in CONTENT_WORDS:
             content = True
-        else:
+        elif w in STATE_WORDS:
             state = True
     return None, weak, content, state
 
@@ -196,7 +190,9 @@ def content_hint(classes: str) -> bool:
 # XPath string functions on every element).
 # The attribute values that can hide an element (selecting attributes is cheaper for
 # libxml2 than testing every element); each result knows its element (``getparent``).
-_HIDING_ATTRS = etree.XPath("//@style|//@hidden|//@aria-hidden")
+# (relative to the element: ~25% cheaper for libxml2 than the same from the document, "//")
+_HIDING_ATTRS = etree.XPath("descendant-or-self::*/@style|descendant-or-self::*/@hidden"
+                            "|descendant-or-self::*/@aria-hidden")
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 # A hidden element with more text than this is checked against the page's text first.
 _BIG_HIDDEN_CHARS = 1000

@@ -99,6 +99,9 @@ class Loaded:
     encoding: str
     url: str | None = None
     source: str | None = None  # path, URL or "<stdin>"
+    # The input bytes when they are exactly ``html`` encoded as UTF-8 (UTF-8 or ASCII
+    # input decoded without a change): the parser takes them as they are.
+    utf8: bytes | None = None
 
 
 def normalize_label(label: str | None) -> str | None:
@@ -154,20 +157,27 @@ def check_binary(data: bytes) -> None:
 def decode_html(data: bytes, *, content_type: str | None = None,
                 default: str = "utf-8") -> tuple[str, str]:
     """Decode page bytes; returns ``(text, codec_name)``. Never raises on bad bytes."""
+    text, codec, _ = _decode(data, content_type=content_type, default=default)
+    return text, codec
+
+
+def _decode(data: bytes, *, content_type: str | None = None,
+            default: str = "utf-8") -> tuple[str, str, bool]:
+    """:func:`decode_html`, plus whether ``data`` is exactly the text's UTF-8 encoding."""
     for bom, codec in _BOMS:
         if data.startswith(bom):
-            return data[len(bom):].decode(codec, errors="replace"), codec
+            return data[len(bom):].decode(codec, errors="replace"), codec, False
     utf16 = _sniff_utf16(data)
     if utf16:
         text = _strict(data, utf16)
         if text is not None:
-            return text, utf16
+            return text, utf16, False
     check_binary(data)
     declared = normalize_label(charset_from_content_type(content_type)) or normalize_label(
         sniff_meta_charset(data)
     )
     if data.isascii():
-        return data.decode("ascii"), declared or "utf-8"
+        return data.decode("ascii"), declared or "utf-8", True
     # Try in order: strict decodes, then the same codecs allowing a few broken bytes
     # (a truncated or spliced page must not fall to the detector and become mojibake).
     # UTF-8 first, even against a legacy label: legacy bytes are almost never valid UTF-8,
@@ -175,12 +185,15 @@ def decode_html(data: bytes, *, content_type: str | None = None,
     # particular decodes nearly any bytes, so it must not be tried before UTF-8 is ruled out.
     candidates = ["utf-8"] if declared in (None, "utf-8") else ["utf-8", declared]
     for codec in candidates:
-        text = _strict(data, codec) or _mostly(data, codec, trusted=codec == declared)
+        text = _strict(data, codec)
         if text is not None:
-            return text, codec
+            return text, codec, codec == "utf-8"
+        text = _mostly(data, codec, trusted=codec == declared)
+        if text is not None:
+            return text, codec, False
     detected = _detect(data)
     codec = detected or declared or normalize_label(default) or "utf-8"
-    return data.decode(codec, errors="replace"), codec
+    return data.decode(codec, errors="replace"), codec, False
 
 
 # How broken a page may be and still be read with a codec: at most one replaced character
@@ -321,6 +334,7 @@ def load(source: str | bytes | Path, *, url: str | None = None, content_type: st
     http(s) URL, or ``"-"`` for standard input.
     """
     origin: str | None = None
+    utf8: bytes | None = None
     if isinstance(source, Path):
         origin = str(source)
         data: bytes | str = read_bytes(source, max_bytes=max_bytes)
@@ -349,7 +363,9 @@ def load(source: str | bytes | Path, *, url: str | None = None, content_type: st
             raise EmptyDocumentError("input is empty")
         if data[:2] == b"\x1f\x8b":
             data = gunzip(data, max_bytes=max_bytes)
-        text, encoding = decode_html(data, content_type=content_type, default=default_encoding)
+        text, encoding, exact = _decode(data, content_type=content_type, default=default_encoding)
+        if exact:
+            utf8 = data
     elif isinstance(data, str):
         if len(data) > max_bytes:
             raise DocumentTooLargeError(f"input of {len(data)} characters exceeds the limit of {max_bytes}")
@@ -358,8 +374,10 @@ def load(source: str | bytes | Path, *, url: str | None = None, content_type: st
         raise TypeError(f"cannot load a {type(source).__name__}; pass bytes, str, a path or a URL")
     if not text or text.isspace():
         raise EmptyDocumentError("input has no text")
-    if "\x00" in text:
+    # (in UTF-8 a NUL character is a NUL byte: searching bytes is ~20x faster)
+    if (b"\x00" in utf8) if utf8 is not None else ("\x00" in text):
         if text.count("\x00") > len(text) // 100 + 1:
             raise BinaryContentError("input is binary (NUL characters)")
         text = text.replace("\x00", "")
-    return Loaded(html=text, encoding=encoding, url=url, source=origin)
+        utf8 = None
+    return Loaded(html=text, encoding=encoding, url=url, source=origin, utf8=utf8)

@@ -18,7 +18,7 @@ from itertools import accumulate
 import lxml.etree as etree
 
 from .clean import BLOCK_TAGS, FURNITURE_TAGS, HEADING_TAGS, PARAGRAPH_TAGS, classify_attr
-from .textutil import _CJK, text_weight
+from .textutil import has_cjk, text_weight
 
 _BR = "\x00"  # line-break marker inside a block's raw text
 COMMAS = frozenset(",，、")
@@ -54,18 +54,19 @@ class Container:
     __slots__ = ("id", "id_end", "tag", "start", "end", "parent", "content_hint",
                  "boiler", "semantic", "score", "owner")
 
-    def __init__(self, cid: int, tag: str, start: int, parent: int | None) -> None:
+    def __init__(self, cid: int, tag: str, start: int, parent: int | None,
+                 marks: tuple[str | None, bool, bool] = (None, False, False),
+                 owner: int | None = None) -> None:
         self.id = cid
         self.id_end = cid + 1  # ids of descendants are in [id, id_end)
         self.tag = tag
         self.start = start
         self.end = start
         self.parent = parent
-        self.content_hint = False
-        self.boiler: str | None = None
-        self.semantic = False
+        self.boiler: str | None
+        self.boiler, self.content_hint, self.semantic = marks  # see container_marks()
         self.score: float | None = None
-        self.owner: int | None = None  # innermost enclosing boilerplate container
+        self.owner = owner  # innermost enclosing boilerplate container
 
     def contains(self, other: "Container") -> bool:
         """``other`` is this container or one of its descendants."""
@@ -79,19 +80,21 @@ class Block:
     def __init__(self, raw: str, tag: str, chain: tuple[int, ...], link_chars: int,
                  in_table: bool, owners: tuple[int, ...]) -> None:
         self.raw = raw
-        self.text = " ".join(raw.replace(_BR, " ").split())
+        self.text = text = " ".join((raw.replace(_BR, " ") if _BR in raw else raw).split())
         self.tag = tag
         self.chain = chain
         self.paragraph = tag in PARAGRAPH_TAGS
         self.heading = tag in HEADING_TAGS
         self.in_table = in_table
-        self.chars = len(self.text)
-        self.link_chars = min(link_chars, self.chars)
-        text = self.text
+        self.chars = chars = len(text)
+        self.link_chars = link_chars if link_chars < chars else chars
         # without CJK characters, words are whitespace runs (the common case, much cheaper)
-        self.weight = (float(text.count(" ") + 1) if text.isascii() or _CJK.search(text) is None
-                       else text_weight(text))
-        self.commas = text.count(",") + text.count("，") + text.count("、")
+        if text.isascii():
+            self.weight = float(text.count(" ") + 1)
+            self.commas = text.count(",")
+        else:
+            self.weight = text_weight(text) if has_cjk(text) else float(text.count(" ") + 1)
+            self.commas = text.count(",") + text.count("，") + text.count("、")
         self.owners = owners  # containers with a boilerplate class/tag enclosing the block
         self.boiler: str | None = None
         self.index = -1  # position in Segmentation.blocks
@@ -126,11 +129,13 @@ class Segmentation:
         self.skipped: list[tuple[int, int]] = []  # (container id, characters) not walked
 
     def finish(self) -> None:
-        self._chars = [0, *accumulate(b.chars for b in self.blocks)]
-        self._links = [0, *accumulate(b.link_chars for b in self.blocks)]
+        blocks = self.blocks
+        self._chars = [0, *accumulate(b.chars for b in blocks)]
+        self._links = [0, *accumulate(b.link_chars for b in blocks)]
         total = self._chars[-1]
         exempt = self.exempt = set()
-        running = [0.0, *accumulate(b.weight if b.is_running_text() else 0.0 for b in self.blocks)]
+        running_weight = [b.weight if b.is_running_text() else 0.0 for b in blocks]
+        running = [0.0, *accumulate(running_weight)]
         for c in self.containers:
             if not c.boiler:
                 continue
@@ -144,16 +149,19 @@ class Segmentation:
             elif (c.boiler in LINK_BOX_REASONS and running[c.end] - running[c.start] >= SOFT_MAX_RUNNING
                   and self.link_density(c.start, c.end) <= LINK_BOX_MAX_DENSITY):
                 exempt.add(c.id)  # a "more" box of running text: the rest of the article
-        for c in self.containers:
-            while c.owner is not None and c.owner in exempt:
-                c.owner = self.containers[c.owner].owner
-        for i, b in enumerate(self.blocks):
+        if exempt:
+            for c in self.containers:
+                while c.owner is not None and c.owner in exempt:
+                    c.owner = self.containers[c.owner].owner
+        for i, b in enumerate(blocks):
             b.index = i
             for owner in b.owners:  # innermost first
                 if owner not in exempt:
                     b.boiler = self.containers[owner].boiler
                     break
-        self._prose = [0.0, *accumulate(b.weight if b.is_sentence_prose() else 0.0 for b in self.blocks)]
+        # the running text outside boilerplate boxes (Block.is_sentence_prose)
+        self._prose = [0.0, *accumulate(w if b.boiler is None else 0.0
+                                        for b, w in zip(blocks, running_weight))]
 
     def prose(self, start: int, end: int) -> float:
         """Weight of sentence-like, non-link, non-boilerplate blocks in [start, end)."""
@@ -176,32 +184,60 @@ class Segmentation:
 _SPECIAL_TAGS = FURNITURE_TAGS | {"article", "main"}
 
 
-def _classify(el: etree._Element, tag: str, c: Container) -> None:
-    """Set the container's boilerplate / content / semantic marks from tag and attributes."""
+_NO_MARKS: tuple[str | None, bool, bool] = (None, False, False)
+
+
+def container_marks(tag: str, cls: str | None, ident: str | None, role: str | None,
+                    itemprop: str | None) -> tuple[str | None, bool, bool]:
+    """(boilerplate reason, content hint, semantic) of a container from its tag and its
+    class, id, role and itemprop attributes."""
+    boiler: str | None = None
+    hint = semantic = False
     if tag in FURNITURE_TAGS:
-        c.boiler = f"<{tag}>"
+        boiler = f"<{tag}>"
     elif tag == "article" or tag == "main":
-        c.semantic = True
-    if not el.keys():
-        return
-    get = el.get
-    cls = get("class")
-    ident = get("id")
+        semantic = True
     if cls or ident:
-        boiler, c.content_hint = classify_attr(cls or "", ident)
-        if boiler:
-            c.boiler = boiler
-    role = get("role")
+        reason, hint = classify_attr(cls or "", ident)
+        if reason:
+            boiler = reason
     if role:
         role = role.lower()
         if role in _ROLE_BOILER:
-            c.boiler = c.boiler or _ROLE_BOILER[role]
+            boiler = boiler or _ROLE_BOILER[role]
         elif role in ("main", "article"):
-            c.semantic = True
-    itemprop = get("itemprop")
+            semantic = True
     if itemprop and itemprop.lower() in _SEMANTIC_ITEMPROP:
-        c.semantic = True
-        c.boiler = None
+        semantic = True
+        boiler = None
+    return boiler, hint, semantic
+
+
+# container_marks() by tag and attributes: pages repeat the same few class values on
+# hundreds of boxes. Looked up on all attributes (one C call reads them, cheaper than four
+# lookups), then on the four that count (other attributes, such as data-ids, vary from box
+# to box). Cleared when full (bounded memory in long batches).
+_MARKS_BY_ITEMS: dict[tuple[str, tuple[tuple[str, str], ...]], tuple[str | None, bool, bool]] = {}
+_MARKS_BY_VALUES: dict[tuple[str, str | None, str | None, str | None, str | None],
+                       tuple[str | None, bool, bool]] = {}
+_MARKS_CACHE_MAX = 20_000
+
+
+def _marks(tag: str, items: list[tuple[str, str]]) -> tuple[str | None, bool, bool]:
+    key = (tag, tuple(items))
+    marks = _MARKS_BY_ITEMS.get(key)
+    if marks is None:
+        get = dict(items).get
+        values = (tag, get("class"), get("id"), get("role"), get("itemprop"))
+        marks = _MARKS_BY_VALUES.get(values)
+        if marks is None:
+            if len(_MARKS_BY_VALUES) >= _MARKS_CACHE_MAX:
+                _MARKS_BY_VALUES.clear()
+            marks = _MARKS_BY_VALUES[values] = container_marks(*values)
+        if len(_MARKS_BY_ITEMS) >= _MARKS_CACHE_MAX:
+            _MARKS_BY_ITEMS.clear()
+        _MARKS_BY_ITEMS[key] = marks
+    return marks
 
 
 # Boilerplate boxes whose content is never the article: with ``skip`` their subtree is
@@ -244,9 +280,8 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset()) -> Segm
         raw = "".join(parts)
         parts.clear()
         if raw.strip(" \t\n\r\f\v\x00\u00a0\u3000"):
-            top = containers[stack[-1]] if stack else None
-            blocks.append(Block(raw, top.tag if top else "body", tuple(stack[-CHAIN_KEEP:]),
-                                link_chars, table_depth > 0,
+            blocks.append(Block(raw, containers[stack[-1]].tag if stack else "body",
+                                tuple(stack[-CHAIN_KEEP:]), link_chars, table_depth > 0,
                                 tuple(reversed(owners)) if owners else ()))
         link_chars = 0
 
@@ -262,11 +297,10 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset()) -> Segm
                 if parts:
                     flush()
                 cid = len(containers)
-                c = Container(cid, tag, len(blocks), stack[-1] if stack else None)
-                if tag in _SPECIAL_TAGS or el.keys():
-                    _classify(el, tag, c)
-                if owners:
-                    c.owner = owners[-1]
+                items = el.items()
+                c = Container(cid, tag, len(blocks), stack[-1] if stack else None,
+                              _marks(tag, items) if items or tag in _SPECIAL_TAGS else _NO_MARKS,
+                              owners[-1] if owners else None)
                 containers.append(c)
                 stack.append(cid)
                 if tag == "table":

@@ -32,6 +32,12 @@ _CJK_RANGES: tuple[tuple[int, int], ...] = (
 )
 _CJK_CLASS = "".join(f"\\U{a:08X}-\\U{b:08X}" for a, b in _CJK_RANGES)
 _CJK = re.compile(f"[{_CJK_CLASS}]")
+# The same test, ~10x faster on text without CJK: the regex engine scans for one range of
+# characters far faster than for many. The first block lies apart from all others (which
+# sit above U+2E80, clear of the punctuation and symbols European text uses). The table
+# above must stay sorted.
+_CJK_FIRST = re.compile(f"[\\U{_CJK_RANGES[0][0]:08X}-\\U{_CJK_RANGES[0][1]:08X}]")
+_CJK_SPAN = re.compile(f"[\\U{_CJK_RANGES[1][0]:08X}-\\U{_CJK_RANGES[-1][1]:08X}]")
 _TOKEN = re.compile(f"(?=\\w)[{_CJK_CLASS}]|[^\\W{_CJK_CLASS}]+")  # CJK punctuation is no token
 _WORD = re.compile(r"\w+")  # the same tokens on text without CJK characters, ~4x faster
 # Sentence punctuation of Latin and CJK scripts; dense in prose, rare in menus.
@@ -48,11 +54,28 @@ def nonspace_len(text: str) -> int:
     return len(text) - sum(text.count(c) for c in " \t\n\r\f\v\u00a0\u3000")
 
 
+def has_cjk(text: str) -> bool:
+    """Whether ``text`` holds a character of a CJK block."""
+    if text.isascii():
+        return False
+    m = _CJK_SPAN.search(text)
+    if m is not None and _CJK.search(text, m.start()) is not None:
+        return True
+    return _CJK_FIRST.search(text) is not None
+
+
 def tokens(text: str) -> list[str]:
     """Word tokens; each CJK character is a token (as in ``shared/bench/score.py --cjk``)."""
-    if text.isascii() or _CJK.search(text) is None:
-        return _WORD.findall(text)
-    return _TOKEN.findall(text)
+    if has_cjk(text):
+        return _TOKEN.findall(text)
+    return _WORD.findall(text)
+
+
+def word_finder(sample: str):
+    """A ``findall`` giving :func:`tokens` of any part of ``sample`` (e.g. of many texts
+    tokenised one by one, joined): text without CJK characters gets the same tokens from
+    the cheaper regex, so the CJK test is done once for all parts."""
+    return _TOKEN.findall if has_cjk(sample) else _WORD.findall
 
 
 def token_count(text: str) -> int:

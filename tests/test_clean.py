@@ -214,3 +214,14 @@ def test_signoff_lines(line):
                                   "Tags: fashion"])
 def test_not_signoff_lines(line):
     assert not is_signoff_line(line)
+
+
+def test_class_vocabulary_words_are_single_runs_of_letters_and_digits():
+    # _attr_marks looks up the [a-z0-9] runs of a class value: a word with any other
+    # character (a hyphen) could never match
+    import re
+
+    from maintext.clean import BOILERPLATE_WORDS, CONTENT_WORDS, STATE_WORDS, STRONG_WORDS
+
+    for word in {*BOILERPLATE_WORDS, *CONTENT_WORDS, *STATE_WORDS, *STRONG_WORDS}:
+        assert re.fullmatch(r"[a-z0-9]+", word), word

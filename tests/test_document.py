@@ -72,6 +72,9 @@ def test_stray_end_html_mid_page_does_not_lose_the_rest():
     (b'<p>a</p><script>var x = "<b>";\nf();</script><p>b</p>', b'<p>a</p><script>\n</script><p>b</p>'),
     # JSON-LD is read by metadata: kept
     (b'<script type="application/ld+json">{"a":1}</script>', b'<script type="application/ld+json">{"a":1}</script>'),
+    (b'<script type="Application/LD+JSON">{"a":1}</script>', b'<script type="Application/LD+JSON">{"a":1}</script>'),
+    # other JSON data (framework state) is read by nobody: emptied
+    (b'<script type="application/json">{"a":1}</script>', b'<script type="application/json"></script>'),
     # not a script element
     (b'<scripts>keep</scripts><script src="x.js"></script>', b'<scripts>keep</scripts><script src="x.js"></script>'),
     # a ">" inside an attribute: left to the parser, and so is everything after it
@@ -80,6 +83,12 @@ def test_stray_end_html_mid_page_does_not_lose_the_rest():
     # "<!--" in a script changes where parsers end it: left alone from there on
     (b'<script>a</script><script><!-- document.write("x") //--></script><script>b</script>',
      b'<script></script><script><!-- document.write("x") //--></script><script>b</script>'),
+    # style sheets are emptied too, newlines kept
+    (b'<style>p{color:red}\n.a{}</style><p>b</p>', b'<style>\n</style><p>b</p>'),
+    (b'<styles>keep</styles><style media="x">a{}</style>', b'<styles>keep</styles><style media="x"></style>'),
+    # markup inside a style (or a "<style" that is not one): left alone, scripts after it still emptied
+    (b'<style><!-- a{} --></style><script>x</script>', b'<style><!-- a{} --></style><script></script>'),
+    (b'<p title="<style>">t</p></style><script>x</script>', b'<p title="<style>">t</p></style><script></script>'),
 ])
 def test_drop_script_bodies(html, expected):
     assert drop_script_bodies(html) == expected
@@ -93,3 +102,10 @@ def test_script_bodies_do_not_change_the_tree_text():
     assert [p.text for p in root.iter("p")] == ["one", "two"]
     assert next(root.iter("script")).text == '{"headline": "H"}'
     assert root.iter("p").__next__().sourceline == 1
+
+
+def test_style_sheets_are_not_text_of_their_parent():
+    html = '<html><body><p><a href="/x"><svg><style>.st0{fill:#000}</style></svg>Home</a></p></body></html>'
+    root = parse_html(html)
+    assert next(root.iter("a")).text_content() == "Home"
+    assert next(root.iter("style")).sourceline == 1

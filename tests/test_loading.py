@@ -158,6 +158,21 @@ def test_missing_file(tmp_path: Path):
 def test_nul_bytes_in_text_are_dropped():
     loaded = load(b"<html><body><p>hello\x00 world, some text here to read</p></body></html>")
     assert "\x00" not in loaded.html and "hello world" in loaded.html
+    assert loaded.utf8 is None  # the bytes are no longer the text's encoding
+
+
+@pytest.mark.parametrize("data, exact", [
+    ("<p>naïve café — “quoted”</p>".encode("utf-8"), True),
+    (b"<p>plain ascii</p>", True),
+    (b"\xef\xbb\xbf<p>BOM</p>", False),  # the text lacks the BOM
+    ('<meta charset="windows-1252"><p>café</p>'.encode("cp1252"), False),
+    ("<p>a</p>".encode("utf-8") + b"\xff", False),  # a broken byte replaced
+])
+def test_utf8_bytes_are_kept_only_when_they_are_the_text(data: bytes, exact: bool):
+    loaded = load(data)
+    assert (loaded.utf8 is not None) == exact
+    if exact:
+        assert loaded.utf8 == loaded.html.encode("utf-8")
 
 
 # ----------------------------------------------------------------------------- damaged pages

@@ -56,6 +56,19 @@ def test_json_ld_article_body_is_cached_and_available():
     assert json_ld_article_body(Document(JSON_LD_PAGE)) == "The body as the publisher declares it."
 
 
+def test_json_ld_script_texts_are_shared_with_auto():
+    from maintext.methods.auto import JsonLdHint
+
+    body = "The body as the publisher declares it, long enough to count as an article body here."
+    html = JSON_LD_PAGE.replace("The body as the publisher declares it.", body)
+    doc = Document(html)
+    extract_metadata(doc, Page())
+    shared = doc.__dict__["_ld_script_texts"]
+    assert len(shared) == 1 and '"articleBody"' in shared[0]
+    # the hint reads the same texts whether metadata collected them or it walks the tree
+    assert JsonLdHint(doc.tree, shared).body() == JsonLdHint(Document(html).tree).body() == body
+
+
 def test_broken_json_ld_is_ignored_and_other_sources_used():
     html = """<html><head><title>T</title>
     <script type="application/ld+json">{"@type": "Article", "headline": "x", </script>
@@ -327,3 +340,23 @@ def test_declared_url_must_be_absolute_http():
 
     html = "<html><head><link rel='canonical' href='/relative'></head><body><p>x</p></body></html>"
     assert maintext.extract(html, method="lineblock").url is None
+
+
+def test_anchor_text_of_nested_markup_equals_text_content():
+    from maintext.document import parse_html
+    from maintext.metadata import _text_content
+
+    root = parse_html('<p><a href="/x">Read <b>this <i>story</i></b>&nbsp;now<br>ok</a> tail</p>')
+    a = next(root.iter("a"))
+    assert _text_content(a) == a.text_content() == "Read this story\xa0nowok"
+
+
+def test_author_candidates_keep_only_author_and_byline_boxes():
+    from maintext.document import parse_html
+    from maintext.metadata import _AUTHOR_CANDIDATES, _is_author_box
+
+    root = parse_html('<div><span class="post-Author">A</span><span class="coauthorx">B</span>'
+                      '<span class="xuthor">C</span><span class="Byline">D</span><span class="skyline">E</span>'
+                      '<a rel="author">F</a><span id="author-box">G</span></div>')
+    kept = [el.text for el in _AUTHOR_CANDIDATES(root) if _is_author_box(el)]
+    assert kept == ["A", "B", "D", "F", "G"]

@@ -69,3 +69,22 @@ def test_more_box_of_running_text_is_read_and_not_boilerplate():
     assert any(t.startswith("The second half") for t in texts)
     assert all(b.boiler is None for b in seg.blocks if b.text.startswith("The second half"))
     assert not any("Another story" in t for t in texts)  # a link list is still skipped
+
+
+def test_container_marks_from_tag_and_attributes():
+    from maintext.segment import container_marks
+
+    assert container_marks("div", "post-comments", None, None, None) == ("comments", False, False)
+    assert container_marks("div", "entry-content", None, None, None) == (None, True, False)
+    assert container_marks("aside", None, None, None, None) == ("<aside>", False, False)
+    assert container_marks("div", None, None, "Navigation", None) == ("navigation", False, False)
+    assert container_marks("main", None, None, None, None) == (None, False, True)
+    # itemprop=articleBody marks content even inside a boilerplate-named box
+    assert container_marks("div", "sidebar", None, None, "articleBody") == (None, False, True)
+
+
+def test_same_attributes_give_same_marks_on_every_box():
+    html = '<div class="comments"><p>a</p></div><div class="comments"><p>b</p></div><div role="main"><p>c</p></div>'
+    seg = segment(parse_html(html))
+    divs = [c for c in seg.containers if c.tag == "div"]
+    assert [(c.boiler, c.semantic) for c in divs] == [("comments", False), ("comments", False), (None, True)]

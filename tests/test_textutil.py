@@ -47,3 +47,23 @@ def test_tokens_agree_with_the_official_scorer():
     for text in ["Hello, 世界・ターン 𠀀x 한국어 ｶﾀ", "中文（括号）、顿号。", "日本語のテキスト and English",
                  "Grüße aus Köln – 3,5 %", "ㄱㄴ ᄀ ꥠ 〆〇"]:
         assert tokens(text) == scorer.tokenize(text, True), text
+
+
+def test_has_cjk_agrees_with_the_cjk_table_at_every_block_edge():
+    from maintext.textutil import _CJK, _CJK_RANGES, has_cjk
+
+    chars = [chr(c) for a, b in _CJK_RANGES for c in (a - 1, a, b, b + 1)]
+    chars += ["é", "“", "—", "€", "🙂", "\ufeff", "\ufffd", "ä"]
+    for ch in chars:
+        for text in (ch, f"Latin text “{ch}” more", f"naïve {ch}"):
+            assert has_cjk(text) == (_CJK.search(text) is not None), hex(ord(ch))
+
+
+def test_word_finder_gives_the_tokens_of_each_part():
+    from maintext.textutil import tokens, word_finder
+
+    parts = ["Hello world", "naïve café", "中文新闻 report", "x"]
+    findall = word_finder("".join(parts))
+    assert [findall(p) for p in parts] == [tokens(p) for p in parts]
+    findall = word_finder("".join(parts[:2]))
+    assert [findall(p) for p in parts[:2]] == [tokens(p) for p in parts[:2]]

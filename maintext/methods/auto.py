@@ -165,7 +165,7 @@ def extract(doc: Document, options: Options) -> Page:
     opts = options.auto
     page = Page(url=doc.url, method="auto")
     root = doc.tree
-    hint = JsonLdHint(root)  # before cleaning: JSON-LD sits in <script>
+    hint = JsonLdHint(root, doc.__dict__.get("_ld_script_texts"))  # before cleaning: JSON-LD sits in <script>
     title = _page_title(root)  # ... and the title in <head>
     # texts the site's other pages share (maintext.sitetemplate), read before cleaning
     templates = template_texts(doc, root) if opts.drop_site_template and doc.site_docs else frozenset()
@@ -261,10 +261,10 @@ class JsonLdHint:
     """The JSON-LD ``articleBody`` of the page, parsed only when asked for (the scripts'
     text is taken before cleaning removes them)."""
 
-    def __init__(self, root) -> None:
-        self._sources = [text for text in (s.text for s in root.iter("script")
-                                           if "ld+json" in (s.get("type") or ""))
-                         if text and "articleBody" in text]
+    def __init__(self, root, texts: list[str | None] | None = None) -> None:
+        if texts is None:  # (metadata's pass over the tree collects them when it runs)
+            texts = [s.text for s in root.iter("script") if "ld+json" in (s.get("type") or "")]
+        self._sources = [text for text in texts if text and "articleBody" in text]
         self._body: str | None | bool = False
 
     def body(self) -> str | None:
