@@ -227,12 +227,12 @@ def _parse(html: str, utf8: bytes | None = None) -> tuple[etree._Element, int]:
 class Document:
     """One page: decoded HTML, URL, options, and a lazily built tree."""
 
-    __slots__ = ("html", "url", "encoding", "source", "options", "site_docs", "utf8", "__dict__")
+    __slots__ = ("_html", "url", "encoding", "source", "options", "site_docs", "utf8", "__dict__")
 
     def __init__(self, html: str, *, url: str | None = None, encoding: str = "str",
                  source: str | None = None, options: Options | None = None,
                  site_docs: list["Document"] | None = None, utf8: bytes | None = None) -> None:
-        self.html = html
+        self._html = html
         # ``html`` encoded as UTF-8 when the input bytes were exactly that (else None)
         self.utf8 = utf8
         self.url = url
@@ -242,6 +242,17 @@ class Document:
         # Other pages of the same site, for methods that remove the site's template by
         # comparing pages (seeds 000 and 003); empty when none are at hand.
         self.site_docs: list[Document] = list(site_docs or ())
+
+    @property
+    def html(self) -> str:
+        """The decoded HTML text."""
+        return self._html
+
+    @html.setter
+    def html(self, value: str) -> None:
+        # new text: the saved UTF-8 bytes of the old one must not be parsed instead
+        self._html = value
+        self.utf8 = None
 
     @classmethod
     def from_loaded(cls, loaded: Loaded, options: Options | None = None) -> "Document":

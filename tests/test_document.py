@@ -109,3 +109,12 @@ def test_style_sheets_are_not_text_of_their_parent():
     root = parse_html(html)
     assert next(root.iter("a")).text_content() == "Home"
     assert next(root.iter("style")).sourceline == 1
+
+
+def test_setting_html_replaces_the_saved_input_bytes():
+    from maintext.api import load_document
+
+    doc = load_document(b"<html><body><p>old text</p></body></html>")
+    assert doc.utf8 is not None
+    doc.html = "<html><body><p>new text</p></body></html>"
+    assert doc.utf8 is None and doc.tree.text_content() == "new text"
