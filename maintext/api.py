@@ -40,7 +40,7 @@ def extract_document(doc: Document, method: str = DEFAULT_METHOD) -> Page:
 
         extract_metadata(doc, meta)
     page = func(doc, doc.options)
-    return _merge(meta, page)
+    return _merge(meta, page, mark_links=not doc.links_marked)
 
 
 def extract(source: str | bytes | Path, url: str | None = None, method: str = DEFAULT_METHOD,
@@ -60,7 +60,7 @@ def extract(source: str | bytes | Path, url: str | None = None, method: str = DE
     return extract_document(doc, method)
 
 
-def _merge(meta: Page, page: Page) -> Page:
+def _merge(meta: Page, page: Page, mark_links: bool = True) -> Page:
     """Fields the method left unset are taken from the common metadata."""
     page.url = page.url or meta.url
     page.method = page.method or meta.method
@@ -72,7 +72,7 @@ def _merge(meta: Page, page: Page) -> Page:
         page.keywords = meta.keywords
     if not page.links:
         page.links = meta.links
-    if page.links and page.paragraphs and not any(link.in_main for link in page.links):
+    if mark_links and page.links and page.paragraphs and not any(link.in_main for link in page.links):
         mark_links_in_text(page.links, page.text)
     if not page.text and page.reason is None:
         page.reason = "no main text found"

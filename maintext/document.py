@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from functools import cached_property
+from typing import Any
 
 import lxml.etree as etree
 import lxml.html
@@ -242,6 +243,11 @@ class Document:
         # Other pages of the same site, for methods that remove the site's template by
         # comparing pages (seeds 000 and 003); empty when none are at hand.
         self.site_docs: list[Document] = list(site_docs or ())
+        # (<a> element, Link) of the page's forward links, set by the metadata pass; a
+        # method that knows which elements its main text holds sets ``Link.in_main`` from
+        # them and ``links_marked`` (else the links are marked by their anchor words).
+        self.link_anchors: list[tuple[Any, Any]] = []
+        self.links_marked = False
 
     @property
     def html(self) -> str:

@@ -420,7 +420,9 @@ def extract_metadata(doc: Document, page: Page) -> None:
     page.author = _author(ld, meta, root, headline_el, got.anchors, site_names)
     page.date = _date_of(doc, root, ld, meta, got, headline_el)
     if doc.options.with_links:
-        page.links = extract_links(root, url, anchors=got.anchors, base_href=got.base)
+        doc.link_anchors = []  # (element, link): lets the method mark links in its main text
+        page.links = extract_links(root, url, anchors=got.anchors, base_href=got.base,
+                                   pairs=doc.link_anchors)
 
 
 def _declared_url(canonical: str | None, meta: dict[str, tuple[int, str]]) -> str | None:
@@ -833,12 +835,14 @@ def _dedupe(items: list[str]) -> list[str]:
 # Links
 
 def extract_links(root, base_url: str | None, *, anchors: list | None = None,
-                  base_href: str | None = None, main_anchors: set[int] | None = None) -> list[Link]:
+                  base_href: str | None = None, main_anchors: set[int] | None = None,
+                  pairs: list | None = None) -> list[Link]:
     """Forward links: absolute http(s) URLs with their anchor text, in page order.
 
     Absolute and root-relative hrefs (the vast majority) are resolved without
     :func:`urllib.parse.urljoin`, which dominates the cost otherwise. ``main_anchors``:
     ids of the ``<a>`` elements inside the main text, which get ``in_main=True``.
+    ``pairs``: a list that receives ``(element, link)`` for every link returned.
     """
     if anchors is None:
         anchors = list(root.iter("a"))
@@ -876,6 +880,8 @@ def extract_links(root, base_url: str | None, *, anchors: list | None = None,
         if main_anchors is not None:
             link.in_main = id(a) in main_anchors
         append(link)
+        if pairs is not None:
+            pairs.append((a, link))
     return links
 
 

@@ -13,7 +13,9 @@ class Link:
 
     url: str
     text: str = ""
-    in_main: bool = False  # the link sits inside the extracted main text
+    # the link sits inside the extracted main text: auto (and vote) know the <a> elements
+    # of their text; for other methods the anchor words occur in the text, word-aligned
+    in_main: bool = False
 
 
 @dataclass(slots=True)

@@ -14,6 +14,7 @@ are O(1) from prefix sums, without walking the tree again. The walk is iterative
 from __future__ import annotations
 
 from itertools import accumulate
+from typing import Any
 
 import lxml.etree as etree
 
@@ -127,6 +128,9 @@ class Segmentation:
         self._links: list[int] = [0]
         self.exempt: set[int] = set()  # boilerplate containers that are page wrappers
         self.skipped: list[tuple[int, int]] = []  # (container id, characters) not walked
+        # (index of the block the anchor's text starts in, the <a> element), in page order:
+        # which links sit in the main text, read off the blocks a method keeps
+        self.anchors: list[tuple[int, Any]] = []
 
     def finish(self) -> None:
         blocks = self.blocks
@@ -268,6 +272,7 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset()) -> Segm
     total_chars = -1
     blocks = seg.blocks
     containers = seg.containers
+    anchors = seg.anchors
     stack: list[int] = []  # open containers
     owners: list[int] = []  # open boilerplate containers
     parts: list[str] = []
@@ -318,6 +323,7 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset()) -> Segm
                             continue  # its end event still comes: the box is closed there
             elif tag == "a":
                 link_depth += 1
+                anchors.append((len(blocks), el))
             elif tag == "br":
                 parts.append(_BR)
             text = el.text

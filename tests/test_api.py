@@ -31,6 +31,17 @@ def test_extract_merges_metadata_and_marks_links_in_main():
     assert by_text["Home"].in_main is False
 
 
+def test_auto_marks_the_links_whose_element_is_in_the_main_text():
+    # "News" is a word of the article too: word matching would call the nav link main text
+    html = ARTICLE.replace("as reported by", "in the News as reported by")
+    page = maintext.extract(html, url="https://example.org/a/b")
+    by_text = {link.text: link for link in page.links}
+    assert by_text["the space agency"].in_main is True
+    assert by_text["News"].in_main is False and by_text["Home"].in_main is False
+    precise = maintext.extract(html, url="https://example.org/a/b", auto={"favor_precision": True})
+    assert precise.text and any(link.in_main for link in precise.links)
+
+
 def test_mark_links_is_word_aligned_and_handles_long_anchors():
     links = [Link("u1", "cat"), Link("u2", "concatenate"), Link("u3", "a b c d e f g h"),
              Link("u4", "x"), Link("u5", "中文")]

@@ -220,8 +220,20 @@ def extract(doc: Document, options: Options) -> Page:
         _apply_page_type(doc, page, opts)
     if not page.text and page.reason is None:
         page.reason = "no block of running text found"
+    elif page.text and kept and doc.link_anchors:
+        mark_main_links(doc, seg, kept)
     page.explain = explain
     return page
+
+
+def mark_main_links(doc: Document, seg: Segmentation, kept: list[Block]) -> None:
+    """``in_main`` for the links whose ``<a>`` starts in a kept block (the element itself,
+    not its words: a nav link whose anchor text also occurs in the article stays out)."""
+    kept_index = {b.index for b in kept}
+    inside = {id(el) for index, el in seg.anchors if index in kept_index}
+    for el, link in doc.link_anchors:
+        link.in_main = id(el) in inside
+    doc.links_marked = True
 
 
 def _headline(seg: Segmentation, region: Region) -> str:
