@@ -84,6 +84,14 @@ RIVAL_SHARE = 0.7  # a separate container within this share of the best score is
 # --- widening ---
 SIBLING_SHARE = 0.2  # a sibling container joins with this share of the winner's score
 SPACER_WEIGHT = 5.0  # a sibling box with less text is skipped over when widening
+# Before the winner, a short box of title lines (fewer words than TITLE_BOX_WEIGHT, little
+# link text, no sentence end, not the page's <h1>) is passed over and joined when the box
+# beyond it holds TITLE_BOX_PROSE words of sentences and joins: a quoted article's source,
+# headline and byline after the poster's comment on it. Not after the winner: there such a
+# box opens something else (the next post, a notice). Not the <h1>: the article starts there.
+TITLE_BOX_WEIGHT = 40.0
+TITLE_BOX_LINK_DENSITY = 0.1
+TITLE_BOX_PROSE = 15.0
 # Widening to an ancestor: at most UP_LEVELS up, when the ancestor adds running text of
 # at least UP_EXTRA_SHARE of the winner's, with link density at most UP_LINK_DENSITY_MAX.
 UP_LEVELS = 4
@@ -469,6 +477,9 @@ def _widen(seg: Segmentation, top: Container) -> list[tuple[int, int]]:
             verdict = _sibling_verdict(seg, sib, threshold)
             if verdict == "join":
                 ranges.append((sib.start, sib.end))
+            elif verdict == "stop" and step < 0 and _title_box(seg, sib) \
+                    and _prose_joins(seg, siblings, i + step, step, threshold):
+                ranges.append((sib.start, sib.end))
             elif verdict == "stop" and not _inline_teaser(seg, sib, siblings, i + step, threshold):
                 break
             i += step
@@ -483,6 +494,29 @@ def _inline_teaser(seg: Segmentation, sib: Container, siblings: list[int], after
     if sib.boiler or seg.link_density(sib.start, sib.end) <= LINK_DENSITY_MAX or not 0 <= after < len(siblings):
         return False
     return _sibling_verdict(seg, seg.containers[siblings[after]], threshold) == "join"
+
+
+def _title_box(seg: Segmentation, sib: Container) -> bool:
+    """``sib`` is a short box of title lines (a quoted article's source, headline and
+    byline): a few link-free lines without sentence punctuation, outside boilerplate
+    boxes, not the page's <h1>."""
+    blocks = seg.blocks[sib.start:sib.end]
+    return (not sib.boiler and sum(b.weight for b in blocks) < TITLE_BOX_WEIGHT
+            and not any(b.tag == "h1" for b in blocks)
+            and seg.link_density(sib.start, sib.end) <= TITLE_BOX_LINK_DENSITY
+            and blocks[-1].text[-1:] not in SENTENCE_END)
+
+
+def _prose_joins(seg: Segmentation, siblings: list[int], at: int, step: int, threshold: float) -> bool:
+    """The first sibling from position ``at`` on (going by ``step``) that is not a spacer
+    joins and holds at least TITLE_BOX_PROSE words of sentences (not a heading)."""
+    while 0 <= at < len(siblings):
+        sib = seg.containers[siblings[at]]
+        verdict = _sibling_verdict(seg, sib, threshold)
+        if verdict != "skip":
+            return verdict == "join" and seg.prose(sib.start, sib.end) >= TITLE_BOX_PROSE
+        at += step
+    return False
 
 
 def _outermost_alone(seg: Segmentation, top: Container) -> Container:

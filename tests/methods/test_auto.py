@@ -443,3 +443,22 @@ def test_subheading_under_the_title_heading_is_the_lead():
             f'<div class="body"><p>{P1}</p><p>{P2}</p><p>{P3}</p></div></div>')
     head = "<title>Council approves budget | The Daily Example</title>"
     assert _auto(_page(body, head=head)).paragraphs == [DEK, P1, P2, P3]
+
+
+def test_comment_before_a_quoted_article_is_joined_over_its_title_box():
+    # a poster's comment, then the quoted article's source, headline and byline (lines
+    # without sentence punctuation), then the article in a blockquote: all of it is the text
+    comment = [P1, COMMENT]
+    quoted = [P2, P3, LEAD, DEK + ".", P1.replace("Tuesday", "Monday"), COMMENT.replace("this", "the")]
+    lines = ["The Daily Example", "Metro | Region", "Economists say the town should temper its spending",
+             "A slowdown could squeeze the budget", "By Ann Lee", "Staff writer"]
+    title_box = "<p>" + "<br>".join(lines) + "</p>"
+    body = ('<div class="page">' + "".join(f"<p>{p}</p>" for p in comment) + "<hr>" + title_box
+            + "<blockquote><blockquote>" + "".join(f"<p>{p}</p>" for p in quoted) + "</blockquote></blockquote></div>")
+    page = _auto(_page(body))
+    assert page.paragraphs == comment + lines + quoted
+    # after the article, such a box starts something else (the next post): not joined
+    after = ('<div class="page"><blockquote><blockquote>' + "".join(f"<p>{p}</p>" for p in quoted)
+             + "</blockquote></blockquote>"
+             + title_box + "".join(f"<p>{p}</p>" for p in comment) + "</div>")
+    assert _auto(_page(after)).paragraphs == quoted
