@@ -40,7 +40,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..clean import (CAPTION_MAX_CHARS, HEADING_TAGS, clean_tree, is_comments_heading, is_credit_line, is_disclosure_line,
-                     is_furniture_line, is_promo_line, is_related_heading, is_signoff_line)
+                     is_furniture_line, is_post_line, is_promo_line, is_related_heading,
+                     is_signoff_line)
 from ..document import Document
 from ..options import AutoOptions, Options
 from ..result import Page
@@ -824,6 +825,8 @@ def _drop_reason(seg: Segmentation, b: Block, top: Container | None, opts: AutoO
         return "furniture line"
     if b.weight < FURNITURE_LINES_WEIGHT and _all_furniture_lines(b):
         return "furniture lines"
+    if b.weight < LONG_BLOCK_WEIGHT and is_post_line(b.text):
+        return "post footer line"
     # (shorter lines were checked as furniture lines above)
     if (b.weight >= 12 or b.chars > 70) and b.chars <= CAPTION_MAX_CHARS and is_credit_line(b.text):
         return "image caption or credit"

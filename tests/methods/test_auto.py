@@ -462,3 +462,11 @@ def test_comment_before_a_quoted_article_is_joined_over_its_title_box():
              + "</blockquote></blockquote>"
              + title_box + "".join(f"<p>{p}</p>" for p in comment) + "</div>")
     assert _auto(_page(after)).paragraphs == quoted
+
+
+def test_blog_post_footer_lines_are_dropped():
+    posts = [(P1, "Monday June 3, 2009 | permalink | comments (2)"),
+             (P2, "Posted by ann at 12:43 PM | Comments (6) | Category: Town"),
+             (P3, "June 1, 2009 · 4 Comments")]
+    body = '<div class="blog">' + "".join(f"<div><p>{p}</p><p>{line}</p></div>" for p, line in posts) + "</div>"
+    assert _auto(_page(body)).paragraphs == [P1, P2, P3]
