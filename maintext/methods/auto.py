@@ -36,6 +36,7 @@ With ``options.explain`` each block's decision and reason is recorded in ``page.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -116,6 +117,15 @@ LINK_DENSITY_MAX = 0.5  # a short block with more link text than this is a link 
 LONG_BLOCK_WEIGHT = 25.0
 LONG_LINK_DENSITY_MAX = 0.7
 LIST_LINK_DENSITY_MAX = 0.35  # a list with more link text is a list of links
+# ... and a paragraph wholly in one link (link density at least LINKED_PROSE_MIN_DENSITY)
+# is kept when it holds LINKED_PROSE_SENTENCES or more sentences of at least
+# LINKED_PROSE_SENTENCE_WEIGHT words each on average: a linked note ("* Click here for the
+# rates to other countries. Rates are good 24 hours a day.") or the teasers of a listing
+# page are prose; linked headlines are short and have no full stop.
+LINKED_PROSE_MIN_DENSITY = 0.9
+LINKED_PROSE_SENTENCES = 2
+LINKED_PROSE_SENTENCE_WEIGHT = 8.0
+_SENTENCE_BREAK = re.compile(r"[.!?。！？…](?:\s|$)")
 # AutoOptions.favor_precision / favor_recall scale the link-density limits by these.
 PRECISION_LINK_FACTOR = 0.66
 RECALL_LINK_FACTOR = 1.3
@@ -817,7 +827,7 @@ def _drop_reason(seg: Segmentation, b: Block, top: Container | None, opts: AutoO
         limit *= PRECISION_LINK_FACTOR
     elif opts.favor_recall:
         limit = min(0.9, limit * RECALL_LINK_FACTOR)
-    if b.link_density > limit and not b.heading:
+    if b.link_density > limit and not b.heading and not _linked_prose(b):
         return f"link text {b.link_density:.0%}"
     if b.link_chars and b.weight < LONG_BLOCK_WEIGHT and _in_link_list(seg, b):
         return "list of links"
@@ -833,6 +843,17 @@ def _drop_reason(seg: Segmentation, b: Block, top: Container | None, opts: AutoO
     if b.in_table and not opts.include_tables:
         return "table"
     return None
+
+
+def _linked_prose(b: Block) -> bool:
+    """A paragraph of several full sentences set in one link (a note pointing to details, a
+    teaser of a listing page): prose, not a list of links. One line (a <br> list of linked
+    titles is a link list), almost all of it link text, ending with a sentence end."""
+    if b.weight < LONG_BLOCK_WEIGHT or b.link_density < LINKED_PROSE_MIN_DENSITY or b.text[-1:] not in SENTENCE_END:
+        return False
+    sentences = len(_SENTENCE_BREAK.findall(b.text))
+    return (sentences >= LINKED_PROSE_SENTENCES and b.weight / sentences >= LINKED_PROSE_SENTENCE_WEIGHT
+            and len(b.lines()) == 1)
 
 
 def _all_furniture_lines(b: Block) -> bool:

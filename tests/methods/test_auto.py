@@ -470,3 +470,15 @@ def test_blog_post_footer_lines_are_dropped():
              (P3, "June 1, 2009 · 4 Comments")]
     body = '<div class="blog">' + "".join(f"<div><p>{p}</p><p>{line}</p></div>" for p, line in posts) + "</div>"
     assert _auto(_page(body)).paragraphs == [P1, P2, P3]
+
+
+def test_paragraph_of_sentences_in_one_link_is_kept():
+    note = ("* Please click here for the rates to other countries under both of our calling plans. "
+            "International rates are good twenty four hours a day, seven days a week.")
+    titles = "<br>".join(f'<a href="/t{i}">Why the council changed its mind about the roads plan {i}</a>'
+                         for i in range(3))
+    headline = ('<a href="/x">Storm closes schools across the region for a second day as the river '
+                'rises and roads are shut in five towns across the county</a>')
+    body = (f'<div class="story"><p>{P1}</p><p>{P2}</p><p><a href="/rates">{note}</a></p>'
+            f'<p>{titles}</p><p>{headline}</p><p>{P3}</p></div>')
+    assert _auto(_page(body)).paragraphs == [P1, P2, note, P3]
