@@ -488,6 +488,7 @@ _POST_LINE_PART = re.compile(
 )
 # Separators between the parts of such a line.
 _POST_LINE_SPLIT = re.compile(r"\s+[|•·]\s+|\s*\|\s*")
+_POST_LINE_SEPARATOR = re.compile(r"[|•·]")  # a cheap test before splitting
 POST_LINE_MAX_CHARS = 120
 
 
@@ -495,7 +496,7 @@ def is_post_line(text: str) -> bool:
     """A blog post's footer (or header) line of at least two parts, each a date, a byline,
     "permalink", a comments count, a category or tags list, a button label; at least one
     of them names the post's furniture (a date with a label alone is a dateline)."""
-    if len(text) > POST_LINE_MAX_CHARS or text[-1:] in ".!?。！？":
+    if len(text) > POST_LINE_MAX_CHARS or text[-1:] in ".!?。！？" or not _POST_LINE_SEPARATOR.search(text):
         return False
     parts = [p.strip() for p in _POST_LINE_SPLIT.split(text.casefold()) if p.strip()]
     if len(parts) < 2:
