@@ -19,12 +19,14 @@ One parse, then:
 4. **Widen**: out of a winning list to its box; to the common ancestor of separate
    containers scoring at least half as well (an article cut into page-builder
    sections); to an ancestor that adds much link-free running text (a thread, a long
-   page); to sibling containers that hold good prose (a split article body).
-5. **Filter** blocks in the chosen region: link lists, boilerplate boxes inside it,
-   furniture lines ("Advertisement", "Share this", datelines, image credits, figure
-   captions), sections under a "Related stories" heading, short lines and calls to
-   action ("Follow us", newsletter, author box) trailing the article, advertising
-   notices opening it. The lead (standfirst) between the headline and the first kept
+   page); to sibling containers that hold good prose (a split article body), before
+   the winner also over a short box of title lines (a quoted article's byline).
+5. **Filter** blocks in the chosen region: link lists (not a paragraph of sentences set
+   in one link), boilerplate boxes inside it, furniture lines ("Advertisement", "Share
+   this", datelines, image credits, figure captions, blog post footers "June 3 |
+   permalink | 2 comments"), sections under a "Related stories" heading, short lines
+   and calls to action ("Follow us", newsletter, author box) trailing the article,
+   advertising notices opening it. The lead (standfirst) between the headline and the first kept
    block is added, also from the article's ``<header>``.
 6. **Fallbacks**: a weak winner falls back to all prose blocks of the page, then to the
    JSON-LD ``articleBody``. A short result is checked with the page-type classifier
