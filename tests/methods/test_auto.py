@@ -214,7 +214,7 @@ def _sample_f1(name: str, n: int, tmp_path: Path) -> float:
     return (data.get("text") or data.get("with_without"))["f1"]
 
 
-@pytest.mark.parametrize("name", ["aeb", "gne-cn", "big9-2009", "trafilatura"])
+@pytest.mark.parametrize("name", ["aeb", "gne-cn", "big9-2009", "trafilatura", "cleaneval-dev"])
 def test_regression_floor(name, tmp_path):
     dataset_dir(name)
     if not SCORER.is_file():
