@@ -471,6 +471,36 @@ def is_furniture_line(text: str, *, dates: bool = True) -> bool:
             or is_credit_line(text) or (dates and (is_date_line(text) or is_dateline(text))))
 
 
+# Parts of a blog post's footer or header line ("Posted by Ann at 12:43 PM | Comments (6) |
+# Category: Travel", "Wednesday December 20, 2006 | permalink | comments (0)"): each part
+# alone is a label of the post, not text of it. Searched on lower-cased parts.
+_POST_LINE_PART = re.compile(
+    r"(?:posted|written|filed|published|submitted) (?:by|in|on|at|under)\b.*|by \S+(?: \S+)?|"
+    r"permalink|permanent link|link to this (?:post|entry)|trackbacks?(?: \(\d+\))?|pingbacks?|"
+    r"(?:(?:view|add|post|read)(?:/| or | & )?)*(?:view|add|post|read)?\s*comments?(?: \(\d+\))?|"
+    r"(?:\d+|no|one) (?:comments?|responses?|replies)|(?:leave|add|post) a (?:comment|reply)|"
+    r"(?:categories|category|tags?|labels?|filed under|topics?)\s*:.*|"
+    r"e-?mail (?:this|it)|email|share(?: this)?|print(?: this)?|edit|reply|top|back to top"
+)
+# Separators between the parts of such a line.
+_POST_LINE_SPLIT = re.compile(r"\s+[|•·]\s+|\s*\|\s*")
+_POST_LINE_SEPARATOR = re.compile(r"[|•·]")  # a cheap test before splitting
+POST_LINE_MAX_CHARS = 120
+
+
+def is_post_line(text: str) -> bool:
+    """A blog post's footer (or header) line of at least two parts, each a date, a byline,
+    "permalink", a comments count, a category or tags list, a button label; at least one
+    of them names the post's furniture (a date with a label alone is a dateline)."""
+    if len(text) > POST_LINE_MAX_CHARS or text[-1:] in ".!?。！？" or not _POST_LINE_SEPARATOR.search(text):
+        return False
+    parts = [p.strip() for p in _POST_LINE_SPLIT.split(text.casefold()) if p.strip()]
+    if len(parts) < 2:
+        return False
+    labels = [p for p in parts if _POST_LINE_PART.fullmatch(p) is not None]
+    return bool(labels) and all(p in labels or is_date_line(p) for p in parts)
+
+
 def is_dateline(text: str) -> bool:
     """A short line with a date and a byline word: "2019-08-27 来源：新华社"."""
     if len(text) > 70 or text[-1:] in ".!?。！？":

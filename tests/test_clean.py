@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from maintext.clean import (attr_words, classify_attr, clean_tree, is_comments_heading, is_furniture_line, is_hidden,
-                            is_signoff_line)
+                            is_post_line, is_signoff_line)
 from maintext.document import parse_html
 
 
@@ -225,3 +225,19 @@ def test_class_vocabulary_words_are_single_runs_of_letters_and_digits():
 
     for word in {*BOILERPLATE_WORDS, *CONTENT_WORDS, *STATE_WORDS, *STRONG_WORDS}:
         assert re.fullmatch(r"[a-z0-9]+", word), word
+
+
+@pytest.mark.parametrize("line", ["Wednesday December 20, 2006 | permalink | comments (0)",
+                                  "Posted by ann at 12:43 PM View/Add Comments (6) | Category: Travel",
+                                  "June 3, 2009 · 4 Comments", "Posted in News | Leave a comment",
+                                  "Tags: budget, council | 3 comments", "Filed under: Politics • Permalink"])
+def test_post_lines(line):
+    assert is_post_line(line)
+
+
+@pytest.mark.parametrize("line", ["Home | About | Contact", "Sport | News", "The Daily Example | Metro",
+                                  "Comments", "June 3, 2009", "Permalink",
+                                  "We read all comments | and answer them.",
+                                  "Budget vote | Council split over roads plan | 3 comments"])
+def test_not_post_lines(line):
+    assert not is_post_line(line)

@@ -19,12 +19,14 @@ One parse, then:
 4. **Widen**: out of a winning list to its box; to the common ancestor of separate
    containers scoring at least half as well (an article cut into page-builder
    sections); to an ancestor that adds much link-free running text (a thread, a long
-   page); to sibling containers that hold good prose (a split article body).
-5. **Filter** blocks in the chosen region: link lists, boilerplate boxes inside it,
-   furniture lines ("Advertisement", "Share this", datelines, image credits, figure
-   captions), sections under a "Related stories" heading, short lines and calls to
-   action ("Follow us", newsletter, author box) trailing the article, advertising
-   notices opening it. The lead (standfirst) between the headline and the first kept
+   page); to sibling containers that hold good prose (a split article body), before
+   the winner also over a short box of title lines (a quoted article's byline).
+5. **Filter** blocks in the chosen region: link lists (not a paragraph of sentences set
+   in one link), boilerplate boxes inside it, furniture lines ("Advertisement", "Share
+   this", datelines, image credits, figure captions, blog post footers "June 3 |
+   permalink | 2 comments"), sections under a "Related stories" heading, short lines
+   and calls to action ("Follow us", newsletter, author box) trailing the article,
+   advertising notices opening it. The lead (standfirst) between the headline and the first kept
    block is added, also from the article's ``<header>``.
 6. **Fallbacks**: a weak winner falls back to all prose blocks of the page, then to the
    JSON-LD ``articleBody``. A short result is checked with the page-type classifier
@@ -36,11 +38,13 @@ With ``options.explain`` each block's decision and reason is recorded in ``page.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from ..clean import (CAPTION_MAX_CHARS, HEADING_TAGS, clean_tree, is_comments_heading, is_credit_line, is_disclosure_line,
-                     is_furniture_line, is_promo_line, is_related_heading, is_signoff_line)
+                     is_furniture_line, is_post_line, is_promo_line, is_related_heading,
+                     is_signoff_line)
 from ..document import Document
 from ..options import AutoOptions, Options
 from ..result import Page
@@ -84,6 +88,14 @@ RIVAL_SHARE = 0.7  # a separate container within this share of the best score is
 # --- widening ---
 SIBLING_SHARE = 0.2  # a sibling container joins with this share of the winner's score
 SPACER_WEIGHT = 5.0  # a sibling box with less text is skipped over when widening
+# Before the winner, a short box of title lines (fewer words than TITLE_BOX_WEIGHT, little
+# link text, no sentence end, not the page's <h1>) is passed over and joined when the box
+# beyond it holds TITLE_BOX_PROSE words of sentences and joins: a quoted article's source,
+# headline and byline after the poster's comment on it. Not after the winner: there such a
+# box opens something else (the next post, a notice). Not the <h1>: the article starts there.
+TITLE_BOX_WEIGHT = 40.0
+TITLE_BOX_LINK_DENSITY = 0.1
+TITLE_BOX_PROSE = 15.0
 # Widening to an ancestor: at most UP_LEVELS up, when the ancestor adds running text of
 # at least UP_EXTRA_SHARE of the winner's, with link density at most UP_LINK_DENSITY_MAX.
 UP_LEVELS = 4
@@ -107,6 +119,15 @@ LINK_DENSITY_MAX = 0.5  # a short block with more link text than this is a link 
 LONG_BLOCK_WEIGHT = 25.0
 LONG_LINK_DENSITY_MAX = 0.7
 LIST_LINK_DENSITY_MAX = 0.35  # a list with more link text is a list of links
+# ... and a paragraph wholly in one link (link density at least LINKED_PROSE_MIN_DENSITY)
+# is kept when it holds LINKED_PROSE_SENTENCES or more sentences of at least
+# LINKED_PROSE_SENTENCE_WEIGHT words each on average: a linked note ("* Click here for the
+# rates to other countries. Rates are good 24 hours a day.") or the teasers of a listing
+# page are prose; linked headlines are short and have no full stop.
+LINKED_PROSE_MIN_DENSITY = 0.9
+LINKED_PROSE_SENTENCES = 2
+LINKED_PROSE_SENTENCE_WEIGHT = 8.0
+_SENTENCE_BREAK = re.compile(r"[.!?。！？…](?:\s|$)")
 # AutoOptions.favor_precision / favor_recall scale the link-density limits by these.
 PRECISION_LINK_FACTOR = 0.66
 RECALL_LINK_FACTOR = 1.3
@@ -481,6 +502,9 @@ def _widen(seg: Segmentation, top: Container) -> list[tuple[int, int]]:
             verdict = _sibling_verdict(seg, sib, threshold)
             if verdict == "join":
                 ranges.append((sib.start, sib.end))
+            elif verdict == "stop" and step < 0 and _title_box(seg, sib) \
+                    and _prose_joins(seg, siblings, i + step, step, threshold):
+                ranges.append((sib.start, sib.end))
             elif verdict == "stop" and not _inline_teaser(seg, sib, siblings, i + step, threshold):
                 break
             i += step
@@ -495,6 +519,29 @@ def _inline_teaser(seg: Segmentation, sib: Container, siblings: list[int], after
     if sib.boiler or seg.link_density(sib.start, sib.end) <= LINK_DENSITY_MAX or not 0 <= after < len(siblings):
         return False
     return _sibling_verdict(seg, seg.containers[siblings[after]], threshold) == "join"
+
+
+def _title_box(seg: Segmentation, sib: Container) -> bool:
+    """``sib`` is a short box of title lines (a quoted article's source, headline and
+    byline): a few link-free lines without sentence punctuation, outside boilerplate
+    boxes, not the page's <h1>."""
+    blocks = seg.blocks[sib.start:sib.end]
+    return (not sib.boiler and sum(b.weight for b in blocks) < TITLE_BOX_WEIGHT
+            and not any(b.tag == "h1" for b in blocks)
+            and seg.link_density(sib.start, sib.end) <= TITLE_BOX_LINK_DENSITY
+            and blocks[-1].text[-1:] not in SENTENCE_END)
+
+
+def _prose_joins(seg: Segmentation, siblings: list[int], at: int, step: int, threshold: float) -> bool:
+    """The first sibling from position ``at`` on (going by ``step``) that is not a spacer
+    joins and holds at least TITLE_BOX_PROSE words of sentences (not a heading)."""
+    while 0 <= at < len(siblings):
+        sib = seg.containers[siblings[at]]
+        verdict = _sibling_verdict(seg, sib, threshold)
+        if verdict != "skip":
+            return verdict == "join" and seg.prose(sib.start, sib.end) >= TITLE_BOX_PROSE
+        at += step
+    return False
 
 
 def _outermost_alone(seg: Segmentation, top: Container) -> Container:
@@ -794,7 +841,7 @@ def _drop_reason(seg: Segmentation, b: Block, top: Container | None, opts: AutoO
         limit *= PRECISION_LINK_FACTOR
     elif opts.favor_recall:
         limit = min(0.9, limit * RECALL_LINK_FACTOR)
-    if b.link_density > limit and not b.heading:
+    if b.link_density > limit and not b.heading and not _linked_prose(b):
         return f"link text {b.link_density:.0%}"
     if b.link_chars and b.weight < LONG_BLOCK_WEIGHT and _in_link_list(seg, b):
         return "list of links"
@@ -802,12 +849,25 @@ def _drop_reason(seg: Segmentation, b: Block, top: Container | None, opts: AutoO
         return "furniture line"
     if b.weight < FURNITURE_LINES_WEIGHT and _all_furniture_lines(b):
         return "furniture lines"
+    if b.weight < LONG_BLOCK_WEIGHT and is_post_line(b.text):
+        return "post footer line"
     # (shorter lines were checked as furniture lines above)
     if (b.weight >= 12 or b.chars > 70) and b.chars <= CAPTION_MAX_CHARS and is_credit_line(b.text):
         return "image caption or credit"
     if b.in_table and not opts.include_tables:
         return "table"
     return None
+
+
+def _linked_prose(b: Block) -> bool:
+    """A paragraph of several full sentences set in one link (a note pointing to details, a
+    teaser of a listing page): prose, not a list of links. One line (a <br> list of linked
+    titles is a link list), almost all of it link text, ending with a sentence end."""
+    if b.weight < LONG_BLOCK_WEIGHT or b.link_density < LINKED_PROSE_MIN_DENSITY or b.text[-1:] not in SENTENCE_END:
+        return False
+    sentences = len(_SENTENCE_BREAK.findall(b.text))
+    return (sentences >= LINKED_PROSE_SENTENCES and b.weight / sentences >= LINKED_PROSE_SENTENCE_WEIGHT
+            and len(b.lines()) == 1)
 
 
 def _all_furniture_lines(b: Block) -> bool:

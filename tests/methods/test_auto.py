@@ -214,7 +214,7 @@ def _sample_f1(name: str, n: int, tmp_path: Path) -> float:
     return (data.get("text") or data.get("with_without"))["f1"]
 
 
-@pytest.mark.parametrize("name", ["aeb", "gne-cn", "big9-2009", "trafilatura"])
+@pytest.mark.parametrize("name", ["aeb", "gne-cn", "big9-2009", "trafilatura", "cleaneval-dev"])
 def test_regression_floor(name, tmp_path):
     dataset_dir(name)
     if not SCORER.is_file():
@@ -443,3 +443,42 @@ def test_subheading_under_the_title_heading_is_the_lead():
             f'<div class="body"><p>{P1}</p><p>{P2}</p><p>{P3}</p></div></div>')
     head = "<title>Council approves budget | The Daily Example</title>"
     assert _auto(_page(body, head=head)).paragraphs == [DEK, P1, P2, P3]
+
+
+def test_comment_before_a_quoted_article_is_joined_over_its_title_box():
+    # a poster's comment, then the quoted article's source, headline and byline (lines
+    # without sentence punctuation), then the article in a blockquote: all of it is the text
+    comment = [P1, COMMENT]
+    quoted = [P2, P3, LEAD, DEK + ".", P1.replace("Tuesday", "Monday"), COMMENT.replace("this", "the")]
+    lines = ["The Daily Example", "Metro | Region", "Economists say the town should temper its spending",
+             "A slowdown could squeeze the budget", "By Ann Lee", "Staff writer"]
+    title_box = "<p>" + "<br>".join(lines) + "</p>"
+    body = ('<div class="page">' + "".join(f"<p>{p}</p>" for p in comment) + "<hr>" + title_box
+            + "<blockquote><blockquote>" + "".join(f"<p>{p}</p>" for p in quoted) + "</blockquote></blockquote></div>")
+    page = _auto(_page(body))
+    assert page.paragraphs == comment + lines + quoted
+    # after the article, such a box starts something else (the next post): not joined
+    after = ('<div class="page"><blockquote><blockquote>' + "".join(f"<p>{p}</p>" for p in quoted)
+             + "</blockquote></blockquote>"
+             + title_box + "".join(f"<p>{p}</p>" for p in comment) + "</div>")
+    assert _auto(_page(after)).paragraphs == quoted
+
+
+def test_blog_post_footer_lines_are_dropped():
+    posts = [(P1, "Monday June 3, 2009 | permalink | comments (2)"),
+             (P2, "Posted by ann at 12:43 PM | Comments (6) | Category: Town"),
+             (P3, "June 1, 2009 · 4 Comments")]
+    body = '<div class="blog">' + "".join(f"<div><p>{p}</p><p>{line}</p></div>" for p, line in posts) + "</div>"
+    assert _auto(_page(body)).paragraphs == [P1, P2, P3]
+
+
+def test_paragraph_of_sentences_in_one_link_is_kept():
+    note = ("* Please click here for the rates to other countries under both of our calling plans. "
+            "International rates are good twenty four hours a day, seven days a week.")
+    titles = "<br>".join(f'<a href="/t{i}">Why the council changed its mind about the roads plan {i}</a>'
+                         for i in range(3))
+    headline = ('<a href="/x">Storm closes schools across the region for a second day as the river '
+                'rises and roads are shut in five towns across the county</a>')
+    body = (f'<div class="story"><p>{P1}</p><p>{P2}</p><p><a href="/rates">{note}</a></p>'
+            f'<p>{titles}</p><p>{headline}</p><p>{P3}</p></div>')
+    assert _auto(_page(body)).paragraphs == [P1, P2, note, P3]
