@@ -35,6 +35,7 @@ def extract_document(doc: Document, method: str = DEFAULT_METHOD) -> Page:
     """Run ``method`` on an already loaded document, adding common metadata."""
     func = get_method(method)
     meta = Page(url=doc.url, method=method, encoding=doc.encoding)
+    doc.link_anchors, doc.links_marked = [], False  # this run's links, not an earlier run's
     if doc.options.with_metadata:
         from .metadata import extract_metadata
 

@@ -228,7 +228,8 @@ def _parse(html: str, utf8: bytes | None = None) -> tuple[etree._Element, int]:
 class Document:
     """One page: decoded HTML, URL, options, and a lazily built tree."""
 
-    __slots__ = ("_html", "url", "encoding", "source", "options", "site_docs", "utf8", "__dict__")
+    __slots__ = ("_html", "url", "encoding", "source", "options", "site_docs", "utf8",
+                 "link_anchors", "links_marked", "__dict__")
 
     def __init__(self, html: str, *, url: str | None = None, encoding: str = "str",
                  source: str | None = None, options: Options | None = None,

@@ -77,3 +77,12 @@ def test_bad_input_raises_documented_errors(bad, error):
 def test_input_over_the_size_limit():
     with pytest.raises(maintext.DocumentTooLargeError):
         maintext.extract(b"<p>" + b"x" * 2000, method="lineblock", max_input_bytes=1000)
+
+
+def test_a_document_can_be_extracted_again_with_cleared_caches():
+    doc = maintext.load_document(ARTICLE, url="https://example.org/a/b")
+    first = maintext.extract_document(doc)
+    doc.__dict__.clear()  # what a benchmark does to drop the parsed tree
+    second = maintext.extract_document(doc, "lineblock")
+    assert first.text and second.text
+    assert {link.text for link in second.links if link.in_main} == {"the space agency"}
