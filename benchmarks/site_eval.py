@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -30,15 +29,8 @@ from maintext.options import Options
 from maintext.registry import get_method
 from maintext.site import attach_site_docs, group_by_site, page_url
 
-SHARED = Path(__file__).resolve().parents[2] / "shared"
-DATASETS = SHARED / "datasets"
-SCORER = SHARED / "bench" / "score.py"
-OUT = Path("/tmp/maintext-eval")
-
-
-def read_gold(name: str) -> list[dict]:
-    with open(DATASETS / name / "gold.jsonl", encoding="utf-8") as fh:
-        return [json.loads(line) for line in fh if line.strip()]
+# the dataset paths, gold reader and official-scorer call of the auto dev loop (same folder)
+from auto_eval import DATASETS, OUT, read_gold, score  # noqa: E402
 
 
 def load_docs(name: str, gold: list[dict], options: Options) -> list[Document | None]:
@@ -84,14 +76,6 @@ def run(name: str, method: str, k: int, gold: list[dict], docs: list[Document | 
         for p in preds:
             fh.write(json.dumps(p, ensure_ascii=False) + "\n")
     return path, elapsed * 1000 / max(1, len(gold))
-
-
-def score(name: str, path: Path) -> dict:
-    out = OUT / f"{path.stem}.score.json"
-    cmd = [sys.executable, str(SCORER), str(DATASETS / name), str(path), "--json", str(out)]
-    subprocess.run(cmd, check=True, capture_output=True)
-    data = json.loads(out.read_text())
-    return data.get("text") or data.get("with_without") or {}
 
 
 def site_counts(docs: list[Document | None]) -> tuple[int, int, int]:
@@ -142,7 +126,7 @@ def main() -> None:
               f"{total - with_site} alone (no template step)", flush=True)
         for method, k in runs:
             path, ms = run(name, method, k, gold, docs)
-            data = score(name, path)
+            data = score(name, path, gold)
             rows.append((name, f"{method} k={k}", data.get("f1", 0.0), data.get("precision", 0.0),
                          data.get("recall", 0.0), ms))
             print(f"  {method:10s} k={k}: F1 {rows[-1][2]:.3f}  P {rows[-1][3]:.3f}  R {rows[-1][4]:.3f}  "
