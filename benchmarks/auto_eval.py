@@ -56,12 +56,17 @@ def run_set(name: str, method: str, sample: int | None, options: Options) -> tup
             text = ""
         elapsed += time.perf_counter() - start
         preds.append({"id": row["id"], "text": text})
+    return write_predictions(f"{method}-{name}.jsonl", preds), elapsed * 1000 / max(1, len(gold)), gold
+
+
+def write_predictions(filename: str, preds: list[dict]) -> Path:
+    """Write ``{"id", "text"}`` rows as JSONL under :data:`OUT` (what score.py reads)."""
     OUT.mkdir(exist_ok=True)
-    path = OUT / f"{method}-{name}.jsonl"
+    path = OUT / filename
     with open(path, "w", encoding="utf-8") as fh:
         for p in preds:
             fh.write(json.dumps(p, ensure_ascii=False) + "\n")
-    return path, elapsed * 1000 / max(1, len(gold)), gold
+    return path
 
 
 def score(name: str, path: Path, gold: list[dict]) -> dict:

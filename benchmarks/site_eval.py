@@ -30,7 +30,7 @@ from maintext.registry import get_method
 from maintext.site import attach_site_docs, group_by_site, page_url
 
 # the dataset paths, gold reader and official-scorer call of the auto dev loop (same folder)
-from auto_eval import DATASETS, OUT, read_gold, score  # noqa: E402
+from auto_eval import DATASETS, read_gold, score, write_predictions  # noqa: E402
 
 
 def load_docs(name: str, gold: list[dict], options: Options) -> list[Document | None]:
@@ -70,12 +70,7 @@ def run(name: str, method: str, k: int, gold: list[dict], docs: list[Document | 
             doc.__dict__.pop("tree", None)  # the method may have pruned it; siblings re-parse
         elapsed += time.perf_counter() - start
         preds.append({"id": row["id"], "text": text})
-    OUT.mkdir(exist_ok=True)
-    path = OUT / f"site-{method}-k{k}-{name}.jsonl"
-    with open(path, "w", encoding="utf-8") as fh:
-        for p in preds:
-            fh.write(json.dumps(p, ensure_ascii=False) + "\n")
-    return path, elapsed * 1000 / max(1, len(gold))
+    return write_predictions(f"site-{method}-k{k}-{name}.jsonl", preds), elapsed * 1000 / max(1, len(gold))
 
 
 def site_counts(docs: list[Document | None]) -> tuple[int, int, int]:
