@@ -62,8 +62,12 @@ def _archive_iterator(path: Path):
     except ImportError:  # pragma: no cover - depends on the install
         raise LoadError("reading WARC files needs FastWARC: pip install 'maintext[warc]'") from None
     stream = open(path, "rb")  # noqa: SIM115 - closed by the caller's finally
-    records = ArchiveIterator(stream, record_types=WarcRecordType.response, parse_http=True,
-                              auto_decode="all", fsspec_args=False)
+    try:
+        records = ArchiveIterator(stream, record_types=WarcRecordType.response, parse_http=True,
+                                  auto_decode="all", fsspec_args=False)
+    except BaseException:
+        stream.close()
+        raise
     return stream, records
 
 

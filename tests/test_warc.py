@@ -114,3 +114,18 @@ def test_damaged_archive_keeps_pages_before_the_damage(tmp_path: Path):
     ids = [r["id"] for r in read_jsonl(out)]
     assert ids[:2] == ["urn:uuid:one", "urn:uuid:two"]
     assert summary.ok >= 2
+
+
+def test_junk_archive_is_one_failure_record_and_empty_archive_no_page(tmp_path: Path):
+    junk = tmp_path / "junk.warc"
+    junk.write_bytes(bytes(range(256)) * 20)
+    empty = tmp_path / "empty.warc.gz"
+    empty.write_bytes(b"")
+    with pytest.raises(LoadError):
+        list(iter_warc_pages(junk))
+    assert list(iter_warc_pages(empty)) == []
+    out = tmp_path / "out.jsonl"
+    summary = run_batch(BatchConfig(method="auto", out=out, workers=1, progress=False), [junk, empty])
+    records = read_jsonl(out)
+    assert [r["id"] for r in records] == [str(junk)] and records[0]["error"].startswith("LoadError")
+    assert summary.failed == 1
