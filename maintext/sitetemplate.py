@@ -14,7 +14,7 @@ text and whether it is a tag:
 
 Each walk is one pass over each page, O(target + others) with no recursion, so 10,000
 nested elements are as cheap as 10,000 siblings. A sibling page's walk is computed once
-(from its pre-cleaned source) and kept on its :class:`~maintext.document.Document` as two
+(from a fresh parse, see :func:`site_sequence`) and kept on its :class:`~maintext.document.Document` as two
 compact arrays (depths and text hashes), so a collection in which every page is the
 sibling of a few others parses each page once for this purpose.
 
