@@ -8,10 +8,10 @@ times per page and the fastest run is kept (the machine is shared; the minimum i
 least disturbed figure):
 
 * ``blocklist``: :func:`build_blocks`, libxml2 tokenizer with a Python target, no tree;
-* ``dom``: :func:`maintext.document.parse_html`, lxml building its tree in C;
+* ``dom``: :func:`maintext.html.document.parse_html`, lxml building its tree in C;
 * ``dom+blocks``: the DOM tree, then the same blocks read from it (a DOM-based pipeline);
 * ``blocks-from-parsed-tree``: only the replay of an already parsed tree (what
-  :func:`maintext.pagetype.classify` pays when another method parsed ``doc.tree`` first);
+  :func:`maintext.pagetype.classifier.classify` pays when another method parsed ``doc.tree`` first);
 * ``classify-given-blocks``: the page-type features and model once the blocks exist;
 * ``tokenize:lxml-target`` / ``tokenize:html.parser``: the tokenizers alone with callbacks
   that do nothing (the floor of a streaming pass in Python with each tokenizer).
@@ -27,8 +27,8 @@ from pathlib import Path
 
 import lxml.etree as etree
 
-from maintext.document import Document, parse_html
-from maintext.pagetype import classify_blocks
+from maintext.html.document import Document, parse_html
+from maintext.pagetype.classifier import classify_blocks
 from maintext.api import load_document
 from maintext.methods.blocklist import blocks_from_tree, build_blocks
 

@@ -23,7 +23,7 @@ from pathlib import Path
 import lxml.html
 
 from maintext.api import extract_document, load_document
-from maintext.document import Document
+from maintext.html.document import Document
 from maintext.errors import MaintextError
 from maintext.methods import lineblock
 from maintext.options import make_options

@@ -1,4 +1,4 @@
-"""Accuracy and speed of :mod:`maintext.metadata` against gold title/author/date.
+"""Accuracy and speed of :mod:`maintext.metadata.extract` against gold title/author/date.
 
     python benchmarks/metadata_eval.py [--sets trafilatura] [--speed-set aeb] [--misses FIELD]
         [--set-option '{"metadata_htmldate": true}']
@@ -29,7 +29,7 @@ from pathlib import Path
 
 from maintext.api import load_document
 from maintext.errors import MaintextError
-from maintext.metadata import extract_metadata
+from maintext.metadata.extract import extract_metadata
 from maintext.options import make_options
 from maintext.result import Page
 

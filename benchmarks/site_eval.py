@@ -5,7 +5,7 @@
 
 For each set: every page becomes a Document with its gold URL (or, without one, the URL
 the page declares: canonical link, og:url); pages are grouped by site and each gets up
-to ``k`` pages of its site as ``doc.site_docs`` (``maintext.site.attach_site_docs``).
+to ``k`` pages of its site as ``doc.site_docs`` (``maintext.site.group.attach_site_docs``).
 Pages alone on their site stay in the set and simply get no site pages (counted in the
 output). Each method runs on every page (one core, timed: ms/page includes reading the
 site pages, each page's comparison walk being computed once per run), predictions go
@@ -24,10 +24,10 @@ import time
 from pathlib import Path
 
 from maintext.api import extract_document, load_document
-from maintext.document import Document
+from maintext.html.document import Document
 from maintext.options import Options
 from maintext.registry import get_method
-from maintext.site import attach_site_docs, group_by_site, page_url
+from maintext.site.group import attach_site_docs, group_by_site, page_url
 
 # the dataset paths, gold reader and official-scorer call of the auto dev loop (same folder)
 from auto_eval import DATASETS, read_gold, score, write_predictions  # noqa: E402

@@ -23,7 +23,7 @@ from pathlib import Path
 import lxml.html
 
 import maintext
-from maintext.loading import decode_html
+from maintext.io.loading import decode_html
 
 DATASETS = Path(__file__).resolve().parents[2] / "shared" / "datasets"
 

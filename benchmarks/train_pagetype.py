@@ -11,7 +11,7 @@ Evaluation splits BY SITE: leave-one-site-out on ``pagetype`` (trained on pagety
 trained on pagetype's other sites + all other sets), and grouped 5-fold on the combined set
 (groups = site; dragnet pages have no site and each is its own group). The shipped model
 is a standardised logistic regression fitted on everything, evaluated in pure Python by
-:mod:`maintext.pagetype`.
+:mod:`maintext.pagetype.classifier`.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from sklearn.model_selection import GroupKFold
 
 from maintext.api import load_document
 from maintext.options import BlockListOptions
-from maintext.pagetype import features
+from maintext.pagetype.classifier import features
 
 REPO = Path(__file__).resolve().parents[1]
 MODEL_PATH = REPO / "maintext" / "data" / "pagetype_model.json"

@@ -1,7 +1,7 @@
 """maintext: main text (正文) and structure extraction from web pages."""
 
 from .api import DEFAULT_METHOD, extract, extract_document, load_document, methods
-from .document import Document
+from .html.document import Document
 from .errors import (
     BinaryContentError,
     DocumentTooLargeError,
@@ -15,7 +15,7 @@ from .errors import (
 )
 from .options import Options
 from .result import Link, Page
-from .site import extract_site
+from .site.group import extract_site
 
 __version__ = "0.1.0"
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .document import Document
-from .loading import load
+from .html.document import Document
+from .io.loading import load
 from .options import Options, make_options
 from .registry import MethodInfo, get_method
 from .registry import methods as _methods
@@ -37,7 +37,7 @@ def extract_document(doc: Document, method: str = DEFAULT_METHOD) -> Page:
     meta = Page(url=doc.url, method=method, encoding=doc.encoding)
     doc.link_anchors, doc.links_marked = [], False  # this run's links, not an earlier run's
     if doc.options.with_metadata:
-        from .metadata import extract_metadata
+        from .metadata.extract import extract_metadata
 
         extract_metadata(doc, meta)
     page = func(doc, doc.options)

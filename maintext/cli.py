@@ -85,7 +85,7 @@ def extract(source: str, method: str | None, fmt: str, url: str | None, explain:
             output: Path | None, links: bool, site_pages: tuple[str, ...]) -> None:
     """Extract one page. SOURCE is a file (.html, .htm, .html.gz), an http(s) URL, or - for stdin."""
     from .api import extract as extract_page
-    from .output import render
+    from .output.formats import render
 
     src = _source_arg(source)
     others = [_source_arg(other, stdin=False) for other in site_pages]
@@ -109,7 +109,7 @@ def extract(source: str, method: str | None, fmt: str, url: str | None, explain:
 
 def _source_arg(source: str, *, stdin: bool = True) -> Any:
     """A command-line page argument as a source for the loader (Path, URL or "-")."""
-    from .loading import looks_like_url
+    from .io.loading import looks_like_url
 
     if source == "-" and stdin:
         return source
@@ -182,7 +182,7 @@ def batch(inputs: tuple[Path, ...], method: str | None, urls_file: Path | None, 
     as written (or the ID of an 'ID URL' line); pages of a WARC file (.warc, .warc.gz;
     needs the 'warc' extra) are its 2xx HTML responses, with their WARC-Record-ID as id.
     """
-    from .batch import BatchConfig, run_batch
+    from .batch.run import BatchConfig, run_batch
     from .options import Options
 
     if not inputs and urls_file is None:
@@ -216,7 +216,7 @@ def anchors(batch_files: tuple[Path, ...], out: Path, db: Path | None, all_targe
     import sqlite3
     import tempfile
 
-    from .anchors import collect_anchors, incoming_anchors
+    from .batch.anchors import collect_anchors, incoming_anchors
 
     with tempfile.TemporaryDirectory() as tmp:
         conn = sqlite3.connect(db or Path(tmp) / "anchors.sqlite")

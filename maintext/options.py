@@ -124,7 +124,7 @@ class AutoOptions:
     include_tables: bool = True
     include_comments: bool = False
     include_headline: bool = False  # keep the <h1> headline in the text (it is always in page.headline)
-    # The page-type classifier (maintext.pagetype) costs a second parse and walk, so it runs
+    # The page-type classifier (maintext.pagetype.classifier) costs a second parse and walk, so it runs
     # only when the extracted text is short (fewer words than this) or classify_always is set.
     classify_below_words: float = 60.0
     classify_always: bool = False
@@ -134,7 +134,7 @@ class AutoOptions:
     # column (unless they hold much of the page's text): faster, same result.
     skip_boilerplate: bool = True
     # With other pages of the site attached (doc.site_docs), drop kept blocks whose text is
-    # the site's template (maintext.sitetemplate: equal text at the same place on the others).
+    # the site's template (maintext.site.template: equal text at the same place on the others).
     drop_site_template: bool = True  # dragnet with 2 site pages: F1 .909 -> .912 (P .928 -> .934)
 
 
@@ -236,7 +236,7 @@ class LcsOptions:
 
 @dataclass
 class MetadataOptions:
-    """Page metadata (maintext.metadata): title, headline, date, author, keywords, links."""
+    """Page metadata (maintext.metadata.extract): title, headline, date, author, keywords, links."""
 
     # When no date is found, ask htmldate (extensive search). Measured on trafilatura's
     # set: date accuracy 0.832 -> ~0.86, but ~75 ms per page without a date (off by default).

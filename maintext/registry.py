@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Callable
 from .errors import UnknownMethodError
 
 if TYPE_CHECKING:
-    from .document import Document
+    from .html.document import Document
     from .options import Options
     from .result import Page
 

@@ -18,7 +18,7 @@ from maintext.registry import methods
 from .conftest import REPO
 from .helper_methods import register_all
 from .helpers_http import LocalServer
-from .test_batch import article, make_bad_inputs
+from .batch.test_run import article, make_bad_inputs
 
 EXAMPLE = REPO / "examples"
 

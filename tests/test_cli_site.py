@@ -109,7 +109,7 @@ def test_batch_site_pages_online(tmp_path: Path):
 def test_declared_url_of_saved_pages(tmp_path: Path):
     import gzip
 
-    from maintext.batch import _declared_url_of_file
+    from maintext.batch.run import _declared_url_of_file
     from maintext.options import Options
 
     head = "<html><head><meta property='og:url' content='https://a.example/n/1'></head><body>x</body></html>"

@@ -2,9 +2,9 @@
 
 One parse, then:
 
-1. **Clean** the tree (:mod:`maintext.clean`): drop tags that never hold running text and
+1. **Clean** the tree (:mod:`maintext.html.clean`): drop tags that never hold running text and
    hidden elements.
-2. **Segment** the body in one iterative walk (:mod:`maintext.segment`) into text blocks
+2. **Segment** the body in one iterative walk (:mod:`maintext.html.segment`) into text blocks
    in document order; each block knows its text, link text, the block elements it sits
    in, and whether a boilerplate class/id or a furniture tag encloses it.
    Boxes marked as comments, related links, ads, navigation... are not walked unless
@@ -30,7 +30,7 @@ One parse, then:
    block is added, also from the article's ``<header>``.
 6. **Fallbacks**: a weak winner falls back to all prose blocks of the page, then to the
    JSON-LD ``articleBody``. A short result is checked with the page-type classifier
-   (:mod:`maintext.pagetype`); a confident "not a content page" empties the text.
+   (:mod:`maintext.pagetype.classifier`); a confident "not a content page" empties the text.
 
 With ``options.explain`` each block's decision and reason is recorded in ``page.explain``.
 """
@@ -42,14 +42,14 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ..clean import (CAPTION_MAX_CHARS, HEADING_TAGS, clean_tree, is_comments_heading, is_credit_line, is_disclosure_line,
+from ..html.clean import (CAPTION_MAX_CHARS, HEADING_TAGS, clean_tree, is_comments_heading, is_credit_line, is_disclosure_line,
                      is_furniture_line, is_post_line, is_promo_line, is_related_heading,
                      is_signoff_line)
-from ..document import Document
+from ..html.document import Document
 from ..options import AutoOptions, Options
 from ..result import Page
-from ..sitetemplate import template_texts
-from ..segment import SKIP_REASONS, Block, Container, Segmentation, segment
+from ..site.template import template_texts
+from ..html.segment import SKIP_REASONS, Block, Container, Segmentation, segment
 from ..textutil import collapse_ws
 
 # Initial score of a container by tag (readability's table): generic boxes are likely
@@ -188,7 +188,7 @@ def extract(doc: Document, options: Options) -> Page:
     root = doc.tree
     hint = JsonLdHint(root, doc.__dict__.get("_ld_script_texts"))  # before cleaning: JSON-LD sits in <script>
     title = _page_title(root)  # ... and the title in <head>
-    # texts the site's other pages share (maintext.sitetemplate), read before cleaning
+    # texts the site's other pages share (maintext.site.template), read before cleaning
     templates = template_texts(doc, root) if opts.drop_site_template and doc.site_docs else frozenset()
     removed = clean_tree(root)
     skip = SKIP_REASONS - ({"comments"} if opts.include_comments else set())
@@ -272,7 +272,7 @@ def _apply_page_type(doc: Document, page: Page, opts: AutoOptions) -> None:
     """Run the page-type classifier on an unpruned copy of the page; a confident "not a
     content page" empties the text (with the reason)."""
     try:
-        from ..pagetype import classify
+        from ..pagetype.classifier import classify
     except ImportError:  # pragma: no cover - the classifier ships with the package
         return
     fresh = Document(doc.html, url=doc.url, encoding=doc.encoding, options=doc.options)

@@ -19,7 +19,7 @@ callers that hold only a tree).
 
 The *block distribution* ``D = (n1 .. nk)`` counts blocks per text-length class (the
 paper's classes were lost; ours are ``BlockListOptions.length_bins``). Its features feed
-the page-type classifier (:mod:`maintext.pagetype`): news pages show a few long blocks on
+the page-type classifier (:mod:`maintext.pagetype.classifier`): news pages show a few long blocks on
 top of the short ones, hub pages nearly only short, link-heavy blocks.
 
 Extraction rule (the paper's own rule was lost in extraction; this is ours):
@@ -55,7 +55,7 @@ from ..result import Page
 from ..textutil import text_weight
 
 if TYPE_CHECKING:
-    from ..document import Document
+    from ..html.document import Document
     from ..options import BlockListOptions, Options
 
 # --- tag tables -------------------------------------------------------------------------
@@ -529,7 +529,7 @@ def select_blocks(blocks: list[Block], opts: "BlockListOptions",
 
 
 def extract(doc: "Document", options: "Options") -> Page:
-    from ..pagetype import classify_blocks  # local import: pagetype imports this module
+    from ..pagetype.classifier import classify_blocks  # local import: pagetype imports this module
 
     opts = options.blocklist
     page = Page(method="blocklist")

@@ -10,8 +10,8 @@ linear pass (Kadane's algorithm) finds it on any page size.
 
 from __future__ import annotations
 
-from ..blocks import tag_stream, word_tokens, words_to_paragraphs
-from ..document import Document
+from ..html.blocks import tag_stream, word_tokens, words_to_paragraphs
+from ..html.document import Document
 from ..options import Options
 from ..result import Page
 

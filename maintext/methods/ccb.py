@@ -22,8 +22,8 @@ import re
 from bisect import bisect_right
 from math import comb, sqrt
 
-from ..blocks import tag_stream
-from ..document import Document
+from ..html.blocks import tag_stream
+from ..html.document import Document
 from ..options import Options
 from ..result import Page
 

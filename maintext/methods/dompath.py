@@ -2,11 +2,11 @@
 
 1. Pre-cleaning: scripts, ``<noscript>``, styles, comments and the ``<head>`` (but for the
    title, which metadata reads) are left out of the walk; blank text nodes are skipped.
-   (The paper uses regular expressions on the source; :func:`maintext.sitetemplate.preclean_html`
+   (The paper uses regular expressions on the source; :func:`maintext.site.template.preclean_html`
    implements them, but the walk over the parsed tree removes the same things without a
    second parse and without the cases where regular expressions and the parser disagree.)
 2. Template removal: when other pages of the site are attached to ``doc.site_docs``, the
-   target is walked together with them (:mod:`maintext.sitetemplate`); text nodes equal to
+   target is walked together with them (:mod:`maintext.site.template`); text nodes equal to
    the other pages' at the same position are the site's template and are dropped.
 3. Path similarity: every remaining text leaf has a root-to-leaf path. Leaves of one
    content block share a long common prefix, leaves of different blocks a short one. The
@@ -32,11 +32,11 @@ from dataclasses import dataclass
 
 import lxml.etree as etree
 
-from ..blocks import BLOCK_TAGS
-from ..document import Document
+from ..html.blocks import BLOCK_TAGS
+from ..html.document import Document
 from ..options import DomPathOptions, Options
 from ..result import Page
-from ..sitetemplate import Slot, flatten, slot_text, split_text_nodes
+from ..site.template import Slot, flatten, slot_text, split_text_nodes
 from ..textutil import collapse_ws, nonspace_len, tokens
 
 # Text shown this many characters into a leaf in --explain records.

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from itertools import accumulate
 
-from ..document import Document
+from ..html.document import Document
 from ..options import Options
 from ..result import Page
-from ..blocks import words_to_paragraphs
+from ..html.blocks import words_to_paragraphs
 from .bte import BREAK, tokenize
 
 

@@ -2,7 +2,7 @@
 
 The main content of a page is what it does not share with other pages of its site. The
 page and each similar page (``doc.site_docs``, chosen by the caller, e.g. with
-:func:`maintext.site.attach_site_docs`) become *feature trees*; their level-order node
+:func:`maintext.site.group.attach_site_docs`) become *feature trees*; their level-order node
 sequences are aligned by a longest-common-subsequence table whose cells add up node
 similarities instead of counting equal symbols; target nodes the alignment deletes, or
 substitutes with a similarity not above ``Ts``, are *candidates*. Candidates are
@@ -102,9 +102,9 @@ from urllib.parse import urljoin
 
 import lxml.etree as etree
 
-from ..blocks import BLOCK_TAGS
-from ..clean import boilerplate_reason
-from ..document import Document
+from ..html.blocks import BLOCK_TAGS
+from ..html.clean import boilerplate_reason
+from ..html.document import Document
 from ..errors import MaintextError
 from ..options import LcsOptions, Options
 from ..result import Page

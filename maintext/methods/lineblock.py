@@ -46,7 +46,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..document import Document
+from ..html.document import Document
 from ..errors import MaintextError
 from ..options import LineBlockOptions, Options
 from ..result import Page

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import lxml.etree as etree
 
-from ..blocks import SKIP_TAGS, segment
-from ..document import Document
+from ..html.blocks import SKIP_TAGS, segment
+from ..html.document import Document
 from ..options import Options
 from ..result import Page
 from ..textutil import nonspace_len

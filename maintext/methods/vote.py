@@ -2,7 +2,7 @@
 
 1. The tag tree is ``doc.tree`` (lxml builds it with the stack the textbook describes).
 2. The tree's visible text is cut into text blocks at block-level tags
-   (:func:`maintext.blocks.segment`) and each block is typed: **hub** (mostly link text),
+   (:func:`maintext.html.blocks.segment`) and each block is typed: **hub** (mostly link text),
    **pic** (an image with at most a short caption) or **topic** (prose).
 3. Every rule of :data:`~maintext.methods.vote_rules.RULES` scores every block; raw scores
    are normalised to [0, 1] by the rule's declared range, weighted (``VoteOptions.weights``)
@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import lxml.etree as etree
 
-from ..blocks import BLOCK_TAGS, TextBlock, segment
-from ..document import Document
-from ..metadata import extract_links
+from ..html.blocks import BLOCK_TAGS, TextBlock, segment
+from ..html.document import Document
+from ..metadata.extract import extract_links
 from ..options import Options, VoteOptions
 from ..result import Page
 from ..textutil import collapse_ws

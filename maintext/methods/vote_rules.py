@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from ..blocks import TextBlock
+from ..html.blocks import TextBlock
 from ..textutil import punctuation_count, text_weight
 
 # A CJK character counts as one "字"; a word of alphabetic text as about 1.7 (the ratio

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import maintext
-from maintext.document import Document
+from maintext.html.document import Document
 from maintext.methods import auto
 from maintext.options import Options
 from tests.conftest import DATASETS, SHARED, dataset_dir, page_bytes, read_gold

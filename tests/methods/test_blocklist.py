@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import maintext
-from maintext.document import Document, parse_html
+from maintext.html.document import Document, parse_html
 from maintext.methods.blocklist import (
     blocks_from_tree,
     build_blocks,

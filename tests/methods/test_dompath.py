@@ -4,7 +4,7 @@ from pathlib import Path
 import pytest
 
 from maintext.api import extract_document, load_document
-from maintext.document import Document, parse_html
+from maintext.html.document import Document, parse_html
 from maintext.methods.dompath import PathIndex, path_similarity
 from maintext.options import Options
 

@@ -11,10 +11,10 @@ from click.testing import CliRunner
 
 from maintext.api import extract, extract_document, load_document
 from maintext.cli import main
-from maintext.document import Document, parse_html
+from maintext.html.document import Document, parse_html
 from maintext.methods import lcs
 from maintext.options import LcsOptions, Options
-from maintext.site import attach_site_docs
+from maintext.site.group import attach_site_docs
 
 from ..conftest import FIXTURES, page_bytes, read_gold
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import maintext
-from maintext.document import Document
+from maintext.html.document import Document
 from maintext.methods.lineblock import block_lengths, ctext, distribution, find_regions
 from maintext.options import LineBlockOptions, Options
 from tests.conftest import dataset_dir, page_bytes, read_gold

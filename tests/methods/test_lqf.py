@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import maintext
-from maintext.document import parse_html
+from maintext.html.document import parse_html
 from maintext.methods.lqf import link_blocks
 
 PROSE = "This paragraph is the article, written in sentences with no links at all in it."

@@ -7,8 +7,8 @@ import pytest
 import lxml.html
 
 import maintext
-from maintext.blocks import segment
-from maintext.document import Document, parse_html
+from maintext.html.blocks import segment
+from maintext.html.document import Document, parse_html
 from maintext.methods import vote as vote_method
 from maintext.methods.vote_rules import RULES, build_context, length_score, normalise
 from maintext.options import Options

@@ -1,0 +1,1 @@
+"""Batch: many inputs in (folders, URL lists, WARC); one record per page out, resumable."""

@@ -1,0 +1,1 @@
+"""Parse, clean, segment: decoded HTML in; a tree, a cleaned tree and the typed block segmentation out."""

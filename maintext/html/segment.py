@@ -1,0 +1,358 @@
+"""Segmentation of a (cleaned) tree into text blocks and block containers, in one walk.
+
+A *block* is a run of text between block-level tag boundaries (as in Block-List, seed
+002): ``<div>hello<p>big</p>world</div>`` gives the blocks "hello", "big", "world".
+Inline tags (``a``, ``span``, ``b``...) do not split blocks; ``<a>`` text is counted as
+link text; ``<br>`` splits a block into lines but not into blocks.
+
+A *container* is a block-level element. Each container records the range of blocks it
+holds, ``[start, end)`` in document order, so the text and link totals of any container
+are O(1) from prefix sums, without walking the tree again. The walk is iterative
+(``lxml.etree.iterwalk``), so 10,000 nested ``<div>`` cannot overflow the stack.
+"""
+
+from __future__ import annotations
+
+from itertools import accumulate
+from typing import Any
+
+import lxml.etree as etree
+
+from .clean import BLOCK_TAGS, FURNITURE_TAGS, HEADING_TAGS, PARAGRAPH_TAGS, classify_attr
+from ..textutil import has_cjk, text_weight
+
+_BR = "\x00"  # line-break marker inside a block's raw text
+COMMAS = frozenset(",，、")
+SENTENCE_END = frozenset(".!?。！？…\"'”:;：；")
+CHAIN_KEEP = 6  # containers kept per block for scoring (innermost first levels)
+# A boilerplate container holding more than this share of the page's text is a page
+# wrapper with an unlucky class name (``has-sidebar``), not boilerplate.
+WRAPPER_SHARE = 0.6
+# Boilerplate reasons that name a box of short text (a caption, a header): such a box with
+# at least SOFT_MAX_RUNNING words of running text is content under a misleading name.
+SOFT_REASONS = frozenset({"image caption", "image credit", "<figure>", "<figcaption>", "<header>",
+                          "byline", "post metadata"})
+SOFT_MAX_RUNNING = 50.0
+# A box named for a tool (share buttons, print, pop-up) holding this share of the page's
+# running text (and at least SOFT_MAX_RUNNING words of it) is content under a misleading
+# name (themes put "share" classes on the whole post).
+TOOL_REASONS = frozenset({"share bar", "print only", "pop-up", "toolbar"})
+RUNNING_SHARE = 0.4
+# Reasons that name a box of links to elsewhere ("more", "related", "teaser"): such a box
+# with little link text and at least SOFT_MAX_RUNNING words of running text is content
+# under a misleading name (``<div id="read_more">`` holding the rest of the article).
+LINK_BOX_REASONS = frozenset({"related links"})
+LINK_BOX_MAX_DENSITY = 0.1
+LINK_BOX_MIN_CHARS = 300  # smaller boxes are skipped without looking
+# role attribute values -> boilerplate reason (ARIA landmarks of page furniture)
+_ROLE_BOILER = {"navigation": "navigation", "banner": "page header", "contentinfo": "page footer",
+                "complementary": "side column", "search": "search", "dialog": "pop-up",
+                "alert": "pop-up", "menu": "navigation", "menubar": "navigation"}
+_SEMANTIC_ITEMPROP = frozenset({"articlebody", "text", "reviewbody", "description"})
+
+
+class Container:
+    __slots__ = ("id", "id_end", "tag", "start", "end", "parent", "content_hint",
+                 "boiler", "semantic", "score", "owner")
+
+    def __init__(self, cid: int, tag: str, start: int, parent: int | None,
+                 marks: tuple[str | None, bool, bool] = (None, False, False),
+                 owner: int | None = None) -> None:
+        self.id = cid
+        self.id_end = cid + 1  # ids of descendants are in [id, id_end)
+        self.tag = tag
+        self.start = start
+        self.end = start
+        self.parent = parent
+        self.boiler: str | None
+        self.boiler, self.content_hint, self.semantic = marks  # see container_marks()
+        self.score: float | None = None
+        self.owner = owner  # innermost enclosing boilerplate container
+
+    def contains(self, other: "Container") -> bool:
+        """``other`` is this container or one of its descendants."""
+        return self.id <= other.id < self.id_end
+
+
+class Block:
+    __slots__ = ("raw", "text", "tag", "chain", "paragraph", "heading", "in_table", "chars",
+                 "link_chars", "weight", "commas", "owners", "boiler", "index")
+
+    def __init__(self, raw: str, tag: str, chain: tuple[int, ...], link_chars: int,
+                 in_table: bool, owners: tuple[int, ...]) -> None:
+        self.raw = raw
+        self.text = text = " ".join((raw.replace(_BR, " ") if _BR in raw else raw).split())
+        self.tag = tag
+        self.chain = chain
+        self.paragraph = tag in PARAGRAPH_TAGS
+        self.heading = tag in HEADING_TAGS
+        self.in_table = in_table
+        self.chars = chars = len(text)
+        self.link_chars = link_chars if link_chars < chars else chars
+        # without CJK characters, words are whitespace runs (the common case, much cheaper)
+        if text.isascii():
+            self.weight = float(text.count(" ") + 1)
+            self.commas = text.count(",")
+        else:
+            self.weight = text_weight(text) if has_cjk(text) else float(text.count(" ") + 1)
+            self.commas = text.count(",") + text.count("，") + text.count("、")
+        self.owners = owners  # containers with a boilerplate class/tag enclosing the block
+        self.boiler: str | None = None
+        self.index = -1  # position in Segmentation.blocks
+
+    @property
+    def link_density(self) -> float:
+        return self.link_chars / self.chars if self.chars else 0.0
+
+    def is_running_text(self) -> bool:
+        """Some length, few links, sentence punctuation, not a heading."""
+        return (self.weight >= 8 and self.link_chars * 10 < self.chars and not self.heading
+                and (self.commas > 0 or self.text[-1:] in SENTENCE_END))
+
+    def is_sentence_prose(self) -> bool:
+        """Running text outside boilerplate boxes."""
+        return self.boiler is None and self.is_running_text()
+
+    def lines(self) -> list[str]:
+        """The block's text, one line per ``<br>``-separated line."""
+        if _BR not in self.raw:
+            return [self.text] if self.text else []
+        return [t for t in (" ".join(x.split()) for x in self.raw.split(_BR)) if t]
+
+
+class Segmentation:
+    def __init__(self) -> None:
+        self.blocks: list[Block] = []
+        self.containers: list[Container] = []
+        self._chars: list[int] = [0]
+        self._links: list[int] = [0]
+        self.exempt: set[int] = set()  # boilerplate containers that are page wrappers
+        self.skipped: list[tuple[int, int]] = []  # (container id, characters) not walked
+        # (index of the block the anchor's text starts in, the <a> element), in page order:
+        # which links sit in the main text, read off the blocks a method keeps
+        self.anchors: list[tuple[int, Any]] = []
+
+    def finish(self) -> None:
+        blocks = self.blocks
+        self._chars = [0, *accumulate(b.chars for b in blocks)]
+        self._links = [0, *accumulate(b.link_chars for b in blocks)]
+        total = self._chars[-1]
+        exempt = self.exempt = set()
+        running_weight = [b.weight if b.is_running_text() else 0.0 for b in blocks]
+        running = [0.0, *accumulate(running_weight)]
+        for c in self.containers:
+            if not c.boiler:
+                continue
+            if total and (self._chars[c.end] - self._chars[c.start]) > WRAPPER_SHARE * total:
+                exempt.add(c.id)  # a page wrapper with an unlucky class name
+            elif c.boiler in SOFT_REASONS and running[c.end] - running[c.start] >= SOFT_MAX_RUNNING:
+                exempt.add(c.id)  # a "caption" box holding paragraphs of text is the article
+            elif (c.boiler in TOOL_REASONS and running[c.end] - running[c.start] >= SOFT_MAX_RUNNING
+                  and running[c.end] - running[c.start] >= RUNNING_SHARE * running[-1]):
+                exempt.add(c.id)  # a "share"/"related" box holding most of the running text
+            elif (c.boiler in LINK_BOX_REASONS and running[c.end] - running[c.start] >= SOFT_MAX_RUNNING
+                  and self.link_density(c.start, c.end) <= LINK_BOX_MAX_DENSITY):
+                exempt.add(c.id)  # a "more" box of running text: the rest of the article
+        if exempt:
+            for c in self.containers:
+                while c.owner is not None and c.owner in exempt:
+                    c.owner = self.containers[c.owner].owner
+        for i, b in enumerate(blocks):
+            b.index = i
+            for owner in b.owners:  # innermost first
+                if owner not in exempt:
+                    b.boiler = self.containers[owner].boiler
+                    break
+        # the running text outside boilerplate boxes (Block.is_sentence_prose)
+        self._prose = [0.0, *accumulate(w if b.boiler is None else 0.0
+                                        for b, w in zip(blocks, running_weight))]
+
+    def prose(self, start: int, end: int) -> float:
+        """Weight of sentence-like, non-link, non-boilerplate blocks in [start, end)."""
+        return self._prose[end] - self._prose[start]
+
+    def children(self, cid: int) -> list[int]:
+        """Ids of the child containers of container ``cid``, in document order."""
+        c = self.containers[cid]
+        return [k.id for k in self.containers[cid + 1:c.id_end] if k.parent == cid]
+
+    def chars(self, start: int, end: int) -> int:
+        return self._chars[end] - self._chars[start]
+
+    def link_density(self, start: int, end: int) -> float:
+        chars = self._chars[end] - self._chars[start]
+        return (self._links[end] - self._links[start]) / chars if chars else 0.0
+
+
+# Tags whose container is marked by the tag alone (furniture or semantic).
+_SPECIAL_TAGS = FURNITURE_TAGS | {"article", "main"}
+
+
+_NO_MARKS: tuple[str | None, bool, bool] = (None, False, False)
+
+
+def container_marks(tag: str, cls: str | None, ident: str | None, role: str | None,
+                    itemprop: str | None) -> tuple[str | None, bool, bool]:
+    """(boilerplate reason, content hint, semantic) of a container from its tag and its
+    class, id, role and itemprop attributes."""
+    boiler: str | None = None
+    hint = semantic = False
+    if tag in FURNITURE_TAGS:
+        boiler = f"<{tag}>"
+    elif tag == "article" or tag == "main":
+        semantic = True
+    if cls or ident:
+        reason, hint = classify_attr(cls or "", ident)
+        if reason:
+            boiler = reason
+    if role:
+        role = role.lower()
+        if role in _ROLE_BOILER:
+            boiler = boiler or _ROLE_BOILER[role]
+        elif role in ("main", "article"):
+            semantic = True
+    if itemprop and itemprop.lower() in _SEMANTIC_ITEMPROP:
+        semantic = True
+        boiler = None
+    return boiler, hint, semantic
+
+
+# container_marks() by tag and attributes: pages repeat the same few class values on
+# hundreds of boxes. Looked up on all attributes (one C call reads them, cheaper than four
+# lookups), then on the four that count (other attributes, such as data-ids, vary from box
+# to box). Cleared when full (bounded memory in long batches).
+_MARKS_BY_ITEMS: dict[tuple[str, tuple[tuple[str, str], ...]], tuple[str | None, bool, bool]] = {}
+_MARKS_BY_VALUES: dict[tuple[str, str | None, str | None, str | None, str | None],
+                       tuple[str | None, bool, bool]] = {}
+_MARKS_CACHE_MAX = 20_000
+
+
+def _marks(tag: str, items: list[tuple[str, str]]) -> tuple[str | None, bool, bool]:
+    key = (tag, tuple(items))
+    marks = _MARKS_BY_ITEMS.get(key)
+    if marks is None:
+        get = dict(items).get
+        values = (tag, get("class"), get("id"), get("role"), get("itemprop"))
+        marks = _MARKS_BY_VALUES.get(values)
+        if marks is None:
+            if len(_MARKS_BY_VALUES) >= _MARKS_CACHE_MAX:
+                _MARKS_BY_VALUES.clear()
+            marks = _MARKS_BY_VALUES[values] = container_marks(*values)
+        if len(_MARKS_BY_ITEMS) >= _MARKS_CACHE_MAX:
+            _MARKS_BY_ITEMS.clear()
+        _MARKS_BY_ITEMS[key] = marks
+    return marks
+
+
+# Boilerplate boxes whose content is never the article: with ``skip`` their subtree is
+# not walked at all (a large saving on news pages), unless the box holds more than
+# SKIP_MAX_SHARE of the page's text (then it may be a wrapper with an unlucky name).
+SKIP_REASONS = frozenset({"comments", "related links", "advertising", "navigation", "cookie notice",
+                          "sign-up box", "page footer", "side column", "promotion"})
+SKIP_MAX_SHARE = 0.3
+
+
+def _few_links(el: etree._Element, size: int) -> bool:
+    """A box with some text of which little is link text (read before skipping a
+    "related" box: it may hold the rest of the article)."""
+    if size < LINK_BOX_MIN_CHARS:
+        return False
+    links = sum(len(a.text_content()) for a in el.iter("a"))
+    return links <= LINK_BOX_MAX_DENSITY * size
+
+
+def segment(root: etree._Element, *, skip: frozenset[str] = frozenset()) -> Segmentation:
+    """Blocks and containers of the whole (cleaned) tree: broken pages put text after a
+    stray ``</body>`` outside ``<body>``, so the walk starts at the root.
+
+    Boxes whose boilerplate reason is in ``skip`` (see :data:`SKIP_REASONS`) are not
+    walked when they hold little of the page's text; they are listed in ``seg.skipped``."""
+    body = root
+    seg = Segmentation()
+    total_chars = -1
+    blocks = seg.blocks
+    containers = seg.containers
+    anchors = seg.anchors
+    stack: list[int] = []  # open containers
+    owners: list[int] = []  # open boilerplate containers
+    parts: list[str] = []
+    link_chars = 0
+    link_depth = 0
+    table_depth = 0
+
+    def flush() -> None:
+        nonlocal link_chars
+        raw = "".join(parts)
+        parts.clear()
+        if raw.strip(" \t\n\r\f\v\x00\u00a0\u3000"):
+            blocks.append(Block(raw, containers[stack[-1]].tag if stack else "body",
+                                tuple(stack[-CHAIN_KEEP:]), link_chars, table_depth > 0,
+                                tuple(reversed(owners)) if owners else ()))
+        link_chars = 0
+
+    # Whitespace-only text is kept only after other text (it may separate two words);
+    # leading indentation never starts a block, which saves most flushes.
+    walker = etree.iterwalk(body, events=("start", "end"))
+    for event, el in walker:
+        tag = el.tag
+        if tag.__class__ is not str:
+            continue
+        if event == "start":
+            if tag in BLOCK_TAGS:
+                if parts:
+                    flush()
+                cid = len(containers)
+                items = el.items()
+                c = Container(cid, tag, len(blocks), stack[-1] if stack else None,
+                              _marks(tag, items) if items or tag in _SPECIAL_TAGS else _NO_MARKS,
+                              owners[-1] if owners else None)
+                containers.append(c)
+                stack.append(cid)
+                if tag == "table":
+                    table_depth += 1
+                if c.boiler:
+                    owners.append(cid)
+                    if c.boiler in skip:
+                        if total_chars < 0:
+                            total_chars = len(body.text_content())
+                        size = len(el.text_content())
+                        if size <= SKIP_MAX_SHARE * total_chars and not (
+                                c.boiler in LINK_BOX_REASONS and _few_links(el, size)):
+                            walker.skip_subtree()
+                            seg.skipped.append((cid, size))
+                            continue  # its end event still comes: the box is closed there
+            elif tag == "a":
+                link_depth += 1
+                anchors.append((len(blocks), el))
+            elif tag == "br":
+                parts.append(_BR)
+            text = el.text
+            if text and (parts or not text.isspace()):
+                parts.append(text)
+                if link_depth:
+                    link_chars += len(text.strip())
+        else:
+            if tag in BLOCK_TAGS:
+                if parts:
+                    flush()
+                cid = stack.pop()
+                c = containers[cid]
+                c.end = len(blocks)
+                c.id_end = len(containers)
+                if owners and owners[-1] == cid:
+                    owners.pop()
+                if tag == "table":
+                    table_depth -= 1
+            elif tag == "a":
+                link_depth -= 1
+            if el is body:
+                break
+            tail = el.tail
+            if tail and (parts or not tail.isspace()):
+                parts.append(tail)
+                if link_depth:
+                    link_chars += len(tail.strip())
+    if parts:
+        flush()
+    seg.finish()
+    return seg

@@ -1,0 +1,1 @@
+"""Metadata: a parsed document in; title, headline, dates, authors, keywords, JSON-LD and links out."""

@@ -1,0 +1,1 @@
+"""Page type: is this a content (article) page? Features from the segmentation, a small model."""

@@ -1,0 +1,233 @@
+"""Pages of the same site: grouping a collection by site and choosing comparison pages.
+
+Template-removal methods (seeds 000 and 003) compare a page with other pages of its site:
+what the pages share is the site's template (navigation, footers, side bars), what only
+the target holds is its content. The caller attaches those pages to ``doc.site_docs``;
+this module decides which pages they are:
+
+- :func:`site_key` names a page's site: the URL's host without ``www.``, lower-cased;
+- :func:`similar_pages` ranks the other pages of a site by how alike their URLs are
+  (pages of one section share path segments and path depth, hence the same template);
+- :func:`attach_site_docs` does both for a whole collection (a crawl, a folder, a batch);
+- :func:`extract_site` extracts a collection that way, end to end.
+"""
+
+from __future__ import annotations
+
+import html as htmllib
+import re
+from collections import defaultdict
+from typing import TYPE_CHECKING, Any, Callable, Iterable
+from urllib.parse import urlsplit
+
+if TYPE_CHECKING:
+    from ..html.document import Document
+    from ..options import Options
+    from ..result import Page
+
+
+# A page declares its own address in <link rel="canonical" href=...> or
+# <meta property="og:url" content=...>, both in the head: only this much of the source is read.
+_HEAD_CHARS = 200_000
+_LINK_OR_META = re.compile(r"<(?:link|meta)\b[^>]*>", re.IGNORECASE)
+_ATTR = re.compile(r"""([a-zA-Z_:][-a-zA-Z0-9_:.]*)\s*=\s*("[^"]*"|'[^']*'|[^\s"'>]+)""")
+
+
+def _attrs(tag: str) -> dict[str, str]:
+    return {name.lower(): htmllib.unescape(value.strip("\"'")).strip()
+            for name, value in _ATTR.findall(tag)}
+
+
+def declared_url(html: str) -> str | None:
+    """The absolute http(s) address a page declares for itself: its canonical link, else
+    its ``og:url``; ``None`` when it declares none. Reads the tags of the page's head
+    without parsing the page (used to group a folder of saved pages by site)."""
+    canonical = og_url = None
+    for m in _LINK_OR_META.finditer(html, 0, min(len(html), _HEAD_CHARS)):
+        attrs = _attrs(m.group(0))
+        if canonical is None and "canonical" in attrs.get("rel", "").lower().split():
+            canonical = attrs.get("href")
+        elif og_url is None and attrs.get("property", attrs.get("name", "")).lower() == "og:url":
+            og_url = attrs.get("content")
+    for url in (canonical, og_url):
+        if url and url.lower().startswith(("http://", "https://")) and site_key(url):
+            return url
+    return None
+
+
+def page_url(doc: "Document") -> str | None:
+    """The URL a page is known by: the one it was given, else the one it declares."""
+    return doc.url or declared_url(doc.html)
+
+
+def site_key(url: str | None) -> str:
+    """The site a URL belongs to (host without ``www.``); ``""`` when there is none."""
+    if not url:
+        return ""
+    try:
+        host = urlsplit(url.strip()).hostname or ""
+    except ValueError:  # malformed URL (bad port, brackets): no site
+        return ""
+    return host[4:] if host.startswith("www.") else host
+
+
+def _path_segments(url: str | None) -> list[str]:
+    try:
+        path = urlsplit(url or "").path
+    except ValueError:
+        return []
+    return [seg for seg in path.split("/") if seg]
+
+
+def url_similarity(a: str | None, b: str | None) -> float:
+    """How alike two URLs of one site are, in [0, 1].
+
+    The share of leading path segments they have in common (the section they sit in),
+    with a bonus for the same path depth (articles of one section sit at one depth).
+    """
+    sa, sb = _path_segments(a), _path_segments(b)
+    if not sa and not sb:
+        return 1.0
+    common = 0
+    for x, y in zip(sa, sb):
+        if x != y:
+            break
+        common += 1
+    longest = max(len(sa), len(sb))
+    same_depth = 1.0 if len(sa) == len(sb) else 0.0
+    return 0.8 * common / longest + 0.2 * same_depth
+
+
+def similar_urls(url: str | None, candidates: list[str | None], k: int) -> list[int]:
+    """Indices of up to ``k`` of ``candidates`` other than ``url`` itself, most similar
+    first (:func:`url_similarity`); ties keep the candidates' order."""
+    scored = [(-url_similarity(url, other), i) for i, other in enumerate(candidates)
+              if not (url and other == url)]
+    scored.sort()
+    return [i for _, i in scored[:k]]
+
+
+def similar_pages(doc: "Document", candidates: Iterable["Document"], k: int,
+                  url_of: Callable[["Document"], str | None] | None = None) -> list["Document"]:
+    """Up to ``k`` pages of ``candidates`` (not ``doc`` itself, not the same URL or HTML),
+    most similar URL first; ties keep the candidates' order. ``url_of`` gives a page's
+    URL (default: ``doc.url``)."""
+    get = url_of or _given_url
+    url = get(doc)
+    scored = []
+    for i, other in enumerate(candidates):
+        other_url = get(other)
+        if other is doc or (url and other_url == url) or other.html == doc.html:
+            continue
+        scored.append((-url_similarity(url, other_url), i, other))
+    scored.sort(key=lambda item: item[:2])
+    return [other for _, _, other in scored[:k]]
+
+
+def _given_url(doc: "Document") -> str | None:
+    return doc.url
+
+
+def group_by_site(docs: Iterable["Document"],
+                  url_of: Callable[["Document"], str | None] | None = None) -> dict[str, list["Document"]]:
+    """Documents grouped by :func:`site_key` of their URL (``url_of(doc)``, default
+    ``doc.url``); pages without one are left out."""
+    get = url_of or _given_url
+    groups: dict[str, list[Document]] = defaultdict(list)
+    for doc in docs:
+        key = site_key(get(doc))
+        if key:
+            groups[key].append(doc)
+    return dict(groups)
+
+
+def attach_site_docs(docs: Iterable["Document"], k: int = 2,
+                     url_of: Callable[["Document"], str | None] | None = None) -> None:
+    """Set ``doc.site_docs`` of every document to up to ``k`` similar pages of its site
+    from the same collection (left empty for a page alone on its site). ``url_of`` gives
+    a page's URL (default ``doc.url``; :func:`page_url` also reads the URL a page declares)."""
+    docs = list(docs)
+    for doc in docs:
+        doc.site_docs = []
+    if k <= 0:
+        return
+    get = url_of or _given_url
+    if url_of is not None:  # read each page's URL once, not once per comparison
+        known = {id(doc): url_of(doc) for doc in docs}
+        get = lambda d: known.get(id(d)) if id(d) in known else url_of(d)  # noqa: E731
+    for group in group_by_site(docs, get).values():
+        for doc, candidates in neighbourhoods(group, get):
+            doc.site_docs = similar_pages(doc, candidates, k, get)
+
+
+# On a site with many pages, a page's comparison pages are sought among this many pages
+# on either side of it in URL order (pages of one section sort together), not among all:
+# choosing them stays linear in the size of the site.
+_NEIGHBOURS = 50
+
+
+def neighbourhoods(group: list["Document"], get: Callable[["Document"], str | None]):
+    """(page, candidate pages) for each page of one site's group."""
+    if len(group) <= 2 * _NEIGHBOURS + 1:
+        for doc in group:
+            yield doc, group
+        return
+    ordered = sorted(group, key=lambda d: get(d) or "")
+    for pos, doc in enumerate(ordered):
+        yield doc, ordered[max(0, pos - _NEIGHBOURS):pos + _NEIGHBOURS + 1]
+
+
+def extract_site(sources: Iterable[Any], urls: Iterable[str | None] | None = None, *,
+                 method: str = "auto", site_pages: int = 2, options: "Options | None" = None,
+                 on_error: str = "page", **overrides: Any) -> list["Page"]:
+    """Extract a collection of pages, each compared with up to ``site_pages`` other pages
+    of its site from the collection (for methods that remove the site's template).
+
+    ``sources``: what :func:`maintext.extract` accepts (bytes, str, paths, URLs); ``urls``:
+    their URLs (``None`` entries, or no list: the URL a page declares, canonical link or
+    ``og:url``, decides its site). Pages alone on their site are extracted alone. Returns
+    one :class:`~maintext.result.Page` per source, in order. A source that cannot be
+    loaded gives an empty Page whose ``reason`` names the error (``on_error="raise"``
+    raises the :class:`~maintext.errors.MaintextError` instead).
+    """
+    from ..api import extract_document, load_document
+    from ..errors import MaintextError
+    from ..options import make_options
+    from ..registry import get_method
+    from ..result import Page
+
+    if on_error not in ("page", "raise"):
+        raise ValueError("on_error must be 'page' or 'raise'")
+    opts = make_options(options, **overrides)
+    get_method(method)
+    sources = list(sources)
+    url_list = list(urls) if urls is not None else [None] * len(sources)
+    if len(url_list) != len(sources):
+        raise ValueError(f"{len(sources)} sources but {len(url_list)} urls")
+    docs: list[Document | None] = []
+    failures: dict[int, str] = {}
+    for i, (source, url) in enumerate(zip(sources, url_list)):
+        try:
+            docs.append(load_document(source, url=url, options=opts))
+        except MaintextError as exc:
+            if on_error == "raise":
+                raise
+            docs.append(None)
+            failures[i] = f"{type(exc).__name__}: {exc}"
+    loaded = [d for d in docs if d is not None]
+    attach_site_docs(loaded, site_pages, url_of=page_url)
+    pages: list[Page] = []
+    for i, doc in enumerate(docs):
+        if doc is None:
+            pages.append(Page(url=url_list[i], method=method, reason=f"cannot load: {failures[i]}"))
+            continue
+        try:
+            pages.append(extract_document(doc, method))
+        except MaintextError as exc:
+            if on_error == "raise":
+                raise
+            pages.append(Page(url=doc.url, method=method, reason=f"{type(exc).__name__}: {exc}"))
+        # The method may have pruned the tree: a page that is another's comparison page is
+        # walked from a fresh parse, and the collection does not keep every tree in memory.
+        doc.__dict__.pop("tree", None)
+    return pages

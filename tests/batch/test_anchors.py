@@ -1,0 +1,60 @@
+from __future__ import annotations
+
+import json
+import sqlite3
+
+from click.testing import CliRunner
+
+from maintext.batch.anchors import collect_anchors, incoming_anchors, normalize_url
+from maintext.cli import main
+
+
+def _write(path, records):
+    path.write_text("".join(json.dumps(r) + "\n" for r in records) + '{"id": "cut", "url"', encoding="utf-8")
+    return path
+
+
+def _crawl(tmp_path):
+    return _write(tmp_path / "batch.jsonl", [
+        {"id": "home", "url": "https://News.example/", "links": [
+            {"url": "https://news.example/a#top", "text": "Water on  Europa"},
+            {"url": "https://news.example:443/a", "text": "Europa"},
+            {"url": "https://news.example/", "text": "Home"},  # to itself: ignored
+            {"url": "https://elsewhere.example/x", "text": "Partner"},
+            {"url": "mailto:x@example.org", "text": "Mail"},
+        ]},
+        {"id": "b", "url": "https://news.example/b", "links": [
+            {"url": "https://news.example/a", "text": "Water on Europa"},
+            {"url": "https://news.example/", "text": ""},  # no text: nothing to learn
+        ]},
+        {"id": "a", "url": "https://news.example/a", "links": []},
+        {"id": "failed", "error": "LoadError: ...", "text": ""},
+    ])
+
+
+def test_normalize_url():
+    assert normalize_url("HTTPS://Example.ORG:443/p?q=1#frag") == "https://example.org/p?q=1"
+    assert normalize_url("http://example.org:8080") == "http://example.org:8080/"
+    assert normalize_url("ftp://example.org/") is None
+    assert normalize_url("http://[::1") is None
+
+
+def test_incoming_anchors_per_crawled_page(tmp_path):
+    db = sqlite3.connect(":memory:")
+    pages, links = collect_anchors([_crawl(tmp_path)], db)
+    assert (pages, links) == (3, 4)
+    found = {item.id: item for item in incoming_anchors(db)}
+    assert set(found) == {"a"}  # the partner site is not a page of the crawl
+    assert found["a"].anchors == [("Water on Europa", 2), ("Europa", 1)]
+    assert found["a"].sources == 2
+    everything = {item.url for item in incoming_anchors(db, crawled_only=False)}
+    assert "https://elsewhere.example/x" in everything
+
+
+def test_cli_anchors(tmp_path):
+    out = tmp_path / "anchors.jsonl"
+    result = CliRunner().invoke(main, ["anchors", str(_crawl(tmp_path)), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert rows == [{"url": "https://news.example/a", "id": "a", "sources": 2,
+                     "incoming_anchors": ["Water on Europa", "Europa"], "counts": [2, 1]}]

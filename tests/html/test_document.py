@@ -1,0 +1,120 @@
+from __future__ import annotations
+
+import pytest
+
+from maintext.html.document import Document, drop_script_bodies, flatten_deep, parse_html
+from maintext.errors import ParseError
+
+
+def test_tree_is_parsed_once_and_shared():
+    doc = Document("<html><body><p>x</p></body></html>")
+    assert doc.tree is doc.tree
+    assert doc.fresh_tree() is not doc.tree
+
+
+def test_comments_are_not_text():
+    root = parse_html("<html><body><!-- hidden --><p>shown</p></body></html>")
+    assert "hidden" not in "".join(root.itertext())
+
+
+def test_fragment_and_broken_html_parse():
+    root = parse_html("<p>one<div>two</span></b>three")
+    text = "".join(root.itertext())
+    assert "one" in text and "three" in text
+
+
+def test_meta_charset_does_not_override_decoded_text():
+    html = '<html><head><meta charset="gb2312"></head><body><p>中文 café</p></body></html>'
+    root = parse_html(html)
+    assert "中文 café" in "".join(root.itertext())
+
+
+def test_xml_declaration_is_accepted():
+    root = parse_html('<?xml version="1.0" encoding="utf-8"?><html><body><p>ok</p></body></html>')
+    assert "ok" in "".join(root.itertext())
+
+
+def test_comment_only_page_gives_an_empty_tree():
+    root = parse_html("<!-- only a comment -->")
+    assert "".join(root.itertext()).strip() == ""
+
+
+def test_whitespace_only_is_a_parse_error():
+    with pytest.raises(ParseError):
+        parse_html("   \n ")
+
+
+def test_deep_nesting_keeps_the_text_and_what_follows():
+    html = "<html><body>" + "<div>" * 10000 + "deep" + "</div>" * 10000 + "<p>after</p></body></html>"
+    root = parse_html(html)
+    text = "".join(root.itertext())
+    assert "deep" in text and "after" in text
+    depth = max(sum(1 for _ in el.iterancestors()) for el in root.iter())
+    assert depth <= 1001
+
+
+def test_flatten_deep_is_exact_below_the_limit():
+    html = "<div><p>a<br>b</p><img src=x></div>"
+    assert flatten_deep(html, 10) == html
+    assert flatten_deep("<b><i><u>x</u></i></b>", 2) == "<b><i>x</i></b>"
+
+
+def test_stray_end_html_mid_page_does_not_lose_the_rest():
+    filler = "<p>" + "filler text " * 500 + "</p>"
+    html = ("<html><body><div>before</div></html>" + filler
+            + "<div><p>the article after a stray end tag</p></div></body></html>")
+    text = "".join(parse_html(html).itertext())
+    assert "before" in text and "the article after a stray end tag" in text
+
+
+@pytest.mark.parametrize("html, expected", [
+    # a plain script loses its code, keeps its newlines (source lines stay right)
+    (b'<p>a</p><script>var x = "<b>";\nf();</script><p>b</p>', b'<p>a</p><script>\n</script><p>b</p>'),
+    # JSON-LD is read by metadata: kept
+    (b'<script type="application/ld+json">{"a":1}</script>', b'<script type="application/ld+json">{"a":1}</script>'),
+    (b'<script type="Application/LD+JSON">{"a":1}</script>', b'<script type="Application/LD+JSON">{"a":1}</script>'),
+    # other JSON data (framework state) is read by nobody: emptied
+    (b'<script type="application/json">{"a":1}</script>', b'<script type="application/json"></script>'),
+    # not a script element
+    (b'<scripts>keep</scripts><script src="x.js"></script>', b'<scripts>keep</scripts><script src="x.js"></script>'),
+    # a ">" inside an attribute: left to the parser, and so is everything after it
+    (b'<script data-x="a>b">code</script><script>x</script>', b'<script data-x="a>b">code</script><script>x</script>'),
+    (b"<script>never closed", b"<script>never closed"),
+    # "<!--" in a script changes where parsers end it: left alone from there on
+    (b'<script>a</script><script><!-- document.write("x") //--></script><script>b</script>',
+     b'<script></script><script><!-- document.write("x") //--></script><script>b</script>'),
+    # style sheets are emptied too, newlines kept
+    (b'<style>p{color:red}\n.a{}</style><p>b</p>', b'<style>\n</style><p>b</p>'),
+    (b'<styles>keep</styles><style media="x">a{}</style>', b'<styles>keep</styles><style media="x"></style>'),
+    # markup inside a style (or a "<style" that is not one): left alone, scripts after it still emptied
+    (b'<style><!-- a{} --></style><script>x</script>', b'<style><!-- a{} --></style><script></script>'),
+    (b'<p title="<style>">t</p></style><script>x</script>', b'<p title="<style>">t</p></style><script></script>'),
+])
+def test_drop_script_bodies(html, expected):
+    assert drop_script_bodies(html) == expected
+
+
+def test_script_bodies_do_not_change_the_tree_text():
+    html = ("<html><head><script type='application/ld+json'>{\"headline\": \"H\"}</script>"
+            "<script>if (a < b) { document.title = 'x'; }</script></head>"
+            "<body><p>one</p><script>\nvar s = '</p>';\n</script><p>two</p></body></html>")
+    root = parse_html(html)
+    assert [p.text for p in root.iter("p")] == ["one", "two"]
+    assert next(root.iter("script")).text == '{"headline": "H"}'
+    assert root.iter("p").__next__().sourceline == 1
+
+
+def test_style_sheets_are_not_text_of_their_parent():
+    html = '<html><body><p><a href="/x"><svg><style>.st0{fill:#000}</style></svg>Home</a></p></body></html>'
+    root = parse_html(html)
+    assert next(root.iter("a")).text_content() == "Home"
+    assert next(root.iter("style")).sourceline == 1
+
+
+def test_setting_html_replaces_the_saved_input_bytes():
+    from maintext.api import load_document
+
+    doc = load_document(b"<html><body><p>old text</p></body></html>")
+    assert doc.utf8 is not None
+    doc.html = "<html><body><p>new text</p></body></html>"
+    assert doc.utf8 is None and doc.tree.text_content() == "new text"

@@ -1,0 +1,90 @@
+"""One-walk segmentation into blocks and containers (``maintext.html.segment``)."""
+
+from __future__ import annotations
+
+from maintext.html.document import parse_html
+from maintext.html.segment import segment
+
+
+def test_block_list_example_of_seed_002():
+    seg = segment(parse_html("<html><body><div>hello<table><tr><td>123</td></tr></table>world</div></body></html>"))
+    assert [b.text for b in seg.blocks] == ["hello", "123", "world"]
+    assert [b.tag for b in seg.blocks] == ["div", "td", "div"]
+    assert seg.blocks[1].in_table and not seg.blocks[0].in_table
+
+
+def test_inline_tags_do_not_split_and_links_are_counted():
+    seg = segment(parse_html('<p>Read <a href="/x">this story</a> <b>now</b>.</p>'))
+    (block,) = seg.blocks
+    assert block.text == "Read this story now."
+    assert block.link_chars == len("this story")
+
+
+def test_container_ranges_and_link_density():
+    seg = segment(parse_html('<div id="a"><p>one two three</p><ul><li><a href="/">link</a></li></ul></div>'))
+    div = next(c for c in seg.containers if c.tag == "div")
+    assert (div.start, div.end) == (0, 2)
+    assert 0 < seg.link_density(div.start, div.end) < 1
+    ul = next(c for c in seg.containers if c.tag == "ul")
+    assert div.contains(ul) and not ul.contains(div)
+
+
+def test_boilerplate_owner_and_wrapper_exemption():
+    long = "Running text of the article, long enough to be most of the page. " * 5
+    seg = segment(parse_html(f'<div class="sidebar"><p>{long}</p></div><div class="comments"><p>nice post</p></div>'))
+    by_text = {b.text[:9]: b for b in seg.blocks}
+    assert by_text["Running t"].boiler is None  # the "sidebar" box holds most of the page: a wrapper
+    assert by_text["nice post"].boiler == "comments"
+
+
+def test_br_lines_and_cjk_weight():
+    seg = segment(parse_html("<div>第一行文字<br>second line here</div>"))
+    (block,) = seg.blocks
+    assert block.lines() == ["第一行文字", "second line here"]
+    assert 5 < block.weight < 7  # 5 CJK chars ~ 2.9 words + 3 words
+
+
+def test_skipped_boilerplate_boxes_are_not_walked_unless_large():
+    from maintext.html.segment import SKIP_REASONS
+
+    long = "Running text of the article, long enough to be most of the page. " * 5
+    html = f'<div><p>{long}</p><div class="comments"><p>nice post</p></div></div>'
+    seg = segment(parse_html(html), skip=SKIP_REASONS)
+    assert [b.text[:9] for b in seg.blocks] == ["Running t"]
+    (cid, chars), = seg.skipped
+    assert seg.containers[cid].boiler == "comments" and chars == len("nice post")
+    # a "comments" box holding most of the page is read (it may be a mislabelled wrapper)
+    seg = segment(parse_html(f'<div class="comments"><p>{long}</p></div><p>x</p>'), skip=SKIP_REASONS)
+    assert not seg.skipped and seg.blocks[0].text.startswith("Running")
+
+
+def test_more_box_of_running_text_is_read_and_not_boilerplate():
+    from maintext.html.segment import SKIP_REASONS
+    para = "The second half of the report went on, as reports do, with more sentences and detail. "
+    article = "<p>" + "Opening words of the report, which is long and has many sentences. " * 12 + "</p>"
+    more = f'<div id="read_more"><p>{para * 3}</p><p>{para * 3}</p></div>'
+    links = '<div class="more-stories"><ul>' + '<li><a href="/x">Another story to read</a></li>' * 5 + "</ul></div>"
+    seg = segment(parse_html(f"<div>{article}{more}{links}</div>"), skip=SKIP_REASONS)
+    texts = [b.text for b in seg.blocks]
+    assert any(t.startswith("The second half") for t in texts)
+    assert all(b.boiler is None for b in seg.blocks if b.text.startswith("The second half"))
+    assert not any("Another story" in t for t in texts)  # a link list is still skipped
+
+
+def test_container_marks_from_tag_and_attributes():
+    from maintext.html.segment import container_marks
+
+    assert container_marks("div", "post-comments", None, None, None) == ("comments", False, False)
+    assert container_marks("div", "entry-content", None, None, None) == (None, True, False)
+    assert container_marks("aside", None, None, None, None) == ("<aside>", False, False)
+    assert container_marks("div", None, None, "Navigation", None) == ("navigation", False, False)
+    assert container_marks("main", None, None, None, None) == (None, False, True)
+    # itemprop=articleBody marks content even inside a boilerplate-named box
+    assert container_marks("div", "sidebar", None, None, "articleBody") == (None, False, True)
+
+
+def test_same_attributes_give_same_marks_on_every_box():
+    html = '<div class="comments"><p>a</p></div><div class="comments"><p>b</p></div><div role="main"><p>c</p></div>'
+    seg = segment(parse_html(html))
+    divs = [c for c in seg.containers if c.tag == "div"]
+    assert [(c.boiler, c.semantic) for c in divs] == [("comments", False), ("comments", False), (None, True)]
