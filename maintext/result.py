@@ -18,6 +18,51 @@ class Link:
     in_main: bool = False
 
 
+# The kinds of a typed block (see :class:`TextBlock`), in the words the outputs use.
+BLOCK_KINDS = ("heading", "paragraph", "list_item", "table_cell", "code", "quote", "caption",
+               "image")
+
+
+@dataclass(slots=True)
+class Span:
+    """An inline span of a block's text: ``text[start:end]`` is a link or emphasis."""
+
+    start: int  # character offsets into TextBlock.text
+    end: int
+    kind: str  # "link", "strong", "em" or "code" (inline code)
+    href: str | None = None  # links: the absolute URL
+
+
+@dataclass(slots=True)
+class TextBlock:
+    """One block of the main text with its kind and place in the page's structure.
+
+    Every method that keeps blocks of the one segmentation fills ``Page.blocks`` in reading
+    order; ``Page.text`` is the same content as plain paragraphs. A block inside a list or
+    quote keeps that context (``list_kind``/``depth``/``number``, ``quote_depth``) whatever
+    its own kind, so renderers can nest it.
+    """
+
+    kind: str  # one of BLOCK_KINDS
+    text: str  # whitespace-normalised; for "code" the exact text with its line breaks
+    level: int | None = None  # heading: 1-6
+    list_kind: str | None = None  # inside a list item: "ul" or "ol" of the innermost list
+    depth: int = 0  # list nesting depth, 1 for a top-level list (0 outside lists)
+    number: int | None = None  # ordered-list item number (honours start/value)
+    item_start: bool = False  # the first block of its list item (renderers put the mark)
+    quote_depth: int = 0  # number of enclosing <blockquote>/<q>
+    table: int | None = None  # table cells: the table's index on the page
+    row: int | None = None  # row index within the table (thead rows first)
+    col: int | None = None  # column index, counting colspans
+    header: bool = False  # <th> or a cell of <thead>
+    colspan: int = 1
+    rowspan: int = 1
+    language: str | None = None  # code: from a language-*/lang-* class where present
+    src: str | None = None  # image: absolute src
+    alt: str | None = None  # image: alt text
+    spans: list[Span] = field(default_factory=list)  # inline links and emphasis
+
+
 @dataclass(slots=True)
 class Page:
     """Structure of one web page.
@@ -40,6 +85,8 @@ class Page:
     sitename: str | None = None
     language: str | None = None
     links: list[Link] = field(default_factory=list)
+    # the kept blocks with their kinds (headings, list items, cells, code...), reading order
+    blocks: list[TextBlock] = field(default_factory=list)
     incoming_anchors: list[str] = field(default_factory=list)  # filled by a crawl-level pass
     is_content_page: bool | None = None
     content_confidence: float | None = None
