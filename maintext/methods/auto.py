@@ -189,7 +189,7 @@ def extract(doc: Document, options: Options) -> Page:
     opts = options.auto
     page = Page(url=doc.url, method="auto")
     root = doc.tree
-    hint = JsonLdHint(root, doc.__dict__.get("_ld_script_texts"))  # before cleaning: JSON-LD sits in <script>
+    hint = JsonLdHint(root, doc.ld_script_texts)  # before cleaning: JSON-LD sits in <script>
     title = _page_title(root)  # ... and the title in <head>
     signals = head_signals(root, hint.texts)  # ... and og:type/canonical for the page-type check
     # texts the site's other pages share (maintext.site.template), read before cleaning

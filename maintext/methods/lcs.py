@@ -389,11 +389,11 @@ def _cached_ctree(doc: Document, opts: LcsOptions) -> CTree:
     target once and a similar page of up to k others in a batch)."""
     key = (opts.width_proxy, opts.height_proxy, opts.top_proxy, opts.left_proxy,
            opts.line_chars, opts.absolutize_urls)
-    cached = doc.__dict__.get("_lcs_ctree")
+    cached = doc.lcs_ctree
     if cached is not None and cached[0] == key:
         return cached[1]
     tree = build_ctree(doc.tree, opts, doc.url)
-    doc.__dict__["_lcs_ctree"] = (key, tree)
+    doc.lcs_ctree = (key, tree)
     return tree
 
 
