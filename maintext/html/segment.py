@@ -18,13 +18,12 @@ from typing import Any
 
 import lxml.etree as etree
 
-from .clean import FURNITURE_TAGS, classify_attr
+from .vocab import FURNITURE_TAGS, classify_attr
 from .structure import BR as _BR, IMAGE, SPAN_CLOSE, plain, SPAN_OPEN, Context, ContextTracker
-from .tags import BLOCK_TAGS, HEADING_TAGS, IMAGE_TAG, PARAGRAPH_TAGS, SPAN_TAGS, STRUCTURE_TAGS
+from .tags import BLOCK_TAGS, HEADING_TAGS, SENTENCE_END, IMAGE_TAG, PARAGRAPH_TAGS, SPAN_TAGS, STRUCTURE_TAGS
 from ..textutil import has_cjk, text_weight
 
 COMMAS = frozenset(",，、")
-SENTENCE_END = frozenset(".!?。！？…\"'”:;：；")
 CHAIN_KEEP = 6  # containers kept per block for scoring (innermost first levels)
 # A boilerplate container holding more than this share of the page's text is a page
 # wrapper with an unlucky class name (``has-sidebar``), not boilerplate.

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...html.clean import (
-    HEADING_TAGS, is_comments_heading, is_credit_line, is_disclosure_line,
+from ...html.tags import HEADING_TAGS
+from ...html.lines import (
+    is_comments_heading, is_credit_line, is_disclosure_line,
     is_furniture_line, is_promo_line, is_related_heading, is_signoff_line)
 from ...html.segment import Block, Container, Segmentation
 from .common import _explain

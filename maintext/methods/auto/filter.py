@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...html.clean import CAPTION_MAX_CHARS, is_credit_line, is_furniture_line, is_post_line
+from ...html.lines import CAPTION_MAX_CHARS, is_credit_line, is_furniture_line, is_post_line
 from ...html.segment import Block, Container, Segmentation
 from ...options import AutoOptions
 from .common import Region, _explain, _weight

@@ -133,7 +133,7 @@ RELATED_CUT_AFTER = 30.0  # words of article text before a "Related" heading may
 COMMENT_HEADING_TAGS = frozenset({"div", "p", "span", "strong", "b", "dt", "legend", "caption"})
 # Characters that end a sentence, closing quotes included: ” (English), “ (German), » and «
 # (German and French guillemets), ’.
-SENTENCE_END = frozenset(".!?。！？…\"'”“»«’")
+from ...html.tags import SENTENCE_END  # noqa: E402 - the one set (maintext.html.tags)
 # A lead (standfirst) between the headline and the main container: a sentence of at least
 # LEAD_MIN_WEIGHT words with little link text, outside boxes other than the article header.
 LEAD_MIN_WEIGHT = 12.0
