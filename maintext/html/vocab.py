@@ -4,7 +4,8 @@ Takes class/id attribute values, gives a boilerplate reason (or None) and a cont
 Matching is by *word* (the value split on non-letters), so ``comments`` marks
 ``<div id="comments">`` but not ``<div class="article-content">``, and ``ad`` marks
 ``ad-slot`` but not ``head`` or ``download``. Read by the segmentation walk
-(:mod:`maintext.html.segment`) to mark containers.
+(:mod:`maintext.html.segment`) to mark containers (:func:`container_marks`, cached by
+:func:`marks`).
 """
 
 from __future__ import annotations
@@ -154,3 +155,69 @@ def boilerplate_reason(classes: str) -> str | None:
 def content_hint(classes: str) -> bool:
     """The class/id value names a content container (``article-body``, ``post-content``)."""
     return classify_attr(classes)[1]
+
+
+# role attribute values -> boilerplate reason (ARIA landmarks of page furniture)
+_ROLE_BOILER = {"navigation": "navigation", "banner": "page header", "contentinfo": "page footer",
+                "complementary": "side column", "search": "search", "dialog": "pop-up",
+                "alert": "pop-up", "menu": "navigation", "menubar": "navigation"}
+_SEMANTIC_ITEMPROP = frozenset({"articlebody", "text", "reviewbody", "description"})
+
+# Tags whose container is marked by the tag alone (furniture or semantic).
+SPECIAL_TAGS = FURNITURE_TAGS | {"article", "main"}
+
+
+NO_MARKS: tuple[str | None, bool, bool] = (None, False, False)
+
+
+def container_marks(tag: str, cls: str | None, ident: str | None, role: str | None,
+                    itemprop: str | None) -> tuple[str | None, bool, bool]:
+    """(boilerplate reason, content hint, semantic) of a container from its tag and its
+    class, id, role and itemprop attributes."""
+    boiler: str | None = None
+    hint = semantic = False
+    if tag in FURNITURE_TAGS:
+        boiler = f"<{tag}>"
+    elif tag == "article" or tag == "main":
+        semantic = True
+    if cls or ident:
+        reason, hint = classify_attr(cls or "", ident)
+        if reason:
+            boiler = reason
+    if role:
+        role = role.lower()
+        if role in _ROLE_BOILER:
+            boiler = boiler or _ROLE_BOILER[role]
+        elif role in ("main", "article"):
+            semantic = True
+    if itemprop and itemprop.lower() in _SEMANTIC_ITEMPROP:
+        semantic = True
+        boiler = None
+    return boiler, hint, semantic
+
+
+# container_marks() by tag and attributes: pages repeat the same few class values on
+# hundreds of boxes. Looked up on all attributes (one C call reads them, cheaper than four
+# lookups), then on the four that count (other attributes, such as data-ids, vary from box
+# to box). Cleared when full (bounded memory in long batches).
+_MARKS_BY_ITEMS: dict[tuple[str, tuple[tuple[str, str], ...]], tuple[str | None, bool, bool]] = {}
+_MARKS_BY_VALUES: dict[tuple[str, str | None, str | None, str | None, str | None],
+                       tuple[str | None, bool, bool]] = {}
+_MARKS_CACHE_MAX = 20_000
+
+
+def marks(tag: str, items: list[tuple[str, str]]) -> tuple[str | None, bool, bool]:
+    key = (tag, tuple(items))
+    marks = _MARKS_BY_ITEMS.get(key)
+    if marks is None:
+        get = dict(items).get
+        values = (tag, get("class"), get("id"), get("role"), get("itemprop"))
+        marks = _MARKS_BY_VALUES.get(values)
+        if marks is None:
+            if len(_MARKS_BY_VALUES) >= _MARKS_CACHE_MAX:
+                _MARKS_BY_VALUES.clear()
+            marks = _MARKS_BY_VALUES[values] = container_marks(*values)
+        if len(_MARKS_BY_ITEMS) >= _MARKS_CACHE_MAX:
+            _MARKS_BY_ITEMS.clear()
+        _MARKS_BY_ITEMS[key] = marks
+    return marks
