@@ -87,6 +87,15 @@ class BlockList:
     blocks: list[Block]
     signals: PageSignals
     skip_boxes: bool = False  # built from the segmentation that skips small boilerplate boxes
+    seg: "Segmentation | None" = None  # the segmentation it is a view of
+
+    def runs(self, chosen: Iterable[Block]) -> list[Any]:
+        """The segmentation's text runs of the ``chosen`` Block-List blocks, in page order
+        (block ``i + 1`` is container ``i``; block 0 holds runs outside any container)."""
+        if self.seg is None:
+            return []
+        wanted = {b.index for b in chosen}
+        return [r for r in self.seg.blocks if (r.chain[-1] + 1 if r.chain else 0) in wanted]
 
     def text_blocks(self) -> list[Block]:
         return [b for b in self.blocks if b.chars]
@@ -148,7 +157,7 @@ def block_list(seg: "Segmentation", signals: PageSignals | None = None) -> Block
     sig.forms = tags.count(FORM_TAG)
     sig.anchors = len(seg.anchors)
     sig.images = len(seg.images)
-    return BlockList(blocks, sig)
+    return BlockList(blocks, sig, seg=seg)
 
 
 # --- block distribution -------------------------------------------------------------------
