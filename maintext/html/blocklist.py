@@ -104,10 +104,12 @@ class BlockList:
 
 
 def head_signals(root: Any, ld_texts: Iterable[str | None] = ()) -> PageSignals:
-    """``og:type``, canonical URL and JSON-LD ``@type`` values, read from ``<head>`` and
-    the JSON-LD script texts before cleaning removes them (no walk of the body)."""
+    """``og:type``, canonical URL and JSON-LD ``@type`` values, read from ``<head>`` (the
+    root or its ``<head>`` element, which may have been cut off the tree by cleaning) and
+    the JSON-LD script texts (no walk of the body)."""
     sig = PageSignals()
-    head = root.find("head") if root.tag == "html" else None
+    head = root if root is None or root.tag == "head" else (
+        root.find("head") if root.tag == "html" else None)
     for el in head.iter("meta", "link") if head is not None else ():
         if el.tag == "meta":
             key = (el.get("property") or el.get("name") or "").lower()
