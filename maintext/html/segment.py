@@ -1,4 +1,10 @@
-"""Segmentation of a (cleaned) tree into text blocks and block containers, in one walk.
+"""The one segmentation: a (cleaned) tree in, text blocks and block containers out, in one walk.
+
+Every segmenting method reads it: ``auto`` directly, Block-List and the page-type
+classifier through its container view (:mod:`maintext.html.blocklist`), vote and LQF
+through its element view (:mod:`maintext.html.blocks`), and the typed blocks of any of
+them come from it (:mod:`maintext.html.structure`). Tags are those of
+:mod:`maintext.html.tags`.
 
 A *block* is a run of text between block-level tag boundaries (as in Block-List, seed
 002): ``<div>hello<p>big</p>world</div>`` gives the blocks "hello", "big", "world".
@@ -8,7 +14,9 @@ link text; ``<br>`` splits a block into lines but not into blocks.
 A *container* is a block-level element. Each container records the range of blocks it
 holds, ``[start, end)`` in document order, so the text and link totals of any container
 are O(1) from prefix sums, without walking the tree again. The walk is iterative
-(``lxml.etree.iterwalk``), so 10,000 nested ``<div>`` cannot overflow the stack.
+(``lxml.etree.iterwalk``), so 10,000 nested ``<div>`` cannot overflow the stack. Inline
+span tags (links, strong/em, code), line breaks and images leave markers in a block's raw
+text; its ``text`` is the plain text.
 """
 
 from __future__ import annotations

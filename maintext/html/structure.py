@@ -1,15 +1,16 @@
-"""Structural context of blocks and their conversion to typed blocks.
+"""Structure of the blocks of the one segmentation, and their conversion to typed blocks.
 
-Takes the events of the segmentation walk at structural tags (lists, items, tables, rows,
-cells, ``<pre>``, ``<blockquote>``, figures, captions) and gives each text block a
-:class:`Context`: an immutable record, shared by all blocks cut under the same structural
-element, of the list, table cell, code block or quote the block sits in. A context is
-made only when the walk enters a structural tag, so plain ``<div>``/``<p>`` cost nothing.
+Takes a :class:`~maintext.html.segment.Segmentation` and the blocks a method keeps; gives
+:class:`maintext.result.TextBlock` records: kind (heading, paragraph, list item, table
+cell, code, quote, caption, image), heading level, list kind/depth/number (``start`` and
+``value`` honoured), cell row/column on the table's grid (col/rowspans placed), header
+cells, code text with its exact white space and ``language-*``/``lang-*`` language, image
+src/alt, and inline spans (links with absolute href, strong/em, inline code).
 
-:func:`typed_blocks` turns kept blocks (with their context and the inline markers the
-walk left in their raw text) into :class:`maintext.result.TextBlock` records: kind,
-heading level, list kind/depth/number, cell coordinates, code language, image src/alt
-and inline spans (links with href, strong/em, inline code).
+The walk itself only leaves markers in a block's raw text (:data:`BR`, :data:`SPAN_OPEN`,
+:data:`SPAN_CLOSE`, :data:`IMAGE`) and the span/image elements in page order; the
+structural context (:class:`Structure`) is derived lazily from the containers' parent
+links, for the kept blocks only, so extraction pays for structure only where it is output.
 """
 
 from __future__ import annotations
