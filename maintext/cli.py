@@ -80,9 +80,11 @@ def main() -> None:
 @click.option("--site-page", "site_pages", multiple=True, metavar="OTHER",
               help="Another page of the same site (file or URL; repeat for more): methods that "
                    "remove the site's template (dompath) compare the page with them.")
+@click.option("--allow-private", is_flag=True,
+              help="Online mode: allow hosts on loopback, private or link-local addresses (refused by default).")
 @one_line_errors
 def extract(source: str, method: str | None, fmt: str, url: str | None, explain: bool,
-            output: Path | None, links: bool, site_pages: tuple[str, ...]) -> None:
+            output: Path | None, links: bool, site_pages: tuple[str, ...], allow_private: bool = False) -> None:
     """Extract one page. SOURCE is a file (.html, .htm, .html.gz), an http(s) URL, or - for stdin."""
     from .api import extract as extract_page
     from .output.formats import render
@@ -90,9 +92,11 @@ def extract(source: str, method: str | None, fmt: str, url: str | None, explain:
     src = _source_arg(source)
     others = [_source_arg(other, stdin=False) for other in site_pages]
     if others:
-        page = _extract_with_site_pages(src, others, url, method or _default_method(), explain, links)
+        page = _extract_with_site_pages(src, others, url, method or _default_method(), explain, links,
+                                        allow_private=allow_private)
     else:
-        page = extract_page(src, url=url, method=method or _default_method(), explain=explain, with_links=links)
+        page = extract_page(src, url=url, method=method or _default_method(), explain=explain, with_links=links,
+                            allow_private=allow_private)
     text = render(page, fmt, with_explain=explain)
     if explain and fmt != "json" and page.explain:
         import json
@@ -123,13 +127,13 @@ def _source_arg(source: str, *, stdin: bool = True) -> Any:
 
 
 def _extract_with_site_pages(src: Any, others: list[Any], url: str | None, method: str,
-                             explain: bool, links: bool) -> Any:
+                             explain: bool, links: bool, allow_private: bool = False) -> Any:
     from .api import extract_document, load_document
     from .options import make_options
     from .registry import get_method
 
     get_method(method)
-    options = make_options(None, explain=explain, with_links=links)
+    options = make_options(None, explain=explain, with_links=links, allow_private=allow_private)
     doc = load_document(src, url=url, options=options)
     doc.site_docs = [load_document(other, options=options) for other in others]
     return extract_document(doc, method)
@@ -169,11 +173,13 @@ def _extract_with_site_pages(src: Any, others: list[Any], url: str | None, metho
               help="Compare each page with up to K other pages of its site (sites from the URLs, or "
                    "for saved pages the canonical/og:url they declare), for methods that remove the "
                    "site's template (dompath); pages alone on their site are extracted alone.")
+@click.option("--allow-private", is_flag=True,
+              help="Online mode: allow hosts on loopback, private or link-local addresses (refused by default).")
 @one_line_errors
 def batch(inputs: tuple[Path, ...], method: str | None, urls_file: Path | None, out: Path, fmt: str,
           workers: int, timeout: float, max_memory: int, resume: bool, limit: int | None,
           no_progress: bool, links: bool, fetch_timeout: float, retries: int, per_host: int,
-          fetch_threads: int, site_pages: int) -> None:
+          fetch_threads: int, site_pages: int, allow_private: bool = False) -> None:
     """Extract many pages: folders of HTML (searched recursively), WARC archives, and/or --urls FILE.
 
     Writes one JSON line per page (Page fields plus "id"; failures as {"id", "error",
@@ -192,7 +198,8 @@ def batch(inputs: tuple[Path, ...], method: str | None, urls_file: Path | None, 
         method=method or _default_method(), out=out, fmt=fmt, workers=workers,
         timeout=timeout or None, max_memory_mb=max_memory, resume=resume, limit=limit,
         progress=not no_progress,
-        options=options.updated(fetch_timeout=fetch_timeout, fetch_retries=retries, with_links=links),
+        options=options.updated(fetch_timeout=fetch_timeout, fetch_retries=retries, with_links=links,
+                                allow_private=allow_private),
         fetch_threads=fetch_threads, per_host=per_host, fetch_timeout=fetch_timeout, fetch_retries=retries,
         site_pages=site_pages,
     )

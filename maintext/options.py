@@ -258,6 +258,13 @@ class Options:
     # --- fetching (online mode) ---
     fetch_timeout: float = 20.0
     fetch_retries: int = 2
+    # Total seconds for one fetch (retries and redirects included): a server that drips a
+    # byte at a time or keeps answering 503 cannot hold a page longer than this.
+    fetch_deadline: float = 60.0
+    # Online mode refuses hosts that resolve to loopback, private, link-local or metadata
+    # addresses (a page or a redirect must not reach into the machine's own network);
+    # True allows them (a crawl of a local test server, an intranet).
+    allow_private: bool = False
     user_agent: str = "maintext/0.1 (+https://pypi.org/project/maintext)"
     # --- methods ---
     lineblock: LineBlockOptions = field(default_factory=LineBlockOptions)

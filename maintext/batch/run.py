@@ -524,15 +524,10 @@ class FolderSink:
 def fetch_tasks(tasks: list[Task], cfg: BatchConfig) -> Iterator[Task]:
     """Fetch the pages of online tasks, a bounded number ahead; yield them as they arrive
     (with ``content`` set, or ``error`` when fetching failed)."""
-    import httpx
+    from ..io.fetch import Session, fetch
 
-    from ..io.fetch import fetch
-
-    client = httpx.Client(
-        follow_redirects=True, max_redirects=10, timeout=cfg.fetch_timeout,
-        headers={"User-Agent": cfg.options.user_agent},
-        limits=httpx.Limits(max_connections=cfg.fetch_threads * 2, max_keepalive_connections=cfg.fetch_threads),
-    )
+    client = Session(allow_private=cfg.options.allow_private, user_agent=cfg.options.user_agent,
+                     max_connections=cfg.fetch_threads * 2)
     semaphores: dict[str, threading.BoundedSemaphore] = {}
     lock = threading.Lock()
 
@@ -549,7 +544,8 @@ def fetch_tasks(tasks: list[Task], cfg: BatchConfig) -> Iterator[Task]:
         try:
             with host_semaphore(task.url or ""):
                 fetched = fetch(task.url or "", timeout=cfg.fetch_timeout, retries=cfg.fetch_retries,
-                                max_bytes=cfg.options.max_input_bytes, client=client)
+                                max_bytes=cfg.options.max_input_bytes, client=client,
+                                allow_private=cfg.options.allow_private, deadline=cfg.options.fetch_deadline)
         except Exception as exc:  # noqa: BLE001 - a failed fetch is a failed page, not a failed batch
             task.error = one_line(exc)
             return task
