@@ -138,9 +138,9 @@ def fetch(url: str, *, timeout: float = 20.0, retries: int = 2, max_bytes: int =
 
 
 class _Retryable(Exception):
-    def __init__(self, message: str, wait: float | None = None) -> None:
+    def __init__(self, message: str, wait: float | None = None, status: int = 0) -> None:
         super().__init__(message)
-        self.wait = wait
+        self.wait, self.status = wait, status
 
 
 def _fetch_with_retries(session: Session, url: str, limits: FetchLimits,
@@ -148,12 +148,12 @@ def _fetch_with_retries(session: Session, url: str, limits: FetchLimits,
     import httpx
 
     end = DEADLINE.get() or (time.monotonic() + limits.deadline)
-    last = ""
+    last, status = "", 0
     for attempt in range(limits.retries + 1):
         try:
             return _follow(session, url, limits, accept_types)
         except _Retryable as exc:
-            last, wait = str(exc), exc.wait
+            last, wait, status = str(exc), exc.wait, exc.status
         except (BlockedAddressError, DocumentTooLargeError):
             raise
         except FetchError:
@@ -164,7 +164,7 @@ def _fetch_with_retries(session: Session, url: str, limits: FetchLimits,
                 raise FetchError(f"{url}: total time limit of {limits.deadline:g} s reached ({last})") from None
             if isinstance(exc, (httpx.UnsupportedProtocol, httpx.InvalidURL, httpx.DecodingError)):
                 break
-            wait = None
+            wait, status = None, 0
         except (httpx.InvalidURL, ValueError, UnicodeError) as exc:  # a malformed URL or Location header
             raise FetchError(f"{url}: malformed URL or redirect ({type(exc).__name__}: {exc})") from None
         if attempt == limits.retries:
@@ -173,6 +173,8 @@ def _fetch_with_retries(session: Session, url: str, limits: FetchLimits,
         if time.monotonic() + wait >= end:
             raise FetchError(f"{url}: {last}; no time left to retry within {limits.deadline:g} s")
         time.sleep(wait)
+    if status:
+        raise FetchError(f"{url}: {last}", status=status)
     raise FetchError(f"{url}: {last}")
 
 
@@ -221,13 +223,13 @@ def _read(resp, url: str, limits: FetchLimits, accept_types: tuple[str, ...] | N
         wait = _retry_after(resp.headers.get("retry-after"), limits)
         if wait is not None and wait > limits.max_retry_after:
             raise FetchError(f"{url}: HTTP {status}, Retry-After {wait:.0f} s is over the limit of "
-                             f"{limits.max_retry_after:g} s")
-        raise _Retryable(f"HTTP {status}", wait)
+                             f"{limits.max_retry_after:g} s", status=status)
+        raise _Retryable(f"HTTP {status}", wait, status)
     if status >= 400:
-        raise FetchError(f"{url}: HTTP {status}")
+        raise FetchError(f"{url}: HTTP {status}", status=status)
     ctype = resp.headers.get("content-type")
     if accept_types is not None and ctype and not ctype.strip().lower().startswith(accept_types):
-        raise FetchError(f"{url}: not an HTML page ({ctype.split(';')[0]})")
+        raise FetchError(f"{url}: not an HTML page ({ctype.split(';')[0]})", not_html=True)
     declared = resp.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > limits.max_bytes and not resp.headers.get("content-encoding"):
         raise DocumentTooLargeError(f"{url}: body of {declared} bytes exceeds the limit of {limits.max_bytes}")
@@ -242,3 +244,12 @@ def _read(resp, url: str, limits: FetchLimits, accept_types: tuple[str, ...] | N
             raise FetchError(f"{url}: total time limit of {limits.deadline:g} s reached while reading")
         chunks.append(piece)
     return Fetched(url, status, ctype, b"".join(chunks))
+
+
+def fetch_with(url: str, options, *, session: Session | None = None,
+               accept_types: tuple[str, ...] | None = HTML_TYPES, max_bytes: int | None = None) -> Fetched:
+    """:func:`fetch` with the limits of an :class:`~maintext.options.Options`."""
+    return fetch(url, timeout=options.fetch_timeout, retries=options.fetch_retries,
+                 max_bytes=max_bytes or options.max_input_bytes, user_agent=options.user_agent,
+                 client=session, allow_private=options.allow_private, deadline=options.fetch_deadline,
+                 accept_types=accept_types)
