@@ -82,9 +82,15 @@ def main() -> None:
                    "remove the site's template (dompath) compare the page with them.")
 @click.option("--allow-private", is_flag=True,
               help="Online mode: allow hosts on loopback, private or link-local addresses (refused by default).")
+@click.option("--siblings", type=click.IntRange(min=0), default=None, metavar="K",
+              help="A page given by URL without --site-page: fetch up to K same-site pages from its links for "
+                   "dompath/lcs (default 2; 0: never).")
+@click.option("--site-store", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="SQLite site template store: reuse what was learned about a site instead of fetching siblings.")
 @one_line_errors
 def extract(source: str, method: str | None, fmt: str, url: str | None, explain: bool,
-            output: Path | None, links: bool, site_pages: tuple[str, ...], allow_private: bool = False) -> None:
+            output: Path | None, links: bool, site_pages: tuple[str, ...], allow_private: bool = False,
+            siblings: int | None = None, site_store: Path | None = None) -> None:
     """Extract one page. SOURCE is a file (.html, .htm, .html.gz), an http(s) URL, or - for stdin."""
     from .api import extract as extract_page
     from .output.formats import render
@@ -95,8 +101,11 @@ def extract(source: str, method: str | None, fmt: str, url: str | None, explain:
         page = _extract_with_site_pages(src, others, url, method or _default_method(), explain, links,
                                         allow_private=allow_private)
     else:
+        site: dict[str, Any] = {} if siblings is None else {"fetch_siblings": siblings}
+        if site_store is not None:
+            site["store_path"] = str(site_store)
         page = extract_page(src, url=url, method=method or _default_method(), explain=explain, with_links=links,
-                            allow_private=allow_private)
+                            allow_private=allow_private, site=site)
     text = render(page, fmt, with_explain=explain)
     if explain and fmt != "json" and page.explain:
         import json

@@ -271,6 +271,10 @@ class SiteFetchOptions:
     # When a page given by URL has no site pages at hand, dompath/lcs/auto fetch up to
     # this many pages of its site chosen from its own links (seed 003); 0: never fetch.
     fetch_siblings: int = 2
+    # Methods that get fetched siblings. auto is left out by default: its site-template
+    # filter gains little (dragnet F1 .909 -> .912) for 2+ extra requests per page; add it
+    # to opt in.
+    methods: tuple[str, ...] = ("dompath", "lcs")
     # Links considered as siblings: at most this many, ranked by URL-pattern similarity.
     max_candidates: int = 8
     # A candidate must reach this URL-pattern similarity (0..1; same path depth and shape).
