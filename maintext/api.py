@@ -60,7 +60,8 @@ def extract(source: str | bytes | Path, url: str | None = None, method: str = DE
     get_method(method)  # fail fast on an unknown name, before any I/O
     doc = load_document(source, url=url, content_type=content_type, options=opts)
     report = None
-    if isinstance(source, str) and looks_like_url(source):  # same-site pages on demand (maintext.site.ondemand)
+    if (isinstance(source, str) and looks_like_url(source)) or (url and opts.site.for_given_pages):
+        # same-site pages on demand (maintext.site.ondemand)
         from .site.ondemand import attach_site_pages, wants_site_pages
 
         if wants_site_pages(doc, method, opts):

@@ -196,6 +196,11 @@ def _extract_with_site_pages(src: Any, others: list[Any], url: str | None, metho
 @click.option("--crawl-delay", type=click.FloatRange(min=0), default=None,
               help="--crawl: seconds between requests to one host (default 1; robots.txt Crawl-delay wins).")
 @click.option("--all-hosts", is_flag=True, help="--crawl: follow links to other hosts too.")
+@click.option("--siblings", type=click.IntRange(min=0), default=0, show_default=True, metavar="K",
+              help="Online pages: fetch up to K same-site pages from each page's links for dompath/lcs "
+                   "(with --site-store, once per site template).")
+@click.option("--site-store", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="SQLite site template store shared by the workers (see --siblings).")
 @one_line_errors
 def batch(inputs: tuple[Path, ...], method: str | None, urls_file: Path | None, out: Path, fmt: str,
           workers: int, timeout: float, max_memory: int, resume: bool, limit: int | None,
@@ -203,7 +208,7 @@ def batch(inputs: tuple[Path, ...], method: str | None, urls_file: Path | None, 
           fetch_threads: int, site_pages: int, allow_private: bool = False, sitemaps: tuple[str, ...] = (),
           feeds: tuple[str, ...] = (), crawl_starts: tuple[str, ...] = (), crawl_db: Path | None = None,
           max_pages: int | None = None, max_depth: int | None = None, crawl_delay: float | None = None,
-          all_hosts: bool = False) -> None:
+          all_hosts: bool = False, siblings: int = 0, site_store: Path | None = None) -> None:
     """Extract many pages: folders of HTML (searched recursively), WARC archives, and/or --urls FILE.
 
     Writes one JSON line per page (Page fields plus "id"; failures as {"id", "error",
@@ -227,6 +232,11 @@ def batch(inputs: tuple[Path, ...], method: str | None, urls_file: Path | None, 
         fetch_threads=fetch_threads, per_host=per_host, fetch_timeout=fetch_timeout, fetch_retries=retries,
         site_pages=site_pages,
     )
+    if siblings:
+        site = {"fetch_siblings": siblings, "for_given_pages": True}
+        if site_store is not None:
+            site["store_path"] = str(site_store.resolve())
+        cfg.options = cfg.options.updated(site=site)
     log = lambda line: click.echo("maintext batch: " + line, err=True)  # noqa: E731
     extra, crawled = _discovery_inputs(cfg, sitemaps, feeds, crawl_starts, crawl_db, log,
                                        max_pages=max_pages, max_depth=max_depth, crawl_delay=crawl_delay,

@@ -275,6 +275,9 @@ class SiteFetchOptions:
     # filter gains little (dragnet F1 .909 -> .912) for 2+ extra requests per page; add it
     # to opt in.
     methods: tuple[str, ...] = ("dompath", "lcs")
+    # Also fetch siblings for pages handed over as content with their URL (batch --siblings
+    # on fetched pages); off by default: an archived page (WARC) must not reach the live site.
+    for_given_pages: bool = False
     # Links considered as siblings: at most this many, ranked by URL-pattern similarity.
     max_candidates: int = 8
     # A candidate must reach this URL-pattern similarity (0..1; same path depth and shape).

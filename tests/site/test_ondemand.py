@@ -115,3 +115,21 @@ def test_cli_extract_names_the_site_pages(site: SiteServer, tmp_path: Path):
     assert "fetched 2 site page(s)" in result.output and article(site, 1) in result.output
     result = CliRunner().invoke(main, args, catch_exceptions=False)
     assert "from the template store" in result.output
+
+
+def test_batch_siblings_with_store(site: SiteServer, tmp_path: Path):
+    import json
+
+    urls = tmp_path / "urls.txt"
+    urls.write_text("\n".join(article(site, n) for n in (3, 5, 7)) + "\n")
+    out = tmp_path / "o.jsonl"
+    args = ["batch", "--urls", str(urls), "-m", "lcs", "-o", str(out), "--allow-private", "--workers", "2",
+            "--no-progress", "--siblings", "2", "--site-store", str(tmp_path / "t.sqlite")]
+    result = CliRunner().invoke(main, args, catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    records = {r["id"]: r for r in map(json.loads, out.read_text().splitlines())}
+    for n in (3, 5, 7):
+        rec = records[article(site, n)]
+        assert f"Article {n} paragraph 2" in rec["text"] and BOILERPLATE[1] not in rec["text"]
+    sources = sorted(r["extra"]["site_pages"]["source"] for r in records.values())
+    assert sources.count("fetched") >= 1 and sources.count("store") >= 1  # 2 workers may both start fresh
