@@ -21,6 +21,8 @@ import contextvars
 import ipaddress
 import socket
 import time
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any
 
 import httpcore
@@ -79,10 +81,22 @@ def address_problem(address: str) -> str | None:
     return None
 
 
-def resolve_checked(host: str, port: int, allow_private: bool) -> list[tuple[int, str]]:
+_RESOLVER = ThreadPoolExecutor(max_workers=4, thread_name_prefix="maintext-dns")
+
+
+def _getaddrinfo(host: str, port: int, timeout: float | None) -> list:
+    """``socket.getaddrinfo`` bounded by ``timeout`` (a resolver that hangs is left behind)."""
+    future = _RESOLVER.submit(socket.getaddrinfo, host, port, type=socket.SOCK_STREAM)
+    try:
+        return future.result(timeout=timeout)
+    except FutureTimeout:
+        raise FetchError(f"resolving host {host!r} took longer than {timeout:g} s") from None
+
+
+def resolve_checked(host: str, port: int, allow_private: bool, timeout: float | None = None) -> list[tuple[int, str]]:
     """(family, address) pairs of ``host``; raises when any of them is refused."""
     try:
-        infos = socket.getaddrinfo(host.strip("[]"), port, type=socket.SOCK_STREAM)
+        infos = _getaddrinfo(host.strip("[]"), port, timeout)
     except (socket.gaierror, UnicodeError, ValueError) as exc:
         raise FetchError(f"cannot resolve host {host!r}: {exc}") from None
     addresses: list[tuple[int, str]] = []
@@ -146,7 +160,7 @@ class GuardedBackend(httpcore.NetworkBackend):
 
     def connect_tcp(self, host: str, port: int, timeout: float | None = None,
                     local_address: str | None = None, socket_options: Any = None) -> httpcore.NetworkStream:
-        addresses = resolve_checked(host, port, self.allow_private)
+        addresses = resolve_checked(host, port, self.allow_private, _left(timeout))
         last: Exception | None = None
         for _, address in addresses:
             try:

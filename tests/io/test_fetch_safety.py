@@ -84,7 +84,7 @@ def test_every_resolved_address_is_checked(monkeypatch: pytest.MonkeyPatch, only
         return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", ("127.0.0.1", port)),
                 (socket.AF_INET, socket.SOCK_STREAM, 6, "", ("10.0.0.7", port))]
 
-    monkeypatch.setattr(netguard.socket, "getaddrinfo", fake)
+    monkeypatch.setattr(netguard.socket, "getaddrinfo", fake)  # looked up at call time by the resolver thread
     with pytest.raises(BlockedAddressError, match="10.0.0.7"):
         fetch("http://two-addresses.test:9/", retries=0)
 
@@ -187,3 +187,41 @@ def test_session_is_reused_and_checked(server: HostileServer):
 def test_too_large_plain_body(server: HostileServer):
     with pytest.raises(DocumentTooLargeError):
         fetch(server.url("/html"), allow_private=True, max_bytes=10)
+
+
+def test_a_hanging_resolver_is_bounded_by_the_deadline(monkeypatch: pytest.MonkeyPatch):
+    def slow(*args, **kwargs):
+        time.sleep(5)
+        raise OSError("too late")
+
+    monkeypatch.setattr(netguard.socket, "getaddrinfo", slow)
+    start = time.monotonic()
+    with pytest.raises(FetchError):
+        fetch("http://slow-dns.test/", retries=0, timeout=1, deadline=1)
+    assert time.monotonic() - start < 2.5
+
+
+def test_bombs_in_a_batch_do_not_grow_the_parent(server: HostileServer, tmp_path: Path):
+    kinds = [k for k in ("br", "br", "gzip", "zstd") if k == "gzip" or __import__("importlib").util.find_spec(
+        {"br": "brotli", "zstd": "zstandard"}[k])]
+    urls = tmp_path / "urls.txt"
+    urls.write_text("".join(f"b{i} {server.url('/bomb/' + k)}\n" for i, k in enumerate(kinds)))
+    out = tmp_path / "o.jsonl"
+    code = (
+        "import json, resource, sys\n"
+        "from maintext.cli import main\n"
+        "try:\n"
+        "    main(sys.argv[1:], standalone_mode=False)\n"
+        "finally:\n"
+        "    print(json.dumps({'rss_mb': resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))\n"
+    )
+    args = ["batch", "--urls", str(urls), "-o", str(out), "--allow-private", "--workers", "1", "--no-progress",
+            "--retries", "0"]
+    proc = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=300,
+                          env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert proc.returncode == 0, proc.stderr
+    rss = json.loads(proc.stdout.strip().splitlines()[-1])["rss_mb"]
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    print("batch of bombs", kinds, "parent peak RSS MB", rss)
+    assert len(records) == len(kinds) and all(r["error"].startswith("DocumentTooLargeError") for r in records)
+    assert rss < 300
