@@ -154,9 +154,10 @@ def run(args: argparse.Namespace) -> None:
         for method in ("dompath", "lcs", "dompath-alone"):
             got = {i: texts[method].get(i, "") for i in with_two}
             mean_words = sum(words(t) for t in got.values()) / max(1, len(got))
-            score = agreement(ref, got, Path(tmp), method)
+            text = agreement(ref, got, Path(tmp), method).get("text", {})
             print(f"{method:14s} pages {len(got)}  mean words {mean_words:7.1f}  agreement with auto "
-                  f"(score.py, auto as gold): {json.dumps(score)}")
+                  f"(score.py, auto as gold): P {text.get('precision', 0):.3f} R {text.get('recall', 0):.3f} "
+                  f"F1 {text.get('f1', 0):.3f}")
         auto_words = sum(words(t) for t in ref.values()) / max(1, len(ref))
         print(f"{'auto':14s} pages {len(ref)}  mean words {auto_words:7.1f}")
     run_store(articles, site)
@@ -165,14 +166,16 @@ def run(args: argparse.Namespace) -> None:
 def run_store(articles: list[dict], site: dict) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         opts = dict(site, store_path=str(Path(tmp) / "templates.sqlite"))
-        per_page, sources = [], {}
+        per_page, sources, with_two = [], {}, 0
         for row in articles:
             page = maintext.extract(row["url"], method="dompath", site=opts)
             info = page.extra.get("site_pages", {})
             per_page.append(info.get("fetches", 0))
             sources[info.get("source", "?")] = sources.get(info.get("source", "?"), 0) + 1
-        print(f"with the store: sibling requests per page {sum(per_page) / max(1, len(per_page)):.2f}; "
-              f"site pages from: {json.dumps(sources)}")
+            with_two += len(info.get("urls", [])) >= 2
+        print(f"with the store (dompath, dataset order): sibling requests per page "
+              f"{sum(per_page) / max(1, len(per_page)):.2f}; pages with >= 2 site pages {with_two} "
+              f"({with_two / max(1, len(articles)):.1%}); site pages from: {json.dumps(sources)}")
 
 
 def main() -> None:
