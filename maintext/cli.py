@@ -184,6 +184,8 @@ def _extract_with_site_pages(src: Any, others: list[Any], url: str | None, metho
                    "site's template (dompath); pages alone on their site are extracted alone.")
 @click.option("--allow-private", is_flag=True,
               help="Online mode: allow hosts on loopback, private or link-local addresses (refused by default).")
+@click.option("--fetch-deadline", type=click.FloatRange(min=0.1), default=60.0, show_default=True,
+              help="Online mode: total seconds for one page's fetch (retries and redirects included).")
 @click.option("--sitemap", "sitemaps", multiple=True, metavar="URL",
               help="Pages listed by a sitemap (XML, index, .gz, text), a robots.txt's Sitemap: lines, or a site root.")
 @click.option("--feed", "feeds", multiple=True, metavar="URL", help="Pages linked by an RSS or Atom feed.")
@@ -208,7 +210,8 @@ def batch(inputs: tuple[Path, ...], method: str | None, urls_file: Path | None, 
           fetch_threads: int, site_pages: int, allow_private: bool = False, sitemaps: tuple[str, ...] = (),
           feeds: tuple[str, ...] = (), crawl_starts: tuple[str, ...] = (), crawl_db: Path | None = None,
           max_pages: int | None = None, max_depth: int | None = None, crawl_delay: float | None = None,
-          all_hosts: bool = False, siblings: int = 0, site_store: Path | None = None) -> None:
+          all_hosts: bool = False, siblings: int = 0, site_store: Path | None = None,
+          fetch_deadline: float = 60.0) -> None:
     """Extract many pages: folders of HTML (searched recursively), WARC archives, and/or --urls FILE.
 
     Writes one JSON line per page (Page fields plus "id"; failures as {"id", "error",
@@ -228,7 +231,7 @@ def batch(inputs: tuple[Path, ...], method: str | None, urls_file: Path | None, 
         timeout=timeout or None, max_memory_mb=max_memory, resume=resume, limit=limit,
         progress=not no_progress,
         options=options.updated(fetch_timeout=fetch_timeout, fetch_retries=retries, with_links=links,
-                                allow_private=allow_private),
+                                allow_private=allow_private, fetch_deadline=fetch_deadline),
         fetch_threads=fetch_threads, per_host=per_host, fetch_timeout=fetch_timeout, fetch_retries=retries,
         site_pages=site_pages,
     )

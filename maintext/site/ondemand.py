@@ -18,6 +18,7 @@ and an ``--explain`` record).
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from dataclasses import dataclass, field
 
@@ -63,11 +64,23 @@ def _page_links(doc: Document) -> list[str]:
 
 
 def attach_site_pages(doc: Document, options: Options) -> SitePagesReport:
-    """Attach sibling pages to ``doc.site_docs`` (from the store or fetched); see the module docstring."""
+    """Attach sibling pages to ``doc.site_docs`` (from the store or fetched); see the module docstring.
+
+    A store that cannot be opened or written (a read-only path, a damaged file) is skipped
+    with a note; the page is then handled as without a store."""
+    try:
+        return _attach(doc, options, options.site.store_path)
+    except sqlite3.Error as exc:
+        report = _attach(doc, options, None)
+        report.note = f"template store {options.site.store_path} not used ({exc}); {report.note}"
+        return report
+
+
+def _attach(doc: Document, options: Options, store_path: str | None) -> SitePagesReport:
     cfg = options.site
     url = doc.url or ""
     site, pattern = site_key(url), url_pattern(url)
-    store = TemplateStore(cfg.store_path) if cfg.store_path else None
+    store = TemplateStore(store_path) if store_path else None
     stale = ""
     if store is not None:
         stored = store.lookup(site, pattern)

@@ -133,3 +133,11 @@ def test_batch_siblings_with_store(site: SiteServer, tmp_path: Path):
         assert f"Article {n} paragraph 2" in rec["text"] and BOILERPLATE[1] not in rec["text"]
     sources = sorted(r["extra"]["site_pages"]["source"] for r in records.values())
     assert sources.count("fetched") >= 1 and sources.count("store") >= 1  # 2 workers may both start fresh
+
+
+def test_unusable_store_is_skipped_with_a_note(site: SiteServer, tmp_path: Path):
+    bad = tmp_path / "not-a-db.sqlite"
+    bad.write_bytes(b"this is not a database" * 100)
+    page = maintext.extract(article(site, 3), method="dompath", allow_private=True, site={"store_path": str(bad)})
+    assert page.extra["site_pages"]["source"] == "fetched" and "not used" in page.reason
+    assert BOILERPLATE[1] not in page.text
