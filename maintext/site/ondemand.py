@@ -95,7 +95,8 @@ def _attach(doc: Document, options: Options, store_path: str | None) -> SitePage
                                        + ", ".join(u for u, _ in stored.pages))
             stale = (f"stored template stale ({share:.0%} of it found, under {cfg.min_match_share:.0%})"
                      if share < cfg.min_match_share else f"stored template older than {cfg.max_age_days:g} days")
-    got = fetch_siblings(url, _page_links(doc), options, cfg.fetch_siblings)
+    got = fetch_siblings(url, _page_links(doc), options, cfg.fetch_siblings,
+                         reserve=store.reserve if store is not None else None)
     docs = []
     for page_url, body, ctype in got.pages:
         try:

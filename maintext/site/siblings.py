@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
@@ -127,8 +128,13 @@ def _robots(options: Options, session: Session) -> RobotsCache:
         return cache
 
 
-def fetch_siblings(page_url: str, links: list[str], options: Options, k: int) -> SiblingFetch:
-    """Fetch up to ``k`` sibling pages of ``page_url`` chosen among ``links``."""
+def fetch_siblings(page_url: str, links: list[str], options: Options, k: int,
+                   reserve: Callable[[str, float], float] | None = None) -> SiblingFetch:
+    """Fetch up to ``k`` sibling pages of ``page_url`` chosen among ``links``.
+
+    Requests are ``sibling_delay`` seconds apart (the site's robots.txt ``Crawl-delay`` when
+    longer, up to ``options.discover.max_crawl_delay``); ``reserve(host, delay)`` (the
+    template store's) books them across processes, else they are paced here."""
     cfg = options.site
     result = SiblingFetch()
     ranked = rank_candidates(page_url, links, cfg.min_similarity, cfg.max_candidates)
@@ -144,7 +150,11 @@ def fetch_siblings(page_url: str, links: list[str], options: Options, k: int) ->
             if not robots.can_fetch(url):
                 result.disallowed.append(url)
                 continue
-            wait = last + cfg.sibling_delay - time.monotonic()
+            delay = max(cfg.sibling_delay, min(robots.rules(url).crawl_delay or 0.0, options.discover.max_crawl_delay))
+            if reserve is not None:
+                wait = reserve((urlsplit(url).hostname or "").lower(), delay)
+            else:
+                wait = last + delay - time.monotonic() if last else 0.0
             if wait > 0:
                 time.sleep(wait)
             last = time.monotonic()

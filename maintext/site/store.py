@@ -21,7 +21,9 @@ a page of the same template finds nearly all of them), and it must be younger th
 replaced.
 
 Several processes may share one file (batch workers): WAL journal, a busy timeout, one
-short transaction per read or write, a connection per call (fork-safe).
+short transaction per read or write, a connection per call (fork-safe). The same file books
+request slots per host (:meth:`TemplateStore.reserve`), so workers fetching siblings of one
+site keep the site's delay between them.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ _SCHEMA = (
     " used REAL NOT NULL, uses INTEGER NOT NULL DEFAULT 0, signatures BLOB NOT NULL, pages BLOB NOT NULL,"
     " PRIMARY KEY (site, pattern))"
 )
+_HOSTS = "CREATE TABLE IF NOT EXISTS hosts(host TEXT PRIMARY KEY, next REAL NOT NULL)"
 MAX_STORED_PAGE = 2 * 1024 * 1024  # characters of one sibling page kept at most
 
 
@@ -93,6 +96,7 @@ class TemplateStore:
         self.path = str(path)
         with closing(self._connect()) as conn, conn:
             conn.execute(_SCHEMA)
+            conn.execute(_HOSTS)
 
     def _connect(self) -> sqlite3.Connection:
         conn = sqlite3.connect(self.path, timeout=30)
@@ -123,6 +127,18 @@ class TemplateStore:
         with closing(self._connect()) as conn, conn:
             conn.execute("UPDATE templates SET used=?, uses=uses+1 WHERE site=? AND pattern=?",
                          (time.time(), site, pattern))
+
+    def reserve(self, host: str, delay: float) -> float:
+        """Book the next request slot to ``host`` for every process sharing this file:
+        returns the seconds to wait before sending (slots are ``delay`` apart)."""
+        now = time.time()
+        with closing(self._connect()) as conn:
+            conn.execute("BEGIN IMMEDIATE")
+            row = conn.execute("SELECT next FROM hosts WHERE host=?", (host,)).fetchone()
+            slot = max(now, row[0] if row else now)
+            conn.execute("INSERT OR REPLACE INTO hosts(host, next) VALUES (?,?)", (host, slot + delay))
+            conn.commit()
+        return slot - now
 
     def count(self) -> int:
         with closing(self._connect()) as conn:

@@ -141,3 +141,16 @@ def test_unusable_store_is_skipped_with_a_note(site: SiteServer, tmp_path: Path)
     page = maintext.extract(article(site, 3), method="dompath", allow_private=True, site={"store_path": str(bad)})
     assert page.extra["site_pages"]["source"] == "fetched" and "not used" in page.reason
     assert BOILERPLATE[1] not in page.text
+
+
+def test_store_books_request_slots_across_processes(tmp_path: Path):
+    store = TemplateStore(tmp_path / "s.sqlite")
+    waits = [store.reserve("h.test", 0.5) for _ in range(3)]
+    assert waits[0] == 0.0 and 0.4 < waits[1] <= 0.5 and 0.9 < waits[2] <= 1.0
+    assert TemplateStore(tmp_path / "s.sqlite").reserve("other.test", 0.5) == 0.0
+
+
+def test_sibling_requests_are_paced(site: SiteServer):
+    maintext.extract(article(site, 3), method="dompath", allow_private=True, site={"sibling_delay": 0.4})
+    times = [t for t, path in zip(site.times, site.log) if path.startswith("/news/") and path != "/news/2024/article-3.html"]
+    assert len(times) == 2 and times[1] - times[0] >= 0.38
