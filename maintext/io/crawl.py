@@ -50,6 +50,13 @@ def normalize_url(url: str, base: str | None = None) -> str | None:
     case, default port and fragment dropped, dot segments resolved, empty path ``/``,
     tracking parameters dropped."""
     try:
+        return _normalize(url, base)
+    except (ValueError, UnicodeError):  # malformed hosts, ports, lone surrogates
+        return None
+
+
+def _normalize(url: str, base: str | None) -> str | None:
+    try:
         joined = urljoin(base, url.strip()) if base else url.strip()
         parts = urlsplit(joined)
         port = parts.port

@@ -33,6 +33,7 @@ from urllib.parse import urlsplit
 
 from ..errors import MaintextError
 from ..io.crawl import SKIP_SUFFIXES, normalize_url
+from ..io.discover import host_of
 from ..io.fetch import Session, fetch_with
 from ..io.robots import ROBOTS_MAX_BYTES, RobotsCache
 from ..options import Options
@@ -42,7 +43,11 @@ _SLUG = re.compile(r"[a-z0-9]+(?:[-_][a-z0-9]+){1,}")
 
 
 def _segments(url: str) -> list[str]:
-    return [s for s in urlsplit(url).path.lower().split("/") if s]
+    try:
+        path = urlsplit(url).path
+    except ValueError:
+        return []
+    return [s for s in path.lower().split("/") if s]
 
 
 def _shape(segment: str) -> str:
@@ -66,7 +71,7 @@ def _segment_score(a: str, b: str) -> float:
 
 def url_similarity(a: str, b: str) -> float:
     """URL-pattern similarity of two URLs (0..1; see the module docstring)."""
-    if (urlsplit(a).hostname or "").lower() != (urlsplit(b).hostname or "").lower():
+    if not host_of(a) or host_of(a) != host_of(b):
         return 0.0
     sa, sb = _segments(a), _segments(b)
     n = max(len(sa), len(sb))
@@ -78,7 +83,7 @@ def url_similarity(a: str, b: str) -> float:
 def url_pattern(url: str) -> str:
     """A key for the pages of one template: host and path shape (``news/9/article-9.html``)."""
     segments = [_shape(s) for s in _segments(url)]
-    return f"{(urlsplit(url).hostname or '').lower()}/{'/'.join(segments)}"
+    return f"{host_of(url)}/{'/'.join(segments)}"
 
 
 def rank_candidates(page_url: str, links: list[str], min_similarity: float, limit: int) -> list[tuple[float, str]]:
@@ -152,7 +157,7 @@ def fetch_siblings(page_url: str, links: list[str], options: Options, k: int,
                 continue
             delay = max(cfg.sibling_delay, min(robots.rules(url).crawl_delay or 0.0, options.discover.max_crawl_delay))
             if reserve is not None:
-                wait = reserve((urlsplit(url).hostname or "").lower(), delay)
+                wait = reserve(host_of(url), delay)
             else:
                 wait = last + delay - time.monotonic() if last else 0.0
             if wait > 0:
