@@ -92,6 +92,10 @@ def page_links(content: bytes, url: str, follow_nofollow: bool = False) -> list[
         doc = lxml.html.document_fromstring(content)
     except (etree.ParserError, ValueError):
         return []
+    if not follow_nofollow:  # <meta name="robots" content="nofollow">: no link of the page is followed
+        for content in doc.xpath("//meta[translate(@name,'ROBTS','robts')='robots']/@content"):
+            if "nofollow" in content.lower() or "none" in content.lower().replace(" ", "").split(","):
+                return []
     base = url
     for href in doc.xpath("//base/@href")[:1]:
         base = normalize_url(href, url) or url
