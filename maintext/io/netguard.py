@@ -184,7 +184,7 @@ class GuardedTransport(httpx.HTTPTransport):
 
     def __init__(self, *, allow_private: bool = False, limits: httpx.Limits = httpx.Limits()) -> None:
         super().__init__(trust_env=False, limits=limits)
-        ssl_context = self._pool._ssl_context  # the context httpx built (certifi roots)
+        ssl_context = httpx.create_ssl_context(trust_env=False)  # what httpx uses: certifi roots
         self._pool.close()
         self._pool = httpcore.ConnectionPool(
             ssl_context=ssl_context,

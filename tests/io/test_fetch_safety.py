@@ -225,3 +225,40 @@ def test_bombs_in_a_batch_do_not_grow_the_parent(server: HostileServer, tmp_path
     print("batch of bombs", kinds, "parent peak RSS MB", rss)
     assert len(records) == len(kinds) and all(r["error"].startswith("DocumentTooLargeError") for r in records)
     assert rss < 300
+
+
+def test_tls_keeps_the_host_name_and_verification(tmp_path: Path):
+    """The socket goes to the checked address; SNI and the certificate check use the host name."""
+    import shutil
+    import ssl
+    import threading
+    from http.server import BaseHTTPRequestHandler, HTTPServer
+
+    if not shutil.which("openssl"):
+        pytest.skip("openssl not installed")
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(tmp_path / "k.pem"),
+                    "-out", str(tmp_path / "c.pem"), "-days", "1", "-subj", "/CN=localhost",
+                    "-addext", "subjectAltName=DNS:localhost"], capture_output=True, check=True)
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self):  # noqa: N802
+            self.send_response(200)
+            self.end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    httpd = HTTPServer(("127.0.0.1", 0), Handler)
+    ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    ctx.load_cert_chain(tmp_path / "c.pem", tmp_path / "k.pem")
+    names: list[str | None] = []
+    ctx.sni_callback = lambda sock, name, c: names.append(name)
+    httpd.socket = ctx.wrap_socket(httpd.socket, server_side=True)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        with pytest.raises(FetchError, match="CERTIFICATE_VERIFY_FAILED"):  # self-signed: still verified
+            fetch(f"https://localhost:{httpd.server_address[1]}/", allow_private=True, retries=0)
+        assert names == ["localhost"]
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
