@@ -186,6 +186,7 @@ class Crawler:
         self.robots = RobotsCache(fetch_text, options.user_agent)
         self._next_time: dict[str, float] = {}
         self._in_flight: dict[str, int] = {}
+        self._delay: dict[str, float] = {}
         self.disallowed = 0
 
     def _host_delay(self, url: str) -> float:
@@ -220,7 +221,8 @@ class Crawler:
                 self.disallowed += 1
                 continue
             self._in_flight[host] = self._in_flight.get(host, 0) + 1
-            self._next_time[host] = time.monotonic() + self._host_delay(url)
+            self._delay[host] = self._host_delay(url)
+            self._next_time[host] = time.monotonic() + self._delay[host]
             self.frontier.mark(url, "fetching")
             chosen.append((url, host, depth))
         return chosen
@@ -245,6 +247,8 @@ class Crawler:
                 for future in finished:
                     host = running.pop(future)
                     self._in_flight[host] -= 1
+                    # the delay also runs from the end of a request (a slow answer is no reason to hurry)
+                    self._next_time[host] = max(self._next_time[host], time.monotonic() + self._delay[host])
                     page = future.result()
                     if page.error and page.error.startswith("skip:"):
                         self.frontier.mark(page.url, "skipped", page.error[5:])

@@ -162,12 +162,13 @@ def fetch_siblings(page_url: str, links: list[str], options: Options, k: int,
                 wait = last + delay - time.monotonic() if last else 0.0
             if wait > 0:
                 time.sleep(wait)
-            last = time.monotonic()
             result.tried.append(url)
             try:
                 got = fetch_with(url, options, session=session)
             except MaintextError as exc:
                 result.failures.append(f"{url}: {exc}")
                 continue
+            finally:
+                last = time.monotonic()  # the delay runs from the end of the previous request
             result.pages.append((got.url, got.content, got.content_type))
     return result
