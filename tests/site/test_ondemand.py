@@ -146,7 +146,7 @@ def test_unusable_store_is_skipped_with_a_note(site: SiteServer, tmp_path: Path)
 def test_store_books_request_slots_across_processes(tmp_path: Path):
     store = TemplateStore(tmp_path / "s.sqlite")
     waits = [store.reserve("h.test", 0.5) for _ in range(3)]
-    assert waits[0] == 0.0 and 0.4 < waits[1] <= 0.5 and 0.9 < waits[2] <= 1.0
+    assert waits[0] == 0.0 and 0 < waits[1] <= 0.5 and waits[1] + 0.4 < waits[2] <= 1.0  # slots 0.5 s apart
     assert TemplateStore(tmp_path / "s.sqlite").reserve("other.test", 0.5) == 0.0
 
 
