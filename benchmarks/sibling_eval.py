@@ -33,7 +33,6 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import maintext
 import maintext.io.fetch as fetch_module

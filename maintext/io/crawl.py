@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import posixpath
 import sqlite3
-import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
@@ -93,8 +92,8 @@ def page_links(content: bytes, url: str, follow_nofollow: bool = False) -> list[
     except (etree.ParserError, ValueError):
         return []
     if not follow_nofollow:  # <meta name="robots" content="nofollow">: no link of the page is followed
-        for content in doc.xpath("//meta[translate(@name,'ROBTS','robts')='robots']/@content"):
-            if "nofollow" in content.lower() or "none" in content.lower().replace(" ", "").split(","):
+        for directives in doc.xpath("//meta[translate(@name,'ROBTS','robts')='robots']/@content"):
+            if "nofollow" in directives.lower() or "none" in directives.lower().replace(" ", "").split(","):
                 return []
     base = url
     for href in doc.xpath("//base/@href")[:1]:

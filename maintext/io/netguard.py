@@ -97,7 +97,7 @@ def resolve_checked(host: str, port: int, allow_private: bool, timeout: float | 
     """(family, address) pairs of ``host``; raises when any of them is refused."""
     try:
         infos = _getaddrinfo(host.strip("[]"), port, timeout)
-    except (socket.gaierror, UnicodeError, ValueError) as exc:
+    except (OSError, UnicodeError, ValueError) as exc:  # gaierror is an OSError
         raise FetchError(f"cannot resolve host {host!r}: {exc}") from None
     addresses: list[tuple[int, str]] = []
     for family, _, _, _, sockaddr in infos:
@@ -182,7 +182,8 @@ class GuardedBackend(httpcore.NetworkBackend):
 class GuardedTransport(httpx.HTTPTransport):
     """``httpx.HTTPTransport`` (no proxy, no unix socket) connecting through :class:`GuardedBackend`."""
 
-    def __init__(self, *, allow_private: bool = False, limits: httpx.Limits = httpx.Limits()) -> None:
+    def __init__(self, *, allow_private: bool = False, limits: httpx.Limits | None = None) -> None:
+        limits = limits or httpx.Limits()
         super().__init__(trust_env=False, limits=limits)
         ssl_context = httpx.create_ssl_context(trust_env=False)  # what httpx uses: certifi roots
         self._pool.close()
