@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextvars
 import ipaddress
 import socket
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -179,13 +180,26 @@ class GuardedBackend(httpcore.NetworkBackend):
         time.sleep(seconds)
 
 
+_SSL: list = []
+_SSL_LOCK = threading.Lock()
+
+
+def _ssl_context():
+    """One verifying SSL context (certifi roots, as httpx builds it) for every session of the
+    process: building one costs ~50 ms, and an SSLContext may be shared between threads."""
+    with _SSL_LOCK:
+        if not _SSL:
+            _SSL.append(httpx.create_ssl_context(trust_env=False))
+        return _SSL[0]
+
+
 class GuardedTransport(httpx.HTTPTransport):
     """``httpx.HTTPTransport`` (no proxy, no unix socket) connecting through :class:`GuardedBackend`."""
 
     def __init__(self, *, allow_private: bool = False, limits: httpx.Limits | None = None) -> None:
         limits = limits or httpx.Limits()
-        super().__init__(trust_env=False, limits=limits)
-        ssl_context = httpx.create_ssl_context(trust_env=False)  # what httpx uses: certifi roots
+        ssl_context = _ssl_context()
+        super().__init__(verify=ssl_context, trust_env=False, limits=limits)
         self._pool.close()
         self._pool = httpcore.ConnectionPool(
             ssl_context=ssl_context,
