@@ -140,9 +140,11 @@ def run(args: argparse.Namespace) -> None:
     seconds = time.perf_counter() - t0
     with_two = [r["id"] for r in articles if len(reports.get(r["id"], {}).get("urls", [])) >= 2]
     fetches = [reports[i].get("fetches", 0) for i in reports]
+    got = [len(reports[i].get("urls", [])) for i in reports]
     print(f"article pages: {len(articles)}; with >= 2 siblings found: {len(with_two)} "
           f"({len(with_two) / max(1, len(articles)):.1%}); max_candidates={args.max_candidates}; {seconds:.0f} s")
-    print(f"sibling requests per page (no store, per method call): {sum(fetches) / max(1, len(fetches)):.2f}")
+    print(f"sibling requests per page (no store, per method call): {sum(fetches) / max(1, len(fetches)):.2f} "
+          f"({sum(got) / max(1, len(got)):.2f} answered with a page, the rest 404: pages not saved)")
     by_site: dict[str, list[int]] = {}
     for r in articles:
         by_site.setdefault(r["site"], [0, 0])[0] += 1
