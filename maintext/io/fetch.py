@@ -164,8 +164,9 @@ def _fetch_with_retries(session: Session, url: str, limits: FetchLimits,
             last = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
             if time.monotonic() >= end:
                 raise FetchError(f"{url}: total time limit of {limits.deadline:g} s reached ({last})") from None
-            if isinstance(exc, (httpx.UnsupportedProtocol, httpx.InvalidURL, httpx.DecodingError)):
-                break
+            if isinstance(exc, (httpx.UnsupportedProtocol, httpx.InvalidURL, httpx.DecodingError,
+                                httpx.ReadTimeout, httpx.WriteTimeout)):
+                break  # a server that let a read wait `timeout` seconds is not asked again
             wait, status = None, 0
         except (httpx.InvalidURL, ValueError, UnicodeError) as exc:  # a malformed URL or Location header
             raise FetchError(f"{url}: malformed URL or redirect ({type(exc).__name__}: {exc})") from None

@@ -262,3 +262,10 @@ def test_tls_keeps_the_host_name_and_verification(tmp_path: Path):
     finally:
         httpd.shutdown()
         httpd.server_close()
+
+
+def test_a_hanging_server_fails_after_one_read_timeout(server: HostileServer):
+    start = time.monotonic()
+    with pytest.raises(FetchError, match="ReadTimeout"):
+        fetch(server.url("/hang"), allow_private=True, timeout=1, retries=2, deadline=20)
+    assert time.monotonic() - start < 2.5  # not retried: 1 read timeout, not 3
