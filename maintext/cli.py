@@ -135,6 +135,43 @@ def _extract_with_site_pages(src: Any, others: list[Any], url: str | None, metho
     return extract_document(doc, method)
 
 
+# ----------------------------------------------------------------------------- serve
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Server processes (each runs its own extraction workers).")
+@click.option("--concurrency", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Extractions at once per server process.")
+@click.option("--executor", type=click.Choice(["process", "thread"]), default="process", show_default=True,
+              help="Run extractions in worker processes (killable at the time limit) or threads.")
+@click.option("--timeout", type=click.FloatRange(min=0), default=20.0, show_default=True,
+              help="Per-request time limit in seconds (0: none).")
+@click.option("--max-body", type=click.IntRange(min=1), default=8 * 1024 * 1024, show_default=True,
+              help="Largest request body in bytes.")
+@click.option("--max-queue", type=click.IntRange(min=0), default=64, show_default=True,
+              help="Requests waiting per server process before 503.")
+@click.option("--api-key", envvar="MAINTEXT_API_KEY", default="", help="Require this key "
+              "(X-API-Key header or Authorization: Bearer) on /extract and /batch; env MAINTEXT_API_KEY.")
+@click.option("--allow-private", is_flag=True, help="Fetch URLs on loopback/private addresses (local use only).")
+@one_line_errors
+def serve(host: str, port: int, workers: int, concurrency: int, executor: str, timeout: float,
+          max_body: int, max_queue: int, api_key: str, allow_private: bool) -> None:
+    """Run the HTTP service and the web page (needs the 'serve' extra: pip install maintext[serve])."""
+    try:
+        from .serve import Settings, run
+        import fastapi  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ImportError as exc:
+        raise MaintextError(f"the serve command needs the 'serve' extra (pip install 'maintext[serve]'): {exc}")
+    settings = Settings(max_body_bytes=max_body, timeout=timeout, concurrency=concurrency,
+                        max_queue=max_queue, executor=executor, api_key=api_key,
+                        allow_private=allow_private)
+    settings.examples_dir = Settings.from_env({}).examples_dir
+    run(settings, host=host, port=port, workers=workers)
+
+
 # ----------------------------------------------------------------------------- batch
 
 @main.command()

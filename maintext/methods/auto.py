@@ -192,9 +192,9 @@ def extract(doc: Document, options: Options) -> Page:
     templates = template_texts(doc, root) if opts.drop_site_template and doc.site_docs else frozenset()
     removed = clean_tree(root)
     skip = SKIP_REASONS - ({"comments"} if opts.include_comments else set())
-    seg = segment(root, skip=skip if opts.skip_boilerplate else frozenset())
+    seg = segment(root, skip=skip if opts.skip_boilerplate else frozenset(), keep_elements=options.explain)
     if seg.skipped and not any(_is_prose(b) for b in seg.blocks):
-        seg = segment(root)  # everything was in skipped boxes: read them after all
+        seg = segment(root, keep_elements=options.explain)  # everything was in skipped boxes: read them after all
     explain: list[dict[str, Any]] | None = [] if options.explain else None
     if explain is not None:
         for tag, why in removed:
@@ -202,10 +202,12 @@ def extract(doc: Document, options: Options) -> Page:
         for cid, chars in seg.skipped:
             c = seg.containers[cid]
             explain.append({"block": f"<{c.tag}>", "decision": "drop",
-                            "reason": f"not read: {c.boiler} ({chars} characters)"})
+                            "reason": f"not read: {c.boiler} ({chars} characters)", "container": cid})
     if not seg.blocks:
         page.reason = "page has no text"
         page.explain = explain
+        if explain is not None:
+            _locate(explain, seg, page, None)
         return page
 
     region = choose_region(seg, opts, hint, title)
@@ -244,7 +246,22 @@ def extract(doc: Document, options: Options) -> Page:
     elif page.text and kept and doc.link_anchors:
         mark_main_links(doc, seg, kept)
     page.explain = explain
+    if explain is not None:
+        _locate(explain, seg, page, region)
     return page
+
+
+def _locate(explain: list[dict[str, Any]], seg: Segmentation, page: Page, region: Region | None) -> None:
+    """--explain: each record's container id becomes ``path``, the XPath of the block's
+    innermost block element in the cleaned tree (the annotated view outlines it), and the
+    main container's path goes to ``page.extra["auto"]["main_path"]``."""
+    for record in explain:
+        cid = record.pop("container", None)
+        path = seg.element_path(cid) if cid is not None else None
+        if path:
+            record["path"] = path
+    if region is not None and region.top is not None:
+        page.extra.setdefault("auto", {})["main_path"] = seg.element_path(region.top.id)
 
 
 def mark_main_links(doc: Document, seg: Segmentation, kept: list[Block]) -> None:
@@ -881,4 +898,4 @@ def _explain(b: Block, decision: str, reason: str) -> dict[str, Any]:
     text = b.text
     return {"block": f"<{b.tag}>", "text": text[:80] + ("…" if len(text) > 80 else ""),
             "words": round(b.weight, 1), "link_density": round(b.link_density, 2),
-            "decision": decision, "reason": reason}
+            "decision": decision, "reason": reason, "container": b.chain[-1] if b.chain else None}
