@@ -69,8 +69,9 @@ def main() -> None:
 @main.command()
 @click.argument("source")
 @click.option("--method", "-m", default=None, help="Extraction method (see `maintext methods`); default: auto.")
-@click.option("--format", "fmt", type=click.Choice(["txt", "json", "markdown"]), default="txt",
-              show_default=True, help="Output format.")
+@click.option("--format", "fmt", type=click.Choice(["txt", "json", "markdown", "html"]), default="txt",
+              show_default=True, help="Output format (html with --explain: the page with every block "
+              "outlined by decision, as one standalone file).")
 @click.option("--url", default=None, help="URL of the page (resolves relative links).")
 @click.option("--explain", is_flag=True, help="Show why each block was kept or dropped "
               "(in the JSON output, on stderr for txt/markdown).")
@@ -89,6 +90,19 @@ def extract(source: str, method: str | None, fmt: str, url: str | None, explain:
 
     src = _source_arg(source)
     others = [_source_arg(other, stdin=False) for other in site_pages]
+    if fmt == "html" and (explain or not _has_html_format()):
+        if not explain:
+            raise MaintextError("--format html needs --explain (the annotated view of the page)")
+        from .options import make_options
+        from .serve.viewer import explain_html
+
+        text = explain_html(src, url=url, method=method or _default_method(),
+                            options=make_options(None, with_links=links))
+        if output is None:
+            click.echo(text, nl=False)
+        else:
+            output.write_text(text, encoding="utf-8")
+        return
     if others:
         page = _extract_with_site_pages(src, others, url, method or _default_method(), explain, links)
     else:
@@ -105,6 +119,12 @@ def extract(source: str, method: str | None, fmt: str, url: str | None, explain:
         click.echo(text, nl=False)
     else:
         output.write_text(text, encoding="utf-8")
+
+
+def _has_html_format() -> bool:
+    from .output import formats
+
+    return "html" in getattr(formats, "FORMATS", ())
 
 
 def _source_arg(source: str, *, stdin: bool = True) -> Any:

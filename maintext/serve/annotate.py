@@ -41,7 +41,14 @@ DROP_COLORS = ("#dc2626", "#ea580c", "#a21caf", "#ca8a04", "#0891b2", "#db2777",
 OTHER_COLOR = "#6b7280"
 # Elements that would run code, load something or navigate in the view: removed.
 _DROP_TAGS = ("script", "noscript", "iframe", "frame", "frameset", "object", "embed", "applet",
-              "base", "portal", "template")
+              "base", "portal", "template", "link")
+# Attributes that load something: kept under a data- name so the view loads nothing (the
+# CSP below forbids it too, but a browser's preload scanner may look before reading it).
+_LOADING_ATTRS = frozenset({"src", "srcset", "poster", "background", "data", "lowsrc", "dynsrc",
+                            "imagesrcset", "codebase", "archive", "longdesc", "manifest"})
+_CSS_URL = re.compile(r"url\s*\(", re.IGNORECASE)
+_CSS_IMPORT = re.compile(r"@import", re.IGNORECASE)
+_SVG_LOADERS = frozenset({"image", "use", "feimage", "script"})
 _CSP = ("default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; "
         "form-action 'none'")
 _NUMBERS = re.compile(r"\s*\([^)]*\)|\d+")
@@ -158,11 +165,20 @@ def _sanitize(root: etree._Element) -> None:
         for name in list(el.attrib):
             low = name.lower()
             value = el.attrib[name]
-            if low.startswith("on") or low in ("srcset", "formaction", "ping", "integrity"):
+            if low.startswith("on") or low in ("formaction", "ping", "integrity"):
+                del el.attrib[name]
+            elif low in _LOADING_ATTRS:
+                del el.attrib[name]
+                el.set("data-mt-" + low, value)
+            elif low == "style" and _CSS_URL.search(value):
+                el.set(name, _CSS_URL.sub("x-blocked(", value))
+            elif low.endswith("href") and str(el.tag).lower().rsplit("}", 1)[-1] in _SVG_LOADERS:
                 del el.attrib[name]
             elif low in ("href", "src", "action", "xlink:href") and value.strip().lower().startswith(
                     ("javascript:", "vbscript:")):
                 del el.attrib[name]
+        if el.tag == "style" and el.text:
+            el.text = _CSS_IMPORT.sub("@x-blocked-import", _CSS_URL.sub("x-blocked(", el.text))
         if el.tag == "meta" and (el.get("http-equiv") or "").lower() in (
                 "refresh", "content-security-policy", "set-cookie"):
             el.drop_tree()
