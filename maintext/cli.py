@@ -81,9 +81,11 @@ def main() -> None:
 @click.option("--site-page", "site_pages", multiple=True, metavar="OTHER",
               help="Another page of the same site (file or URL; repeat for more): methods that "
                    "remove the site's template (dompath) compare the page with them.")
+@click.option("--allow-private", is_flag=True,
+              help="Online mode: allow hosts on loopback, private or link-local addresses (refused by default).")
 @one_line_errors
 def extract(source: str, method: str | None, fmt: str, url: str | None, explain: bool,
-            output: Path | None, links: bool, site_pages: tuple[str, ...]) -> None:
+            output: Path | None, links: bool, site_pages: tuple[str, ...], allow_private: bool = False) -> None:
     """Extract one page. SOURCE is a file (.html, .htm, .html.gz), an http(s) URL, or - for stdin."""
     from .api import extract as extract_page
     from .output.formats import render
@@ -104,9 +106,11 @@ def extract(source: str, method: str | None, fmt: str, url: str | None, explain:
             output.write_text(text, encoding="utf-8")
         return
     if others:
-        page = _extract_with_site_pages(src, others, url, method or _default_method(), explain, links)
+        page = _extract_with_site_pages(src, others, url, method or _default_method(), explain, links,
+                                        allow_private=allow_private)
     else:
-        page = extract_page(src, url=url, method=method or _default_method(), explain=explain, with_links=links)
+        page = extract_page(src, url=url, method=method or _default_method(), explain=explain, with_links=links,
+                            allow_private=allow_private)
     text = render(page, fmt, with_explain=explain)
     if explain and fmt != "json" and page.explain:
         import json
@@ -143,13 +147,13 @@ def _source_arg(source: str, *, stdin: bool = True) -> Any:
 
 
 def _extract_with_site_pages(src: Any, others: list[Any], url: str | None, method: str,
-                             explain: bool, links: bool) -> Any:
+                             explain: bool, links: bool, allow_private: bool = False) -> Any:
     from .api import extract_document, load_document
     from .options import make_options
     from .registry import get_method
 
     get_method(method)
-    options = make_options(None, explain=explain, with_links=links)
+    options = make_options(None, explain=explain, with_links=links, allow_private=allow_private)
     doc = load_document(src, url=url, options=options)
     doc.site_docs = [load_document(other, options=options) for other in others]
     return extract_document(doc, method)
@@ -226,11 +230,28 @@ def serve(host: str, port: int, workers: int, concurrency: int, executor: str, t
               help="Compare each page with up to K other pages of its site (sites from the URLs, or "
                    "for saved pages the canonical/og:url they declare), for methods that remove the "
                    "site's template (dompath); pages alone on their site are extracted alone.")
+@click.option("--allow-private", is_flag=True,
+              help="Online mode: allow hosts on loopback, private or link-local addresses (refused by default).")
+@click.option("--sitemap", "sitemaps", multiple=True, metavar="URL",
+              help="Pages listed by a sitemap (XML, index, .gz, text), a robots.txt's Sitemap: lines, or a site root.")
+@click.option("--feed", "feeds", multiple=True, metavar="URL", help="Pages linked by an RSS or Atom feed.")
+@click.option("--crawl", "crawl_starts", multiple=True, metavar="URL",
+              help="Crawl from URL politely (robots.txt, per-host delay, same host); resumable.")
+@click.option("--crawl-db", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="SQLite frontier of --crawl (default: OUTPUT.crawl.sqlite; rerun to resume).")
+@click.option("--max-pages", type=click.IntRange(min=1), default=None, help="--crawl: pages at most (default 1000).")
+@click.option("--max-depth", type=click.IntRange(min=0), default=None, help="--crawl: link hops at most (default 3).")
+@click.option("--crawl-delay", type=click.FloatRange(min=0), default=None,
+              help="--crawl: seconds between requests to one host (default 1; robots.txt Crawl-delay wins).")
+@click.option("--all-hosts", is_flag=True, help="--crawl: follow links to other hosts too.")
 @one_line_errors
 def batch(inputs: tuple[Path, ...], method: str | None, urls_file: Path | None, out: Path, fmt: str,
           workers: int, timeout: float, max_memory: int, resume: bool, limit: int | None,
           no_progress: bool, links: bool, fetch_timeout: float, retries: int, per_host: int,
-          fetch_threads: int, site_pages: int) -> None:
+          fetch_threads: int, site_pages: int, allow_private: bool = False, sitemaps: tuple[str, ...] = (),
+          feeds: tuple[str, ...] = (), crawl_starts: tuple[str, ...] = (), crawl_db: Path | None = None,
+          max_pages: int | None = None, max_depth: int | None = None, crawl_delay: float | None = None,
+          all_hosts: bool = False) -> None:
     """Extract many pages: folders of HTML (searched recursively), WARC archives, and/or --urls FILE.
 
     Writes one JSON line per page (Page fields plus "id"; failures as {"id", "error",
@@ -242,18 +263,42 @@ def batch(inputs: tuple[Path, ...], method: str | None, urls_file: Path | None, 
     from .batch.run import BatchConfig, run_batch
     from .options import Options
 
-    if not inputs and urls_file is None:
-        raise click.UsageError("give at least one INPUT folder/file or --urls FILE")
+    if not inputs and urls_file is None and not (sitemaps or feeds or crawl_starts):
+        raise click.UsageError("give at least one INPUT folder/file, --urls FILE, --sitemap, --feed or --crawl")
     options = Options()
     cfg = BatchConfig(
         method=method or _default_method(), out=out, fmt=fmt, workers=workers,
         timeout=timeout or None, max_memory_mb=max_memory, resume=resume, limit=limit,
         progress=not no_progress,
-        options=options.updated(fetch_timeout=fetch_timeout, fetch_retries=retries, with_links=links),
+        options=options.updated(fetch_timeout=fetch_timeout, fetch_retries=retries, with_links=links,
+                                allow_private=allow_private),
         fetch_threads=fetch_threads, per_host=per_host, fetch_timeout=fetch_timeout, fetch_retries=retries,
         site_pages=site_pages,
     )
-    run_batch(cfg, inputs, urls_file, log=lambda line: click.echo("maintext batch: " + line, err=True))
+    log = lambda line: click.echo("maintext batch: " + line, err=True)  # noqa: E731
+    extra, crawled = _discovery_inputs(cfg, sitemaps, feeds, crawl_starts, crawl_db, log,
+                                       max_pages=max_pages, max_depth=max_depth, crawl_delay=crawl_delay,
+                                       same_host=not all_hosts)
+    run_batch(cfg, inputs, urls_file, log=log, extra_urls=extra, crawled=crawled)
+
+
+def _discovery_inputs(cfg: Any, sitemaps: tuple[str, ...], feeds: tuple[str, ...], crawl_starts: tuple[str, ...],
+                      crawl_db: Path | None, log: Any, **crawl_settings: Any) -> tuple[list[str], Any]:
+    """URLs from --sitemap/--feed, and the crawler's page stream for --crawl (or None)."""
+    extra: list[str] = []
+    if sitemaps or feeds:
+        from .io.discover import iter_discovered
+
+        extra = list(iter_discovered(list(sitemaps), list(feeds), cfg.options, log))
+        log(f"discovered {len(extra)} URLs from {len(sitemaps)} sitemap(s) and {len(feeds)} feed(s)")
+    if not crawl_starts:
+        return extra, None
+    from .io.crawl import Crawler, crawl_tasks
+
+    settings = {k: v for k, v in crawl_settings.items() if v is not None}
+    cfg.options = cfg.options.updated(discover=settings)
+    db = crawl_db or cfg.out.with_name(cfg.out.name + ".crawl.sqlite")
+    return extra, crawl_tasks(Crawler(list(crawl_starts), cfg.options, db, log))
 
 
 # ----------------------------------------------------------------------------- plot
