@@ -99,7 +99,7 @@ def extract(source: str, method: str | None, fmt: str, url: str | None, explain:
         from .serve.viewer import explain_html
 
         text = explain_html(src, url=url, method=method or _default_method(),
-                            options=make_options(None, with_links=links))
+                            options=make_options(None, with_links=links, allow_private=allow_private))
         if output is None:
             click.echo(text, nl=False)
         else:

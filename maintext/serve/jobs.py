@@ -8,9 +8,7 @@ leaves the worker).
 
 from __future__ import annotations
 
-import ipaddress
 import signal
-import socket
 import threading
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -69,8 +67,12 @@ class Job:
 
 def error(exc: BaseException) -> dict[str, Any]:
     """The JSON error of an exception: type, one-line message, HTTP status."""
+    from ..io.netguard import BlockedAddressError
+
     if isinstance(exc, RequestError):
         status = exc.status
+    elif isinstance(exc, BlockedAddressError):
+        status = 403
     else:
         status = next((s for t, s in _STATUS.items() if isinstance(exc, t)), 422)
     if isinstance(exc, MaintextError):
@@ -99,8 +101,7 @@ def _run(job: Job) -> dict[str, Any]:
 
     overrides: dict[str, Any] = {"explain": job.explain or job.view, "with_links": job.links,
                                  "max_input_bytes": job.max_bytes}
-    if hasattr(Options, "allow_private") or "allow_private" in Options.__dataclass_fields__:
-        overrides["allow_private"] = job.allow_private
+    overrides["allow_private"] = job.allow_private  # checked again by the fetcher, every hop
     source: bytes | str
     if job.data is not None:
         source = job.data
@@ -160,27 +161,21 @@ def select_fields(page: Any, wanted: tuple[str, ...] | None, *, with_explain: bo
 
 
 def check_fetch_url(url: str, *, allow_private: bool) -> None:
-    """http(s) only, and (unless allowed) no host resolving to a non-public address.
+    """http(s) only, and (unless allowed) no host resolving to a non-public address: a
+    first check with clear errors before the fetch; maintext's fetcher checks again every
+    address it connects to and every redirect (``Options.allow_private``)."""
+    from ..io.fetch import check_url
+    from ..io.netguard import resolve_checked
 
-    A first check before the fetch; maintext's fetcher re-checks every address it
-    connects to and every redirect (``Options.allow_private``).
-    """
-    parts = urlsplit(url)
-    if parts.scheme.lower() not in ("http", "https"):
-        raise RequestError(f"only http and https URLs are fetched, not {parts.scheme or 'no scheme'!r}", 400)
-    host = parts.hostname
-    if not host:
-        raise RequestError("the URL has no host", 400)
-    if allow_private:
-        return
+    scheme = urlsplit(url).scheme.lower()
+    if scheme not in ("http", "https"):
+        raise RequestError(f"only http and https URLs are fetched, not {scheme or 'no scheme'!r}", 400)
     try:
-        infos = socket.getaddrinfo(host, parts.port or 80, proto=socket.IPPROTO_TCP)
-    except (socket.gaierror, UnicodeError, ValueError) as exc:
-        raise FetchError(f"cannot resolve {host}: {exc}") from None
-    for info in infos:
-        address = ipaddress.ip_address(info[4][0].split("%")[0])
-        if not address.is_global or address.is_multicast:
-            raise RequestError(f"{host} resolves to {address}, a non-public address: not fetched", 403)
+        check_url(url)
+    except FetchError as exc:
+        raise RequestError(str(exc), 400) from None
+    parts = urlsplit(url)
+    resolve_checked(parts.hostname or "", parts.port or (443 if scheme == "https" else 80), allow_private)
 
 
 @contextmanager

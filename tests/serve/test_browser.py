@@ -136,7 +136,7 @@ def test_page_shows_error(server, browser):
     page.fill("#url", "http://127.0.0.1:9/")
     page.click("#submit")
     page.wait_for_selector("#status.error")
-    assert "non-public address" in page.inner_text("#status")
+    assert "BlockedAddressError" in page.inner_text("#status")
     page.close()
 
 

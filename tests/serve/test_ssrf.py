@@ -22,6 +22,12 @@ class _Local(BaseHTTPRequestHandler):
 
     def do_GET(self):  # noqa: N802
         _Local.hits += 1
+        if self.path.startswith("/to/"):  # /to/<target URL>: a redirect there
+            self.send_response(302)
+            self.send_header("Location", self.path[len("/to/"):])
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
         body = b"<html><body><p>A local page that must never be fetched by the service.</p></body></html>"
         self.send_response(200)
         self.send_header("Content-Type", "text/html")
@@ -30,14 +36,29 @@ class _Local(BaseHTTPRequestHandler):
         self.wfile.write(body)
 
 
-@pytest.fixture(scope="module")
-def local_server():
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _Local)
+def _serve(host: str):
+    server = ThreadingHTTPServer((host, 0), _Local)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
+    return server, f"http://{host}:{server.server_address[1]}"
+
+
+@pytest.fixture(scope="module")
+def local_server():
+    server, url = _serve("127.0.0.1")
+    yield url
     server.shutdown()
     server.server_close()
+
+
+@pytest.fixture()
+def only_loopback_1_public(monkeypatch):
+    """The address check treats 127.0.0.1 (the first hop, a local server) as public and
+    refuses everything else, so a redirect from it can be tested without leaving the machine."""
+    from maintext.io import netguard
+
+    real = netguard.address_problem
+    monkeypatch.setattr(netguard, "address_problem", lambda a: None if a == "127.0.0.1" else real(a))
 
 
 @pytest.mark.parametrize("target", [
@@ -51,7 +72,7 @@ def test_private_addresses_refused(local_server, target):
     before = _Local.hits
     with make_client() as c:
         err = assert_error(c.post("/extract", json={"url": url}), 403)
-        assert "non-public address" in err["message"]
+        assert err["type"] == "BlockedAddressError" and "address" in err["message"]
         err = c.post("/batch", json={"items": [{"url": url}]}).json()["results"][0]["error"]
         assert err["status"] == 403
         assert_error(c.post("/extract", data={"url": url}), 403)
@@ -70,3 +91,25 @@ def test_allow_private_is_opt_in(local_server):
         resp = c.post("/extract", json={"url": local_server + "/page"})
         assert resp.status_code == 200, resp.text
         assert "local page" in resp.json()["text"]
+
+
+def test_redirect_to_private_address_refused(local_server, only_loopback_1_public):
+    """A public first hop that redirects to loopback (another address, 127.0.0.2, served
+    here and never reached), 10.x or the metadata address: refused after the redirect."""
+    inner, inner_url = _serve("127.0.0.2")
+    try:
+        with make_client() as c:
+            ok = c.post("/extract", json={"url": local_server + "/page"})
+            assert ok.status_code == 200, ok.text  # the first hop itself is allowed here
+            hits = _Local.hits
+            for target in (inner_url + "/secret", "http://10.0.0.1/", "http://169.254.169.254/latest/meta-data/",
+                           "http://[::1]/", "file:///etc/passwd"):
+                resp = c.post("/extract", json={"url": f"{local_server}/to/{target}"})
+                err = assert_error(resp, resp.status_code)
+                assert resp.status_code in (403, 502), (target, err)
+                if target.startswith("http"):
+                    assert err["type"] == "BlockedAddressError", (target, err)
+            assert _Local.hits == hits + 5  # only the redirecting first hops were served
+    finally:
+        inner.shutdown()
+        inner.server_close()
