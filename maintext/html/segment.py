@@ -131,9 +131,6 @@ class Segmentation:
         # (index of the block the anchor's text starts in, the <a> element), in page order:
         # which links sit in the main text, read off the blocks a method keeps
         self.anchors: list[tuple[int, Any]] = []
-        # with segment(keep_elements=True) (--explain): container id -> its element, so
-        # explain records can say where a block sits (see element_path)
-        self.elements: list[Any] | None = None
 
     def finish(self) -> None:
         blocks = self.blocks
@@ -169,13 +166,6 @@ class Segmentation:
         # the running text outside boilerplate boxes (Block.is_sentence_prose)
         self._prose = [0.0, *accumulate(w if b.boiler is None else 0.0
                                         for b, w in zip(blocks, running_weight))]
-
-    def element_path(self, cid: int) -> str | None:
-        """XPath of container ``cid``'s element in the (cleaned) tree, when elements were kept."""
-        if self.elements is None or not 0 <= cid < len(self.elements):
-            return None
-        el = self.elements[cid]
-        return el.getroottree().getpath(el)
 
     def prose(self, start: int, end: int) -> float:
         """Weight of sentence-like, non-link, non-boilerplate blocks in [start, end)."""
@@ -271,17 +261,14 @@ def _few_links(el: etree._Element, size: int) -> bool:
     return links <= LINK_BOX_MAX_DENSITY * size
 
 
-def segment(root: etree._Element, *, skip: frozenset[str] = frozenset(),
-            keep_elements: bool = False) -> Segmentation:
+def segment(root: etree._Element, *, skip: frozenset[str] = frozenset()) -> Segmentation:
     """Blocks and containers of the whole (cleaned) tree: broken pages put text after a
     stray ``</body>`` outside ``<body>``, so the walk starts at the root.
 
     Boxes whose boilerplate reason is in ``skip`` (see :data:`SKIP_REASONS`) are not
-    walked when they hold little of the page's text; they are listed in ``seg.skipped``.
-    ``keep_elements``: record each container's element in ``seg.elements``."""
+    walked when they hold little of the page's text; they are listed in ``seg.skipped``."""
     body = root
     seg = Segmentation()
-    elements = seg.elements = [] if keep_elements else None
     total_chars = -1
     blocks = seg.blocks
     containers = seg.containers
@@ -320,8 +307,6 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset(),
                               _marks(tag, items) if items or tag in _SPECIAL_TAGS else _NO_MARKS,
                               owners[-1] if owners else None)
                 containers.append(c)
-                if elements is not None:
-                    elements.append(el)
                 stack.append(cid)
                 if tag == "table":
                     table_depth += 1

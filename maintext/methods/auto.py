@@ -42,6 +42,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+import lxml.etree as etree
+
 from ..html.clean import (CAPTION_MAX_CHARS, HEADING_TAGS, clean_tree, is_comments_heading, is_credit_line, is_disclosure_line,
                      is_furniture_line, is_post_line, is_promo_line, is_related_heading,
                      is_signoff_line)
@@ -192,9 +194,9 @@ def extract(doc: Document, options: Options) -> Page:
     templates = template_texts(doc, root) if opts.drop_site_template and doc.site_docs else frozenset()
     removed = clean_tree(root)
     skip = SKIP_REASONS - ({"comments"} if opts.include_comments else set())
-    seg = segment(root, skip=skip if opts.skip_boilerplate else frozenset(), keep_elements=options.explain)
+    seg = segment(root, skip=skip if opts.skip_boilerplate else frozenset())
     if seg.skipped and not any(_is_prose(b) for b in seg.blocks):
-        seg = segment(root, keep_elements=options.explain)  # everything was in skipped boxes: read them after all
+        seg = segment(root)  # everything was in skipped boxes: read them after all
     explain: list[dict[str, Any]] | None = [] if options.explain else None
     if explain is not None:
         for tag, why in removed:
@@ -207,7 +209,7 @@ def extract(doc: Document, options: Options) -> Page:
         page.reason = "page has no text"
         page.explain = explain
         if explain is not None:
-            _locate(explain, seg, page, None)
+            _locate(explain, seg, root, page, None)
         return page
 
     region = choose_region(seg, opts, hint, title)
@@ -247,21 +249,42 @@ def extract(doc: Document, options: Options) -> Page:
         mark_main_links(doc, seg, kept)
     page.explain = explain
     if explain is not None:
-        _locate(explain, seg, page, region)
+        _locate(explain, seg, root, page, region)
     return page
 
 
-def _locate(explain: list[dict[str, Any]], seg: Segmentation, page: Page, region: Region | None) -> None:
+def _locate(explain: list[dict[str, Any]], seg: Segmentation, root: Any, page: Page,
+            region: Region | None) -> None:
     """--explain: each record's container id becomes ``path``, the XPath of the block's
     innermost block element in the cleaned tree (the annotated view outlines it), and the
     main container's path goes to ``page.extra["auto"]["main_path"]``."""
+    elements = container_elements(root, seg)
+    tree = root.getroottree()
     for record in explain:
         cid = record.pop("container", None)
-        path = seg.element_path(cid) if cid is not None else None
-        if path:
-            record["path"] = path
-    if region is not None and region.top is not None:
-        page.extra.setdefault("auto", {})["main_path"] = seg.element_path(region.top.id)
+        if elements and cid is not None:
+            record["path"] = tree.getpath(elements[cid])
+    if elements and region is not None and region.top is not None:
+        page.extra.setdefault("auto", {})["main_path"] = tree.getpath(elements[region.top.id])
+
+
+def container_elements(root: Any, seg: Segmentation) -> list[Any]:
+    """The element of each container of ``seg`` by id, found by the walk segment() made
+    (block tags in document order, skipped boxes not entered); [] if they do not match."""
+    from ..html import segment as segmentation
+
+    skipped = {cid for cid, _ in seg.skipped}
+    elements: list[Any] = []
+    walker = etree.iterwalk(root, events=("start",))
+    for _, el in walker:
+        if el.tag.__class__ is str and el.tag in segmentation.BLOCK_TAGS:
+            if len(elements) in skipped:
+                walker.skip_subtree()
+            elements.append(el)
+    if len(elements) != len(seg.containers) or any(
+            el.tag != c.tag for el, c in zip(elements, seg.containers)):
+        return []
+    return elements
 
 
 def mark_main_links(doc: Document, seg: Segmentation, kept: list[Block]) -> None:
