@@ -92,19 +92,9 @@ def extract(source: str, method: str | None, fmt: str, url: str | None, explain:
 
     src = _source_arg(source)
     others = [_source_arg(other, stdin=False) for other in site_pages]
-    if fmt == "html" and (explain or not _has_html_format()):
-        if not explain:
-            raise MaintextError("--format html needs --explain (the annotated view of the page)")
-        from .options import make_options
-        from .serve.viewer import explain_html
-
-        text = explain_html(src, url=url, method=method or _default_method(),
-                            options=make_options(None, with_links=links, allow_private=allow_private))
-        if output is None:
-            click.echo(text, nl=False)
-        else:
-            output.write_text(text, encoding="utf-8")
-        return
+    if fmt == "html" and (explain or not _has_html_format()):  # the annotated view (serve)
+        return _write_explain_view(src, url, method or _default_method(), explain, output,
+                                   with_links=links, allow_private=allow_private)
     if others:
         page = _extract_with_site_pages(src, others, url, method or _default_method(), explain, links,
                                         allow_private=allow_private)
@@ -119,6 +109,21 @@ def extract(source: str, method: str | None, fmt: str, url: str | None, explain:
             click.echo(json.dumps(decision, ensure_ascii=False), err=True)
     if not page.text and page.reason:
         click.echo(f"maintext: no main text: {page.reason}", err=True)
+    if output is None:
+        click.echo(text, nl=False)
+    else:
+        output.write_text(text, encoding="utf-8")
+
+
+def _write_explain_view(src: Any, url: str | None, method: str, explain: bool, output: Path | None,
+                        **overrides: Any) -> None:
+    """``extract --explain --format html``: the page with every block outlined, one file."""
+    if not explain:
+        raise MaintextError("--format html needs --explain (the annotated view of the page)")
+    from .options import make_options
+    from .serve.viewer import explain_html
+
+    text = explain_html(src, url=url, method=method, options=make_options(None, **overrides))
     if output is None:
         click.echo(text, nl=False)
     else:

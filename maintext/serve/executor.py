@@ -46,7 +46,7 @@ def _init_worker(max_memory_mb: int) -> None:
 
 class Extractor:
     def __init__(self, kind: str = "process", concurrency: int = 1, max_queue: int = 64,
-                 timeout: float | None = 20.0, max_memory_mb: int = 2048) -> None:
+                 timeout: float | None = 20.0, max_memory_mb: int = 2048, grace: float = GRACE) -> None:
         if kind not in ("process", "thread"):
             raise ValueError(f"executor must be 'process' or 'thread', not {kind!r}")
         self.kind = kind
@@ -54,6 +54,7 @@ class Extractor:
         self.max_queue = max(0, max_queue)
         self.timeout = timeout
         self.max_memory_mb = max_memory_mb
+        self.grace = grace
         self.pending = 0  # admitted requests: running or waiting
         self.done = 0
         self.restarts = 0
@@ -117,7 +118,7 @@ class Extractor:
 
     async def _run(self, job: Job) -> dict[str, Any]:
         loop = asyncio.get_running_loop()
-        limit = None if not self.timeout else self.timeout + (GRACE if self.kind == "process" else 0.0)
+        limit = None if not self.timeout else self.timeout + (self.grace if self.kind == "process" else 0.0)
         try:
             future = loop.run_in_executor(self._get_pool(), run_job, job)
             return await asyncio.wait_for(future, limit)
