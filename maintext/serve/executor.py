@@ -129,9 +129,13 @@ class Extractor:
         except BrokenProcessPool:
             self._kill_pool()
             return _fail("WorkerCrashed", "the extraction worker stopped (out of memory or crashed)", 500)
+        except MemoryError:  # raised in the worker where even the error could not be built
+            return _fail("MemoryError", "the page needs more memory than a worker may use", 507)
         except RuntimeError:  # a pool shut down by a concurrent restart
             self._kill_pool()
             return _fail("WorkerCrashed", "the extraction worker was restarted; try again", 503)
+        except Exception as exc:  # noqa: BLE001 - a failure in the worker machinery itself
+            return _fail("InternalError", f"unexpected failure ({type(exc).__name__})", 500)
 
 
 def _fail(kind: str, message: str, status: int) -> dict[str, Any]:

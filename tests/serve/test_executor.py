@@ -41,10 +41,10 @@ def test_memory_limit_fails_one_request():
     """A page over the worker's address-space limit is an error for that request only."""
 
     async def scenario() -> tuple[dict, dict]:
-        ex = Extractor("process", concurrency=1, timeout=60, max_memory_mb=400)
+        ex = Extractor("process", concurrency=1, timeout=60, max_memory_mb=120)
         ex.start()
         try:
-            huge = b"<html><body>" + b"<div><p>x y z, words.</p></div>" * 400_000 + b"</body></html>"
+            huge = b"<html><body>" + b"<div><p>x y z, words.</p></div>" * 100_000 + b"</body></html>"
             over = await ex.run(Job(data=huge, max_bytes=len(huge) + 1, fields=("text",)))
             fine = await ex.run(Job(data=ARTICLE, fields=("text",)))
             return over, fine
