@@ -188,7 +188,7 @@ def _css(legend: list[dict[str, Any]]) -> str:
     rules = [
         "[data-mt]{outline:2px solid #888 !important;outline-offset:-1px;cursor:help}",
         "[data-mt]:hover{outline-width:4px !important}",
-        f"[data-mt=keep]{{background-color:rgba(22,163,74,.07) !important}}",
+        "[data-mt=keep]{background-color:rgba(22,163,74,.07) !important}",
         f"[data-mt-main]{{box-shadow:inset 0 0 0 4px {MAIN_COLOR} !important;position:relative}}",
         f"[data-mt-main]::before{{content:'main container';display:block;background:{MAIN_COLOR};"
         "color:#fff;font:bold 12px sans-serif;padding:2px 6px}",

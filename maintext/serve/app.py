@@ -73,6 +73,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.extractor = extractor
     _install_errors(app)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    _page_routes(app, settings, extractor)
+    _api_routes(app, settings, extractor)
+    return app
+
+
+def _page_routes(app: FastAPI, settings: Settings, extractor: Extractor) -> None:
+    """The web page, the docs page, health, the method list and the examples."""
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
@@ -110,11 +117,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         data = read_bytes(pages[name], max_bytes=settings.max_body_bytes)
         return PlainTextResponse(data.decode("utf-8", "replace"), media_type="text/html; charset=utf-8")
 
+
+def _api_routes(app: FastAPI, settings: Settings, extractor: Extractor) -> None:
+    """POST /extract and POST /batch."""
+
     @app.post("/extract", summary="Extract one page", openapi_extra={"requestBody": _BODY_DOC})
     async def extract(
         request: Request,
-        method: str = Query("auto", description="extraction method (GET /health lists none; see `maintext methods`)"),
-        fields: str | None = Query(None, description="comma-separated: text, metadata, links, blocks, markdown, explain, or record keys"),
+        method: str = Query("auto", description="extraction method (GET /methods lists them)"),
+        fields: str | None = Query(None, description="comma-separated: text, metadata, links, blocks, "
+                                                     "markdown, explain, or record keys"),
         format: str = Query("json", description="json, txt, markdown or html: adds `output` in that format"),
         explain: bool = Query(False, description="include the per-block decisions"),
         view: bool = Query(False, description="include the annotated page (`view.html`) for the web page"),
@@ -153,7 +165,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         out = [r["record"] if "record" in r else {"error": r["error"]} for r in results]
         return JSONResponse({"results": out, "errors": sum("error" in r for r in out)})
 
-    return app
 
 
 def _install_errors(app: FastAPI) -> None:

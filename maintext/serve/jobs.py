@@ -142,6 +142,17 @@ def render(page: Any, fmt: str) -> str:
 
 
 def select_fields(page: Any, wanted: tuple[str, ...] | None, *, with_explain: bool) -> dict[str, Any]:
+    """The record of ``page`` with the asked fields (None: the default record), through
+    maintext.output.fields (the CLI's selection) where that exists."""
+    try:
+        from ..output.fields import FIELDS, record  # type: ignore[attr-defined]
+    except ImportError:
+        record = None
+    if record is not None and (wanted is None or all(name in FIELDS for name in wanted)):
+        data = record(page, wanted)
+        if with_explain and page.explain is not None:
+            data["explain"] = page.explain
+        return data
     data = page.to_dict(with_explain=with_explain)
     if wanted is None:
         return data
