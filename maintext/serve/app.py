@@ -72,6 +72,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.extractor = extractor
     _install_errors(app)
+    _install_headers(app)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     _page_routes(app, settings, extractor)
     _api_routes(app, settings, extractor)
@@ -165,6 +166,25 @@ def _api_routes(app: FastAPI, settings: Settings, extractor: Extractor) -> None:
         out = [r["record"] if "record" in r else {"error": r["error"]} for r in results]
         return JSONResponse({"results": out, "errors": sum("error" in r for r in out)})
 
+
+
+# The web page's own policy: its scripts and styles from /static only, nothing from
+# elsewhere. The annotated page in its srcdoc frame inherits it (no script can run there
+# even if one slipped through) and adds its own stricter one.
+PAGE_CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+            "img-src 'self' data:; font-src 'self' data:; connect-src 'self'; frame-src 'self'; "
+            "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'")
+
+
+def _install_headers(app: FastAPI) -> None:
+    @app.middleware("http")
+    async def security_headers(request: Request, call_next: Any) -> Any:
+        response = await call_next(request)
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        if response.headers.get("content-type", "").startswith("text/html"):
+            response.headers.setdefault("Content-Security-Policy", PAGE_CSP)
+        return response
 
 
 def _install_errors(app: FastAPI) -> None:

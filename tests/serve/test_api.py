@@ -178,7 +178,8 @@ def test_openapi_and_pages(client):
     spec = client.get("/openapi.json").json()
     assert {"/extract", "/batch", "/health"} <= set(spec["paths"])
     assert "text/html" in spec["paths"]["/extract"]["post"]["requestBody"]["content"]
-    for path in ("/", "/docs", "/static/app.js", "/static/markdown.js", "/static/style.css"):
+    assert "script-src 'self'" in client.get("/").headers["content-security-policy"]
+    for path in ("/", "/docs", "/static/app.js", "/static/markdown.js", "/static/style.css", "/static/docs.js"):
         resp = client.get(path)
         assert resp.status_code == 200 and "cdn" not in resp.text.lower(), path
     assert client.get("/examples").json()["examples"] == ["europa-plumes.html.gz"]

@@ -96,6 +96,8 @@ def _check_result(page) -> None:
 
 def test_page_example_and_screenshot(server, browser):
     page = browser.new_page(viewport={"width": 1500, "height": 1100})
+    console_errors: list[str] = []
+    page.on("console", lambda m: console_errors.append(m.text) if m.type == "error" else None)
     requests_seen: list[str] = []
     page.on("request", lambda r: requests_seen.append(r.url))
     # nothing may leave this machine: any request elsewhere is recorded and aborted
@@ -113,6 +115,7 @@ def test_page_example_and_screenshot(server, browser):
     assert page.inner_text("#detail").count("keep:") >= 1
     outside = [u for u in requests_seen if not u.startswith((server, "about:", "data:"))]
     assert not outside, outside
+    assert not console_errors, console_errors  # no CSP violation, no script error
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(ARTIFACTS / "serve-page.png"), full_page=True)
@@ -155,4 +158,16 @@ def test_standalone_explain_file(browser, tmp_path):
     assert page.locator("#form").is_hidden()
     assert not outside, outside
     page.screenshot(path=str(ARTIFACTS / "explain-file.png"))
+    page.close()
+
+
+def test_docs_page(server, browser):
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(server + "/docs")
+    page.wait_for_selector(".op")
+    body = page.inner_text("#docs")
+    assert "/extract" in body and "/batch" in body and "/health" in body
+    assert not errors, errors
     page.close()

@@ -104,7 +104,7 @@
 
   async function submit(ev) {
     ev.preventDefault();
-    var params = "explain=true&view=true&format=markdown&method=" + encodeURIComponent($("method").value);
+    var params = "explain=true&view=true&format=markdown&links=false&method=" + encodeURIComponent($("method").value);
     var opts = { method: "POST", headers: {} }, key = $("key").value.trim();
     if (key) { opts.headers["X-API-Key"] = key; try { localStorage.setItem("maintext-key", key); } catch (e) {} }
     if (current === "url") {
