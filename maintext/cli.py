@@ -181,12 +181,14 @@ def _extract_with_site_pages(src: Any, others: list[Any], url: str | None, metho
               help="Largest request body in bytes.")
 @click.option("--max-queue", type=click.IntRange(min=0), default=64, show_default=True,
               help="Requests waiting per server process before 503.")
+@click.option("--body-timeout", type=click.FloatRange(min=0), default=30.0, show_default=True,
+              help="Seconds to receive a request body (0: none).")
 @click.option("--api-key", envvar="MAINTEXT_API_KEY", default="", help="Require this key "
               "(X-API-Key header or Authorization: Bearer) on /extract and /batch; env MAINTEXT_API_KEY.")
 @click.option("--allow-private", is_flag=True, help="Fetch URLs on loopback/private addresses (local use only).")
 @one_line_errors
 def serve(host: str, port: int, workers: int, concurrency: int, executor: str, timeout: float,
-          max_body: int, max_queue: int, api_key: str, allow_private: bool) -> None:
+          max_body: int, max_queue: int, body_timeout: float, api_key: str, allow_private: bool) -> None:
     """Run the HTTP service and the web page (needs the 'serve' extra: pip install maintext[serve])."""
     try:
         from .serve import Settings, run
@@ -195,7 +197,7 @@ def serve(host: str, port: int, workers: int, concurrency: int, executor: str, t
     except ImportError as exc:
         raise MaintextError(f"the serve command needs the 'serve' extra (pip install 'maintext[serve]'): {exc}")
     settings = Settings(max_body_bytes=max_body, timeout=timeout, concurrency=concurrency,
-                        max_queue=max_queue, executor=executor, api_key=api_key,
+                        max_queue=max_queue, body_timeout=body_timeout, executor=executor, api_key=api_key,
                         allow_private=allow_private)
     settings.examples_dir = Settings.from_env({}).examples_dir
     run(settings, host=host, port=port, workers=workers)

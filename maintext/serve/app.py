@@ -9,6 +9,7 @@ self-contained ``/docs`` page, ``GET /`` (the web page, :mod:`maintext.serve.sta
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import logging
 from contextlib import asynccontextmanager
@@ -150,8 +151,6 @@ def _api_routes(app: FastAPI, settings: Settings, extractor: Extractor) -> None:
         method: str = Query("auto"), fields: str | None = Query(None), format: str = Query("json"),
         explain: bool = Query(False), links: bool = Query(True),
     ) -> JSONResponse:
-        import asyncio
-
         _check_key(request, settings)
         base = _job_base(settings, method, fields, format, explain, False, links)
         body = await _json_body(request, settings)
@@ -245,17 +244,23 @@ def _job_base(settings: Settings, method: str, fields: str | None, fmt: str, exp
 
 
 async def _read_body(request: Request, settings: Settings) -> bytes:
+    """The body, at most ``max_body_bytes``, read within the time limit (a client that
+    drips its upload does not hold a connection for ever)."""
     limit = settings.max_body_bytes
     declared = request.headers.get("content-length")
     if declared and declared.isdigit() and int(declared) > limit:
         raise RequestError(f"the request body of {declared} bytes exceeds the limit of {limit}", 413)
     chunks: list[bytes] = []
     size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise RequestError(f"the request body exceeds the limit of {limit} bytes", 413)
-        chunks.append(chunk)
+    try:
+        async with asyncio.timeout(settings.body_timeout or None):
+            async for chunk in request.stream():
+                size += len(chunk)
+                if size > limit:
+                    raise RequestError(f"the request body exceeds the limit of {limit} bytes", 413)
+                chunks.append(chunk)
+    except TimeoutError:
+        raise RequestError(f"the request body was not received within {settings.body_timeout:g} s", 408) from None
     return b"".join(chunks)
 
 
@@ -307,12 +312,16 @@ def _job_from_json(body: Any, base: Job, url: str | None) -> Job:
 
 
 async def _job_from_form(request: Request, settings: Settings, base: Job, url: str | None) -> Job:
-    declared = request.headers.get("content-length")
-    if declared and declared.isdigit() and int(declared) > settings.max_body_bytes:
-        raise RequestError(f"the request body of {declared} bytes exceeds the limit of "
-                           f"{settings.max_body_bytes}", 413)
+    # the body is read first, with the size and time limits (a chunked upload cannot spool
+    # an unbounded file to disk), then parsed from memory
+    body = await _read_body(request, settings)
+
+    async def replay() -> dict[str, Any]:
+        return {"type": "http.request", "body": body, "more_body": False}
+
     try:
-        form = await request.form(max_files=1, max_fields=10, max_part_size=settings.max_body_bytes)
+        form = await Request(request.scope, replay).form(max_files=1, max_fields=10,
+                                                           max_part_size=settings.max_body_bytes)
     except Exception as exc:  # noqa: BLE001 - python-multipart's errors vary by version
         raise RequestError(f"the form could not be read ({type(exc).__name__})", 400) from None
     try:

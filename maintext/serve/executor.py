@@ -91,6 +91,14 @@ class Extractor:
             except (OSError, AttributeError):
                 pass
 
+    def _recycle_pool(self) -> None:
+        """New jobs go to fresh workers; the old ones finish what they run, then exit (a
+        worker that hit its memory cap may stay too full for the next page)."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            self.restarts += 1
+            pool.shutdown(wait=False, cancel_futures=False)
+
     def close(self) -> None:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
@@ -121,7 +129,10 @@ class Extractor:
         limit = None if not self.timeout else self.timeout + (self.grace if self.kind == "process" else 0.0)
         try:
             future = loop.run_in_executor(self._get_pool(), run_job, job)
-            return await asyncio.wait_for(future, limit)
+            result = await asyncio.wait_for(future, limit)
+            if self.kind == "process" and result.get("error", {}).get("type") == "MemoryError":
+                self._recycle_pool()
+            return result
         except asyncio.TimeoutError:
             if self.kind == "process":
                 self._kill_pool()
@@ -130,6 +141,8 @@ class Extractor:
             self._kill_pool()
             return _fail("WorkerCrashed", "the extraction worker stopped (out of memory or crashed)", 500)
         except MemoryError:  # raised in the worker where even the error could not be built
+            if self.kind == "process":
+                self._recycle_pool()
             return _fail("MemoryError", "the page needs more memory than a worker may use", 507)
         except RuntimeError:  # a pool shut down by a concurrent restart
             self._kill_pool()

@@ -27,6 +27,9 @@ class Settings:
     max_body_bytes: int = 8 * 1024 * 1024
     # Per-request extraction time limit in seconds (504 above); a URL's fetch counts too.
     timeout: float = 20.0
+    # Seconds to receive a request body (413/408 instead of a connection held by a client
+    # that drips its upload).
+    body_timeout: float = 30.0
     # Extractions running at once in one server process (its pool size).
     concurrency: int = 1
     # Requests waiting for a slot beyond that; more are answered 503 at once.

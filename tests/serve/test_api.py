@@ -186,3 +186,45 @@ def test_openapi_and_pages(client):
     assert "Europa" in client.get("/examples/europa-plumes.html.gz").text
     assert_error(client.get("/examples/..%2Fpyproject.toml"), 404)
     assert json.loads(client.get("/methods").text)["methods"][0]["name"]
+
+
+def test_slow_upload_is_cut_at_the_time_limit():
+    import asyncio
+
+    import httpx
+
+    from maintext.serve.app import create_app
+    from maintext.serve.settings import Settings
+
+    app = create_app(Settings(executor="thread", body_timeout=0.5))
+
+    async def drip():
+        yield b"<html><body><p>"
+        await asyncio.sleep(2.0)
+        yield b"late</p></body></html>"
+
+    async def scenario():
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as c:
+            return await c.post("/extract", content=drip(), headers={"Content-Type": "text/html"})
+
+    resp = asyncio.run(scenario())
+    assert_error(resp, 408, "RequestError")
+
+
+def test_chunked_form_upload_is_bounded():
+    """A form sent without Content-Length (chunked) is cut at the body limit too."""
+    boundary = "XyZ"
+    head = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.html\"\r\n"
+            "Content-Type: text/html\r\n\r\n").encode()
+
+    def parts():
+        yield head
+        for _ in range(50):
+            yield b"<p>" + b"w " * 1000 + b"</p>"
+        yield f"\r\n--{boundary}--\r\n".encode()
+
+    with make_client(max_body_bytes=20_000) as c:
+        resp = c.post("/extract", content=parts(),
+                      headers={"Content-Type": f"multipart/form-data; boundary={boundary}"})
+        assert_error(resp, 413)

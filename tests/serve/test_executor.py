@@ -54,7 +54,7 @@ def test_memory_limit_fails_one_request():
     over, fine = asyncio.run(scenario())
     # a MemoryError (507), a crashed worker (500/503), or on a loaded machine the time limit
     assert "error" in over and over["error"]["status"] in (500, 503, 504, 507), over
-    assert "record" in fine
+    assert "record" in fine, fine  # the next page goes to a fresh worker
 
 
 def test_queue_bound():
