@@ -55,6 +55,22 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def tree_cpu_s(proc: psutil.Process) -> float:
+    """User + system CPU seconds of the server and its worker processes (alive ones)."""
+    total = 0.0
+    try:
+        procs = [proc, *proc.children(recursive=True)]
+    except psutil.Error:
+        return 0.0
+    for p in procs:
+        try:
+            t = p.cpu_times()
+            total += t.user + t.system
+        except psutil.Error:
+            pass
+    return total
+
+
 def tree_rss_mb(proc: psutil.Process) -> float:
     try:
         procs = [proc, *proc.children(recursive=True)]
@@ -76,6 +92,8 @@ async def run_load(base: str, pages: list[tuple[str, bytes]], clients: int, requ
     errors: list[str] = []
     memory: list[tuple[float, float]] = []
     counter = iter(range(requests))
+    cpu0 = tree_cpu_s(server)
+    load0 = os.getloadavg()[0]
     start = time.perf_counter()
     stop = asyncio.Event()
 
@@ -110,6 +128,7 @@ async def run_load(base: str, pages: list[tuple[str, bytes]], clients: int, requ
     async with httpx.AsyncClient(timeout=120, limits=limits) as http:
         await asyncio.gather(*(client(http) for _ in range(clients)))
     elapsed = time.perf_counter() - start
+    cpu = tree_cpu_s(server) - cpu0
     stop.set()
     await sampler
     memory.append((round(elapsed, 1), round(tree_rss_mb(server), 1)))
@@ -122,6 +141,8 @@ async def run_load(base: str, pages: list[tuple[str, bytes]], clients: int, requ
         "requests_per_s": round(len(latencies) / elapsed, 1),
         "latency_ms": {"p50": pct(0.50), "p90": pct(0.90), "p99": pct(0.99), "max": round(1000 * lat[-1], 1),
                        "mean": round(1000 * statistics.fmean(lat), 1)},
+        "server_cpu_ms_per_request": round(1000 * cpu / max(1, len(latencies)), 1),
+        "load_average_1min": {"start": round(load0, 2), "end": round(os.getloadavg()[0], 2)},
         "statuses": statuses, "errors": len(errors), "error_samples": errors[:5],
         "memory_mb": {"start": mem[0], "peak": max(mem), "end": mem[-1],
                       "first_third_mean": round(statistics.fmean(mem[:third]), 1),
