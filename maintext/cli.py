@@ -69,8 +69,9 @@ def main() -> None:
 @main.command()
 @click.argument("source")
 @click.option("--method", "-m", default=None, help="Extraction method (see `maintext methods`); default: auto.")
-@click.option("--format", "fmt", type=click.Choice(["txt", "json", "markdown"]), default="txt",
-              show_default=True, help="Output format.")
+@click.option("--format", "fmt", type=click.Choice(["txt", "json", "markdown", "html"]), default="txt",
+              show_default=True, help="Output format (html with --explain: the page with every block "
+              "outlined by decision, as one standalone file).")
 @click.option("--url", default=None, help="URL of the page (resolves relative links).")
 @click.option("--explain", is_flag=True, help="Show why each block was kept or dropped "
               "(in the JSON output, on stderr for txt/markdown).")
@@ -97,6 +98,9 @@ def extract(source: str, method: str | None, fmt: str, url: str | None, explain:
 
     src = _source_arg(source)
     others = [_source_arg(other, stdin=False) for other in site_pages]
+    if fmt == "html" and (explain or not _has_html_format()):  # the annotated view (serve)
+        return _write_explain_view(src, url, method or _default_method(), explain, output,
+                                   with_links=links, allow_private=allow_private)
     if others:
         page = _extract_with_site_pages(src, others, url, method or _default_method(), explain, links,
                                         allow_private=allow_private)
@@ -118,6 +122,27 @@ def extract(source: str, method: str | None, fmt: str, url: str | None, explain:
         click.echo(text, nl=False)
     else:
         output.write_text(text, encoding="utf-8")
+
+
+def _write_explain_view(src: Any, url: str | None, method: str, explain: bool, output: Path | None,
+                        **overrides: Any) -> None:
+    """``extract --explain --format html``: the page with every block outlined, one file."""
+    if not explain:
+        raise MaintextError("--format html needs --explain (the annotated view of the page)")
+    from .options import make_options
+    from .serve.viewer import explain_html
+
+    text = explain_html(src, url=url, method=method, options=make_options(None, **overrides))
+    if output is None:
+        click.echo(text, nl=False)
+    else:
+        output.write_text(text, encoding="utf-8")
+
+
+def _has_html_format() -> bool:
+    from .output import formats
+
+    return "html" in getattr(formats, "FORMATS", ())
 
 
 def _source_arg(source: str, *, stdin: bool = True) -> Any:
@@ -146,6 +171,45 @@ def _extract_with_site_pages(src: Any, others: list[Any], url: str | None, metho
     doc = load_document(src, url=url, options=options)
     doc.site_docs = [load_document(other, options=options) for other in others]
     return extract_document(doc, method)
+
+
+# ----------------------------------------------------------------------------- serve
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Server processes (each runs its own extraction workers).")
+@click.option("--concurrency", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Extractions at once per server process.")
+@click.option("--executor", type=click.Choice(["process", "thread"]), default="process", show_default=True,
+              help="Run extractions in worker processes (killable at the time limit) or threads.")
+@click.option("--timeout", type=click.FloatRange(min=0), default=20.0, show_default=True,
+              help="Per-request time limit in seconds (0: none).")
+@click.option("--max-body", type=click.IntRange(min=1), default=8 * 1024 * 1024, show_default=True,
+              help="Largest request body in bytes.")
+@click.option("--max-queue", type=click.IntRange(min=0), default=64, show_default=True,
+              help="Requests waiting per server process before 503.")
+@click.option("--body-timeout", type=click.FloatRange(min=0), default=30.0, show_default=True,
+              help="Seconds to receive a request body (0: none).")
+@click.option("--api-key", envvar="MAINTEXT_API_KEY", default="", help="Require this key "
+              "(X-API-Key header or Authorization: Bearer) on /extract and /batch; env MAINTEXT_API_KEY.")
+@click.option("--allow-private", is_flag=True, help="Fetch URLs on loopback/private addresses (local use only).")
+@one_line_errors
+def serve(host: str, port: int, workers: int, concurrency: int, executor: str, timeout: float,
+          max_body: int, max_queue: int, body_timeout: float, api_key: str, allow_private: bool) -> None:
+    """Run the HTTP service and the web page (needs the 'serve' extra: pip install maintext[serve])."""
+    try:
+        from .serve import Settings, run
+        import fastapi  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ImportError as exc:
+        raise MaintextError(f"the serve command needs the 'serve' extra (pip install 'maintext[serve]'): {exc}")
+    settings = Settings(max_body_bytes=max_body, timeout=timeout, concurrency=concurrency,
+                        max_queue=max_queue, body_timeout=body_timeout, executor=executor, api_key=api_key,
+                        allow_private=allow_private)
+    settings.examples_dir = Settings.from_env({}).examples_dir
+    run(settings, host=host, port=port, workers=workers)
 
 
 # ----------------------------------------------------------------------------- batch
