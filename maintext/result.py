@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 
@@ -63,6 +63,27 @@ class TextBlock:
     spans: list[Span] = field(default_factory=list)  # inline links and emphasis
 
 
+def block_to_dict(block: TextBlock) -> dict[str, Any]:
+    """A block as JSON-ready dict with only the fields that differ from their defaults
+    (``kind`` and ``text`` always): a list item does not carry table fields and so on."""
+    data: dict[str, Any] = {"kind": block.kind, "text": block.text}
+    for name, default in _BLOCK_DEFAULTS:
+        value = getattr(block, name)
+        if value != default:
+            data[name] = value
+    if block.spans:
+        data["spans"] = [{k: v for k, v in asdict(s).items() if v is not None} for s in block.spans]
+    return data
+
+
+_BLOCK_DEFAULTS: tuple[tuple[str, Any], ...] = tuple(
+    (f.name, f.default) for f in fields(TextBlock) if f.name not in ("kind", "text", "spans"))
+
+
+# Page fields computed only when asked; None (not computed) leaves them out of to_dict().
+_ASKED_ONLY = ("comments", "markdown", "html")
+
+
 @dataclass(slots=True)
 class Page:
     """Structure of one web page.
@@ -87,6 +108,12 @@ class Page:
     links: list[Link] = field(default_factory=list)
     # the kept blocks with their kinds (headings, list items, cells, code...), reading order
     blocks: list[TextBlock] = field(default_factory=list)
+    # readers' comments below the article, one paragraph per line, apart from ``text``;
+    # None: not looked for (only with Options.with_comments / the "comments" field)
+    comments: str | None = None
+    # the kept blocks rendered, filled only when asked (the "markdown"/"html" fields)
+    markdown: str | None = None
+    html: str | None = None
     incoming_anchors: list[str] = field(default_factory=list)  # filled by a crawl-level pass
     is_content_page: bool | None = None
     content_confidence: float | None = None
@@ -104,6 +131,9 @@ class Page:
         data = asdict(self)
         if not with_explain or data.get("explain") is None:
             data.pop("explain", None)
+        for key in _ASKED_ONLY:  # not computed: not in the record (the default record)
+            if data.get(key) is None:
+                data.pop(key, None)
         return data
 
     def to_json(self, **kwargs: Any) -> str:

@@ -1,0 +1,111 @@
+"""Readers' comments of a page, apart from the article (not a registered method).
+
+Takes a loaded :class:`~maintext.html.document.Document` and the extracted
+:class:`~maintext.result.Page`; gives the comments' text, one paragraph per line ("" when
+the page shows none). Run only when asked (``Options.with_comments``, the ``comments``
+field): it costs a fresh parse of the page.
+
+The comment section is found the way pages mark it: boxes whose class/id names comments
+(the same word table as the boilerplate classifier, :func:`maintext.html.clean.classify_attr`:
+``comments``, ``commentlist``, ``disqus``, ``kommentare``...), outermost ones only, and
+the siblings after a heading that opens the comments ("12 Comments", "Leave a Reply",
+"评论") when no such box is found. Forms (the reply box), buttons and the lines of
+comment furniture ("Reply", "Report abuse", "Log in to reply") are dropped, as is any
+line that is already in the article's text.
+"""
+
+from __future__ import annotations
+
+import re
+
+import lxml.etree as etree
+
+from ..html.clean import HEADING_TAGS, is_comments_heading
+from ..html.document import Document
+from ..html.segment import container_marks, segment
+from ..result import Page
+
+# Subtrees that never hold comment text: the reply form and its controls, scripts.
+DROP_TAGS = ("form", "textarea", "input", "button", "select", "script", "style", "noscript",
+             "iframe", "svg", "template", "label")
+# A comment box must hold at least this many characters of text to count (a "5 comments"
+# link in the post's byline carries the class too).
+MIN_BOX_CHARS = 40
+# Lines of comment furniture (buttons, counters, prompts), matched on the whole line.
+_FURNITURE = re.compile(
+    r"^\W*(?:reply|replies|report(?: abuse| comment)?|flag|like|likes|share|permalink|link|"
+    r"edit|delete|quote|cancel reply|(?:log ?in|sign ?in|register) to (?:reply|comment|post).*|"
+    r"leave a (?:comment|reply).*|post a comment|add (?:a|your) comment|"
+    r"your email address will not be published.*|required fields are marked.*|"
+    r"notify me of .*|subscribe to comments.*|comments? (?:are )?closed.*|"
+    r"(?:\d+|no|one) (?:comments?|responses?|replies|thoughts)(?: (?:to|on)\b.*)?|comments?|"
+    r"(?:older|newer|previous|next) comments?|load more comments|show more(?: comments)?|"
+    r"\d+ (?:points?|likes?|votes?)|[\d\s+\-|·•]*|"
+    r"回复|举报|评论|发表评论|antworten|melden|répondre|signaler|responder"
+    r")\W*$",
+    re.IGNORECASE,
+)
+# A line of mostly link text this short is a button or a pager, not comment text.
+LINK_LINE_MAX_CHARS = 40
+
+
+def _comment_boxes(root: etree._Element) -> list[etree._Element]:
+    """Outermost elements whose class/id names comments, in document order."""
+    boxes: list[etree._Element] = []
+    chosen: set[etree._Element] = set()
+    for el in root.iter():
+        if not isinstance(el.tag, str):
+            continue
+        cls, ident = el.get("class"), el.get("id")
+        if not (cls or ident):
+            continue
+        reason = container_marks(el.tag, cls, ident, el.get("role"), el.get("itemprop"))[0]
+        if reason != "comments" or el.tag in ("a", "span", "li") and not len(el):
+            continue
+        if any(a in chosen for a in el.iterancestors()):
+            continue
+        chosen.add(el)
+        boxes.append(el)
+    return boxes
+
+
+def _after_heading(root: etree._Element) -> list[etree._Element]:
+    """The siblings after the last heading that opens the comments (no marked box)."""
+    found: list[etree._Element] = []
+    for h in root.iter(*HEADING_TAGS):
+        text = " ".join(h.text_content().split())
+        if text and is_comments_heading(text) and h.getparent() is not None:
+            found = [s for s in h.itersiblings() if isinstance(s.tag, str)]
+    return found
+
+
+def _lines(box: etree._Element, article: set[str]) -> tuple[list[str], int]:
+    """The comment lines of ``box`` and the number of its lines that are article text."""
+    out: list[str] = []
+    shared = 0
+    for b in segment(box).blocks:
+        for line in b.lines():
+            if line in article:
+                shared += 1
+            elif not (_FURNITURE.match(line)
+                      or (b.link_density > 0.5 and len(line) <= LINK_LINE_MAX_CHARS)):
+                out.append(line)
+    return out, shared
+
+
+def find_comments(doc: Document, page: Page) -> str:
+    """The readers' comments of the page, one paragraph per line ("" when none)."""
+    root = doc.fresh_tree()
+    for el in list(root.iter(*DROP_TAGS)):
+        parent = el.getparent()
+        if parent is not None:
+            parent.remove(el)  # with its tail: text after a form is its buttons' labels
+    article = set(page.text.split("\n")) if page.text else set()
+    boxes = [b for b in _comment_boxes(root) if len(b.text_content().strip()) >= MIN_BOX_CHARS]
+    lines: list[str] = []
+    for box in boxes or _after_heading(root):
+        kept, shared = _lines(box, article)
+        if shared > len(kept):
+            continue  # a box holding the article under a "comments" name (comments-enabled)
+        lines.extend(kept)
+    return "\n".join(lines)

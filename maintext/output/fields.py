@@ -1,0 +1,109 @@
+"""Which fields a result holds: the one selection shared by ``maintext.extract(fields=...)``,
+``maintext extract --fields`` and ``maintext batch --fields``.
+
+Takes the asked field names; gives the :class:`~maintext.options.Options` that compute only
+those (no metadata pass, no link collection, no comment search unless asked), fills the
+rendered fields of a :class:`~maintext.result.Page` (``markdown``, ``html``) and builds the
+JSON record. Without a selection the record is what it has always been: every ``Page``
+field but the typed blocks (``blocks`` is a field to ask for: it is the largest one).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from ..options import Options
+from ..result import Page, TextBlock, block_to_dict
+from .htmlout import to_html_blocks
+from .markdown import MarkdownStyle, to_markdown_blocks
+
+FIELDS = ("text", "markdown", "html", "blocks", "metadata", "links", "comments")
+# Page fields that the "metadata" field stands for.
+METADATA_KEYS = ("title", "headline", "date", "author", "keywords", "description", "sitename",
+                 "language")
+# Always in a record with a selection: where the page came from and why it is empty.
+RECORD_BASE = ("url", "method", "reason")
+
+
+def parse_fields(value: str | Iterable[str] | None) -> tuple[str, ...] | None:
+    """Field names from ``"text,markdown"`` or a sequence (None: the default record).
+
+    Raises ValueError naming the unknown field(s)."""
+    if value is None:
+        return None
+    names = value.split(",") if isinstance(value, str) else list(value)
+    out: list[str] = []
+    for name in (n.strip().lower() for n in names):
+        if name and name not in out:
+            out.append(name)
+    unknown = [n for n in out if n not in FIELDS]
+    if unknown:
+        raise ValueError(f"unknown field(s) {', '.join(unknown)}; choose from {', '.join(FIELDS)}")
+    if not out:
+        raise ValueError(f"no field named; choose from {', '.join(FIELDS)}")
+    return tuple(out)
+
+
+def options_for_fields(options: Options, fields: tuple[str, ...] | None) -> Options:
+    """``options`` set to compute the asked fields and nothing else (unchanged for None)."""
+    if fields is None:
+        return options
+    return options.updated(fields=fields, with_metadata="metadata" in fields,
+                           with_links="links" in fields,
+                           with_comments=options.with_comments or "comments" in fields)
+
+
+def style_of(options: Options) -> MarkdownStyle:
+    return MarkdownStyle(images=options.include_images, links=options.include_links,
+                         formatting=options.include_formatting)
+
+
+def page_blocks(page: Page) -> list[TextBlock]:
+    """The page's typed blocks, or its paragraphs as paragraph blocks for a method that
+    keeps no typed blocks."""
+    if page.blocks:
+        return page.blocks
+    return [TextBlock("paragraph", p) for p in (page.paragraphs or page.text.split("\n")) if p.strip()]
+
+
+def to_markdown(page: Page, options: Options | None = None) -> str:
+    return to_markdown_blocks(page_blocks(page), style_of(options or Options()))
+
+
+def to_html(page: Page, options: Options | None = None) -> str:
+    return to_html_blocks(page_blocks(page), style_of(options or Options()))
+
+
+def fill_fields(page: Page, options: Options) -> None:
+    """Render the asked ``markdown``/``html`` fields into the page."""
+    fields = options.fields or ()
+    if "markdown" in fields:
+        page.markdown = to_markdown(page, options)
+    if "html" in fields:
+        page.html = to_html(page, options)
+
+
+def record(page: Page, fields: tuple[str, ...] | None, options: Options | None = None) -> dict[str, Any]:
+    """The JSON record of ``page``: the default one (``fields`` None) or the asked fields."""
+    if fields is None:
+        data = page.to_dict(with_explain=False)
+        data.pop("blocks", None)
+        return data
+    data = {key: getattr(page, key) for key in RECORD_BASE}
+    for name in fields:
+        if name == "metadata":
+            data.update((key, getattr(page, key)) for key in METADATA_KEYS)
+        elif name == "links":
+            data["links"] = [{"url": x.url, "text": x.text, "in_main": x.in_main} for x in page.links]
+        elif name == "blocks":
+            data["blocks"] = [block_to_dict(b) for b in page_blocks(page)]
+        elif name == "markdown":
+            data["markdown"] = page.markdown if page.markdown is not None else to_markdown(page, options)
+        elif name == "html":
+            data["html"] = page.html if page.html is not None else to_html(page, options)
+        elif name == "comments":
+            data["comments"] = page.comments or ""
+        else:
+            data[name] = getattr(page, name)
+    return data
