@@ -22,7 +22,7 @@ import lxml.etree as etree
 
 from ..html.clean import HEADING_TAGS, is_comments_heading
 from ..html.document import Document
-from ..html.segment import container_marks, segment
+from ..html.segment import SENTENCE_END, container_marks, segment
 from ..result import Page
 
 # Subtrees that never hold comment text: the reply form and its controls, scripts.
@@ -47,6 +47,17 @@ _FURNITURE = re.compile(
 )
 # A line of mostly link text this short is a button or a pager, not comment text.
 LINK_LINE_MAX_CHARS = 40
+# A short line (at most this many words) that speaks of commenting, signing in or
+# moderation is a prompt of the comment system ("Sign in to add comments", "Your comment
+# has been saved"), not a comment.
+PROMPT_MAX_WORDS = 12
+_PROMPT = re.compile(r"\b(?:comment(?:s|ing|ers?)?|log ?in|sign ?in|register(?:ed)?|subscrib\w*|"
+                     r"moderat\w*|posted by|preview\w*|recommend\w*|kommentar\w*|commentaire\w*)\b",
+                     re.IGNORECASE)
+# A kind of box counts only with this many words of running text (sentences, few links):
+# prompts, counters and "Comment is free" navigation have none.
+MIN_PROSE_WORDS = 8.0
+CODE_SHARE = 0.08  # a line with this share of {}[]";= characters is script data
 
 
 def _comment_boxes(root: etree._Element) -> list[etree._Element]:
@@ -79,18 +90,33 @@ def _after_heading(root: etree._Element) -> list[etree._Element]:
     return found
 
 
-def _lines(box: etree._Element, article: set[str]) -> tuple[list[str], int]:
-    """The comment lines of ``box`` and the number of its lines that are article text."""
+def _is_prompt(line: str) -> bool:
+    return line.count(" ") < PROMPT_MAX_WORDS and _PROMPT.search(line) is not None
+
+
+def _is_code(line: str) -> bool:
+    """A line of script data (a comment widget's JSON shown as text)."""
+    return len(line) > 40 and sum(line.count(c) for c in '{}[]";=') > CODE_SHARE * len(line)
+
+
+def _lines(box: etree._Element, article: set[str]) -> tuple[list[str], int, float]:
+    """The comment lines of ``box``, the number of its lines that are article text and
+    its words of running text (kept lines that end a sentence or hold a comma, in blocks
+    of few links)."""
     out: list[str] = []
     shared = 0
+    prose = 0.0
     for b in segment(box).blocks:
+        linky = b.link_density > 0.5
         for line in b.lines():
             if line in article:
                 shared += 1
-            elif not (_FURNITURE.match(line)
-                      or (b.link_density > 0.5 and len(line) <= LINK_LINE_MAX_CHARS)):
+            elif not (_FURNITURE.match(line) or _is_prompt(line) or _is_code(line)
+                      or (linky and len(line) <= LINK_LINE_MAX_CHARS)):
                 out.append(line)
-    return out, shared
+                if not linky and (line[-1] in SENTENCE_END or "," in line):
+                    prose += line.count(" ") + 1
+    return out, shared, prose
 
 
 def find_comments(doc: Document, page: Page) -> str:
@@ -102,10 +128,15 @@ def find_comments(doc: Document, page: Page) -> str:
             parent.remove(el)  # with its tail: text after a form is its buttons' labels
     article = set(page.text.split("\n")) if page.text else set()
     boxes = [b for b in _comment_boxes(root) if len(b.text_content().strip()) >= MIN_BOX_CHARS]
-    lines: list[str] = []
+    found: list[tuple[tuple[str, str], list[str]]] = []
+    prose: dict[tuple[str, str], float] = {}  # running words per kind of box (tag, class)
     for box in boxes or _after_heading(root):
-        kept, shared = _lines(box, article)
+        kept, shared, words = _lines(box, article)
         if shared > len(kept):
             continue  # a box holding the article under a "comments" name (comments-enabled)
-        lines.extend(kept)
-    return "\n".join(lines)
+        kind = (str(box.tag), box.get("class") or "")
+        prose[kind] = prose.get(kind, 0.0) + words
+        found.append((kind, kept))
+    # sibling boxes of one kind (one per comment) are judged together: short comments
+    # ("Great post!") are kept when their kind holds running text somewhere
+    return "\n".join(line for kind, kept in found if prose[kind] >= MIN_PROSE_WORDS for line in kept)
