@@ -25,22 +25,9 @@ DROP_TAGS: tuple[str, ...] = (
     "dialog",  # pop-ups
 )
 
-# Block-level tags: a new text block starts and ends at each of them.
-BLOCK_TAGS: frozenset[str] = frozenset({
-    "html", "body", "div", "p", "section", "article", "main", "header", "footer", "aside",
-    "table", "thead", "tbody", "tfoot", "tr", "td", "th", "caption", "ul", "ol", "li", "dl",
-    "dt", "dd", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "figure",
-    "figcaption", "address", "center", "form", "fieldset", "legend", "details", "summary",
-    "hr", "hgroup", "dir", "font-block", "noframes", "frameset", "frame",
-})
-
-# Tags that are themselves one paragraph of text (their parent is the container).
-PARAGRAPH_TAGS: frozenset[str] = frozenset({
-    "p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "dt", "dd", "pre", "blockquote",
-    "figcaption", "caption", "address", "th", "summary", "legend",
-})
-
-HEADING_TAGS: frozenset[str] = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+# The tag table (block, paragraph, heading tags...) is maintext.html.tags; re-exported here
+# for the cleaner's users.
+from .tags import BLOCK_TAGS, HEADING_TAGS, PARAGRAPH_TAGS  # noqa: E402,F401
 
 # Semantic tags of page furniture (HTML5 sectioning): text inside them is not the article
 # unless nothing else is found. ``header`` holds title/byline, ``footer`` copyright/tags.
@@ -209,11 +196,12 @@ def is_hidden(el: etree._Element) -> bool:
 
 
 # Inline tags without meaning for extraction: unwrapped (their text and tails merge into
-# the parent, in C), so the segmentation walk visits fewer elements. ``a`` and ``br`` are
-# kept: they mark link text and line breaks.
+# the parent, in C), so the segmentation walk visits fewer elements. Kept: ``a`` and
+# ``br`` (link text, line breaks), the span tags of the typed blocks (``strong``/``b``,
+# ``em``/``i``, ``code``) and ``img`` (image blocks).
 UNWRAP_TAGS: tuple[str, ...] = (
-    "span", "b", "i", "strong", "em", "font", "small", "u", "abbr", "time", "sup", "sub",
-    "cite", "img", "picture", "source", "mark", "s", "strike", "del", "ins", "q", "bdi",
+    "span", "font", "small", "u", "abbr", "time", "sup", "sub",
+    "cite", "picture", "source", "mark", "s", "strike", "del", "ins", "q", "bdi",
     "wbr", "var", "kbd", "samp", "tt", "big", "nobr", "data", "meta", "link",
 )
 

@@ -18,10 +18,11 @@ from typing import Any
 
 import lxml.etree as etree
 
-from .clean import BLOCK_TAGS, FURNITURE_TAGS, HEADING_TAGS, PARAGRAPH_TAGS, classify_attr
+from .clean import FURNITURE_TAGS, classify_attr
+from .structure import BR as _BR, IMAGE, PLAIN, SPAN_CLOSE, SPAN_OPEN, Context, ContextTracker
+from .tags import BLOCK_TAGS, HEADING_TAGS, IMAGE_TAG, PARAGRAPH_TAGS, SPAN_TAGS, STRUCTURE_TAGS
 from ..textutil import has_cjk, text_weight
 
-_BR = "\x00"  # line-break marker inside a block's raw text
 COMMAS = frozenset(",，、")
 SENTENCE_END = frozenset(".!?。！？…\"'”:;：；")
 CHAIN_KEEP = 6  # containers kept per block for scoring (innermost first levels)
@@ -75,13 +76,24 @@ class Container:
 
 
 class Block:
+    """A run of text between block tag boundaries, with what scoring needs (chars, link
+    chars, words, commas, enclosing containers) and what typing needs (``ctx``, the
+    structural context; ``raw`` with line-break/span/image markers when ``marked``;
+    ``span0``/``img0``, the index of its first span/image element in the segmentation)."""
+
     __slots__ = ("raw", "text", "tag", "chain", "paragraph", "heading", "in_table", "chars",
-                 "link_chars", "weight", "commas", "owners", "boiler", "index")
+                 "link_chars", "weight", "commas", "owners", "boiler", "index", "ctx", "marked",
+                 "span0", "img0")
 
     def __init__(self, raw: str, tag: str, chain: tuple[int, ...], link_chars: int,
-                 in_table: bool, owners: tuple[int, ...]) -> None:
+                 in_table: bool, owners: tuple[int, ...], ctx: Context | None = None,
+                 marked: bool = True, span0: int = 0, img0: int = 0) -> None:
         self.raw = raw
-        self.text = text = " ".join((raw.replace(_BR, " ") if _BR in raw else raw).split())
+        self.text = text = " ".join((raw.translate(PLAIN) if marked else raw).split())
+        self.ctx = ctx
+        self.marked = marked
+        self.span0 = span0
+        self.img0 = img0
         self.tag = tag
         self.chain = chain
         self.paragraph = tag in PARAGRAPH_TAGS
@@ -115,9 +127,9 @@ class Block:
 
     def lines(self) -> list[str]:
         """The block's text, one line per ``<br>``-separated line."""
-        if _BR not in self.raw:
+        if not self.marked or _BR not in self.raw:
             return [self.text] if self.text else []
-        return [t for t in (" ".join(x.split()) for x in self.raw.split(_BR)) if t]
+        return [t for t in (" ".join(x.translate(PLAIN).split()) for x in self.raw.split(_BR)) if t]
 
 
 class Segmentation:
@@ -131,6 +143,10 @@ class Segmentation:
         # (index of the block the anchor's text starts in, the <a> element), in page order:
         # which links sit in the main text, read off the blocks a method keeps
         self.anchors: list[tuple[int, Any]] = []
+        # the elements of inline spans (a, strong/b, em/i, code) and of images, in page
+        # order; a block's markers refer to them from Block.span0 / Block.img0 on
+        self.spans: list[Any] = []
+        self.images: list[Any] = []
 
     def finish(self) -> None:
         blocks = self.blocks
@@ -267,92 +283,151 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset()) -> Segm
 
     Boxes whose boilerplate reason is in ``skip`` (see :data:`SKIP_REASONS`) are not
     walked when they hold little of the page's text; they are listed in ``seg.skipped``."""
-    body = root
-    seg = Segmentation()
-    total_chars = -1
-    blocks = seg.blocks
-    containers = seg.containers
-    anchors = seg.anchors
-    stack: list[int] = []  # open containers
-    owners: list[int] = []  # open boilerplate containers
-    parts: list[str] = []
-    link_chars = 0
-    link_depth = 0
-    table_depth = 0
-
-    def flush() -> None:
-        nonlocal link_chars
-        raw = "".join(parts)
-        parts.clear()
-        if raw.strip(" \t\n\r\f\v\x00\u00a0\u3000"):
-            blocks.append(Block(raw, containers[stack[-1]].tag if stack else "body",
-                                tuple(stack[-CHAIN_KEEP:]), link_chars, table_depth > 0,
-                                tuple(reversed(owners)) if owners else ()))
-        link_chars = 0
-
-    # Whitespace-only text is kept only after other text (it may separate two words);
-    # leading indentation never starts a block, which saves most flushes.
-    walker = etree.iterwalk(body, events=("start", "end"))
+    b = _Builder(root, skip)
+    parts = b.parts
+    walker = etree.iterwalk(root, events=("start", "end"))
+    # The loop is inline (one of the hottest in the package): block tags go to the
+    # builder's methods, inline tags and text are handled here. Whitespace-only text is
+    # kept only after other text (it may separate two words); leading indentation never
+    # starts a block, which saves most flushes.
     for event, el in walker:
         tag = el.tag
         if tag.__class__ is not str:
             continue
         if event == "start":
             if tag in BLOCK_TAGS:
-                if parts:
-                    flush()
-                cid = len(containers)
-                items = el.items()
-                c = Container(cid, tag, len(blocks), stack[-1] if stack else None,
-                              _marks(tag, items) if items or tag in _SPECIAL_TAGS else _NO_MARKS,
-                              owners[-1] if owners else None)
-                containers.append(c)
-                stack.append(cid)
-                if tag == "table":
-                    table_depth += 1
-                if c.boiler:
-                    owners.append(cid)
-                    if c.boiler in skip:
-                        if total_chars < 0:
-                            total_chars = len(body.text_content())
-                        size = len(el.text_content())
-                        if size <= SKIP_MAX_SHARE * total_chars and not (
-                                c.boiler in LINK_BOX_REASONS and _few_links(el, size)):
-                            walker.skip_subtree()
-                            seg.skipped.append((cid, size))
-                            continue  # its end event still comes: the box is closed there
-            elif tag == "a":
-                link_depth += 1
-                anchors.append((len(blocks), el))
+                if b.open_block(el, tag):
+                    walker.skip_subtree()
+                    continue  # its end event still comes: the box is closed there
+            elif tag in SPAN_TAGS:
+                if tag == "a":
+                    b.link_depth += 1
+                    b.seg.anchors.append((len(b.blocks), el))
+                parts.append(SPAN_OPEN)
+                b.spans.append(el)
+                b.marked = True
             elif tag == "br":
                 parts.append(_BR)
+                b.marked = True
+            elif tag == IMAGE_TAG:
+                parts.append(IMAGE)
+                b.images.append(el)
+                b.marked = True
             text = el.text
             if text and (parts or not text.isspace()):
                 parts.append(text)
-                if link_depth:
-                    link_chars += len(text.strip())
+                if b.link_depth:
+                    b.link_chars += len(text.strip())
         else:
             if tag in BLOCK_TAGS:
-                if parts:
-                    flush()
-                cid = stack.pop()
-                c = containers[cid]
-                c.end = len(blocks)
-                c.id_end = len(containers)
-                if owners and owners[-1] == cid:
-                    owners.pop()
-                if tag == "table":
-                    table_depth -= 1
-            elif tag == "a":
-                link_depth -= 1
-            if el is body:
+                b.close_block(tag)
+            elif tag in SPAN_TAGS:
+                if tag == "a":
+                    b.link_depth -= 1
+                parts.append(SPAN_CLOSE)
+            if el is root:
                 break
             tail = el.tail
             if tail and (parts or not tail.isspace()):
                 parts.append(tail)
-                if link_depth:
-                    link_chars += len(tail.strip())
+                if b.link_depth:
+                    b.link_chars += len(tail.strip())
     if parts:
-        flush()
-    seg.finish()
-    return seg
+        b.flush()
+    b.seg.finish()
+    return b.seg
+
+
+_BLANK = " \t\n\r\f\v\x00\x01\x02\x03\u00a0\u3000"  # what a block of no text holds
+
+
+class _Builder:
+    """State of one segmentation walk: open containers, the text of the block being cut,
+    its link text and markers, and the structural context."""
+
+    __slots__ = ("root", "seg", "skip", "blocks", "containers", "spans", "images", "stack",
+                 "owners", "parts", "link_chars", "link_depth", "table_depth", "marked",
+                 "span0", "img0", "ctx", "total_chars")
+
+    def __init__(self, root: etree._Element, skip: frozenset[str]) -> None:
+        self.root = root
+        self.seg = seg = Segmentation()
+        self.skip = skip
+        self.blocks = seg.blocks
+        self.containers = seg.containers
+        self.spans = seg.spans
+        self.images = seg.images
+        self.stack: list[int] = []  # open containers
+        self.owners: list[int] = []  # open boilerplate containers
+        self.parts: list[str] = []
+        self.link_chars = 0
+        self.link_depth = 0
+        self.table_depth = 0
+        self.marked = False  # parts hold a marker (line break, span, image)
+        self.span0 = self.img0 = 0  # first span/image element of the block being cut
+        self.ctx = ContextTracker()
+        self.total_chars = -1
+
+    def flush(self) -> None:
+        parts = self.parts
+        raw = "".join(parts)
+        parts.clear()
+        if raw.strip(_BLANK):
+            stack, owners = self.stack, self.owners
+            self.blocks.append(Block(raw, self.containers[stack[-1]].tag if stack else "body",
+                                     tuple(stack[-CHAIN_KEEP:]), self.link_chars, self.table_depth > 0,
+                                     tuple(reversed(owners)) if owners else (), self.ctx.current,
+                                     self.marked, self.span0, self.img0))
+            self.img0 = len(self.images)
+        elif IMAGE in raw:  # images in a box without text: shown with the next block
+            parts.append(IMAGE * raw.count(IMAGE))
+        else:
+            self.img0 = len(self.images)
+        self.span0 = len(self.spans)
+        self.marked = bool(parts)
+        self.link_chars = 0
+
+    def open_block(self, el: etree._Element, tag: str) -> bool:
+        """A block tag starts: cut the block before it, open its container. True when
+        the box is boilerplate to skip unread."""
+        if self.parts:
+            self.flush()
+        stack, owners, containers = self.stack, self.owners, self.containers
+        cid = len(containers)
+        items = el.items()
+        c = Container(cid, tag, len(self.blocks), stack[-1] if stack else None,
+                      _marks(tag, items) if items or tag in _SPECIAL_TAGS else _NO_MARKS,
+                      owners[-1] if owners else None)
+        containers.append(c)
+        stack.append(cid)
+        if tag in STRUCTURE_TAGS:
+            self.ctx.enter(tag, el)
+            if tag == "table":
+                self.table_depth += 1
+        if c.boiler:
+            owners.append(cid)
+            if c.boiler in self.skip:
+                if self.total_chars < 0:
+                    self.total_chars = len(self.root.text_content())
+                size = len(el.text_content())
+                if size <= SKIP_MAX_SHARE * self.total_chars and not (
+                        c.boiler in LINK_BOX_REASONS and _few_links(el, size)):
+                    self.seg.skipped.append((cid, size))
+                    return True
+        return False
+
+    def close_block(self, tag: str) -> None:
+        """A block tag ends: cut the block before it, close its container."""
+        if self.parts:
+            self.flush()
+        cid = self.stack.pop()
+        c = self.containers[cid]
+        c.end = len(self.blocks)
+        c.id_end = len(self.containers)
+        owners = self.owners
+        if owners and owners[-1] == cid:
+            owners.pop()
+        if tag in STRUCTURE_TAGS:
+            self.ctx.leave()
+            if tag == "table":
+                self.table_depth -= 1

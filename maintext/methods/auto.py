@@ -49,6 +49,7 @@ from ..html.document import Document
 from ..options import AutoOptions, Options
 from ..result import Page
 from ..site.template import template_texts
+from ..html.structure import paragraph_blocks, typed_blocks
 from ..html.segment import SKIP_REASONS, Block, Container, Segmentation, segment
 from ..textutil import collapse_ws
 
@@ -232,6 +233,9 @@ def extract(doc: Document, options: Options) -> Page:
     if not paragraphs and hint.body():
         paragraphs = [collapse_ws(line) for line in hint.body().splitlines() if line.strip()]
         why = "JSON-LD articleBody"
+        page.blocks = paragraph_blocks(paragraphs)
+    else:
+        page.blocks = typed_blocks(kept, seg, doc.url)
     page.set_paragraphs(paragraphs)
     page.extra["auto"] = {"region": why}
     headline = _headline(seg, region)
@@ -286,6 +290,7 @@ def _apply_page_type(doc: Document, page: Page, opts: AutoOptions) -> None:
     if not is_content and confidence >= opts.empty_min_confidence and page.text:
         page.extra["auto"]["dropped_text_chars"] = len(page.text)
         page.set_paragraphs([])
+        page.blocks = []
         page.headline = ""
         page.reason = f"not a content page (page-type classifier, confidence {confidence:.2f})"
 
