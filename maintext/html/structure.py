@@ -142,8 +142,8 @@ class ContextTracker:
             ctx.header = tag == "th" or ctx.header_rows
         elif tag == HEADER_ROWS_TAG:
             ctx.header_rows = True
-        elif tag == CODE_BLOCK_TAG:
-            ctx.pre = el
+        elif tag == CODE_BLOCK_TAG and next(el.iterdescendants("p"), None) is None:
+            ctx.pre = el  # (a <pre> holding paragraphs is a page builder's text box, not code)
         elif tag == QUOTE_TAG:
             ctx.quote_depth += 1
         elif tag == FIGURE_TAG:

@@ -587,12 +587,16 @@ def select_blocks(seg: Segmentation, region: Region, opts: AutoOptions,
         inside[start:end] = b"\x01" * (end - start)
     top = region.top
     kept: list[Block] = []
+    prose_kept = False  # an <h1> after kept running text is a section heading, not the headline
     for i, b in enumerate(seg.blocks):
         if not inside[i]:
             if explain is not None:
                 explain.append(_explain(b, "drop", "outside main container"))
             continue
         reason = _drop_reason(seg, b, top, opts)
+        if reason == HEADLINE_REASON and prose_kept:
+            reason = None
+        prose_kept = prose_kept or (not reason and b.is_running_text())
         if reason:
             if explain is not None:
                 explain.append(_explain(b, "drop", reason))
@@ -835,12 +839,15 @@ def _in_link_list(seg: Segmentation, b: Block) -> bool:
     return False
 
 
+HEADLINE_REASON = "headline (page.headline)"
+
+
 def _drop_reason(seg: Segmentation, b: Block, top: Container | None, opts: AutoOptions) -> str | None:
     boiler = _boiler_inside(seg, b, top)
     if boiler and not (opts.include_comments and boiler == "comments"):
         return f"inside {boiler}"
     if b.tag == "h1" and not opts.include_headline:
-        return "headline (page.headline)"
+        return HEADLINE_REASON
     limit = LINK_DENSITY_MAX if b.weight < LONG_BLOCK_WEIGHT else LONG_LINK_DENSITY_MAX
     if opts.favor_precision:
         limit *= PRECISION_LINK_FACTOR

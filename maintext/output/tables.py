@@ -11,7 +11,7 @@ empty (the reading that loses no text and repeats none).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..result import TextBlock
 
@@ -74,6 +74,12 @@ def _grid(cells: list[TextBlock]) -> Table:
     return Table(rows, header_rows, first.quote_depth, first.depth)
 
 
+def _placed(image: TextBlock, cell: TextBlock) -> TextBlock:
+    """A copy of ``image`` in the table cell ``cell``."""
+    return replace(image, table=cell.table, row=cell.row, col=cell.col, colspan=1, rowspan=1,
+                   header=cell.header)
+
+
 def is_data_table(table: Table) -> bool:
     filled = [r for r in table.rows if any(r)]
     return len(filled) >= MIN_ROWS and max((sum(1 for c in r if c) for r in filled), default=0) >= MIN_COLS
@@ -89,9 +95,19 @@ def group(blocks: list[TextBlock]) -> Iterator[TextBlock | Table]:
             i += 1
             continue
         j = i
-        while j < n and blocks[j].table == b.table:
-            j += 1
-        cells = blocks[i:j]
+        cells = []
+        while j < n:
+            if blocks[j].table == b.table:
+                cells.append(blocks[j])
+                j += 1
+                continue
+            k = j  # images inside the cells come without a place: they go with the cell before
+            while k < n and blocks[k].kind == "image" and blocks[k].table is None:
+                k += 1
+            if k == j or k >= n or blocks[k].table != b.table:
+                break
+            cells.extend(_placed(img, cells[-1]) for img in blocks[j:k])
+            j = k
         table = _grid(cells)
         if is_data_table(table):
             yield table
