@@ -50,7 +50,7 @@ def extract_document(doc: Document, method: str = DEFAULT_METHOD) -> Page:
     if doc.options.fields:
         from .output.fields import fill_fields
 
-        fill_fields(page, doc.options)
+        fill_fields(page, doc.options, doc.html)
     return page
 
 

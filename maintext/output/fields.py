@@ -10,6 +10,8 @@ field but the typed blocks (``blocks`` is a field to ask for: it is the largest 
 
 from __future__ import annotations
 
+import html as htmllib
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -59,29 +61,72 @@ def style_of(options: Options) -> MarkdownStyle:
                          formatting=options.include_formatting)
 
 
-def page_blocks(page: Page) -> list[TextBlock]:
+def page_blocks(page: Page, options: Options | None = None, titles: tuple[str, ...] = ()) -> list[TextBlock]:
     """The page's typed blocks, or its paragraphs as paragraph blocks for a method that
-    keeps no typed blocks."""
-    if page.blocks:
+    keeps no typed blocks. Without ``include_headline``, the article's title repeated at
+    the top of the body is left out (it is the ``headline`` field; see
+    :func:`title_heading`)."""
+    if not page.blocks:
+        return [TextBlock("paragraph", p) for p in (page.paragraphs or page.text.split("\n")) if p.strip()]
+    if options is not None and options.auto.include_headline:
         return page.blocks
-    return [TextBlock("paragraph", p) for p in (page.paragraphs or page.text.split("\n")) if p.strip()]
+    drop = title_heading(page.blocks, (page.headline, page.title, *titles))
+    return page.blocks if drop is None else page.blocks[:drop] + page.blocks[drop + 1:]
 
 
-def to_markdown(page: Page, options: Options | None = None) -> str:
-    return to_markdown_blocks(page_blocks(page), style_of(options or Options()))
+def _norm(text: str) -> str:
+    return " ".join(_WORD.findall(text.casefold()))
 
 
-def to_html(page: Page, options: Options | None = None) -> str:
-    return to_html_blocks(page_blocks(page), style_of(options or Options()))
+_WORD = re.compile(r"\w+")
+MIN_TITLE_CHARS = 8  # a shorter heading ("News") is not taken for the title
+# Only a top-level heading (h1, h2) repeats the title; an h3 that matches it is a section
+# ("On Behalf of 'Literally'" under the post's title): readability-dev headings F1
+# .762 (no title rule) / .731 (any level) / .770 (h1-h2).
+TITLE_MAX_LEVEL = 2
 
 
-def fill_fields(page: Page, options: Options) -> None:
-    """Render the asked ``markdown``/``html`` fields into the page."""
+def title_heading(blocks: list[TextBlock], titles: tuple[str | None, ...]) -> int | None:
+    """Index of the first heading when it opens the body (only images before it), is an
+    h1 or h2 and its text is part of the page's title or headline: the title repeated as
+    the body's first heading."""
+    for i, b in enumerate(blocks):
+        if b.kind == "image":
+            continue
+        if b.kind != "heading" or (b.level or 2) > TITLE_MAX_LEVEL or b.depth or b.quote_depth:
+            return None
+        text = _norm(b.text)
+        if len(text) < MIN_TITLE_CHARS:
+            return None
+        return i if any(t and text in _norm(t) for t in titles) else None
+    return None
+
+
+def to_markdown(page: Page, options: Options | None = None, titles: tuple[str, ...] = ()) -> str:
+    return to_markdown_blocks(page_blocks(page, options, titles), style_of(options or Options()))
+
+
+def to_html(page: Page, options: Options | None = None, titles: tuple[str, ...] = ()) -> str:
+    return to_html_blocks(page_blocks(page, options, titles), style_of(options or Options()))
+
+
+_TITLE = re.compile(r"<title[^>]*>(.*?)</title", re.IGNORECASE | re.DOTALL)
+
+
+def fill_fields(page: Page, options: Options, html: str = "") -> None:
+    """Render the asked ``markdown``/``html`` fields into the page (``html``: the page's
+    source, read for its <title> when no metadata pass ran)."""
     fields = options.fields or ()
+    if not ("markdown" in fields or "html" in fields):
+        return
+    titles: tuple[str, ...] = ()
+    if not page.title and html:
+        m = _TITLE.search(html, 0, 200_000)
+        titles = (htmllib.unescape(m.group(1)),) if m else ()
     if "markdown" in fields:
-        page.markdown = to_markdown(page, options)
+        page.markdown = to_markdown(page, options, titles)
     if "html" in fields:
-        page.html = to_html(page, options)
+        page.html = to_html(page, options, titles)
 
 
 def record(page: Page, fields: tuple[str, ...] | None, options: Options | None = None) -> dict[str, Any]:
@@ -97,7 +142,7 @@ def record(page: Page, fields: tuple[str, ...] | None, options: Options | None =
         elif name == "links":
             data["links"] = [{"url": x.url, "text": x.text, "in_main": x.in_main} for x in page.links]
         elif name == "blocks":
-            data["blocks"] = [block_to_dict(b) for b in page_blocks(page)]
+            data["blocks"] = [block_to_dict(b) for b in (page.blocks or page_blocks(page))]
         elif name == "markdown":
             data["markdown"] = page.markdown if page.markdown is not None else to_markdown(page, options)
         elif name == "html":

@@ -114,7 +114,7 @@ def _block_text(b: TextBlock, style: MarkdownStyle) -> str | None:
     if len(lines) == 1:
         text = inline_markdown(lines[0], b.spans, kinds)
     else:  # line breaks inside the block: hard breaks (spans are on the one-line text only)
-        text = "\\\n".join(md_escape(ln) for ln in lines)
+        text = "\\\n".join(md_escape_leading(md_escape(ln)) for ln in lines)
     if kind == "heading":
         return "#" * min(6, max(1, b.level or 2)) + " " + text.replace("\\\n", " ")
     return md_escape_leading(text)

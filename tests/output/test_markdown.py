@@ -106,3 +106,7 @@ def test_crossing_spans_are_dropped_not_their_text():
 
 def test_no_blocks_no_markdown():
     assert md() == ""
+
+
+def test_every_line_of_a_multiline_paragraph_is_escaped():
+    assert md(T("paragraph", "+ one\n+ two\n1. three")) == "\\+ one\\\n\\+ two\\\n1\\. three\n"
