@@ -25,8 +25,8 @@ _MD_LEADING = re.compile(
     r"^(\s*)("
     r"#{1,6}(?=\s|$)"  # ATX heading
     r"|>"  # block quote
-    r"|[-+*](?=\s)"  # bullet list item
-    r"|\d{1,9}[.)](?=\s)"  # ordered list item
+    r"|[-+*](?=\s|$)"  # bullet list item (an empty one too)
+    r"|\d{1,9}[.)](?=\s|$)"  # ordered list item (an empty one too: "01.")
     r"|={3,}\s*$|-{3,}\s*$"  # setext underline / thematic break
     r"|```|~~~"  # fenced code block
     r")"

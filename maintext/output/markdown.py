@@ -41,6 +41,12 @@ class _Lists:
 
     def __init__(self) -> None:
         self.widths: list[int] = []
+        self.kinds: list[str | None] = []  # list kind of each open level
+
+    def opens(self, b: TextBlock) -> bool:
+        """``b`` (an item's first block) starts a new list rather than continuing one."""
+        depth = max(1, b.depth)
+        return len(self.kinds) < depth or self.kinds[depth - 1] != b.list_kind or len(self.widths) < depth
 
     def mark(self, b: TextBlock) -> tuple[str, str]:
         """(indentation, mark) of an item's first block at ``b.depth``."""
@@ -55,10 +61,15 @@ class _Lists:
             self.widths.append(len(mark))
         else:
             self.widths[depth - 1] = len(mark)
+        del self.kinds[depth:]
+        while len(self.kinds) < depth:
+            self.kinds.append(None)
+        self.kinds[depth - 1] = b.list_kind
         return indent, mark
 
     def content_indent(self, depth: int) -> str:
         del self.widths[depth:]
+        del self.kinds[depth:]
         while len(self.widths) < depth:
             self.widths.append(2)
         return " " * sum(self.widths[:depth])
@@ -140,6 +151,10 @@ def to_markdown_blocks(blocks: list[TextBlock], style: MarkdownStyle | None = No
         qp = "> " * quote
         if depth > 0 and b is not None and not is_item and len(lists.widths) < depth:
             is_item = True  # a block of a list item whose first block was not kept
+        # a list opened under a line of text must start at 1 (CommonMark): "7." right after
+        # a paragraph line would continue that paragraph, so a blank line goes first
+        late_start = (is_item and b is not None and b.list_kind == "ol" and b.number not in (None, 1)
+                      and lists.opens(b))
         if depth > 0 and b is not None and is_item:
             indent, mark = lists.mark(b)
             text = _prefix_lines(body, qp + indent + mark, qp + indent + " " * len(mark))
@@ -148,9 +163,10 @@ def to_markdown_blocks(blocks: list[TextBlock], style: MarkdownStyle | None = No
             text = _prefix_lines(body, qp + pad, qp + pad)
         else:
             lists.widths.clear()
+            lists.kinds.clear()
             text = _prefix_lines(body, qp, qp)
         if out:
-            tight = is_item and prev_item and quote == prev_quote
+            tight = is_item and prev_item and quote == prev_quote and not late_start
             out.append("\n" if tight else "\n" + (">" * min(quote, prev_quote)).replace(">", "> ").rstrip() + "\n")
         out.append(text)
         prev_item, prev_quote = is_item, quote

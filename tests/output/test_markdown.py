@@ -110,3 +110,13 @@ def test_no_blocks_no_markdown():
 
 def test_every_line_of_a_multiline_paragraph_is_escaped():
     assert md(T("paragraph", "+ one\n+ two\n1. three")) == "\\+ one\\\n\\+ two\\\n1\\. three\n"
+
+
+def test_lone_list_marks_are_escaped():
+    assert md(T("paragraph", "01."), T("paragraph", "-")) == "01\\.\n\n\\-\n"
+
+
+def test_a_nested_ordered_list_not_starting_at_one_gets_a_blank_line():
+    out = md(T("list_item", "top", list_kind="ol", depth=1, number=1, item_start=True),
+             T("list_item", "seventh", list_kind="ol", depth=2, number=7, item_start=True))
+    assert out == "1. top\n\n   7. seventh\n"
