@@ -114,7 +114,7 @@ def _lines(box: etree._Element, article: set[str]) -> tuple[list[str], int, floa
             elif not (_FURNITURE.match(line) or _is_prompt(line) or _is_code(line)
                       or (linky and len(line) <= LINK_LINE_MAX_CHARS)):
                 out.append(line)
-                if not linky and (line[-1] in SENTENCE_END or "," in line):
+                if not linky and (line[-1] in SENTENCE_END or "," in line) and not _PROMPT.search(line):
                     prose += line.count(" ") + 1
     return out, shared, prose
 
