@@ -10,8 +10,9 @@ The comment section is found the way pages mark it: boxes whose class/id names c
 ``comments``, ``commentlist``, ``disqus``, ``kommentare``...), outermost ones only, and
 the siblings after a heading that opens the comments ("12 Comments", "Leave a Reply",
 "评论") when no such box is found. Forms (the reply box), buttons and the lines of
-comment furniture ("Reply", "Report abuse", "Log in to reply") are dropped, as is any
-line that is already in the article's text.
+comment furniture ("Reply", "Report abuse", "Log in to reply") are dropped, as is any line
+that is already in the article's text; linked lines stay (the commenter's name and the
+date are often links). A kind of box (tag and class) without running text is not comments.
 """
 
 from __future__ import annotations
@@ -45,8 +46,6 @@ _FURNITURE = re.compile(
     r")\W*$",
     re.IGNORECASE,
 )
-# A line of mostly link text this short is a button or a pager, not comment text.
-LINK_LINE_MAX_CHARS = 40
 # A short line (at most this many words) that speaks of commenting, signing in or
 # moderation is a prompt of the comment system ("Sign in to add comments", "Your comment
 # has been saved"), not a comment.
@@ -55,7 +54,8 @@ _PROMPT = re.compile(r"\b(?:comment(?:s|ing|ers?)?|log ?in|sign ?in|register(?:e
                      r"moderat\w*|posted by|preview\w*|recommend\w*|kommentar\w*|commentaire\w*)\b",
                      re.IGNORECASE)
 # A kind of box counts only with this many words of running text (sentences, few links):
-# prompts, counters and "Comment is free" navigation have none.
+# prompts, counters and "Comment is free" navigation have none. Dragnet comments F1:
+# 4 words .760 (P .660 R .896), 8 words .764 (P .673 R .884).
 MIN_PROSE_WORDS = 8.0
 CODE_SHARE = 0.08  # a line with this share of {}[]";= characters is script data
 
@@ -111,8 +111,7 @@ def _lines(box: etree._Element, article: set[str]) -> tuple[list[str], int, floa
         for line in b.lines():
             if line in article:
                 shared += 1
-            elif not (_FURNITURE.match(line) or _is_prompt(line) or _is_code(line)
-                      or (linky and len(line) <= LINK_LINE_MAX_CHARS)):
+            elif not (_FURNITURE.match(line) or _is_prompt(line) or _is_code(line)):
                 out.append(line)
                 if not linky and (line[-1] in SENTENCE_END or "," in line) and not _PROMPT.search(line):
                     prose += line.count(" ") + 1
