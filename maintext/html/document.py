@@ -33,6 +33,7 @@ _PARSER.set_element_class_lookup(etree.ElementDefaultClassLookup(
     element=lxml.html.HtmlElement, comment=lxml.html.HtmlComment,
     pi=lxml.html.HtmlProcessingInstruction, entity=lxml.html.HtmlEntity,
 ))
+_MARKER_BYTES = b"\x00\x01\x02\x03"  # C0 controls removed before parsing
 _XML_DECL = re.compile(r"^\s*<\?xml[^>]*>", re.IGNORECASE)
 # libxml2 stops at this element depth (even with huge_tree) and drops the rest of the page.
 _LIBXML_MAX_DEPTH = 2048
@@ -207,6 +208,9 @@ def _parse(html: str, utf8: bytes | None = None) -> tuple[etree._Element, int]:
     """The tree of ``html`` and the number of lines of ``html`` (counted on the bytes
     parsed: emptying script bodies keeps their newlines, and the bytes are fewer)."""
     data = drop_script_bodies(utf8 if utf8 is not None else html.encode("utf-8", errors="replace"))
+    if b"\x00" in data or b"\x01" in data or b"\x02" in data or b"\x03" in data:
+        # never visible text, and the segmentation's markers (maintext.html.structure)
+        data = data.translate(None, _MARKER_BYTES)
     try:
         root = etree.fromstring(data, _PARSER)
         if root is None:
@@ -229,7 +233,7 @@ class Document:
     """One page: decoded HTML, URL, options, and a lazily built tree."""
 
     __slots__ = ("_html", "url", "encoding", "source", "options", "site_docs", "utf8",
-                 "link_anchors", "links_marked", "__dict__")
+                 "link_anchors", "links_marked", "blocklist", "__dict__")
 
     def __init__(self, html: str, *, url: str | None = None, encoding: str = "str",
                  source: str | None = None, options: Options | None = None,
@@ -249,6 +253,8 @@ class Document:
         # them and ``links_marked`` (else the links are marked by their anchor words).
         self.link_anchors: list[tuple[Any, Any]] = []
         self.links_marked = False
+        # the Block-List view of the cleaned tree (maintext.html.blocklist.document_blocks)
+        self.blocklist: Any = None
 
     @property
     def html(self) -> str:

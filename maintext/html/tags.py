@@ -55,10 +55,11 @@ FIGURE_TAG = "figure"
 CAPTION_TAGS: frozenset[str] = frozenset({"figcaption", "caption"})  # of a figure / a table
 
 # Block tags whose start or end changes the structural context of the blocks inside
-# (checked once per block tag, so the walk pays nothing for plain <div>/<p>).
-STRUCTURE_TAGS: frozenset[str] = (LIST_TAGS | CELL_TAGS | CAPTION_TAGS
+# (checked once per block tag, so the walk pays nothing for plain <div>/<p>). Headings
+# and captions need no context: their kind is their own tag.
+STRUCTURE_TAGS: frozenset[str] = (LIST_TAGS | CELL_TAGS
                                   | {LIST_ITEM_TAG, TABLE_TAG, ROW_TAG, HEADER_ROWS_TAG,
-                                     CODE_BLOCK_TAG, QUOTE_TAG, FIGURE_TAG})
+                                     CODE_BLOCK_TAG, QUOTE_TAG})
 
 # Inline tags that become spans of a block's text (kind by tag); all other inline tags
 # (span, font, small...) are transparent: their text stays in the block, no span.

@@ -49,8 +49,10 @@ from ..html.document import Document
 from ..options import AutoOptions, Options
 from ..result import Page
 from ..site.template import template_texts
+from ..html.blocklist import BlockList, block_list, head_signals
 from ..html.structure import paragraph_blocks, typed_blocks
-from ..html.segment import SKIP_REASONS, Block, Container, Segmentation, segment
+from ..pagetype.classifier import classify_blocks
+from ..html.segment import SKIP_REASONS, Block, Container, Segmentation, segment_cleaned
 from ..textutil import collapse_ws
 
 # Initial score of a container by tag (readability's table): generic boxes are likely
@@ -189,13 +191,12 @@ def extract(doc: Document, options: Options) -> Page:
     root = doc.tree
     hint = JsonLdHint(root, doc.__dict__.get("_ld_script_texts"))  # before cleaning: JSON-LD sits in <script>
     title = _page_title(root)  # ... and the title in <head>
+    signals = head_signals(root, hint.texts)  # ... and og:type/canonical for the page-type check
     # texts the site's other pages share (maintext.site.template), read before cleaning
     templates = template_texts(doc, root) if opts.drop_site_template and doc.site_docs else frozenset()
     removed = clean_tree(root)
     skip = SKIP_REASONS - ({"comments"} if opts.include_comments else set())
-    seg = segment(root, skip=skip if opts.skip_boilerplate else frozenset())
-    if seg.skipped and not any(_is_prose(b) for b in seg.blocks):
-        seg = segment(root)  # everything was in skipped boxes: read them after all
+    seg = segment_cleaned(root, skip if opts.skip_boilerplate else frozenset())
     explain: list[dict[str, Any]] | None = [] if options.explain else None
     if explain is not None:
         for tag, why in removed:
@@ -242,7 +243,7 @@ def extract(doc: Document, options: Options) -> Page:
     if headline:
         page.headline = headline
     if opts.use_classifier and (opts.classify_always or _weight(kept) < opts.classify_below_words):
-        _apply_page_type(doc, page, opts)
+        _apply_page_type(block_list(seg, signals), doc.url, page, opts)
     if not page.text and page.reason is None:
         page.reason = "no block of running text found"
     elif page.text and kept and doc.link_anchors:
@@ -272,16 +273,11 @@ def _headline(seg: Segmentation, region: Region) -> str:
     return ""
 
 
-def _apply_page_type(doc: Document, page: Page, opts: AutoOptions) -> None:
-    """Run the page-type classifier on an unpruned copy of the page; a confident "not a
-    content page" empties the text (with the reason)."""
+def _apply_page_type(blist: BlockList, url: str | None, page: Page, opts: AutoOptions) -> None:
+    """Run the page-type classifier on the Block-List view of the one segmentation; a
+    confident "not a content page" empties the text (with the reason)."""
     try:
-        from ..pagetype.classifier import classify
-    except ImportError:  # pragma: no cover - the classifier ships with the package
-        return
-    fresh = Document(doc.html, url=doc.url, encoding=doc.encoding, options=doc.options)
-    try:
-        is_content, confidence = classify(fresh)
+        is_content, confidence = classify_blocks(blist, url)
     except Exception as exc:  # noqa: BLE001 - a classifier failure must not lose the text
         page.extra.setdefault("auto", {})["classifier_error"] = f"{type(exc).__name__}: {exc}"
         return
@@ -302,6 +298,7 @@ class JsonLdHint:
     def __init__(self, root, texts: list[str | None] | None = None) -> None:
         if texts is None:  # (metadata's pass over the tree collects them when it runs)
             texts = [s.text for s in root.iter("script") if "ld+json" in (s.get("type") or "")]
+        self.texts = texts
         self._sources = [text for text in texts if text and "articleBody" in text]
         self._body: str | None | bool = False
 

@@ -102,7 +102,7 @@ from urllib.parse import urljoin
 
 import lxml.etree as etree
 
-from ..html.blocks import BLOCK_TAGS
+from ..html.tags import BLOCK_TAGS
 from ..html.clean import boilerplate_reason
 from ..html.document import Document
 from ..errors import MaintextError

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import lxml.etree as etree
 
-from ..html.blocks import SKIP_TAGS, segment
+from ..html.blocks import segment
+from ..html.tags import SKIP_TAGS
 from ..html.document import Document
 from ..options import Options
 from ..result import Page

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Callable
 
 import lxml.etree as etree
 
-from ..html.blocks import SKIP_TAGS
+from ..html.tags import SKIP_TAGS
 from ..html.document import parse_html
 from ..errors import MaintextError
 from ..textutil import collapse_ws
