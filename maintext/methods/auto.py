@@ -584,16 +584,15 @@ def select_blocks(seg: Segmentation, region: Region, opts: AutoOptions,
         inside[start:end] = b"\x01" * (end - start)
     top = region.top
     kept: list[Block] = []
-    prose_kept = False  # an <h1> after kept running text is a section heading, not the headline
+    seen_h1 = False  # the region's first <h1> is the headline, a later one a section heading
     for i, b in enumerate(seg.blocks):
         if not inside[i]:
             if explain is not None:
                 explain.append(_explain(b, "drop", "outside main container"))
             continue
         reason = _drop_reason(seg, b, top, opts)
-        if reason == HEADLINE_REASON and prose_kept:
-            reason = None
-        prose_kept = prose_kept or (not reason and b.is_running_text())
+        if reason == HEADLINE_REASON:
+            reason, seen_h1 = (None if seen_h1 else reason), True
         if reason:
             if explain is not None:
                 explain.append(_explain(b, "drop", reason))
