@@ -3,6 +3,7 @@
     python benchmarks/structure_eval.py readability-dev webmainbench-sample
     python benchmarks/structure_eval.py readability-dev --per-page
     python benchmarks/structure_eval.py --comments            # dragnet: readers' comments
+    python benchmarks/structure_eval.py --comments --trafilatura   # the same for trafilatura
 
 For each set: ``maintext batch <set>/pages -o /tmp/maintext-struct/<set>.jsonl --fields
 text,markdown`` (the records the issue asks for), then ``score.py <set> <out> --structure``,
@@ -50,9 +51,14 @@ def score(dataset: Path, predictions: Path, *args: str) -> None:
     subprocess.run(cmd, check=True)
 
 
-def comments_eval(workers: int, extra: list[str]) -> None:
+def comments_eval(workers: int, extra: list[str], peer: bool = False) -> None:
     name = "dragnet"
-    out = run_batch(name, "text,comments", workers, extra, tag="-comments")
+    if peer:
+        OUT.mkdir(parents=True, exist_ok=True)
+        out = OUT / "dragnet-comments-trafilatura.jsonl"
+        trafilatura_comments(out)
+    else:
+        out = run_batch(name, "text,comments", workers, extra, tag="-comments")
     gold_path = OUT / "dragnet-comments-gold.jsonl"
     pred_path = OUT / "dragnet-comments-pred.jsonl"
     with open(DATASETS / name / "gold.jsonl", encoding="utf-8") as src, \
@@ -73,6 +79,28 @@ def comments_eval(workers: int, extra: list[str]) -> None:
     score(DATASETS / name, out)
 
 
+def trafilatura_comments(out: Path) -> None:
+    """Trafilatura's comments (``include_comments``) of every dragnet page, as the records of
+    a batch with a ``comments`` field (a peer row for the comments table)."""
+    import gzip
+
+    from trafilatura import bare_extraction
+
+    with open(DATASETS / "dragnet" / "gold.jsonl", encoding="utf-8") as src, \
+            open(out, "w", encoding="utf-8") as dst:
+        for line in src:
+            rec = json.loads(line)
+            html = gzip.decompress((DATASETS / "dragnet" / rec["file"]).read_bytes()).decode("utf-8", "replace")
+            try:
+                doc = bare_extraction(html, include_comments=True, with_metadata=False)
+                comments = (doc.comments if doc is not None else "") or ""
+                text = (doc.text if doc is not None else "") or ""
+            except Exception:  # noqa: BLE001 - a peer's failure is an empty result
+                comments = text = ""
+            dst.write(json.dumps({"id": rec["id"], "text": text, "comments": comments},
+                                 ensure_ascii=False) + "\n")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("sets", nargs="*", default=["readability-dev", "webmainbench-sample"])
@@ -80,11 +108,12 @@ def main() -> None:
     ap.add_argument("-j", "--workers", type=int, default=2)
     ap.add_argument("--per-page", action="store_true")
     ap.add_argument("--comments", action="store_true", help="score comments on dragnet instead")
+    ap.add_argument("--trafilatura", action="store_true", help="with --comments: trafilatura's comments")
     ap.add_argument("--extra", default="", help="more batch options, e.g. '--favor-recall'")
     args = ap.parse_args()
     extra = args.extra.split()
     if args.comments:
-        comments_eval(args.workers, extra)
+        comments_eval(args.workers, extra, peer=args.trafilatura)
         return
     for name in args.sets:
         out = run_batch(name, args.fields, args.workers, extra)

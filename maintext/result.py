@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from copy import deepcopy
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
@@ -127,14 +128,30 @@ class Page:
         self.paragraphs = [p for p in paragraphs if p and not p.isspace()]
         self.text = "\n".join(self.paragraphs)
 
-    def to_dict(self, *, with_explain: bool = True) -> dict[str, Any]:
-        data = asdict(self)
-        if not with_explain or data.get("explain") is None:
-            data.pop("explain", None)
-        for key in _ASKED_ONLY:  # not computed: not in the record (the default record)
-            if data.get(key) is None:
-                data.pop(key, None)
+    def to_dict(self, *, with_explain: bool = True, with_blocks: bool = True) -> dict[str, Any]:
+        """The page as a JSON-ready dict (``dataclasses.asdict``, built field by field:
+        asdict's generic deep copy costs more than the extraction on pages with many
+        blocks and links)."""
+        data: dict[str, Any] = {}
+        for name in _PAGE_FIELDS:
+            value = getattr(self, name)
+            if name == "links":
+                value = [{"url": x.url, "text": x.text, "in_main": x.in_main} for x in value]
+            elif name == "blocks":
+                if not with_blocks:
+                    continue
+                value = [asdict(b) for b in value]
+            elif name in _ASKED_ONLY or name == "explain":
+                if value is None or (name == "explain" and not with_explain):
+                    continue  # not computed: not in the record (the default record)
+                value = deepcopy(value)
+            elif isinstance(value, (list, dict)):
+                value = deepcopy(value)
+            data[name] = value
         return data
 
     def to_json(self, **kwargs: Any) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)
+
+
+_PAGE_FIELDS = tuple(f.name for f in fields(Page))

@@ -132,9 +132,7 @@ def fill_fields(page: Page, options: Options, html: str = "") -> None:
 def record(page: Page, fields: tuple[str, ...] | None, options: Options | None = None) -> dict[str, Any]:
     """The JSON record of ``page``: the default one (``fields`` None) or the asked fields."""
     if fields is None:
-        data = page.to_dict(with_explain=False)
-        data.pop("blocks", None)
-        return data
+        return page.to_dict(with_explain=False, with_blocks=False)
     data = {key: getattr(page, key) for key in RECORD_BASE}
     for name in fields:
         if name == "metadata":
