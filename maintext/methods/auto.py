@@ -585,6 +585,7 @@ def select_blocks(seg: Segmentation, region: Region, opts: AutoOptions,
     top = region.top
     kept: list[Block] = []
     seen_h1 = False  # the region's first <h1> is the headline, a later one a section heading
+    linked: list[tuple[Block, int]] = []  # (block dropped for its links, its explain entry)
     for i, b in enumerate(seg.blocks):
         if not inside[i]:
             if explain is not None:
@@ -596,11 +597,54 @@ def select_blocks(seg: Segmentation, region: Region, opts: AutoOptions,
         if reason:
             if explain is not None:
                 explain.append(_explain(b, "drop", reason))
+            if reason.startswith(LINK_REASONS):
+                linked.append((b, len(explain) - 1 if explain is not None else -1))
             continue
         kept.append(b)
         if explain is not None:
             explain.append(_explain(b, "keep", "in main container"))
-    return kept
+    return _keep_list_mates(seg, kept, linked, explain) if linked and kept else kept
+
+
+# Drop reasons of link text; a list item dropped for one of them comes back when most of
+# its list is kept (an article's list with a linked item: "See the release notes").
+LINK_REASONS = ("link text", "list of links")
+LIST_KEPT_SHARE = 0.5  # share of the list's words kept for its linked items to come back
+
+
+def _innermost_list(seg: Segmentation, b: Block) -> int | None:
+    for cid in reversed(b.chain):
+        tag = seg.containers[cid].tag
+        if tag in ("ul", "ol"):
+            return cid
+        if tag not in ("li", "p", "div", "span"):
+            return None
+    return None
+
+
+def _keep_list_mates(seg: Segmentation, kept: list[Block], linked: list[tuple[Block, int]],
+                     explain: list[dict[str, Any]] | None) -> list[Block]:
+    """``kept`` plus the linked items of lists whose other items are mostly kept: the items
+    of one list share its fate (a list of links has no kept item to bring the others back)."""
+    kept_words: dict[int, float] = {}
+    for b in kept:
+        cid = _innermost_list(seg, b)
+        if cid is not None:
+            kept_words[cid] = kept_words.get(cid, 0.0) + b.weight
+    back = []
+    for b, at in linked:
+        cid = _innermost_list(seg, b)
+        if cid is None or cid not in kept_words:
+            continue
+        c = seg.containers[cid]
+        total = sum(x.weight for x in seg.blocks[c.start:c.end])
+        if kept_words[cid] >= LIST_KEPT_SHARE * total:
+            back.append(b)
+            if explain is not None and at >= 0:
+                explain[at] = _explain(b, "keep", "item of a kept list")
+    if not back:
+        return kept
+    return sorted(kept + back, key=lambda x: x.index)
 
 
 def _drop_repeats(kept: list[Block], explain: list[dict[str, Any]] | None) -> list[Block]:

@@ -74,3 +74,12 @@ def test_comments_apart_from_the_text():
     result = maintext.extract(html, fields=("text", "comments"))
     assert "liked this article" not in result.text
     assert result.comments == "Anna says:\nI really liked this article, thank you for writing it.\nTom says:\nGreat post!"
+
+
+def test_a_linked_item_of_a_kept_list_stays():
+    md = markdown("<ul><li>The first item of the list explains one step of the work in words.</li>"
+                  "<li><a href='/notes'>Read the release notes</a></li>"
+                  "<li>The third item of the list explains another step of the work.</li></ul>"
+                  "<ul><li><a href='/a'>Another story</a></li><li><a href='/b'>More stories</a></li></ul>")
+    assert "- Read the release notes\n" in md
+    assert "Another story" not in md  # a list of links stays out
