@@ -189,10 +189,11 @@ def _extract_with_site_pages(src: Any, others: list[Any], url: str | None, metho
     """One page with other pages of its site."""
     from .api import extract_document, load_document
     from .registry import get_method
+    from .site.group import attach_site_pages
 
     get_method(method)
     doc = load_document(src, url=url, options=options)
-    doc.site_docs = [load_document(other, options=options) for other in others]
+    attach_site_pages(doc, others, lambda other: load_document(other, options=options))
     return extract_document(doc, method)
 
 

@@ -61,6 +61,7 @@ from ..errors import LoadError, MaintextError, PageTimeoutError
 from ..options import Options
 from ..output.formats import folder_text, safe_filename
 from ..io.warc import WarcStats, is_warc_name, iter_warc_pages
+from ..site.group import attach_site_pages
 
 HTML_SUFFIXES = (".html.gz", ".htm.gz", ".html", ".htm")
 _MAX_MESSAGE = 300  # characters of an error message kept in a record
@@ -354,13 +355,7 @@ def _extract_with_site(task: Task, source: Any, method: str, options: Options) -
     from ..api import extract_document, load_document
 
     doc = load_document(source, url=task.url, content_type=task.content_type, options=options)
-    siblings = []
-    for path, url, content_type in task.site_pages:
-        try:
-            siblings.append(_site_document(path, url, content_type, options))
-        except MaintextError:
-            continue
-    doc.site_docs = siblings
+    attach_site_pages(doc, task.site_pages, lambda page: _site_document(*page, options))
     return extract_document(doc, method)
 
 

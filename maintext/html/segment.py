@@ -18,13 +18,12 @@ from typing import Any
 
 import lxml.etree as etree
 
-from .clean import FURNITURE_TAGS, classify_attr
+from .vocab import NO_MARKS as _NO_MARKS, SPECIAL_TAGS as _SPECIAL_TAGS, marks as _marks
 from .structure import BR as _BR, IMAGE, SPAN_CLOSE, plain, SPAN_OPEN, Context, ContextTracker
-from .tags import BLOCK_TAGS, HEADING_TAGS, IMAGE_TAG, PARAGRAPH_TAGS, SPAN_TAGS, STRUCTURE_TAGS
+from .tags import BLOCK_TAGS, HEADING_TAGS, SENTENCE_END, IMAGE_TAG, PARAGRAPH_TAGS, SPAN_TAGS, STRUCTURE_TAGS
 from ..textutil import has_cjk, text_weight
 
 COMMAS = frozenset(",，、")
-SENTENCE_END = frozenset(".!?。！？…\"'”:;：；")
 CHAIN_KEEP = 6  # containers kept per block for scoring (innermost first levels)
 # A boilerplate container holding more than this share of the page's text is a page
 # wrapper with an unlucky class name (``has-sidebar``), not boilerplate.
@@ -45,11 +44,6 @@ RUNNING_SHARE = 0.4
 LINK_BOX_REASONS = frozenset({"related links"})
 LINK_BOX_MAX_DENSITY = 0.1
 LINK_BOX_MIN_CHARS = 300  # smaller boxes are skipped without looking
-# role attribute values -> boilerplate reason (ARIA landmarks of page furniture)
-_ROLE_BOILER = {"navigation": "navigation", "banner": "page header", "contentinfo": "page footer",
-                "complementary": "side column", "search": "search", "dialog": "pop-up",
-                "alert": "pop-up", "menu": "navigation", "menubar": "navigation"}
-_SEMANTIC_ITEMPROP = frozenset({"articlebody", "text", "reviewbody", "description"})
 
 
 class Container:
@@ -199,66 +193,6 @@ class Segmentation:
     def link_density(self, start: int, end: int) -> float:
         chars = self._chars[end] - self._chars[start]
         return (self._links[end] - self._links[start]) / chars if chars else 0.0
-
-
-# Tags whose container is marked by the tag alone (furniture or semantic).
-_SPECIAL_TAGS = FURNITURE_TAGS | {"article", "main"}
-
-
-_NO_MARKS: tuple[str | None, bool, bool] = (None, False, False)
-
-
-def container_marks(tag: str, cls: str | None, ident: str | None, role: str | None,
-                    itemprop: str | None) -> tuple[str | None, bool, bool]:
-    """(boilerplate reason, content hint, semantic) of a container from its tag and its
-    class, id, role and itemprop attributes."""
-    boiler: str | None = None
-    hint = semantic = False
-    if tag in FURNITURE_TAGS:
-        boiler = f"<{tag}>"
-    elif tag == "article" or tag == "main":
-        semantic = True
-    if cls or ident:
-        reason, hint = classify_attr(cls or "", ident)
-        if reason:
-            boiler = reason
-    if role:
-        role = role.lower()
-        if role in _ROLE_BOILER:
-            boiler = boiler or _ROLE_BOILER[role]
-        elif role in ("main", "article"):
-            semantic = True
-    if itemprop and itemprop.lower() in _SEMANTIC_ITEMPROP:
-        semantic = True
-        boiler = None
-    return boiler, hint, semantic
-
-
-# container_marks() by tag and attributes: pages repeat the same few class values on
-# hundreds of boxes. Looked up on all attributes (one C call reads them, cheaper than four
-# lookups), then on the four that count (other attributes, such as data-ids, vary from box
-# to box). Cleared when full (bounded memory in long batches).
-_MARKS_BY_ITEMS: dict[tuple[str, tuple[tuple[str, str], ...]], tuple[str | None, bool, bool]] = {}
-_MARKS_BY_VALUES: dict[tuple[str, str | None, str | None, str | None, str | None],
-                       tuple[str | None, bool, bool]] = {}
-_MARKS_CACHE_MAX = 20_000
-
-
-def _marks(tag: str, items: list[tuple[str, str]]) -> tuple[str | None, bool, bool]:
-    key = (tag, tuple(items))
-    marks = _MARKS_BY_ITEMS.get(key)
-    if marks is None:
-        get = dict(items).get
-        values = (tag, get("class"), get("id"), get("role"), get("itemprop"))
-        marks = _MARKS_BY_VALUES.get(values)
-        if marks is None:
-            if len(_MARKS_BY_VALUES) >= _MARKS_CACHE_MAX:
-                _MARKS_BY_VALUES.clear()
-            marks = _MARKS_BY_VALUES[values] = container_marks(*values)
-        if len(_MARKS_BY_ITEMS) >= _MARKS_CACHE_MAX:
-            _MARKS_BY_ITEMS.clear()
-        _MARKS_BY_ITEMS[key] = marks
-    return marks
 
 
 # Boilerplate boxes whose content is never the article: with ``skip`` their subtree is

@@ -56,13 +56,31 @@ class _ListState:
 class _TableState:
     """Row and column counters of one open table (and whether its rows are header rows)."""
 
-    __slots__ = ("index", "row", "col", "header_rows")
+    __slots__ = ("index", "row", "col", "header_rows", "taken")
 
     def __init__(self, index: int) -> None:
         self.index = index
         self.row = -1
         self.col = 0
         self.header_rows = False  # inside its <thead>
+        self.taken: dict[int, set[int]] | None = None  # row -> columns filled from rows above
+
+    def place(self, colspan: int, rowspan: int) -> int:
+        """The column of the next cell of the current row (after cells spanning down into
+        it from rows above), and mark the slots it fills."""
+        col = self.col
+        taken = self.taken
+        if taken is not None:
+            row_taken = taken.get(self.row)
+            while row_taken and col in row_taken:
+                col += 1
+        if rowspan > 1:
+            if taken is None:
+                taken = self.taken = {}
+            for r in range(self.row + 1, self.row + min(rowspan, 1000)):
+                taken.setdefault(r, set()).update(range(col, col + colspan))
+        self.col = col + colspan
+        return col
 
 
 class Context:
@@ -141,15 +159,15 @@ class ContextTracker:
         ctx = Context(self.current)
         if tag in CELL_TAGS:
             table = ctx.table
-            colspan = max(1, _int_attr(el, "colspan", 1))
+            colspan = min(1000, max(1, _int_attr(el, "colspan", 1)))
+            rowspan = max(1, _int_attr(el, "rowspan", 1))
             if table is not None:
-                ctx.row, ctx.col = table.row, table.col
-                table.col += colspan
+                ctx.row, ctx.col = table.row, table.place(colspan, rowspan)
                 ctx.header = tag == "th" or table.header_rows
             else:
                 ctx.header = tag == "th"
             ctx.colspan = colspan
-            ctx.rowspan = max(1, _int_attr(el, "rowspan", 1))
+            ctx.rowspan = rowspan
         elif tag == LIST_ITEM_TAG:
             lst = ctx.lst
             if lst is not None:

@@ -6,7 +6,7 @@ the page shows none). Run only when asked (``Options.with_comments``, the ``comm
 field): it costs a fresh parse of the page.
 
 The comment section is found the way pages mark it: boxes whose class/id names comments
-(the same word table as the boilerplate classifier, :func:`maintext.html.clean.classify_attr`:
+(the same word table as the boilerplate classifier, :func:`maintext.html.vocab.classify_attr`:
 ``comments``, ``commentlist``, ``disqus``, ``kommentare``...), outermost ones only, and
 the siblings after a heading that opens the comments ("12 Comments", "Leave a Reply",
 "评论") when no such box is found. Forms (the reply box), buttons and the lines of
@@ -21,9 +21,11 @@ import re
 
 import lxml.etree as etree
 
-from ..html.clean import HEADING_TAGS, is_comments_heading
 from ..html.document import Document
-from ..html.segment import SENTENCE_END, container_marks, segment
+from ..html.lines import is_comments_heading
+from ..html.segment import segment
+from ..html.tags import HEADING_TAGS, SENTENCE_END
+from ..html.vocab import container_marks
 from ..result import Page
 
 # Subtrees that never hold comment text: the reply form and its controls, scripts.

@@ -47,6 +47,11 @@ def test_table_cells_rows_columns_headers_and_spans():
     assert cells == [("h1", 0, 0, 0, True, 1, 1), ("h2", 0, 0, 1, True, 2, 1),
                      ("a", 0, 1, 0, False, 1, 2), ("b", 0, 1, 1, False, 1, 1),
                      ("c", 0, 1, 2, False, 1, 1), ("second", 1, 0, 0, False, 1, 1)]
+
+
+def test_cells_under_a_rowspan_move_right():
+    _, blocks = _typed('<table><tr><td rowspan="2">a</td><td>b</td></tr><tr><td>c</td></tr></table>')
+    assert [(b.text, b.row, b.col) for b in blocks] == [("a", 0, 0), ("b", 0, 1), ("c", 1, 1)]
     assert all(b.kind == "table_cell" for b in blocks)
 
 

@@ -1,0 +1,39 @@
+"""Small helpers shared by the ``auto`` stages: the chosen region, block weights, the
+prose test and explain records.
+
+Takes blocks of the one segmentation (:mod:`maintext.html.segment`), gives numbers and
+records.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...html.segment import Block, Container
+from .heuristics import LINK_DENSITY_MAX, MIN_PROSE_WEIGHT
+
+
+@dataclass
+class Region:
+    """The chosen main container and the block ranges [start, end) taken from the page."""
+
+    top: Container | None
+    ranges: list[tuple[int, int]]
+    why: str
+    headline: int | None = None  # block index of the heading the <title> repeats
+
+
+def _weight(blocks: list[Block]) -> float:
+    return sum(b.weight for b in blocks)
+
+
+def _is_prose(block: Block) -> bool:
+    return block.weight >= MIN_PROSE_WEIGHT and block.link_density <= LINK_DENSITY_MAX
+
+
+def _explain(b: Block, decision: str, reason: str) -> dict[str, Any]:
+    text = b.text
+    return {"block": f"<{b.tag}>", "text": text[:80] + ("…" if len(text) > 80 else ""),
+            "words": round(b.weight, 1), "link_density": round(b.link_density, 2),
+            "decision": decision, "reason": reason}
