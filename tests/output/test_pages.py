@@ -83,3 +83,11 @@ def test_a_linked_item_of_a_kept_list_stays():
                   "<ul><li><a href='/a'>Another story</a></li><li><a href='/b'>More stories</a></li></ul>")
     assert "- Read the release notes\n" in md
     assert "Another story" not in md  # a list of links stays out
+
+
+def test_figures_come_with_images_when_asked():
+    body = "<figure><img src='/img/a.png' alt='A chart'><figcaption>The chart of the year.</figcaption></figure>"
+    plain = maintext.extract(page(body), url="https://e.org/post", fields=("markdown",)).markdown
+    assert "chart" not in plain
+    rich = maintext.extract(page(body), url="https://e.org/post", fields=("markdown",), include_images=True).markdown
+    assert "![A chart](https://e.org/img/a.png)\n\nThe chart of the year.\n" in rich

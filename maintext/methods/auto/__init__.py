@@ -83,7 +83,7 @@ def extract(doc: Document, options: Options) -> Page:
 
     region = choose_region(seg, opts, hint, title)
     why = region.why
-    kept = _drop_repeats(select_blocks(seg, region, opts, explain), explain)
+    kept = _drop_repeats(select_blocks(seg, region, opts, explain, options.include_images), explain)
     if kept and not opts.favor_precision:
         kept = _lead_blocks(seg, kept[0].index, region.top, explain, region.headline) + kept
     if not opts.favor_recall:

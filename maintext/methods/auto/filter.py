@@ -22,8 +22,9 @@ from .heuristics import (
 
 
 def select_blocks(seg: Segmentation, region: Region, opts: AutoOptions,
-                  explain: list[dict[str, Any]] | None) -> list[Block]:
-    """The blocks of ``region`` that are article text, in order."""
+                  explain: list[dict[str, Any]] | None, figures: bool = False) -> list[Block]:
+    """The blocks of ``region`` that are article text, in order (with ``figures``, the
+    figures inside it too: images were asked for, they come with their captions)."""
     inside = bytearray(len(seg.blocks))
     for start, end in region.ranges:
         inside[start:end] = b"\x01" * (end - start)
@@ -37,6 +38,8 @@ def select_blocks(seg: Segmentation, region: Region, opts: AutoOptions,
                 explain.append(_explain(b, "drop", "outside main container"))
             continue
         reason = _drop_reason(seg, b, top, opts)
+        if figures and reason in FIGURE_REASONS:
+            reason = None
         if reason == HEADLINE_REASON:
             reason, seen_h1 = (None if seen_h1 else reason), True
         if reason:
@@ -52,6 +55,7 @@ def select_blocks(seg: Segmentation, region: Region, opts: AutoOptions,
 
 
 HEADLINE_REASON = "headline (page.headline)"
+FIGURE_REASONS = ("inside <figure>", "inside <figcaption>")  # kept when images are asked for
 # Drop reasons of link text; a list item dropped for one of them comes back when most of
 # its list is kept (an article's list with a linked item: "See the release notes").
 LINK_REASONS = ("link text", "list of links")
