@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-import lxml.etree as etree
+from lxml import etree
 
 from ..html.document import Document
 from ..html.lines import is_comments_heading

@@ -33,7 +33,7 @@ _MD_LEADING = re.compile(
 )
 
 
-def md_escape(text: str, *, in_table: bool = False) -> str:
+def md_escape(text: str) -> str:
     """``text`` as Markdown running text (``|`` is escaped everywhere, which tables need)."""
     text = _MD_INLINE.sub(r"\\\1", text)
     return _MD_UNDERSCORE.sub(r"\\_", text)
@@ -105,7 +105,7 @@ def inline_markdown(text: str, spans: list[Span], kinds: frozenset[str]) -> str:
     def close_until(limit: int) -> None:
         nonlocal pos
         while stack and stack[-1][1] <= limit:
-            start, end, s = stack.pop()
+            _, end, s = stack.pop()
             out.append(md_escape(text[pos:end]))
             pos = end
             out.append(f"]({_md_href(s.href or '')})" if s.kind == "link" else _MD_OPEN[s.kind])

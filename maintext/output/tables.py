@@ -112,6 +112,5 @@ def group(blocks: list[TextBlock]) -> Iterator[TextBlock | Table]:
         if is_data_table(table):
             yield table
         else:
-            for c in cells:
-                yield c
+            yield from cells
         i = j

@@ -19,8 +19,8 @@ PAGES = HERE.parent / "pages"
 if __name__ == "__main__":  # run as a script from anywhere: import the tree it sits in
     sys.path.insert(0, str(HERE.parents[1]))
 
-import maintext  # noqa: E402
-from maintext.errors import MaintextError  # noqa: E402
+import maintext
+from maintext.errors import MaintextError
 
 
 def case_dirs() -> list[Path]:

@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from click.testing import CliRunner
 
 import maintext
 from maintext.cli import main
 from maintext.output.fields import parse_fields, record
-from click.testing import CliRunner
 
 PAGE = """<html><head><title>Story | Site</title><meta name="author" content="A. B."></head><body>
 <nav><a href="/x">Home</a></nav>

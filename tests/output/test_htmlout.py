@@ -9,7 +9,8 @@ import pytest
 
 from maintext.output.htmlout import to_html_blocks
 from maintext.output.markdown import MarkdownStyle, to_markdown_blocks
-from maintext.result import Span, TextBlock as T
+from maintext.result import Span
+from maintext.result import TextBlock as T
 
 SCORE = Path("/work/shared/bench/score.py")
 

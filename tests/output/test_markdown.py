@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from maintext.output.markdown import MarkdownStyle, to_markdown_blocks
-from maintext.result import Span, TextBlock as T
+from maintext.result import Span
+from maintext.result import TextBlock as T
 
 
 def md(*blocks: T, **style: bool) -> str:
