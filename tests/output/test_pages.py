@@ -91,3 +91,14 @@ def test_figures_come_with_images_when_asked():
     assert "chart" not in plain
     rich = maintext.extract(page(body), url="https://e.org/post", fields=("markdown",), include_images=True).markdown
     assert "![A chart](https://e.org/img/a.png)\n\nThe chart of the year.\n" in rich
+
+
+def test_code_language_from_the_usual_classes():
+    cases = {'<div class="highlight highlight-source-js"><pre>let x = 1;</pre></div>': "js",
+             '<div class="highlight-python notranslate"><div class="highlight"><pre>x = 1</pre></div></div>': "python",
+             '<pre class="brush: ruby; gutter: false">puts 1</pre>': "ruby",
+             '<pre><code data-lang="go">x := 1</code></pre>': "go",
+             '<pre class="highlight-default">x</pre>': None}
+    for html, lang in cases.items():
+        blocks = maintext.extract(page(html)).blocks
+        assert [b.language for b in blocks if b.kind == "code"] == [lang], html
