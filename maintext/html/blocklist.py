@@ -87,6 +87,15 @@ class BlockList:
     blocks: list[Block]
     signals: PageSignals
     skip_boxes: bool = False  # built from the segmentation that skips small boilerplate boxes
+    seg: "Segmentation | None" = None  # the segmentation it is a view of
+
+    def runs(self, chosen: Iterable[Block]) -> list[Any]:
+        """The segmentation's text runs of the ``chosen`` Block-List blocks, in page order
+        (block ``i + 1`` is container ``i``; block 0 holds runs outside any container)."""
+        if self.seg is None:
+            return []
+        wanted = {b.index for b in chosen}
+        return [r for r in self.seg.blocks if (r.chain[-1] + 1 if r.chain else 0) in wanted]
 
     def text_blocks(self) -> list[Block]:
         return [b for b in self.blocks if b.chars]
@@ -95,10 +104,12 @@ class BlockList:
 
 
 def head_signals(root: Any, ld_texts: Iterable[str | None] = ()) -> PageSignals:
-    """``og:type``, canonical URL and JSON-LD ``@type`` values, read from ``<head>`` and
-    the JSON-LD script texts before cleaning removes them (no walk of the body)."""
+    """``og:type``, canonical URL and JSON-LD ``@type`` values, read from ``<head>`` (the
+    root or its ``<head>`` element, which may have been cut off the tree by cleaning) and
+    the JSON-LD script texts (no walk of the body)."""
     sig = PageSignals()
-    head = root.find("head") if root.tag == "html" else None
+    head = root if root is None or root.tag == "head" else (
+        root.find("head") if root.tag == "html" else None)
     for el in head.iter("meta", "link") if head is not None else ():
         if el.tag == "meta":
             key = (el.get("property") or el.get("name") or "").lower()
@@ -148,7 +159,7 @@ def block_list(seg: "Segmentation", signals: PageSignals | None = None) -> Block
     sig.forms = tags.count(FORM_TAG)
     sig.anchors = len(seg.anchors)
     sig.images = len(seg.images)
-    return BlockList(blocks, sig)
+    return BlockList(blocks, sig, seg=seg)
 
 
 # --- block distribution -------------------------------------------------------------------

@@ -20,13 +20,16 @@ from __future__ import annotations
 import html as htmllib
 import re
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator
+from typing import TYPE_CHECKING, Iterable, Iterator
 
 import lxml.etree as etree
 
 from ..textutil import _CJK_CLASS, collapse_ws
 from .structure import IMAGE
 from .tags import BLOCK_TAGS, SKIP_TAGS
+
+if TYPE_CHECKING:
+    from .segment import Segmentation
 
 # Number of innermost ancestors kept in :attr:`ElementBlock.path` (bounded: deep trees would
 # otherwise cost depth x blocks).
@@ -85,6 +88,13 @@ def segment(root: etree._Element, *, hint_levels: int = 6) -> list[ElementBlock]
     then walks it once. ``hint_levels`` innermost enclosing block elements contribute
     their tag, class, id and role to :attr:`ElementBlock.hints`.
     """
+    return element_segmentation(root, hint_levels=hint_levels)[1]
+
+
+def element_segmentation(root: etree._Element, *,
+                         hint_levels: int = 6) -> tuple["Segmentation", list[ElementBlock]]:
+    """:func:`segment` and the segmentation it is a view of (``blocks[i]`` is
+    ``seg.blocks[i]``: typed blocks of kept element blocks come from it)."""
     from .segment import segment as walk
 
     etree.strip_elements(root, *SKIP_TAGS, with_tail=False)
@@ -118,7 +128,7 @@ def segment(root: etree._Element, *, hint_levels: int = 6) -> list[ElementBlock]
         out.append(ElementBlock(len(out), b.text, containers[cid].el, depths[cid], paths[cid],
                                 offset, b.link_chars, anchors.get(b.index, []), images, hints[cid]))
         offset += len(b.text)
-    return out
+    return seg, out
 
 
 # --- raw tag stream -------------------------------------------------------------------

@@ -47,7 +47,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..html.blocklist import distribution, document_blocks, select_blocks
-from ..html.structure import paragraph_blocks
+from ..html.structure import typed_blocks
 from ..pagetype.classifier import classify_blocks
 from ..result import Page
 
@@ -74,7 +74,7 @@ def extract(doc: "Document", options: "Options") -> Page:
     chosen = select_blocks(blist.blocks, opts)
     paragraphs = [line for b in chosen for line in b.text.split("\n")]
     page.set_paragraphs(paragraphs)
-    page.blocks = paragraph_blocks(page.paragraphs)
+    page.blocks = typed_blocks(blist.runs(chosen), blist.seg, doc.url) if blist.seg else []
     if options.explain:
         keep = {b.index for b in chosen}
         page.explain = [

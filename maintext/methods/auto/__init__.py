@@ -62,7 +62,7 @@ def extract(doc: Document, options: Options) -> Page:
     root = doc.tree
     hint = JsonLdHint(root, doc.ld_script_texts)  # before cleaning: JSON-LD sits in <script>
     title = _page_title(root)  # ... and the title in <head>
-    signals = head_signals(root, hint.texts)  # ... and og:type/canonical for the page-type check
+    head = root.find("head")  # ... and og:type/canonical for the page-type check (kept for later)
     # texts the site's other pages share (maintext.site.template), read before cleaning
     templates = template_texts(doc, root) if opts.drop_site_template and doc.site_docs else frozenset()
     removed = clean_tree(root)
@@ -114,7 +114,7 @@ def extract(doc: Document, options: Options) -> Page:
     if headline:
         page.headline = headline
     if opts.use_classifier and (opts.classify_always or _weight(kept) < opts.classify_below_words):
-        _apply_page_type(block_list(seg, signals), doc.url, page, opts)
+        _apply_page_type(block_list(seg, head_signals(head, hint.texts)), doc.url, page, opts)
     if not page.text and page.reason is None:
         page.reason = "no block of running text found"
     elif page.text and kept and doc.link_anchors:

@@ -62,7 +62,9 @@ def _ld_article_body(sources: list[str]) -> str | None:
 
 def _page_title(root) -> str:
     """The text of the page's ``<title>``, casefolded and with collapsed white space."""
-    el = root.find(".//title")
+    el = root.find("head/title")  # where it is on all but broken pages: no walk of the body
+    if el is None:
+        el = root.find(".//title")
     return " ".join((el.text or "").split()).casefold() if el is not None else ""
 
 
