@@ -21,11 +21,12 @@ import re
 
 from lxml import etree
 
+from ..html.clean import is_hidden
 from ..html.document import Document
 from ..html.lines import is_comments_heading
 from ..html.segment import segment
 from ..html.tags import HEADING_TAGS, SENTENCE_END
-from ..html.vocab import container_marks
+from ..html.vocab import attr_words, container_marks
 from ..result import Page
 
 # Subtrees that never hold comment text: the reply form and its controls, scripts.
@@ -62,8 +63,28 @@ MIN_PROSE_WORDS = 8.0
 CODE_SHARE = 0.08  # a line with this share of {}[]";= characters is script data
 
 
+# Words of a class/id that make a "comments" box a site widget, not this page's comments:
+# "Recent comments", "Latest comments" lists of the side column.
+WIDGET_WORDS = frozenset({"recent", "latest", "widget", "popular", "top", "most"})
+
+
+def _is_widget(el: etree._Element) -> bool:
+    return bool(set(attr_words(f"{el.get('class') or ''} {el.get('id') or ''}")) & WIDGET_WORDS)
+
+
+def _hidden(el: etree._Element) -> bool:
+    """``el`` is hidden by its class ("hidden", the CSS frameworks' display:none) or it or a
+    box around it by an attribute or style (a collapsed tab of another article's comments)."""
+    if "hidden" in attr_words(el.get("class") or ""):
+        return True
+    return any(is_hidden(a) for a in (el, *el.iterancestors()) if isinstance(a.tag, str))
+
+
 def _comment_boxes(root: etree._Element) -> list[etree._Element]:
-    """Outermost elements whose class/id names comments, in document order."""
+    """Outermost elements whose class/id names comments, in document order (not site
+    widgets listing recent comments, not hidden). Dragnet comments F1: .764 without these
+    two exclusions, .781 without widgets, .796 without hidden ones too; leaving out boxes in
+    a side column or footer as well lowers recall (.884 -> .864)."""
     boxes: list[etree._Element] = []
     chosen: set[etree._Element] = set()
     for el in root.iter():
@@ -77,8 +98,9 @@ def _comment_boxes(root: etree._Element) -> list[etree._Element]:
             continue
         if any(a in chosen for a in el.iterancestors()):
             continue
-        chosen.add(el)
-        boxes.append(el)
+        chosen.add(el)  # (a widget is chosen too: the boxes inside it are not comments either)
+        if not (_is_widget(el) or _hidden(el)):
+            boxes.append(el)
     return boxes
 
 
