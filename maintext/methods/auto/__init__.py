@@ -52,12 +52,13 @@ from ...textutil import collapse_ws
 from .common import Region, _is_prose, _weight
 from .edges import _lead_blocks, trim_edges
 from .filter import _drop_repeats, select_blocks
-from .heuristics import HEADLINE_MAX_CHARS, HEADLINE_REACH, LAST_RESORT_REASONS, WEAK_RESULT_WEIGHT
 from .score import JsonLdHint, _page_title, choose_region
+from .heuristics import AutoHeuristics
 
 
 def extract(doc: Document, options: Options) -> Page:
     opts = options.auto
+    h = opts.heuristics
     page = Page(url=doc.url, method="auto")
     root = doc.tree
     hint = JsonLdHint(root, doc.ld_script_texts)  # before cleaning: JSON-LD sits in <script>
@@ -81,21 +82,21 @@ def extract(doc: Document, options: Options) -> Page:
         page.explain = explain
         return page
 
-    region = choose_region(seg, opts, hint, title)
+    region = choose_region(h, seg, opts, hint, title)
     why = region.why
-    kept = _drop_repeats(select_blocks(seg, region, opts, explain, options.include_images), explain)
+    kept = _drop_repeats(h, select_blocks(h, seg, region, opts, explain, options.include_images), explain)
     if kept and not opts.favor_precision:
-        kept = _lead_blocks(seg, kept[0].index, region.top, explain, region.headline) + kept
+        kept = _lead_blocks(h, seg, kept[0].index, region.top, explain, region.headline) + kept
     if not opts.favor_recall:
-        kept = trim_edges(seg, kept, region.top, explain, cut_comments=not opts.include_comments)
-    if _weight(kept) < WEAK_RESULT_WEIGHT:
-        fallback = [b for b in seg.blocks if _is_prose(b) and not b.boiler]
+        kept = trim_edges(h, seg, kept, region.top, explain, cut_comments=not opts.include_comments)
+    if _weight(kept) < h.weak_result_weight:
+        fallback = [b for b in seg.blocks if _is_prose(h, b) and not b.boiler]
         if _weight(fallback) > _weight(kept):
             why = "weak container: all prose blocks of the page"
             kept = fallback
-    if _weight(kept) < WEAK_RESULT_WEIGHT:
+    if _weight(kept) < h.weak_result_weight:
         fallback = [b for b in seg.blocks
-                    if _is_prose(b) and (not b.boiler or b.boiler in LAST_RESORT_REASONS)]
+                    if _is_prose(h, b) and (not b.boiler or b.boiler in h.last_resort_reasons)]
         if _weight(fallback) > _weight(kept):
             why = "weak container: all prose blocks, layout widgets included"
             kept = fallback
@@ -110,7 +111,7 @@ def extract(doc: Document, options: Options) -> Page:
         page.blocks = typed_blocks(kept, seg, doc.url)
     page.set_paragraphs(paragraphs)
     page.extra["auto"] = {"region": why}
-    headline = _headline(seg, region)
+    headline = _headline(h, seg, region)
     if headline:
         page.headline = headline
     if opts.use_classifier and (opts.classify_always or _weight(kept) < opts.classify_below_words):
@@ -133,13 +134,13 @@ def mark_main_links(doc: Document, seg: Segmentation, kept: list[Block]) -> None
     doc.links_marked = True
 
 
-def _headline(seg: Segmentation, region: Region) -> str:
+def _headline(h: AutoHeuristics, seg: Segmentation, region: Region) -> str:
     """The first <h1> inside the main region or just before it (the article's headline)."""
     if not region.ranges:
         return ""
     start, end = region.ranges[0][0], region.ranges[-1][1]
     for b in seg.blocks:
-        if b.tag == "h1" and start - HEADLINE_REACH <= b.index < end and 0 < len(b.text) < HEADLINE_MAX_CHARS:
+        if b.tag == "h1" and start - h.headline_reach <= b.index < end and 0 < len(b.text) < h.headline_max_chars:
             return b.text
     return ""
 

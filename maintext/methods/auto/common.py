@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...html.segment import Block, Container
-from .heuristics import LINK_DENSITY_MAX, MIN_PROSE_WEIGHT
+from .heuristics import AutoHeuristics
 
 
 @dataclass
@@ -28,8 +28,8 @@ def _weight(blocks: list[Block]) -> float:
     return sum(b.weight for b in blocks)
 
 
-def _is_prose(block: Block) -> bool:
-    return block.weight >= MIN_PROSE_WEIGHT and block.link_density <= LINK_DENSITY_MAX
+def _is_prose(h: AutoHeuristics, block: Block) -> bool:
+    return block.weight >= h.min_prose_weight and block.link_density <= h.link_density_max
 
 
 def _explain(b: Block, decision: str, reason: str) -> dict[str, Any]:

@@ -9,19 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...html.tags import SENTENCE_END
 from ...html.lines import CAPTION_MAX_CHARS, is_credit_line, is_furniture_line, is_post_line
 from ...html.segment import Block, Container, Segmentation
 from ...options import AutoOptions
 from .common import Region, _explain, _weight
-from .heuristics import (
-    BOILER_INSIDE_LEVELS, CREDIT_LINE_MIN_CHARS, FURNITURE_LINES_WEIGHT,
-    FURNITURE_LINE_MAX_WEIGHT, LINKED_PROSE_MIN_DENSITY, LINKED_PROSE_SENTENCES,
-    LINKED_PROSE_SENTENCE_WEIGHT, LINK_DENSITY_MAX, LIST_KEPT_SHARE, LIST_LINK_DENSITY_MAX,
-    LONG_BLOCK_WEIGHT, LONG_LINK_DENSITY_MAX, PRECISION_LINK_FACTOR, RECALL_LINK_FACTOR,
-    REPEAT_MIN_WEIGHT, REPEAT_RUN, REPEAT_SHARE, SENTENCE_END, _SENTENCE_BREAK)
+from .heuristics import _SENTENCE_BREAK, AutoHeuristics
 
 
-def select_blocks(seg: Segmentation, region: Region, opts: AutoOptions,
+def select_blocks(h: AutoHeuristics, seg: Segmentation, region: Region, opts: AutoOptions,
                   explain: list[dict[str, Any]] | None, figures: bool = False) -> list[Block]:
     """The blocks of ``region`` that are article text, in order (with ``figures``, the
     figures inside it too: images were asked for, they come with their captions)."""
@@ -37,7 +33,7 @@ def select_blocks(seg: Segmentation, region: Region, opts: AutoOptions,
             if explain is not None:
                 explain.append(_explain(b, "drop", "outside main container"))
             continue
-        reason = _drop_reason(seg, b, top, opts)
+        reason = _drop_reason(h, seg, b, top, opts)
         if figures and reason in FIGURE_REASONS:
             reason = None
         if reason == HEADLINE_REASON:
@@ -51,7 +47,7 @@ def select_blocks(seg: Segmentation, region: Region, opts: AutoOptions,
         kept.append(b)
         if explain is not None:
             explain.append(_explain(b, "keep", "in main container"))
-    return _keep_list_mates(seg, kept, linked, explain) if linked and kept else kept
+    return _keep_list_mates(h, seg, kept, linked, explain) if linked and kept else kept
 
 
 HEADLINE_REASON = "headline (page.headline)"
@@ -71,8 +67,8 @@ def _innermost_list(seg: Segmentation, b: Block) -> int | None:
     return None
 
 
-def _keep_list_mates(seg: Segmentation, kept: list[Block], linked: list[tuple[Block, int]],
-                     explain: list[dict[str, Any]] | None) -> list[Block]:
+def _keep_list_mates(h: AutoHeuristics, seg: Segmentation, kept: list[Block],
+                     linked: list[tuple[Block, int]], explain: list[dict[str, Any]] | None) -> list[Block]:
     """``kept`` plus the linked items of lists whose other items are mostly kept: the items
     of one list share its fate (a list of links has no kept item to bring the others back)."""
     kept_words: dict[int, float] = {}
@@ -87,7 +83,7 @@ def _keep_list_mates(seg: Segmentation, kept: list[Block], linked: list[tuple[Bl
             continue
         c = seg.containers[cid]
         total = sum(x.weight for x in seg.blocks[c.start:c.end])
-        if kept_words[cid] >= LIST_KEPT_SHARE * total:
+        if kept_words[cid] >= h.list_kept_share * total:
             back.append(b)
             if explain is not None and at >= 0:
                 explain[at] = _explain(b, "keep", "item of a kept list")
@@ -96,15 +92,15 @@ def _keep_list_mates(seg: Segmentation, kept: list[Block], linked: list[tuple[Bl
     return sorted(kept + back, key=lambda x: x.index)
 
 
-def _drop_repeats(kept: list[Block], explain: list[dict[str, Any]] | None) -> list[Block]:
-    """Runs of at least REPEAT_RUN paragraphs (of REPEAT_MIN_WEIGHT words or more) that all
-    repeat earlier kept ones, holding REPEAT_SHARE of the kept words: the page holds the
+def _drop_repeats(h: AutoHeuristics, kept: list[Block], explain: list[dict[str, Any]] | None) -> list[Block]:
+    """Runs of at least repeat_run paragraphs (of repeat_min_weight words or more) that all
+    repeat earlier kept ones, holding repeat_share of the kept words: the page holds the
     article twice (a print copy, a second template), the copy is dropped. A repeated pull
     quote or the repeated items of a plan stay."""
     seen: set[str] = set()
     long_ids = []  # positions in kept of the long paragraphs, and whether each is a repeat
     for i, b in enumerate(kept):
-        if b.weight >= REPEAT_MIN_WEIGHT:
+        if b.weight >= h.repeat_min_weight:
             long_ids.append((i, b.text in seen))
             seen.add(b.text)
     drop: set[int] = set()
@@ -113,10 +109,10 @@ def _drop_repeats(kept: list[Block], explain: list[dict[str, Any]] | None) -> li
         if repeat:
             run.append(i)
             continue
-        if len(run) >= REPEAT_RUN:
+        if len(run) >= h.repeat_run:
             drop.update(run)
         run = []
-    if not drop or sum(kept[i].weight for i in drop) < REPEAT_SHARE * _weight(kept):
+    if not drop or sum(kept[i].weight for i in drop) < h.repeat_share * _weight(kept):
         return kept  # repeated items of a list or plan, not a second copy
     if explain is not None:
         for i in sorted(drop):
@@ -143,52 +139,52 @@ def _boiler_inside(seg: Segmentation, b: Block, top: Container | None) -> str | 
     return None
 
 
-def _in_link_list(seg: Segmentation, b: Block) -> bool:
+def _in_link_list(h: AutoHeuristics, seg: Segmentation, b: Block) -> bool:
     """``b`` is an item of a list (ul/ol) that is mostly links ("More stories" lists)."""
-    for cid in reversed(b.chain[-BOILER_INSIDE_LEVELS:]):
+    for cid in reversed(b.chain[-h.boiler_inside_levels:]):
         c = seg.containers[cid]
         if c.tag in ("ul", "ol"):
-            return seg.link_density(c.start, c.end) > LIST_LINK_DENSITY_MAX
+            return seg.link_density(c.start, c.end) > h.list_link_density_max
     return False
 
 
-def _drop_reason(seg: Segmentation, b: Block, top: Container | None, opts: AutoOptions) -> str | None:
+def _drop_reason(h: AutoHeuristics, seg: Segmentation, b: Block, top: Container | None, opts: AutoOptions) -> str | None:
     boiler = _boiler_inside(seg, b, top)
     if boiler and not (opts.include_comments and boiler == "comments"):
         return f"inside {boiler}"
     if b.tag == "h1" and not opts.include_headline:
         return HEADLINE_REASON
-    limit = LINK_DENSITY_MAX if b.weight < LONG_BLOCK_WEIGHT else LONG_LINK_DENSITY_MAX
+    limit = h.link_density_max if b.weight < h.long_block_weight else h.long_link_density_max
     if opts.favor_precision:
-        limit *= PRECISION_LINK_FACTOR
+        limit *= h.precision_link_factor
     elif opts.favor_recall:
-        limit = min(0.9, limit * RECALL_LINK_FACTOR)
-    if b.link_density > limit and not b.heading and not _linked_prose(b):
+        limit = min(0.9, limit * h.recall_link_factor)
+    if b.link_density > limit and not b.heading and not _linked_prose(h, b):
         return f"link text {b.link_density:.0%}"
-    if b.link_chars and b.weight < LONG_BLOCK_WEIGHT and _in_link_list(seg, b):
+    if b.link_chars and b.weight < h.long_block_weight and _in_link_list(h, seg, b):
         return "list of links"
-    if b.weight < FURNITURE_LINE_MAX_WEIGHT and is_furniture_line(b.text, dates=not b.in_table):
+    if b.weight < h.furniture_line_max_weight and is_furniture_line(b.text, dates=not b.in_table):
         return "furniture line"
-    if b.weight < FURNITURE_LINES_WEIGHT and _all_furniture_lines(b):
+    if b.weight < h.furniture_lines_weight and _all_furniture_lines(b):
         return "furniture lines"
-    if b.weight < LONG_BLOCK_WEIGHT and is_post_line(b.text):
+    if b.weight < h.long_block_weight and is_post_line(b.text):
         return "post footer line"
     # (shorter lines were checked as furniture lines above)
-    if (b.weight >= FURNITURE_LINE_MAX_WEIGHT or b.chars > CREDIT_LINE_MIN_CHARS) and b.chars <= CAPTION_MAX_CHARS and is_credit_line(b.text):
+    if (b.weight >= h.furniture_line_max_weight or b.chars > h.credit_line_min_chars) and b.chars <= CAPTION_MAX_CHARS and is_credit_line(b.text):
         return "image caption or credit"
     if b.in_table and not opts.include_tables:
         return "table"
     return None
 
 
-def _linked_prose(b: Block) -> bool:
+def _linked_prose(h: AutoHeuristics, b: Block) -> bool:
     """A paragraph of several full sentences set in one link (a note pointing to details, a
     teaser of a listing page): prose, not a list of links. One line (a <br> list of linked
     titles is a link list), almost all of it link text, ending with a sentence end."""
-    if b.weight < LONG_BLOCK_WEIGHT or b.link_density < LINKED_PROSE_MIN_DENSITY or b.text[-1:] not in SENTENCE_END:
+    if b.weight < h.long_block_weight or b.link_density < h.linked_prose_min_density or b.text[-1:] not in SENTENCE_END:
         return False
     sentences = len(_SENTENCE_BREAK.findall(b.text))
-    return (sentences >= LINKED_PROSE_SENTENCES and b.weight / sentences >= LINKED_PROSE_SENTENCE_WEIGHT
+    return (sentences >= h.linked_prose_sentences and b.weight / sentences >= h.linked_prose_sentence_weight
             and len(b.lines()) == 1)
 
 
