@@ -72,6 +72,10 @@ class ElementBlock:
 TextBlock = ElementBlock  # the name vote_rules and older callers use
 
 
+def _slice(items: list, start: int, n: int) -> list:
+    return items[start:start + n] if n else []
+
+
 def _hint(el: etree._Element, tag: str) -> str:
     parts = [tag]
     for name in ("class", "id", "role"):
@@ -124,7 +128,7 @@ def element_segmentation(root: etree._Element, *,
         cid = b.chain[-1] if b.chain else 0
         n_images = b.raw.count(IMAGE) if b.marked else 0
         images = [(el.get("alt") or el.get("title") or "").strip()
-                  for el in seg.images[b.img0:b.img0 + n_images]]
+                  for el in _slice(seg.images, seg.first_elements(b.index)[1], n_images)]
         out.append(ElementBlock(len(out), b.text, containers[cid].el, depths[cid], paths[cid],
                                 offset, b.link_chars, anchors.get(b.index, []), images, hints[cid]))
         offset += len(b.text)

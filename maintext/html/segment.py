@@ -1,4 +1,10 @@
-"""Segmentation of a (cleaned) tree into text blocks and block containers, in one walk.
+"""The one segmentation: a (cleaned) tree in, text blocks and block containers out, in one walk.
+
+Every segmenting method reads it: ``auto`` directly, Block-List and the page-type
+classifier through its container view (:mod:`maintext.html.blocklist`), vote and LQF
+through its element view (:mod:`maintext.html.blocks`), and the typed blocks of any of
+them come from it (:mod:`maintext.html.structure`). Tags are those of
+:mod:`maintext.html.tags`.
 
 A *block* is a run of text between block-level tag boundaries (as in Block-List, seed
 002): ``<div>hello<p>big</p>world</div>`` gives the blocks "hello", "big", "world".
@@ -8,7 +14,9 @@ link text; ``<br>`` splits a block into lines but not into blocks.
 A *container* is a block-level element. Each container records the range of blocks it
 holds, ``[start, end)`` in document order, so the text and link totals of any container
 are O(1) from prefix sums, without walking the tree again. The walk is iterative
-(``lxml.etree.iterwalk``), so 10,000 nested ``<div>`` cannot overflow the stack.
+(``lxml.etree.iterwalk``), so 10,000 nested ``<div>`` cannot overflow the stack. Inline
+span tags (links, strong/em, code), line breaks and images leave markers in a block's raw
+text; its ``text`` is the plain text.
 """
 
 from __future__ import annotations
@@ -19,8 +27,8 @@ from typing import Any
 import lxml.etree as etree
 
 from .vocab import NO_MARKS as _NO_MARKS, SPECIAL_TAGS as _SPECIAL_TAGS, marks as _marks
-from .structure import BR as _BR, IMAGE, SPAN_CLOSE, plain, SPAN_OPEN, Context, ContextTracker
-from .tags import BLOCK_TAGS, HEADING_TAGS, SENTENCE_END, IMAGE_TAG, PARAGRAPH_TAGS, SPAN_TAGS, STRUCTURE_TAGS
+from .structure import BR as _BR, IMAGE, SPAN_CLOSE, SPAN_OPEN, plain
+from .tags import BLOCK_TAGS, HEADING_TAGS, SENTENCE_END, IMAGE_TAG, PARAGRAPH_TAGS, SPAN_TAGS
 from ..textutil import has_cjk, text_weight
 
 COMMAS = frozenset(",，、")
@@ -72,23 +80,18 @@ class Container:
 
 class Block:
     """A run of text between block tag boundaries, with what scoring needs (chars, link
-    chars, words, commas, enclosing containers) and what typing needs (``ctx``, the
-    structural context; ``raw`` with line-break/span/image markers when ``marked``;
-    ``span0``/``img0``, the index of its first span/image element in the segmentation)."""
+    chars, words, commas, enclosing containers) and what typing needs: ``raw``, with
+    line-break/span/image markers when ``marked`` (the elements of its span and image
+    markers are found with :meth:`Segmentation.first_elements`)."""
 
     __slots__ = ("raw", "text", "tag", "chain", "paragraph", "heading", "in_table", "chars",
-                 "link_chars", "weight", "commas", "owners", "boiler", "index", "ctx", "marked",
-                 "span0", "img0")
+                 "link_chars", "weight", "commas", "owners", "boiler", "index", "marked")
 
     def __init__(self, raw: str, tag: str, chain: tuple[int, ...], link_chars: int,
-                 in_table: bool, owners: tuple[int, ...], ctx: Context | None = None,
-                 marked: bool = True, span0: int = 0, img0: int = 0) -> None:
+                 in_table: bool, owners: tuple[int, ...], marked: bool = True) -> None:
         self.raw = raw
         self.text = text = " ".join((plain(raw) if marked else raw).split())
-        self.ctx = ctx
         self.marked = marked
-        self.span0 = span0
-        self.img0 = img0
         self.tag = tag
         self.chain = chain
         self.paragraph = tag in PARAGRAPH_TAGS
@@ -139,9 +142,25 @@ class Segmentation:
         # which links sit in the main text, read off the blocks a method keeps
         self.anchors: list[tuple[int, Any]] = []
         # the elements of inline spans (a, strong/b, em/i, code) and of images, in page
-        # order; a block's markers refer to them from Block.span0 / Block.img0 on
+        # order: one per SPAN_OPEN / IMAGE marker in the blocks' raw text, in order
         self.spans: list[Any] = []
         self.images: list[Any] = []
+        self._firsts: list[tuple[int, int]] | None = None
+
+    def first_elements(self, index: int) -> tuple[int, int]:
+        """(first span element, first image element) of block ``index``: counted from the
+        markers of the blocks before it, once per segmentation (only typing needs it)."""
+        firsts = self._firsts
+        if firsts is None:
+            firsts = self._firsts = []
+            n_spans = n_images = 0
+            for b in self.blocks:
+                firsts.append((n_spans, n_images))
+                if b.marked:
+                    raw = b.raw
+                    n_spans += raw.count(SPAN_OPEN)
+                    n_images += raw.count(IMAGE)
+        return firsts[index]
 
     def finish(self) -> None:
         blocks = self.blocks
@@ -255,30 +274,30 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset()) -> Segm
     total = [-1]
     blocks, containers, anchors = seg.blocks, seg.containers, seg.anchors
     spans, images = seg.spans, seg.images
-    ctx = ContextTracker()
     stack: list[int] = []  # open containers
     owners: list[int] = []  # open boilerplate containers
     parts: list[str] = []
     link_chars = link_depth = table_depth = 0
     marked = False  # parts hold a marker (line break, span, image)
-    span0 = img0 = 0  # first span/image element of the block being cut
 
     def flush() -> None:
-        nonlocal link_chars, marked, span0, img0
+        nonlocal link_chars, marked
         raw = "".join(parts)
         parts.clear()
         if raw.strip(_BLANK):
             blocks.append(Block(raw, containers[stack[-1]].tag if stack else "body",
                                 tuple(stack[-CHAIN_KEEP:]), link_chars, table_depth > 0,
-                                tuple(reversed(owners)) if owners else (), ctx.current,
-                                marked, span0, img0))
-            img0 = len(images)
-        elif IMAGE in raw:  # images in a box without text: shown with the next block
-            parts.append(IMAGE * raw.count(IMAGE))
-        else:
-            img0 = len(images)
-        span0 = len(spans)
-        marked = bool(parts)
+                                tuple(reversed(owners)) if owners else (), marked))
+            marked = False
+        elif marked:  # a run without text: its spans are dropped, its images carried over
+            n = raw.count(SPAN_OPEN)
+            if n:
+                del spans[len(spans) - n:]
+            n = raw.count(IMAGE)
+            if n:
+                parts.append(IMAGE * n)  # shown with the next block
+            else:
+                marked = False
         link_chars = 0
 
     # Whitespace-only text is kept only after other text (it may separate two words);
@@ -300,10 +319,8 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset()) -> Segm
                 c.el = el
                 containers.append(c)
                 stack.append(cid)
-                if tag in STRUCTURE_TAGS:
-                    ctx.enter(tag, el)
-                    if tag == "table":
-                        table_depth += 1
+                if tag == "table":
+                    table_depth += 1
                 if c.boiler:
                     owners.append(cid)
                     if c.boiler in skip:
@@ -341,10 +358,8 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset()) -> Segm
                 c.id_end = len(containers)
                 if owners and owners[-1] == cid:
                     owners.pop()
-                if tag in STRUCTURE_TAGS:
-                    ctx.leave(tag)
-                    if tag == "table":
-                        table_depth -= 1
+                if tag == "table":
+                    table_depth -= 1
             elif tag in SPAN_TAGS:
                 if tag == "a":
                     link_depth -= 1

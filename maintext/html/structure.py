@@ -1,15 +1,16 @@
-"""Structural context of blocks and their conversion to typed blocks.
+"""Structure of the blocks of the one segmentation, and their conversion to typed blocks.
 
-Takes the events of the segmentation walk at structural tags (lists, items, tables, rows,
-cells, ``<pre>``, ``<blockquote>``, figures, captions) and gives each text block a
-:class:`Context`: an immutable record, shared by all blocks cut under the same structural
-element, of the list, table cell, code block or quote the block sits in. A context is
-made only when the walk enters a structural tag, so plain ``<div>``/``<p>`` cost nothing.
+Takes a :class:`~maintext.html.segment.Segmentation` and the blocks a method keeps; gives
+:class:`maintext.result.TextBlock` records: kind (heading, paragraph, list item, table
+cell, code, quote, caption, image), heading level, list kind/depth/number (``start`` and
+``value`` honoured), cell row/column on the table's grid (col/rowspans placed), header
+cells, code text with its exact white space and ``language-*``/``lang-*`` language, image
+src/alt, and inline spans (links with absolute href, strong/em, inline code).
 
-:func:`typed_blocks` turns kept blocks (with their context and the inline markers the
-walk left in their raw text) into :class:`maintext.result.TextBlock` records: kind,
-heading level, list kind/depth/number, cell coordinates, code language, image src/alt
-and inline spans (links with href, strong/em, inline code).
+The walk itself only leaves markers in a block's raw text (:data:`BR`, :data:`SPAN_OPEN`,
+:data:`SPAN_CLOSE`, :data:`IMAGE`) and the span/image elements in page order; the
+structural context (:class:`Structure`) is derived lazily from the containers' parent
+links, for the kept blocks only, so extraction pays for structure only where it is output.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 from urllib.parse import urljoin
 
 from ..result import Span, TextBlock
-from .tags import (CAPTION_TAGS, CELL_TAGS, CODE_BLOCK_TAG, HEADER_ROWS_TAG, HEADING_TAGS,
+from .tags import (CAPTION_TAGS, CELL_TAGS, CODE_BLOCK_TAG, HEADER_ROWS_TAG, STRUCTURE_TAGS, HEADING_TAGS,
                    LIST_ITEM_TAG, LIST_TAGS, QUOTE_TAG, ROW_TAG, SPAN_TAGS, TABLE_TAG)
 
 if TYPE_CHECKING:
@@ -46,78 +47,50 @@ _LANGUAGE = re.compile(r"(?:^|\s)(?:language|lang|highlight-source|highlight)-([
 _NO_LANGUAGE = frozenset({"default", "none", "nohighlight", "plain", "plaintext"})
 
 
-class _ListState:
-    """The running item number of one open list."""
+class _ListInfo:
+    """One list: its kind and the numbers of its items (by container id)."""
 
-    __slots__ = ("kind", "next")
+    __slots__ = ("kind", "numbers")
 
-    def __init__(self, kind: str, start: int) -> None:
+    def __init__(self, kind: str) -> None:
         self.kind = kind
-        self.next = start
+        self.numbers: dict[int, int] | None = None
 
 
-class _TableState:
-    """Row and column counters of one open table (and whether its rows are header rows)."""
+class _TableGrid:
+    """One table's cells placed on its grid: cell container id -> (row, col, header)."""
 
-    __slots__ = ("index", "row", "col", "header_rows", "taken")
+    __slots__ = ("index", "cells")
 
     def __init__(self, index: int) -> None:
         self.index = index
-        self.row = -1
-        self.col = 0
-        self.header_rows = False  # inside its <thead>
-        self.taken: dict[int, set[int]] | None = None  # row -> columns filled from rows above
-
-    def place(self, colspan: int, rowspan: int) -> int:
-        """The column of the next cell of the current row (after cells spanning down into
-        it from rows above), and mark the slots it fills."""
-        col = self.col
-        taken = self.taken
-        if taken is not None:
-            row_taken = taken.get(self.row)
-            while row_taken and col in row_taken:
-                col += 1
-        if rowspan > 1:
-            if taken is None:
-                taken = self.taken = {}
-            for r in range(self.row + 1, self.row + min(rowspan, 1000)):
-                taken.setdefault(r, set()).update(range(col, col + colspan))
-        self.col = col + colspan
-        return col
+        self.cells: dict[int, tuple[int, int, bool]] | None = None
 
 
 class Context:
     """Where a block sits: list item, table cell, code block, quote (immutable once made;
-    shared by every block cut under the same structural element)."""
+    shared by every block under the same container)."""
 
-    __slots__ = ("parent", "lst", "depth", "number", "item", "quote_depth", "table", "row", "col",
-                 "header", "colspan", "rowspan", "pre")
+    __slots__ = ("lst", "list_id", "depth", "item", "quote_depth", "table", "cell", "pre")
 
     def __init__(self, parent: "Context | None" = None) -> None:
-        self.parent = parent
         if parent is None:
-            self.lst: _ListState | None = None
-            self.depth = 0
-            self.number: int | None = None
-            self.item = -1  # id of the enclosing <li> (-1: none)
+            self.lst: _ListInfo | None = None
+            self.list_id = -1  # container id of the innermost list
+            self.depth = 0  # list nesting depth
+            self.item = -1  # container id of the enclosing <li> (-1: none)
             self.quote_depth = 0
-            self.table: _TableState | None = None
-            self.row = self.col = -1  # -1: not in a table cell
-            self.header = False
-            self.colspan = self.rowspan = 1
+            self.table: _TableGrid | None = None
+            self.cell = -1  # container id of the enclosing <td>/<th> (-1: none)
             self.pre: Any = None  # the enclosing <pre> element
-        else:  # explicit copies: ~3x cheaper than a loop of setattr
+        else:
             self.lst = parent.lst
+            self.list_id = parent.list_id
             self.depth = parent.depth
-            self.number = parent.number
             self.item = parent.item
             self.quote_depth = parent.quote_depth
             self.table = parent.table
-            self.row = parent.row
-            self.col = parent.col
-            self.header = parent.header
-            self.colspan = parent.colspan
-            self.rowspan = parent.rowspan
+            self.cell = parent.cell
             self.pre = parent.pre
 
 
@@ -125,7 +98,7 @@ ROOT = Context()
 
 
 def _int_attr(el: Any, name: str, default: int) -> int:
-    value = el.get(name)
+    value = el.get(name) if el is not None else None
     if value is None:
         return default
     try:
@@ -134,73 +107,136 @@ def _int_attr(el: Any, name: str, default: int) -> int:
         return default
 
 
-# Tags that only move a table's counters: no context of their own.
-_TABLE_PARTS = frozenset({ROW_TAG, HEADER_ROWS_TAG})
+class Structure:
+    """The structural context of the segmentation's containers, computed lazily from
+    their parent links and elements, only for the blocks a method keeps: the walk itself
+    pays nothing for lists, tables, code and quotes."""
 
+    def __init__(self, seg: "Segmentation") -> None:
+        self.seg = seg
+        self._ctx: dict[int, Context] = {}
+        self._tables: dict[int, _TableGrid] = {}
 
-class ContextTracker:
-    """The context stack of one walk: :meth:`enter` at a structural tag's start,
-    :meth:`leave` at its end (the walk calls both only for ``STRUCTURE_TAGS``)."""
+    def context(self, cid: int | None) -> Context:
+        """The context of blocks whose innermost container is ``cid``."""
+        if cid is None:
+            return ROOT
+        cache = self._ctx
+        got = cache.get(cid)
+        if got is not None:
+            return got
+        containers = self.seg.containers
+        chain = []  # uncached ancestors, innermost first (iterative: deep pages)
+        c: int | None = cid
+        while c is not None and c not in cache:
+            chain.append(c)
+            c = containers[c].parent
+        ctx = cache[c] if c is not None else ROOT
+        for c in reversed(chain):
+            ctx = cache[c] = self._derive(ctx, c)
+        return ctx
 
-    __slots__ = ("current", "tables", "items")
-
-    def __init__(self) -> None:
-        self.current = ROOT
-        self.tables = 0
-        self.items = 0
-
-    def enter(self, tag: str, el: Any) -> None:
-        if tag in _TABLE_PARTS:
-            table = self.current.table
-            if table is not None:
-                if tag == ROW_TAG:
-                    table.row += 1
-                    table.col = 0
-                else:
-                    table.header_rows = True
-            return
-        ctx = Context(self.current)
+    def _derive(self, parent: Context, cid: int) -> Context:
+        c = self.seg.containers[cid]
+        tag = c.tag
+        if tag not in STRUCTURE_TAGS or tag in _TABLE_PARTS:
+            return parent
+        ctx = Context(parent)
         if tag in CELL_TAGS:
-            table = ctx.table
-            colspan = min(1000, max(1, _int_attr(el, "colspan", 1)))
-            rowspan = max(1, _int_attr(el, "rowspan", 1))
-            if table is not None:
-                ctx.row, ctx.col = table.row, table.place(colspan, rowspan)
-                ctx.header = tag == "th" or table.header_rows
-            else:
-                ctx.header = tag == "th"
-            ctx.colspan = colspan
-            ctx.rowspan = rowspan
+            ctx.cell = cid
         elif tag == LIST_ITEM_TAG:
-            lst = ctx.lst
-            if lst is not None:
-                number = _int_attr(el, "value", lst.next)
-                lst.next = number + 1
-                ctx.number = number if lst.kind == "ol" else None
-            self.items += 1
-            ctx.item = self.items
+            ctx.item = cid
         elif tag in LIST_TAGS:
-            ctx.lst = _ListState("ol" if tag == "ol" else "ul", _int_attr(el, "start", 1))
+            ctx.lst = _ListInfo("ol" if tag == "ol" else "ul")
+            ctx.list_id = cid
             ctx.depth += 1
             ctx.item = -1
         elif tag == TABLE_TAG:
-            ctx.table = _TableState(self.tables)
-            self.tables += 1
-            ctx.row = ctx.col = -1
-            ctx.header = False
-        elif tag == CODE_BLOCK_TAG and next(el.iterdescendants("p"), None) is None:
-            ctx.pre = el  # (a <pre> holding paragraphs is a page builder's text box, not code)
+            ctx.table = self._table(cid)
+            ctx.cell = -1
+        elif tag == CODE_BLOCK_TAG and next(c.el.iterdescendants("p"), None) is None:
+            ctx.pre = c.el  # (a <pre> holding paragraphs is a page builder's text box, not code)
         elif tag == QUOTE_TAG:
             ctx.quote_depth += 1
-        self.current = ctx
+        return ctx
 
-    def leave(self, tag: str) -> None:
-        if tag in _TABLE_PARTS:
-            if tag == HEADER_ROWS_TAG and self.current.table is not None:
-                self.current.table.header_rows = False
-            return
-        parent = self.current.parent
-        self.current = parent if parent is not None else ROOT
+    def _table(self, cid: int) -> _TableGrid:
+        grid = self._tables.get(cid)
+        if grid is None:
+            index = sum(1 for c in self.seg.containers[:cid] if c.tag == TABLE_TAG)
+            grid = self._tables[cid] = _TableGrid(index)
+        return grid
+
+    def _nearest(self, cid: int, tags: frozenset[str] | str) -> int | None:
+        """The nearest ancestor container (not ``cid`` itself) whose tag is in ``tags``."""
+        containers = self.seg.containers
+        p = containers[cid].parent
+        while p is not None and not (containers[p].tag in tags if isinstance(tags, frozenset)
+                                     else containers[p].tag == tags):
+            p = containers[p].parent
+        return p
+
+    def number(self, ctx: Context) -> int | None:
+        """The number of the item ``ctx.item`` in its ordered list (honours start/value)."""
+        lst = ctx.lst
+        if lst is None or lst.kind != "ol" or ctx.item < 0:
+            return None
+        if lst.numbers is None:
+            containers = self.seg.containers
+            owner = containers[ctx.list_id]
+            n = _int_attr(owner.el, "start", 1)
+            lst.numbers = {}
+            for c in containers[owner.id + 1:owner.id_end]:
+                if c.tag == LIST_ITEM_TAG and self._nearest(c.id, LIST_TAGS) == owner.id:
+                    n = _int_attr(c.el, "value", n)
+                    lst.numbers[c.id] = n
+                    n += 1
+        return lst.numbers.get(ctx.item)
+
+    def cell(self, ctx: Context) -> tuple[int, int, bool] | None:
+        """(row, col, header) of the cell ``ctx.cell`` on its table's grid."""
+        grid = ctx.table
+        if grid is None or ctx.cell < 0:
+            return None
+        if grid.cells is None:
+            grid.cells = self._place_cells(grid)
+        return grid.cells.get(ctx.cell)
+
+    def _place_cells(self, grid: _TableGrid) -> dict[int, tuple[int, int, bool]]:
+        containers = self.seg.containers
+        table = next(c for c, g in self._tables.items() if g is grid)
+        top = containers[table]
+        cells: dict[int, tuple[int, int, bool]] = {}
+        taken: dict[int, set[int]] = {}  # row -> columns filled by cells spanning down
+        row = -1
+        col = 0
+        for c in containers[top.id + 1:top.id_end]:
+            if c.tag != ROW_TAG and c.tag not in CELL_TAGS:
+                continue
+            if self._nearest(c.id, TABLE_TAG) != top.id:
+                continue  # a nested table's row or cell
+            if c.tag == ROW_TAG:
+                row += 1
+                col = 0
+                continue
+            if row < 0:
+                row = 0  # cells without a row
+            colspan = min(1000, max(1, _int_attr(c.el, "colspan", 1)))
+            rowspan = min(1000, max(1, _int_attr(c.el, "rowspan", 1)))
+            row_taken = taken.get(row)
+            while row_taken and col in row_taken:
+                col += 1
+            for r in range(row + 1, row + rowspan):
+                taken.setdefault(r, set()).update(range(col, col + colspan))
+            header = c.tag == "th" or self._nearest(c.id, HEADER_ROWS_TAG) is not None \
+                and self._nearest(self._nearest(c.id, HEADER_ROWS_TAG), TABLE_TAG) == top.id
+            cells[c.id] = (row, col, header)
+            col += colspan
+        return cells
+
+
+# Tags that only shape a table's grid: no context of their own.
+_TABLE_PARTS = frozenset({ROW_TAG, HEADER_ROWS_TAG})
 
 
 # ----------------------------------------------------------------------------- typed blocks
@@ -227,7 +263,7 @@ def _kind(block: "Block", ctx: Context) -> str:
         return "code"
     if tag in CAPTION_TAGS:
         return "caption"
-    if ctx.col >= 0:
+    if ctx.cell >= 0 and ctx.table is not None:
         return "table_cell"
     if ctx.item >= 0:
         return "list_item"
@@ -332,40 +368,48 @@ def _image(el: Any, base_url: str | None, ctx: Context) -> TextBlock:
 
 
 def typed_block(block: "Block", seg: "Segmentation", base_url: str | None = None,
-                seen_items: set[int] | None = None) -> list[TextBlock]:
+                seen_items: set[int] | None = None, structure: Structure | None = None) -> list[TextBlock]:
     """The typed block(s) of one block: its images (when it shows any) and its text."""
-    ctx: Context = block.ctx or ROOT
+    structure = structure or Structure(seg)
+    ctx = structure.context(block.chain[-1] if block.chain else None)
     kind = _kind(block, ctx)
-    images: list[TextBlock] = []
+    image_at: list[int] = []
     if kind == "code":
         text, spans = _code_text(block.raw), []
-        img_marks = [m for m in block.raw if m == IMAGE]
-        image_at = [0] * len(img_marks)
+        image_at = [0] * block.raw.count(IMAGE)
     elif not block.marked:
-        text, spans, image_at = block.text, [], []
+        text, spans = block.text, []
     else:
         text, marks = _collapse(block.raw)
-        spans = _spans(marks, len(text), seg.spans, block.span0, base_url)
+        spans = _spans(marks, len(text), seg.spans, seg.first_elements(block.index)[0],
+                       base_url) if marks else []
         image_at = [pos for ch, pos in marks if ch == IMAGE]
-    for n, _pos in enumerate(image_at):
-        k = block.img0 + n
-        if k < len(seg.images):
-            images.append(_image(seg.images[k], base_url, ctx))
-    tb = TextBlock(kind=kind, text=text, spans=spans, quote_depth=ctx.quote_depth)
+    tb = TextBlock(kind, text, quote_depth=ctx.quote_depth, spans=spans)
     if kind == "heading":
         tb.level = int(block.tag[1])
-    if ctx.lst is not None and ctx.item >= 0:
-        tb.list_kind, tb.depth, tb.number = ctx.lst.kind, ctx.depth, ctx.number
+    if ctx.item >= 0 and ctx.lst is not None:
+        tb.list_kind, tb.depth, tb.number = ctx.lst.kind, ctx.depth, structure.number(ctx)
         if seen_items is not None:
             tb.item_start = ctx.item not in seen_items
             seen_items.add(ctx.item)
-    if ctx.col >= 0 and ctx.table is not None:
-        tb.table, tb.row, tb.col, tb.header = ctx.table.index, ctx.row, ctx.col, ctx.header
-        tb.colspan, tb.rowspan = ctx.colspan, ctx.rowspan
+    if ctx.cell >= 0 and ctx.table is not None:
+        placed = structure.cell(ctx)
+        if placed is not None:
+            tb.table, (tb.row, tb.col, tb.header) = ctx.table.index, placed
+            el = seg.containers[ctx.cell].el
+            tb.colspan = min(1000, max(1, _int_attr(el, "colspan", 1)))
+            tb.rowspan = min(1000, max(1, _int_attr(el, "rowspan", 1)))
     if kind == "code":
         tb.language = code_language(ctx.pre)
-    before = [im for im, pos in zip(images, image_at) if pos == 0]
-    after = [im for im, pos in zip(images, image_at) if pos != 0]
+    if not image_at:
+        return [tb]
+    before: list[TextBlock] = []
+    after: list[TextBlock] = []
+    images = seg.images
+    for n, pos in enumerate(image_at):
+        k = seg.first_elements(block.index)[1] + n
+        if k < len(images):
+            (before if pos == 0 else after).append(_image(images[k], base_url, ctx))
     return before + [tb] + after
 
 
@@ -374,8 +418,9 @@ def typed_blocks(blocks: Iterable["Block"], seg: "Segmentation",
     """Typed blocks of ``blocks`` (kept blocks of ``seg``), in the order given."""
     seen: set[int] = set()
     out: list[TextBlock] = []
+    structure = Structure(seg)
     for b in blocks:
-        out.extend(typed_block(b, seg, base_url, seen))
+        out.extend(typed_block(b, seg, base_url, seen, structure))
     return out
 
 

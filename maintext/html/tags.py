@@ -54,9 +54,9 @@ QUOTE_TAG = "blockquote"
 FIGURE_TAG = "figure"
 CAPTION_TAGS: frozenset[str] = frozenset({"figcaption", "caption"})  # of a figure / a table
 
-# Block tags whose start or end changes the structural context of the blocks inside
-# (checked once per block tag, so the walk pays nothing for plain <div>/<p>). Headings
-# and captions need no context: their kind is their own tag.
+# Block tags that give the blocks inside a structural context (list item, table cell,
+# code, quote: maintext.html.structure.Structure). Headings and captions need none:
+# their kind is their own tag.
 STRUCTURE_TAGS: frozenset[str] = (LIST_TAGS | CELL_TAGS
                                   | {LIST_ITEM_TAG, TABLE_TAG, ROW_TAG, HEADER_ROWS_TAG,
                                      CODE_BLOCK_TAG, QUOTE_TAG})
