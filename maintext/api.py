@@ -71,6 +71,9 @@ def _merge(meta: Page, page: Page, mark_links: bool = True) -> Page:
             setattr(page, name, getattr(meta, name))
     if not page.keywords:
         page.keywords = meta.keywords
+    for name in ("date_modified", "authors", "categories", "image", "license", "canonical_url"):
+        if not getattr(page, name):  # metadata fields no method sets (issue 14)
+            setattr(page, name, getattr(meta, name))
     if not page.links:
         page.links = meta.links
     if mark_links and page.links and page.paragraphs and not any(link.in_main for link in page.links):

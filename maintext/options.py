@@ -241,6 +241,9 @@ class MetadataOptions:
     # When no date is found, ask htmldate (extensive search). Measured on trafilatura's
     # set: date accuracy 0.832 -> ~0.86, but ~75 ms per page without a date (off by default).
     htmldate_fallback: bool = False
+    # The time the page was seen (ISO 8601, e.g. a fetch or WARC date): relative dates in a
+    # byline ("昨天", "vor 3 Tagen", "2 hours ago") are resolved against it; None: not read.
+    reference_time: str | None = None
 
 
 @dataclass

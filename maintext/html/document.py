@@ -229,7 +229,7 @@ class Document:
     """One page: decoded HTML, URL, options, and a lazily built tree."""
 
     __slots__ = ("_html", "url", "encoding", "source", "options", "site_docs", "utf8",
-                 "link_anchors", "links_marked", "__dict__")
+                 "link_anchors", "links_marked", "json_ld", "ld_script_texts", "__dict__")
 
     def __init__(self, html: str, *, url: str | None = None, encoding: str = "str",
                  source: str | None = None, options: Options | None = None,
@@ -249,6 +249,10 @@ class Document:
         # them and ``links_marked`` (else the links are marked by their anchor words).
         self.link_anchors: list[tuple[Any, Any]] = []
         self.links_marked = False
+        # JSON-LD of the page (maintext.metadata.jsonld.read_json_ld): the article fields and
+        # the script texts they came from; None = not read yet (scripts go when cleaning).
+        self.json_ld: dict[str, str] | None = None
+        self.ld_script_texts: list[str] | None = None
 
     @property
     def html(self) -> str:

@@ -37,7 +37,6 @@ With ``options.explain`` each block's decision and reason is recorded in ``page.
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -46,6 +45,7 @@ from ..html.clean import (CAPTION_MAX_CHARS, HEADING_TAGS, clean_tree, is_commen
                      is_furniture_line, is_post_line, is_promo_line, is_related_heading,
                      is_signoff_line)
 from ..html.document import Document
+from ..metadata.jsonld import JsonLdBody
 from ..options import AutoOptions, Options
 from ..result import Page
 from ..site.template import template_texts
@@ -186,7 +186,7 @@ def extract(doc: Document, options: Options) -> Page:
     opts = options.auto
     page = Page(url=doc.url, method="auto")
     root = doc.tree
-    hint = JsonLdHint(root, doc.__dict__.get("_ld_script_texts"))  # before cleaning: JSON-LD sits in <script>
+    hint = JsonLdBody(doc)  # before cleaning: JSON-LD sits in <script>
     title = _page_title(root)  # ... and the title in <head>
     # texts the site's other pages share (maintext.site.template), read before cleaning
     templates = template_texts(doc, root) if opts.drop_site_template and doc.site_docs else frozenset()
@@ -290,44 +290,6 @@ def _apply_page_type(doc: Document, page: Page, opts: AutoOptions) -> None:
         page.reason = f"not a content page (page-type classifier, confidence {confidence:.2f})"
 
 
-class JsonLdHint:
-    """The JSON-LD ``articleBody`` of the page, parsed only when asked for (the scripts'
-    text is taken before cleaning removes them)."""
-
-    def __init__(self, root, texts: list[str | None] | None = None) -> None:
-        if texts is None:  # (metadata's pass over the tree collects them when it runs)
-            texts = [s.text for s in root.iter("script") if "ld+json" in (s.get("type") or "")]
-        self._sources = [text for text in texts if text and "articleBody" in text]
-        self._body: str | None | bool = False
-
-    def body(self) -> str | None:
-        if self._body is False:
-            self._body = _ld_article_body(self._sources)
-        return self._body  # type: ignore[return-value]
-
-
-def _ld_article_body(sources: list[str]) -> str | None:
-    """The longest ``articleBody`` string in the JSON-LD sources (iterative, bounded walk)."""
-    best = None
-    for source in sources:
-        try:
-            data = json.loads(source)
-        except ValueError:
-            continue
-        stack, budget = [data], 10_000
-        while stack and budget:
-            budget -= 1
-            item = stack.pop()
-            if isinstance(item, dict):
-                body = item.get("articleBody")
-                if isinstance(body, str) and len(body) > 80 and (best is None or len(body) > len(best)):
-                    best = body
-                stack.extend(v for v in item.values() if isinstance(v, (dict, list)))
-            elif isinstance(item, list):
-                stack.extend(v for v in item if isinstance(v, (dict, list)))
-    return best
-
-
 def _weight(blocks: list[Block]) -> float:
     return sum(b.weight for b in blocks)
 
@@ -355,7 +317,7 @@ def _title_heading(seg: Segmentation, title: str) -> int | None:
     return None
 
 
-def choose_region(seg: Segmentation, opts: AutoOptions, hint: JsonLdHint, title: str = "") -> Region:
+def choose_region(seg: Segmentation, opts: AutoOptions, hint: JsonLdBody, title: str = "") -> Region:
     """The main container (plus joined siblings) of the page."""
     scores: dict[int, float] = {}
     for b in seg.blocks:
@@ -457,7 +419,7 @@ def _widen_up(seg: Segmentation, top: Container, opts: AutoOptions) -> Container
 
 
 def _verify_with_hint(seg: Segmentation, ranked: list[tuple[float, int]], best_id: int,
-                      hint: JsonLdHint) -> int:
+                      hint: JsonLdBody) -> int:
     """When a separate container scores close to the winner, the page's JSON-LD
     ``articleBody`` (if any) decides: the container that holds its opening blocks wins."""
     top = seg.containers[best_id]

@@ -1,0 +1,149 @@
+"""Choosing the page's dates: the collected elements in, the publication date and the
+modification date (ISO 8601) out.
+
+Publication date, most reliable source first: JSON-LD ``datePublished``, ``<meta>`` dates,
+``itemprop=datePublished`` elements, date variables in inline scripts (``var ct = "..."``),
+the permalink, ``<time>`` marked as the publication, the visible byline (relative dates
+too when a reference time is known), any ``<time>``, and only then the modification date
+(and optionally htmldate). The modification date: JSON-LD ``dateModified``, ``<meta>``,
+``itemprop=dateModified``/``dateUpdate``, ``<time>`` marked as updated, script variables.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date as _date, datetime
+
+from lxml import etree
+
+from .collect import Collected
+from .dateparse import parse_date, timestamp_date, url_date
+from .visible import visible_date
+
+# itemprop values of elements holding each date (any element: <span itemprop=...>).
+ITEMPROPS: dict[str, tuple[str, ...]] = {
+    "published": ("datePublished", "dateCreated"),
+    "modified": ("dateModified", "dateUpdate", "dateUpdated"),
+}
+# Names of inline-script variables and keys holding each date ("var ct = '...'",
+# "publishTime: 1566870000"): lower case, compared with "_" and "-" removed.
+SCRIPT_NAMES: dict[str, frozenset[str]] = {
+    "published": frozenset({
+        "ct", "pubtime", "pubdate", "publishtime", "publishdate", "publisheddate", "publishedtime",
+        "publishedat", "datepublished", "datecreated", "createtime", "createdat", "ptime",
+        "newstime", "articletime", "posttime", "postdate", "releasedate", "firstpublisheddate",
+        "firstpublishdate", "datepub", "pubdatetime",
+    }),
+    "modified": frozenset({"mtime", "updatetime", "updatedat", "datemodified", "modifiedtime",
+                           "lastmodified", "modifytime", "datelastmodified", "updatedate"}),
+}
+_SCRIPT_BODY = re.compile(r"<script\b[^>]*>(.*?)</script", re.IGNORECASE | re.DOTALL)
+MAX_SCRIPT_HTML_CHARS = 1_000_000  # of the page source searched for script date variables
+_SCRIPT_ASSIGN = re.compile(
+    r"""(?<![\w.$])["']?([A-Za-z][\w-]{1,30})["']?\s*[:=]\s*(?:["']([^"'\n]{6,40})["']|(\d{10}(?:\d{3})?)(?!\d))""")
+# <time> marks (class / itemprop / id words)
+_PUBLISHED_MARK = re.compile(r"publish|entry-date|posted", re.IGNORECASE)
+_MODIFIED_MARK = re.compile(r"updated|modified", re.IGNORECASE)
+_UTC_SUFFIX = re.compile(r"(?:Z|[+-]00:?00)$", re.IGNORECASE)
+_ITEMPROP_XPATH = etree.XPath("descendant::*[@itemprop=$prop]")
+
+
+def publication_date(root, ld: dict[str, str], got: Collected, url: str | None, headline_el,
+                     reference: datetime | None = None, html: str = "") -> str | None:
+    """The publication date, from the most reliable source that has one (see module).
+    ``html``: the page source (script bodies are not in the tree)."""
+    for value in (ld.get("datePublished"), got.value("date")):
+        found = parse_date(value)
+        if found:
+            return local_day(found, value, url)
+    found = (itemprop_date(root, ITEMPROPS["published"]) or script_date(html, "published")
+             or url_date(url) or time_date(got.times, "published"))
+    if found:
+        return found
+    return (visible_date(root, headline_el, reference) or time_date(got.times, None)
+            or modified_date(root, ld, got, html))
+
+
+def modified_date(root, ld: dict[str, str], got: Collected, html: str = "") -> str | None:
+    """The last modification date the page declares, or None."""
+    for value in (ld.get("dateModified"), got.value("modified")):
+        found = parse_date(value)
+        if found:
+            return found
+    return (itemprop_date(root, ITEMPROPS["modified"]) or time_date(got.times, "modified")
+            or script_date(html, "modified"))
+
+
+def itemprop_date(root, props: tuple[str, ...]) -> str | None:
+    """The first date in an element whose itemprop is one of ``props`` (not ``<meta>``:
+    those were read by the collecting pass)."""
+    for prop in props:
+        for el in _ITEMPROP_XPATH(root, prop=prop):
+            found = parse_date(el.get("content") or el.get("datetime") or el.text_content()[:100])
+            if found:
+                return found
+    return None
+
+
+def script_date(html: str, kind: str) -> str | None:
+    """A date assigned in an inline script of ``html`` to a variable or key named for
+    ``kind`` ("published" or "modified"; see :data:`SCRIPT_NAMES`): a date string or a
+    Unix time."""
+    names = SCRIPT_NAMES[kind]
+    for script in _SCRIPT_BODY.finditer(html, 0, MAX_SCRIPT_HTML_CHARS):
+        for m in _SCRIPT_ASSIGN.finditer(script.group(1)):
+            if m.group(1).lower().replace("_", "").replace("-", "") not in names:
+                continue
+            found = parse_date(m.group(2)) if m.group(2) else timestamp_date(int(m.group(3)))
+            if found:
+                return found
+    return None
+
+
+def time_date(times: list, mark: str | None) -> str | None:
+    """From ``<time>`` elements: with ``mark`` "published" or "modified", only those marked
+    so (class, itemprop, id; ``pubdate``); with None, any."""
+    for el in times:
+        if mark is not None:
+            marks = " ".join(filter(None, (el.get("class"), el.get("itemprop"), el.get("id"))))
+            modified = _MODIFIED_MARK.search(marks) is not None
+            if mark == "modified" and not modified:
+                continue
+            if mark == "published" and (modified or (el.get("pubdate") is None
+                                                     and not _PUBLISHED_MARK.search(marks))):
+                continue
+        found = parse_date(el.get("datetime") or el.get("content") or el.text_content()[:100])
+        if found:
+            return found
+    return None
+
+
+def local_day(found: str, raw: str, url: str | None) -> str:
+    """A UTC timestamp near midnight may fall on the day after (or before) the local
+    publication day; when the permalink carries the neighbouring day, that day wins."""
+    if "T" not in found or not _UTC_SUFFIX.search(raw.strip()):
+        return found
+    in_url = url_date(url)
+    if in_url is None or in_url == found[:10]:
+        return found
+    try:
+        gap = abs((_date.fromisoformat(in_url) - _date.fromisoformat(found[:10])).days)
+    except ValueError:
+        return found
+    return in_url if gap == 1 else found
+
+
+def htmldate_date(html: str, url: str | None) -> str | None:
+    """The date htmldate finds (optional dependency; its errors are only a missing date).
+
+    Given the HTML text, not our tree: htmldate prunes the tree it works on, and the
+    extraction method still needs ours."""
+    try:
+        from htmldate import find_date
+    except ImportError:
+        return None
+    try:
+        found = find_date(html, url=url, original_date=True, extensive_search=True)
+    except Exception:  # noqa: BLE001 - a third-party failure must not fail the page
+        return None
+    return parse_date(found) if found else None
