@@ -12,7 +12,8 @@ too when a reference time is known), any ``<time>``, and only then the modificat
 from __future__ import annotations
 
 import re
-from datetime import date as _date, datetime
+from datetime import date as _date, datetime, timedelta
+from typing import Callable
 
 from lxml import etree
 
@@ -44,6 +45,12 @@ _SCRIPT_ASSIGN = re.compile(
 # <time> marks (class / itemprop / id words)
 _PUBLISHED_MARK = re.compile(r"publish|entry-date|posted", re.IGNORECASE)
 _MODIFIED_MARK = re.compile(r"updated|modified", re.IGNORECASE)
+# A UTC time this many hours from midnight (or closer) may be another day locally
+# (UTC-12 .. UTC+14: be generous, the local day must still be shown on the page).
+LOCAL_DAY_HOURS = 10
+# "2020-02-25T23:00:00Z": a whole evening hour in UTC with no minutes or seconds is how a
+# date is stored at local midnight in UTC+1 .. UTC+4 (the local day is the next one).
+_LOCAL_MIDNIGHT_EAST = re.compile(r"T(?:20|21|22|23):00(?::00(?:\.0+)?)?\s*(?:Z|[+-]00:?00)$", re.IGNORECASE)
 _UTC_SUFFIX = re.compile(r"(?:Z|[+-]00:?00)$", re.IGNORECASE)
 _ITEMPROP_XPATH = etree.XPath("descendant::*[@itemprop=$prop]")
 
@@ -55,7 +62,7 @@ def publication_date(root, ld: dict[str, str], got: Collected, url: str | None, 
     for value in (ld.get("datePublished"), got.value("date")):
         found = parse_date(value)
         if found:
-            return local_day(found, value, url)
+            return local_day(found, value, lambda: (url_date(url), visible_date(root, headline_el)))
     found = (itemprop_date(root, ITEMPROPS["published"]) or script_date(html, "published")
              or url_date(url) or time_date(got.times, "published"))
     if found:
@@ -118,19 +125,28 @@ def time_date(times: list, mark: str | None) -> str | None:
     return None
 
 
-def local_day(found: str, raw: str, url: str | None) -> str:
+def local_day(found: str, raw: str, local_days: Callable[[], tuple[str | None, ...]]) -> str:
     """A UTC timestamp near midnight may fall on the day after (or before) the local
-    publication day; when the permalink carries the neighbouring day, that day wins."""
+    publication day. When the page shows the neighbouring day where its readers see it
+    (the permalink, then the byline: ``local_days()``, asked only for such timestamps),
+    that day wins."""
     if "T" not in found or not _UTC_SUFFIX.search(raw.strip()):
         return found
-    in_url = url_date(url)
-    if in_url is None or in_url == found[:10]:
-        return found
-    try:
-        gap = abs((_date.fromisoformat(in_url) - _date.fromisoformat(found[:10])).days)
-    except ValueError:
-        return found
-    return in_url if gap == 1 else found
+    if _LOCAL_MIDNIGHT_EAST.search(raw):  # a day stored as its midnight in Europe/Asia
+        return (_date.fromisoformat(found[:10]) + timedelta(days=1)).isoformat()
+    hour = int(found[11:13])
+    if LOCAL_DAY_HOURS <= hour < 24 - LOCAL_DAY_HOURS:
+        return found  # no offset of a populated time zone moves this time to another day
+    for day in local_days():
+        if not day or day[:10] == found[:10]:
+            continue
+        try:
+            gap = abs((_date.fromisoformat(day[:10]) - _date.fromisoformat(found[:10])).days)
+        except ValueError:
+            continue
+        if gap == 1:
+            return day[:10]
+    return found
 
 
 def htmldate_date(html: str, url: str | None) -> str | None:

@@ -107,3 +107,13 @@ def test_relative_byline_date_needs_a_reference_time():
     cn = "<html><body><h1>标题</h1><div class='info'>昨天 10:30 来源：新华网</div><p>正文。</p></body></html>"
     assert meta_of(cn, metadata={"reference_time": "2026-11-23T08:00:00+08:00"}).date == \
         "2026-11-22T10:30+08:00"
+
+
+def test_utc_day_follows_the_byline_or_a_stored_local_midnight():
+    head = '<html><head><meta property="article:published_time" content="{}"></head>'
+    byline = head + "<body><h1>Titel</h1><p class='date'>04.05.2022</p><p>Text.</p></body></html>"
+    assert meta_of(byline.format("2022-05-05T01:25:00Z")).date == "2022-05-04"  # the day readers see
+    assert meta_of(byline.format("2022-05-05T12:25:00Z")).date == "2022-05-05T12:25+00:00"  # midday: kept
+    bare = head + "<body><p>x</p></body></html>"
+    assert meta_of(bare.format("2020-02-25T23:00:00Z")).date == "2020-02-26"  # CET midnight in UTC
+    assert meta_of(bare.format("2020-02-25T23:07:00Z")).date == "2020-02-25T23:07+00:00"
