@@ -14,20 +14,25 @@ from datetime import date as _date, datetime, timedelta, timezone
 from typing import Any
 
 # Month names, one line per month (German, English, French, Spanish, Italian, Portuguese,
-# Dutch, Polish incl. genitive forms), lower case, unaccented variants too.
+# Dutch, Polish, Russian, Ukrainian, genitive forms too), lower case, unaccented variants too.
 MONTH_NAMES: tuple[str, ...] = (
-    "january jan januar janvier enero gennaio janeiro januari jän jänner stycznia styczeń ene gen",
-    "february feb februar février fevrier febrero febbraio fevereiro februari lutego luty",
-    "march mar märz maerz mars marzo março marco maart marca marzec mrz",
-    "april apr avril abril aprile kwietnia kwiecień abr",
-    "may mai mayo maggio maio mei maja maj mag",
-    "june jun juni juin junio giugno junho czerwca czerwiec giu",
-    "july jul juli juillet julio luglio julho lipca lipiec lug",
-    "august aug août aout agosto augustus sierpnia sierpień ago",
-    "september sep sept septembre septiembre settembre setembro września wrzesień set",
-    "october oct okt oktober octobre octubre ottobre outubro października październik ott out",
-    "november nov novembre noviembre novembro listopada listopad",
-    "december dec dez dezember décembre decembre diciembre dicembre dezembro grudnia grudzień dic",
+    "january jan januar janvier enero gennaio janeiro januari jän jänner stycznia styczeń ene gen"
+    " января январь янв січня січень",
+    "february feb februar février fevrier febrero febbraio fevereiro februari lutego luty"
+    " февраля февраль фев лютого лютий",
+    "march mar märz maerz mars marzo março marco maart marca marzec mrz марта март березня березень",
+    "april apr avril abril aprile kwietnia kwiecień abr апреля апрель апр квітня квітень",
+    "may mai mayo maggio maio mei maja maj mag мая май травня травень",
+    "june jun juni juin junio giugno junho czerwca czerwiec giu июня июнь червня червень",
+    "july jul juli juillet julio luglio julho lipca lipiec lug июля июль липня липень",
+    "august aug août aout agosto augustus sierpnia sierpień ago августа август авг серпня серпень",
+    "september sep sept septembre septiembre settembre setembro września wrzesień set"
+    " сентября сентябрь сен вересня вересень",
+    "october oct okt oktober octobre octubre ottobre outubro października październik ott out"
+    " октября октябрь окт жовтня жовтень",
+    "november nov novembre noviembre novembro listopada listopad ноября ноябрь ноя листопада листопад",
+    "december dec dez dezember décembre decembre diciembre dicembre dezembro grudnia grudzień dic"
+    " декабря декабрь дек грудня грудень",
 )
 MONTHS: dict[str, int] = {name: num for num, line in enumerate(MONTH_NAMES, start=1)
                           for name in line.split()}

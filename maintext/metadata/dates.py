@@ -19,12 +19,18 @@ from lxml import etree
 
 from .collect import Collected
 from .dateparse import parse_date, timestamp_date, url_date
-from .visible import visible_date
+from .visible import labelled_date, visible_date
 
 # itemprop values of elements holding each date (any element: <span itemprop=...>).
 ITEMPROPS: dict[str, tuple[str, ...]] = {
     "published": ("datePublished", "dateCreated"),
     "modified": ("dateModified", "dateUpdate", "dateUpdated"),
+}
+# RDFa ``property`` values of elements holding each date (<span property="schema:dateCreated">).
+RDFA_PROPERTIES: dict[str, tuple[str, ...]] = {
+    "published": ("schema:datePublished", "schema:dateCreated", "dc:date", "dcterms:date",
+                  "dc:created", "dcterms:created", "dcterms:issued", "datePublished"),
+    "modified": ("schema:dateModified", "dcterms:modified", "dc:modified", "dateModified"),
 }
 # Names of inline-script variables and keys holding each date ("var ct = '...'",
 # "publishTime: 1566870000"): lower case, compared with "_" and "-" removed.
@@ -53,6 +59,7 @@ LOCAL_DAY_HOURS = 10
 _LOCAL_MIDNIGHT_EAST = re.compile(r"T(?:20|21|22|23):00(?::00(?:\.0+)?)?\s*(?:Z|[+-]00:?00)$", re.IGNORECASE)
 _UTC_SUFFIX = re.compile(r"(?:Z|[+-]00:?00)$", re.IGNORECASE)
 _ITEMPROP_XPATH = etree.XPath("descendant::*[@itemprop=$prop]")
+_PROPERTY_XPATH = etree.XPath("descendant::*[@property=$prop][not(self::meta)]")
 
 
 def publication_date(root, ld: dict[str, str], got: Collected, url: str | None, headline_el,
@@ -62,13 +69,36 @@ def publication_date(root, ld: dict[str, str], got: Collected, url: str | None, 
     for value in (ld.get("datePublished"), got.value("date")):
         found = parse_date(value)
         if found:
-            return local_day(found, value, lambda: (url_date(url), visible_date(root, headline_el)))
-    found = (itemprop_date(root, ITEMPROPS["published"]) or script_date(html, "published")
-             or url_date(url) or time_date(got.times, "published"))
+            found = local_day(found, value, lambda: (url_date(url), visible_date(root, headline_el)))
+            return _shown_instead(found, root, headline_el,
+                                  lambda: _declared_days(root, ld, got, html))
+    found = (itemprop_date(root, ITEMPROPS["published"], RDFA_PROPERTIES["published"])
+             or script_date(html, "published") or url_date(url) or time_date(got.times, "published"))
     if found:
         return found
     return (visible_date(root, headline_el, reference) or time_date(got.times, None)
-            or modified_date(root, ld, got, html))
+            or labelled_date(root, "published") or modified_date(root, ld, got, html)
+            or labelled_date(root, "modified"))
+
+
+def _shown_instead(found: str, root, headline_el, declared: Callable[[], set[str]]) -> str:
+    """The date shown by the headline when it is later than the structured ``found`` and
+    another date the page declares (``declared()``: days of its structured, modified and
+    ``<time>`` dates) confirms it: an updated or republished article shows its readers the
+    date they take as its own; an unconfirmed later date is often today's date in the
+    page header or a teaser's (measured on the trafilatura set, see metadata_eval)."""
+    if headline_el is None:
+        return found
+    shown = visible_date(root, headline_el)
+    if not shown or shown[:10] <= found[:10]:
+        return found
+    return shown if shown[:10] in declared() else found
+
+
+def _declared_days(root, ld: dict[str, str], got: Collected, html: str) -> set[str]:
+    values = [parse_date(ld.get("datePublished")), parse_date(got.value("date")),
+              modified_date(root, ld, got, html), time_date(got.times, None)]
+    return {v[:10] for v in values if v}
 
 
 def modified_date(root, ld: dict[str, str], got: Collected, html: str = "") -> str | None:
@@ -77,18 +107,27 @@ def modified_date(root, ld: dict[str, str], got: Collected, html: str = "") -> s
         found = parse_date(value)
         if found:
             return found
-    return (itemprop_date(root, ITEMPROPS["modified"]) or time_date(got.times, "modified")
+    return (itemprop_date(root, ITEMPROPS["modified"], RDFA_PROPERTIES["modified"])
+            or time_date(got.times, "modified")
             or script_date(html, "modified"))
 
 
-def itemprop_date(root, props: tuple[str, ...]) -> str | None:
-    """The first date in an element whose itemprop is one of ``props`` (not ``<meta>``:
-    those were read by the collecting pass)."""
-    for prop in props:
-        for el in _ITEMPROP_XPATH(root, prop=prop):
-            found = parse_date(el.get("content") or el.get("datetime") or el.text_content()[:100])
+def itemprop_date(root, props: tuple[str, ...], rdfa: tuple[str, ...] = ()) -> str | None:
+    """The first date in an element whose itemprop is one of ``props``, else whose RDFa
+    ``property`` is one of ``rdfa`` (``<meta property>`` was read by the collecting pass)."""
+    for xpath, names in ((_ITEMPROP_XPATH, props), (_PROPERTY_XPATH, rdfa)):
+        for prop in names:
+            found = _first_element_date(xpath(root, prop=prop))
             if found:
                 return found
+    return None
+
+
+def _first_element_date(elements: list) -> str | None:
+    for el in elements:
+        found = parse_date(el.get("content") or el.get("datetime") or el.text_content()[:100])
+        if found:
+            return found
     return None
 
 

@@ -11,32 +11,73 @@ import re
 from datetime import datetime
 from typing import Iterable
 
+from .collect import text_content
 from .dateparse import parse_date, relative_date
 
 AFTER_HEADLINE_ELEMENTS = 300  # elements read after the headline for a byline date
 VISIBLE_DATE_CHARS = 6000  # characters of visible text read at most for a date
 BEFORE_HEADLINE_CHARS = 600  # ... before the headline (a dateline above it)
 SHORT_PIECE = 24  # a text piece this short may be one part of a split byline date
+BYLINE_PIECE = 80  # a text piece this short after the headline may be a byline
+BYLINE_REACH_CHARS = 1000  # ... when it starts within this much text after the headline
+MAX_HEADLINE_DATE_CHARS = 300  # a headline's own text is read for a date up to this length
 RELATIVE_PIECE = 60  # a relative date ("vor 3 Tagen") is read only in pieces this short
+LABELLED_DATE_CHARS = 300_000  # visible text searched at most for a labelled date
+# Labels a page writes before its date ("Erschienen am: 01.11.2023", "Datum: 19.11.2021").
+DATE_LABELS: dict[str, tuple[str, ...]] = {
+    "published": ("veröffentlicht", "erschienen", "publiziert", "datum", "date", "published",
+                  "posted", "publié", "publicado", "pubblicato", "发布时间", "发布日期", "发表于", "日期"),
+    "modified": ("aktualisiert", "zuletzt aktualisiert", "letzte änderung", "stand", "updated",
+                 "last updated", "last modified", "mis à jour", "actualizado", "更新时间"),
+}
+_LABEL_FORMS = {kind: re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, words)) + r")(?:\s+(?:am|on|le|el|il))?"
+                                 r"\s*[:：]\s*(.{6,40})", re.IGNORECASE)
+                for kind, words in DATE_LABELS.items()}
 _SKIP_TEXT_TAGS = frozenset({"script", "style", "noscript", "template", "select", "option"})
 _CLOCK = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?")
 
 
 def visible_date(root, headline_el=None, reference: datetime | None = None) -> str | None:
-    """A date from the visible text: a byline just after the headline (or just before
-    it), else the top of ``<body>``. With ``reference`` (the time the page was seen),
-    a relative date in a short byline piece counts too."""
+    """A date from the visible text, most telling place first: the headline's own text
+    ("Bericht vom 22.04.2020"), a short byline piece soon after the headline (an update
+    date shown there counts: readers take it as the article's), the few elements right
+    before the headline (a dateline above it), any
+    text after the headline, else the top of ``<body>``. With ``reference`` (the time the
+    page was seen), a relative date in a short byline piece counts too."""
     if headline_el is not None:
-        found = first_date(texts_after(headline_el), VISIBLE_DATE_CHARS // 2, reference)
-        if found:
-            return found
-        found = first_date(texts_before(headline_el), BEFORE_HEADLINE_CHARS, reference)
+        own = text_content(headline_el)
+        found = parse_date(own) if len(own) < MAX_HEADLINE_DATE_CHARS else None
+        found = (found
+                 or first_date(texts_after(headline_el), BYLINE_REACH_CHARS, reference, BYLINE_PIECE)
+                 or first_date(texts_before(headline_el), BEFORE_HEADLINE_CHARS, reference)
+                 or first_date(texts_after(headline_el), VISIBLE_DATE_CHARS // 2, reference))
         if found:
             return found
     body = root.find("body")
     if body is None:
         return None
     return first_date(subtree_texts(body), VISIBLE_DATE_CHARS, reference)
+
+
+def labelled_date(root, kind: str) -> str | None:
+    """A date written after a label of ``kind`` ("published" or "modified", see
+    :data:`DATE_LABELS`) anywhere in the visible text of ``<body>`` (a last resort: the
+    label says what the date is even at the foot of the page)."""
+    body = root.find("body")
+    if body is None:
+        return None
+    pieces, size = [], 0
+    for text in subtree_texts(body):
+        pieces.append(text)
+        size += len(text)
+        if size > LABELLED_DATE_CHARS:
+            break
+    text = " ".join(" ".join(pieces).split())
+    for m in _LABEL_FORMS[kind].finditer(text):
+        found = parse_date(m.group(1))
+        if found:
+            return found
+    return None
 
 
 def subtree_texts(el, *, with_tail: bool = False):
@@ -75,10 +116,12 @@ def texts_before(el, max_siblings: int = 4):
             yield from subtree_texts(sib)
 
 
-def first_date(texts: Iterable[str], budget: int, reference: datetime | None = None) -> str | None:
+def first_date(texts: Iterable[str], budget: int, reference: datetime | None = None,
+               max_piece: int | None = None) -> str | None:
     """The first date in ``texts`` (at most ``budget`` characters read); a date split over
     short neighbouring pieces ("2019" "09/07" "19:02", spans of one byline) is read from
-    their join; with ``reference``, a relative date in a short piece."""
+    their join; with ``reference``, a relative date in a short piece. With ``max_piece``,
+    longer pieces (prose, whose dates are about other things) are read past, not parsed."""
     seen = 0
     window: list[str] = []  # the last few short pieces
     pending: str | None = None  # a date read from the window, maybe followed by its time
@@ -90,7 +133,7 @@ def first_date(texts: Iterable[str], budget: int, reference: datetime | None = N
             if _CLOCK.fullmatch(piece):
                 return parse_date(" ".join(window + [piece])) or pending
             return pending
-        found = _piece_date(piece, reference)
+        found = _piece_date(piece, reference) if max_piece is None or len(piece) <= max_piece else None
         if found:
             return found
         if len(piece) <= SHORT_PIECE:
