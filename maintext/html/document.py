@@ -229,7 +229,8 @@ class Document:
     """One page: decoded HTML, URL, options, and a lazily built tree."""
 
     __slots__ = ("_html", "url", "encoding", "source", "options", "site_docs", "utf8",
-                 "link_anchors", "links_marked", "json_ld", "ld_script_texts", "__dict__")
+                 "link_anchors", "links_marked", "json_ld", "ld_script_texts", "headline",
+                 "__dict__")
 
     def __init__(self, html: str, *, url: str | None = None, encoding: str = "str",
                  source: str | None = None, options: Options | None = None,
@@ -253,6 +254,8 @@ class Document:
         # the script texts they came from; None = not read yet (scripts go when cleaning).
         self.json_ld: dict[str, str] | None = None
         self.ld_script_texts: list[str] | None = None
+        # The headline the metadata pass chose (maintext.metadata.title); None = not run.
+        self.headline: str | None = None
 
     @property
     def html(self) -> str:

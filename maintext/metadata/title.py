@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from ..html.document import Document
 from ..textutil import _CJK_CLASS, collapse_ws, tokens
 from .collect import text_content
 
@@ -86,10 +87,14 @@ def headline(heading_elements: list, preferred: str | None, title: str,
         if 0 < len(text) < MAX_HEADLINE_CHARS and not is_site_name(text, names):
             heads.append((el, text, el.tag))
     article_parts = title_parts(title, names)
-    targets = ([preferred] if preferred else []) + article_parts
-    found = _matching_heading(heads, targets)
-    if found is not None:
-        return found
+    # The og:title / JSON-LD headline and the longest title part first, at every heading
+    # level; the other parts only then: a heading equal to a short part ("新闻中心" in
+    # "标题_新闻中心_新华网") is the section's label, not the article's title.
+    main = ([preferred] if preferred else []) + ([max(article_parts, key=len)] if article_parts else [])
+    for targets in (main, [p for p in article_parts if p not in main]):
+        found = _matching_heading(heads, targets) if targets else None
+        if found is not None:
+            return found
     first_h1 = next(((el, text) for el, text, tag in heads if tag == "h1"), None)
     if first_h1 is not None:
         return first_h1
@@ -116,3 +121,9 @@ def _matching_heading(heads: list, targets: list[str]):
         if best is not None and best[0] >= HEADLINE_MIN_OVERLAP:
             return best[2], best[3]
     return None
+
+
+def decide_headline(doc: Document, region_heading: str) -> str:
+    """The page's headline for a method whose main region starts with ``region_heading``:
+    the metadata pass's headline when it ran and found one, else ``region_heading``."""
+    return doc.headline or region_heading

@@ -46,6 +46,7 @@ from ..html.clean import (CAPTION_MAX_CHARS, HEADING_TAGS, clean_tree, is_commen
                      is_signoff_line)
 from ..html.document import Document
 from ..metadata.jsonld import JsonLdBody
+from ..metadata.title import decide_headline
 from ..options import AutoOptions, Options
 from ..result import Page
 from ..site.template import template_texts
@@ -234,9 +235,7 @@ def extract(doc: Document, options: Options) -> Page:
         why = "JSON-LD articleBody"
     page.set_paragraphs(paragraphs)
     page.extra["auto"] = {"region": why}
-    headline = _headline(seg, region)
-    if headline:
-        page.headline = headline
+    page.headline = decide_headline(doc, _headline(seg, region))
     if opts.use_classifier and (opts.classify_always or _weight(kept) < opts.classify_below_words):
         _apply_page_type(doc, page, opts)
     if not page.text and page.reason is None:

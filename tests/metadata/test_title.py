@@ -20,3 +20,20 @@ def test_headline_skips_site_name_h1():
 def test_headline_from_title_part_without_heading():
     page = meta_of("<html><head><title>法国全国大罢工再次严重影响交通-新华网</title></head><body></body></html>")
     assert page.headline == "法国全国大罢工再次严重影响交通"
+
+
+def test_one_headline_decision_shared_with_auto():
+    import maintext
+    from maintext.metadata.title import decide_headline
+
+    html = """<html><head><title>法国全国大罢工再次严重影响交通_新闻中心_新华网</title></head><body>
+    <div class="main"><h1>新闻中心</h1><h2>法国全国大罢工再次严重影响交通</h2>
+    <p>新华社巴黎12月10日电 法国全国大罢工10日进入第六天，巴黎等地交通再次受到严重影响，多条地铁线路停运。</p>
+    <p>据报道，法国国家铁路公司当天只开行了部分高速列车，大巴黎地区的公共交通也大幅减少。</p></div>
+    </body></html>"""
+    page = maintext.extract(html, method="auto")
+    assert page.headline == "法国全国大罢工再次严重影响交通"  # not the section label of the region
+    doc = Document(html)
+    assert decide_headline(doc, "新闻中心") == "新闻中心"  # metadata did not run: the region's
+    extract_metadata(doc, Page())
+    assert decide_headline(doc, "新闻中心") == "法国全国大罢工再次严重影响交通"
