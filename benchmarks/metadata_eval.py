@@ -173,8 +173,8 @@ def run_newspaper(options) -> Callable[[str, dict], dict]:
         html = decode_html(page_bytes(name, rec))[0]
         article = newspaper.article(rec.get("url") or "http://localhost/", input_html=html)
         date = article.publish_date.isoformat() if article.publish_date else None
-        return {"title": article.title, "author": ", ".join(article.authors), "date": date,
-                "description": article.meta_description, "tags": sorted(article.tags),
+        return {"title": article.title, "author": ", ".join(article.authors or ()), "date": date,
+                "description": article.meta_description, "tags": sorted(article.tags or ()),
                 "categories": None, "license": None}
 
     return run

@@ -49,7 +49,7 @@ def extract_metadata(doc: Document, page: Page) -> None:
     page.sitename = got.value("sitename") or _first(ld.get("publisher"))
     names = site_names(page.sitename, url)
     headline_el, page.headline = headline(got.headings, ld.get("headline") or meta_title,
-                                          page.title, names)
+                                          page.title, names, root)
     doc.headline = page.headline  # the one headline decision, also for the method
     page.description = got.value("description")
     page.keywords = dedupe(got.lists["keywords"] or _ld_keywords(ld) or extras.tags(got))

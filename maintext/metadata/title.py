@@ -23,7 +23,12 @@ TITLE_SEPARATORS = re.compile(
 )
 HEADLINE_MIN_OVERLAP = 0.6  # share of tokens a heading must share with a title part
 MAX_HEADLINE_CHARS = 400  # a longer "heading" is a paragraph set in a heading tag
-HEADING_LEVELS = ("h1", "h2", "h3")  # h3: some Chinese portals' article titles
+HEADING_LEVELS = ("h1", "h2", "h3")
+# Elements whose own text may show the title when no heading does (portals without <h1>).
+SHOWN_TITLE_TAGS = ("div", "p", "span", "td", "strong", "b", "font", "h4", "h5", "h6", "li", "em")
+SHOWN_TITLE_MIN_CHARS = 6
+SHOWN_TITLE_MIN_SHARE = 0.6  # of the title part the element must show
+SHOWN_TITLE_MAX_ELEMENTS = 3000  # h3: some Chinese portals' article titles
 # Second-level labels under country domains (example.co.uk, example.com.br, example.or.jp).
 SECOND_LEVEL = frozenset({"co", "com", "org", "net", "ac", "gov", "edu", "ne", "or", "go", "gob", "nic"})
 _HOST = re.compile(r"[a-z][a-z0-9+.-]*://(?:www\d?\.)?([^/:?#]+)", re.IGNORECASE)
@@ -73,11 +78,12 @@ def _overlap(ta: set[str], tb: set[str]) -> float:
 
 
 def headline(heading_elements: list, preferred: str | None, title: str,
-             names: tuple[str, ...] = ()):
+             names: tuple[str, ...] = (), root=None):
     """The content title: the ``<h1>`` (else ``<h2>``, ``<h3>``) that matches the article
     part of the page title (``preferred``, the og:title / JSON-LD headline, first), else
-    the first ``<h1>`` that is not the site's name, else ``preferred``, else the longest
-    non-site part of the title.
+    an element of ``root`` showing that part without the title's suffix, else the first
+    ``<h1>`` that is not the site's name, else ``preferred``, else the longest non-site
+    part of the title.
 
     Returns ``(element or None, text)``; the element anchors the byline searches.
     """
@@ -95,6 +101,9 @@ def headline(heading_elements: list, preferred: str | None, title: str,
         found = _matching_heading(heads, targets) if targets else None
         if found is not None:
             return found
+    shown = _shown_title(root, main[-1]) if root is not None and article_parts else None
+    if shown is not None:
+        return shown
     first_h1 = next(((el, text) for el, text, tag in heads if tag == "h1"), None)
     if first_h1 is not None:
         return first_h1
@@ -103,6 +112,24 @@ def headline(heading_elements: list, preferred: str | None, title: str,
     if article_parts:  # the title's article part (the whole title when it has no parts)
         return None, max(article_parts, key=len).strip()
     return None, ""
+
+
+def _shown_title(root, part: str):
+    """``(element, text)`` of the first element outside headings whose own text is
+    ``part`` or its start (at least :data:`SHOWN_TITLE_MIN_SHARE` of it: "标题" shown,
+    "标题 东区办事处" in the ``<title>``), or None. Reads at most
+    :data:`SHOWN_TITLE_MAX_ELEMENTS` elements of ``<body>``."""
+    body = root.find("body")
+    if body is None or len(part) < SHOWN_TITLE_MIN_CHARS:
+        return None
+    for n, el in enumerate(body.iter(*SHOWN_TITLE_TAGS)):
+        if n >= SHOWN_TITLE_MAX_ELEMENTS:
+            break
+        text = collapse_ws(el.text or "")
+        if len(text) >= SHOWN_TITLE_MIN_CHARS and part.startswith(text) \
+                and len(text) >= SHOWN_TITLE_MIN_SHARE * len(part):
+            return el, text
+    return None
 
 
 def _matching_heading(heads: list, targets: list[str]):

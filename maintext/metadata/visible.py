@@ -41,8 +41,9 @@ def visible_date(root, headline_el=None, reference: datetime | None = None) -> s
     """A date from the visible text, most telling place first: the headline's own text
     ("Bericht vom 22.04.2020"), a short byline piece soon after the headline (an update
     date shown there counts: readers take it as the article's), the few elements right
-    before the headline (a dateline above it), any
-    text after the headline, else the top of ``<body>``. With ``reference`` (the time the
+    before the headline (a dateline above it), a date labelled as the publication's
+    anywhere ("发布日期：", "Erschienen am:"), any text after the headline, else the top of
+    ``<body>``. With ``reference`` (the time the
     page was seen), a relative date in a short byline piece counts too."""
     if headline_el is not None:
         own = text_content(headline_el)
@@ -50,6 +51,7 @@ def visible_date(root, headline_el=None, reference: datetime | None = None) -> s
         found = (found
                  or first_date(texts_after(headline_el), BYLINE_REACH_CHARS, reference, BYLINE_PIECE)
                  or first_date(texts_before(headline_el), BEFORE_HEADLINE_CHARS, reference)
+                 or labelled_date(root, "published")
                  or first_date(texts_after(headline_el), VISIBLE_DATE_CHARS // 2, reference))
         if found:
             return found

@@ -37,3 +37,14 @@ def test_one_headline_decision_shared_with_auto():
     assert decide_headline(doc, "新闻中心") == "新闻中心"  # metadata did not run: the region's
     extract_metadata(doc, Page())
     assert decide_headline(doc, "新闻中心") == "法国全国大罢工再次严重影响交通"
+
+
+def test_headline_shown_without_the_titles_suffix_when_no_heading_matches():
+    html = """<html><head><title>顺德区大良街道一行到众创金融街开展调研工作 东区办事处_中山网</title></head>
+    <body><div class="nav">首页 东区新闻</div><div class="title">顺德区大良街道一行到众创金融街开展调研工作</div>
+    <p>2019年2月27日下午，佛山顺德区大良街道党工委委员一行到众创金融街开展调研工作，东区办事处相关负责人陪同调研，
+    双方就金融街的建设运营、企业服务和产业发展等方面进行了深入的交流。</p>
+    <p>发布日期：2019-03-06</p></body></html>"""
+    page = meta_of(html)
+    assert page.headline == "顺德区大良街道一行到众创金融街开展调研工作"
+    assert page.date == "2019-03-06"  # labelled, not the date in the prose
