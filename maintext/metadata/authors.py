@@ -17,16 +17,23 @@ from ..textutil import collapse_ws
 from .collect import Collected
 from .jsonld import LIST_SEP
 from .title import is_site_name
+from .visible import texts_after
 
 BYLINE_SCOPE_LEVELS = 3  # the headline's ancestor searched for a byline (the article header)
 MAX_BYLINE_BOXES = 20  # author-like elements tried at most
 MAX_NAME_WORDS = 6  # a longer "name" is a sentence
 MAX_NAME_CHARS = 80
 # Leading words that introduce a name in a byline; the name is what follows.
+_BY = r"(?:(?:written|posted|published|geschrieben|verfasst|veröffentlicht|eingestellt|alles" \
+      r"|ein\s+beitrag|blog\s+beitrag)\s+(?:by|von))"
 BYLINE_PREFIX = re.compile(
-    r"^(?:(?:written|posted|published|geschrieben|verfasst|veröffentlicht|ein\s+beitrag)\s+(?:by|von)"
-    r"|by|von|par|por|di|door|autor(?:in)?|author|text)(?:\s*[:：]\s*|\s+)"
-    r"|^(?:作者|记者|责任编辑|编辑|来源|文|撰文)\s*[:：/]?\s*", re.IGNORECASE)
+    r"^[~·•|\s]*(?:"
+    rf"(?i:{_BY}|by|von|vom|par|por|di|door|autor(?:in)?|author|text|redaktion)(?:\s*[:：]\s*|\s+|$)"
+    rf"|(?i:{_BY}|von|autor(?:in)?|author)(?=[A-ZÄÖÜ][a-zäöüß])"  # glued: "AuthorAndreas Kalt"
+    r"|(?:作者|记者|责任编辑|编辑|来源|文|撰文)\s*[:：/]?\s*)")
+# What may follow a name in a byline and is cut off: a date or time ("am 26/10/13", "at 18:52"),
+# a role in brackets, a second field after a bar.
+NAME_TAIL = re.compile(r"\s+(?:am|at|on|le|el|um|,)\s*\d.*$|\s*\(.*$|\s+[|•·–—-]\s.*$", re.IGNORECASE)
 # Joiners between several names in one byline.
 NAME_JOINERS = re.compile(r"\s*(?:,|;|&|/|、|，|\band\b|\bund\b|\bet\b|\by\b|\be\b|\bi\b|\ben\b)\s*",
                           re.IGNORECASE)
@@ -49,6 +56,8 @@ AUTHOR_CANDIDATES = etree.XPath(
 # Paths of author archive pages (WordPress /author/<name>/, German /autor/, French /auteur/).
 AUTHOR_HREF = re.compile(r"/(?:author|autor|auteur|autore|autores|authors|profile/author)/[^/?#]",
                          re.IGNORECASE)
+VISIBLE_BYLINE_CHARS = 600  # text read after the headline for a written-out byline
+_NAME_PARTICLES = frozenset({"von", "van", "de", "der", "den", "da", "di", "du", "la", "le", "zu", "y", "bin", "al"})
 _COMMENT_AREA = re.compile(r"comment|respond|reply|kommentar", re.IGNORECASE)
 _SKIP_TAGS = frozenset({"script", "style", "img", "meta", "link"})
 
@@ -69,7 +78,7 @@ def _source_names(ld: dict[str, str], got: Collected, root, headline_el,
                   site_names: tuple[str, ...]) -> list[str]:
     fallback: list[str] = []
     candidates = (ld.get("author"), got.value("author"), byline_author(root, headline_el),
-                  author_link(got.anchors))
+                  visible_byline(headline_el), author_link(got.anchors))
     for raw in candidates:
         if not raw:
             continue
@@ -99,7 +108,8 @@ def clean_author(value: str | None) -> str | None:
     if not value:
         return None
     text = collapse_ws(value)
-    text = BYLINE_PREFIX.sub("", text).strip(" ,;:|-–—·")
+    text = BYLINE_PREFIX.sub("", text, count=1)
+    text = NAME_TAIL.sub("", text).strip(" ,;:|-–—·~")
     if not text or len(text) > MAX_NAME_CHARS or _NOT_A_NAME.search(text):
         return None
     if text.lower() in NOT_A_NAME_LABELS or text.lower().endswith((" says", " sagt", " said")):
@@ -141,6 +151,47 @@ def byline_author(root, headline_el=None) -> str | None:
         if names:
             return LIST_SEP.join(names)
     return None
+
+
+def visible_byline(headline_el) -> str | None:
+    """The name in a byline written out after the headline without markup that says so:
+    a short text piece that opens with a byline word ("Von", "By", "Redaktion:", "责任编辑：")
+    followed by a name, there or in the next piece (a link). Only the first pieces after
+    the headline are read (:data:`VISIBLE_BYLINE_CHARS`)."""
+    if headline_el is None:
+        return None
+    pieces = _short_pieces(texts_after(headline_el))
+    for n, piece in enumerate(pieces):
+        if not BYLINE_PREFIX.match(piece):
+            continue
+        name = clean_author(piece)
+        if (name is None or name == piece) and n + 1 < len(pieces):  # "Von" + <a>Name</a>
+            name = clean_author(pieces[n + 1])
+        if name and name != piece and _looks_like_name(name):
+            return name
+    return None
+
+
+def _short_pieces(texts) -> list[str]:
+    """The non-empty text pieces within the first VISIBLE_BYLINE_CHARS characters."""
+    out, seen = [], 0
+    for text in texts:
+        piece = collapse_ws(text)
+        if not piece:
+            continue
+        seen += len(piece)
+        if seen > VISIBLE_BYLINE_CHARS:
+            break
+        out.append(piece)
+    return out
+
+
+def _looks_like_name(text: str) -> bool:
+    """One to four capitalised words ("Moritz Gathmann", "MORITZ GATHMANN") or a short CJK name."""
+    words = text.split()
+    if _is_cjk_name(text):
+        return True
+    return 1 <= len(words) <= 4 and all(w[:1].isupper() or w.lower() in _NAME_PARTICLES for w in words)
 
 
 def author_link(anchors: list) -> str | None:

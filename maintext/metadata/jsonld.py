@@ -77,12 +77,11 @@ def parse_json_ld(texts: list[str]) -> dict[str, str]:
     best: dict[str, str] = {}
     other: dict[str, str] = {}
     body: str | None = None
-    for text in texts:
-        data = load_json(text)
-        if data is None:
-            continue
+    docs = [data for data in map(load_json, texts) if data is not None]
+    names = _names_by_id(docs)
+    for data in docs:
         for obj in ld_objects(data):
-            _ld_fields(obj, best if _is_article(obj) else other)
+            _ld_fields(_with_names(obj, names), best if _is_article(obj) else other)
         body = _longest_body(data, body)
     for key, value in other.items():
         best.setdefault(key, value)
@@ -119,6 +118,32 @@ def ld_objects(data: Any, depth: int = 0):
             inner = data.get(key)
             if isinstance(inner, (list, dict)):
                 yield from ld_objects(inner, depth + 1)
+
+
+def _names_by_id(docs: list) -> dict[str, str]:
+    """``@id`` -> ``name`` of the named objects (a graph refers to its Person by ``@id``)."""
+    out = {}
+    for data in docs:
+        for obj in ld_objects(data):
+            if isinstance(obj.get("@id"), str) and isinstance(obj.get("name"), str):
+                out.setdefault(obj["@id"], obj["name"])
+    return out
+
+
+def _with_names(obj: dict, names: dict[str, str]) -> dict:
+    """``obj`` with ``author``/``creator`` references (``{"@id": ...}``) replaced by names."""
+    if not names:
+        return obj
+    fixed = None
+    for key in ("author", "creator"):
+        value = obj.get(key)
+        refs = value if isinstance(value, list) else [value]
+        if any(isinstance(r, dict) and "name" not in r and r.get("@id") in names for r in refs):
+            fixed = fixed or dict(obj)
+            resolved = [names.get(r.get("@id"), r) if isinstance(r, dict) and "name" not in r else r
+                        for r in refs]
+            fixed[key] = resolved if isinstance(value, list) else resolved[0]
+    return fixed or obj
 
 
 def _is_article(obj: dict) -> bool:

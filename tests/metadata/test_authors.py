@@ -86,3 +86,31 @@ def test_split_names(value, names):
     from maintext.metadata.authors import split_names
 
     assert split_names(value) == names
+
+
+@pytest.mark.parametrize("raw, name", [
+    ("AuthorAndreas Kalt", "Andreas Kalt"), ("Veröffentlicht vonChris Jung", "Chris Jung"),
+    ("lupa am 26/10/13, 03:48 pm", "lupa"), ("Günter W. Kienitz at 18:52", "Günter W. Kienitz"),
+    ("Redaktion: Eberhard Fuhr (Pressesprecher)", "Eberhard Fuhr"), ("~ Cem Basman", "Cem Basman"),
+    ("Vonnegut Kurt", "Vonnegut Kurt"), ("Textor Hans", "Textor Hans"), ("DiCaprio Leo", "DiCaprio Leo"),
+])
+def test_clean_author_glued_prefixes_and_tails(raw, name):
+    assert clean_author(raw) == name
+
+
+def test_written_out_byline_after_the_headline():
+    html = """<html><body><h1>Die Pandemie</h1><div><p>VON <a href="/autoren/x">MORITZ GATHMANN</a>
+    am 21. April 2020</p></div><p>Von Anfang an war klar, dass es lange dauern würde.</p></body></html>"""
+    assert meta_of(html).author == "MORITZ GATHMANN"
+    cn = "<html><body><h1>标题</h1><p>正文第一段。</p><span>责任编辑： 焦鹏 </span></body></html>"
+    assert meta_of(cn).author == "焦鹏"
+    prose = "<html><body><h1>T</h1><p>Von allen Seiten kamen Menschen.</p></body></html>"
+    assert meta_of(prose).author is None  # a sentence, not a name
+
+
+def test_json_ld_author_given_by_reference():
+    html = """<html><head><script type="application/ld+json">{"@graph": [
+    {"@type": "Article", "headline": "T", "author": {"@id": "https://d.example/#author"}},
+    {"@type": "Person", "@id": "https://d.example/#author", "name": "Doris Schuppe"}]}</script>
+    </head><body><h1>T</h1></body></html>"""
+    assert meta_of(html).author == "Doris Schuppe"
