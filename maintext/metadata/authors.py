@@ -17,7 +17,7 @@ from ..textutil import collapse_ws
 from .collect import Collected
 from .jsonld import LIST_SEP
 from .title import is_site_name
-from .visible import texts_after
+from .visible import subtree_texts, texts_after
 
 BYLINE_SCOPE_LEVELS = 3  # the headline's ancestor searched for a byline (the article header)
 MAX_BYLINE_BOXES = 20  # author-like elements tried at most
@@ -28,12 +28,13 @@ _BY = r"(?:(?:written|posted|published|geschrieben|verfasst|veröffentlicht|eing
       r"|ein\s+beitrag|blog\s+beitrag)\s+(?:by|von))"
 BYLINE_PREFIX = re.compile(
     r"^[~·•|\s]*(?:"
-    rf"(?i:{_BY}|by|von|vom|par|por|di|door|autor(?:in)?|author|text|redaktion)(?:\s*[:：]\s*|\s+|$)"
+    rf"(?i:{_BY}|by|von|vom|par|por|di|door|autor(?:in)?|author|text|redaktion|interview)(?:\s*[:：]\s*|\s+|$)"
     rf"|(?i:{_BY}|von|autor(?:in)?|author)(?=[A-ZÄÖÜ][a-zäöüß])"  # glued: "AuthorAndreas Kalt"
     r"|(?:作者|记者|责任编辑|编辑|来源|文|撰文)\s*[:：/]?\s*)")
 # What may follow a name in a byline and is cut off: a date or time ("am 26/10/13", "at 18:52"),
 # a role in brackets, a second field after a bar.
-NAME_TAIL = re.compile(r"\s+(?:am|at|on|le|el|um|,)\s*\d.*$|\s*\(.*$|\s+[|•·–—-]\s.*$", re.IGNORECASE)
+NAME_TAIL = re.compile(r"\s+(?:am|at|on|le|el|um)\s*\d.*$|\s*,\s*\d.*$|\s*\(.*$|\s+[|•·–—-]\s.*$"
+                       r"|\s*,\s*(?:PhD|Ph\.D\.|MD|M\.D\.|MPH|MSc|MBA|RD)\b.*$", re.IGNORECASE)
 # Joiners between several names in one byline.
 NAME_JOINERS = re.compile(r"\s*(?:,|;|&|/|、|，|\band\b|\bund\b|\bet\b|\by\b|\be\b|\bi\b|\ben\b)\s*",
                           re.IGNORECASE)
@@ -57,6 +58,11 @@ AUTHOR_CANDIDATES = etree.XPath(
 AUTHOR_HREF = re.compile(r"/(?:author|autor|auteur|autore|autores|authors|profile/author)/[^/?#]",
                          re.IGNORECASE)
 VISIBLE_BYLINE_CHARS = 600  # text read after the headline for a written-out byline
+LABELLED_BYLINE_CHARS = 100_000  # text of <body> read for a labelled author
+# Texts that only label the author's name which follows them.
+AUTHOR_LABELS = frozenset({"autor", "autorin", "autoren", "author", "authors", "text", "von", "by",
+                           "verfasst von", "geschrieben von", "written by", "redaktion", "作者",
+                           "记者", "责任编辑", "文", "par", "por"})
 _NAME_PARTICLES = frozenset({"von", "van", "de", "der", "den", "da", "di", "du", "la", "le", "zu", "y", "bin", "al"})
 _COMMENT_AREA = re.compile(r"comment|respond|reply|kommentar", re.IGNORECASE)
 _SKIP_TAGS = frozenset({"script", "style", "img", "meta", "link"})
@@ -78,7 +84,7 @@ def _source_names(ld: dict[str, str], got: Collected, root, headline_el,
                   site_names: tuple[str, ...]) -> list[str]:
     fallback: list[str] = []
     candidates = (ld.get("author"), got.value("author"), byline_author(root, headline_el),
-                  visible_byline(headline_el), author_link(got.anchors))
+                  visible_byline(headline_el), author_link(got.anchors), labelled_byline(root))
     for raw in candidates:
         if not raw:
             continue
@@ -169,6 +175,29 @@ def visible_byline(headline_el) -> str | None:
             name = clean_author(pieces[n + 1])
         if name and name != piece and _looks_like_name(name):
             return name
+    return None
+
+
+def labelled_byline(root) -> str | None:
+    """A name right after a piece of text that is only an author label ("Autor", "Text:",
+    "Von", see :data:`AUTHOR_LABELS`) anywhere in ``<body>``, e.g. an author box or a credit
+    line at the article's foot; at most :data:`LABELLED_BYLINE_CHARS` of text are read."""
+    body = root.find("body")
+    if body is None:
+        return None
+    label_seen, seen = False, 0
+    for text in subtree_texts(body):
+        piece = collapse_ws(text)
+        if not piece:
+            continue
+        seen += len(piece)
+        if seen > LABELLED_BYLINE_CHARS:
+            break
+        if label_seen:
+            name = clean_author(piece)
+            if name and _looks_like_name(name):
+                return name
+        label_seen = piece.lower().rstrip(":： ") in AUTHOR_LABELS
     return None
 
 

@@ -114,3 +114,18 @@ def test_json_ld_author_given_by_reference():
     {"@type": "Person", "@id": "https://d.example/#author", "name": "Doris Schuppe"}]}</script>
     </head><body><h1>T</h1></body></html>"""
     assert meta_of(html).author == "Doris Schuppe"
+
+
+def test_labelled_author_anywhere_in_the_body():
+    html = """<html><body><h1>Haubenfahrzeuge</h1><p>Ein langer Text über Fahrzeuge.</p>
+    <p><strong>Text:</strong> Klausmartin Friedrich</p><p><strong>Fotos:</strong> Archiv</p></body></html>"""
+    assert meta_of(html).author == "Klausmartin Friedrich"
+    box = "<html><body><h1>T</h1><p>x</p><aside><h4>Autor</h4><p><a href='/p/n'>Nikolai Huke</a></p></aside></body></html>"
+    assert meta_of(box).author == "Nikolai Huke"
+
+
+def test_name_with_date_or_degree_after_a_comma():
+    assert clean_author("Janic Cathomen, 01.12.2021") == "Janic Cathomen"
+    assert clean_author("Grant Tinsley, PhD") == "Grant Tinsley"
+    assert clean_author("Interview: Julia Lauter") == "Julia Lauter"
+    assert clean_author("Erstellt von Andri Bryner") == "Andri Bryner"
