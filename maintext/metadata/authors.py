@@ -24,8 +24,8 @@ MAX_BYLINE_BOXES = 20  # author-like elements tried at most
 MAX_NAME_WORDS = 6  # a longer "name" is a sentence
 MAX_NAME_CHARS = 80
 # Leading words that introduce a name in a byline; the name is what follows.
-_BY = r"(?:(?:written|posted|published|geschrieben|verfasst|veröffentlicht|eingestellt|alles" \
-      r"|ein\s+beitrag|blog\s+beitrag)\s+(?:by|von))"
+_BY = r"(?:(?:written|posted|published|geschrieben|verfasst|veröffentlicht|eingestellt|erstellt|alles" \
+      r"|(?:ein\s+)?artikel|ein\s+beitrag|blog\s+beitrag)\s+(?:by|von))"
 BYLINE_PREFIX = re.compile(
     r"^[~·•|\s]*(?:"
     rf"(?i:{_BY}|by|von|vom|par|por|di|door|autor(?:in)?|author|text|redaktion|interview)(?:\s*[:：]\s*|\s+|$)"
