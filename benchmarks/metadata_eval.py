@@ -14,7 +14,7 @@ Systems, each called the way its documentation shows:
 - ``maintext-auto``: ``maintext.extract(bytes, url=url)`` (metadata + the ``auto`` method,
   whose region may decide the headline);
 - ``trafilatura``: ``trafilatura.extract(bytes, url=url, output_format="json",
-  with_metadata=True)`` (its README's metadata example);
+  with_metadata=True)`` (its README's metadata example; the description is its ``excerpt``);
 - ``newspaper4k``: ``newspaper.article(url, input_html=str)`` (its documented shortcut for
   pre-downloaded pages), the bytes decoded by maintext's decoder.
 
@@ -158,7 +158,7 @@ def run_trafilatura(options) -> Callable[[str, dict], dict]:
             return {}
         data = json.loads(out)
         return {"title": data.get("title"), "author": data.get("author"), "date": data.get("date"),
-                "description": data.get("description"), "tags": data.get("tags"),
+                "description": data.get("description") or data.get("excerpt"), "tags": data.get("tags"),
                 "categories": data.get("categories"), "license": data.get("license")}
 
     return run

@@ -59,6 +59,7 @@ AUTHOR_HREF = re.compile(r"/(?:author|autor|auteur|autore|autores|authors|profil
                          re.IGNORECASE)
 VISIBLE_BYLINE_CHARS = 600  # text read after the headline for a written-out byline
 LABELLED_BYLINE_CHARS = 100_000  # text of <body> read for a labelled author
+_MAX_LABEL_CHARS = 20
 # Texts that only label the author's name which follows them.
 AUTHOR_LABELS = frozenset({"autor", "autorin", "autoren", "author", "authors", "text", "von", "by",
                            "verfasst von", "geschrieben von", "written by", "redaktion", "作者",
@@ -187,17 +188,17 @@ def labelled_byline(root) -> str | None:
         return None
     label_seen, seen = False, 0
     for text in subtree_texts(body):
-        piece = collapse_ws(text)
+        piece = text.strip()
         if not piece:
             continue
         seen += len(piece)
         if seen > LABELLED_BYLINE_CHARS:
             break
-        if label_seen:
+        if label_seen and len(piece) <= MAX_NAME_CHARS:
             name = clean_author(piece)
             if name and _looks_like_name(name):
                 return name
-        label_seen = piece.lower().rstrip(":： ") in AUTHOR_LABELS
+        label_seen = len(piece) <= _MAX_LABEL_CHARS and piece.lower().rstrip(":： ") in AUTHOR_LABELS
     return None
 
 

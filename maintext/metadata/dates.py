@@ -44,8 +44,8 @@ SCRIPT_NAMES: dict[str, frozenset[str]] = {
     "modified": frozenset({"mtime", "updatetime", "updatedat", "datemodified", "modifiedtime",
                            "lastmodified", "modifytime", "datelastmodified", "updatedate"}),
 }
-_SCRIPT_BODY = re.compile(r"<script\b[^>]*>(.*?)</script", re.IGNORECASE | re.DOTALL)
 MAX_SCRIPT_HTML_CHARS = 1_000_000  # of the page source searched for script date variables
+MAX_SCRIPT_CHARS = 100_000  # a longer inline script is library code, not page settings
 _SCRIPT_ASSIGN = re.compile(
     r"""(?<![\w.$])["']?([A-Za-z][\w-]{1,30})["']?\s*[:=]\s*(?:["']([^"'\n]{6,40})["']|(\d{10}(?:\d{3})?)(?!\d))""")
 # <time> marks (class / itemprop / id words)
@@ -58,8 +58,7 @@ LOCAL_DAY_HOURS = 10
 # date is stored at local midnight in UTC+1 .. UTC+4 (the local day is the next one).
 _LOCAL_MIDNIGHT_EAST = re.compile(r"T(?:20|21|22|23):00(?::00(?:\.0+)?)?\s*(?:Z|[+-]00:?00)$", re.IGNORECASE)
 _UTC_SUFFIX = re.compile(r"(?:Z|[+-]00:?00)$", re.IGNORECASE)
-_ITEMPROP_XPATH = etree.XPath("descendant::*[@itemprop=$prop]")
-_PROPERTY_XPATH = etree.XPath("descendant::*[@property=$prop][not(self::meta)]")
+
 
 
 def publication_date(root, ld: dict[str, str], got: Collected, url: str | None, headline_el,
@@ -114,36 +113,62 @@ def modified_date(root, ld: dict[str, str], got: Collected, html: str = "") -> s
 
 def itemprop_date(root, props: tuple[str, ...], rdfa: tuple[str, ...] = ()) -> str | None:
     """The first date in an element whose itemprop is one of ``props``, else whose RDFa
-    ``property`` is one of ``rdfa`` (``<meta property>`` was read by the collecting pass)."""
-    for xpath, names in ((_ITEMPROP_XPATH, props), (_PROPERTY_XPATH, rdfa)):
-        for prop in names:
-            found = _first_element_date(xpath(root, prop=prop))
-            if found:
-                return found
+    ``property`` is one of ``rdfa`` (``<meta property>`` was read by the collecting pass).
+    One XPath scan of the tree for all the names; the order of ``props`` then ``rdfa``
+    decides between the elements found."""
+    elements = _prop_xpath(props, rdfa)(root)
+    if not elements:
+        return None
+    for attr, names in (("itemprop", props), ("property", rdfa)):
+        for name in names:
+            for el in elements:
+                if el.get(attr) == name:
+                    found = parse_date(el.get("content") or el.get("datetime") or el.text_content()[:100])
+                    if found:
+                        return found
     return None
 
 
-def _first_element_date(elements: list) -> str | None:
-    for el in elements:
-        found = parse_date(el.get("content") or el.get("datetime") or el.text_content()[:100])
-        if found:
-            return found
-    return None
+_PROP_XPATHS: dict[tuple, etree.XPath] = {}
+
+
+def _prop_xpath(props: tuple[str, ...], rdfa: tuple[str, ...]) -> etree.XPath:
+    key = (props, rdfa)
+    if key not in _PROP_XPATHS:
+        tests = [f"@itemprop='{p}'" for p in props] + [f"@property='{p}'" for p in rdfa]
+        _PROP_XPATHS[key] = etree.XPath(f"descendant::*[{' or '.join(tests)}][not(self::meta and @property)]")
+    return _PROP_XPATHS[key]
 
 
 def script_date(html: str, kind: str) -> str | None:
     """A date assigned in an inline script of ``html`` to a variable or key named for
     ``kind`` ("published" or "modified"; see :data:`SCRIPT_NAMES`): a date string or a
-    Unix time."""
+    Unix time. Only scripts up to :data:`MAX_SCRIPT_CHARS` long are read (page settings,
+    not libraries), within the first :data:`MAX_SCRIPT_HTML_CHARS` of the page."""
     names = SCRIPT_NAMES[kind]
-    for script in _SCRIPT_BODY.finditer(html, 0, MAX_SCRIPT_HTML_CHARS):
-        for m in _SCRIPT_ASSIGN.finditer(script.group(1)):
+    for script in _script_bodies(html):
+        for m in _SCRIPT_ASSIGN.finditer(script):
             if m.group(1).lower().replace("_", "").replace("-", "") not in names:
                 continue
             found = parse_date(m.group(2)) if m.group(2) else timestamp_date(int(m.group(3)))
             if found:
                 return found
     return None
+
+
+def _script_bodies(html: str):
+    """The bodies of the short inline scripts of ``html`` (found with ``str.find``)."""
+    end_of_search = min(len(html), MAX_SCRIPT_HTML_CHARS)
+    lower = html[:end_of_search].lower()
+    pos = lower.find("<script")
+    while pos >= 0:
+        start = lower.find(">", pos)
+        end = lower.find("</script", start) if start >= 0 else -1
+        if end < 0:
+            return
+        if end - start <= MAX_SCRIPT_CHARS:
+            yield html[start + 1:end]
+        pos = lower.find("<script", end)
 
 
 def time_date(times: list, mark: str | None) -> str | None:
