@@ -63,6 +63,11 @@ class JsonLdBody:
         self._doc = doc
         script_texts(doc)
 
+    @property
+    def texts(self) -> list[str]:
+        """The JSON-LD script texts (what auto's page-type signals count)."""
+        return script_texts(self._doc)
+
     def body(self) -> str | None:
         return article_body(self._doc)
 
