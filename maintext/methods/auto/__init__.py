@@ -53,7 +53,8 @@ from ...textutil import collapse_ws
 from .common import Region, _is_prose, _weight, locate_explained
 from .edges import _lead_blocks, trim_edges
 from .filter import _drop_repeats, select_blocks
-from .score import JsonLdHint, _page_title, choose_region
+from .score import _page_title, choose_region
+from ...metadata.jsonld import JsonLdBody
 from .heuristics import AutoHeuristics
 
 
@@ -62,7 +63,7 @@ def extract(doc: Document, options: Options) -> Page:
     h = opts.heuristics
     page = Page(url=doc.url, method="auto")
     root = doc.tree
-    hint = JsonLdHint(root, doc.ld_script_texts)  # before cleaning: JSON-LD sits in <script>
+    hint = JsonLdBody(doc)  # before cleaning: JSON-LD sits in <script>
     title = _page_title(root)  # ... and the title in <head>
     head = root.find("head")  # ... and og:type/canonical for the page-type check (kept for later)
     # texts the site's other pages share (maintext.site.template), read before cleaning

@@ -16,8 +16,6 @@ from typing import Any
 from ...html.tags import SENTENCE_END  # noqa: F401 - the one set (maintext.html.tags)
 
 _SENTENCE_BREAK = re.compile(r"[.!?。！？…](?:\s|$)")
-LD_WALK_BUDGET = 10_000  # JSON-LD nodes looked at per script (bounded walk of hostile data)
-LD_BODY_MIN_CHARS = 80  # a JSON-LD articleBody shorter than this is a teaser, not the body
 
 
 @dataclass(frozen=True)
