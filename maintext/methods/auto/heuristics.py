@@ -56,6 +56,10 @@ class AutoHeuristics:
     # --- widening ---
     sibling_share: float = 0.2  # a sibling container joins with this share of the winner's score
     spacer_weight: float = 5.0  # a sibling box with less text is skipped over when widening
+    # After the winner's plain wrapper, a following box of the wrapper's tag and class, set off
+    # by an <hr> or an image box, is the article's next section when it holds this many words
+    # of running text (a one-line copyright box of the same kind is not).
+    section_mate_prose: float = 15.0
     # Before the winner, a short box of title lines (fewer words than title_box_weight, little
     # link text, no sentence end, not the page's <h1>) is passed over and joined when the box
     # beyond it holds title_box_prose words of sentences and joins: a quoted article's source,
