@@ -243,7 +243,7 @@ def extract(doc: Document, options: Options) -> Page:
         page.reason = "no block of running text found"
     elif page.text and kept and doc.link_anchors:
         mark_main_links(doc, seg, kept)
-    page.explain = explain
+    page.explain = _final_decisions(explain) if explain is not None else None
     return page
 
 
@@ -881,4 +881,14 @@ def _explain(b: Block, decision: str, reason: str) -> dict[str, Any]:
     text = b.text
     return {"block": f"<{b.tag}>", "text": text[:80] + ("…" if len(text) > 80 else ""),
             "words": round(b.weight, 1), "link_density": round(b.link_density, 2),
-            "decision": decision, "reason": reason}
+            "decision": decision, "reason": reason, "_index": b.index}
+
+
+def _final_decisions(explain: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One entry per block: a later step's decision (a kept block dropped by the edge
+    trimming) replaces the earlier one, in the place of the first."""
+    final: dict[Any, dict[str, Any]] = {}
+    for n, entry in enumerate(explain):
+        index = entry.pop("_index", None)
+        final[("block", index) if index is not None else ("entry", n)] = entry  # keeps 1st place
+    return list(final.values())
