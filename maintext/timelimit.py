@@ -7,8 +7,10 @@ asynchronous exception in the thread that owns it (``PyThreadState_SetAsyncExc``
 it works outside the main thread and does not touch ``SIGALRM`` (which the batch runner
 and callers may use). The exception arrives between two Python bytecodes: a single long
 call into C (one parse) finishes first, which is why inputs are bounded before such calls.
-A block that swallows the exception (``except Exception``) is interrupted again every
-``_REPEAT`` seconds, and the limit is reported when the block ends in any case.
+A thread is interrupted once per limit (a repeated interruption could arrive after the block
+has ended); when the block ends, however it ends, a limit that fired raises
+``PageTimeoutError`` (also when the block swallowed the interruption or turned it into
+another error).
 """
 
 from __future__ import annotations
@@ -18,12 +20,9 @@ import heapq
 import itertools
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from typing import Any
 
 from .errors import PageTimeoutError
-
-_REPEAT = 0.05  # seconds between interruptions of a block that swallowed one
 
 
 class _Interrupt(PageTimeoutError):
@@ -59,10 +58,9 @@ def _watch() -> None:
             now = time.monotonic()
             while _heap and (not _heap[0][2].active or _heap[0][0] <= now):
                 _, _, limit = heapq.heappop(_heap)
-                if limit.active:
+                if limit.active:  # one interruption: a repeated one could arrive after the block
                     limit.fired = True
                     _set_async(limit.thread_id, _Interrupt)
-                    heapq.heappush(_heap, (now + _REPEAT, next(_order), limit))
             _lock.wait(None if not _heap else _heap[0][0] - now)
 
 
@@ -73,28 +71,37 @@ def _start_watchdog() -> None:
         _watchdog.start()
 
 
-@contextmanager
-def time_limit(seconds: float | None, what: str = "page") -> Iterator[None]:
+class time_limit:  # noqa: N801 - used like a function: ``with time_limit(seconds):``
     """Raise :class:`PageTimeoutError` when the block runs longer than ``seconds``."""
-    if not seconds or seconds <= 0:
-        yield
-        return
-    limit = _Limit(threading.get_ident())
-    with _lock:
-        _start_watchdog()
-        heapq.heappush(_heap, (time.monotonic() + seconds, next(_order), limit))
-        _lock.notify()
-    message = f"{what} took longer than the time limit of {seconds:g} s"
-    try:
-        yield
-    except _Interrupt:
-        raise PageTimeoutError(message) from None
-    finally:
-        with _lock:
-            limit.active = False
-            fired = limit.fired
-            if fired:
-                _set_async(limit.thread_id, None)  # drop an interruption not yet delivered
-            _lock.notify()
-    if fired:  # the block swallowed the interruption and went on, or it came too late
-        raise PageTimeoutError(message)
+
+    __slots__ = ("seconds", "what", "limit")
+
+    def __init__(self, seconds: float | None, what: str = "page") -> None:
+        self.seconds = seconds if seconds and seconds > 0 else None
+        self.what = what
+        self.limit: _Limit | None = None
+
+    def __enter__(self) -> "time_limit":
+        if self.seconds is not None:
+            self.limit = _Limit(threading.get_ident())
+            with _lock:
+                _start_watchdog()
+                heapq.heappush(_heap, (time.monotonic() + self.seconds, next(_order), self.limit))
+                _lock.notify()
+        return self
+
+    def __exit__(self, typ: Any, exc: Any, tb: Any) -> None:
+        limit = self.limit
+        if limit is None:
+            return
+        while True:  # an interruption arriving in here must not leave the limit armed
+            try:
+                with _lock:
+                    limit.active = False
+                    if limit.fired:
+                        _set_async(limit.thread_id, None)  # drop one not yet delivered
+                break
+            except _Interrupt:
+                continue
+        if limit.fired:  # whatever the block raised (or swallowed) because of it
+            raise PageTimeoutError(f"{self.what} took longer than the time limit of {self.seconds:g} s") from None
