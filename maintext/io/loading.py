@@ -453,7 +453,8 @@ def cap_attributes(html: str, cap: int) -> str:
 def load(source: str | bytes | os.PathLike[str], *, url: str | None = None,
          content_type: str | None = None, max_bytes: int = 32 * 1024 * 1024,
          default_encoding: str = "utf-8", fetch_timeout: float = 20.0, fetch_retries: int = 2,
-         user_agent: str | None = None, max_attributes: int = 256) -> Loaded:
+         user_agent: str | None = None, allow_private: bool = False,
+         fetch_deadline: float | None = None, max_attributes: int = 256) -> Loaded:
     """Turn any supported source into decoded HTML.
 
     ``source``: bytes (decoded like a browser does), a str (HTML text, or an http(s) URL
@@ -470,7 +471,7 @@ def load(source: str | bytes | os.PathLike[str], *, url: str | None = None,
 
         source = source.strip()
         fetched = fetch(source, timeout=fetch_timeout, retries=fetch_retries, max_bytes=max_bytes,
-                        user_agent=user_agent)
+                        user_agent=user_agent, allow_private=allow_private, deadline=fetch_deadline)
         origin = source
         url = url or fetched.url
         content_type = content_type or fetched.content_type
