@@ -10,7 +10,10 @@ keyword overrides such as ``extract(html, method="lineblock", lineblock={"block_
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, is_dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .methods.auto.heuristics import AutoHeuristics
 
 
 @dataclass
@@ -136,6 +139,10 @@ class AutoOptions:
     # With other pages of the site attached (doc.site_docs), drop kept blocks whose text is
     # the site's template (maintext.site.template: equal text at the same place on the others).
     drop_site_template: bool = True  # dragnet with 2 site pages: F1 .909 -> .912 (P .928 -> .934)
+    # Every threshold of the method's stages (scoring, widening, filtering, edges), one
+    # commented table: maintext.methods.auto.heuristics.AutoHeuristics. A dict of field
+    # overrides is accepted (``auto={"heuristics": {"class_weight": 20.0}}``).
+    heuristics: "AutoHeuristics" = field(default_factory=lambda: _auto_heuristics())
 
 
 @dataclass
@@ -307,6 +314,17 @@ class Options:
     explain: bool = False  # record per-block keep/drop decisions in Page.explain
     with_links: bool = True
     with_metadata: bool = True
+    # What a result holds (maintext.output.fields.FIELDS): only those are computed, so a
+    # batch asking for text only skips the metadata and link passes. None: the default record.
+    fields: tuple[str, ...] | None = None
+    # Look for readers' comments (maintext.methods.comments) and put them in Page.comments,
+    # never in the text: a separate pass, so off unless asked.
+    with_comments: bool = False
+    # Structured outputs (markdown, html): image blocks as images, inline links, bold and
+    # italic. Off by default: they add markup that text consumers (indexes, LLMs) rarely want.
+    include_images: bool = False
+    include_links: bool = False
+    include_formatting: bool = False
     # --- fetching (online mode) ---
     fetch_timeout: float = 20.0
     fetch_retries: int = 2
@@ -333,6 +351,13 @@ class Options:
     def updated(self, **overrides: Any) -> "Options":
         """A copy with ``overrides`` applied; a section accepts a dict of its fields."""
         return _apply(self, overrides)
+
+
+def _auto_heuristics() -> "AutoHeuristics":
+    # imported on first use: the auto package imports this module
+    from .methods.auto.heuristics import HEURISTICS
+
+    return HEURISTICS
 
 
 def _apply(obj: Any, overrides: dict[str, Any]) -> Any:

@@ -68,7 +68,8 @@ def test_a_str_is_html_and_a_path_is_a_file(tmp_path: Path):
     page.write_text(f"<html><body>{BODY}</body></html>")
     assert "river" in maintext.extract(page).text  # os.PathLike
     assert "river" in maintext.extract(page.read_bytes()).text
-    assert maintext.extract("<p>/etc/passwd is a file</p>").text.startswith("/etc/passwd")
+    doc = maintext.load_document("<p>/etc/passwd is a file</p>")
+    assert doc.html == "<p>/etc/passwd is a file</p>" and doc.source is None
 
 
 def test_url_in_any_case_and_of_any_length_is_fetched(monkeypatch):

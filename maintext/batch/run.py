@@ -61,6 +61,7 @@ from ..errors import LoadError, MaintextError, PageTimeoutError
 from ..options import Options
 from ..output.formats import folder_text, safe_filename
 from ..io.warc import WarcStats, is_warc_name, iter_warc_pages
+from ..site.group import attach_site_pages
 
 HTML_SUFFIXES = (".html.gz", ".htm.gz", ".html", ".htm")
 _MAX_MESSAGE = 300  # characters of an error message kept in a record
@@ -265,8 +266,10 @@ def error_record(task: Task, error: str) -> dict[str, Any]:
     return {"id": task.id, "url": task.url, "source": task.source, "text": "", "error": error}
 
 
-def page_record(task: Task, page: Any) -> dict[str, Any]:
-    record = {"id": task.id, **page.to_dict(with_explain=False), "source": task.source}
+def page_record(task: Task, page: Any, fields: tuple[str, ...] | None = None) -> dict[str, Any]:
+    from ..output.fields import record as fields_record  # the asked fields (None: the default record)
+
+    record = {"id": task.id, **fields_record(page, fields), "source": task.source}
     if not record.get("url") and task.url:
         record["url"] = task.url
     return record
@@ -317,7 +320,7 @@ def run_task(task: Task, method: str, options: Options, timeout: float | None) -
             else:
                 page = extract(source, url=task.url, method=method, options=options,
                                content_type=task.content_type)
-            return page_record(task, page), False
+            return page_record(task, page, options.fields), False
     except MemoryError:
         return error_record(task, "MemoryError: the page exceeded the worker memory limit"), True
     except Exception as exc:  # noqa: BLE001 - any failure of one page is recorded, the batch goes on
@@ -352,13 +355,7 @@ def _extract_with_site(task: Task, source: Any, method: str, options: Options) -
     from ..api import extract_document, load_document
 
     doc = load_document(source, url=task.url, content_type=task.content_type, options=options)
-    siblings = []
-    for path, url, content_type in task.site_pages:
-        try:
-            siblings.append(_site_document(path, url, content_type, options))
-        except MaintextError:
-            continue
-    doc.site_docs = siblings
+    attach_site_pages(doc, task.site_pages, lambda page: _site_document(*page, options))
     return extract_document(doc, method)
 
 
