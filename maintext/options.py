@@ -309,6 +309,10 @@ class Options:
     max_input_bytes: int = 32 * 1024 * 1024  # larger pages raise DocumentTooLargeError
     max_tree_depth: int = 1000  # deeper nesting is flattened before extraction
     default_encoding: str = "utf-8"
+    max_attributes: int = 256  # attributes kept per element: libxml2's parse is quadratic in them
+    # maintext.extract / `maintext extract` give up on a page after this many seconds with
+    # PageTimeoutError (None or 0: no limit); batch runs have their own --timeout
+    page_timeout: float | None = 30.0
     # --- output ---
     explain: bool = False  # record per-block keep/drop decisions in Page.explain
     with_links: bool = True
