@@ -243,15 +243,13 @@ def test_page_type_decided_on_every_page():
 
 
 def test_not_an_article_keeps_its_text_unless_it_is_a_hub(monkeypatch):
-    import maintext.methods.auto as auto_mod
-
     product = _page("<h1>Logo design</h1><p>Research and proposal of your logo.</p><p>Files in high resolution.</p>")
     # a confident "not an article" with little link text (a product or service page): text kept
-    monkeypatch.setattr(auto_mod, "classify_with_links", lambda blist, url: (False, 0.95, 0.03))
+    monkeypatch.setattr(auto, "classify_with_links", lambda blist, url: (False, 0.95, 0.03))
     page = _auto(product)
     assert page.is_content_page is False and page.text and page.reason is None
     # the same answer on a page whose text is mostly links (a hub, a list): emptied
-    monkeypatch.setattr(auto_mod, "classify_with_links", lambda blist, url: (False, 0.95, 0.6))
+    monkeypatch.setattr(auto, "classify_with_links", lambda blist, url: (False, 0.95, 0.6))
     page = _auto(product)
     assert page.text == "" and page.reason.startswith("not a content page")
     # a long text is never emptied, whatever the answer
