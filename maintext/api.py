@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -41,12 +42,21 @@ def extract_document(doc: Document, method: str = DEFAULT_METHOD) -> Page:
 
         extract_metadata(doc, meta)
     page = func(doc, doc.options)
-    return _merge(meta, page, mark_links=not doc.links_marked)
+    page = _merge(meta, page, mark_links=not doc.links_marked)
+    if doc.options.with_comments:
+        from .methods.comments import find_comments
+
+        page.comments = find_comments(doc, page)
+    if doc.options.fields:
+        from .output.fields import fill_fields
+
+        fill_fields(page, doc.options, doc.html)
+    return page
 
 
 def extract(source: str | bytes | Path, url: str | None = None, method: str = DEFAULT_METHOD,
             options: Options | None = None, *, content_type: str | None = None,
-            **overrides: Any) -> Page:
+            fields: str | Iterable[str] | None = None, **overrides: Any) -> Page:
     """Extract the main text and structure of one page.
 
     ``source``: HTML as bytes or str, a path (``.html``, ``.htm``, ``.html.gz``), an
@@ -54,8 +64,18 @@ def extract(source: str | bytes | Path, url: str | None = None, method: str = DE
     (a method section takes a dict). Raises a :class:`~maintext.errors.MaintextError`
     subclass on unusable input; a page without main text gives ``text == ""`` and a
     ``reason``.
+
+    ``fields``: what the result must hold, among ``text, markdown, html, blocks, metadata,
+    links, comments`` (a sequence or ``"text,markdown"``); only those are computed (no
+    metadata pass without ``metadata``...), and ``page.markdown``/``page.html``/
+    ``page.comments`` are filled when asked. ``maintext.output.fields.record(page,
+    fields)`` gives the matching JSON record. None: everything but those three.
     """
     opts = make_options(options, **overrides)
+    if fields is not None:
+        from .output.fields import options_for_fields, parse_fields
+
+        opts = options_for_fields(opts, parse_fields(fields))
     get_method(method)  # fail fast on an unknown name, before any I/O
     doc = load_document(source, url=url, content_type=content_type, options=opts)
     return extract_document(doc, method)

@@ -64,13 +64,68 @@ def main() -> None:
     """Extract the main text (正文) and structure of web pages."""
 
 
+# ----------------------------------------------------------------------------- extraction options
+
+def _fields_arg(ctx: Any, param: Any, value: str | None) -> tuple[str, ...] | None:
+    from .output.fields import parse_fields
+
+    try:
+        return parse_fields(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
+def extraction_options(func: F) -> F:
+    """The options that choose what is extracted and what a result holds, shared by
+    `extract` and `batch` (each maps to an Options field)."""
+    opts = [
+        click.option("--fields", "fields", default=None, callback=_fields_arg, metavar="LIST",
+                     help="Comma-separated fields of each record: text, markdown, html, blocks, "
+                          "metadata, links, comments (only those are computed; default: the "
+                          "usual record)."),
+        click.option("--favor-precision", "precision", is_flag=True,
+                     help="Keep less: no widening of the text region, stricter link limits."),
+        click.option("--favor-recall", "recall", is_flag=True,
+                     help="Keep more: no trimming of trailing lines, looser link limits."),
+        click.option("--tables/--no-tables", default=True, show_default=True,
+                     help="Keep the text of tables."),
+        click.option("--images", is_flag=True,
+                     help="Images in markdown/html output (figures kept with their captions)."),
+        click.option("--inline-links", is_flag=True,
+                     help="Links inside the text of markdown/html output."),
+        click.option("--formatting", is_flag=True, help="Bold and italic in markdown/html output."),
+        click.option("--comments", is_flag=True,
+                     help="Also extract readers' comments, apart from the text (the comments field)."),
+        click.option("--headline/--no-headline", default=False, show_default=True,
+                     help="Keep the <h1> headline in the text (it is always in the headline field)."),
+    ]
+    for opt in reversed(opts):
+        func = opt(func)
+    return func
+
+
+def _extraction_overrides(fields: tuple[str, ...] | None, precision: bool, recall: bool, tables: bool,
+                          images: bool, inline_links: bool, formatting: bool, comments: bool,
+                          headline: bool) -> dict[str, Any]:
+    """Options overrides of the extraction options."""
+    if precision and recall:
+        raise click.UsageError("--favor-precision and --favor-recall exclude each other")
+    return {
+        "include_images": images, "include_links": inline_links, "include_formatting": formatting,
+        "with_comments": comments or bool(fields and "comments" in fields),
+        "auto": {"favor_precision": precision, "favor_recall": recall, "include_tables": tables,
+                 "include_headline": headline},
+    }
+
+
 # ----------------------------------------------------------------------------- extract
 
 @main.command()
 @click.argument("source")
 @click.option("--method", "-m", default=None, help="Extraction method (see `maintext methods`); default: auto.")
-@click.option("--format", "fmt", type=click.Choice(["txt", "json", "markdown"]), default="txt",
-              show_default=True, help="Output format.")
+@click.option("--format", "fmt", type=click.Choice(["txt", "json", "markdown", "html", "blocks"]),
+              default="txt", show_default=True,
+              help="Output format (json with --fields: the record of those fields; blocks: the typed blocks as JSON).")
 @click.option("--url", default=None, help="URL of the page (resolves relative links).")
 @click.option("--explain", is_flag=True, help="Show why each block was kept or dropped "
               "(in the JSON output, on stderr for txt/markdown).")
@@ -80,20 +135,28 @@ def main() -> None:
 @click.option("--site-page", "site_pages", multiple=True, metavar="OTHER",
               help="Another page of the same site (file or URL; repeat for more): methods that "
                    "remove the site's template (dompath) compare the page with them.")
+@extraction_options
 @one_line_errors
 def extract(source: str, method: str | None, fmt: str, url: str | None, explain: bool,
-            output: Path | None, links: bool, site_pages: tuple[str, ...]) -> None:
+            output: Path | None, links: bool, site_pages: tuple[str, ...], fields: tuple[str, ...] | None,
+            **extraction: Any) -> None:
     """Extract one page. SOURCE is a file (.html, .htm, .html.gz), an http(s) URL, or - for stdin."""
-    from .api import extract as extract_page
+    from .options import make_options
+    from .output.fields import options_for_fields
     from .output.formats import render
 
     src = _source_arg(source)
     others = [_source_arg(other, stdin=False) for other in site_pages]
+    options = make_options(None, explain=explain, with_links=links,
+                           **_extraction_overrides(fields, **extraction))
+    options = options_for_fields(options, fields)
     if others:
-        page = _extract_with_site_pages(src, others, url, method or _default_method(), explain, links)
+        page = _extract_with_site_pages(src, others, url, method or _default_method(), options)
     else:
-        page = extract_page(src, url=url, method=method or _default_method(), explain=explain, with_links=links)
-    text = render(page, fmt, with_explain=explain)
+        from .api import extract as extract_page
+
+        page = extract_page(src, url=url, method=method or _default_method(), options=options)
+    text = render(page, fmt, with_explain=explain, options=options, fields=fields)
     if explain and fmt != "json" and page.explain:
         import json
 
@@ -123,14 +186,13 @@ def _source_arg(source: str, *, stdin: bool = True) -> Any:
 
 
 def _extract_with_site_pages(src: Any, others: list[Any], url: str | None, method: str,
-                             explain: bool, links: bool) -> Any:
+                             options: Any) -> Any:
+    """One page with other pages of its site."""
     from .api import extract_document, load_document
-    from .options import make_options
     from .registry import get_method
     from .site.group import attach_site_pages
 
     get_method(method)
-    options = make_options(None, explain=explain, with_links=links)
     doc = load_document(src, url=url, options=options)
     attach_site_pages(doc, others, lambda other: load_document(other, options=options))
     return extract_document(doc, method)
@@ -170,11 +232,12 @@ def _extract_with_site_pages(src: Any, others: list[Any], url: str | None, metho
               help="Compare each page with up to K other pages of its site (sites from the URLs, or "
                    "for saved pages the canonical/og:url they declare), for methods that remove the "
                    "site's template (dompath); pages alone on their site are extracted alone.")
+@extraction_options
 @one_line_errors
 def batch(inputs: tuple[Path, ...], method: str | None, urls_file: Path | None, out: Path, fmt: str,
           workers: int, timeout: float, max_memory: int, resume: bool, limit: int | None,
           no_progress: bool, links: bool, fetch_timeout: float, retries: int, per_host: int,
-          fetch_threads: int, site_pages: int) -> None:
+          fetch_threads: int, site_pages: int, fields: tuple[str, ...] | None, **extraction: Any) -> None:
     """Extract many pages: folders of HTML (searched recursively), WARC archives, and/or --urls FILE.
 
     Writes one JSON line per page (Page fields plus "id"; failures as {"id", "error",
@@ -188,12 +251,16 @@ def batch(inputs: tuple[Path, ...], method: str | None, urls_file: Path | None, 
 
     if not inputs and urls_file is None:
         raise click.UsageError("give at least one INPUT folder/file or --urls FILE")
-    options = Options()
+    from .output.fields import options_for_fields
+
+    options = options_for_fields(
+        Options().updated(fetch_timeout=fetch_timeout, fetch_retries=retries, with_links=links,
+                          **_extraction_overrides(fields, **extraction)), fields)
     cfg = BatchConfig(
         method=method or _default_method(), out=out, fmt=fmt, workers=workers,
         timeout=timeout or None, max_memory_mb=max_memory, resume=resume, limit=limit,
         progress=not no_progress,
-        options=options.updated(fetch_timeout=fetch_timeout, fetch_retries=retries, with_links=links),
+        options=options,
         fetch_threads=fetch_threads, per_host=per_host, fetch_timeout=fetch_timeout, fetch_retries=retries,
         site_pages=site_pages,
     )

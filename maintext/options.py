@@ -262,6 +262,17 @@ class Options:
     explain: bool = False  # record per-block keep/drop decisions in Page.explain
     with_links: bool = True
     with_metadata: bool = True
+    # What a result holds (maintext.output.fields.FIELDS): only those are computed, so a
+    # batch asking for text only skips the metadata and link passes. None: the default record.
+    fields: tuple[str, ...] | None = None
+    # Look for readers' comments (maintext.methods.comments) and put them in Page.comments,
+    # never in the text: a separate pass, so off unless asked.
+    with_comments: bool = False
+    # Structured outputs (markdown, html): image blocks as images, inline links, bold and
+    # italic. Off by default: they add markup that text consumers (indexes, LLMs) rarely want.
+    include_images: bool = False
+    include_links: bool = False
+    include_formatting: bool = False
     # --- fetching (online mode) ---
     fetch_timeout: float = 20.0
     fetch_retries: int = 2

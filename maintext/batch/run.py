@@ -266,8 +266,10 @@ def error_record(task: Task, error: str) -> dict[str, Any]:
     return {"id": task.id, "url": task.url, "source": task.source, "text": "", "error": error}
 
 
-def page_record(task: Task, page: Any) -> dict[str, Any]:
-    record = {"id": task.id, **page.to_dict(with_explain=False), "source": task.source}
+def page_record(task: Task, page: Any, fields: tuple[str, ...] | None = None) -> dict[str, Any]:
+    from ..output.fields import record as fields_record  # the asked fields (None: the default record)
+
+    record = {"id": task.id, **fields_record(page, fields), "source": task.source}
     if not record.get("url") and task.url:
         record["url"] = task.url
     return record
@@ -318,7 +320,7 @@ def run_task(task: Task, method: str, options: Options, timeout: float | None) -
             else:
                 page = extract(source, url=task.url, method=method, options=options,
                                content_type=task.content_type)
-            return page_record(task, page), False
+            return page_record(task, page, options.fields), False
     except MemoryError:
         return error_record(task, "MemoryError: the page exceeded the worker memory limit"), True
     except Exception as exc:  # noqa: BLE001 - any failure of one page is recorded, the batch goes on

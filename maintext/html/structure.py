@@ -41,7 +41,10 @@ def plain(raw: str) -> str:
 
 
 MARKERS = "\x00\x01\x02\x03"
-_LANGUAGE = re.compile(r"(?:^|\s)(?:language|lang)-([\w+#.-]+)")
+# The code language in a class: language-x / lang-x (HTML spec, highlight.js, Prism),
+# highlight-source-x (GitHub), highlight-x (Sphinx), "brush: x" (SyntaxHighlighter).
+_LANGUAGE = re.compile(r"(?:^|\s)(?:language|lang|highlight-source|highlight)-([\w+#.-]+)|brush:\s*([\w+#.-]+)")
+_NO_LANGUAGE = frozenset({"default", "none", "nohighlight", "plain", "plaintext"})
 
 
 class _ListInfo:
@@ -151,8 +154,8 @@ class Structure:
         elif tag == TABLE_TAG:
             ctx.table = self._table(cid)
             ctx.cell = -1
-        elif tag == CODE_BLOCK_TAG:
-            ctx.pre = c.el
+        elif tag == CODE_BLOCK_TAG and next(c.el.iterdescendants("p"), None) is None:
+            ctx.pre = c.el  # (a <pre> holding paragraphs is a page builder's text box, not code)
         elif tag == QUOTE_TAG:
             ctx.quote_depth += 1
         return ctx
@@ -240,11 +243,15 @@ _TABLE_PARTS = frozenset({ROW_TAG, HEADER_ROWS_TAG})
 
 
 def code_language(pre: Any) -> str | None:
-    """The language named by a ``language-*``/``lang-*`` class on ``<pre>`` or its ``<code>``."""
-    for el in (pre, *pre.iterchildren("code")):
+    """The language a class (see ``_LANGUAGE``) or a ``data-lang``/``data-language``
+    attribute names on ``<pre>``, its ``<code>`` or the two boxes around it (GitHub and
+    Sphinx put it on a wrapping ``<div>``)."""
+    around = [a for _, a in zip(range(2), pre.iterancestors())]  # parent, grandparent
+    for el in (pre, *pre.iterchildren("code"), *around):
         m = _LANGUAGE.search(el.get("class") or "")
-        if m:
-            return m.group(1).lower()
+        lang = (m.group(1) or m.group(2)) if m else el.get("data-lang") or el.get("data-language")
+        if lang and lang.lower() not in _NO_LANGUAGE:
+            return lang.lower()
     return None
 
 

@@ -84,7 +84,7 @@ def extract(doc: Document, options: Options) -> Page:
 
     region = choose_region(h, seg, opts, hint, title)
     why = region.why
-    kept = _drop_repeats(h, select_blocks(h, seg, region, opts, explain), explain)
+    kept = _drop_repeats(h, select_blocks(h, seg, region, opts, explain, options.include_images), explain)
     if kept and not opts.favor_precision:
         kept = _lead_blocks(h, seg, kept[0].index, region.top, explain, region.headline) + kept
     if not opts.favor_recall:

@@ -18,27 +18,78 @@ from .heuristics import _SENTENCE_BREAK, AutoHeuristics
 
 
 def select_blocks(h: AutoHeuristics, seg: Segmentation, region: Region, opts: AutoOptions,
-                  explain: list[dict[str, Any]] | None) -> list[Block]:
-    """The blocks of ``region`` that are article text, in order."""
+                  explain: list[dict[str, Any]] | None, figures: bool = False) -> list[Block]:
+    """The blocks of ``region`` that are article text, in order (with ``figures``, the
+    figures inside it too: images were asked for, they come with their captions)."""
     inside = bytearray(len(seg.blocks))
     for start, end in region.ranges:
         inside[start:end] = b"\x01" * (end - start)
     top = region.top
     kept: list[Block] = []
+    seen_h1 = False  # the region's first <h1> is the headline, a later one a section heading
+    linked: list[tuple[Block, int]] = []  # (block dropped for its links, its explain entry)
     for i, b in enumerate(seg.blocks):
         if not inside[i]:
             if explain is not None:
                 explain.append(_explain(b, "drop", "outside main container"))
             continue
         reason = _drop_reason(h, seg, b, top, opts)
+        if figures and reason in FIGURE_REASONS:
+            reason = None
+        if reason == HEADLINE_REASON:
+            reason, seen_h1 = (None if seen_h1 else reason), True
         if reason:
             if explain is not None:
                 explain.append(_explain(b, "drop", reason))
+            if reason.startswith(LINK_REASONS):
+                linked.append((b, len(explain) - 1 if explain is not None else -1))
             continue
         kept.append(b)
         if explain is not None:
             explain.append(_explain(b, "keep", "in main container"))
-    return kept
+    return _keep_list_mates(h, seg, kept, linked, explain) if linked and kept else kept
+
+
+HEADLINE_REASON = "headline (page.headline)"
+FIGURE_REASONS = ("inside <figure>", "inside <figcaption>")  # kept when images are asked for
+# Drop reasons of link text; a list item dropped for one of them comes back when most of
+# its list is kept (an article's list with a linked item: "See the release notes").
+LINK_REASONS = ("link text", "list of links")
+
+
+def _innermost_list(seg: Segmentation, b: Block) -> int | None:
+    for cid in reversed(b.chain):
+        tag = seg.containers[cid].tag
+        if tag in ("ul", "ol"):
+            return cid
+        if tag not in ("li", "p", "div", "span"):
+            return None
+    return None
+
+
+def _keep_list_mates(h: AutoHeuristics, seg: Segmentation, kept: list[Block],
+                     linked: list[tuple[Block, int]], explain: list[dict[str, Any]] | None) -> list[Block]:
+    """``kept`` plus the linked items of lists whose other items are mostly kept: the items
+    of one list share its fate (a list of links has no kept item to bring the others back)."""
+    kept_words: dict[int, float] = {}
+    for b in kept:
+        cid = _innermost_list(seg, b)
+        if cid is not None:
+            kept_words[cid] = kept_words.get(cid, 0.0) + b.weight
+    back = []
+    for b, at in linked:
+        cid = _innermost_list(seg, b)
+        if cid is None or cid not in kept_words:
+            continue
+        c = seg.containers[cid]
+        total = sum(x.weight for x in seg.blocks[c.start:c.end])
+        if kept_words[cid] >= h.list_kept_share * total:
+            back.append(b)
+            if explain is not None and at >= 0:
+                explain[at] = _explain(b, "keep", "item of a kept list")
+    if not back:
+        return kept
+    return sorted(kept + back, key=lambda x: x.index)
 
 
 def _drop_repeats(h: AutoHeuristics, kept: list[Block], explain: list[dict[str, Any]] | None) -> list[Block]:
@@ -102,7 +153,7 @@ def _drop_reason(h: AutoHeuristics, seg: Segmentation, b: Block, top: Container 
     if boiler and not (opts.include_comments and boiler == "comments"):
         return f"inside {boiler}"
     if b.tag == "h1" and not opts.include_headline:
-        return "headline (page.headline)"
+        return HEADLINE_REASON
     limit = h.link_density_max if b.weight < h.long_block_weight else h.long_link_density_max
     if opts.favor_precision:
         limit *= h.precision_link_factor
