@@ -22,12 +22,14 @@ text; its ``text`` is the plain text.
 from __future__ import annotations
 
 from itertools import accumulate
+from collections.abc import Iterator
 from typing import Any
 
 import lxml.etree as etree
 
 from .vocab import NO_MARKS as _NO_MARKS, SPECIAL_TAGS as _SPECIAL_TAGS, marks as _marks
 from .structure import BR as _BR, IMAGE, SPAN_CLOSE, SPAN_OPEN, plain
+from .boxsize import BoxSizes
 from .tags import BLOCK_TAGS, HEADING_TAGS, SENTENCE_END, IMAGE_TAG, PARAGRAPH_TAGS, SPAN_TAGS
 from ..textutil import has_cjk, text_weight
 
@@ -85,10 +87,10 @@ class Block:
     markers are found with :meth:`Segmentation.first_elements`)."""
 
     __slots__ = ("raw", "text", "tag", "chain", "paragraph", "heading", "in_table", "chars",
-                 "link_chars", "weight", "commas", "owners", "boiler", "index", "marked")
+                 "link_chars", "weight", "commas", "owner", "boiler", "index", "marked")
 
     def __init__(self, raw: str, tag: str, chain: tuple[int, ...], link_chars: int,
-                 in_table: bool, owners: tuple[int, ...], marked: bool = True) -> None:
+                 in_table: bool, owner: int | None, marked: bool = True) -> None:
         self.raw = raw
         self.text = text = " ".join((plain(raw) if marked else raw).split())
         self.marked = marked
@@ -106,7 +108,9 @@ class Block:
         else:
             self.weight = text_weight(text) if has_cjk(text) else float(text.count(" ") + 1)
             self.commas = text.count(",") + text.count("，") + text.count("、")
-        self.owners = owners  # containers with a boilerplate class/tag enclosing the block
+        # the innermost container with a boilerplate class/tag enclosing the block (the
+        # others: Segmentation.owners; one id, not a tuple: nested boxes stay linear)
+        self.owner = owner
         self.boiler: str | None = None
         self.index = -1  # position in Segmentation.blocks
 
@@ -146,6 +150,17 @@ class Segmentation:
         self.spans: list[Any] = []
         self.images: list[Any] = []
         self._firsts: list[tuple[int, int]] | None = None
+        # (owner id, top container id) -> boilerplate reason (auto's filter, per region)
+        self.boiler_memo: dict[tuple[int, int], str | None] = {}
+
+    def owners(self, b: Block) -> Iterator[int]:
+        """The boilerplate containers enclosing ``b``, innermost first: its own owner, then
+        the chain of non-exempt owners above it (after :meth:`finish`)."""
+        containers = self.containers
+        o = b.owner
+        while o is not None:
+            yield o
+            o = containers[o].owner
 
     def first_elements(self, index: int) -> tuple[int, int]:
         """(first span element, first image element) of block ``index``: counted from the
@@ -183,16 +198,18 @@ class Segmentation:
             elif (c.boiler in LINK_BOX_REASONS and running[c.end] - running[c.start] >= SOFT_MAX_RUNNING
                   and self.link_density(c.start, c.end) <= LINK_BOX_MAX_DENSITY):
                 exempt.add(c.id)  # a "more" box of running text: the rest of the article
-        if exempt:
-            for c in self.containers:
+        containers = self.containers
+        if exempt:  # parents come first: one step reaches a non-exempt owner
+            for c in containers:
                 while c.owner is not None and c.owner in exempt:
-                    c.owner = self.containers[c.owner].owner
+                    c.owner = containers[c.owner].owner
         for i, b in enumerate(blocks):
             b.index = i
-            for owner in b.owners:  # innermost first
-                if owner not in exempt:
-                    b.boiler = self.containers[owner].boiler
-                    break
+            o = b.owner  # the innermost owner that is not exempt
+            if o is not None and o in exempt:
+                o = containers[o].owner
+            if o is not None:
+                b.boiler = containers[o].boiler
         # the running text outside boilerplate boxes (Block.is_sentence_prose)
         self._prose = [0.0, *accumulate(w if b.boiler is None else 0.0
                                         for b, w in zip(blocks, running_weight))]
@@ -225,27 +242,19 @@ PROSE_WORDS = 5.0
 PROSE_LINK_DENSITY = 0.5
 
 
-def _few_links(el: etree._Element, size: int) -> bool:
-    """A box with some text of which little is link text (read before skipping a
-    "related" box: it may hold the rest of the article)."""
-    if size < LINK_BOX_MIN_CHARS:
-        return False
-    links = sum(len(a.text_content()) for a in el.iter("a"))
-    return links <= LINK_BOX_MAX_DENSITY * size
-
-
 _BLANK = " \t\n\r\f\v\x00\x01\x02\x03\u00a0\u3000"  # what a block of no text holds
 
 
-def _skip_box(root: etree._Element, el: etree._Element, c: Container, total: list[int]) -> int:
+def _skip_box(sizes: BoxSizes, el: etree._Element, c: Container) -> int:
     """The size of a boilerplate box to skip unread, or -1 to read it (it holds much of
-    the page's text, or it is a "related" box of running text)."""
-    if total[0] < 0:
-        total[0] = len(root.text_content())
-    size = len(el.text_content())
-    if size <= SKIP_MAX_SHARE * total[0] and not (c.boiler in LINK_BOX_REASONS and _few_links(el, size)):
-        return size
-    return -1
+    the page's text, or it is a "related" box of running text: some text, few links)."""
+    size, links = sizes.size(el)
+    if size > SKIP_MAX_SHARE * sizes.total():
+        return -1
+    if c.boiler in LINK_BOX_REASONS and size >= LINK_BOX_MIN_CHARS:
+        if (links if links >= 0 else sizes.links(el)) <= LINK_BOX_MAX_DENSITY * size:
+            return -1
+    return size
 
 
 def segment_cleaned(root: etree._Element, skip: frozenset[str] = frozenset()) -> Segmentation:
@@ -271,7 +280,7 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset()) -> Segm
     deliberately one function with local state: it is the hottest loop of the package,
     and method calls per event cost ~30% of its time (measured on aeb)."""
     seg = Segmentation()
-    total = [-1]
+    sizes = BoxSizes(root)
     blocks, containers, anchors = seg.blocks, seg.containers, seg.anchors
     spans, images = seg.spans, seg.images
     stack: list[int] = []  # open containers
@@ -287,7 +296,7 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset()) -> Segm
         if raw.strip(_BLANK):
             blocks.append(Block(raw, containers[stack[-1]].tag if stack else "body",
                                 tuple(stack[-CHAIN_KEEP:]), link_chars, table_depth > 0,
-                                tuple(reversed(owners)) if owners else (), marked))
+                                owners[-1] if owners else None, marked))
             marked = False
         elif marked:  # a run without text: its spans are dropped, its images carried over
             n = raw.count(SPAN_OPEN)
@@ -324,11 +333,12 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset()) -> Segm
                 if c.boiler:
                     owners.append(cid)
                     if c.boiler in skip:
-                        size = _skip_box(root, el, c, total)
+                        size = _skip_box(sizes, el, c)
                         if size >= 0:
                             walker.skip_subtree()
                             seg.skipped.append((cid, size))
                             continue  # its end event still comes: the box is closed there
+                        sizes.read(cid, el)
             elif tag in SPAN_TAGS:
                 if tag == "a":
                     link_depth += 1
@@ -358,6 +368,7 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset()) -> Segm
                 c.id_end = len(containers)
                 if owners and owners[-1] == cid:
                     owners.pop()
+                    sizes.close(cid)
                 if tag == "table":
                     table_depth -= 1
             elif tag in SPAN_TAGS:
