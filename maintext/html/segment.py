@@ -22,16 +22,17 @@ text; its ``text`` is the plain text.
 from __future__ import annotations
 
 from itertools import accumulate
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import lxml.etree as etree
 
 from .vocab import NO_MARKS as _NO_MARKS, SPECIAL_TAGS as _SPECIAL_TAGS, marks as _marks
 from .structure import BR as _BR, IMAGE, SPAN_CLOSE, SPAN_OPEN, plain
+from . import walk as _walk
 from .boxsize import BoxSizes
 from .tags import BLOCK_TAGS, HEADING_TAGS, SENTENCE_END, IMAGE_TAG, PARAGRAPH_TAGS, SPAN_TAGS
-from ..textutil import has_cjk, text_weight
+from ..textutil import _CJK_RANGES as CJK_RANGES, has_cjk, text_weight
 
 COMMAS = frozenset(",，、")
 CHAIN_KEEP = 6  # containers kept per block for scoring (innermost first levels)
@@ -90,7 +91,8 @@ class Block:
                  "link_chars", "weight", "commas", "owner", "boiler", "index", "marked")
 
     def __init__(self, raw: str, tag: str, chain: tuple[int, ...], link_chars: int,
-                 in_table: bool, owner: int | None, marked: bool = True) -> None:
+                 in_table: bool, owner: int | None, marked: bool = True,
+                 weigh: Callable[[str], float] = text_weight) -> None:
         self.raw = raw
         self.text = text = " ".join((plain(raw) if marked else raw).split())
         self.marked = marked
@@ -106,7 +108,7 @@ class Block:
             self.weight = float(text.count(" ") + 1)
             self.commas = text.count(",")
         else:
-            self.weight = text_weight(text) if has_cjk(text) else float(text.count(" ") + 1)
+            self.weight = weigh(text) if has_cjk(text) else float(text.count(" ") + 1)
             self.commas = text.count(",") + text.count("，") + text.count("、")
         # the innermost container with a boilerplate class/tag enclosing the block (the
         # others: Segmentation.owners; one id, not a tuple: nested boxes stay linear)
@@ -257,18 +259,20 @@ def _skip_box(sizes: BoxSizes, el: etree._Element, c: Container) -> int:
     return size
 
 
-def segment_cleaned(root: etree._Element, skip: frozenset[str] = frozenset()) -> Segmentation:
+def segment_cleaned(root: etree._Element, skip: frozenset[str] = frozenset(),
+                    native: bool | None = None) -> Segmentation:
     """:func:`segment` of a cleaned tree, skipping the boxes whose reason is in ``skip``;
     walked again without skipping when nothing but those boxes held prose (a block of at
     least PROSE_WORDS words with little link text)."""
-    seg = segment(root, skip=skip)
+    seg = segment(root, skip=skip, native=native)
     if seg.skipped and not any(b.weight >= PROSE_WORDS and b.link_density <= PROSE_LINK_DENSITY
                                for b in seg.blocks):
-        seg = segment(root)  # everything was in skipped boxes: read them after all
+        seg = segment(root, native=native)  # everything was in skipped boxes: read them after all
     return seg
 
 
-def segment(root: etree._Element, *, skip: frozenset[str] = frozenset()) -> Segmentation:  # noqa: C901
+def segment(root: etree._Element, *, skip: frozenset[str] = frozenset(),
+            native: bool | None = None) -> Segmentation:  # noqa: C901
     """Blocks and containers of the whole (cleaned) tree: broken pages put text after a
     stray ``</body>`` outside ``<body>``, so the walk starts at the root.
 
@@ -278,9 +282,16 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset()) -> Segm
     This is the one builder of blocks: a single pass over the tag events of the tree with
     a stack of open block tags (the Block-List construction of seed 002). The loop is
     deliberately one function with local state: it is the hottest loop of the package,
-    and method calls per event cost ~30% of its time (measured on aeb)."""
+    and method calls per event cost ~30% of its time (measured on aeb).
+
+    ``native``: walk with the compiled twin of this loop (:mod:`maintext.html.walk`;
+    None = its default); same result."""
     seg = Segmentation()
     sizes = BoxSizes(root)
+    if (_walk.ENABLED if native is None else native) and _walk.native is not None:
+        _walk.native.walk(root, skip, seg, sizes, _native_env())
+        seg.finish()
+        return seg
     blocks, containers, anchors = seg.blocks, seg.containers, seg.anchors
     spans, images = seg.spans, seg.images
     stack: list[int] = []  # open containers
@@ -387,3 +398,18 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset()) -> Segm
         flush()
     seg.finish()
     return seg
+
+
+_ENV: dict[str, Any] = {}
+
+
+def _native_env() -> dict[str, Any]:
+    """What the native walk takes from this module (the same tables and constructors)."""
+    if not _ENV:
+        _ENV.update(BLOCK_TAGS=BLOCK_TAGS, SPECIAL_TAGS=_SPECIAL_TAGS, SPAN_TAGS=SPAN_TAGS, BR=_BR,
+                    SPAN_OPEN=SPAN_OPEN, SPAN_CLOSE=SPAN_CLOSE, IMAGE=IMAGE, IMAGE_TAG=IMAGE_TAG,
+                    Container=Container, Block=Block, marks=_marks, NO_MARKS=_NO_MARKS,
+                    skip_box=_skip_box, BLANK=_BLANK, CHAIN_KEEP=CHAIN_KEEP,
+                    weigh=_walk.native.text_weight)
+        _walk.native.set_cjk_ranges(CJK_RANGES)
+    return _ENV

@@ -68,7 +68,7 @@ def extract(doc: Document, options: Options) -> Page:
     templates = template_texts(doc, root) if opts.drop_site_template and doc.site_docs else frozenset()
     removed = clean_tree(root)
     skip = SKIP_REASONS - ({"comments"} if opts.include_comments else set())
-    seg = segment_cleaned(root, skip if opts.skip_boilerplate else frozenset())
+    seg = segment_cleaned(root, skip if opts.skip_boilerplate else frozenset(), options.native)
     explain: list[dict[str, Any]] | None = [] if options.explain else None
     if explain is not None:
         for tag, why in removed:
