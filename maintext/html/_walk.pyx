@@ -53,21 +53,55 @@ cdef inline bint _has_text(xmlNode* n) noexcept nogil:
 cdef class _Walk:
     """The walk's state (the locals of the Python walk)."""
     cdef list parts, blocks, containers, anchors, spans, images, stack, owners
-    cdef object seg, Block, plain_blank, span_open, image, weigh
+    cdef object seg, Block, plain_blank, span_open, image, weigh, has_cjk
+    cdef frozenset paragraph_tags, heading_tags
     cdef Py_ssize_t link_chars
     cdef int table_depth
     cdef bint marked
     cdef int chain_keep
+
+    cdef block(self, str raw, str tag, tuple chain, Py_ssize_t link_chars, bint in_table,
+               object owner, bint marked):
+        """segment.Block(...) without its Python __init__: the same slots, the same values."""
+        cdef str text
+        cdef Py_ssize_t chars
+        b = self.Block.__new__(self.Block)
+        b.raw = raw
+        if marked:
+            text = " ".join(raw.replace("\x00", " ").replace("\x01", "").replace("\x02", "")
+                            .replace("\x03", "").split())
+        else:
+            text = " ".join(raw.split())
+        b.text = text
+        b.marked = marked
+        b.tag = tag
+        b.chain = chain
+        b.paragraph = tag in self.paragraph_tags
+        b.heading = tag in self.heading_tags
+        b.in_table = in_table
+        chars = len(text)
+        b.chars = chars
+        b.link_chars = link_chars if link_chars < chars else chars
+        if text.isascii():
+            b.weight = float(text.count(" ") + 1)
+            b.commas = text.count(",")
+        else:
+            b.weight = self.weigh(text) if self.has_cjk(text) else float(text.count(" ") + 1)
+            b.commas = text.count(",") + text.count("，") + text.count("、")
+        b.owner = owner
+        b.boiler = None
+        b.index = -1
+        return b
 
     cdef flush(self):
         cdef str raw = "".join(self.parts)
         cdef Py_ssize_t n
         self.parts.clear()
         if raw.strip(self.plain_blank):
-            self.blocks.append(self.Block(
+            self.blocks.append(self.block(
                 raw, self.containers[self.stack[-1]].tag if self.stack else "body",
                 tuple(self.stack[-self.chain_keep:]), self.link_chars, self.table_depth > 0,
-                self.owners[-1] if self.owners else None, self.marked, self.weigh))
+                self.owners[-1] if self.owners else None, self.marked))
             self.marked = False
         elif self.marked:  # a run without text: its spans are dropped, its images carried over
             n = raw.count(self.span_open)
@@ -106,6 +140,9 @@ def walk(root, frozenset skip, seg, sizes, dict env):
     w.seg = seg
     w.Block = env["Block"]
     w.weigh = env["weigh"]
+    w.has_cjk = env["has_cjk"]
+    w.paragraph_tags = env["PARAGRAPH_TAGS"]
+    w.heading_tags = env["HEADING_TAGS"]
     w.plain_blank = env["BLANK"]
     w.span_open = SPAN_OPEN
     w.image = IMAGE

@@ -410,6 +410,7 @@ def _native_env() -> dict[str, Any]:
                     SPAN_OPEN=SPAN_OPEN, SPAN_CLOSE=SPAN_CLOSE, IMAGE=IMAGE, IMAGE_TAG=IMAGE_TAG,
                     Container=Container, Block=Block, marks=_marks, NO_MARKS=_NO_MARKS,
                     skip_box=_skip_box, BLANK=_BLANK, CHAIN_KEEP=CHAIN_KEEP,
-                    weigh=_walk.native.text_weight)
+                    weigh=_walk.native.text_weight, has_cjk=has_cjk,
+                    PARAGRAPH_TAGS=PARAGRAPH_TAGS, HEADING_TAGS=HEADING_TAGS)
         _walk.native.set_cjk_ranges(CJK_RANGES)
     return _ENV
