@@ -324,3 +324,35 @@ def text_weight(str text):
         else:
             in_run = False
     return <double>(tokens - cjk) + <double>cjk / 1.7
+
+
+def text_length(el):
+    """``len(el.text_content())`` without building the string: the code points of the text
+    and CDATA nodes under ``el`` (lxml's text_content is XPath ``string()``; libxml2 holds
+    valid UTF-8, so code points are the bytes that do not continue a character)."""
+    cdef _Element e = el
+    cdef xmlNode* top = e._c_node
+    cdef xmlNode* n = top.children
+    cdef Py_ssize_t count = 0
+    cdef const unsigned char* p
+    if top.type != tree.XML_ELEMENT_NODE:
+        return len(el.text_content())
+    while n is not NULL:
+        if n.type == tree.XML_TEXT_NODE or n.type == tree.XML_CDATA_SECTION_NODE:
+            p = <const unsigned char*>n.content
+            if p is not NULL:
+                while p[0]:
+                    if (p[0] & 0xC0) != 0x80:
+                        count += 1
+                    p += 1
+        elif n.type == tree.XML_ENTITY_REF_NODE:
+            return len(el.text_content())  # (never from the HTML parser) libxml2's own rule
+        if n.type == tree.XML_ELEMENT_NODE and n.children is not NULL:
+            n = n.children
+            continue
+        while n is not top and n.next is NULL:
+            n = n.parent
+        if n is top:
+            break
+        n = n.next
+    return count

@@ -287,11 +287,12 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset(),
     ``native``: walk with the compiled twin of this loop (:mod:`maintext.html.walk`;
     None = its default); same result."""
     seg = Segmentation()
-    sizes = BoxSizes(root)
     if (_walk.ENABLED if native is None else native) and _walk.native is not None:
+        sizes = BoxSizes(root, _walk.native.text_length)
         _walk.native.walk(root, skip, seg, sizes, _native_env())
         seg.finish()
         return seg
+    sizes = BoxSizes(root)
     blocks, containers, anchors = seg.blocks, seg.containers, seg.anchors
     spans, images = seg.spans, seg.images
     stack: list[int] = []  # open containers

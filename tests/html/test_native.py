@@ -76,6 +76,17 @@ def test_native_text_weight_is_textutil_text_weight():
         assert walk.native.text_weight(text) == text_weight(text), repr(text)
 
 
+@native
+def test_native_text_length_is_len_of_text_content():
+    for case in sorted(PAGES.iterdir())[:20]:
+        if not (case / "source.html").exists():
+            continue
+        root = parse_html((case / "source.html").read_bytes().decode("utf-8", "replace"))
+        for el in root.iter():
+            if isinstance(el.tag, str):
+                assert walk.native.text_length(el) == len(el.text_content()), case.name
+
+
 def _nested(depth: int) -> bytes:
     boxes = ("sidebar", "related-posts", "comments", "widget-area")
     para = "<p>Some words of running text, long enough to count as a sentence here.</p>\n"
