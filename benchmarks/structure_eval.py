@@ -4,6 +4,7 @@
     python benchmarks/structure_eval.py readability-dev --per-page
     python benchmarks/structure_eval.py --comments            # dragnet: readers' comments
     python benchmarks/structure_eval.py --comments --trafilatura   # the same for trafilatura
+    python benchmarks/structure_eval.py dragnet trafilatura --lossless markdown   # no text lost
 
 For each set: ``maintext batch <set>/pages -o /tmp/maintext-struct/<set>.jsonl --fields
 text,markdown`` (the records the issue asks for), then ``score.py <set> <out> --structure``,
@@ -101,6 +102,30 @@ def trafilatura_comments(out: Path) -> None:
                                  ensure_ascii=False) + "\n")
 
 
+def lossless(name: str, fmt: str) -> None:
+    """Every page's Markdown (or HTML) read back by score.py's reader gives exactly the
+    tokens of ``page.text`` (headline kept in both): the renderers lose and add no text."""
+    import importlib.util
+
+    import maintext
+
+    spec = importlib.util.spec_from_file_location("score", SCORER)
+    scorer = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(scorer)  # type: ignore[union-attr]
+    differ = []
+    with open(DATASETS / name / "gold.jsonl", encoding="utf-8") as fh:
+        golds = [json.loads(line) for line in fh if line.strip()]
+    for g in golds:
+        page = maintext.extract(DATASETS / name / g["file"], fields=("text", fmt),
+                                auto={"include_headline": True})
+        blocks = (scorer.markdown_blocks(page.markdown) if fmt == "markdown"
+                  else scorer.html_blocks(page.html))
+        if scorer.tokenize(page.text, True) != scorer.tokenize(scorer.blocks_to_text(blocks), True):
+            differ.append(g["id"])
+    print(f"{name}: {len(golds)} pages, {len(differ)} whose {fmt} does not read back as the text"
+          + (f": {differ[:10]}" if differ else ""))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("sets", nargs="*", default=["readability-dev", "webmainbench-sample"])
@@ -109,11 +134,17 @@ def main() -> None:
     ap.add_argument("--per-page", action="store_true")
     ap.add_argument("--comments", action="store_true", help="score comments on dragnet instead")
     ap.add_argument("--trafilatura", action="store_true", help="with --comments: trafilatura's comments")
+    ap.add_argument("--lossless", choices=("markdown", "html"), default=None,
+                    help="check that the rendering reads back as the text (no scoring)")
     ap.add_argument("--extra", default="", help="more batch options, e.g. '--favor-recall'")
     args = ap.parse_args()
     extra = args.extra.split()
     if args.comments:
         comments_eval(args.workers, extra, peer=args.trafilatura)
+        return
+    if args.lossless:
+        for name in args.sets:
+            lossless(name, args.lossless)
         return
     for name in args.sets:
         out = run_batch(name, args.fields, args.workers, extra)

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from .html.document import Document
-from .io.loading import load
+from .io.loading import load, looks_like_url
 from .options import Options, make_options
 from .registry import MethodInfo, get_method
 from .registry import methods as _methods
@@ -28,7 +28,8 @@ def load_document(source: str | bytes | Path, *, url: str | None = None,
     opts = options or Options()
     loaded = load(source, url=url, content_type=content_type, max_bytes=opts.max_input_bytes,
                   default_encoding=opts.default_encoding, fetch_timeout=opts.fetch_timeout,
-                  fetch_retries=opts.fetch_retries, user_agent=opts.user_agent)
+                  fetch_retries=opts.fetch_retries, user_agent=opts.user_agent,
+                  allow_private=opts.allow_private, fetch_deadline=opts.fetch_deadline)
     return Document.from_loaded(loaded, opts)
 
 
@@ -78,7 +79,19 @@ def extract(source: str | bytes | Path, url: str | None = None, method: str = DE
         opts = options_for_fields(opts, parse_fields(fields))
     get_method(method)  # fail fast on an unknown name, before any I/O
     doc = load_document(source, url=url, content_type=content_type, options=opts)
-    return extract_document(doc, method)
+    report = None
+    if (isinstance(source, str) and looks_like_url(source)) or (url and opts.site.for_given_pages):
+        # same-site pages on demand (maintext.site.ondemand)
+        from .site.ondemand import attach_site_pages, wants_site_pages
+
+        if wants_site_pages(doc, method, opts):
+            report = attach_site_pages(doc, opts)
+    page = extract_document(doc, method)
+    if report is not None:
+        from .site.ondemand import annotate
+
+        annotate(page, report, opts.explain)
+    return page
 
 
 def _merge(meta: Page, page: Page, mark_links: bool = True) -> Page:

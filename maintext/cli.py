@@ -125,7 +125,8 @@ def _extraction_overrides(fields: tuple[str, ...] | None, precision: bool, recal
 @click.option("--method", "-m", default=None, help="Extraction method (see `maintext methods`); default: auto.")
 @click.option("--format", "fmt", type=click.Choice(["txt", "json", "markdown", "html", "blocks"]),
               default="txt", show_default=True,
-              help="Output format (json with --fields: the record of those fields; blocks: the typed blocks as JSON).")
+              help="Output format (json with --fields: the record of those fields; blocks: the typed blocks "
+                   "as JSON; html with --explain: the page with every block outlined by decision, one file).")
 @click.option("--url", default=None, help="URL of the page (resolves relative links).")
 @click.option("--explain", is_flag=True, help="Show why each block was kept or dropped "
               "(in the JSON output, on stderr for txt/markdown).")
@@ -135,10 +136,18 @@ def _extraction_overrides(fields: tuple[str, ...] | None, precision: bool, recal
 @click.option("--site-page", "site_pages", multiple=True, metavar="OTHER",
               help="Another page of the same site (file or URL; repeat for more): methods that "
                    "remove the site's template (dompath) compare the page with them.")
+@click.option("--allow-private", is_flag=True,
+              help="Online mode: allow hosts on loopback, private or link-local addresses (refused by default).")
+@click.option("--siblings", type=click.IntRange(min=0), default=None, metavar="K",
+              help="A page given by URL without --site-page: fetch up to K same-site pages from its links for "
+                   "dompath/lcs (default 2; 0: never).")
+@click.option("--site-store", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="SQLite site template store: reuse what was learned about a site instead of fetching siblings.")
 @extraction_options
 @one_line_errors
 def extract(source: str, method: str | None, fmt: str, url: str | None, explain: bool,
-            output: Path | None, links: bool, site_pages: tuple[str, ...], fields: tuple[str, ...] | None,
+            output: Path | None, links: bool, site_pages: tuple[str, ...], allow_private: bool,
+            siblings: int | None, site_store: Path | None, fields: tuple[str, ...] | None,
             **extraction: Any) -> None:
     """Extract one page. SOURCE is a file (.html, .htm, .html.gz), an http(s) URL, or - for stdin."""
     from .options import make_options
@@ -147,14 +156,21 @@ def extract(source: str, method: str | None, fmt: str, url: str | None, explain:
 
     src = _source_arg(source)
     others = [_source_arg(other, stdin=False) for other in site_pages]
-    options = make_options(None, explain=explain, with_links=links,
+    options = make_options(None, explain=explain, with_links=links, allow_private=allow_private,
                            **_extraction_overrides(fields, **extraction))
     options = options_for_fields(options, fields)
+    if fmt == "html" and explain:  # the annotated view (maintext.serve.viewer)
+        return _write_explain_view(src, url, method or _default_method(), output, options)
     if others:
         page = _extract_with_site_pages(src, others, url, method or _default_method(), options)
     else:
         from .api import extract as extract_page
 
+        if siblings is not None or site_store is not None:
+            site: dict[str, Any] = {} if siblings is None else {"fetch_siblings": siblings}
+            if site_store is not None:
+                site["store_path"] = str(site_store)
+            options = options.updated(site=site)
         page = extract_page(src, url=url, method=method or _default_method(), options=options)
     text = render(page, fmt, with_explain=explain, options=options, fields=fields)
     if explain and fmt != "json" and page.explain:
@@ -164,6 +180,17 @@ def extract(source: str, method: str | None, fmt: str, url: str | None, explain:
             click.echo(json.dumps(decision, ensure_ascii=False), err=True)
     if not page.text and page.reason:
         click.echo(f"maintext: no main text: {page.reason}", err=True)
+    if output is None:
+        click.echo(text, nl=False)
+    else:
+        output.write_text(text, encoding="utf-8")
+
+
+def _write_explain_view(src: Any, url: str | None, method: str, output: Path | None, options: Any) -> None:
+    """``extract --explain --format html``: the page with every block outlined, one file."""
+    from .serve.viewer import explain_html
+
+    text = explain_html(src, url=url, method=method, options=options)
     if output is None:
         click.echo(text, nl=False)
     else:
@@ -196,6 +223,45 @@ def _extract_with_site_pages(src: Any, others: list[Any], url: str | None, metho
     doc = load_document(src, url=url, options=options)
     attach_site_pages(doc, others, lambda other: load_document(other, options=options))
     return extract_document(doc, method)
+
+
+# ----------------------------------------------------------------------------- serve
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Server processes (each runs its own extraction workers).")
+@click.option("--concurrency", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Extractions at once per server process.")
+@click.option("--executor", type=click.Choice(["process", "thread"]), default="process", show_default=True,
+              help="Run extractions in worker processes (killable at the time limit) or threads.")
+@click.option("--timeout", type=click.FloatRange(min=0), default=20.0, show_default=True,
+              help="Per-request time limit in seconds (0: none).")
+@click.option("--max-body", type=click.IntRange(min=1), default=8 * 1024 * 1024, show_default=True,
+              help="Largest request body in bytes.")
+@click.option("--max-queue", type=click.IntRange(min=0), default=64, show_default=True,
+              help="Requests waiting per server process before 503.")
+@click.option("--body-timeout", type=click.FloatRange(min=0), default=30.0, show_default=True,
+              help="Seconds to receive a request body (0: none).")
+@click.option("--api-key", envvar="MAINTEXT_API_KEY", default="", help="Require this key "
+              "(X-API-Key header or Authorization: Bearer) on /extract and /batch; env MAINTEXT_API_KEY.")
+@click.option("--allow-private", is_flag=True, help="Fetch URLs on loopback/private addresses (local use only).")
+@one_line_errors
+def serve(host: str, port: int, workers: int, concurrency: int, executor: str, timeout: float,
+          max_body: int, max_queue: int, body_timeout: float, api_key: str, allow_private: bool) -> None:
+    """Run the HTTP service and the web page (needs the 'serve' extra: pip install maintext[serve])."""
+    try:
+        from .serve import Settings, run
+        import fastapi  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ImportError as exc:
+        raise MaintextError(f"the serve command needs the 'serve' extra (pip install 'maintext[serve]'): {exc}")
+    settings = Settings(max_body_bytes=max_body, timeout=timeout, concurrency=concurrency,
+                        max_queue=max_queue, body_timeout=body_timeout, executor=executor, api_key=api_key,
+                        allow_private=allow_private)
+    settings.examples_dir = Settings.from_env({}).examples_dir
+    run(settings, host=host, port=port, workers=workers)
 
 
 # ----------------------------------------------------------------------------- batch
@@ -232,12 +298,37 @@ def _extract_with_site_pages(src: Any, others: list[Any], url: str | None, metho
               help="Compare each page with up to K other pages of its site (sites from the URLs, or "
                    "for saved pages the canonical/og:url they declare), for methods that remove the "
                    "site's template (dompath); pages alone on their site are extracted alone.")
+@click.option("--allow-private", is_flag=True,
+              help="Online mode: allow hosts on loopback, private or link-local addresses (refused by default).")
+@click.option("--fetch-deadline", type=click.FloatRange(min=0.1), default=60.0, show_default=True,
+              help="Online mode: total seconds for one page's fetch (retries and redirects included).")
+@click.option("--sitemap", "sitemaps", multiple=True, metavar="URL",
+              help="Pages listed by a sitemap (XML, index, .gz, text), a robots.txt's Sitemap: lines, or a site root.")
+@click.option("--feed", "feeds", multiple=True, metavar="URL", help="Pages linked by an RSS or Atom feed.")
+@click.option("--crawl", "crawl_starts", multiple=True, metavar="URL",
+              help="Crawl from URL politely (robots.txt, per-host delay, same host); resumable.")
+@click.option("--crawl-db", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="SQLite frontier of --crawl (default: OUTPUT.crawl.sqlite; rerun to resume).")
+@click.option("--max-pages", type=click.IntRange(min=1), default=None, help="--crawl: pages at most (default 1000).")
+@click.option("--max-depth", type=click.IntRange(min=0), default=None, help="--crawl: link hops at most (default 3).")
+@click.option("--crawl-delay", type=click.FloatRange(min=0), default=None,
+              help="--crawl: seconds between requests to one host (default 1; robots.txt Crawl-delay wins).")
+@click.option("--all-hosts", is_flag=True, help="--crawl: follow links to other hosts too.")
+@click.option("--siblings", type=click.IntRange(min=0), default=0, show_default=True, metavar="K",
+              help="Online pages: fetch up to K same-site pages from each page's links for dompath/lcs "
+                   "(with --site-store, once per site template).")
+@click.option("--site-store", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="SQLite site template store shared by the workers (see --siblings).")
 @extraction_options
 @one_line_errors
 def batch(inputs: tuple[Path, ...], method: str | None, urls_file: Path | None, out: Path, fmt: str,
           workers: int, timeout: float, max_memory: int, resume: bool, limit: int | None,
           no_progress: bool, links: bool, fetch_timeout: float, retries: int, per_host: int,
-          fetch_threads: int, site_pages: int, fields: tuple[str, ...] | None, **extraction: Any) -> None:
+          fetch_threads: int, site_pages: int, allow_private: bool = False, sitemaps: tuple[str, ...] = (),
+          feeds: tuple[str, ...] = (), crawl_starts: tuple[str, ...] = (), crawl_db: Path | None = None,
+          max_pages: int | None = None, max_depth: int | None = None, crawl_delay: float | None = None,
+          all_hosts: bool = False, siblings: int = 0, site_store: Path | None = None,
+          fetch_deadline: float = 60.0, fields: tuple[str, ...] | None = None, **extraction: Any) -> None:
     """Extract many pages: folders of HTML (searched recursively), WARC archives, and/or --urls FILE.
 
     Writes one JSON line per page (Page fields plus "id"; failures as {"id", "error",
@@ -249,12 +340,13 @@ def batch(inputs: tuple[Path, ...], method: str | None, urls_file: Path | None, 
     from .batch.run import BatchConfig, run_batch
     from .options import Options
 
-    if not inputs and urls_file is None:
-        raise click.UsageError("give at least one INPUT folder/file or --urls FILE")
+    if not inputs and urls_file is None and not (sitemaps or feeds or crawl_starts):
+        raise click.UsageError("give at least one INPUT folder/file, --urls FILE, --sitemap, --feed or --crawl")
     from .output.fields import options_for_fields
 
     options = options_for_fields(
         Options().updated(fetch_timeout=fetch_timeout, fetch_retries=retries, with_links=links,
+                          allow_private=allow_private, fetch_deadline=fetch_deadline,
                           **_extraction_overrides(fields, **extraction)), fields)
     cfg = BatchConfig(
         method=method or _default_method(), out=out, fmt=fmt, workers=workers,
@@ -264,7 +356,35 @@ def batch(inputs: tuple[Path, ...], method: str | None, urls_file: Path | None, 
         fetch_threads=fetch_threads, per_host=per_host, fetch_timeout=fetch_timeout, fetch_retries=retries,
         site_pages=site_pages,
     )
-    run_batch(cfg, inputs, urls_file, log=lambda line: click.echo("maintext batch: " + line, err=True))
+    if siblings:
+        site = {"fetch_siblings": siblings, "for_given_pages": True}
+        if site_store is not None:
+            site["store_path"] = str(site_store.resolve())
+        cfg.options = cfg.options.updated(site=site)
+    log = lambda line: click.echo("maintext batch: " + line, err=True)  # noqa: E731
+    extra, crawled = _discovery_inputs(cfg, sitemaps, feeds, crawl_starts, crawl_db, log,
+                                       max_pages=max_pages, max_depth=max_depth, crawl_delay=crawl_delay,
+                                       same_host=not all_hosts)
+    run_batch(cfg, inputs, urls_file, log=log, extra_urls=extra, crawled=crawled)
+
+
+def _discovery_inputs(cfg: Any, sitemaps: tuple[str, ...], feeds: tuple[str, ...], crawl_starts: tuple[str, ...],
+                      crawl_db: Path | None, log: Any, **crawl_settings: Any) -> tuple[list[str], Any]:
+    """URLs from --sitemap/--feed, and the crawler's page stream for --crawl (or None)."""
+    extra: list[str] = []
+    if sitemaps or feeds:
+        from .io.discover import iter_discovered
+
+        extra = list(iter_discovered(list(sitemaps), list(feeds), cfg.options, log))
+        log(f"discovered {len(extra)} URLs from {len(sitemaps)} sitemap(s) and {len(feeds)} feed(s)")
+    if not crawl_starts:
+        return extra, None
+    from .io.crawl import Crawler, crawl_tasks
+
+    settings = {k: v for k, v in crawl_settings.items() if v is not None}
+    cfg.options = cfg.options.updated(discover=settings)
+    db = crawl_db or cfg.out.with_name(cfg.out.name + ".crawl.sqlite")
+    return extra, crawl_tasks(Crawler(list(crawl_starts), cfg.options, db, log))
 
 
 # ----------------------------------------------------------------------------- plot

@@ -521,15 +521,10 @@ class FolderSink:
 def fetch_tasks(tasks: list[Task], cfg: BatchConfig) -> Iterator[Task]:
     """Fetch the pages of online tasks, a bounded number ahead; yield them as they arrive
     (with ``content`` set, or ``error`` when fetching failed)."""
-    import httpx
+    from ..io.fetch import Session, fetch
 
-    from ..io.fetch import fetch
-
-    client = httpx.Client(
-        follow_redirects=True, max_redirects=10, timeout=cfg.fetch_timeout,
-        headers={"User-Agent": cfg.options.user_agent},
-        limits=httpx.Limits(max_connections=cfg.fetch_threads * 2, max_keepalive_connections=cfg.fetch_threads),
-    )
+    client = Session(allow_private=cfg.options.allow_private, user_agent=cfg.options.user_agent,
+                     max_connections=cfg.fetch_threads * 2)
     semaphores: dict[str, threading.BoundedSemaphore] = {}
     lock = threading.Lock()
 
@@ -546,7 +541,8 @@ def fetch_tasks(tasks: list[Task], cfg: BatchConfig) -> Iterator[Task]:
         try:
             with host_semaphore(task.url or ""):
                 fetched = fetch(task.url or "", timeout=cfg.fetch_timeout, retries=cfg.fetch_retries,
-                                max_bytes=cfg.options.max_input_bytes, client=client)
+                                max_bytes=cfg.options.max_input_bytes, client=client,
+                                allow_private=cfg.options.allow_private, deadline=cfg.options.fetch_deadline)
         except Exception as exc:  # noqa: BLE001 - a failed fetch is a failed page, not a failed batch
             task.error = one_line(exc)
             return task
@@ -818,17 +814,23 @@ def _run_inline(tasks: Iterator[Task], cfg: BatchConfig, emit: Callable[[dict[st
 # ----------------------------------------------------------------------------- driver
 
 def run_batch(cfg: BatchConfig, inputs: Iterable[str | Path] = (), urls_file: str | Path | None = None,
-              log: Callable[[str], None] | None = None) -> Summary:
-    """Process every input page once, writing one record per page to ``cfg.out``."""
+              log: Callable[[str], None] | None = None, extra_urls: Iterable[str] = (),
+              crawled: Iterable[Task] | None = None) -> Summary:
+    """Process every input page once, writing one record per page to ``cfg.out``.
+
+    ``extra_urls``: more online pages (from --sitemap/--feed, maintext.io.discover);
+    ``crawled``: pages a crawler fetched already (--crawl, maintext.io.crawl), streamed."""
     from ..registry import get_method
 
     get_method(cfg.method)  # unknown method: fail before any work
     warcs: list[Path] = []
     offline = find_pages(inputs, warcs)
     online = read_url_list(urls_file) if urls_file else []
-    if not offline and not online and not warcs:
+    listed = {t.id for t in online}
+    online += [Task(id=u, url=u, source=u) for u in extra_urls if u not in listed and not listed.add(u)]
+    if not offline and not online and not warcs and crawled is None:
         raise LoadError("no input pages (.html, .htm, .html.gz, .warc, .warc.gz) found")
-    if warcs and cfg.site_pages > 0:
+    if (warcs or crawled is not None) and cfg.site_pages > 0:
         raise LoadError("--site-pages does not take WARC input (pages of a site are compared "
                         "from folders or URL lists)")
     if cfg.fmt == "jsonl":
@@ -859,7 +861,7 @@ def run_batch(cfg: BatchConfig, inputs: Iterable[str | Path] = (), urls_file: st
         total = len(todo_offline) + len(todo_online)
         warc_limit = None if cfg.limit is None else max(0, cfg.limit - total)
         n_workers = cfg.workers or os.cpu_count() or 1
-        n_workers = max(1, n_workers if warcs else min(n_workers, total))
+        n_workers = max(1, n_workers if warcs or crawled is not None else min(n_workers, total))
 
         def count_skip() -> None:
             summary.skipped += 1
@@ -870,14 +872,17 @@ def run_batch(cfg: BatchConfig, inputs: Iterable[str | Path] = (), urls_file: st
                 yield from todo_online  # fetched already
             elif todo_online:
                 yield from fetch_tasks(todo_online, cfg)
+            if crawled is not None and warc_limit != 0:
+                stream = (t for t in crawled if t.id not in sink.done)
+                yield from (stream if warc_limit is None else itertools.islice(stream, warc_limit))
             if warcs and warc_limit != 0:
                 stream = warc_tasks(warcs, sink.done, cfg.options.max_input_bytes, log, count_skip)
                 yield from (stream if warc_limit is None else itertools.islice(stream, warc_limit))
 
         from tqdm import tqdm
 
-        bar = tqdm(total=None if warcs else total, unit="page", file=sys.stderr,
-                   disable=not cfg.progress or (total == 0 and not warcs),
+        bar = tqdm(total=None if warcs or crawled is not None else total, unit="page", file=sys.stderr,
+                   disable=not cfg.progress or (total == 0 and not warcs and crawled is None),
                    dynamic_ncols=True, smoothing=0.1)
 
         def emit(record: dict[str, Any]) -> None:
@@ -887,7 +892,7 @@ def run_batch(cfg: BatchConfig, inputs: Iterable[str | Path] = (), urls_file: st
 
         start = time.perf_counter()
         try:
-            if total or warcs:
+            if total or warcs or crawled is not None:
                 if cfg.workers == 1:
                     _run_inline(all_tasks(), cfg, emit)
                 else:

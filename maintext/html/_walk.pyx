@@ -18,6 +18,12 @@ from lxml.includes.etreepublic cimport _Document, _Element, elementFactory, impo
 
 import_lxml__etree()
 
+# segment.MARK_BR, MARK_SPAN, MARK_IMAGE (checked equal when the walk starts)
+cdef enum Mark:
+    MARK_BR = 1
+    MARK_SPAN = 2
+    MARK_IMAGE = 4
+
 cdef enum Kind:
     OTHER = 0
     BLOCK = 1
@@ -57,21 +63,25 @@ cdef class _Walk:
     cdef frozenset paragraph_tags, heading_tags
     cdef Py_ssize_t link_chars
     cdef int table_depth
-    cdef bint marked
+    cdef int marked  # segment.MARK_BR | MARK_SPAN | MARK_IMAGE
     cdef int chain_keep
 
     cdef block(self, str raw, str tag, tuple chain, Py_ssize_t link_chars, bint in_table,
-               object owner, bint marked):
+               object owner, int marked):
         """segment.Block(...) without its Python __init__: the same slots, the same values."""
         cdef str text
         cdef Py_ssize_t chars
         b = self.Block.__new__(self.Block)
         b.raw = raw
-        if marked:
-            text = " ".join(raw.replace("\x00", " ").replace("\x01", "").replace("\x02", "")
-                            .replace("\x03", "").split())
-        else:
-            text = " ".join(raw.split())
+        text = raw
+        if marked:  # remove only the markers it holds
+            if marked & MARK_BR:
+                text = text.replace("\x00", " ")
+            if marked & MARK_SPAN:
+                text = text.replace("\x01", "").replace("\x02", "")
+            if marked & MARK_IMAGE:
+                text = text.replace("\x03", "")
+        text = " ".join(text.split())
         b.text = text
         b.marked = marked
         b.tag = tag
@@ -102,7 +112,7 @@ cdef class _Walk:
                 raw, self.containers[self.stack[-1]].tag if self.stack else "body",
                 tuple(self.stack[-self.chain_keep:]), self.link_chars, self.table_depth > 0,
                 self.owners[-1] if self.owners else None, self.marked))
-            self.marked = False
+            self.marked = 0
         elif self.marked:  # a run without text: its spans are dropped, its images carried over
             n = raw.count(self.span_open)
             if n:
@@ -110,8 +120,9 @@ cdef class _Walk:
             n = raw.count(self.image)
             if n:
                 self.parts.append(self.image * n)
+                self.marked = MARK_IMAGE
             else:
-                self.marked = False
+                self.marked = 0
         self.link_chars = 0
 
 
@@ -154,8 +165,10 @@ def walk(root, frozenset skip, seg, sizes, dict env):
     w.owners = []
     w.link_chars = 0
     w.table_depth = 0
-    w.marked = False
+    w.marked = 0
     cdef list parts = w.parts
+    if env["MARKS"] != (MARK_BR, MARK_SPAN, MARK_IMAGE) or (BR, SPAN_OPEN, SPAN_CLOSE, IMAGE) != ("\x00", "\x01", "\x02", "\x03"):
+        raise RuntimeError("maintext.html._walk is out of date with segment.py: rebuild it")
     while True:
         # ---- start event of cur
         descend = False
@@ -212,14 +225,14 @@ def walk(root, frozenset skip, seg, sizes, dict env):
                     w.anchors.append((len(w.blocks), el))
                 parts.append(SPAN_OPEN)
                 w.spans.append(el)
-                w.marked = True
+                w.marked |= MARK_SPAN
             elif kind == BREAK:
                 parts.append(BR)
-                w.marked = True
+                w.marked |= MARK_BR
             elif kind == IMAGE_EL:
                 parts.append(IMAGE)
                 w.images.append(elementFactory(doc, cur))
-                w.marked = True
+                w.marked |= MARK_IMAGE
             if descend:  # (a skipped box: its text is not read either)
                 if _has_text(cur.children):
                     text = textOf(cur)
@@ -253,7 +266,7 @@ def walk(root, frozenset skip, seg, sizes, dict env):
                     if kind == ANCHOR:
                         link_depth -= 1
                     parts.append(SPAN_CLOSE)
-                    w.marked = True
+                    w.marked |= MARK_SPAN
                 if cur is top:
                     if parts:
                         w.flush()

@@ -57,6 +57,11 @@ LINK_BOX_MAX_DENSITY = 0.1
 LINK_BOX_MIN_CHARS = 300  # smaller boxes are skipped without looking
 
 
+# Which markers a block's raw text holds (Block.marked, a bit set).
+MARK_BR, MARK_SPAN, MARK_IMAGE = 1, 2, 4
+MARK_ALL = MARK_BR | MARK_SPAN | MARK_IMAGE
+
+
 class Container:
     __slots__ = ("id", "id_end", "tag", "start", "end", "parent", "content_hint",
                  "boiler", "semantic", "score", "owner", "el")
@@ -91,10 +96,17 @@ class Block:
                  "link_chars", "weight", "commas", "owner", "boiler", "index", "marked")
 
     def __init__(self, raw: str, tag: str, chain: tuple[int, ...], link_chars: int,
-                 in_table: bool, owner: int | None, marked: bool = True,
+                 in_table: bool, owner: int | None, marked: int = MARK_ALL,
                  weigh: Callable[[str], float] = text_weight) -> None:
         self.raw = raw
-        self.text = text = " ".join((plain(raw) if marked else raw).split())
+        if marked:  # remove only the markers it holds (each a C scan of the text)
+            if marked & MARK_BR:
+                raw = raw.replace(_BR, " ")
+            if marked & MARK_SPAN:
+                raw = raw.replace(SPAN_OPEN, "").replace(SPAN_CLOSE, "")
+            if marked & MARK_IMAGE:
+                raw = raw.replace(IMAGE, "")
+        self.text = text = " ".join(raw.split())
         self.marked = marked
         self.tag = tag
         self.chain = chain
@@ -131,7 +143,7 @@ class Block:
 
     def lines(self) -> list[str]:
         """The block's text, one line per ``<br>``-separated line."""
-        if not self.marked or _BR not in self.raw:
+        if not self.marked & MARK_BR:
             return [self.text] if self.text else []
         return [t for t in (" ".join(plain(x).split()) for x in self.raw.split(_BR)) if t]
 
@@ -299,7 +311,7 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset(),
     owners: list[int] = []  # open boilerplate containers
     parts: list[str] = []
     link_chars = link_depth = table_depth = 0
-    marked = False  # parts hold a marker (line break, span, image)
+    marked = 0  # markers the parts hold: MARK_BR | MARK_SPAN | MARK_IMAGE
 
     def flush() -> None:
         nonlocal link_chars, marked
@@ -309,7 +321,7 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset(),
             blocks.append(Block(raw, containers[stack[-1]].tag if stack else "body",
                                 tuple(stack[-CHAIN_KEEP:]), link_chars, table_depth > 0,
                                 owners[-1] if owners else None, marked))
-            marked = False
+            marked = 0
         elif marked:  # a run without text: its spans are dropped, its images carried over
             n = raw.count(SPAN_OPEN)
             if n:
@@ -317,8 +329,9 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset(),
             n = raw.count(IMAGE)
             if n:
                 parts.append(IMAGE * n)  # shown with the next block
+                marked = MARK_IMAGE
             else:
-                marked = False
+                marked = 0
         link_chars = 0
 
     # Whitespace-only text is kept only after other text (it may separate two words);
@@ -357,14 +370,14 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset(),
                     anchors.append((len(blocks), el))
                 parts.append(SPAN_OPEN)
                 spans.append(el)
-                marked = True
+                marked |= MARK_SPAN
             elif tag == "br":
                 parts.append(_BR)
-                marked = True
+                marked |= MARK_BR
             elif tag == IMAGE_TAG:
                 parts.append(IMAGE)
                 images.append(el)
-                marked = True
+                marked |= MARK_IMAGE
             text = el.text
             if text and (parts or not text.isspace()):
                 parts.append(text)
@@ -387,7 +400,7 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset(),
                 if tag == "a":
                     link_depth -= 1
                 parts.append(SPAN_CLOSE)
-                marked = True
+                marked |= MARK_SPAN
             if el is root:
                 break
             tail = el.tail
@@ -412,6 +425,7 @@ def _native_env() -> dict[str, Any]:
                     Container=Container, Block=Block, marks=_marks, NO_MARKS=_NO_MARKS,
                     skip_box=_skip_box, BLANK=_BLANK, CHAIN_KEEP=CHAIN_KEEP,
                     weigh=_walk.native.text_weight, has_cjk=has_cjk,
-                    PARAGRAPH_TAGS=PARAGRAPH_TAGS, HEADING_TAGS=HEADING_TAGS)
+                    PARAGRAPH_TAGS=PARAGRAPH_TAGS, HEADING_TAGS=HEADING_TAGS,
+                    MARKS=(MARK_BR, MARK_SPAN, MARK_IMAGE))
         _walk.native.set_cjk_ranges(CJK_RANGES)
     return _ENV

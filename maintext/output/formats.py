@@ -74,7 +74,7 @@ def render(page: Page, fmt: str, *, with_explain: bool = False, options: Options
     if fmt == "html":
         return to_html(page, options)
     if fmt == "blocks":
-        return dumps([block_to_dict(b) for b in _fields.page_blocks(page)], indent=1) + "\n"
+        return dumps([block_to_dict(b) for b in (page.blocks or _fields.page_blocks(page))], indent=1) + "\n"
     raise ValueError(f"unknown output format {fmt!r}; use one of {', '.join(FORMATS)}")
 
 

@@ -16,6 +16,7 @@ from ..result import Span
 
 # Characters escaped in Markdown running text: each could start inline markup.
 _MD_INLINE = re.compile(r"([\\`*\[\]<>|])")
+_MD_ENTITY = re.compile(r"&(?=#?\w+;)")
 # "_" only at a word edge: inside a word (snake_case) it never starts emphasis in GFM.
 _MD_UNDERSCORE = re.compile(r"(?<![0-9A-Za-z])_|_(?![0-9A-Za-z])")
 
@@ -34,8 +35,11 @@ _MD_LEADING = re.compile(
 
 
 def md_escape(text: str) -> str:
-    """``text`` as Markdown running text (``|`` is escaped everywhere, which tables need)."""
+    """``text`` as Markdown running text (``|`` is escaped everywhere, which tables need;
+    ``&`` only where it would start an entity: "&amp;" written in the page stays as such)."""
     text = _MD_INLINE.sub(r"\\\1", text)
+    if "&" in text:
+        text = _MD_ENTITY.sub(r"\\&", text)
     return _MD_UNDERSCORE.sub(r"\\_", text)
 
 

@@ -121,3 +121,7 @@ def test_a_nested_ordered_list_not_starting_at_one_gets_a_blank_line():
     out = md(T("list_item", "top", list_kind="ol", depth=1, number=1, item_start=True),
              T("list_item", "seventh", list_kind="ol", depth=2, number=7, item_start=True))
     assert out == "1. top\n\n   7. seventh\n"
+
+
+def test_entity_like_text_stays_literal():
+    assert md(T("paragraph", "write &amp; for & in HTML")) == "write \\&amp; for & in HTML\n"

@@ -49,7 +49,7 @@ from ...pagetype.classifier import classify_blocks
 from ...result import Page
 from ...site.template import template_texts
 from ...textutil import collapse_ws
-from .common import Region, _is_prose, _weight
+from .common import Region, _is_prose, _weight, locate_explained
 from .edges import _lead_blocks, trim_edges
 from .filter import _drop_repeats, select_blocks
 from .score import JsonLdHint, _page_title, choose_region
@@ -76,10 +76,12 @@ def extract(doc: Document, options: Options) -> Page:
         for cid, chars in seg.skipped:
             c = seg.containers[cid]
             explain.append({"block": f"<{c.tag}>", "decision": "drop",
-                            "reason": f"not read: {c.boiler} ({chars} characters)"})
+                            "reason": f"not read: {c.boiler} ({chars} characters)", "container": cid})
     if not seg.blocks:
         page.reason = "page has no text"
         page.explain = explain
+        if explain is not None:
+            locate_explained(explain, seg, root, page, None)
         return page
 
     region = choose_region(h, seg, opts, hint, title)
@@ -121,6 +123,8 @@ def extract(doc: Document, options: Options) -> Page:
     elif page.text and kept and doc.link_anchors:
         mark_main_links(doc, seg, kept)
     page.explain = explain
+    if explain is not None:
+        locate_explained(explain, seg, root, page, region)
     return page
 
 
