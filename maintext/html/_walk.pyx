@@ -96,7 +96,7 @@ cdef class _Walk:
             b.weight = float(text.count(" ") + 1)
             b.commas = text.count(",")
         else:
-            b.weight = self.weigh(text) if self.has_cjk(text) else float(text.count(" ") + 1)
+            b.weight = self.weigh(text) if _has_cjk(text) else float(text.count(" ") + 1)
             b.commas = text.count(",") + text.count("，") + text.count("、")
         b.owner = owner
         b.boiler = None
@@ -369,3 +369,16 @@ def text_length(el):
             break
         n = n.next
     return count
+
+
+cdef bint _has_cjk(str text):
+    """textutil.has_cjk: a character of one of the CJK blocks (the same table)."""
+    cdef Py_UCS4 c
+    for c in text:
+        if c >= 0x1100 and _is_cjk(c):
+            return True
+    return False
+
+
+def has_cjk(str text):
+    return _has_cjk(text)

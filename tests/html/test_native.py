@@ -14,7 +14,7 @@ import maintext
 from maintext.html import document, segment as seg_mod, walk
 from maintext.html.clean import clean_tree
 from maintext.html.document import parse_html
-from maintext.textutil import _CJK_RANGES, text_weight
+from maintext.textutil import _CJK_RANGES, has_cjk, text_weight
 
 from ..conftest import DATASETS
 
@@ -74,6 +74,7 @@ def test_native_text_weight_is_textutil_text_weight():
                                        rnd.randrange(0x10000, 0x32000), 95, 32]))
                        for _ in range(rnd.randrange(0, 30)))
         assert walk.native.text_weight(text) == text_weight(text), repr(text)
+        assert walk.native.has_cjk(text) == has_cjk(text), repr(text)
 
 
 @native
