@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
+from ..errors import MaintextError
+
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS anchors (target TEXT NOT NULL, source TEXT NOT NULL, text TEXT NOT NULL);
@@ -50,16 +52,31 @@ def normalize_url(url: str) -> str | None:
 
 
 def _records(paths: Iterable[Path]) -> Iterator[dict]:
+    """The JSON records of batch output files; a line that is not a JSON object raises
+    :class:`MaintextError`, except a cut last line (an interrupted batch)."""
     for path in paths:
-        with open(path, encoding="utf-8") as fh:
-            for line in fh:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            bad: int | None = None
+            good = 0
+            for number, line in enumerate(fh, 1):
                 line = line.strip()
                 if not line:
                     continue
+                if bad is not None:  # a bad line that was not the last one
+                    break
                 try:
-                    yield json.loads(line)
+                    record = json.loads(line)
                 except ValueError:
-                    continue  # a cut last line of an interrupted batch
+                    record = None
+                if not isinstance(record, dict):
+                    bad = number
+                    continue
+                good += 1
+                yield record
+            else:
+                if bad is None or good:
+                    continue
+            raise MaintextError(f"{path}: line {bad} is not a JSON object: not `maintext batch` output")
 
 
 def collect_anchors(batch_files: Iterable[Path], db: sqlite3.Connection) -> tuple[int, int]:

@@ -164,6 +164,9 @@ class Segmentation:
         self.spans: list[Any] = []
         self.images: list[Any] = []
         self._firsts: list[tuple[int, int]] | None = None
+        # each container's owner before finish() rewrote the links past exempt boxes
+        # (None: nothing was rewritten)
+        self._walked_owner: list[int | None] | None = None
         # (owner id, top container id) -> boilerplate reason (auto's filter, per region)
         self.boiler_memo: dict[tuple[int, int], str | None] = {}
 
@@ -175,6 +178,17 @@ class Segmentation:
         while o is not None:
             yield o
             o = containers[o].owner
+
+    def all_owners(self, b: Block) -> Iterator[int]:
+        """Every boilerplate container enclosing ``b``, innermost first, exempt ones included."""
+        walked = self._walked_owner
+        if walked is None:
+            yield from self.owners(b)
+            return
+        o = b.owner
+        while o is not None:
+            yield o
+            o = walked[o]
 
     def first_elements(self, index: int) -> tuple[int, int]:
         """(first span element, first image element) of block ``index``: counted from the
@@ -214,6 +228,7 @@ class Segmentation:
                 exempt.add(c.id)  # a "more" box of running text: the rest of the article
         containers = self.containers
         if exempt:  # parents come first: one step reaches a non-exempt owner
+            self._walked_owner = [c.owner for c in containers]
             for c in containers:
                 while c.owner is not None and c.owner in exempt:
                     c.owner = containers[c.owner].owner

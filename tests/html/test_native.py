@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import gzip
+import importlib.util
 import json
+import os
 import random
 from dataclasses import asdict
 from pathlib import Path
@@ -36,6 +38,32 @@ def _segmentation(root, flag: bool) -> list[tuple]:
               b.commas, b.marked) for b in seg.blocks]
             + [(c.tag, c.start, c.end, c.parent, c.boiler, c.owner, c.id_end, c.el.tag) for c in seg.containers]
             + [(i, el.tag) for i, el in seg.anchors] + [len(seg.spans), len(seg.images), tuple(seg.skipped)])
+
+
+def test_native_walk_built_where_required():
+    """CI sets MAINTEXT_REQUIRE_NATIVE=1: there a compiler is present, so `pip install -e .`
+    must have built the extension (a silent fall-back to Python would hide a broken build)."""
+    if os.environ.get("MAINTEXT_REQUIRE_NATIVE") == "1":
+        assert walk.NATIVE_AVAILABLE, "the native walk was not built (see pip's build output)"
+
+
+@native
+def test_identity_script_on_a_sample():
+    """benchmarks/identity.py itself (every shared page in a full run) on a sample: the
+    golden pages and the first pages of each shared set present."""
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "identity.py"
+    spec = importlib.util.spec_from_file_location("maintext_identity", path)
+    identity = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(identity)
+    cases = [(p.name, (p / "source.html").read_bytes(), None) for p in sorted(PAGES.iterdir())
+             if (p / "source.html").exists()]
+    if identity.DATASETS.is_dir():
+        sets = sorted(p.name for p in identity.DATASETS.iterdir() if (p / "gold.jsonl").exists())
+        cases += list(identity.pages(sets, 3))
+    assert len(cases) >= 30
+    differ = [key for key, data, url in cases
+              if identity.digest(data, url, native=True) != identity.digest(data, url, native=False)]
+    assert not differ
 
 
 @native
