@@ -1,5 +1,5 @@
-"""Builds the optional native segmentation walk (maintext/html/_walk.pyx) when Cython and a
-C compiler are present; without them (or when the build fails) maintext installs as pure
+"""Builds the optional native segmentation walk (maintext/html/_walk.pyx) and text scans
+(maintext/html/_scan.pyx) when Cython and a C compiler are present; without them (or when the build fails) maintext installs as pure
 Python and uses the Python walk. ``MAINTEXT_NO_NATIVE=1`` skips the build."""
 
 import os
@@ -36,9 +36,10 @@ def extensions():
         return []
     from setuptools import Extension
 
-    ext = Extension("maintext.html._walk", ["maintext/html/_walk.pyx"], include_dirs=lxml.get_include())
+    exts = [Extension("maintext.html._walk", ["maintext/html/_walk.pyx"], include_dirs=lxml.get_include()),
+            Extension("maintext.html._scan", ["maintext/html/_scan.pyx"])]
     try:
-        return cythonize([ext], compiler_directives={"language_level": 3}, quiet=True)
+        return cythonize(exts, compiler_directives={"language_level": 3}, quiet=True)
     except Exception as exc:  # noqa: BLE001
         print(f"maintext: cannot cythonize the native walk ({exc})", file=sys.stderr)
         return []

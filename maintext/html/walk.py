@@ -16,6 +16,12 @@ try:
     from . import _walk as native
 except ImportError:  # not built (no compiler at install time): the Python walk
     native = None
+# Text scans in C (maintext/html/_scan.pyx: io.loading's attribute cap pre-check), or None.
+scan: ModuleType | None
+try:
+    from . import _scan as scan
+except ImportError:
+    scan = None
 
 NATIVE_AVAILABLE = native is not None
 # The default when a caller does not say (Options.native): the native walk when built,
