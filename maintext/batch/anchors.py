@@ -1,11 +1,17 @@
 """Incoming anchor text across a crawl: the page object's "anchor text" field (seed 001).
 
-The words other pages use to link to a page describe it better than the page itself,
-and they can only be known from a collection of pages. :func:`collect_anchors` reads batch
-output (JSON lines with ``url`` and ``links``), stores every (target, source, anchor text)
-in SQLite (the state of a crawl outgrows memory), and :func:`incoming_anchors` answers per
-target. URLs are compared after light normalisation (scheme and host lower-case, default
-port and fragment dropped); links from a page to itself are ignored.
+The words other pages use to link to a page describe it better than the page itself, and
+they can only be known from a collection of pages. The link index (:class:`LinkIndex`, an
+SQLite file: the state of a crawl outgrows memory) takes the records of a batch and stores
+every (target, source, source host, anchor text); it then answers per target URL with the
+anchor texts, how many links use each, and the hosts they come from. The batch fills each
+record's ``incoming_anchors`` from it after the run; ``maintext anchors`` builds or queries
+one from batch output.
+
+URLs are compared after normalisation (:func:`normalize_url`: courlan's, which lower-cases
+scheme and host, drops default ports, sorts the query and removes tracking parameters such
+as ``utm_*``/``fbclid``; the fragment is dropped too). Links from a page to itself, links
+without text and non-http(s) links are ignored.
 """
 
 from __future__ import annotations
@@ -13,16 +19,24 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 _SCHEMA = """
-CREATE TABLE IF NOT EXISTS anchors (target TEXT NOT NULL, source TEXT NOT NULL, text TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS anchors (target TEXT NOT NULL, source TEXT NOT NULL, host TEXT NOT NULL,
+                                    text TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS pages (url TEXT PRIMARY KEY, id TEXT);
 """
 _BATCH_ROWS = 5000  # rows per executemany: bounded memory on huge inputs
+_MAX_HOSTS = 20  # source hosts listed per anchor text
+
+try:
+    import courlan as _courlan
+except ImportError:  # pragma: no cover - the extra is not installed
+    _courlan = None
 
 
 @dataclass(slots=True)
@@ -31,10 +45,14 @@ class IncomingAnchors:
     id: str | None
     anchors: list[tuple[str, int]]  # distinct anchor texts with how many links use them
     sources: int  # distinct pages linking here
+    hosts: list[list[str]] = field(default_factory=list)  # per anchor text: source hosts
+
+    def as_record_field(self) -> list[dict[str, Any]]:
+        return [{"text": t, "count": n, "hosts": h} for (t, n), h in zip(self.anchors, self.hosts)]
 
 
-def normalize_url(url: str) -> str | None:
-    """Comparable form of an http(s) URL, or None for anything else."""
+def legacy_normalize_url(url: str) -> str | None:
+    """The normalisation before courlan (scheme/host case, default port, fragment)."""
     try:
         parts = urlsplit(url.strip())
         port = parts.port
@@ -49,6 +67,105 @@ def normalize_url(url: str) -> str | None:
     return urlunsplit((scheme, host, parts.path or "/", parts.query, ""))
 
 
+def normalize_url(url: str) -> str | None:
+    """Comparable form of an http(s) URL, or None for anything else."""
+    base = legacy_normalize_url(url)
+    if base is None or _courlan is None:
+        return base
+    try:
+        norm = _courlan.normalize_url(url.strip())
+    except (ValueError, TypeError, AttributeError):
+        return None
+    parts = urlsplit(norm)
+    if parts.scheme not in _DEFAULT_PORTS or not parts.netloc:
+        return None
+    return urlunsplit((parts.scheme, parts.netloc, parts.path or "/", parts.query, ""))
+
+
+def _host(url: str) -> str:
+    return urlsplit(url).netloc
+
+
+def link_rows(record: dict[str, Any]) -> tuple[str | None, list[tuple[str, str, str, str]]]:
+    """A record's normalised URL and its (target, source, host, text) rows."""
+    source = normalize_url(record.get("url") or "")
+    if source is None:
+        return None, []
+    rows = []
+    for link in record.get("links") or ():
+        text = " ".join((link.get("text") or "").split())
+        target = normalize_url(link.get("url") or "")
+        if text and target is not None and target != source:
+            rows.append((target, source, _host(source), text))
+    return source, rows
+
+
+class LinkIndex:
+    """The crawl's links in SQLite; built from records, queried per target URL."""
+
+    def __init__(self, db: sqlite3.Connection | str | Path) -> None:
+        self.db = db if isinstance(db, sqlite3.Connection) else sqlite3.connect(str(db))
+        self.db.executescript(_SCHEMA)
+
+    def reset(self) -> None:
+        self.db.executescript("DROP INDEX IF EXISTS anchors_target; DELETE FROM anchors; DELETE FROM pages;")
+
+    def add(self, records: Iterable[dict[str, Any]]) -> tuple[int, int]:
+        """Store the links of ``records``; returns (pages, links with text) read."""
+        pages = anchors = 0
+        rows: list[tuple[str, str, str, str]] = []
+        for record in records:
+            source, found = link_rows(record)
+            if source is None:
+                continue
+            pages += 1
+            self.db.execute("INSERT OR REPLACE INTO pages VALUES (?, ?)", (source, record.get("id")))
+            rows.extend(found)
+            if len(rows) >= _BATCH_ROWS:
+                anchors += self.add_rows(rows)
+        anchors += self.add_rows(rows)
+        self.finish()
+        return pages, anchors
+
+    def add_rows(self, rows: list[tuple[str, str, str, str]]) -> int:
+        n = len(rows)
+        if rows:
+            self.db.executemany("INSERT INTO anchors VALUES (?, ?, ?, ?)", rows)
+            rows.clear()
+        return n
+
+    def finish(self) -> None:
+        self.db.execute("CREATE INDEX IF NOT EXISTS anchors_target ON anchors (target)")
+        self.db.commit()
+
+    def lookup(self, url: str) -> IncomingAnchors | None:
+        """Incoming anchors of one URL (None when no page of the crawl links to it)."""
+        target = normalize_url(url)
+        if target is None:
+            return None
+        rows = self.db.execute(
+            "SELECT text, COUNT(*), GROUP_CONCAT(DISTINCT host), COUNT(DISTINCT source) FROM anchors "
+            "WHERE target = ? GROUP BY text ORDER BY COUNT(*) DESC, text", (target,)).fetchall()
+        if not rows:
+            return None
+        sources = self.db.execute("SELECT COUNT(DISTINCT source) FROM anchors WHERE target = ?",
+                                  (target,)).fetchone()[0]
+        page = self.db.execute("SELECT id FROM pages WHERE url = ?", (target,)).fetchone()
+        return IncomingAnchors(target, page[0] if page else None, [(t, n) for t, n, _, _ in rows], sources,
+                               [sorted(h.split(","))[:_MAX_HOSTS] for _, _, h, _ in rows])
+
+    def fill(self, records: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+        """The records with ``incoming_anchors`` set from the index (a transform)."""
+        for record in records:
+            if "__raw__" not in record and record.get("url") and not record.get("error"):
+                found = self.lookup(record["url"])
+                record["incoming_anchors"] = found.as_record_field() if found else []
+            yield record
+
+    def close(self) -> None:
+        self.db.close()
+
+
 def _records(paths: Iterable[Path]) -> Iterator[dict]:
     for path in paths:
         with open(path, encoding="utf-8") as fh:
@@ -57,63 +174,37 @@ def _records(paths: Iterable[Path]) -> Iterator[dict]:
                 if not line:
                     continue
                 try:
-                    yield json.loads(line)
+                    rec = json.loads(line)
                 except ValueError:
                     continue  # a cut last line of an interrupted batch
+                if isinstance(rec, dict):
+                    yield rec
 
 
 def collect_anchors(batch_files: Iterable[Path], db: sqlite3.Connection) -> tuple[int, int]:
-    """Load the links of batch output into ``db``; returns (pages, anchors) read."""
-    db.executescript(_SCHEMA)
-    pages = anchors = 0
-    rows: list[tuple[str, str, str]] = []
-    for record in _records(batch_files):
-        source = normalize_url(record.get("url") or "")
-        if source is None:
-            continue
-        pages += 1
-        db.execute("INSERT OR REPLACE INTO pages VALUES (?, ?)", (source, record.get("id")))
-        for link in record.get("links") or ():
-            text = " ".join((link.get("text") or "").split())
-            target = normalize_url(link.get("url") or "")
-            if not text or target is None or target == source:
-                continue
-            rows.append((target, source, text))
-            if len(rows) >= _BATCH_ROWS:
-                anchors += _flush(db, rows)
-    anchors += _flush(db, rows)
-    db.execute("CREATE INDEX IF NOT EXISTS anchors_target ON anchors (target)")
-    db.commit()
-    return pages, anchors
-
-
-def _flush(db: sqlite3.Connection, rows: list[tuple[str, str, str]]) -> int:
-    n = len(rows)
-    if rows:
-        db.executemany("INSERT INTO anchors VALUES (?, ?, ?)", rows)
-        rows.clear()
-    return n
+    """Load the links of batch output (JSONL files) into ``db``; returns (pages, anchors)."""
+    return LinkIndex(db).add(_records(batch_files))
 
 
 def incoming_anchors(db: sqlite3.Connection, *, crawled_only: bool = True) -> Iterator[IncomingAnchors]:
     """Per target URL, its incoming anchor texts (most used first) and linking pages.
 
-    ``crawled_only``: only targets that are pages of the crawl (else every link target).
-    """
+    ``crawled_only``: only targets that are pages of the crawl (else every link target)."""
     where = "WHERE a.target IN (SELECT url FROM pages)" if crawled_only else ""
     query = f"""
         WITH linking AS (SELECT target, COUNT(DISTINCT source) AS n FROM anchors GROUP BY target)
-        SELECT a.target, p.id, a.text, COUNT(*), linking.n
+        SELECT a.target, p.id, a.text, COUNT(*), linking.n, GROUP_CONCAT(DISTINCT a.host)
         FROM anchors a JOIN linking ON linking.target = a.target
         LEFT JOIN pages p ON p.url = a.target {where}
         GROUP BY a.target, a.text ORDER BY a.target, COUNT(*) DESC, a.text
     """
     current: IncomingAnchors | None = None
-    for target, page_id, text, uses, sources in db.execute(query):
+    for target, page_id, text, uses, sources, hosts in db.execute(query):
         if current is None or current.url != target:
             if current is not None:
                 yield current
             current = IncomingAnchors(target, page_id, [], sources)
         current.anchors.append((text, uses))
+        current.hosts.append(sorted(hosts.split(","))[:_MAX_HOSTS])
     if current is not None:
         yield current

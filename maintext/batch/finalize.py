@@ -1,0 +1,85 @@
+"""The crawl-level pass after a batch: link index, incoming anchors, near-duplicates.
+
+Takes the batch's sink (its committed records, in output order) and rewrites its output
+once: each record's ``incoming_anchors`` from the link index (:mod:`.anchors`, SQLite at
+``OUT.links.sqlite`` unless ``link_db`` says otherwise), ``duplicate_of`` for near-copies of
+an earlier record (:mod:`.hygiene`), and with ``dedup`` the near-copies dropped (their ids
+kept in the index's ``dropped`` table, so a resumed run does not extract them again). The
+index is rebuilt from the committed output, so it always agrees with it, even after a
+``kill -9``; the pass is idempotent (run again after a resume, it gives the same file).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from .anchors import LinkIndex
+from .hygiene import NearDuplicates
+from .tasks import BatchConfig, Summary
+
+
+def link_db_path(cfg: BatchConfig) -> Path:
+    return cfg.link_db or cfg.out.with_name(cfg.out.name + ".links.sqlite")
+
+
+def dropped_ids(cfg: BatchConfig) -> set[str]:
+    """Ids dropped as near-duplicates by earlier runs (resume skips them)."""
+    path = link_db_path(cfg)
+    if not cfg.dedup or not path.is_file():
+        return set()
+    db = sqlite3.connect(str(path))
+    try:
+        db.execute("CREATE TABLE IF NOT EXISTS dropped (id TEXT PRIMARY KEY)")
+        return {row[0] for row in db.execute("SELECT id FROM dropped")}
+    finally:
+        db.close()
+
+
+def _dedup(records: Iterator[dict[str, Any]], cfg: BatchConfig, summary: Summary,
+           db: sqlite3.Connection) -> Iterator[dict[str, Any]]:
+    seen = NearDuplicates()
+    for record in records:
+        if "__raw__" not in record and not record.get("error"):
+            first = seen.check(str(record.get("id")), record.get("simhash"))
+            record["duplicate_of"] = first
+            if first is not None:
+                summary.duplicates += 1
+                if cfg.dedup:
+                    db.execute("INSERT OR IGNORE INTO dropped VALUES (?)", (str(record.get("id")),))
+                    continue
+        yield record
+
+
+def finalize(sink: Any, cfg: BatchConfig, summary: Summary, log: Callable[[str], None] | None) -> None:
+    """Run the crawl-level pass over ``sink`` (nothing for the folder format)."""
+    if cfg.fmt == "folder" or not (cfg.anchors or cfg.hygiene or cfg.dedup):
+        return
+    start = time.perf_counter()
+    index = LinkIndex(link_db_path(cfg))
+    try:
+        index.db.execute("CREATE TABLE IF NOT EXISTS dropped (id TEXT PRIMARY KEY)")
+        pages = links = 0
+        if cfg.anchors:
+            index.reset()
+            pages, links = index.add(sink.records())
+
+        def transform(records: Iterator[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+            if cfg.anchors:
+                records = index.fill(records)
+            if cfg.hygiene or cfg.dedup:
+                records = _dedup(records, cfg, summary, index.db)
+            return records
+
+        sink.finish(transform)
+        index.db.commit()
+    finally:
+        index.close()
+    summary.finalize_seconds = time.perf_counter() - start
+    if log:
+        log(f"crawl pass: {pages} pages, {links} links with text in the link index; "
+            f"{summary.duplicates} near-duplicates{' dropped' if cfg.dedup else ''} "
+            f"({summary.finalize_seconds:.2f} s)")
