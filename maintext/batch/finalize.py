@@ -39,12 +39,31 @@ def dropped_ids(cfg: BatchConfig) -> set[str]:
         db.close()
 
 
-def _dedup(records: Iterator[dict[str, Any]], cfg: BatchConfig, summary: Summary,
-           db: sqlite3.Connection) -> Iterator[dict[str, Any]]:
+def _hashes(records: Iterator[dict[str, Any]], out: list[tuple[str, str, str]]) -> Iterator[dict[str, Any]]:
+    """Pass records through, noting (source, id, simhash) of each page with a SimHash."""
+    for record in records:
+        if record.get("simhash") and not record.get("error"):
+            out.append((str(record.get("source") or ""), str(record.get("id")), record["simhash"]))
+        yield record
+
+
+def duplicate_map(hashes: list[tuple[str, str, str]]) -> dict[str, str]:
+    """id -> id of the first page of its near-duplicate group, "first" in the order of the
+    pages' sources (file paths, URLs), so both engines and every rerun agree."""
     seen = NearDuplicates()
+    firsts: dict[str, str] = {}
+    for _source, page_id, hexhash in sorted(hashes):
+        first = seen.check(page_id, hexhash)
+        if first is not None:
+            firsts[page_id] = firsts.get(first, first)
+    return firsts
+
+
+def _dedup(records: Iterator[dict[str, Any]], firsts: dict[str, str], cfg: BatchConfig, summary: Summary,
+           db: sqlite3.Connection) -> Iterator[dict[str, Any]]:
     for record in records:
         if "__raw__" not in record and not record.get("error"):
-            first = seen.check(str(record.get("id")), record.get("simhash"))
+            first = firsts.get(str(record.get("id")))
             record["duplicate_of"] = first
             if first is not None:
                 summary.duplicates += 1
@@ -63,15 +82,20 @@ def finalize(sink: Any, cfg: BatchConfig, summary: Summary, log: Callable[[str],
     try:
         index.db.execute("CREATE TABLE IF NOT EXISTS dropped (id TEXT PRIMARY KEY)")
         pages = links = 0
+        hashes: list[tuple[str, str, str]] = []
         if cfg.anchors:
             index.reset()
-            pages, links = index.add(sink.records())
+            pages, links = index.add(_hashes(sink.records(), hashes))
+        elif cfg.hygiene or cfg.dedup:
+            for _ in _hashes(sink.records(), hashes):
+                pass
+        firsts = duplicate_map(hashes)
 
         def transform(records: Iterator[dict[str, Any]]) -> Iterator[dict[str, Any]]:
             if cfg.anchors:
                 records = index.fill(records)
             if cfg.hygiene or cfg.dedup:
-                records = _dedup(records, cfg, summary, index.db)
+                records = _dedup(records, firsts, cfg, summary, index.db)
             return records
 
         sink.finish(transform)

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -74,10 +75,13 @@ def _schema() -> Any:
 SCHEMA = _schema() if pa is not None else None
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def _clean(value: Any) -> Any:
     """Strings Parquet accepts (lone surrogates replaced), recursively."""
     if isinstance(value, str):
-        return value.encode("utf-8", "replace").decode("utf-8")
+        return _SURROGATE.sub("\ufffd", value)
     if isinstance(value, list):
         return [_clean(v) for v in value]
     if isinstance(value, dict):

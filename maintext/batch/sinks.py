@@ -72,7 +72,7 @@ def scan_jsonl(path: Path) -> tuple[set[str], list[str]]:
             fh.write(b"\n")
     if bad:
         shown = ", ".join(map(str, bad[:10])) + (" ..." if len(bad) > 10 else "")
-        notes.append(f"{path}: kept {len(bad)} damaged lines that are not JSON records (lines {shown}); "
+        notes.append(f"{path}: kept {len(bad)} damaged lines that are not JSON records (line {shown}); "
                      "their pages are not known as done")
     return done, notes
 

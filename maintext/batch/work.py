@@ -24,6 +24,10 @@ from .tasks import Task, error_record, one_line, page_record
 _REFIRE_SECONDS = 0.05
 
 
+class _TimeUp(BaseException):
+    """The timer firing again: not an ``Exception``, so ``except Exception`` lets it pass."""
+
+
 @contextmanager
 def time_limit(seconds: float | None):
     """Raise :class:`PageTimeoutError` in the block after ``seconds`` (main thread only).
@@ -39,6 +43,8 @@ def time_limit(seconds: float | None):
 
     def on_alarm(signum: int, frame: Any) -> None:
         nonlocal fired
+        if fired:
+            raise _TimeUp
         fired = True
         raise PageTimeoutError(message)
 
@@ -46,6 +52,8 @@ def time_limit(seconds: float | None):
     signal.setitimer(signal.ITIMER_REAL, seconds, _REFIRE_SECONDS)
     try:
         yield
+    except _TimeUp:
+        pass
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
