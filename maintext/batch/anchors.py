@@ -20,6 +20,7 @@ import json
 import sqlite3
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -67,6 +68,7 @@ def legacy_normalize_url(url: str) -> str | None:
     return urlunsplit((scheme, host, parts.path or "/", parts.query, ""))
 
 
+@lru_cache(maxsize=1 << 16)  # the same navigation links recur on every page of a site
 def normalize_url(url: str) -> str | None:
     """Comparable form of an http(s) URL, or None for anything else."""
     base = legacy_normalize_url(url)
@@ -86,18 +88,30 @@ def _host(url: str) -> str:
     return urlsplit(url).netloc
 
 
-def link_rows(record: dict[str, Any]) -> tuple[str | None, list[tuple[str, str, str, str]]]:
-    """A record's normalised URL and its (target, source, host, text) rows."""
+def link_keys(record: dict[str, Any]) -> dict[str, Any] | None:
+    """The record's normalised URL and its links as [target, text] pairs (links to itself,
+    without text or not http(s) left out): computed in the worker, so the driver's pass
+    does no URL work. None when the page has no http(s) URL."""
     source = normalize_url(record.get("url") or "")
     if source is None:
-        return None, []
-    rows = []
+        return None
+    pairs = []
     for link in record.get("links") or ():
         text = " ".join((link.get("text") or "").split())
-        target = normalize_url(link.get("url") or "")
-        if text and target is not None and target != source:
-            rows.append((target, source, _host(source), text))
-    return source, rows
+        target = normalize_url(link.get("url") or "") if text else None
+        if target is not None and target != source:
+            pairs.append([target, text])
+    return {"url": source, "links": pairs}
+
+
+def link_rows(record: dict[str, Any]) -> tuple[str | None, list[tuple[str, str, str, str]]]:
+    """A record's normalised URL and its (target, source, host, text) rows."""
+    keys = record.get("link_keys") or link_keys(record)
+    if not keys:
+        return None, []
+    source = keys["url"]
+    host = _host(source)
+    return source, [(target, source, host, text) for target, text in keys["links"]]
 
 
 class LinkIndex:

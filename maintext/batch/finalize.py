@@ -40,10 +40,10 @@ def dropped_ids(cfg: BatchConfig) -> set[str]:
 
 
 def _hashes(records: Iterator[dict[str, Any]], out: list[tuple[str, str, str]]) -> Iterator[dict[str, Any]]:
-    """Pass records through, noting (source, id, simhash) of each page with a SimHash."""
+    """Pass records through, noting (source, id, signature) of each page with a MinHash."""
     for record in records:
-        if record.get("simhash") and not record.get("error"):
-            out.append((str(record.get("source") or ""), str(record.get("id")), record["simhash"]))
+        if record.get("minhash") and not record.get("error"):
+            out.append((str(record.get("source") or ""), str(record.get("id")), record["minhash"]))
         yield record
 
 
@@ -52,8 +52,8 @@ def duplicate_map(hashes: list[tuple[str, str, str]]) -> dict[str, str]:
     pages' sources (file paths, URLs), so both engines and every rerun agree."""
     seen = NearDuplicates()
     firsts: dict[str, str] = {}
-    for _source, page_id, hexhash in sorted(hashes):
-        first = seen.check(page_id, hexhash)
+    for _source, page_id, signature in sorted(hashes):
+        first = seen.check(page_id, signature)
         if first is not None:
             firsts[page_id] = firsts.get(first, first)
     return firsts
@@ -62,6 +62,8 @@ def duplicate_map(hashes: list[tuple[str, str, str]]) -> dict[str, str]:
 def _dedup(records: Iterator[dict[str, Any]], firsts: dict[str, str], cfg: BatchConfig, summary: Summary,
            db: sqlite3.Connection) -> Iterator[dict[str, Any]]:
     for record in records:
+        record.pop("minhash", None)  # used up: the output keeps the verdict
+        record.pop("link_keys", None)
         if "__raw__" not in record and not record.get("error"):
             first = firsts.get(str(record.get("id")))
             record["duplicate_of"] = first

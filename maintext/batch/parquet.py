@@ -16,7 +16,8 @@ method, title, headline, text, date, author, description, sitename, language, en
 reason, error       string (``language`` is what the page declares)
 lang                string: language detected from the text (ISO 639-1)
 duplicate_of        string: id of the first near-duplicate of this page in the batch
-simhash             string: 64-bit SimHash of the text, 16 hex digits
+minhash             string: MinHash signature (base64) between extraction and the crawl pass;
+                    null in the final file
 paragraphs, keywords list<string>
 links               list<struct<url: string, text: string, in_main: bool>>
 blocks              list<struct<kind, text, level, list_kind, depth, number, item_start,
@@ -25,6 +26,8 @@ blocks              list<struct<kind, text, level, list_kind, depth, number, ite
 incoming_anchors    list<struct<text: string, count: int64, hosts: list<string>>>
 is_content_page     bool; content_confidence: double
 extra               string: the method's diagnostics as JSON
+link_keys           string: normalised URL and link targets (JSON) between extraction and
+                    the crawl pass; null in the final file
 =================== ================================================================
 """
 
@@ -49,7 +52,7 @@ except ImportError:  # pragma: no cover - depends on the install
 
 _STRINGS = ("id", "url", "source", "method", "title", "headline", "text", "date", "author",
             "description", "sitename", "language", "encoding", "reason", "error", "lang",
-            "duplicate_of", "simhash")
+            "duplicate_of", "minhash")
 
 
 def _schema() -> Any:
@@ -69,7 +72,8 @@ def _schema() -> Any:
            ("blocks", pa.list_(block)),
            ("incoming_anchors", pa.list_(pa.struct([("text", s), ("count", pa.int64()),
                                                     ("hosts", pa.list_(s))]))),
-           ("is_content_page", pa.bool_()), ("content_confidence", pa.float64()), ("extra", s)])
+           ("is_content_page", pa.bool_()), ("content_confidence", pa.float64()), ("extra", s),
+           ("link_keys", s)])
 
 
 SCHEMA = _schema() if pa is not None else None
@@ -97,14 +101,16 @@ def to_row(record: dict[str, Any]) -> dict[str, Any]:
     anchors = record.get("incoming_anchors") or []
     row["incoming_anchors"] = [a if isinstance(a, dict) else {"text": str(a), "count": 1, "hosts": []}
                                for a in anchors]
-    row["extra"] = json.dumps(record["extra"], ensure_ascii=False, default=str) if record.get("extra") else None
+    for name in ("extra", "link_keys"):
+        row[name] = json.dumps(record[name], ensure_ascii=False, default=str) if record.get(name) else None
     return _clean(row)
 
 
 def from_row(row: dict[str, Any]) -> dict[str, Any]:
     record = {k: v for k, v in row.items() if v is not None}
-    if "extra" in record:
-        record["extra"] = json.loads(record["extra"])
+    for name in ("extra", "link_keys"):
+        if name in record:
+            record[name] = json.loads(record[name])
     return record
 
 

@@ -203,7 +203,8 @@ def mp_context(method_module: str | None = None) -> Any:
     methods = multiprocessing.get_all_start_methods()
     if "forkserver" in methods:
         ctx = multiprocessing.get_context("forkserver")
-        preload = ["maintext.api", "maintext.html.document", "maintext.metadata.extract", "lxml.html"]
+        preload = ["maintext.api", "maintext.html.document", "maintext.metadata.extract", "lxml.html",
+                   "maintext.batch.preload"]
         if method_module and method_module.startswith("maintext."):
             preload.append(method_module)
         ctx.set_forkserver_preload(preload)

@@ -73,7 +73,7 @@ def _source(task: Task, options: Options) -> tuple[Any, str | None]:
 def run_task(task: Task, method: str, options: Options, timeout: float | None,
              hygiene: bool = False) -> tuple[dict[str, Any], bool]:
     """Extract one page; returns ``(record, fatal)``. Never raises on a bad page.
-    ``hygiene``: add the detected language and the text's SimHash to the record."""
+    ``hygiene``: add the detected language and the text's MinHash signature to the record."""
     if task.error:
         return error_record(task, task.error), False
     from ..api import extract

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from maintext.batch.anchors import legacy_normalize_url, normalize_url
-from maintext.batch.hygiene import NearDuplicates, detect_language, simhash
+from maintext.batch.hygiene import NearDuplicates, detect_language, minhash, similarity
 from maintext.batch.run import BatchConfig, run_batch
 
 from ..helper_methods import register_all
@@ -217,10 +217,11 @@ def test_near_duplicates_are_flagged_and_dropped_with_dedup(tmp_path: Path):
     assert again.total == 0 and again.skipped == 4  # dropped pages are not extracted again
 
 
-def test_simhash_bands_find_close_hashes_only():
+def test_minhash_finds_near_copies_only():
     near = NearDuplicates()
-    h1, h2 = simhash(STORY), simhash(STORY.replace("Tuesday", "Wednesday"))
-    assert h1 is not None and bin(h1 ^ h2).count("1") <= 4
-    assert near.check("x", f"{h1:016x}") is None and near.check("y", f"{h2:016x}") == "x"
-    assert near.check("z", f"{h1 ^ 0x1F:016x}") is None  # 5 bits away
-    assert simhash("too short") is None and detect_language("") is None
+    h1, h2 = minhash(STORY), minhash(STORY.replace("Tuesday", "Wednesday"))
+    words = STORY.split()
+    shuffled = minhash(" ".join(words[1::2] + words[::2]))  # the same words, another text
+    assert similarity(h1, h2) >= 0.8 and similarity(h1, shuffled) < 0.5
+    assert near.check("x", h1) is None and near.check("y", h2) == "x" and near.check("z", shuffled) is None
+    assert minhash("too short") is None and detect_language("") is None
