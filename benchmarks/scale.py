@@ -8,7 +8,9 @@ runs ``maintext batch WARC -o OUT.jsonl`` in a subprocess for each configuration
 
 * ``plain-pool-2``: a bare ``multiprocessing.Pool(2).imap`` of ``maintext.extract`` over the
   same pages with the records thrown away (the floor a pool can reach: no limits, no output);
-* ``local-1``, ``local-2``: the local engine with 1 and 2 worker processes;
+* ``local-2-bare``: the local engine, 2 workers, without the crawl pass, language and
+  near-duplicates (``--no-anchors --no-hygiene``): the cost of the pool against the plain one;
+* ``local-1``, ``local-2``: the local engine with 1 and 2 worker processes (everything on);
 * ``dask-2``: the Dask engine on a 2-worker LocalCluster.
 
 For each: pages/s of the extraction stage (from the batch's summary line), CPU seconds per
@@ -142,9 +144,10 @@ def run_config(name: str, warc: Path, work: Path) -> dict:
         script.write_text(PLAIN_POOL.format(root=str(ROOT), warc=str(warc)))
         cmd = [sys.executable, str(script)]
     else:
-        engine, workers = name.rsplit("-", 1)
+        bare = name.endswith("-bare")  # no crawl pass, no language or duplicates
+        engine, workers = name.removesuffix("-bare").rsplit("-", 1)
         cmd = [sys.executable, "-m", "maintext", "batch", str(warc), "-o", str(out), "--no-progress",
-               "--workers", workers, "--engine", engine]
+               "--workers", workers, "--engine", engine] + (["--no-anchors", "--no-hygiene"] if bare else [])
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, env=env)
@@ -183,6 +186,7 @@ def lang_report(out: Path, langs: dict[str, str]) -> dict:
         s = per_set.setdefault(rec["id"].split(":")[1], [0, 0])
         s[0] += hit
         s[1] += 1
+    detect_language("warm up")  # the model loads on the first call
     start = time.process_time()
     for text in texts:
         detect_language(text)
@@ -213,7 +217,7 @@ def main() -> None:
     ap.add_argument("--sets", default="aeb,big9-2005,big9-2009,cleaneval-dev,dragnet,gne-cn,pagetype,"
                                       "readability-dev,trafilatura,webmainbench-sample")
     ap.add_argument("--limit", type=int, default=None, help="pages per set")
-    ap.add_argument("--configs", default="plain-pool-2,local-1,local-2,dask-2")
+    ap.add_argument("--configs", default="plain-pool-2,local-2-bare,local-1,local-2,dask-2")
     ap.add_argument("--work", type=Path, default=None, help="folder for the WARC and outputs (default: temp)")
     args = ap.parse_args()
     work = args.work or Path(tempfile.mkdtemp(prefix="maintext-scale-"))

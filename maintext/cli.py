@@ -168,6 +168,8 @@ def _extract_with_site_pages(src: Any, others: list[Any], url: str | None, metho
               help="After the batch, fill each record's incoming_anchors from the crawl's links.")
 @click.option("--link-db", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="SQLite file of the link index (default: OUTPUT.links.sqlite).")
+@click.option("--hygiene/--no-hygiene", default=True, show_default=True,
+              help="Detect each page's language (lang) and flag near-duplicates (duplicate_of).")
 @click.option("--dedup", is_flag=True, help="Drop near-duplicate pages (the first of each group stays); "
               "without it they are only flagged with duplicate_of.")
 @click.option("--partition-pages", type=click.IntRange(min=1), default=64, show_default=True,
@@ -188,7 +190,7 @@ def _extract_with_site_pages(src: Any, others: list[Any], url: str | None, metho
 def batch(inputs: tuple[Path, ...], method: str | None, urls_file: Path | None, out: Path, fmt: str | None,
           engine: str, scheduler: str | None, workers: int, in_process: bool, timeout: float,
           max_memory: int, resume: bool, limit: int | None, no_progress: bool, links: bool, anchors: bool,
-          link_db: Path | None, dedup: bool, partition_pages: int, fetch_timeout: float, retries: int,
+          link_db: Path | None, hygiene: bool, dedup: bool, partition_pages: int, fetch_timeout: float, retries: int,
           per_host: int, fetch_threads: int, site_pages: int) -> None:
     """Extract many pages: folders of HTML (searched recursively), WARC archives, and/or --urls FILE.
 
@@ -216,7 +218,7 @@ def batch(inputs: tuple[Path, ...], method: str | None, urls_file: Path | None, 
         progress=not no_progress, in_process=in_process, engine=engine, scheduler=scheduler,
         options=options.updated(fetch_timeout=fetch_timeout, fetch_retries=retries, with_links=links),
         fetch_threads=fetch_threads, per_host=per_host, fetch_timeout=fetch_timeout, fetch_retries=retries,
-        site_pages=site_pages, anchors=anchors and links, link_db=link_db, dedup=dedup,
+        site_pages=site_pages, anchors=anchors and links, link_db=link_db, hygiene=hygiene, dedup=dedup,
         partition_pages=partition_pages,
     )
     summary = run_batch(cfg, inputs, urls_file, log=lambda line: click.echo("maintext batch: " + line, err=True))

@@ -11,12 +11,15 @@ isolation and the same :func:`~.work.run_task`, so both engines give the same re
 ``LocalCluster`` of ``workers`` processes (one thread each) starts and stops with the batch.
 Dask workers must be allowed child processes (``distributed.worker.daemon: false``, set
 here for the LocalCluster; on a cluster, start workers with ``--no-nanny`` or that config).
-At most ``2 x workers`` partitions are in flight, so the driver never holds more.
+At most ``2 x workers`` partitions are in flight, so the driver never holds more. The crawl
+pass's link index is grouped by target URL on the cluster (:meth:`DaskSession.shuffle_links`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import operator
+import zlib
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -42,37 +45,72 @@ def process_partition(part: Partition, cfg: BatchConfig, done: frozenset[str] | 
     return records
 
 
-def _client(cfg: BatchConfig, n_workers: int) -> tuple[Any, Any]:
-    try:
-        import dask
-        from distributed import Client, LocalCluster
-    except ImportError:
-        raise LoadError("--engine dask needs Dask: pip install 'maintext[dask]'") from None
-    if cfg.scheduler:
-        return Client(cfg.scheduler), None
-    dask.config.set({"distributed.worker.daemon": False})
-    cluster = LocalCluster(n_workers=n_workers, threads_per_worker=1, processes=True,
-                           dashboard_address=None, memory_limit=0, death_timeout=30)
-    return Client(cluster), cluster
+class DaskSession:
+    """A Dask client for one batch: the extraction, then the link shuffle of the crawl pass."""
 
+    def __init__(self, cfg: BatchConfig, n_workers: int) -> None:
+        try:
+            import dask
+            from distributed import Client, LocalCluster
+        except ImportError:
+            raise LoadError("--engine dask needs Dask: pip install 'maintext[dask]'") from None
+        self.cluster = None
+        if cfg.scheduler:
+            self.client = Client(cfg.scheduler)
+        else:
+            dask.config.set({"distributed.worker.daemon": False})
+            self.cluster = LocalCluster(n_workers=n_workers, threads_per_worker=1, processes=True,
+                                        dashboard_address=None, memory_limit=0, death_timeout=30)
+            self.client = Client(self.cluster)
+        self.n_workers = max(1, len(self.client.scheduler_info().get("workers", {})) or n_workers)
 
-def run_dask(parts: Iterator[Partition], cfg: BatchConfig, n_workers: int, done: set[str],
-             commit: Callable[[list[Any]], None]) -> None:
-    """Submit partitions (a bounded number ahead); ``commit`` each one's records."""
-    from distributed import as_completed
+    def run(self, parts: Iterator[Partition], cfg: BatchConfig, done: set[str],
+            commit: Callable[[list[Any]], None]) -> None:
+        """Submit partitions (a bounded number ahead); ``commit`` each one's records."""
+        from distributed import as_completed
 
-    client, cluster = _client(cfg, n_workers)
-    try:
-        done_f = client.scatter(frozenset(done), broadcast=True) if done else None
-        window = 2 * max(1, len(client.scheduler_info().get("workers", {})) or n_workers)
+        done_f = self.client.scatter(frozenset(done), broadcast=True) if done else None
+        window = 2 * self.n_workers
         pending = as_completed()
         for part in parts:
-            pending.add(client.submit(process_partition, part, cfg, done_f, pure=False))
+            pending.add(self.client.submit(process_partition, part, cfg, done_f, pure=False))
             if pending.count() >= window:
                 commit(next(pending).result())
         for future in pending:
             commit(future.result())
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+
+    def shuffle_links(self, chunks: Iterable[list[tuple[str, str, str, str]]]) -> Iterator[tuple]:
+        """Group link rows by target URL on the cluster: every chunk is split by a hash of
+        the target into one bucket per worker x 2, each bucket gathers its pieces from all
+        chunks (the all-to-all shuffle) and groups them; only the grouped anchors (target,
+        text, count, hosts, sources) come back."""
+        from distributed import as_completed
+
+        buckets = 2 * self.n_workers
+        splits = [self.client.submit(split_by_target, self.client.scatter(chunk), buckets)
+                  for chunk in chunks]
+        if not splits:
+            return
+        grouped = [self.client.submit(group_bucket, *[self.client.submit(operator.getitem, s, j) for s in splits])
+                   for j in range(buckets)]
+        for future in as_completed(grouped):
+            yield from future.result()
+            future.release()
+
+    def close(self) -> None:
+        self.client.close()
+        if self.cluster is not None:
+            self.cluster.close()
+
+
+def split_by_target(rows: list[tuple[str, str, str, str]], buckets: int) -> list[list[tuple]]:
+    out: list[list[tuple]] = [[] for _ in range(buckets)]
+    for row in rows:
+        out[zlib.crc32(row[0].encode("utf-8", "surrogatepass")) % buckets].append(row)
+    return out
+
+
+def group_bucket(*pieces: list[tuple[str, str, str, str]]) -> list[tuple]:
+    from .anchors import group_rows
+
+    return group_rows(row for piece in pieces for row in piece)

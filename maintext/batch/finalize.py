@@ -75,8 +75,26 @@ def _dedup(records: Iterator[dict[str, Any]], firsts: dict[str, str], cfg: Batch
         yield record
 
 
-def finalize(sink: Any, cfg: BatchConfig, summary: Summary, log: Callable[[str], None] | None) -> None:
-    """Run the crawl-level pass over ``sink`` (nothing for the folder format)."""
+def _index_by_shuffle(index: LinkIndex, records: Iterator[dict[str, Any]], shuffle: Any) -> tuple[int, int]:
+    """Fill the index with anchors grouped elsewhere (the Dask engine's shuffle by target)."""
+    from .anchors import _chunks
+
+    index.reset()
+    pages = [0]
+
+    def counted() -> Iterator[dict[str, Any]]:
+        for record in records:
+            pages[0] += 1
+            yield record
+
+    links = index.add_aggregates(shuffle(_chunks(index.add_pages(counted()), 20_000)))
+    return pages[0], links
+
+
+def finalize(sink: Any, cfg: BatchConfig, summary: Summary, log: Callable[[str], None] | None,
+             shuffle: Any = None) -> None:
+    """Run the crawl-level pass over ``sink`` (nothing for the folder format). ``shuffle``:
+    a function grouping link rows by target elsewhere (Dask), else SQLite groups them."""
     if cfg.fmt == "folder" or not (cfg.anchors or cfg.hygiene or cfg.dedup):
         return
     start = time.perf_counter()
@@ -85,7 +103,9 @@ def finalize(sink: Any, cfg: BatchConfig, summary: Summary, log: Callable[[str],
         index.db.execute("CREATE TABLE IF NOT EXISTS dropped (id TEXT PRIMARY KEY)")
         pages = links = 0
         hashes: list[tuple[str, str, str]] = []
-        if cfg.anchors:
+        if cfg.anchors and shuffle is not None:
+            pages, links = _index_by_shuffle(index, _hashes(sink.records(), hashes), shuffle)
+        elif cfg.anchors:
             index.reset()
             pages, links = index.add(_hashes(sink.records(), hashes))
         elif cfg.hygiene or cfg.dedup:

@@ -24,7 +24,8 @@ _SHINGLE = 3  # words per shingle
 _MAX_SHINGLES = 512  # shingles with the smallest hashes kept per text (a bottom-k sample)
 _MAX_CHARS = 50_000  # characters of text read for the signature
 _MIN_WORDS = 8  # texts shorter than this get no signature (too short to call copies)
-_LANG_CHARS = 2000  # characters of text given to the language detector (enough, and fast)
+_LANG_CHARS = 1000  # characters given to the language detector: 99.5% agreement with the
+# shared sets' gold lang at 0.34 ms a page (2000: 99.6%, 0.54 ms; 300: 99.5%, 0.14 ms)
 _WORD = re.compile(r"\w+", re.UNICODE)
 _K = (0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9)  # odd 64-bit mixers
 

@@ -112,7 +112,7 @@ def _progress(cfg: BatchConfig) -> Any:
                 smoothing=0.1)
 
 
-def _execute(plan: _Plan, cfg: BatchConfig, sink: Any, summary: Summary) -> None:
+def _execute(plan: _Plan, cfg: BatchConfig, sink: Any, summary: Summary, session: Any) -> None:
     bar = _progress(cfg)
 
     def emit(record: Any) -> None:
@@ -134,10 +134,8 @@ def _execute(plan: _Plan, cfg: BatchConfig, sink: Any, summary: Summary) -> None
     n_workers = max(1, cfg.workers or os.cpu_count() or 1)
     start = time.perf_counter()
     try:
-        if cfg.engine == "dask":
-            from .dask_engine import run_dask
-
-            run_dask(plan.partitions(), cfg, n_workers, plan.done, commit)
+        if session is not None:
+            session.run(plan.partitions(), cfg, plan.done, commit)
         elif cfg.in_process:
             run_inline(plan.tasks(), cfg, emit)
         else:
@@ -173,14 +171,21 @@ def run_batch(cfg: BatchConfig, inputs: Iterable[str | Path] = (), urls_file: st
     sink = make_sink(cfg.fmt, cfg.out, cfg.resume, cfg.partition_pages)
     summary = Summary()
     plan = _Plan(cfg, found, online, sink.done | dropped_ids(cfg), summary, log)
+    session = None
     try:
         for note in sink.notes:
             summary.notes.append(note)
             if log:
                 log(note)
-        _execute(plan, cfg, sink, summary)
-        finalize(sink, cfg, summary, log)
+        if cfg.engine == "dask":
+            from .dask_engine import DaskSession
+
+            session = DaskSession(cfg, max(1, cfg.workers or os.cpu_count() or 1))
+        _execute(plan, cfg, sink, summary, session)
+        finalize(sink, cfg, summary, log, shuffle=session.shuffle_links if session else None)
     finally:
+        if session is not None:
+            session.close()
         sink.close()
         plan.close()
     if log:

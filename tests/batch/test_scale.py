@@ -135,8 +135,11 @@ def _page(n: int, links: list[tuple[str, str]]) -> bytes:
             f"</body></html>").encode()
 
 
-def test_incoming_anchors_on_a_hand_made_crawl(tmp_path: Path):
+@pytest.mark.parametrize("engine", ["local", "dask"])
+def test_incoming_anchors_on_a_hand_made_crawl(tmp_path: Path, engine: str):
     pytest.importorskip("fastwarc")
+    if engine == "dask":
+        pytest.importorskip("distributed")
     pages = {
         "http://a.example/": [("http://B.example:80/story#top", "Water on Europa"), ("/about", "About us")],
         "http://b.example/story": [("http://a.example/?utm_source=feed", "Home of A")],
@@ -148,7 +151,7 @@ def test_incoming_anchors_on_a_hand_made_crawl(tmp_path: Path):
     warc.write_bytes(b"".join(gzip.compress(warc_record(u, _page(i, links), f"urn:uuid:{i}"))
                               for i, (u, links) in enumerate(pages.items())))
     out = tmp_path / "o.jsonl"
-    run_batch(BatchConfig(method="auto", out=out, workers=2, progress=False), [warc])
+    run_batch(BatchConfig(method="auto", out=out, workers=2, progress=False, engine=engine), [warc])
     recs = {r["url"]: r for r in read_jsonl(out)}
     story = recs["http://b.example/story"]["incoming_anchors"]
     assert story == [{"text": "Water on Europa", "count": 2, "hosts": ["a.example", "c.example"]},
