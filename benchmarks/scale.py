@@ -6,8 +6,9 @@ Packs the pages of the shared sets (``/work/shared/datasets`` or ``--datasets``)
 gzip WARC (a record per page, the gold URL as target URI, or ``http://SET.example/ID``), then
 runs ``maintext batch WARC -o OUT.jsonl`` in a subprocess for each configuration:
 
-* ``plain-pool-2``: a bare ``multiprocessing.Pool(2).imap`` of ``maintext.extract`` over the
-  same pages with the records thrown away (the floor a pool can reach: no limits, no output);
+* ``plain-pool-2``: a bare ``multiprocessing.Pool(2).imap_unordered`` of ``maintext.extract``
+  over the same pages (read into memory first), records pickled back and written as JSON
+  lines by the parent: the floor of a pool (no limits, no resume, no lock);
 * ``local-2-bare``: the local engine, 2 workers, without the crawl pass, language and
   near-duplicates (``--no-anchors --no-hygiene``): the cost of the pool against the plain one;
 * ``local-1``, ``local-2``: the local engine with 1 and 2 worker processes (everything on);
@@ -55,7 +56,7 @@ def pack(datasets: Path, sets: list[str], limit: int | None, out: Path) -> tuple
     with open(out, "wb") as fh:
         for name in sets:
             gold = datasets / name / "gold.jsonl"
-            for i, line in enumerate(gold.read_text(encoding="utf-8").splitlines()):
+            for i, line in enumerate([x for x in gold.read_text(encoding="utf-8").split("\n") if x.strip()]):
                 if limit is not None and i >= limit:
                     break
                 g = json.loads(line)
@@ -112,7 +113,7 @@ class Sampler(threading.Thread):
 
 
 PLAIN_POOL = """
-import gzip, sys, time
+import gzip, json, sys, time
 from multiprocessing import get_context
 sys.path.insert(0, {root!r})
 from maintext.io.warc import iter_warc_pages
@@ -121,16 +122,18 @@ def work(args):
     import maintext
     content, url = args
     try:
-        maintext.extract(content, url=url)
-    except Exception:
-        pass
-    return 1
+        return maintext.extract(content, url=url).to_dict(with_explain=False)
+    except Exception as exc:
+        return {{"url": url, "error": repr(exc)}}
 
 if __name__ == "__main__":
     pages = [(p.content, p.url) for p in iter_warc_pages({warc!r}) if p.content]
     start = time.perf_counter()
-    with get_context("forkserver").Pool(2) as pool:
-        n = sum(pool.imap_unordered(work, pages, chunksize=8))
+    n = 0
+    with get_context("forkserver").Pool(2) as pool, open({out!r}, "w", encoding="utf-8") as fh:
+        for record in pool.imap_unordered(work, pages, chunksize=8):
+            fh.write(json.dumps(record, ensure_ascii=False, default=str) + "\n")
+            n += 1
     print(f"{{n}} pages: plain pool in {{time.perf_counter() - start:.1f}} s", file=sys.stderr)
 """
 
@@ -141,7 +144,7 @@ def run_config(name: str, warc: Path, work: Path) -> dict:
         old.unlink()
     if name == "plain-pool-2":
         script = work / "plain_pool.py"
-        script.write_text(PLAIN_POOL.format(root=str(ROOT), warc=str(warc)))
+        script.write_text(PLAIN_POOL.format(root=str(ROOT), warc=str(warc), out=str(out)))
         cmd = [sys.executable, str(script)]
     else:
         bare = name.endswith("-bare")  # no crawl pass, no language or duplicates
@@ -174,7 +177,9 @@ def lang_report(out: Path, langs: dict[str, str]) -> dict:
     agree = total = 0
     per_set: dict[str, list[int]] = {}
     texts = []
-    for line in out.read_text(encoding="utf-8").splitlines():
+    for line in out.read_text(encoding="utf-8").split("\n"):  # not splitlines: U+2028 is text
+        if not line:
+            continue
         rec = json.loads(line)
         gold = langs.get(rec["id"])
         if not gold or not rec.get("text"):
@@ -198,7 +203,7 @@ def lang_report(out: Path, langs: dict[str, str]) -> dict:
 def url_report(out: Path) -> dict:
     from maintext.batch.anchors import legacy_normalize_url, normalize_url
 
-    records = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    records = [json.loads(line) for line in out.read_text(encoding="utf-8").split("\n") if line]
     links = [lk["url"] for r in records for lk in r.get("links") or ()]
     result = {"links": len(links)}
     for name, fn in (("legacy", legacy_normalize_url), ("courlan", normalize_url)):

@@ -87,8 +87,7 @@ class DaskSession:
         from distributed import as_completed
 
         buckets = 2 * self.n_workers
-        splits = [self.client.submit(split_by_target, self.client.scatter(chunk), buckets)
-                  for chunk in chunks]
+        splits = [self.client.submit(split_by_target, chunk, buckets, pure=False) for chunk in chunks]
         if not splits:
             return
         grouped = [self.client.submit(group_bucket, *[self.client.submit(operator.getitem, s, j) for s in splits])

@@ -17,18 +17,22 @@ from urllib.parse import urlsplit
 from .tasks import BatchConfig, Task, one_line
 
 
-def fetch_tasks(tasks: Iterable[Task], cfg: BatchConfig) -> Iterator[Task]:
-    """Fetch the pages of online tasks, a bounded number ahead; yield them as they arrive
-    (with ``content`` set, or ``error`` when fetching failed)."""
+def _client(cfg: BatchConfig):
     import httpx
 
-    from ..io.fetch import fetch
-
-    client = httpx.Client(
+    return httpx.Client(
         follow_redirects=True, max_redirects=10, timeout=cfg.fetch_timeout,
         headers={"User-Agent": cfg.options.user_agent},
         limits=httpx.Limits(max_connections=cfg.fetch_threads * 2, max_keepalive_connections=cfg.fetch_threads),
     )
+
+
+def fetch_tasks(tasks: Iterable[Task], cfg: BatchConfig) -> Iterator[Task]:
+    """Fetch the pages of online tasks, a bounded number ahead; yield them as they arrive
+    (with ``content`` set, or ``error`` when fetching failed)."""
+    from ..io.fetch import fetch
+
+    client = _client(cfg)
     semaphores: dict[str, threading.BoundedSemaphore] = {}
     lock = threading.Lock()
 

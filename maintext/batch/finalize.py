@@ -11,6 +11,7 @@ index is rebuilt from the committed output, so it always agrees with it, even af
 
 from __future__ import annotations
 
+import base64
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
@@ -40,10 +41,17 @@ def dropped_ids(cfg: BatchConfig) -> set[str]:
 
 
 def _hashes(records: Iterator[dict[str, Any]], out: list[tuple[str, str, str]]) -> Iterator[dict[str, Any]]:
-    """Pass records through, noting (source, id, signature) of each page with a MinHash."""
+    """Pass records through, noting (source, id, signature) of each page with a MinHash.
+    A record finalised by an earlier run (its signature used up) is signed here again."""
+    from .hygiene import minhash
+
     for record in records:
-        if record.get("minhash") and not record.get("error"):
-            out.append((str(record.get("source") or ""), str(record.get("id")), record["minhash"]))
+        signature = record.get("minhash")
+        if signature is None and "minhash" not in record and record.get("text") and not record.get("error"):
+            raw = minhash(record["text"])
+            signature = base64.b64encode(raw).decode("ascii") if raw else None
+        if signature and not record.get("error"):
+            out.append((str(record.get("source") or ""), str(record.get("id")), signature))
         yield record
 
 

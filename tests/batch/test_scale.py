@@ -213,6 +213,11 @@ def test_near_duplicates_are_flagged_and_dropped_with_dedup(tmp_path: Path):
     assert recs["a2"]["duplicate_of"] == "a1" and recs["a3"]["duplicate_of"] == "a1"
     assert summary.duplicates == 2
     assert recs["a1"]["lang"] == "en" and recs["b"]["lang"] == "de"
+    assert "minhash" not in recs["a1"] and "link_keys" not in recs["a1"]  # used up by the crawl pass
+    (folder / "a4.html").write_text(f"<html><body><article><p>{STORY.replace('ten percent', 'twelve percent')}</p></article></body></html>")
+    resumed = run_batch(BatchConfig(method="auto", out=out, workers=2, progress=False), [folder])
+    assert resumed.total == 1 and _by_id(out)["a4"]["duplicate_of"] == "a1"  # against pages of the earlier run
+    (folder / "a4.html").unlink()
     deduped = tmp_path / "d.jsonl"
     run_batch(BatchConfig(method="auto", out=deduped, workers=2, progress=False, dedup=True), [folder])
     assert sorted(_by_id(deduped)) == ["a1", "b"]
