@@ -132,7 +132,7 @@ if __name__ == "__main__":
     n = 0
     with get_context("forkserver").Pool(2) as pool, open({out!r}, "w", encoding="utf-8") as fh:
         for record in pool.imap_unordered(work, pages, chunksize=8):
-            fh.write(json.dumps(record, ensure_ascii=False, default=str) + "\n")
+            fh.write(json.dumps(record, ensure_ascii=False, default=str) + "\\n")
             n += 1
     print(f"{{n}} pages: plain pool in {{time.perf_counter() - start:.1f}} s", file=sys.stderr)
 """

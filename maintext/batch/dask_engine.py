@@ -18,6 +18,7 @@ pass's link index is grouped by target URL on the cluster (:meth:`DaskSession.sh
 from __future__ import annotations
 
 import operator
+import pickle
 import zlib
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -30,8 +31,9 @@ from .tasks import BatchConfig, Task
 Partition = tuple
 
 
-def process_partition(part: Partition, cfg: BatchConfig, done: frozenset[str] | None) -> list[Any]:
-    """Run one partition in this (Dask worker) process through a one-process pool."""
+def process_partition(part: Partition, cfg: BatchConfig, done: frozenset[str] | None, init: Any) -> list[Any]:
+    """Run one partition in this (Dask worker) process through a one-process pool; ``init``
+    carries the driver's method registrations and import path (plug-in methods)."""
     from .inputs import warc_tasks
     from .pool import run_pool
 
@@ -41,7 +43,7 @@ def process_partition(part: Partition, cfg: BatchConfig, done: frozenset[str] | 
     else:
         tasks = iter(part[1])
     records: list[Any] = []
-    run_pool(tasks, cfg, 1, records.append)
+    run_pool(tasks, cfg, 1, records.append, init)
     return records
 
 
@@ -69,11 +71,15 @@ class DaskSession:
         """Submit partitions (a bounded number ahead); ``commit`` each one's records."""
         from distributed import as_completed
 
-        done_f = self.client.scatter(frozenset(done), broadcast=True) if done else None
+        from .pool import WorkerInit
+
+        # one future for the whole set (scatter of a collection would make one per element)
+        done_f = self.client.scatter([frozenset(done)], broadcast=True)[0] if done else None
+        init = WorkerInit.of(cfg)
         window = 2 * self.n_workers
         pending = as_completed()
         for part in parts:
-            pending.add(self.client.submit(process_partition, part, cfg, done_f, pure=False))
+            pending.add(self.client.submit(process_partition, part, cfg, done_f, init, pure=False))
             if pending.count() >= window:
                 commit(next(pending).result())
         for future in pending:
@@ -87,7 +93,9 @@ class DaskSession:
         from distributed import as_completed
 
         buckets = 2 * self.n_workers
-        splits = [self.client.submit(split_by_target, chunk, buckets, pure=False) for chunk in chunks]
+        # chunks travel pickled: Dask would otherwise walk every row of a task's arguments
+        splits = [self.client.submit(split_by_target, pickle.dumps(chunk, protocol=5), buckets, pure=False)
+                  for chunk in chunks]
         if not splits:
             return
         grouped = [self.client.submit(group_bucket, *[self.client.submit(operator.getitem, s, j) for s in splits])
@@ -102,9 +110,9 @@ class DaskSession:
             self.cluster.close()
 
 
-def split_by_target(rows: list[tuple[str, str, str, str]], buckets: int) -> list[list[tuple]]:
+def split_by_target(data: bytes, buckets: int) -> list[list[tuple]]:
     out: list[list[tuple]] = [[] for _ in range(buckets)]
-    for row in rows:
+    for row in pickle.loads(data):
         out[zlib.crc32(row[0].encode("utf-8", "surrogatepass")) % buckets].append(row)
     return out
 

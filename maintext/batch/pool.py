@@ -220,12 +220,10 @@ def hard_limit(timeout: float | None) -> float | None:
 class Pool:
     """``n`` workers fed one page at a time from ``tasks``; every task gives one record."""
 
-    def __init__(self, cfg: BatchConfig, n: int, emit: Emit) -> None:
-        from .. import registry
-
+    def __init__(self, cfg: BatchConfig, n: int, emit: Emit, init: WorkerInit | None = None) -> None:
         self.cfg, self.emit, self.n = cfg, emit, n
-        self.init = WorkerInit.of(cfg)
-        self.ctx = mp_context(next((m.module for m in registry.methods() if m.name == cfg.method), None))
+        self.init = init or WorkerInit.of(cfg)  # a Dask task brings the driver's (its plug-ins)
+        self.ctx = mp_context(next((mod for name, mod, _ in self.init.registrations if name == cfg.method), None))
         self.hard = hard_limit(cfg.timeout)
         self.mem_limit = max(0, cfg.max_memory_mb) * 1024 * 1024
         self.workers: list[Worker] = []
@@ -330,8 +328,9 @@ class Pool:
             self._replace(i, kill=False)
 
 
-def run_pool(tasks: Iterator[Task], cfg: BatchConfig, n_workers: int, emit: Emit) -> None:
-    Pool(cfg, n_workers, emit).run(tasks)
+def run_pool(tasks: Iterator[Task], cfg: BatchConfig, n_workers: int, emit: Emit,
+             init: WorkerInit | None = None) -> None:
+    Pool(cfg, n_workers, emit, init).run(tasks)
 
 
 def run_inline(tasks: Iterator[Task], cfg: BatchConfig, emit: Emit) -> None:

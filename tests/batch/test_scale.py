@@ -233,3 +233,20 @@ def test_minhash_finds_near_copies_only():
     assert similarity(h1, h2) >= 0.8 and similarity(h1, shuffled) < 0.5
     assert near.check("x", h1) is None and near.check("y", h2) == "x" and near.check("z", shuffled) is None
     assert minhash("too short") is None and detect_language("") is None
+
+
+def test_dask_engine_joins_a_running_scheduler(tmp_path: Path):
+    pytest.importorskip("distributed")
+    import dask
+    from distributed import LocalCluster
+
+    folder = folder_of(tmp_path, 5)
+    dask.config.set({"distributed.worker.daemon": False})  # workers start the page pool
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        out = tmp_path / "o.parquet"
+        summary = run_batch(BatchConfig(method="t_para", out=out, fmt="parquet", progress=False, engine="dask",
+                                        scheduler=cluster.scheduler_address, partition_pages=2), [folder])
+        assert len(cluster.scheduler_info["workers"]) == 1  # the batch left the cluster running
+    from maintext.batch.parquet import read_records
+
+    assert summary.ok == 5 and sorted(r["id"] for r in read_records(out)) == [f"p{i:03d}" for i in range(5)]
