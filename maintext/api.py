@@ -27,7 +27,8 @@ def load_document(source: str | bytes | Path, *, url: str | None = None,
     opts = options or Options()
     loaded = load(source, url=url, content_type=content_type, max_bytes=opts.max_input_bytes,
                   default_encoding=opts.default_encoding, fetch_timeout=opts.fetch_timeout,
-                  fetch_retries=opts.fetch_retries, user_agent=opts.user_agent)
+                  fetch_retries=opts.fetch_retries, user_agent=opts.user_agent,
+                  allow_private=opts.allow_private, fetch_deadline=opts.fetch_deadline)
     return Document.from_loaded(loaded, opts)
 
 

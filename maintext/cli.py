@@ -69,8 +69,9 @@ def main() -> None:
 @main.command()
 @click.argument("source")
 @click.option("--method", "-m", default=None, help="Extraction method (see `maintext methods`); default: auto.")
-@click.option("--format", "fmt", type=click.Choice(["txt", "json", "markdown"]), default="txt",
-              show_default=True, help="Output format.")
+@click.option("--format", "fmt", type=click.Choice(["txt", "json", "markdown", "html"]), default="txt",
+              show_default=True, help="Output format (html with --explain: the page with every block "
+              "outlined by decision, as one standalone file).")
 @click.option("--url", default=None, help="URL of the page (resolves relative links).")
 @click.option("--explain", is_flag=True, help="Show why each block was kept or dropped "
               "(in the JSON output, on stderr for txt/markdown).")
@@ -80,19 +81,26 @@ def main() -> None:
 @click.option("--site-page", "site_pages", multiple=True, metavar="OTHER",
               help="Another page of the same site (file or URL; repeat for more): methods that "
                    "remove the site's template (dompath) compare the page with them.")
+@click.option("--allow-private", is_flag=True,
+              help="Online mode: allow hosts on loopback, private or link-local addresses (refused by default).")
 @one_line_errors
 def extract(source: str, method: str | None, fmt: str, url: str | None, explain: bool,
-            output: Path | None, links: bool, site_pages: tuple[str, ...]) -> None:
+            output: Path | None, links: bool, site_pages: tuple[str, ...], allow_private: bool = False) -> None:
     """Extract one page. SOURCE is a file (.html, .htm, .html.gz), an http(s) URL, or - for stdin."""
     from .api import extract as extract_page
     from .output.formats import render
 
     src = _source_arg(source)
     others = [_source_arg(other, stdin=False) for other in site_pages]
+    if fmt == "html" and (explain or not _has_html_format()):  # the annotated view (serve)
+        return _write_explain_view(src, url, method or _default_method(), explain, output,
+                                   with_links=links, allow_private=allow_private)
     if others:
-        page = _extract_with_site_pages(src, others, url, method or _default_method(), explain, links)
+        page = _extract_with_site_pages(src, others, url, method or _default_method(), explain, links,
+                                        allow_private=allow_private)
     else:
-        page = extract_page(src, url=url, method=method or _default_method(), explain=explain, with_links=links)
+        page = extract_page(src, url=url, method=method or _default_method(), explain=explain, with_links=links,
+                            allow_private=allow_private)
     text = render(page, fmt, with_explain=explain)
     if explain and fmt != "json" and page.explain:
         import json
@@ -105,6 +113,27 @@ def extract(source: str, method: str | None, fmt: str, url: str | None, explain:
         click.echo(text, nl=False)
     else:
         output.write_text(text, encoding="utf-8")
+
+
+def _write_explain_view(src: Any, url: str | None, method: str, explain: bool, output: Path | None,
+                        **overrides: Any) -> None:
+    """``extract --explain --format html``: the page with every block outlined, one file."""
+    if not explain:
+        raise MaintextError("--format html needs --explain (the annotated view of the page)")
+    from .options import make_options
+    from .serve.viewer import explain_html
+
+    text = explain_html(src, url=url, method=method, options=make_options(None, **overrides))
+    if output is None:
+        click.echo(text, nl=False)
+    else:
+        output.write_text(text, encoding="utf-8")
+
+
+def _has_html_format() -> bool:
+    from .output import formats
+
+    return "html" in getattr(formats, "FORMATS", ())
 
 
 def _source_arg(source: str, *, stdin: bool = True) -> Any:
@@ -123,16 +152,55 @@ def _source_arg(source: str, *, stdin: bool = True) -> Any:
 
 
 def _extract_with_site_pages(src: Any, others: list[Any], url: str | None, method: str,
-                             explain: bool, links: bool) -> Any:
+                             explain: bool, links: bool, allow_private: bool = False) -> Any:
     from .api import extract_document, load_document
     from .options import make_options
     from .registry import get_method
 
     get_method(method)
-    options = make_options(None, explain=explain, with_links=links)
+    options = make_options(None, explain=explain, with_links=links, allow_private=allow_private)
     doc = load_document(src, url=url, options=options)
     doc.site_docs = [load_document(other, options=options) for other in others]
     return extract_document(doc, method)
+
+
+# ----------------------------------------------------------------------------- serve
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Server processes (each runs its own extraction workers).")
+@click.option("--concurrency", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Extractions at once per server process.")
+@click.option("--executor", type=click.Choice(["process", "thread"]), default="process", show_default=True,
+              help="Run extractions in worker processes (killable at the time limit) or threads.")
+@click.option("--timeout", type=click.FloatRange(min=0), default=20.0, show_default=True,
+              help="Per-request time limit in seconds (0: none).")
+@click.option("--max-body", type=click.IntRange(min=1), default=8 * 1024 * 1024, show_default=True,
+              help="Largest request body in bytes.")
+@click.option("--max-queue", type=click.IntRange(min=0), default=64, show_default=True,
+              help="Requests waiting per server process before 503.")
+@click.option("--body-timeout", type=click.FloatRange(min=0), default=30.0, show_default=True,
+              help="Seconds to receive a request body (0: none).")
+@click.option("--api-key", envvar="MAINTEXT_API_KEY", default="", help="Require this key "
+              "(X-API-Key header or Authorization: Bearer) on /extract and /batch; env MAINTEXT_API_KEY.")
+@click.option("--allow-private", is_flag=True, help="Fetch URLs on loopback/private addresses (local use only).")
+@one_line_errors
+def serve(host: str, port: int, workers: int, concurrency: int, executor: str, timeout: float,
+          max_body: int, max_queue: int, body_timeout: float, api_key: str, allow_private: bool) -> None:
+    """Run the HTTP service and the web page (needs the 'serve' extra: pip install maintext[serve])."""
+    try:
+        from .serve import Settings, run
+        import fastapi  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ImportError as exc:
+        raise MaintextError(f"the serve command needs the 'serve' extra (pip install 'maintext[serve]'): {exc}")
+    settings = Settings(max_body_bytes=max_body, timeout=timeout, concurrency=concurrency,
+                        max_queue=max_queue, body_timeout=body_timeout, executor=executor, api_key=api_key,
+                        allow_private=allow_private)
+    settings.examples_dir = Settings.from_env({}).examples_dir
+    run(settings, host=host, port=port, workers=workers)
 
 
 # ----------------------------------------------------------------------------- batch
@@ -186,12 +254,29 @@ def _extract_with_site_pages(src: Any, others: list[Any], url: str | None, metho
               help="Compare each page with up to K other pages of its site (sites from the URLs, or "
                    "for saved pages the canonical/og:url they declare), for methods that remove the "
                    "site's template (dompath); pages alone on their site are extracted alone.")
+@click.option("--allow-private", is_flag=True,
+              help="Online mode: allow hosts on loopback, private or link-local addresses (refused by default).")
+@click.option("--sitemap", "sitemaps", multiple=True, metavar="URL",
+              help="Pages listed by a sitemap (XML, index, .gz, text), a robots.txt's Sitemap: lines, or a site root.")
+@click.option("--feed", "feeds", multiple=True, metavar="URL", help="Pages linked by an RSS or Atom feed.")
+@click.option("--crawl", "crawl_starts", multiple=True, metavar="URL",
+              help="Crawl from URL politely (robots.txt, per-host delay, same host); resumable.")
+@click.option("--crawl-db", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="SQLite frontier of --crawl (default: OUTPUT.crawl.sqlite; rerun to resume).")
+@click.option("--max-pages", type=click.IntRange(min=1), default=None, help="--crawl: pages at most (default 1000).")
+@click.option("--max-depth", type=click.IntRange(min=0), default=None, help="--crawl: link hops at most (default 3).")
+@click.option("--crawl-delay", type=click.FloatRange(min=0), default=None,
+              help="--crawl: seconds between requests to one host (default 1; robots.txt Crawl-delay wins).")
+@click.option("--all-hosts", is_flag=True, help="--crawl: follow links to other hosts too.")
 @one_line_errors
 def batch(inputs: tuple[Path, ...], method: str | None, urls_file: Path | None, out: Path, fmt: str | None,
           engine: str, scheduler: str | None, workers: int, in_process: bool, timeout: float,
           max_memory: int, resume: bool, limit: int | None, no_progress: bool, links: bool, anchors: bool,
           link_db: Path | None, hygiene: bool, dedup: bool, partition_pages: int, fetch_timeout: float, retries: int,
-          per_host: int, fetch_threads: int, site_pages: int) -> None:
+          per_host: int, fetch_threads: int, site_pages: int, allow_private: bool = False,
+          sitemaps: tuple[str, ...] = (), feeds: tuple[str, ...] = (), crawl_starts: tuple[str, ...] = (),
+          crawl_db: Path | None = None, max_pages: int | None = None, max_depth: int | None = None,
+          crawl_delay: float | None = None, all_hosts: bool = False) -> None:
     """Extract many pages: folders of HTML (searched recursively), WARC archives, and/or --urls FILE.
 
     Writes one record per page (Page fields plus "id", "lang", "duplicate_of",
@@ -208,22 +293,46 @@ def batch(inputs: tuple[Path, ...], method: str | None, urls_file: Path | None, 
     from .batch.run import EXIT_PAGES_FAILED, BatchConfig, run_batch
     from .options import Options
 
-    if not inputs and urls_file is None:
-        raise click.UsageError("give at least one INPUT folder/file or --urls FILE")
+    if not inputs and urls_file is None and not (sitemaps or feeds or crawl_starts):
+        raise click.UsageError("give at least one INPUT folder/file, --urls FILE, --sitemap, --feed or --crawl")
     fmt = fmt or ("parquet" if out.suffix.lower() == ".parquet" else "jsonl")
     options = Options()
     cfg = BatchConfig(
         method=method or _default_method(), out=out, fmt=fmt, workers=workers,
         timeout=timeout or None, max_memory_mb=max_memory, resume=resume, limit=limit,
         progress=not no_progress, in_process=in_process, engine=engine, scheduler=scheduler,
-        options=options.updated(fetch_timeout=fetch_timeout, fetch_retries=retries, with_links=links),
+        options=options.updated(fetch_timeout=fetch_timeout, fetch_retries=retries, with_links=links,
+                                allow_private=allow_private),
         fetch_threads=fetch_threads, per_host=per_host, fetch_timeout=fetch_timeout, fetch_retries=retries,
         site_pages=site_pages, anchors=anchors and links, link_db=link_db, hygiene=hygiene, dedup=dedup,
         partition_pages=partition_pages,
     )
-    summary = run_batch(cfg, inputs, urls_file, log=lambda line: click.echo("maintext batch: " + line, err=True))
+    log = lambda line: click.echo("maintext batch: " + line, err=True)  # noqa: E731
+    extra, crawled = _discovery_inputs(cfg, sitemaps, feeds, crawl_starts, crawl_db, log,
+                                       max_pages=max_pages, max_depth=max_depth, crawl_delay=crawl_delay,
+                                       same_host=not all_hosts)
+    summary = run_batch(cfg, inputs, urls_file, log=log, extra_urls=extra, crawled=crawled)
     if summary.failed:
         sys.exit(EXIT_PAGES_FAILED)
+
+
+def _discovery_inputs(cfg: Any, sitemaps: tuple[str, ...], feeds: tuple[str, ...], crawl_starts: tuple[str, ...],
+                      crawl_db: Path | None, log: Any, **crawl_settings: Any) -> tuple[list[str], Any]:
+    """URLs from --sitemap/--feed, and the crawler's page stream for --crawl (or None)."""
+    extra: list[str] = []
+    if sitemaps or feeds:
+        from .io.discover import iter_discovered
+
+        extra = list(iter_discovered(list(sitemaps), list(feeds), cfg.options, log))
+        log(f"discovered {len(extra)} URLs from {len(sitemaps)} sitemap(s) and {len(feeds)} feed(s)")
+    if not crawl_starts:
+        return extra, None
+    from .io.crawl import Crawler, crawl_tasks
+
+    settings = {k: v for k, v in crawl_settings.items() if v is not None}
+    cfg.options = cfg.options.updated(discover=settings)
+    db = crawl_db or cfg.out.with_name(cfg.out.name + ".crawl.sqlite")
+    return extra, crawl_tasks(Crawler(list(crawl_starts), cfg.options, db, log))
 
 
 # ----------------------------------------------------------------------------- plot

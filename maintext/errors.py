@@ -31,6 +31,11 @@ class LoadError(MaintextError):
 class FetchError(MaintextError):
     """A URL could not be fetched (network error, HTTP error status, non-HTML body)."""
 
+    def __init__(self, message: str = "", *, status: int | None = None, not_html: bool = False) -> None:
+        super().__init__(message)
+        self.status = status  # the HTTP error status the server answered with, if it did
+        self.not_html = not_html  # the answer was not a page (image, PDF...): crawlers skip it
+
 
 class ParseError(MaintextError):
     """The HTML parser could not build a tree from the decoded text."""

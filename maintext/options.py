@@ -244,6 +244,47 @@ class MetadataOptions:
 
 
 @dataclass
+class DiscoverOptions:
+    """URL discovery for ``maintext batch``: sitemaps, feeds, the polite crawler (maintext.io.discover, .crawl)."""
+
+    max_urls: int = 100_000  # URLs taken from sitemaps/feeds at most (a sitemap may list 50,000)
+    max_sitemaps: int = 500  # sitemap files read at most when following sitemap indexes
+    max_sitemap_depth: int = 3  # index -> index -> sitemap nesting followed at most
+    same_site: bool = True  # keep only sitemap/feed URLs of the sitemap's own site (the protocol's rule)
+    # Crawler politeness: seconds between two requests to one host (robots.txt Crawl-delay
+    # wins when longer, up to max_crawl_delay) and requests in flight per host.
+    crawl_delay: float = 1.0
+    max_crawl_delay: float = 30.0
+    crawl_per_host: int = 1
+    crawl_threads: int = 4  # requests in flight in all
+    max_pages: int = 1000  # pages fetched per crawl (a resumed crawl counts what it did before)
+    max_depth: int = 3  # link hops from the start URL
+    same_host: bool = True  # follow only links to the start URL's host
+    obey_robots: bool = True  # robots.txt is obeyed (off only for one's own test servers)
+    follow_nofollow: bool = False  # rel="nofollow" links are not followed
+
+
+@dataclass
+class SiteFetchOptions:
+    """Same-site pages fetched on demand for template methods, and the site template store (maintext.site)."""
+
+    # When a page given by URL has no site pages at hand, dompath/lcs/auto fetch up to
+    # this many pages of its site chosen from its own links (seed 003); 0: never fetch.
+    fetch_siblings: int = 2
+    # Links considered as siblings: at most this many, ranked by URL-pattern similarity.
+    max_candidates: int = 8
+    # A candidate must reach this URL-pattern similarity (0..1; same path depth and shape).
+    min_similarity: float = 0.5
+    sibling_delay: float = 0.5  # seconds between two sibling requests to the site
+    # SQLite file of the site template store; None: no store (siblings fetched every time).
+    store_path: str | None = None
+    # A stored template is used while at least this share of its entries is found on the
+    # new page; below it the template is stale and rebuilt from fresh siblings.
+    min_match_share: float = 0.5
+    max_age_days: float = 30.0  # a template older than this is rebuilt
+
+
+@dataclass
 class Options:
     """Settings for one extraction call or one batch run."""
 
@@ -258,6 +299,13 @@ class Options:
     # --- fetching (online mode) ---
     fetch_timeout: float = 20.0
     fetch_retries: int = 2
+    # Total seconds for one fetch (retries and redirects included): a server that drips a
+    # byte at a time or keeps answering 503 cannot hold a page longer than this.
+    fetch_deadline: float = 60.0
+    # Online mode refuses hosts that resolve to loopback, private, link-local or metadata
+    # addresses (a page or a redirect must not reach into the machine's own network);
+    # True allows them (a crawl of a local test server, an intranet).
+    allow_private: bool = False
     user_agent: str = "maintext/0.1 (+https://pypi.org/project/maintext)"
     # --- methods ---
     lineblock: LineBlockOptions = field(default_factory=LineBlockOptions)
@@ -268,6 +316,8 @@ class Options:
     dompath: DomPathOptions = field(default_factory=DomPathOptions)
     lcs: LcsOptions = field(default_factory=LcsOptions)
     metadata: MetadataOptions = field(default_factory=MetadataOptions)
+    discover: DiscoverOptions = field(default_factory=DiscoverOptions)
+    site: SiteFetchOptions = field(default_factory=SiteFetchOptions)
 
     def updated(self, **overrides: Any) -> "Options":
         """A copy with ``overrides`` applied; a section accepts a dict of its fields."""

@@ -77,11 +77,12 @@ def test_extract_formats_and_output_file(tmp_path: Path):
 
 def test_extract_url_from_local_server():
     with LocalServer() as server:
-        code, out, err = cli("extract", server.url("/redirect"), "-m", "t_para", "--format", "json")
+        code, out, err = cli("extract", server.url("/redirect"), "-m", "t_para", "--format", "json",
+                             "--allow-private")
         assert code == 0, err
         data = json.loads(out)
         assert data["url"] == server.url("/page/redirected") and "redirected" in data["text"]
-        code, _, err = cli("extract", server.url("/missing"), "-m", "t_para")
+        code, _, err = cli("extract", server.url("/missing"), "-m", "t_para", "--allow-private")
         assert_one_line_error(code, err, "404")
 
 

@@ -18,13 +18,10 @@ from .tasks import BatchConfig, Task, one_line
 
 
 def _client(cfg: BatchConfig):
-    import httpx
+    from ..io.fetch import Session
 
-    return httpx.Client(
-        follow_redirects=True, max_redirects=10, timeout=cfg.fetch_timeout,
-        headers={"User-Agent": cfg.options.user_agent},
-        limits=httpx.Limits(max_connections=cfg.fetch_threads * 2, max_keepalive_connections=cfg.fetch_threads),
-    )
+    return Session(allow_private=cfg.options.allow_private, user_agent=cfg.options.user_agent,
+                   max_connections=cfg.fetch_threads * 2)
 
 
 def fetch_tasks(tasks: Iterable[Task], cfg: BatchConfig) -> Iterator[Task]:
@@ -49,7 +46,8 @@ def fetch_tasks(tasks: Iterable[Task], cfg: BatchConfig) -> Iterator[Task]:
         try:
             with host_semaphore(task.url or ""):
                 fetched = fetch(task.url or "", timeout=cfg.fetch_timeout, retries=cfg.fetch_retries,
-                                max_bytes=cfg.options.max_input_bytes, client=client)
+                                max_bytes=cfg.options.max_input_bytes, client=client,
+                                allow_private=cfg.options.allow_private, deadline=cfg.options.fetch_deadline)
         except Exception as exc:  # noqa: BLE001 - a failed fetch is a failed page, not a failed batch
             task.error = one_line(exc)
             return task

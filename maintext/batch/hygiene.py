@@ -2,7 +2,7 @@
 
 Takes a page record; :func:`annotate` (run in the worker, beside the extraction) adds
 ``lang`` (ISO 639-1 code from py3langid, a maintained langid.py whose model ships inside the
-package: nothing is downloaded at run time; extra ``maintext[crawl]``) and ``minhash`` (a
+package: nothing is downloaded at run time; extra ``maintext[corpus]``) and ``minhash`` (a
 MinHash signature of the text's word 3-shingles: 64 x 32 bits, base64). The driver's pass
 (:func:`~.finalize.finalize`) groups pages whose estimated Jaccard similarity reaches
 :data:`SIMILARITY` with :class:`NearDuplicates` (LSH: 16 bands of 4 values; a candidate

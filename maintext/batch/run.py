@@ -39,12 +39,23 @@ __all__ = ["BatchConfig", "Summary", "Task", "WorkerCrashError", "MemoryLimitErr
            "_declared_url_of_file"]
 
 
+def _unique(tasks: Iterable[Task]) -> Iterator[Task]:
+    """Online tasks once each (a URL both listed and discovered is one page)."""
+    seen: set[str] = set()
+    for task in tasks:
+        if task.id not in seen:
+            seen.add(task.id)
+            yield task
+
+
 class _Plan:
     """The tasks of one run: what to do, after what is done, within the limit."""
 
     def __init__(self, cfg: BatchConfig, inputs: Inputs, online: list[Iterable[Task]], done: set[str],
-                 summary: Summary, log: Callable[[str], None] | None) -> None:
+                 summary: Summary, log: Callable[[str], None] | None,
+                 crawled: Iterable[Task] | None = None) -> None:
         self.cfg, self.inputs, self.online, self.done = cfg, inputs, online, done
+        self.crawled = crawled  # pages fetched already (a crawler), streamed
         self.summary, self.log = summary, log
         self.spool: tempfile.TemporaryDirectory | None = None
 
@@ -63,18 +74,19 @@ class _Plan:
         if self.cfg.site_pages > 0:
             stream: Iterator[Task] = iter(self._site_planned())
         else:
-            online = self._skip(itertools.chain.from_iterable(self.online))
-            stream = itertools.chain(self._skip(self.inputs.offline_tasks()), fetch_tasks(online, self.cfg))
+            online = self._skip(_unique(itertools.chain.from_iterable(self.online)))
+            stream = itertools.chain(self._skip(self.inputs.offline_tasks()), fetch_tasks(online, self.cfg),
+                                     self._skip(self.crawled or ()))
         if warcs_here and self.inputs.warcs:
             stream = itertools.chain(stream, warc_tasks(self.inputs.warcs, self.done, self.log, self._count_skip))
         return stream if self.cfg.limit is None else itertools.islice(stream, self.cfg.limit)
 
     def _site_planned(self) -> list[Task]:
-        if self.inputs.warcs:
+        if self.inputs.warcs or self.crawled is not None:
             raise LoadError("--site-pages does not take WARC input (pages of a site are compared "
                             "from folders or URL lists)")
         offline = list(self.inputs.offline_tasks())
-        online = list(self._skip(itertools.chain.from_iterable(self.online)))
+        online = list(self._skip(_unique(itertools.chain.from_iterable(self.online))))
         if online:
             self.spool = tempfile.TemporaryDirectory(prefix="maintext-site-")
             if self.log:
@@ -146,10 +158,13 @@ def _execute(plan: _Plan, cfg: BatchConfig, sink: Any, summary: Summary, session
 
 
 def run_batch(cfg: BatchConfig, inputs: Iterable[str | Path] = (), urls_file: str | Path | None = None,
-              log: Callable[[str], None] | None = None, url_tasks: Iterable[Task] | None = None) -> Summary:
+              log: Callable[[str], None] | None = None, url_tasks: Iterable[Task] | None = None,
+              extra_urls: Iterable[str] = (), crawled: Iterable[Task] | None = None) -> Summary:
     """Process every input page once, writing one record per page to ``cfg.out``.
 
-    ``url_tasks``: more online pages from any source (discovery: sitemaps, feeds, crawls)."""
+    ``url_tasks``: more online pages (tasks with a URL) from any source; ``extra_urls``: more
+    online pages as URLs (--sitemap/--feed, maintext.io.discover); ``crawled``: pages a crawler
+    fetched already (--crawl, maintext.io.crawl), streamed."""
     from ..registry import get_method
 
     get_method(cfg.method)  # unknown method: fail before any work
@@ -166,11 +181,15 @@ def run_batch(cfg: BatchConfig, inputs: Iterable[str | Path] = (), urls_file: st
     if url_tasks is not None:
         online.append(url_tasks)
         has_online = True
-    if not found.warcs and not has_online and not found.has_offline():
+    extra = [Task(id=u, url=u, source=u) for u in extra_urls]
+    if extra:
+        online.append(extra)
+        has_online = True
+    if not found.warcs and not has_online and crawled is None and not found.has_offline():
         raise LoadError("no input pages (.html, .htm, .html.gz, .warc, .warc.gz) found")
     sink = make_sink(cfg.fmt, cfg.out, cfg.resume, cfg.partition_pages)
     summary = Summary()
-    plan = _Plan(cfg, found, online, sink.done | dropped_ids(cfg), summary, log)
+    plan = _Plan(cfg, found, online, sink.done | dropped_ids(cfg), summary, log, crawled)
     session = None
     try:
         for note in sink.notes:

@@ -327,7 +327,8 @@ def looks_like_path(source: str) -> bool:
 
 def load(source: str | bytes | Path, *, url: str | None = None, content_type: str | None = None,
          max_bytes: int = 32 * 1024 * 1024, default_encoding: str = "utf-8",
-         fetch_timeout: float = 20.0, fetch_retries: int = 2, user_agent: str | None = None) -> Loaded:
+         fetch_timeout: float = 20.0, fetch_retries: int = 2, user_agent: str | None = None,
+         allow_private: bool = False, fetch_deadline: float | None = None) -> Loaded:
     """Turn any supported source into decoded HTML.
 
     ``source`` may be bytes, HTML text, a path (``.html``, ``.htm``, ``.html.gz``), an
@@ -345,7 +346,7 @@ def load(source: str | bytes | Path, *, url: str | None = None, content_type: st
         from .fetch import fetch  # lazily: httpx is only needed online
 
         fetched = fetch(source, timeout=fetch_timeout, retries=fetch_retries, max_bytes=max_bytes,
-                        user_agent=user_agent)
+                        user_agent=user_agent, allow_private=allow_private, deadline=fetch_deadline)
         origin = source
         url = url or fetched.url
         content_type = content_type or fetched.content_type

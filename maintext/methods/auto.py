@@ -42,6 +42,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+import lxml.etree as etree
+
 from ..html.clean import (CAPTION_MAX_CHARS, HEADING_TAGS, clean_tree, is_comments_heading, is_credit_line, is_disclosure_line,
                      is_furniture_line, is_post_line, is_promo_line, is_related_heading,
                      is_signoff_line)
@@ -202,10 +204,12 @@ def extract(doc: Document, options: Options) -> Page:
         for cid, chars in seg.skipped:
             c = seg.containers[cid]
             explain.append({"block": f"<{c.tag}>", "decision": "drop",
-                            "reason": f"not read: {c.boiler} ({chars} characters)"})
+                            "reason": f"not read: {c.boiler} ({chars} characters)", "container": cid})
     if not seg.blocks:
         page.reason = "page has no text"
         page.explain = explain
+        if explain is not None:
+            _locate(explain, seg, root, page, None)
         return page
 
     region = choose_region(seg, opts, hint, title)
@@ -244,7 +248,43 @@ def extract(doc: Document, options: Options) -> Page:
     elif page.text and kept and doc.link_anchors:
         mark_main_links(doc, seg, kept)
     page.explain = explain
+    if explain is not None:
+        _locate(explain, seg, root, page, region)
     return page
+
+
+def _locate(explain: list[dict[str, Any]], seg: Segmentation, root: Any, page: Page,
+            region: Region | None) -> None:
+    """--explain: each record's container id becomes ``path``, the XPath of the block's
+    innermost block element in the cleaned tree (the annotated view outlines it), and the
+    main container's path goes to ``page.extra["auto"]["main_path"]``."""
+    elements = container_elements(root, seg)
+    tree = root.getroottree()
+    for record in explain:
+        cid = record.pop("container", None)
+        if elements and cid is not None:
+            record["path"] = tree.getpath(elements[cid])
+    if elements and region is not None and region.top is not None:
+        page.extra.setdefault("auto", {})["main_path"] = tree.getpath(elements[region.top.id])
+
+
+def container_elements(root: Any, seg: Segmentation) -> list[Any]:
+    """The element of each container of ``seg`` by id, found by the walk segment() made
+    (block tags in document order, skipped boxes not entered); [] if they do not match."""
+    from ..html import segment as segmentation
+
+    skipped = {cid for cid, _ in seg.skipped}
+    elements: list[Any] = []
+    walker = etree.iterwalk(root, events=("start",))
+    for _, el in walker:
+        if el.tag.__class__ is str and el.tag in segmentation.BLOCK_TAGS:
+            if len(elements) in skipped:
+                walker.skip_subtree()
+            elements.append(el)
+    if len(elements) != len(seg.containers) or any(
+            el.tag != c.tag for el, c in zip(elements, seg.containers)):
+        return []
+    return elements
 
 
 def mark_main_links(doc: Document, seg: Segmentation, kept: list[Block]) -> None:
@@ -881,4 +921,4 @@ def _explain(b: Block, decision: str, reason: str) -> dict[str, Any]:
     text = b.text
     return {"block": f"<{b.tag}>", "text": text[:80] + ("…" if len(text) > 80 else ""),
             "words": round(b.weight, 1), "link_density": round(b.link_density, 2),
-            "decision": decision, "reason": reason}
+            "decision": decision, "reason": reason, "container": b.chain[-1] if b.chain else None}

@@ -287,7 +287,8 @@ def test_online_batch_against_local_server(tmp_path: Path, pages: Path):
         urls.write_text("\n".join(lines) + "\n")
         out = tmp_path / "online.jsonl"
         code, _, err = cli("batch", str(pages), "--urls", str(urls), "-m", "t_para", "-o", str(out),
-                           "--fetch-timeout", "1", "--retries", "0", "--workers", "2", "--no-progress")
+                           "--fetch-timeout", "1", "--retries", "0", "--workers", "2", "--no-progress",
+                           "--allow-private")
         assert code == 4, err  # pages failed: exit status 4
     records = {r["id"]: r for r in read_jsonl(out)}
     assert len(records) == len(lines) + 4  # 4 offline pages too: nothing lost
@@ -324,7 +325,7 @@ def test_per_host_concurrency_limit(tmp_path: Path, per_host: int):
     with LocalServer() as server:
         tasks = [Task(id=str(i), url=server.url(f"/wait/{i}")) for i in range(6)]
         cfg = BatchConfig(method="t_para", out=tmp_path / "x", fetch_threads=4, per_host=per_host,
-                          fetch_timeout=5, fetch_retries=0)
+                          fetch_timeout=5, fetch_retries=0, options=Options(allow_private=True))
         fetched = list(fetch_tasks(tasks, cfg))
         assert sorted(t.id for t in fetched) == [str(i) for i in range(6)]
         assert all(t.content and not t.error for t in fetched)
