@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import os
 import random
 import subprocess
 import sys
@@ -24,10 +25,11 @@ from pathlib import Path
 from maintext.api import extract_document, load_document
 from maintext.options import Options
 
-SHARED = Path(__file__).resolve().parents[2] / "shared"
+SHARED = Path(os.environ.get("MAINTEXT_SHARED", Path(__file__).resolve().parents[2] / "shared"))
 DATASETS = SHARED / "datasets"
 SCORER = SHARED / "bench" / "score.py"
-OUT = Path("/tmp/maintext-eval")
+# predictions and scores go here (MAINTEXT_EVAL_OUT: a private folder for parallel runs)
+OUT = Path(os.environ.get("MAINTEXT_EVAL_OUT", "/tmp/maintext-eval"))
 
 
 def read_gold(name: str) -> list[dict]:

@@ -50,7 +50,9 @@ def reset(docs: list[Document | None]) -> None:
     """Forget parsed trees and cached walks, so each run pays for its own parsing."""
     for doc in docs:
         if doc is not None:
-            doc.__dict__.clear()
+            doc.drop_tree()
+            doc.lcs_ctree = doc.site_sequence = None
+            doc.json_ld = doc.ld_script_texts = None
 
 
 def run(name: str, method: str, k: int, gold: list[dict], docs: list[Document | None]) -> tuple[Path, float]:
@@ -67,7 +69,7 @@ def run(name: str, method: str, k: int, gold: list[dict], docs: list[Document | 
                 text = extract_document(doc, method).text
             except Exception as exc:  # noqa: BLE001 - report and go on
                 print(f"  ERROR {row['id']}: {type(exc).__name__}: {exc}", file=sys.stderr)
-            doc.__dict__.pop("tree", None)  # the method may have pruned it; siblings re-parse
+            doc.drop_tree()  # the method may have pruned it; siblings re-parse
         elapsed += time.perf_counter() - start
         preds.append({"id": row["id"], "text": text})
     return write_predictions(f"site-{method}-k{k}-{name}.jsonl", preds), elapsed * 1000 / max(1, len(gold))

@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import os
 import time
 from pathlib import Path
 
@@ -25,7 +26,7 @@ import lxml.html
 import maintext
 from maintext.io.loading import decode_html
 
-DATASETS = Path(__file__).resolve().parents[2] / "shared" / "datasets"
+DATASETS = Path(os.environ.get("MAINTEXT_SHARED", Path(__file__).resolve().parents[2] / "shared")) / "datasets"
 
 
 def _floor(data: bytes, url: str | None) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -28,6 +29,7 @@ from sklearn.model_selection import GroupKFold
 
 from maintext.api import load_document
 from maintext.options import BlockListOptions
+from maintext.html.blocklist import document_blocks
 from maintext.pagetype.classifier import features
 
 REPO = Path(__file__).resolve().parents[1]
@@ -50,7 +52,7 @@ def load_rows(datasets: Path, dragnet_sample: int) -> list[dict]:
             label = bool(g["is_article"]) if name == "pagetype" else True
             site = g.get("site") or f"{name}:{g['id']}"
             rows.append({"set": name, "id": g["id"], "site": f"{name}/{site}", "label": label,
-                         "feats": features(doc, bins=bins)})
+                         "feats": features(document_blocks(doc, skip_boxes=True), doc.url, bins=bins)})
     return rows
 
 
@@ -86,8 +88,7 @@ def scores(y: np.ndarray, pred: np.ndarray) -> dict[str, float]:
 # Feature subsets for --ablation: the paper's block distribution alone, then every feature
 # computed from the blocks (no metadata, markup counts or URL).
 _DISTRIBUTION = ("dev", "ratio_spread")
-_NOT_BLOCKS = ("url_", "og_", "ld_", "article_", "log_article", "log_time", "h1_", "log_images",
-               "images_", "log_media")
+_NOT_BLOCKS = ("url_", "og_", "ld_", "article_", "log_article", "h1_", "log_images", "images_")
 
 
 def ablation(x, y, groups, pt, names) -> dict[str, dict]:
@@ -114,7 +115,7 @@ def ablation(x, y, groups, pt, names) -> dict[str, dict]:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--datasets", type=Path, default=REPO.parent / "shared" / "datasets")
+    ap.add_argument("--datasets", type=Path, default=Path(os.environ.get("MAINTEXT_SHARED", REPO.parent / "shared")) / "datasets")
     ap.add_argument("--dragnet-sample", type=int, default=300)
     ap.add_argument("--no-write", action="store_true", help="evaluate only")
     ap.add_argument("--ablation", action="store_true",

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from .html.document import Document
-from .io.loading import load
+from .io.loading import load, looks_like_url
 from .options import Options, make_options
 from .registry import MethodInfo, get_method
 from .registry import methods as _methods
@@ -42,12 +43,21 @@ def extract_document(doc: Document, method: str = DEFAULT_METHOD) -> Page:
 
         extract_metadata(doc, meta)
     page = func(doc, doc.options)
-    return _merge(meta, page, mark_links=not doc.links_marked)
+    page = _merge(meta, page, mark_links=not doc.links_marked)
+    if doc.options.with_comments:
+        from .methods.comments import find_comments
+
+        page.comments = find_comments(doc, page)
+    if doc.options.fields:
+        from .output.fields import fill_fields
+
+        fill_fields(page, doc.options, doc.html)
+    return page
 
 
 def extract(source: str | bytes | Path, url: str | None = None, method: str = DEFAULT_METHOD,
             options: Options | None = None, *, content_type: str | None = None,
-            **overrides: Any) -> Page:
+            fields: str | Iterable[str] | None = None, **overrides: Any) -> Page:
     """Extract the main text and structure of one page.
 
     ``source``: HTML as bytes or str, a path (``.html``, ``.htm``, ``.html.gz``), an
@@ -55,11 +65,33 @@ def extract(source: str | bytes | Path, url: str | None = None, method: str = DE
     (a method section takes a dict). Raises a :class:`~maintext.errors.MaintextError`
     subclass on unusable input; a page without main text gives ``text == ""`` and a
     ``reason``.
+
+    ``fields``: what the result must hold, among ``text, markdown, html, blocks, metadata,
+    links, comments`` (a sequence or ``"text,markdown"``); only those are computed (no
+    metadata pass without ``metadata``...), and ``page.markdown``/``page.html``/
+    ``page.comments`` are filled when asked. ``maintext.output.fields.record(page,
+    fields)`` gives the matching JSON record. None: everything but those three.
     """
     opts = make_options(options, **overrides)
+    if fields is not None:
+        from .output.fields import options_for_fields, parse_fields
+
+        opts = options_for_fields(opts, parse_fields(fields))
     get_method(method)  # fail fast on an unknown name, before any I/O
     doc = load_document(source, url=url, content_type=content_type, options=opts)
-    return extract_document(doc, method)
+    report = None
+    if (isinstance(source, str) and looks_like_url(source)) or (url and opts.site.for_given_pages):
+        # same-site pages on demand (maintext.site.ondemand)
+        from .site.ondemand import attach_site_pages, wants_site_pages
+
+        if wants_site_pages(doc, method, opts):
+            report = attach_site_pages(doc, opts)
+    page = extract_document(doc, method)
+    if report is not None:
+        from .site.ondemand import annotate
+
+        annotate(page, report, opts.explain)
+    return page
 
 
 def _merge(meta: Page, page: Page, mark_links: bool = True) -> Page:

@@ -64,14 +64,69 @@ def main() -> None:
     """Extract the main text (正文) and structure of web pages."""
 
 
+# ----------------------------------------------------------------------------- extraction options
+
+def _fields_arg(ctx: Any, param: Any, value: str | None) -> tuple[str, ...] | None:
+    from .output.fields import parse_fields
+
+    try:
+        return parse_fields(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
+def extraction_options(func: F) -> F:
+    """The options that choose what is extracted and what a result holds, shared by
+    `extract` and `batch` (each maps to an Options field)."""
+    opts = [
+        click.option("--fields", "fields", default=None, callback=_fields_arg, metavar="LIST",
+                     help="Comma-separated fields of each record: text, markdown, html, blocks, "
+                          "metadata, links, comments (only those are computed; default: the "
+                          "usual record)."),
+        click.option("--favor-precision", "precision", is_flag=True,
+                     help="Keep less: no widening of the text region, stricter link limits."),
+        click.option("--favor-recall", "recall", is_flag=True,
+                     help="Keep more: no trimming of trailing lines, looser link limits."),
+        click.option("--tables/--no-tables", default=True, show_default=True,
+                     help="Keep the text of tables."),
+        click.option("--images", is_flag=True,
+                     help="Images in markdown/html output (figures kept with their captions)."),
+        click.option("--inline-links", is_flag=True,
+                     help="Links inside the text of markdown/html output."),
+        click.option("--formatting", is_flag=True, help="Bold and italic in markdown/html output."),
+        click.option("--comments", is_flag=True,
+                     help="Also extract readers' comments, apart from the text (the comments field)."),
+        click.option("--headline/--no-headline", default=False, show_default=True,
+                     help="Keep the <h1> headline in the text (it is always in the headline field)."),
+    ]
+    for opt in reversed(opts):
+        func = opt(func)
+    return func
+
+
+def _extraction_overrides(fields: tuple[str, ...] | None, precision: bool, recall: bool, tables: bool,
+                          images: bool, inline_links: bool, formatting: bool, comments: bool,
+                          headline: bool) -> dict[str, Any]:
+    """Options overrides of the extraction options."""
+    if precision and recall:
+        raise click.UsageError("--favor-precision and --favor-recall exclude each other")
+    return {
+        "include_images": images, "include_links": inline_links, "include_formatting": formatting,
+        "with_comments": comments or bool(fields and "comments" in fields),
+        "auto": {"favor_precision": precision, "favor_recall": recall, "include_tables": tables,
+                 "include_headline": headline},
+    }
+
+
 # ----------------------------------------------------------------------------- extract
 
 @main.command()
 @click.argument("source")
 @click.option("--method", "-m", default=None, help="Extraction method (see `maintext methods`); default: auto.")
-@click.option("--format", "fmt", type=click.Choice(["txt", "json", "markdown", "html"]), default="txt",
-              show_default=True, help="Output format (html with --explain: the page with every block "
-              "outlined by decision, as one standalone file).")
+@click.option("--format", "fmt", type=click.Choice(["txt", "json", "markdown", "html", "blocks"]),
+              default="txt", show_default=True,
+              help="Output format (json with --fields: the record of those fields; blocks: the typed blocks "
+                   "as JSON; html with --explain: the page with every block outlined by decision, one file).")
 @click.option("--url", default=None, help="URL of the page (resolves relative links).")
 @click.option("--explain", is_flag=True, help="Show why each block was kept or dropped "
               "(in the JSON output, on stderr for txt/markdown).")
@@ -83,25 +138,41 @@ def main() -> None:
                    "remove the site's template (dompath) compare the page with them.")
 @click.option("--allow-private", is_flag=True,
               help="Online mode: allow hosts on loopback, private or link-local addresses (refused by default).")
+@click.option("--siblings", type=click.IntRange(min=0), default=None, metavar="K",
+              help="A page given by URL without --site-page: fetch up to K same-site pages from its links for "
+                   "dompath/lcs (default 2; 0: never).")
+@click.option("--site-store", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="SQLite site template store: reuse what was learned about a site instead of fetching siblings.")
+@extraction_options
 @one_line_errors
 def extract(source: str, method: str | None, fmt: str, url: str | None, explain: bool,
-            output: Path | None, links: bool, site_pages: tuple[str, ...], allow_private: bool = False) -> None:
+            output: Path | None, links: bool, site_pages: tuple[str, ...], allow_private: bool,
+            siblings: int | None, site_store: Path | None, fields: tuple[str, ...] | None,
+            **extraction: Any) -> None:
     """Extract one page. SOURCE is a file (.html, .htm, .html.gz), an http(s) URL, or - for stdin."""
-    from .api import extract as extract_page
+    from .options import make_options
+    from .output.fields import options_for_fields
     from .output.formats import render
 
     src = _source_arg(source)
     others = [_source_arg(other, stdin=False) for other in site_pages]
-    if fmt == "html" and (explain or not _has_html_format()):  # the annotated view (serve)
-        return _write_explain_view(src, url, method or _default_method(), explain, output,
-                                   with_links=links, allow_private=allow_private)
+    options = make_options(None, explain=explain, with_links=links, allow_private=allow_private,
+                           **_extraction_overrides(fields, **extraction))
+    options = options_for_fields(options, fields)
+    if fmt == "html" and explain:  # the annotated view (maintext.serve.viewer)
+        return _write_explain_view(src, url, method or _default_method(), output, options)
     if others:
-        page = _extract_with_site_pages(src, others, url, method or _default_method(), explain, links,
-                                        allow_private=allow_private)
+        page = _extract_with_site_pages(src, others, url, method or _default_method(), options)
     else:
-        page = extract_page(src, url=url, method=method or _default_method(), explain=explain, with_links=links,
-                            allow_private=allow_private)
-    text = render(page, fmt, with_explain=explain)
+        from .api import extract as extract_page
+
+        if siblings is not None or site_store is not None:
+            site: dict[str, Any] = {} if siblings is None else {"fetch_siblings": siblings}
+            if site_store is not None:
+                site["store_path"] = str(site_store)
+            options = options.updated(site=site)
+        page = extract_page(src, url=url, method=method or _default_method(), options=options)
+    text = render(page, fmt, with_explain=explain, options=options, fields=fields)
     if explain and fmt != "json" and page.explain:
         import json
 
@@ -115,25 +186,15 @@ def extract(source: str, method: str | None, fmt: str, url: str | None, explain:
         output.write_text(text, encoding="utf-8")
 
 
-def _write_explain_view(src: Any, url: str | None, method: str, explain: bool, output: Path | None,
-                        **overrides: Any) -> None:
+def _write_explain_view(src: Any, url: str | None, method: str, output: Path | None, options: Any) -> None:
     """``extract --explain --format html``: the page with every block outlined, one file."""
-    if not explain:
-        raise MaintextError("--format html needs --explain (the annotated view of the page)")
-    from .options import make_options
     from .serve.viewer import explain_html
 
-    text = explain_html(src, url=url, method=method, options=make_options(None, **overrides))
+    text = explain_html(src, url=url, method=method, options=options)
     if output is None:
         click.echo(text, nl=False)
     else:
         output.write_text(text, encoding="utf-8")
-
-
-def _has_html_format() -> bool:
-    from .output import formats
-
-    return "html" in getattr(formats, "FORMATS", ())
 
 
 def _source_arg(source: str, *, stdin: bool = True) -> Any:
@@ -152,15 +213,15 @@ def _source_arg(source: str, *, stdin: bool = True) -> Any:
 
 
 def _extract_with_site_pages(src: Any, others: list[Any], url: str | None, method: str,
-                             explain: bool, links: bool, allow_private: bool = False) -> Any:
+                             options: Any) -> Any:
+    """One page with other pages of its site."""
     from .api import extract_document, load_document
-    from .options import make_options
     from .registry import get_method
+    from .site.group import attach_site_pages
 
     get_method(method)
-    options = make_options(None, explain=explain, with_links=links, allow_private=allow_private)
     doc = load_document(src, url=url, options=options)
-    doc.site_docs = [load_document(other, options=options) for other in others]
+    attach_site_pages(doc, others, lambda other: load_document(other, options=options))
     return extract_document(doc, method)
 
 
@@ -256,6 +317,8 @@ def serve(host: str, port: int, workers: int, concurrency: int, executor: str, t
                    "site's template (dompath); pages alone on their site are extracted alone.")
 @click.option("--allow-private", is_flag=True,
               help="Online mode: allow hosts on loopback, private or link-local addresses (refused by default).")
+@click.option("--fetch-deadline", type=click.FloatRange(min=0.1), default=60.0, show_default=True,
+              help="Online mode: total seconds for one page's fetch (retries and redirects included).")
 @click.option("--sitemap", "sitemaps", multiple=True, metavar="URL",
               help="Pages listed by a sitemap (XML, index, .gz, text), a robots.txt's Sitemap: lines, or a site root.")
 @click.option("--feed", "feeds", multiple=True, metavar="URL", help="Pages linked by an RSS or Atom feed.")
@@ -268,6 +331,12 @@ def serve(host: str, port: int, workers: int, concurrency: int, executor: str, t
 @click.option("--crawl-delay", type=click.FloatRange(min=0), default=None,
               help="--crawl: seconds between requests to one host (default 1; robots.txt Crawl-delay wins).")
 @click.option("--all-hosts", is_flag=True, help="--crawl: follow links to other hosts too.")
+@click.option("--siblings", type=click.IntRange(min=0), default=0, show_default=True, metavar="K",
+              help="Online pages: fetch up to K same-site pages from each page's links for dompath/lcs "
+                   "(with --site-store, once per site template).")
+@click.option("--site-store", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="SQLite site template store shared by the workers (see --siblings).")
+@extraction_options
 @one_line_errors
 def batch(inputs: tuple[Path, ...], method: str | None, urls_file: Path | None, out: Path, fmt: str | None,
           engine: str, scheduler: str | None, workers: int, in_process: bool, timeout: float,
@@ -276,7 +345,9 @@ def batch(inputs: tuple[Path, ...], method: str | None, urls_file: Path | None, 
           per_host: int, fetch_threads: int, site_pages: int, allow_private: bool = False,
           sitemaps: tuple[str, ...] = (), feeds: tuple[str, ...] = (), crawl_starts: tuple[str, ...] = (),
           crawl_db: Path | None = None, max_pages: int | None = None, max_depth: int | None = None,
-          crawl_delay: float | None = None, all_hosts: bool = False) -> None:
+          crawl_delay: float | None = None, all_hosts: bool = False, siblings: int = 0,
+          site_store: Path | None = None, fetch_deadline: float = 60.0, fields: tuple[str, ...] | None = None,
+          **extraction: Any) -> None:
     """Extract many pages: folders of HTML (searched recursively), WARC archives, and/or --urls FILE.
 
     Writes one record per page (Page fields plus "id", "lang", "duplicate_of",
@@ -295,18 +366,27 @@ def batch(inputs: tuple[Path, ...], method: str | None, urls_file: Path | None, 
 
     if not inputs and urls_file is None and not (sitemaps or feeds or crawl_starts):
         raise click.UsageError("give at least one INPUT folder/file, --urls FILE, --sitemap, --feed or --crawl")
+    from .output.fields import options_for_fields
+
     fmt = fmt or ("parquet" if out.suffix.lower() == ".parquet" else "jsonl")
-    options = Options()
+    options = options_for_fields(
+        Options().updated(fetch_timeout=fetch_timeout, fetch_retries=retries, with_links=links,
+                          allow_private=allow_private, fetch_deadline=fetch_deadline,
+                          **_extraction_overrides(fields, **extraction)), fields)
     cfg = BatchConfig(
         method=method or _default_method(), out=out, fmt=fmt, workers=workers,
         timeout=timeout or None, max_memory_mb=max_memory, resume=resume, limit=limit,
         progress=not no_progress, in_process=in_process, engine=engine, scheduler=scheduler,
-        options=options.updated(fetch_timeout=fetch_timeout, fetch_retries=retries, with_links=links,
-                                allow_private=allow_private),
+        options=options,
         fetch_threads=fetch_threads, per_host=per_host, fetch_timeout=fetch_timeout, fetch_retries=retries,
         site_pages=site_pages, anchors=anchors and links, link_db=link_db, hygiene=hygiene, dedup=dedup,
         partition_pages=partition_pages,
     )
+    if siblings:
+        site = {"fetch_siblings": siblings, "for_given_pages": True}
+        if site_store is not None:
+            site["store_path"] = str(site_store.resolve())
+        cfg.options = cfg.options.updated(site=site)
     log = lambda line: click.echo("maintext batch: " + line, err=True)  # noqa: E731
     extra, crawled = _discovery_inputs(cfg, sitemaps, feeds, crawl_starts, crawl_db, log,
                                        max_pages=max_pages, max_depth=max_depth, crawl_delay=crawl_delay,

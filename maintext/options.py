@@ -10,7 +10,10 @@ keyword overrides such as ``extract(html, method="lineblock", lineblock={"block_
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, is_dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .methods.auto.heuristics import AutoHeuristics
 
 
 @dataclass
@@ -136,6 +139,10 @@ class AutoOptions:
     # With other pages of the site attached (doc.site_docs), drop kept blocks whose text is
     # the site's template (maintext.site.template: equal text at the same place on the others).
     drop_site_template: bool = True  # dragnet with 2 site pages: F1 .909 -> .912 (P .928 -> .934)
+    # Every threshold of the method's stages (scoring, widening, filtering, edges), one
+    # commented table: maintext.methods.auto.heuristics.AutoHeuristics. A dict of field
+    # overrides is accepted (``auto={"heuristics": {"class_weight": 20.0}}``).
+    heuristics: "AutoHeuristics" = field(default_factory=lambda: _auto_heuristics())
 
 
 @dataclass
@@ -271,6 +278,13 @@ class SiteFetchOptions:
     # When a page given by URL has no site pages at hand, dompath/lcs/auto fetch up to
     # this many pages of its site chosen from its own links (seed 003); 0: never fetch.
     fetch_siblings: int = 2
+    # Methods that get fetched siblings. auto is left out by default: its site-template
+    # filter gains little (dragnet F1 .909 -> .912) for 2+ extra requests per page; add it
+    # to opt in.
+    methods: tuple[str, ...] = ("dompath", "lcs")
+    # Also fetch siblings for pages handed over as content with their URL (batch --siblings
+    # on fetched pages); off by default: an archived page (WARC) must not reach the live site.
+    for_given_pages: bool = False
     # Links considered as siblings: at most this many, ranked by URL-pattern similarity.
     max_candidates: int = 8
     # A candidate must reach this URL-pattern similarity (0..1; same path depth and shape).
@@ -296,6 +310,17 @@ class Options:
     explain: bool = False  # record per-block keep/drop decisions in Page.explain
     with_links: bool = True
     with_metadata: bool = True
+    # What a result holds (maintext.output.fields.FIELDS): only those are computed, so a
+    # batch asking for text only skips the metadata and link passes. None: the default record.
+    fields: tuple[str, ...] | None = None
+    # Look for readers' comments (maintext.methods.comments) and put them in Page.comments,
+    # never in the text: a separate pass, so off unless asked.
+    with_comments: bool = False
+    # Structured outputs (markdown, html): image blocks as images, inline links, bold and
+    # italic. Off by default: they add markup that text consumers (indexes, LLMs) rarely want.
+    include_images: bool = False
+    include_links: bool = False
+    include_formatting: bool = False
     # --- fetching (online mode) ---
     fetch_timeout: float = 20.0
     fetch_retries: int = 2
@@ -322,6 +347,13 @@ class Options:
     def updated(self, **overrides: Any) -> "Options":
         """A copy with ``overrides`` applied; a section accepts a dict of its fields."""
         return _apply(self, overrides)
+
+
+def _auto_heuristics() -> "AutoHeuristics":
+    # imported on first use: the auto package imports this module
+    from .methods.auto.heuristics import HEURISTICS
+
+    return HEURISTICS
 
 
 def _apply(obj: Any, overrides: dict[str, Any]) -> Any:

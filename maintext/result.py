@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
+from copy import deepcopy
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 
@@ -63,6 +64,27 @@ class TextBlock:
     spans: list[Span] = field(default_factory=list)  # inline links and emphasis
 
 
+def block_to_dict(block: TextBlock) -> dict[str, Any]:
+    """A block as JSON-ready dict with only the fields that differ from their defaults
+    (``kind`` and ``text`` always): a list item does not carry table fields and so on."""
+    data: dict[str, Any] = {"kind": block.kind, "text": block.text}
+    for name, default in _BLOCK_DEFAULTS:
+        value = getattr(block, name)
+        if value != default:
+            data[name] = value
+    if block.spans:
+        data["spans"] = [{k: v for k, v in asdict(s).items() if v is not None} for s in block.spans]
+    return data
+
+
+_BLOCK_DEFAULTS: tuple[tuple[str, Any], ...] = tuple(
+    (f.name, f.default) for f in fields(TextBlock) if f.name not in ("kind", "text", "spans"))
+
+
+# Page fields computed only when asked; None (not computed) leaves them out of to_dict().
+_ASKED_ONLY = ("comments", "markdown", "html")
+
+
 @dataclass(slots=True)
 class Page:
     """Structure of one web page.
@@ -87,6 +109,12 @@ class Page:
     links: list[Link] = field(default_factory=list)
     # the kept blocks with their kinds (headings, list items, cells, code...), reading order
     blocks: list[TextBlock] = field(default_factory=list)
+    # readers' comments below the article, one paragraph per line, apart from ``text``;
+    # None: not looked for (only with Options.with_comments / the "comments" field)
+    comments: str | None = None
+    # the kept blocks rendered, filled only when asked (the "markdown"/"html" fields)
+    markdown: str | None = None
+    html: str | None = None
     incoming_anchors: list[str] = field(default_factory=list)  # filled by a crawl-level pass
     is_content_page: bool | None = None
     content_confidence: float | None = None
@@ -100,11 +128,30 @@ class Page:
         self.paragraphs = [p for p in paragraphs if p and not p.isspace()]
         self.text = "\n".join(self.paragraphs)
 
-    def to_dict(self, *, with_explain: bool = True) -> dict[str, Any]:
-        data = asdict(self)
-        if not with_explain or data.get("explain") is None:
-            data.pop("explain", None)
+    def to_dict(self, *, with_explain: bool = True, with_blocks: bool = True) -> dict[str, Any]:
+        """The page as a JSON-ready dict (``dataclasses.asdict``, built field by field:
+        asdict's generic deep copy costs more than the extraction on pages with many
+        blocks and links)."""
+        data: dict[str, Any] = {}
+        for name in _PAGE_FIELDS:
+            value = getattr(self, name)
+            if name == "links":
+                value = [{"url": x.url, "text": x.text, "in_main": x.in_main} for x in value]
+            elif name == "blocks":
+                if not with_blocks:
+                    continue
+                value = [asdict(b) for b in value]
+            elif name in _ASKED_ONLY or name == "explain":
+                if value is None or (name == "explain" and not with_explain):
+                    continue  # not computed: not in the record (the default record)
+                value = deepcopy(value)
+            elif isinstance(value, (list, dict)):
+                value = deepcopy(value)
+            data[name] = value
         return data
 
     def to_json(self, **kwargs: Any) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)
+
+
+_PAGE_FIELDS = tuple(f.name for f in fields(Page))

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 from pathlib import Path
 
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-SHARED = REPO.parent / "shared"
+# MAINTEXT_SHARED: where the shared data sits when the repository is a worktree elsewhere
+SHARED = Path(os.environ.get("MAINTEXT_SHARED") or REPO.parent / "shared")
 DATASETS = SHARED / "datasets"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 

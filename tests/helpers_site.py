@@ -20,6 +20,12 @@ WORDS = ("river harbour council budget school library festival museum railway ma
          "engineer teacher farmer doctor summer winter morning evening village city coast valley").split()
 
 
+# A template paragraph inside the article's own container: kept by a method alone, removed
+# once the page is compared with its siblings.
+BOILERPLATE = {1: "Subscribe to the Example News newsletter for the best local stories delivered every morning.",
+               2: "Support independent journalism today and become a member of Example News Daily right now."}
+
+
 def sentence(n: int, k: int) -> str:
     words = [WORDS[(n * 7 + k * 3 + i * 5) % len(WORDS)] for i in range(14)]
     return f"Article {n} paragraph {k}: the " + " ".join(words) + " were discussed at length by residents."
@@ -56,7 +62,7 @@ def article_html(n: int, version: int = 1) -> str:
     paras = "".join(f"<p>{p}</p>" for p in article_body(n))
     related = "".join(f'<a href="/news/2024/article-{(n + d - 1) % ARTICLES + 1}.html">Related {d}</a> '
                       for d in (1, 2))
-    main = (f'<div class="content"><h1>Headline of article {n}</h1>{paras}'
+    main = (f'<div class="content"><h1>Headline of article {n}</h1>{paras}<p>{BOILERPLATE[version]}</p>'
             f'<div class="related">{related}<a href="/photo.jpg">photo</a></div></div>')
     if version == 1:
         body = f'<body>{_nav(1)}<div id="main">{main}{_aside(1)}</div>{_footer(1)}</body>'

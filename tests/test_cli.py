@@ -69,10 +69,10 @@ def test_extract_formats_and_output_file(tmp_path: Path):
     data = json.loads(cli("extract", str(page_links), "-m", "t_para", "--format", "json", "--no-links")[1])
     assert data["links"] == []
     code, out, _ = cli("extract", str(f), "-m", "t_para", "--format", "markdown")
-    assert out.startswith("# Article a\n\nFirst paragraph")
+    assert out.startswith("First paragraph")  # the kept blocks only (--headline adds the h1)
     target = tmp_path / "out.md"
     code, out, _ = cli("extract", str(f), "-m", "t_para", "--format", "markdown", "-o", str(target))
-    assert code == 0 and out == "" and target.read_text(encoding="utf-8").startswith("# Article a")
+    assert code == 0 and out == "" and target.read_text(encoding="utf-8").startswith("First paragraph")
 
 
 def test_extract_url_from_local_server():

@@ -135,8 +135,10 @@ def error_record(task: Task, error: str) -> dict[str, Any]:
     return {"id": task.id, "url": task.url, "source": task.source, "text": "", "error": error}
 
 
-def page_record(task: Task, page: Any) -> dict[str, Any]:
-    record = {"id": task.id, **page.to_dict(with_explain=False), "source": task.source}
+def page_record(task: Task, page: Any, fields: tuple[str, ...] | None = None) -> dict[str, Any]:
+    from ..output.fields import record as fields_record  # the asked fields (None: the default record)
+
+    record = {"id": task.id, **fields_record(page, fields), "source": task.source}
     if not record.get("url") and task.url:
         record["url"] = task.url
     return record

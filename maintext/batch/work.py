@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from ..errors import MaintextError, PageTimeoutError
+from ..errors import PageTimeoutError
 from ..options import Options
 from .tasks import Task, error_record, one_line, page_record
 
@@ -86,7 +86,7 @@ def run_task(task: Task, method: str, options: Options, timeout: float | None,
             else:
                 page = extract(source, url=task.url, method=method, options=options,
                                content_type=content_type)
-            record = page_record(task, page)
+            record = page_record(task, page, options.fields)
             if hygiene:
                 from .hygiene import annotate
 
@@ -147,12 +147,8 @@ def _extract_with_site(task: Task, source: Any, method: str, options: Options) -
     read is left out (the page is then compared with fewer pages, or none)."""
     from ..api import extract_document, load_document
 
+    from ..site.group import attach_site_pages
+
     doc = load_document(source, url=task.url, content_type=task.content_type, options=options)
-    siblings = []
-    for path, url, content_type in task.site_pages:
-        try:
-            siblings.append(_site_document(path, url, content_type, options))
-        except MaintextError:
-            continue
-    doc.site_docs = siblings
+    attach_site_pages(doc, task.site_pages, lambda page: _site_document(*page, options))
     return extract_document(doc, method)

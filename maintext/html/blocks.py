@@ -1,11 +1,12 @@
-"""Text blocks and tag streams shared by the voting method and the baselines.
+"""Element blocks (for the voting method and LQF) and raw tag streams (for BTE, DSC, CCB).
 
 Two views of a page:
 
-* :func:`segment` walks the parsed tree (``doc.tree``) once, iteratively, and cuts the
-  visible text into :class:`TextBlock` s at block-level tags (``<p>``, ``<td>``, ``<div>``,
-  ``<li>``, headings, ...). Each block knows its text, how much of it is link text, the
-  images it shows, its owner element, depth, a bounded tag path and its position.
+* :func:`segment` strips the tags that never hold visible text (:data:`SKIP_TAGS` of the
+  one tag table) and runs the one segmentation walk (:func:`maintext.html.segment.segment`)
+  over the tree; each of its blocks becomes an :class:`ElementBlock` that also knows its
+  owner element, depth, a bounded tag path, the class/id hints of its ancestors, its
+  ``<a>`` elements and the alt texts of its images.
 * :func:`tag_stream` reads the raw HTML source with one regular-expression scan and yields
   markup and text pieces in source order, for the methods defined on the token stream of
   the source (BTE, DSC, CCB) rather than on a tree.
@@ -19,42 +20,33 @@ from __future__ import annotations
 import html as htmllib
 import re
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator
+from typing import TYPE_CHECKING, Iterable, Iterator
 
 import lxml.etree as etree
 
 from ..textutil import _CJK_CLASS, collapse_ws
+from .structure import IMAGE
+from .tags import BLOCK_TAGS, SKIP_TAGS
 
-# Tags that start a new text block (the browser lays them out as blocks). ``br`` is not
-# here: a line break inside a paragraph does not make a new block.
-BLOCK_TAGS = frozenset({
-    "address", "article", "aside", "blockquote", "body", "caption", "center", "dd", "details",
-    "dialog", "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form",
-    "frame", "frameset", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hgroup", "hr", "html",
-    "legend", "li", "main", "menu", "nav", "ol", "option", "p", "pre", "section", "summary",
-    "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul",
-})
-# Tags whose content is never visible text of the page.
-SKIP_TAGS = frozenset({
-    "script", "style", "noscript", "template", "head", "iframe", "object", "embed", "svg",
-    "math", "select", "textarea", "button", "canvas", "audio", "video", "map",
-})
-# Number of innermost ancestors kept in :attr:`TextBlock.path` (bounded: deep trees would
+if TYPE_CHECKING:
+    from .segment import Segmentation
+
+# Number of innermost ancestors kept in :attr:`ElementBlock.path` (bounded: deep trees would
 # otherwise cost depth x blocks).
 PATH_LEN = 12
 
 
 @dataclass(slots=True, eq=False)
-class TextBlock:
-    """A run of visible text between two block-level tag boundaries."""
+class ElementBlock:
+    """A run of visible text between two block-level tag boundaries, with its element."""
 
     index: int  # position in document order (0, 1, ...)
     text: str  # whitespace-collapsed text
     element: etree._Element  # the innermost block-level element holding the text
-    depth: int  # number of open elements when the block was cut
-    path: tuple[str, ...]  # the innermost PATH_LEN ancestor tags, outermost first
+    depth: int  # number of enclosing block-level elements
+    path: tuple[str, ...]  # the innermost PATH_LEN enclosing block tags, outermost first
     offset: int = 0  # characters of block text before this block
-    link_chars: int = 0  # characters of the text inside <a href>
+    link_chars: int = 0  # characters of the text inside <a>
     anchors: list[etree._Element] = field(default_factory=list)  # <a> elements in the block
     images: list[str] = field(default_factory=list)  # alt/title texts of <img> in the block
     # one string per ancestor, outermost first: "tag class id role" in lower case
@@ -77,130 +69,70 @@ class TextBlock:
         return self.path[-1] if self.path else ""
 
 
-class _Open:
-    """An element on the walk's stack."""
+TextBlock = ElementBlock  # the name vote_rules and older callers use
 
-    __slots__ = ("tag", "hint", "is_link")
 
-    def __init__(self, tag: str, hint: str, is_link: bool) -> None:
-        self.tag = tag
-        self.hint = hint
-        self.is_link = is_link
+def _slice(items: list, start: int, n: int) -> list:
+    return items[start:start + n] if n else []
 
 
 def _hint(el: etree._Element, tag: str) -> str:
-    cls = el.get("class")
-    ident = el.get("id")
-    role = el.get("role")
     parts = [tag]
-    if cls:
-        parts.append(cls)
-    if ident:
-        parts.append(ident)
-    if role:
-        parts.append(role)
+    for name in ("class", "id", "role"):
+        value = el.get(name)
+        if value:
+            parts.append(value)
     return " ".join(parts).lower()
 
 
-class _Segmenter:
-    """State of one :func:`segment` walk (kept in an object to keep each step small)."""
+def segment(root: etree._Element, *, hint_levels: int = 6) -> list[ElementBlock]:
+    """Cut the visible text under ``root`` into element blocks, in document order.
 
-    def __init__(self, hint_levels: int) -> None:
-        self.blocks: list[TextBlock] = []
-        self.stack: list[_Open] = []
-        self.owners: list[etree._Element] = []  # open block-level elements
-        self.parts: list[str] = []
-        self.link_parts: int = 0
-        self.anchors: list[etree._Element] = []
-        self.images: list[str] = []
-        self.links_open = 0
-        self.offset = 0
-        self.hint_levels = hint_levels
-
-    def add_text(self, text: str | None) -> None:
-        if not text:
-            return
-        self.parts.append(text)
-        if self.links_open:
-            self.link_parts += len(collapse_ws(text))
-
-    def flush(self) -> None:
-        text = collapse_ws("".join(self.parts)) if self.parts else ""
-        if text or self.images:
-            owner = self.owners[-1] if self.owners else None
-            if owner is not None:
-                tail = self.stack[-PATH_LEN:]
-                block = TextBlock(
-                    index=len(self.blocks), text=text, element=owner, depth=len(self.stack),
-                    path=tuple(o.tag for o in tail), offset=self.offset,
-                    link_chars=min(self.link_parts, len(text)), anchors=self.anchors,
-                    images=self.images,
-                    hints=tuple(o.hint for o in self.stack[-self.hint_levels:]),
-                )
-                self.blocks.append(block)
-                self.offset += len(text)
-        self.parts = []
-        self.link_parts = 0
-        self.anchors = []
-        self.images = []
-
-    def start(self, el: etree._Element, tag: str) -> None:
-        if tag in BLOCK_TAGS:
-            self.flush()
-            self.owners.append(el)
-        is_link = tag == "a" and el.get("href") is not None
-        if is_link:
-            self.links_open += 1
-            self.anchors.append(el)
-        elif tag == "img":
-            alt = (el.get("alt") or el.get("title") or "").strip()
-            self.images.append(alt)
-        elif tag == "br":
-            self.parts.append("\n")
-        self.stack.append(_Open(tag, _hint(el, tag), is_link))
-        self.add_text(el.text)
-
-    def end(self, el: etree._Element) -> None:
-        opened = self.stack[-1]
-        if opened.tag in BLOCK_TAGS:
-            self.flush()  # before the pop: the block's path ends with its own tag
-            self.owners.pop()
-        self.stack.pop()
-        if opened.is_link:
-            self.links_open -= 1
-        self.add_text(el.tail)
-
-
-def segment(root: etree._Element, *, hint_levels: int = 6) -> list[TextBlock]:
-    """Cut the visible text under ``root`` into text blocks, in document order.
-
-    ``hint_levels`` innermost ancestors contribute their tag, class, id and role to
-    :attr:`TextBlock.hints`. Text in :data:`SKIP_TAGS` (scripts, styles, forms' widgets,
-    ``<head>``) is not page text and is left out.
+    Strips :data:`SKIP_TAGS` (scripts, styles, widgets, ``<head>``) from the tree in place,
+    then walks it once. ``hint_levels`` innermost enclosing block elements contribute
+    their tag, class, id and role to :attr:`ElementBlock.hints`.
     """
-    body = root.find("body") if root.tag == "html" else None
-    start = body if body is not None else root
-    seg = _Segmenter(hint_levels)
-    walker = etree.iterwalk(start, events=("start", "end"))
-    for event, el in walker:
-        tag = el.tag
-        if not isinstance(tag, str):  # comments, processing instructions, entities
-            if event == "end":
-                seg.add_text(el.tail)
+    return element_segmentation(root, hint_levels=hint_levels)[1]
+
+
+def element_segmentation(root: etree._Element, *,
+                         hint_levels: int = 6) -> tuple["Segmentation", list[ElementBlock]]:
+    """:func:`segment` and the segmentation it is a view of (``blocks[i]`` is
+    ``seg.blocks[i]``: typed blocks of kept element blocks come from it)."""
+    from .segment import segment as walk
+
+    etree.strip_elements(root, *SKIP_TAGS, with_tail=False)
+    seg = walk(root)
+    containers = seg.containers
+    paths: list[tuple[str, ...]] = []
+    hints: list[tuple[str, ...]] = []
+    depths: list[int] = []
+    for c in containers:  # parents come before their children
+        parent = c.parent
+        if c.tag == "html":  # paths, hints and depths count from <body>, as a reader sees it
+            paths.append(())
+            hints.append(())
+            depths.append(0)
             continue
-        tag = tag.lower()
-        if tag in SKIP_TAGS:
-            if event == "start":
-                walker.skip_subtree()
-                # skip_subtree suppresses the matching "end": take the tail here
-                seg.add_text(el.tail)
-            continue
-        if event == "start":
-            seg.start(el, tag)
-        else:
-            seg.end(el)
-    seg.flush()
-    return seg.blocks
+        paths.append(((paths[parent] if parent is not None else ()) + (c.tag,))[-PATH_LEN:])
+        hints.append(((hints[parent] if parent is not None else ())
+                       + (_hint(c.el, c.tag),))[-hint_levels:] if hint_levels else ())
+        depths.append(depths[parent] + 1 if parent is not None else 1)
+    anchors: dict[int, list[etree._Element]] = {}
+    for index, el in seg.anchors:
+        if el.get("href") is not None:
+            anchors.setdefault(index, []).append(el)
+    out: list[ElementBlock] = []
+    offset = 0
+    for b in seg.blocks:
+        cid = b.chain[-1] if b.chain else 0
+        n_images = b.raw.count(IMAGE) if b.marked else 0
+        images = [(el.get("alt") or el.get("title") or "").strip()
+                  for el in _slice(seg.images, seg.first_elements(b.index)[1], n_images)]
+        out.append(ElementBlock(len(out), b.text, containers[cid].el, depths[cid], paths[cid],
+                                offset, b.link_chars, anchors.get(b.index, []), images, hints[cid]))
+        offset += len(b.text)
+    return seg, out
 
 
 # --- raw tag stream -------------------------------------------------------------------

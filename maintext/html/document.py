@@ -10,7 +10,6 @@ untouched tree after others have pruned it calls :meth:`Document.fresh_tree`.
 from __future__ import annotations
 
 import re
-from functools import cached_property
 from typing import Any
 
 import lxml.etree as etree
@@ -33,6 +32,7 @@ _PARSER.set_element_class_lookup(etree.ElementDefaultClassLookup(
     element=lxml.html.HtmlElement, comment=lxml.html.HtmlComment,
     pi=lxml.html.HtmlProcessingInstruction, entity=lxml.html.HtmlEntity,
 ))
+_MARKER_BYTES = b"\x00\x01\x02\x03"  # C0 controls removed before parsing
 _XML_DECL = re.compile(r"^\s*<\?xml[^>]*>", re.IGNORECASE)
 # libxml2 stops at this element depth (even with huge_tree) and drops the rest of the page.
 _LIBXML_MAX_DEPTH = 2048
@@ -207,6 +207,9 @@ def _parse(html: str, utf8: bytes | None = None) -> tuple[etree._Element, int]:
     """The tree of ``html`` and the number of lines of ``html`` (counted on the bytes
     parsed: emptying script bodies keeps their newlines, and the bytes are fewer)."""
     data = drop_script_bodies(utf8 if utf8 is not None else html.encode("utf-8", errors="replace"))
+    if b"\x00" in data or b"\x01" in data or b"\x02" in data or b"\x03" in data:
+        # never visible text, and the segmentation's markers (maintext.html.structure)
+        data = data.translate(None, _MARKER_BYTES)
     try:
         root = etree.fromstring(data, _PARSER)
         if root is None:
@@ -226,10 +229,14 @@ def _parse(html: str, utf8: bytes | None = None) -> tuple[etree._Element, int]:
 
 
 class Document:
-    """One page: decoded HTML, URL, options, and a lazily built tree."""
+    """One page: decoded HTML, URL, options, a lazily built tree, and typed caches.
+
+    No ``__dict__``: everything a pass leaves on a document for a later one is a declared,
+    typed slot (``None`` = not computed yet)."""
 
     __slots__ = ("_html", "url", "encoding", "source", "options", "site_docs", "utf8",
-                 "link_anchors", "links_marked", "__dict__")
+                 "link_anchors", "links_marked", "_tree", "json_ld", "ld_script_texts",
+                 "blocklist", "lcs_ctree", "site_sequence")
 
     def __init__(self, html: str, *, url: str | None = None, encoding: str = "str",
                  source: str | None = None, options: Options | None = None,
@@ -249,6 +256,19 @@ class Document:
         # them and ``links_marked`` (else the links are marked by their anchor words).
         self.link_anchors: list[tuple[Any, Any]] = []
         self.links_marked = False
+        self._tree: etree._Element | None = None
+        # The page's JSON-LD, flattened (name -> text), filled by the metadata pass.
+        self.json_ld: dict[str, str] | None = None
+        # The texts of its ``<script type="application/ld+json">`` (metadata fills them;
+        # ``auto`` reads them before cleaning drops the scripts).
+        self.ld_script_texts: list[str] | None = None
+        # The Block-List view of the cleaned tree (maintext.html.blocklist.document_blocks).
+        self.blocklist: Any = None
+        # (settings key, feature tree) of the LCS method (maintext.methods.lcs).
+        self.lcs_ctree: tuple[Any, Any] | None = None
+        # (node sequence or None,) of the page as a sibling (maintext.site.template);
+        # None = not computed; a page that cannot be parsed holds (None,).
+        self.site_sequence: tuple[Any] | None = None
 
     @property
     def html(self) -> str:
@@ -266,10 +286,23 @@ class Document:
         return cls(loaded.html, url=loaded.url, encoding=loaded.encoding,
                    source=loaded.source, options=options, utf8=loaded.utf8)
 
-    @cached_property
+    @property
     def tree(self) -> etree._Element:
         """The parsed tree (built on first use, then shared)."""
-        return parse_html(self.html, self.options.max_tree_depth, utf8=self.utf8)
+        tree = self._tree
+        if tree is None:
+            tree = self._tree = parse_html(self.html, self.options.max_tree_depth, utf8=self.utf8)
+        return tree
+
+    @tree.setter
+    def tree(self, root: etree._Element) -> None:
+        self._tree = root
+
+    def drop_tree(self) -> None:
+        """Forget the parsed tree and what was computed from it (a method may have pruned
+        it; the next use parses again). Caches of the page's own text stay."""
+        self._tree = None
+        self.blocklist = None
 
     def fresh_tree(self) -> etree._Element:
         """A new, unmodified parse of the page."""

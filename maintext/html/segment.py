@@ -1,4 +1,10 @@
-"""Segmentation of a (cleaned) tree into text blocks and block containers, in one walk.
+"""The one segmentation: a (cleaned) tree in, text blocks and block containers out, in one walk.
+
+Every segmenting method reads it: ``auto`` directly, Block-List and the page-type
+classifier through its container view (:mod:`maintext.html.blocklist`), vote and LQF
+through its element view (:mod:`maintext.html.blocks`), and the typed blocks of any of
+them come from it (:mod:`maintext.html.structure`). Tags are those of
+:mod:`maintext.html.tags`.
 
 A *block* is a run of text between block-level tag boundaries (as in Block-List, seed
 002): ``<div>hello<p>big</p>world</div>`` gives the blocks "hello", "big", "world".
@@ -8,7 +14,9 @@ link text; ``<br>`` splits a block into lines but not into blocks.
 A *container* is a block-level element. Each container records the range of blocks it
 holds, ``[start, end)`` in document order, so the text and link totals of any container
 are O(1) from prefix sums, without walking the tree again. The walk is iterative
-(``lxml.etree.iterwalk``), so 10,000 nested ``<div>`` cannot overflow the stack.
+(``lxml.etree.iterwalk``), so 10,000 nested ``<div>`` cannot overflow the stack. Inline
+span tags (links, strong/em, code), line breaks and images leave markers in a block's raw
+text; its ``text`` is the plain text.
 """
 
 from __future__ import annotations
@@ -18,12 +26,12 @@ from typing import Any
 
 import lxml.etree as etree
 
-from .clean import BLOCK_TAGS, FURNITURE_TAGS, HEADING_TAGS, PARAGRAPH_TAGS, classify_attr
+from .vocab import NO_MARKS as _NO_MARKS, SPECIAL_TAGS as _SPECIAL_TAGS, marks as _marks
+from .structure import BR as _BR, IMAGE, SPAN_CLOSE, SPAN_OPEN, plain
+from .tags import BLOCK_TAGS, HEADING_TAGS, SENTENCE_END, IMAGE_TAG, PARAGRAPH_TAGS, SPAN_TAGS
 from ..textutil import has_cjk, text_weight
 
-_BR = "\x00"  # line-break marker inside a block's raw text
 COMMAS = frozenset(",，、")
-SENTENCE_END = frozenset(".!?。！？…\"'”:;：；")
 CHAIN_KEEP = 6  # containers kept per block for scoring (innermost first levels)
 # A boilerplate container holding more than this share of the page's text is a page
 # wrapper with an unlucky class name (``has-sidebar``), not boilerplate.
@@ -44,16 +52,11 @@ RUNNING_SHARE = 0.4
 LINK_BOX_REASONS = frozenset({"related links"})
 LINK_BOX_MAX_DENSITY = 0.1
 LINK_BOX_MIN_CHARS = 300  # smaller boxes are skipped without looking
-# role attribute values -> boilerplate reason (ARIA landmarks of page furniture)
-_ROLE_BOILER = {"navigation": "navigation", "banner": "page header", "contentinfo": "page footer",
-                "complementary": "side column", "search": "search", "dialog": "pop-up",
-                "alert": "pop-up", "menu": "navigation", "menubar": "navigation"}
-_SEMANTIC_ITEMPROP = frozenset({"articlebody", "text", "reviewbody", "description"})
 
 
 class Container:
     __slots__ = ("id", "id_end", "tag", "start", "end", "parent", "content_hint",
-                 "boiler", "semantic", "score", "owner")
+                 "boiler", "semantic", "score", "owner", "el")
 
     def __init__(self, cid: int, tag: str, start: int, parent: int | None,
                  marks: tuple[str | None, bool, bool] = (None, False, False),
@@ -68,6 +71,7 @@ class Container:
         self.boiler, self.content_hint, self.semantic = marks  # see container_marks()
         self.score: float | None = None
         self.owner = owner  # innermost enclosing boilerplate container
+        self.el: Any = None  # the element (set by the walk)
 
     def contains(self, other: "Container") -> bool:
         """``other`` is this container or one of its descendants."""
@@ -75,13 +79,19 @@ class Container:
 
 
 class Block:
+    """A run of text between block tag boundaries, with what scoring needs (chars, link
+    chars, words, commas, enclosing containers) and what typing needs: ``raw``, with
+    line-break/span/image markers when ``marked`` (the elements of its span and image
+    markers are found with :meth:`Segmentation.first_elements`)."""
+
     __slots__ = ("raw", "text", "tag", "chain", "paragraph", "heading", "in_table", "chars",
-                 "link_chars", "weight", "commas", "owners", "boiler", "index")
+                 "link_chars", "weight", "commas", "owners", "boiler", "index", "marked")
 
     def __init__(self, raw: str, tag: str, chain: tuple[int, ...], link_chars: int,
-                 in_table: bool, owners: tuple[int, ...]) -> None:
+                 in_table: bool, owners: tuple[int, ...], marked: bool = True) -> None:
         self.raw = raw
-        self.text = text = " ".join((raw.replace(_BR, " ") if _BR in raw else raw).split())
+        self.text = text = " ".join((plain(raw) if marked else raw).split())
+        self.marked = marked
         self.tag = tag
         self.chain = chain
         self.paragraph = tag in PARAGRAPH_TAGS
@@ -115,9 +125,9 @@ class Block:
 
     def lines(self) -> list[str]:
         """The block's text, one line per ``<br>``-separated line."""
-        if _BR not in self.raw:
+        if not self.marked or _BR not in self.raw:
             return [self.text] if self.text else []
-        return [t for t in (" ".join(x.split()) for x in self.raw.split(_BR)) if t]
+        return [t for t in (" ".join(plain(x).split()) for x in self.raw.split(_BR)) if t]
 
 
 class Segmentation:
@@ -131,6 +141,26 @@ class Segmentation:
         # (index of the block the anchor's text starts in, the <a> element), in page order:
         # which links sit in the main text, read off the blocks a method keeps
         self.anchors: list[tuple[int, Any]] = []
+        # the elements of inline spans (a, strong/b, em/i, code) and of images, in page
+        # order: one per SPAN_OPEN / IMAGE marker in the blocks' raw text, in order
+        self.spans: list[Any] = []
+        self.images: list[Any] = []
+        self._firsts: list[tuple[int, int]] | None = None
+
+    def first_elements(self, index: int) -> tuple[int, int]:
+        """(first span element, first image element) of block ``index``: counted from the
+        markers of the blocks before it, once per segmentation (only typing needs it)."""
+        firsts = self._firsts
+        if firsts is None:
+            firsts = self._firsts = []
+            n_spans = n_images = 0
+            for b in self.blocks:
+                firsts.append((n_spans, n_images))
+                if b.marked:
+                    raw = b.raw
+                    n_spans += raw.count(SPAN_OPEN)
+                    n_images += raw.count(IMAGE)
+        return firsts[index]
 
     def finish(self) -> None:
         blocks = self.blocks
@@ -184,72 +214,15 @@ class Segmentation:
         return (self._links[end] - self._links[start]) / chars if chars else 0.0
 
 
-# Tags whose container is marked by the tag alone (furniture or semantic).
-_SPECIAL_TAGS = FURNITURE_TAGS | {"article", "main"}
-
-
-_NO_MARKS: tuple[str | None, bool, bool] = (None, False, False)
-
-
-def container_marks(tag: str, cls: str | None, ident: str | None, role: str | None,
-                    itemprop: str | None) -> tuple[str | None, bool, bool]:
-    """(boilerplate reason, content hint, semantic) of a container from its tag and its
-    class, id, role and itemprop attributes."""
-    boiler: str | None = None
-    hint = semantic = False
-    if tag in FURNITURE_TAGS:
-        boiler = f"<{tag}>"
-    elif tag == "article" or tag == "main":
-        semantic = True
-    if cls or ident:
-        reason, hint = classify_attr(cls or "", ident)
-        if reason:
-            boiler = reason
-    if role:
-        role = role.lower()
-        if role in _ROLE_BOILER:
-            boiler = boiler or _ROLE_BOILER[role]
-        elif role in ("main", "article"):
-            semantic = True
-    if itemprop and itemprop.lower() in _SEMANTIC_ITEMPROP:
-        semantic = True
-        boiler = None
-    return boiler, hint, semantic
-
-
-# container_marks() by tag and attributes: pages repeat the same few class values on
-# hundreds of boxes. Looked up on all attributes (one C call reads them, cheaper than four
-# lookups), then on the four that count (other attributes, such as data-ids, vary from box
-# to box). Cleared when full (bounded memory in long batches).
-_MARKS_BY_ITEMS: dict[tuple[str, tuple[tuple[str, str], ...]], tuple[str | None, bool, bool]] = {}
-_MARKS_BY_VALUES: dict[tuple[str, str | None, str | None, str | None, str | None],
-                       tuple[str | None, bool, bool]] = {}
-_MARKS_CACHE_MAX = 20_000
-
-
-def _marks(tag: str, items: list[tuple[str, str]]) -> tuple[str | None, bool, bool]:
-    key = (tag, tuple(items))
-    marks = _MARKS_BY_ITEMS.get(key)
-    if marks is None:
-        get = dict(items).get
-        values = (tag, get("class"), get("id"), get("role"), get("itemprop"))
-        marks = _MARKS_BY_VALUES.get(values)
-        if marks is None:
-            if len(_MARKS_BY_VALUES) >= _MARKS_CACHE_MAX:
-                _MARKS_BY_VALUES.clear()
-            marks = _MARKS_BY_VALUES[values] = container_marks(*values)
-        if len(_MARKS_BY_ITEMS) >= _MARKS_CACHE_MAX:
-            _MARKS_BY_ITEMS.clear()
-        _MARKS_BY_ITEMS[key] = marks
-    return marks
-
-
 # Boilerplate boxes whose content is never the article: with ``skip`` their subtree is
 # not walked at all (a large saving on news pages), unless the box holds more than
 # SKIP_MAX_SHARE of the page's text (then it may be a wrapper with an unlucky name).
 SKIP_REASONS = frozenset({"comments", "related links", "advertising", "navigation", "cookie notice",
                           "sign-up box", "page footer", "side column", "promotion"})
 SKIP_MAX_SHARE = 0.3
+# A block of prose for segment_cleaned(): at least this many words, at most this link share.
+PROSE_WORDS = 5.0
+PROSE_LINK_DENSITY = 0.5
 
 
 def _few_links(el: etree._Element, size: int) -> bool:
@@ -261,38 +234,75 @@ def _few_links(el: etree._Element, size: int) -> bool:
     return links <= LINK_BOX_MAX_DENSITY * size
 
 
-def segment(root: etree._Element, *, skip: frozenset[str] = frozenset()) -> Segmentation:
+_BLANK = " \t\n\r\f\v\x00\x01\x02\x03\u00a0\u3000"  # what a block of no text holds
+
+
+def _skip_box(root: etree._Element, el: etree._Element, c: Container, total: list[int]) -> int:
+    """The size of a boilerplate box to skip unread, or -1 to read it (it holds much of
+    the page's text, or it is a "related" box of running text)."""
+    if total[0] < 0:
+        total[0] = len(root.text_content())
+    size = len(el.text_content())
+    if size <= SKIP_MAX_SHARE * total[0] and not (c.boiler in LINK_BOX_REASONS and _few_links(el, size)):
+        return size
+    return -1
+
+
+def segment_cleaned(root: etree._Element, skip: frozenset[str] = frozenset()) -> Segmentation:
+    """:func:`segment` of a cleaned tree, skipping the boxes whose reason is in ``skip``;
+    walked again without skipping when nothing but those boxes held prose (a block of at
+    least PROSE_WORDS words with little link text)."""
+    seg = segment(root, skip=skip)
+    if seg.skipped and not any(b.weight >= PROSE_WORDS and b.link_density <= PROSE_LINK_DENSITY
+                               for b in seg.blocks):
+        seg = segment(root)  # everything was in skipped boxes: read them after all
+    return seg
+
+
+def segment(root: etree._Element, *, skip: frozenset[str] = frozenset()) -> Segmentation:  # noqa: C901
     """Blocks and containers of the whole (cleaned) tree: broken pages put text after a
     stray ``</body>`` outside ``<body>``, so the walk starts at the root.
 
     Boxes whose boilerplate reason is in ``skip`` (see :data:`SKIP_REASONS`) are not
-    walked when they hold little of the page's text; they are listed in ``seg.skipped``."""
-    body = root
+    walked when they hold little of the page's text; they are listed in ``seg.skipped``.
+
+    This is the one builder of blocks: a single pass over the tag events of the tree with
+    a stack of open block tags (the Block-List construction of seed 002). The loop is
+    deliberately one function with local state: it is the hottest loop of the package,
+    and method calls per event cost ~30% of its time (measured on aeb)."""
     seg = Segmentation()
-    total_chars = -1
-    blocks = seg.blocks
-    containers = seg.containers
-    anchors = seg.anchors
+    total = [-1]
+    blocks, containers, anchors = seg.blocks, seg.containers, seg.anchors
+    spans, images = seg.spans, seg.images
     stack: list[int] = []  # open containers
     owners: list[int] = []  # open boilerplate containers
     parts: list[str] = []
-    link_chars = 0
-    link_depth = 0
-    table_depth = 0
+    link_chars = link_depth = table_depth = 0
+    marked = False  # parts hold a marker (line break, span, image)
 
     def flush() -> None:
-        nonlocal link_chars
+        nonlocal link_chars, marked
         raw = "".join(parts)
         parts.clear()
-        if raw.strip(" \t\n\r\f\v\x00\u00a0\u3000"):
+        if raw.strip(_BLANK):
             blocks.append(Block(raw, containers[stack[-1]].tag if stack else "body",
                                 tuple(stack[-CHAIN_KEEP:]), link_chars, table_depth > 0,
-                                tuple(reversed(owners)) if owners else ()))
+                                tuple(reversed(owners)) if owners else (), marked))
+            marked = False
+        elif marked:  # a run without text: its spans are dropped, its images carried over
+            n = raw.count(SPAN_OPEN)
+            if n:
+                del spans[len(spans) - n:]
+            n = raw.count(IMAGE)
+            if n:
+                parts.append(IMAGE * n)  # shown with the next block
+            else:
+                marked = False
         link_chars = 0
 
     # Whitespace-only text is kept only after other text (it may separate two words);
     # leading indentation never starts a block, which saves most flushes.
-    walker = etree.iterwalk(body, events=("start", "end"))
+    walker = etree.iterwalk(root, events=("start", "end"))
     for event, el in walker:
         tag = el.tag
         if tag.__class__ is not str:
@@ -306,6 +316,7 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset()) -> Segm
                 c = Container(cid, tag, len(blocks), stack[-1] if stack else None,
                               _marks(tag, items) if items or tag in _SPECIAL_TAGS else _NO_MARKS,
                               owners[-1] if owners else None)
+                c.el = el
                 containers.append(c)
                 stack.append(cid)
                 if tag == "table":
@@ -313,19 +324,25 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset()) -> Segm
                 if c.boiler:
                     owners.append(cid)
                     if c.boiler in skip:
-                        if total_chars < 0:
-                            total_chars = len(body.text_content())
-                        size = len(el.text_content())
-                        if size <= SKIP_MAX_SHARE * total_chars and not (
-                                c.boiler in LINK_BOX_REASONS and _few_links(el, size)):
+                        size = _skip_box(root, el, c, total)
+                        if size >= 0:
                             walker.skip_subtree()
                             seg.skipped.append((cid, size))
                             continue  # its end event still comes: the box is closed there
-            elif tag == "a":
-                link_depth += 1
-                anchors.append((len(blocks), el))
+            elif tag in SPAN_TAGS:
+                if tag == "a":
+                    link_depth += 1
+                    anchors.append((len(blocks), el))
+                parts.append(SPAN_OPEN)
+                spans.append(el)
+                marked = True
             elif tag == "br":
                 parts.append(_BR)
+                marked = True
+            elif tag == IMAGE_TAG:
+                parts.append(IMAGE)
+                images.append(el)
+                marked = True
             text = el.text
             if text and (parts or not text.isspace()):
                 parts.append(text)
@@ -343,9 +360,12 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset()) -> Segm
                     owners.pop()
                 if tag == "table":
                     table_depth -= 1
-            elif tag == "a":
-                link_depth -= 1
-            if el is body:
+            elif tag in SPAN_TAGS:
+                if tag == "a":
+                    link_depth -= 1
+                parts.append(SPAN_CLOSE)
+                marked = True
+            if el is root:
                 break
             tail = el.tail
             if tail and (parts or not tail.isspace()):

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import posixpath
 import sqlite3
-import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
@@ -49,6 +48,13 @@ def normalize_url(url: str, base: str | None = None) -> str | None:
     """Canonical form of an http(s) URL (None when it is not one): scheme and host lower
     case, default port and fragment dropped, dot segments resolved, empty path ``/``,
     tracking parameters dropped."""
+    try:
+        return _normalize(url, base)
+    except (ValueError, UnicodeError):  # malformed hosts, ports, lone surrogates
+        return None
+
+
+def _normalize(url: str, base: str | None) -> str | None:
     try:
         joined = urljoin(base, url.strip()) if base else url.strip()
         parts = urlsplit(joined)
@@ -85,6 +91,10 @@ def page_links(content: bytes, url: str, follow_nofollow: bool = False) -> list[
         doc = lxml.html.document_fromstring(content)
     except (etree.ParserError, ValueError):
         return []
+    if not follow_nofollow:  # <meta name="robots" content="nofollow">: no link of the page is followed
+        for directives in doc.xpath("//meta[translate(@name,'ROBTS','robts')='robots']/@content"):
+            if "nofollow" in directives.lower() or "none" in directives.lower().replace(" ", "").split(","):
+                return []
     base = url
     for href in doc.xpath("//base/@href")[:1]:
         base = normalize_url(href, url) or url
@@ -175,6 +185,7 @@ class Crawler:
         self.robots = RobotsCache(fetch_text, options.user_agent)
         self._next_time: dict[str, float] = {}
         self._in_flight: dict[str, int] = {}
+        self._delay: dict[str, float] = {}
         self.disallowed = 0
 
     def _host_delay(self, url: str) -> float:
@@ -209,7 +220,8 @@ class Crawler:
                 self.disallowed += 1
                 continue
             self._in_flight[host] = self._in_flight.get(host, 0) + 1
-            self._next_time[host] = time.monotonic() + self._host_delay(url)
+            self._delay[host] = self._host_delay(url)
+            self._next_time[host] = time.monotonic() + self._delay[host]
             self.frontier.mark(url, "fetching")
             chosen.append((url, host, depth))
         return chosen
@@ -234,6 +246,8 @@ class Crawler:
                 for future in finished:
                     host = running.pop(future)
                     self._in_flight[host] -= 1
+                    # the delay also runs from the end of a request (a slow answer is no reason to hurry)
+                    self._next_time[host] = max(self._next_time[host], time.monotonic() + self._delay[host])
                     page = future.result()
                     if page.error and page.error.startswith("skip:"):
                         self.frontier.mark(page.url, "skipped", page.error[5:])

@@ -30,9 +30,9 @@ import time
 from dataclasses import dataclass
 from urllib.parse import urljoin, urlsplit
 
-from ..errors import DocumentTooLargeError, FetchError
+from ..errors import DocumentTooLargeError, FetchError, MaintextError
 from .httpbody import accept_encoding, decode_body
-from .netguard import DEADLINE, BlockedAddressError
+from .netguard import DEADLINE
 
 _RETRY_STATUS = frozenset({429, 500, 502, 503, 504})
 _REDIRECT_STATUS = frozenset({301, 302, 303, 307, 308})
@@ -131,6 +131,10 @@ def fetch(url: str, *, timeout: float = 20.0, retries: int = 2, max_bytes: int =
     token = DEADLINE.set(time.monotonic() + limits.deadline)
     try:
         return _fetch_with_retries(session, url, limits, accept_types)
+    except MaintextError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - the network boundary: every failure is a FetchError
+        raise FetchError(f"{url}: {type(exc).__name__}: {exc}") from exc
     finally:
         DEADLINE.reset(token)
         if own:
@@ -154,16 +158,15 @@ def _fetch_with_retries(session: Session, url: str, limits: FetchLimits,
             return _follow(session, url, limits, accept_types)
         except _Retryable as exc:
             last, wait, status = str(exc), exc.wait, exc.status
-        except (BlockedAddressError, DocumentTooLargeError):
-            raise
-        except FetchError:
+        except MaintextError:  # refused address, size cap, bad redirect, HTTP error status: final
             raise
         except httpx.HTTPError as exc:
             last = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
             if time.monotonic() >= end:
                 raise FetchError(f"{url}: total time limit of {limits.deadline:g} s reached ({last})") from None
-            if isinstance(exc, (httpx.UnsupportedProtocol, httpx.InvalidURL, httpx.DecodingError)):
-                break
+            if isinstance(exc, (httpx.UnsupportedProtocol, httpx.InvalidURL, httpx.DecodingError,
+                                httpx.ReadTimeout, httpx.WriteTimeout)):
+                break  # a server that let a read wait `timeout` seconds is not asked again
             wait, status = None, 0
         except (httpx.InvalidURL, ValueError, UnicodeError) as exc:  # a malformed URL or Location header
             raise FetchError(f"{url}: malformed URL or redirect ({type(exc).__name__}: {exc})") from None

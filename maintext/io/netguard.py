@@ -20,7 +20,10 @@ from __future__ import annotations
 import contextvars
 import ipaddress
 import socket
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any
 
 import httpcore
@@ -79,11 +82,23 @@ def address_problem(address: str) -> str | None:
     return None
 
 
-def resolve_checked(host: str, port: int, allow_private: bool) -> list[tuple[int, str]]:
+_RESOLVER = ThreadPoolExecutor(max_workers=4, thread_name_prefix="maintext-dns")
+
+
+def _getaddrinfo(host: str, port: int, timeout: float | None) -> list:
+    """``socket.getaddrinfo`` bounded by ``timeout`` (a resolver that hangs is left behind)."""
+    future = _RESOLVER.submit(socket.getaddrinfo, host, port, type=socket.SOCK_STREAM)
+    try:
+        return future.result(timeout=timeout)
+    except FutureTimeout:
+        raise FetchError(f"resolving host {host!r} took longer than {timeout:g} s") from None
+
+
+def resolve_checked(host: str, port: int, allow_private: bool, timeout: float | None = None) -> list[tuple[int, str]]:
     """(family, address) pairs of ``host``; raises when any of them is refused."""
     try:
-        infos = socket.getaddrinfo(host.strip("[]"), port, type=socket.SOCK_STREAM)
-    except (socket.gaierror, UnicodeError, ValueError) as exc:
+        infos = _getaddrinfo(host.strip("[]"), port, timeout)
+    except (OSError, UnicodeError, ValueError) as exc:  # gaierror is an OSError
         raise FetchError(f"cannot resolve host {host!r}: {exc}") from None
     addresses: list[tuple[int, str]] = []
     for family, _, _, _, sockaddr in infos:
@@ -146,7 +161,7 @@ class GuardedBackend(httpcore.NetworkBackend):
 
     def connect_tcp(self, host: str, port: int, timeout: float | None = None,
                     local_address: str | None = None, socket_options: Any = None) -> httpcore.NetworkStream:
-        addresses = resolve_checked(host, port, self.allow_private)
+        addresses = resolve_checked(host, port, self.allow_private, _left(timeout))
         last: Exception | None = None
         for _, address in addresses:
             try:
@@ -165,12 +180,26 @@ class GuardedBackend(httpcore.NetworkBackend):
         time.sleep(seconds)
 
 
+_SSL: list = []
+_SSL_LOCK = threading.Lock()
+
+
+def _ssl_context():
+    """One verifying SSL context (certifi roots, as httpx builds it) for every session of the
+    process: building one costs ~50 ms, and an SSLContext may be shared between threads."""
+    with _SSL_LOCK:
+        if not _SSL:
+            _SSL.append(httpx.create_ssl_context(trust_env=False))
+        return _SSL[0]
+
+
 class GuardedTransport(httpx.HTTPTransport):
     """``httpx.HTTPTransport`` (no proxy, no unix socket) connecting through :class:`GuardedBackend`."""
 
-    def __init__(self, *, allow_private: bool = False, limits: httpx.Limits = httpx.Limits()) -> None:
-        super().__init__(trust_env=False, limits=limits)
-        ssl_context = self._pool._ssl_context  # the context httpx built (certifi roots)
+    def __init__(self, *, allow_private: bool = False, limits: httpx.Limits | None = None) -> None:
+        limits = limits or httpx.Limits()
+        ssl_context = _ssl_context()
+        super().__init__(verify=ssl_context, trust_env=False, limits=limits)
         self._pool.close()
         self._pool = httpcore.ConnectionPool(
             ssl_context=ssl_context,

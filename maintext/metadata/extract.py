@@ -402,8 +402,8 @@ def extract_metadata(doc: Document, page: Page) -> None:
     got = _collect(root)
     meta = got.meta
     ld = _json_ld(got.scripts)
-    doc.__dict__["_json_ld"] = ld  # shared with json_ld_article_body()
-    doc.__dict__["_ld_script_texts"] = got.ld_texts  # shared with auto (saves a walk)
+    doc.json_ld = ld  # shared with json_ld_article_body()
+    doc.ld_script_texts = got.ld_texts  # shared with auto (saves a walk)
     url = doc.url or _declared_url(got.canonical, meta)
     page.url = url
     html_title = collapse_ws(_text_content(got.title_el)) if got.title_el is not None else ""
@@ -675,7 +675,7 @@ def _ld_fields(obj: dict, out: dict[str, str]) -> None:
 
 def json_ld_article_body(doc: Document) -> str | None:
     """The JSON-LD ``articleBody`` of the page, if it declares one."""
-    ld = doc.__dict__.get("_json_ld")
+    ld = doc.json_ld
     if ld is None:
         scripts = [s.text for s in doc.tree.iter("script")
                    if s.text and (s.get("type") or "").strip().lower() == "application/ld+json"]

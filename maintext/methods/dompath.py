@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 import lxml.etree as etree
 
-from ..html.blocks import BLOCK_TAGS
+from ..html.tags import BLOCK_TAGS
 from ..html.document import Document
 from ..options import DomPathOptions, Options
 from ..result import Page

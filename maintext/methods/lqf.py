@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import lxml.etree as etree
 
-from ..html.blocks import SKIP_TAGS, segment
+from ..html.blocks import element_segmentation
+from ..html.structure import typed_blocks
+from ..html.tags import SKIP_TAGS
 from ..html.document import Document
 from ..options import Options
 from ..result import Page
@@ -90,7 +92,9 @@ def extract(doc: Document, options: Options) -> Page:
     removed = link_blocks(start, opts.lqf_quota, opts.lqf_min_chars)
     for el in removed:
         _drop(el)
-    page.set_paragraphs([b.text for b in segment(root) if b.text])
+    seg, blocks = element_segmentation(root)
+    page.set_paragraphs([b.text for b in blocks if b.text])
+    page.blocks = typed_blocks([b for b in seg.blocks if b.text], seg, doc.url)
     page.extra["lqf"] = {"removed_blocks": len(removed)}
     if not page.text:
         page.reason = "every block was over the link quota"

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import lxml.etree as etree
 
-from ..html.blocks import BLOCK_TAGS, TextBlock, segment
+from ..html.blocks import BLOCK_TAGS, TextBlock, element_segmentation
+from ..html.structure import typed_blocks
 from ..html.document import Document
 from ..metadata.extract import extract_links
 from ..options import Options, VoteOptions
@@ -138,7 +139,7 @@ def extract(doc: Document, options: Options) -> Page:
     root = doc.tree
     title_el = root.find(".//title")
     page.title = collapse_ws(title_el.text_content()) if title_el is not None else ""
-    blocks = segment(root)
+    seg, blocks = element_segmentation(root)
     if not blocks:
         page.reason = "no visible text"
         return page
@@ -151,6 +152,7 @@ def extract(doc: Document, options: Options) -> Page:
             kept = inside(region, blocks, kept)
     # depth-first order of the tag tree = document order of the blocks
     page.set_paragraphs([blocks[i].text for i in kept])
+    page.blocks = typed_blocks([seg.blocks[i] for i in kept], seg, doc.url)
     page.headline = content_title(blocks, kept, page.title)
     if options.with_links:
         body_anchors = {id(a) for i in kept for a in blocks[i].anchors}

@@ -1,4 +1,4 @@
-"""Rendering a :class:`~maintext.result.Page` as text, JSON or Markdown, and the per-page
+"""Rendering a :class:`~maintext.result.Page` as text, JSON, Markdown, HTML or typed blocks, and the per-page
 file layout of folder output.
 
 The folder layout follows the output of the CX-Extractor system (seed 004, figure 1):
@@ -13,22 +13,12 @@ import json
 import re
 from typing import Any
 
-from ..result import Page
+from ..options import Options
+from ..result import Page, block_to_dict
+from . import fields as _fields
+from .fields import record
 
-FORMATS = ("txt", "json", "markdown")
-
-# Characters that would change the meaning of a Markdown paragraph when they start it,
-# with why each is escaped.
-_MD_LEADING = re.compile(
-    r"^(\s*)("
-    r"#{1,6}(?=\s|$)"  # ATX heading
-    r"|>"  # block quote
-    r"|[-+*](?=\s)"  # bullet list item
-    r"|\d{1,9}[.)](?=\s)"  # ordered list item
-    r"|={3,}\s*$|-{3,}\s*$"  # setext underline / thematic break
-    r"|```|~~~"  # fenced code block
-    r")"
-)
+FORMATS = ("txt", "json", "markdown", "html", "blocks")
 
 
 def to_text(page: Page) -> str:
@@ -36,44 +26,55 @@ def to_text(page: Page) -> str:
     return page.text + "\n" if page.text else ""
 
 
-def to_json(page: Page, *, with_explain: bool = False, indent: int | None = 2) -> str:
-    """The page as JSON; values JSON does not know (in ``extra``) become strings, and
-    lone surrogates stay escaped so the output is always valid UTF-8."""
-    data = page.to_dict(with_explain=with_explain)
+def to_json(page: Page, *, with_explain: bool = False, indent: int | None = 2,
+            fields: tuple[str, ...] | None = None, options: Options | None = None) -> str:
+    """The page as JSON (with ``fields``: the record of those fields); values JSON does not
+    know (in ``extra``) become strings, and lone surrogates stay escaped so the output is
+    always valid UTF-8."""
+    if fields is None:
+        data = page.to_dict(with_explain=with_explain)
+        data["blocks"] = [block_to_dict(b) for b in page.blocks]
+    else:
+        data = record(page, fields, options)
+    return dumps(data, indent=indent) + "\n"
+
+
+def dumps(data: Any, indent: int | None = None) -> str:
     text = json.dumps(data, ensure_ascii=False, indent=indent, default=str)
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
         text = json.dumps(data, indent=indent, default=str)
-    return text + "\n"
+    return text
 
 
-def _md_escape(paragraph: str) -> str:
-    return _MD_LEADING.sub(lambda m: m.group(1) + "\\" + m.group(2), paragraph, count=1)
+def to_markdown(page: Page, options: Options | None = None) -> str:
+    """The kept blocks as GitHub-flavoured Markdown (see :mod:`maintext.output.markdown`)."""
+    if page.markdown is not None:
+        return page.markdown
+    return _fields.to_markdown(page, options)
 
 
-def to_markdown(page: Page) -> str:
-    """Headline (or title) as a ``#`` heading, a byline, then one paragraph per block."""
-    parts: list[str] = []
-    heading = (page.headline or page.title or "").strip()
-    if heading:
-        parts.append("# " + " ".join(heading.split()))
-    byline = [x for x in (page.author, page.date) if x]
-    if byline:
-        parts.append("*" + " · ".join(byline).replace("*", "\\*") + "*")
-    paragraphs = page.paragraphs or ([page.text] if page.text else [])
-    parts.extend(_md_escape(p.strip()) for p in paragraphs if p.strip())
-    return "\n\n".join(parts) + "\n" if parts else ""
+def to_html(page: Page, options: Options | None = None) -> str:
+    """The kept blocks as minimal HTML (see :mod:`maintext.output.htmlout`)."""
+    if page.html is not None:
+        return page.html
+    return _fields.to_html(page, options)
 
 
-def render(page: Page, fmt: str, *, with_explain: bool = False) -> str:
-    """Render ``page`` in one of :data:`FORMATS`."""
+def render(page: Page, fmt: str, *, with_explain: bool = False, options: Options | None = None,
+           fields: tuple[str, ...] | None = None) -> str:
+    """Render ``page`` in one of :data:`FORMATS` (``blocks``: the typed blocks as JSON)."""
     if fmt == "txt":
         return to_text(page)
     if fmt == "json":
-        return to_json(page, with_explain=with_explain)
+        return to_json(page, with_explain=with_explain, fields=fields, options=options)
     if fmt == "markdown":
-        return to_markdown(page)
+        return to_markdown(page, options)
+    if fmt == "html":
+        return to_html(page, options)
+    if fmt == "blocks":
+        return dumps([block_to_dict(b) for b in (page.blocks or _fields.page_blocks(page))], indent=1) + "\n"
     raise ValueError(f"unknown output format {fmt!r}; use one of {', '.join(FORMATS)}")
 
 

@@ -20,14 +20,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from ..errors import MaintextError
-from ..methods.blocklist import (
-    BlockList,
-    dev,
-    distribution,
-    document_blocks,
-    ratio_spread,
-    select_blocks,
-)
+from ..html.blocklist import BlockList, dev, distribution, document_blocks, ratio_spread, select_blocks
 from ..options import BlockListOptions
 
 if TYPE_CHECKING:
@@ -87,11 +80,10 @@ def _url_features(url: str) -> dict[str, float]:
     }
 
 
-def features(doc: "Document", blist: BlockList | None = None,
+def features(blist: BlockList, url: str | None = None,
              bins: tuple[int, ...] | None = None) -> dict[str, float]:
-    """Feature name -> value for one page (all generic: no site names)."""
-    if blist is None:
-        blist = document_blocks(doc)
+    """Feature name -> value for one page (all generic: no site names), from the Block-List
+    view of its segmentation and the page's URL."""
     if bins is None:
         bins = tuple(load_model()["bins"])
     opts = BlockListOptions(length_bins=bins)
@@ -141,14 +133,12 @@ def features(doc: "Document", blist: BlockList | None = None,
         "ld_listing": 1.0 if ld_listing else 0.0,
         "article_one": 1.0 if sig.article_tags == 1 else 0.0,
         "log_article_tags": math.log1p(sig.article_tags),
-        "log_time_tags": math.log1p(sig.time_tags),
         "log_paragraphs": math.log1p(sig.paragraphs),
         "h1_one": 1.0 if sig.h1 == 1 else 0.0,
         "log_images": math.log1p(sig.images),
         "images_per_100w": min(20.0, 100.0 * sig.images / total),
-        "log_media": math.log1p(sig.media),
     })
-    feats.update(_url_features(doc.url or sig.canonical))
+    feats.update(_url_features(url or sig.canonical))
     return feats
 
 
@@ -164,12 +154,13 @@ def probability(feats: dict[str, float], model: dict | None = None) -> float:
     return ez / (1.0 + ez)
 
 
-def classify_blocks(doc: "Document", blist: BlockList) -> tuple[bool, float]:
-    """:func:`classify` for a caller that already holds the Block-List of ``doc``."""
+def classify_blocks(blist: BlockList, url: str | None = None) -> tuple[bool, float]:
+    """:func:`classify` for a caller that already holds the Block-List of a page (``auto``
+    passes the view of its own segmentation: no second parse, no second walk)."""
     model = load_model()
     if not any(b.chars for b in blist.blocks):
         return False, 1.0  # no visible text at all: nothing to read, whatever the metadata says
-    p = probability(features(doc, blist, tuple(model["bins"])), model)
+    p = probability(features(blist, url, tuple(model["bins"])), model)
     return decision(p, model["threshold"])
 
 
@@ -185,16 +176,10 @@ def classify(doc: "Document") -> tuple[bool, float]:
     """(is_content_page, confidence in [0, 1]) for ``doc``.
 
     Confidence is in [0.5, 1]: 0.5 at the model's decision threshold, 1 when the model's
-    probability is 0 or 1 (see :func:`decision`).
-
-    Reads: ``doc.url`` (or the page's canonical / ``og:url``) and the Block-List of the page
-    (:func:`maintext.methods.blocklist.document_blocks`, streamed from ``doc.html``: never
-    ``doc.tree``, so it does not matter whether another method pruned the tree), which also
-    yields ``og:type``, JSON-LD ``@type`` and ``<article>``/``<time>``/``<p>``/``<img>``
-    counts. Cost (benchmarks/blocklist_speed.py, 240 pages of six sets, best of 3 runs on
-    a shared 2-core machine): building the Block-List ~7-11 ms/page on average (paid once:
-    cached on ``doc``, and free when the ``blocklist`` method already ran); features and
-    the logistic model ~0.2 ms/page on average, ~0.8 ms on large news pages. Does not
-    modify ``doc`` apart from that cache entry. Loads the model file once per process.
+    probability is 0 or 1 (see :func:`decision`). Reads ``doc.url`` (or the page's
+    canonical / ``og:url``) and the Block-List of the page
+    (:func:`maintext.html.blocklist.document_blocks`: the one segmentation of its cleaned
+    tree, kept in ``doc.blocklist``), which also yields ``og:type``, JSON-LD ``@type`` and
+    ``<article>``/``<p>``/``<img>`` counts. Loads the model file once per process.
     """
-    return classify_blocks(doc, document_blocks(doc))
+    return classify_blocks(document_blocks(doc, skip_boxes=True), doc.url)

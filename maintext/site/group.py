@@ -141,6 +141,24 @@ def group_by_site(docs: Iterable["Document"],
     return dict(groups)
 
 
+def attach_site_pages(doc: "Document", pages: Iterable[Any],
+                      load: Callable[[Any], "Document"] | None = None) -> "Document":
+    """The one way a page gets its site pages: ``doc.site_docs`` becomes the pages of
+    ``pages`` (each passed through ``load`` when given: a path, bytes, a URL...) that can
+    be read; a page that fails with a :class:`~maintext.errors.MaintextError` is left out
+    (the page is then compared with fewer pages, or none). Returns ``doc``."""
+    from ..errors import MaintextError
+
+    attached: list[Document] = []
+    for page in pages:
+        try:
+            attached.append(load(page) if load is not None else page)
+        except MaintextError:
+            continue
+    doc.site_docs = attached
+    return doc
+
+
 def attach_site_docs(docs: Iterable["Document"], k: int = 2,
                      url_of: Callable[["Document"], str | None] | None = None) -> None:
     """Set ``doc.site_docs`` of every document to up to ``k`` similar pages of its site
@@ -157,7 +175,7 @@ def attach_site_docs(docs: Iterable["Document"], k: int = 2,
         get = lambda d: known.get(id(d)) if id(d) in known else url_of(d)  # noqa: E731
     for group in group_by_site(docs, get).values():
         for doc, candidates in neighbourhoods(group, get):
-            doc.site_docs = similar_pages(doc, candidates, k, get)
+            attach_site_pages(doc, similar_pages(doc, candidates, k, get))
 
 
 # On a site with many pages, a page's comparison pages are sought among this many pages
@@ -229,5 +247,5 @@ def extract_site(sources: Iterable[Any], urls: Iterable[str | None] | None = Non
             pages.append(Page(url=doc.url, method=method, reason=f"{type(exc).__name__}: {exc}"))
         # The method may have pruned the tree: a page that is another's comparison page is
         # walked from a fresh parse, and the collection does not keep every tree in memory.
-        doc.__dict__.pop("tree", None)
+        doc.drop_tree()
     return pages

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Callable
 
 import lxml.etree as etree
 
-from ..html.blocks import SKIP_TAGS
+from ..html.tags import SKIP_TAGS
 from ..html.document import parse_html
 from ..errors import MaintextError
 from ..textutil import collapse_ws
@@ -174,7 +174,6 @@ def flatten(root: etree._Element, *, keep_slots: bool = False) -> NodeSeq:
     return seq
 
 
-_SEQ_ATTR = "_maintext_site_seq"  # where a sibling's node sequence is kept on its Document
 
 
 def site_sequence(doc: "Document") -> NodeSeq | None:
@@ -187,14 +186,14 @@ def site_sequence(doc: "Document") -> NodeSeq | None:
     scripts, styles and ``<head>``), while regular expressions and the parser disagree on
     broken pages (an unclosed ``<head>`` swallowing the top of the body), which would make
     a sibling's tree differ from the same page parsed as a target."""
-    cached = doc.__dict__.get(_SEQ_ATTR, False)
-    if cached is not False:
-        return cached
+    cached = doc.site_sequence
+    if cached is not None:
+        return cached[0]
     try:
         seq: NodeSeq | None = flatten(parse_html(doc.html, doc.options.max_tree_depth))
     except (MaintextError, ValueError):
         seq = None
-    doc.__dict__[_SEQ_ATTR] = seq
+    doc.site_sequence = (seq,)
     return seq
 
 
@@ -205,7 +204,7 @@ TEMPLATE, CONTENT = 1, 0
 DEFAULT_RESYNC_WINDOW = 200
 
 
-def classify(target: NodeSeq, others: list[NodeSeq], resync_window: int = 0) -> bytearray:
+def flag_template_nodes(target: NodeSeq, others: list[NodeSeq], resync_window: int = 0) -> bytearray:
     """One flag per target node, 1 = template, 0 = content.
 
     ``resync_window == 0``: the paper's synchronized walk of all pages at once. Otherwise
@@ -369,7 +368,7 @@ def split_text_nodes(doc: "Document", root: etree._Element | None = None, *,
     others = comparison_pages(doc, max_pages) if max_pages > 0 else []
     if len(others) < max(1, min_pages):
         return TemplateSplit(content=list(target.slots), template=[], site_pages=0)
-    flags = classify(target, others, resync_window)
+    flags = flag_template_nodes(target, others, resync_window)
     content: list[Slot] = []
     template: list[Slot] = []
     for slot in target.slots:

@@ -1,11 +1,13 @@
-"""Tree cleaning and the boilerplate vocabularies of ``maintext.html.clean``."""
+"""Tree cleaning (``maintext.html.clean``), the class/id vocabulary (``maintext.html.vocab``)
+and the short-line classifiers (``maintext.html.lines``)."""
 
 from __future__ import annotations
 
 import pytest
 
-from maintext.html.clean import (attr_words, classify_attr, clean_tree, is_comments_heading, is_furniture_line, is_hidden,
-                            is_post_line, is_signoff_line)
+from maintext.html.clean import clean_tree, is_hidden
+from maintext.html.lines import is_comments_heading, is_furniture_line, is_post_line, is_signoff_line
+from maintext.html.vocab import attr_words, classify_attr
 from maintext.html.document import parse_html
 
 
@@ -90,7 +92,7 @@ def test_date_and_byline_lines(line, expected):
 
 
 def test_related_headings():
-    from maintext.html.clean import is_related_heading
+    from maintext.html.lines import is_related_heading
 
     for text in ("Related stories", "You may also like...", "Lesen Sie auch", "相关阅读", "Leggi anche"):
         assert is_related_heading(text)
@@ -108,7 +110,7 @@ def test_related_headings():
     ("Quelle: Landesregierung", True), ("The AFP reported that the talks failed.", False),
 ])
 def test_credit_lines(line, expected):
-    from maintext.html.clean import is_credit_line
+    from maintext.html.lines import is_credit_line
 
     assert is_credit_line(line) is expected
 
@@ -123,7 +125,7 @@ def test_credit_lines(line, expected):
     "This entry was posted in Allgemein. Bookmark the permalink.",
 ])
 def test_promo_lines(line):
-    from maintext.html.clean import is_promo_line
+    from maintext.html.lines import is_promo_line
     assert is_promo_line(line)
 
 
@@ -134,7 +136,7 @@ def test_promo_lines(line):
     "Newsletter " + "long paragraph of running text " * 20,
 ])
 def test_not_promo_lines(line):
-    from maintext.html.clean import is_promo_line
+    from maintext.html.lines import is_promo_line
     assert not is_promo_line(line)
 
 
@@ -147,7 +149,7 @@ def test_not_promo_lines(line):
     ("The photo shows the mayor at the opening of the new library.", False),
 ])
 def test_caption_and_credit_lines(line, expected):
-    from maintext.html.clean import is_credit_line
+    from maintext.html.lines import is_credit_line
     assert is_credit_line(line) is expected
 
 
@@ -156,12 +158,12 @@ def test_caption_and_credit_lines(line, expected):
     ("Am 5. Mai 2019 kamen 300 Leute", False),
 ])
 def test_date_lines_in_other_languages(line, expected):
-    from maintext.html.clean import is_date_line
+    from maintext.html.lines import is_date_line
     assert is_date_line(line) is expected
 
 
 def test_disclosure_lines():
-    from maintext.html.clean import is_disclosure_line
+    from maintext.html.lines import is_disclosure_line
     assert is_disclosure_line("Anzeige, enthält Affiliate Links")
     assert is_disclosure_line("This post contains references to products from one or more of our advertisers.")
     assert not is_disclosure_line("Follow us on Twitter for the latest space news.")
@@ -221,7 +223,7 @@ def test_class_vocabulary_words_are_single_runs_of_letters_and_digits():
     # character (a hyphen) could never match
     import re
 
-    from maintext.html.clean import BOILERPLATE_WORDS, CONTENT_WORDS, STATE_WORDS, STRONG_WORDS
+    from maintext.html.vocab import BOILERPLATE_WORDS, CONTENT_WORDS, STATE_WORDS, STRONG_WORDS
 
     for word in {*BOILERPLATE_WORDS, *CONTENT_WORDS, *STATE_WORDS, *STRONG_WORDS}:
         assert re.fullmatch(r"[a-z0-9]+", word), word

@@ -72,7 +72,7 @@ def test_more_box_of_running_text_is_read_and_not_boilerplate():
 
 
 def test_container_marks_from_tag_and_attributes():
-    from maintext.html.segment import container_marks
+    from maintext.html.vocab import container_marks
 
     assert container_marks("div", "post-comments", None, None, None) == ("comments", False, False)
     assert container_marks("div", "entry-content", None, None, None) == (None, True, False)

@@ -2,7 +2,7 @@
 
 Paths: ``/bomb/<br|gzip|deflate|zstd>`` (a page that decodes to ``BOMB_MB`` MB of zeros),
 ``/page/<br|gzip|deflate|zstd|gzip2>`` (a small encoded page; gzip2: two gzip members),
-``/drip`` (one header byte a second), ``/trickle`` (headers, then one body byte a second),
+``/drip`` (one header byte a second), ``/hang`` (never answers), ``/trickle`` (headers, then one body byte a second),
 ``/retry-after/<seconds>`` (503 with Retry-After on the first hit, then a page),
 ``/to?u=URL`` (302 to URL as given), ``/html`` (a plain page).
 """
@@ -95,6 +95,8 @@ class _Handler(BaseHTTPRequestHandler):
                     time.sleep(1.0)
             except OSError:
                 pass
+        elif path == "/hang":  # accepts the request, never answers
+            time.sleep(30)
         elif path.startswith("/retry-after/"):
             if _Handler.hits[path] == 1:
                 self._send(503, b"busy", Retry_After=path.rsplit("/", 1)[1])

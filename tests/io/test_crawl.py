@@ -39,6 +39,7 @@ def test_page_links_skip_nofollow_and_non_pages():
     html = (b'<a href="/a.html">a</a><a href="/b.html" rel="nofollow">b</a><a href="/c.pdf">c</a>'
             b'<a href="#top">t</a><a href="mailto:x@y">m</a><a href="/a.html#x">a again</a>')
     assert page_links(html, "http://h.test/") == ["http://h.test/a.html", "http://h.test/a.html"]
+    assert page_links(b'<meta name="ROBOTS" content="noindex, nofollow">' + html, "http://h.test/") == []
 
 
 def test_crawl_obeys_robots_limits_and_same_host(site: SiteServer, tmp_path: Path):

@@ -75,3 +75,18 @@ def test_batch_sitemap_and_feed(site: SiteServer, tmp_path: Path):
     assert site.url("/news/2024/article-8.html") in ids and site.url("/about.html") in ids and len(ids) == 7
     art = next(r for r in records if r["id"] == site.url("/news/2024/article-3.html"))
     assert "Article 3 paragraph 1" in art["text"]
+
+
+def test_malformed_links_in_sitemaps_and_feeds_are_skipped():
+    from lxml import etree
+
+    from maintext.io.discover import parse_feed_root
+
+    kind, urls = parse_sitemap(b"<urlset><url><loc>http://[::1</loc></url><url><loc>http://a.test/ok</loc></url>"
+                               b"</urlset>", "http://a.test/")
+    assert "http://a.test/ok" in urls
+    root = etree.fromstring(b'<feed xmlns="http://www.w3.org/2005/Atom"><entry><link href="http://[x"/></entry>'
+                            b'<entry><link href="/fine"/></entry></feed>')
+    assert "http://a.test/fine" in parse_feed_root(root, "http://a.test/feed")
+    with pytest.raises(FetchError):
+        sitemap_urls("http://[::1", OPTS)

@@ -84,7 +84,7 @@ def test_every_resolved_address_is_checked(monkeypatch: pytest.MonkeyPatch, only
         return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", ("127.0.0.1", port)),
                 (socket.AF_INET, socket.SOCK_STREAM, 6, "", ("10.0.0.7", port))]
 
-    monkeypatch.setattr(netguard.socket, "getaddrinfo", fake)
+    monkeypatch.setattr(netguard.socket, "getaddrinfo", fake)  # looked up at call time by the resolver thread
     with pytest.raises(BlockedAddressError, match="10.0.0.7"):
         fetch("http://two-addresses.test:9/", retries=0)
 
@@ -187,3 +187,85 @@ def test_session_is_reused_and_checked(server: HostileServer):
 def test_too_large_plain_body(server: HostileServer):
     with pytest.raises(DocumentTooLargeError):
         fetch(server.url("/html"), allow_private=True, max_bytes=10)
+
+
+def test_a_hanging_resolver_is_bounded_by_the_deadline(monkeypatch: pytest.MonkeyPatch):
+    def slow(*args, **kwargs):
+        time.sleep(5)
+        raise OSError("too late")
+
+    monkeypatch.setattr(netguard.socket, "getaddrinfo", slow)
+    start = time.monotonic()
+    with pytest.raises(FetchError):
+        fetch("http://slow-dns.test/", retries=0, timeout=1, deadline=1)
+    assert time.monotonic() - start < 2.5
+
+
+def test_bombs_in_a_batch_do_not_grow_the_parent(server: HostileServer, tmp_path: Path):
+    kinds = [k for k in ("br", "br", "gzip", "zstd") if k == "gzip" or __import__("importlib").util.find_spec(
+        {"br": "brotli", "zstd": "zstandard"}[k])]
+    urls = tmp_path / "urls.txt"
+    urls.write_text("".join(f"b{i} {server.url('/bomb/' + k)}\n" for i, k in enumerate(kinds)))
+    out = tmp_path / "o.jsonl"
+    code = (
+        "import json, resource, sys\n"
+        "from maintext.cli import main\n"
+        "try:\n"
+        "    main(sys.argv[1:], standalone_mode=False)\n"
+        "finally:\n"
+        "    print(json.dumps({'rss_mb': resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))\n"
+    )
+    args = ["batch", "--urls", str(urls), "-o", str(out), "--allow-private", "--workers", "1", "--no-progress",
+            "--retries", "0"]
+    proc = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=300,
+                          env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert proc.returncode == 0, proc.stderr
+    rss = json.loads(proc.stdout.strip().splitlines()[-1])["rss_mb"]
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    print("batch of bombs", kinds, "parent peak RSS MB", rss)
+    assert len(records) == len(kinds) and all(r["error"].startswith("DocumentTooLargeError") for r in records)
+    assert rss < 300
+
+
+def test_tls_keeps_the_host_name_and_verification(tmp_path: Path):
+    """The socket goes to the checked address; SNI and the certificate check use the host name."""
+    import shutil
+    import ssl
+    import threading
+    from http.server import BaseHTTPRequestHandler, HTTPServer
+
+    if not shutil.which("openssl"):
+        pytest.skip("openssl not installed")
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(tmp_path / "k.pem"),
+                    "-out", str(tmp_path / "c.pem"), "-days", "1", "-subj", "/CN=localhost",
+                    "-addext", "subjectAltName=DNS:localhost"], capture_output=True, check=True)
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self):  # noqa: N802
+            self.send_response(200)
+            self.end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    httpd = HTTPServer(("127.0.0.1", 0), Handler)
+    ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    ctx.load_cert_chain(tmp_path / "c.pem", tmp_path / "k.pem")
+    names: list[str | None] = []
+    ctx.sni_callback = lambda sock, name, c: names.append(name)
+    httpd.socket = ctx.wrap_socket(httpd.socket, server_side=True)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        with pytest.raises(FetchError, match="CERTIFICATE_VERIFY_FAILED"):  # self-signed: still verified
+            fetch(f"https://localhost:{httpd.server_address[1]}/", allow_private=True, retries=0)
+        assert names == ["localhost"]
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+def test_a_hanging_server_fails_after_one_read_timeout(server: HostileServer):
+    start = time.monotonic()
+    with pytest.raises(FetchError, match="ReadTimeout"):
+        fetch(server.url("/hang"), allow_private=True, timeout=1, retries=2, deadline=20)
+    assert time.monotonic() - start < 2.5  # not retried: 1 read timeout, not 3

@@ -63,7 +63,7 @@ def test_json_ld_script_texts_are_shared_with_auto():
     html = JSON_LD_PAGE.replace("The body as the publisher declares it.", body)
     doc = Document(html)
     extract_metadata(doc, Page())
-    shared = doc.__dict__["_ld_script_texts"]
+    shared = doc.ld_script_texts
     assert len(shared) == 1 and '"articleBody"' in shared[0]
     # the hint reads the same texts whether metadata collected them or it walks the tree
     assert JsonLdHint(doc.tree, shared).body() == JsonLdHint(Document(html).tree).body() == body

@@ -230,7 +230,7 @@ def test_page_type_classifier_runs_on_short_results():
     page = _auto(_page(teaser), url="https://example.com/", auto={"classify_below_words": 150})
     assert page.is_content_page is not None and page.content_confidence is not None
     if page.is_content_page is False and page.content_confidence >= 0.9:
-        assert page.text == "" and "not a content page" in page.reason
+        assert page.text == "" and page.reason
     off = _auto(_page(teaser), url="https://example.com/", auto={"use_classifier": False})
     assert off.is_content_page is None
 

@@ -121,7 +121,7 @@ def test_deeply_nested_page():
         node = lxml.html.etree.SubElement(node, "div")
     node.text = PROSE
     doc = Document("<html></html>")
-    doc.__dict__["tree"] = root  # the shared parse, here built by hand 10,000 levels deep
+    doc.tree = root  # the shared parse, here built by hand 10,000 levels deep
     page = vote_method.extract(doc, Options())
     assert page.text == PROSE
 

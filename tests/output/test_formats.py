@@ -30,21 +30,14 @@ def test_json_round_trips_and_hides_explain_unless_asked():
     assert json.loads(render(page, "json", with_explain=True))["explain"] == [{"block": 0, "keep": True}]
 
 
-def test_markdown_heading_byline_paragraphs_escaped():
+def test_markdown_is_the_blocks_only_with_leading_marks_escaped():
     md = to_markdown(sample())
     blocks = md.rstrip("\n").split("\n\n")
-    assert blocks[0] == "# The story"
-    assert blocks[1] == "*A. Writer · 2024-05-01*"
-    assert blocks[2] == "First paragraph."
-    assert blocks[3] == "\\# not a heading"
-    assert blocks[4] == "\\- not a list"
-    assert blocks[5] == "\\2. not numbered"
-    assert blocks[6] == "Last."
+    assert blocks == ["First paragraph.", "\\# not a heading", "\\- not a list", "2\\. not numbered", "Last."]
 
 
-def test_markdown_falls_back_to_title_and_handles_empty():
-    page = Page(title="Only title")
-    assert to_markdown(page) == "# Only title\n"
+def test_markdown_of_an_empty_page():
+    assert to_markdown(Page(title="Only title")) == ""
     assert to_markdown(Page()) == ""
 
 

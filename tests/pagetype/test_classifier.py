@@ -8,7 +8,7 @@ import pytest
 
 from maintext.api import load_document
 from maintext.html.document import Document
-from maintext.methods.blocklist import build_blocks, document_blocks
+from maintext.html.blocklist import build_blocks, document_blocks
 from maintext.pagetype.classifier import _url_features, classify, decision, features, load_model, probability
 from tests.conftest import FIXTURES, dataset_dir, read_gold
 
@@ -28,7 +28,7 @@ def test_model_file_loads_and_is_consistent():
     assert "evaluation" in model["training"]
     # every feature the model expects is computed, and nothing else is silently ignored
     doc = Document((FIX / "news.html").read_text(encoding="utf-8"))
-    assert set(features(doc)) == set(model["features"])
+    assert set(features(document_blocks(doc))) == set(model["features"])
 
 
 def test_probability_is_logistic_of_the_weights():
@@ -59,13 +59,12 @@ def test_listing_page_is_not_content():
     assert not is_content and 0.5 <= confidence <= 1.0
 
 
-def test_classify_ignores_a_pruned_shared_tree():
-    html = (FIX / "news.html").read_text(encoding="utf-8")
-    streamed = classify(Document(html))
-    pruned = Document(html)
-    for p in pruned.tree.iter("p"):  # another method pruned the shared tree
-        p.getparent().remove(p)
-    assert classify(pruned) == pytest.approx(streamed)
+def test_classify_reads_the_one_segmentation_once():
+    doc = Document((FIX / "news.html").read_text(encoding="utf-8"))
+    first = classify(doc)
+    view = doc.blocklist
+    assert view is not None and view.skip_boxes
+    assert classify(doc) == first and doc.blocklist is view  # no second parse or walk
 
 
 def test_url_shape_features():
@@ -84,11 +83,11 @@ def test_empty_page_does_not_crash():
 
 def test_signals_feed_the_classifier():
     html = (FIX / "news.html").read_text(encoding="utf-8")
-    feats = features(Document(html))
+    feats = features(document_blocks(Document(html)))
     assert feats["og_article"] == 1.0 and feats["ld_article"] == 1.0
     assert feats["url_date"] == 1.0  # from <link rel=canonical>, the document has no URL
     plain = html.replace('content="article"', 'content="website"')
-    assert features(Document(plain))["og_article"] == -1.0
+    assert features(document_blocks(Document(plain)))["og_article"] == -1.0
     assert build_blocks(plain).signals.og_type == "website"
 
 
@@ -99,6 +98,6 @@ def test_accuracy_on_shared_pagetype_set():
     for g in gold:
         doc = load_document(base / g["file"], url=g.get("url"))
         is_content, _ = classify(doc)
-        assert document_blocks(doc) is document_blocks(doc)
+        assert doc.blocklist is document_blocks(doc, skip_boxes=True)
         correct += is_content == g["is_article"]
     assert correct / len(gold) >= PAGETYPE_ACCURACY_FLOOR

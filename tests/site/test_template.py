@@ -5,7 +5,7 @@ from maintext.html.document import Document, parse_html
 from maintext.site.template import (
     TEMPLATE,
     _joint_walk,
-    classify,
+    flag_template_nodes,
     flatten,
     match_pair,
     preclean_html,
@@ -64,7 +64,7 @@ def test_paper_walk_equal_texts_are_template_and_deeper_target_nodes_content():
     texts = {slot_text(s): flags[s[0]] for s in target.slots}
     assert texts == {"nav": TEMPLATE, "story ": 0, "bold": 0, "foot": TEMPLATE}
     # texts must agree with all other pages: with other1 alone "nav" and "foot" match too
-    assert classify(target, [], 0) == bytearray(len(target))
+    assert flag_template_nodes(target, [], 0) == bytearray(len(target))
 
 
 def test_resync_finds_the_footer_after_runs_of_different_length():
@@ -150,5 +150,5 @@ def test_auto_drops_template_blocks_when_site_pages_are_given():
     text = extract_document(target, "auto").text
     assert promo not in text and "approved the budget" in text
     target.options = Options().updated(auto={"drop_site_template": False})
-    del target.tree
+    target.drop_tree()
     assert promo in extract_document(target, "auto").text

@@ -1,0 +1,351 @@
+"""The Block-List view of the one segmentation, and the block distribution (seed 002).
+
+Takes a :class:`~maintext.html.segment.Segmentation` (built in one pass over the tag
+events with a stack of open block tags: the paper's Block-List construction) and gives a
+:class:`BlockList`: one block per block tag, holding the text directly under it ("hello
+world" for ``<div>hello<table>123</table>world</div>``, "123" for the table), with its
+parent, depth and subtree range read off the segmentation's containers. Also here, shared
+by the ``blocklist`` method and the page-type classifier: the block distribution
+``D = (n1 .. nk)`` and its features, and the region selection rule.
+
+Page signals (``og:type``, JSON-LD types, canonical URL from ``<head>``; counts of
+paragraphs, ``<article>``, ``<h1>``, forms, anchors and images from the segmentation) are
+read by :func:`head_signals` before cleaning and completed by :func:`block_list`.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from bisect import bisect_left
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, Iterable
+
+from ..textutil import text_weight
+
+if TYPE_CHECKING:
+    from ..options import BlockListOptions
+    from .segment import Segmentation
+
+HEADLINE_TAGS = frozenset({"h1", "h2"})
+FORM_TAG = "form"  # blocks inside a form are flagged in_form (search boxes, comment forms)
+# At most this many rival containers are merged into the main container (bounds the work).
+_MAX_RIVALS = 16
+_LD_TYPE = re.compile(r'"@type"\s*:\s*(?:\[\s*)?"([A-Za-z]+)"')
+
+
+@dataclass(slots=True, eq=False)  # blocks compare by identity
+class Block:
+    """One block of the Block-List: the text directly under one block tag."""
+
+    index: int  # position in the Block-List = document order of the opening tag
+    tag: str
+    depth: int  # number of enclosing blocks
+    parent: int  # index of the enclosing block, -1 for the first one
+    in_form: bool = False
+    in_comments: bool = False  # inside a block whose class/id names a comment section
+    end: int = -1  # index of the last block opened inside this one (its subtree is index..end)
+    parts: list[str] = field(default_factory=list, repr=False)
+    link_chars: int = 0  # non-space characters of text inside <a>
+    links: int = 0  # number of <a> elements whose text landed here
+    text: str = ""  # filled by finish(): whitespace collapsed, BR kept as "\n"
+    chars: int = 0  # non-space characters of text
+    weight: float = 0.0  # words, a CJK character counting 1/1.7 (textutil.text_weight)
+
+    @property
+    def link_density(self) -> float:
+        return self.link_chars / self.chars if self.chars else 0.0
+
+    def finish(self) -> None:
+        """Text, sizes and weight from the text runs in ``parts`` (lines joined by "\\n")."""
+        text = " ".join(self.parts)
+        self.parts = []
+        self.text = text
+        # collapsed: the only whitespace left is single spaces and newlines
+        self.chars = len(text) - text.count(" ") - text.count("\n")
+        self.weight = text_weight(text) if self.chars else 0.0
+        self.link_chars = min(self.link_chars, self.chars)
+
+
+@dataclass(slots=True)
+class PageSignals:
+    """Cheap page-level facts gathered during the same pass (used by the classifier)."""
+
+    og_type: str = ""
+    ld_types: list[str] = field(default_factory=list)
+    canonical: str = ""
+    article_tags: int = 0
+    anchors: int = 0
+    paragraphs: int = 0  # <p> elements
+    h1: int = 0
+    forms: int = 0
+    images: int = 0
+
+
+@dataclass(slots=True)
+class BlockList:
+    blocks: list[Block]
+    signals: PageSignals
+    skip_boxes: bool = False  # built from the segmentation that skips small boilerplate boxes
+    seg: "Segmentation | None" = None  # the segmentation it is a view of
+
+    def runs(self, chosen: Iterable[Block]) -> list[Any]:
+        """The segmentation's text runs of the ``chosen`` Block-List blocks, in page order
+        (block ``i + 1`` is container ``i``; block 0 holds runs outside any container)."""
+        if self.seg is None:
+            return []
+        wanted = {b.index for b in chosen}
+        return [r for r in self.seg.blocks if (r.chain[-1] + 1 if r.chain else 0) in wanted]
+
+    def text_blocks(self) -> list[Block]:
+        return [b for b in self.blocks if b.chars]
+
+
+
+
+def head_signals(root: Any, ld_texts: Iterable[str | None] = ()) -> PageSignals:
+    """``og:type``, canonical URL and JSON-LD ``@type`` values, read from ``<head>`` (the
+    root or its ``<head>`` element, which may have been cut off the tree by cleaning) and
+    the JSON-LD script texts (no walk of the body)."""
+    sig = PageSignals()
+    head = root if root is None or root.tag == "head" else (
+        root.find("head") if root.tag == "html" else None)
+    for el in head.iter("meta", "link") if head is not None else ():
+        if el.tag == "meta":
+            key = (el.get("property") or el.get("name") or "").lower()
+            if key == "og:type":
+                sig.og_type = (el.get("content") or "").strip().lower()
+            elif key == "og:url" and not sig.canonical:
+                sig.canonical = (el.get("content") or "").strip()
+        elif (el.get("rel") or "").lower() == "canonical":
+            sig.canonical = (el.get("href") or "").strip() or sig.canonical
+    ld = " ".join(t for t in ld_texts if t)
+    if ld:
+        sig.ld_types = _LD_TYPE.findall(ld)
+    return sig
+
+
+def block_list(seg: "Segmentation", signals: PageSignals | None = None) -> BlockList:
+    """The Block-List of a segmentation: block 0 holds text outside any block tag, block
+    ``i + 1`` is container ``i``; each holds the runs whose innermost container it is."""
+    containers = seg.containers
+    root = Block(0, "#root", 0, -1, end=len(containers))
+    blocks = [root]
+    for c in containers:
+        parent = blocks[c.parent + 1] if c.parent is not None else root
+        b = Block(c.id + 1, c.tag, parent.depth + 1, parent.index, end=c.id_end,
+                  in_form=parent.in_form or c.tag == FORM_TAG,
+                  in_comments=parent.in_comments or c.boiler == "comments")
+        blocks.append(b)
+    for run in seg.blocks:
+        b = blocks[run.chain[-1] + 1] if run.chain else root
+        b.parts.append("\n".join(run.lines()))
+        # the run counts link characters with inner spaces; Block-List counts non-space ones
+        text = run.text
+        if run.link_chars and text:
+            b.link_chars += round(run.link_chars * (len(text) - text.count(" ")) / len(text))
+    for index, _el in seg.anchors:
+        run = seg.blocks[index] if index < len(seg.blocks) else None
+        if run is not None and run.chain:
+            blocks[run.chain[-1] + 1].links += 1
+    for b in blocks:
+        if b.parts:
+            b.finish()
+    sig = signals if signals is not None else PageSignals()
+    tags = [c.tag for c in containers]
+    sig.paragraphs = tags.count("p")
+    sig.article_tags = tags.count("article")
+    sig.h1 = tags.count("h1")
+    sig.forms = tags.count(FORM_TAG)
+    sig.anchors = len(seg.anchors)
+    sig.images = len(seg.images)
+    return BlockList(blocks, sig, seg=seg)
+
+
+# --- block distribution -------------------------------------------------------------------
+
+def length_class(weight: float, bins: tuple[int, ...]) -> int:
+    """Index of the class of a block of ``weight``: first bin with weight <= bound."""
+    return bisect_left(bins, weight)
+
+
+def distribution(blocks: Iterable[Block], bins: tuple[int, ...]) -> list[int]:
+    """D = (n1 .. nk): number of blocks per length class; k = len(bins) + 1.
+
+    Class i holds blocks with ``bins[i-1] < weight <= bins[i]``; the last class holds the
+    blocks longer than the last bound. Weight is in words (CJK characters count 1/1.7).
+    """
+    counts = [0] * (len(bins) + 1)
+    for block in blocks:
+        counts[bisect_left(bins, block.weight)] += 1
+    return counts
+
+
+def dev(dist: list[int]) -> float:
+    """Deviation of D towards the long classes, in [0, 1].
+
+    Our reading of the paper's Dev(D): the normalised mean class index. It has the
+    property the paper states (adding k > 0 blocks to the first class lowers Dev).
+    """
+    total = sum(dist)
+    if not total or len(dist) < 2:
+        return 0.0
+    return sum(i * n for i, n in enumerate(dist)) / ((len(dist) - 1) * total)
+
+
+def ratio_spread(dist: list[int]) -> float:
+    """max - min of the successive ratios r_i = n_(i+1) / n_i (add-one smoothed, log scale).
+
+    The paper's second feature of D; the logarithm keeps one empty class from dominating.
+    """
+    if len(dist) < 2:
+        return 0.0
+    ratios = [math.log((dist[i + 1] + 1) / (dist[i] + 1)) for i in range(len(dist) - 1)]
+    return max(ratios) - min(ratios)
+
+
+# --- extraction ---------------------------------------------------------------------------
+
+def is_core(block: Block, opts: "BlockListOptions") -> bool:
+    """A long block with little link text: the seed of a content region."""
+    return (block.weight >= opts.long_block_words and block.link_density <= opts.max_link_density
+            and not (block.in_comments and opts.skip_comment_boxes))
+
+
+def is_content(block: Block, opts: "BlockListOptions") -> bool:
+    """A text block that may belong to the main text once inside the region."""
+    return (block.chars >= 1 and block.link_density <= opts.max_link_density
+            and not (block.in_comments and opts.skip_comment_boxes))
+
+
+def main_region(blocks: list[Block], opts: "BlockListOptions") -> tuple[int, int] | None:
+    """(first, last) positions in ``blocks`` (text blocks, document order) of the region."""
+    cores = [i for i, b in enumerate(blocks) if is_core(b, opts)]
+    if not cores:
+        best = max(range(len(blocks)), default=None,
+                   key=lambda i: blocks[i].weight * (1 - blocks[i].link_density))
+        if best is None or blocks[best].chars < opts.min_block_chars \
+                or blocks[best].link_density > opts.max_link_density:
+            return None
+        return best, best
+    regions: list[list[int]] = [[cores[0]]]
+    for prev, cur in zip(cores, cores[1:]):
+        noise = sum(1 for b in blocks[prev + 1:cur] if not is_content(b, opts))
+        if noise <= opts.max_gap_blocks:
+            regions[-1].append(cur)
+        else:
+            regions.append([cur])
+    best_region = max(regions, key=lambda r: sum(blocks[i].weight for i in r))
+    return best_region[0], best_region[-1]
+
+
+def main_container(blocks: list[Block], opts: "BlockListOptions",
+                   text_blocks: list[Block] | None = None) -> Block | None:
+    """The block whose subtree holds the main text.
+
+    Each core block votes its weight for its parent block and ``grandparent_share`` of it
+    for its grandparent; the best-scored block wins, the outer one on a tie. Paragraphs of
+    one article share a parent, while comments and teasers each sit in a box of their own,
+    so the article's container outscores a longer comment section.
+    """
+    score: dict[int, float] = {}
+    for block in blocks if text_blocks is None else text_blocks:
+        if block.parent < 0 or not is_core(block, opts):
+            continue
+        score[block.parent] = score.get(block.parent, 0.0) + block.weight
+        grand = blocks[block.parent].parent
+        if grand >= 0 and opts.grandparent_share > 0:
+            score[grand] = score.get(grand, 0.0) + opts.grandparent_share * block.weight
+    if not score:
+        return None
+    best = max(score, key=lambda i: (score[i], -i))
+    # Pages of several posts (blog fronts, forum threads) have rival containers of similar
+    # weight: then the main text is all of them, held by their lowest common ancestor.
+    rivals = [i for i, v in score.items() if v >= opts.rival_share * score[best] and i != best]
+    rivals = sorted(rivals, key=lambda i: -score[i])[:_MAX_RIVALS]
+    container = best
+    for other in rivals:
+        container = common_ancestor(blocks, container, other)
+    return blocks[container]
+
+
+def common_ancestor(blocks: list[Block], a: int, b: int) -> int:
+    """Index of the lowest block enclosing both blocks ``a`` and ``b`` (iterative)."""
+    while blocks[a].depth > blocks[b].depth:
+        a = blocks[a].parent
+    while blocks[b].depth > blocks[a].depth:
+        b = blocks[b].parent
+    while a != b:
+        a, b = blocks[a].parent, blocks[b].parent
+    return a
+
+
+def _position(blocks: list[Block], block: Block) -> int:
+    """Position of ``block`` in ``blocks`` (sorted by index): binary search."""
+    return bisect_left(blocks, block.index, key=lambda b: b.index)
+
+
+def select_blocks(blocks: list[Block], opts: "BlockListOptions",
+                  text_blocks: list[Block] | None = None) -> list[Block]:
+    """The main-content blocks, in document order (``blocks``: the whole Block-List;
+    ``text_blocks``: its blocks that hold text, when the caller has them already)."""
+    if text_blocks is None:
+        text_blocks = [b for b in blocks if b.chars]
+    if opts.skip_comment_boxes and not any(is_core(b, opts) for b in text_blocks):
+        # every long block sits in a "comment" box: the hint misfired (a page wrapper
+        # named e.g. "has-comments"), so ignore it rather than return nothing
+        opts = replace(opts, skip_comment_boxes=False)
+    container = main_container(blocks, opts, text_blocks) if opts.use_container else None
+    if container is not None:
+        inside = [b for b in text_blocks if container.index <= b.index <= container.end]
+    else:
+        inside = text_blocks
+    region = main_region(inside, opts)
+    if region is None:
+        return []
+    first, last = region
+    chosen = [b for b in inside[first:last + 1] if is_content(b, opts)]
+    first = _position(text_blocks, chosen[0]) if chosen else 0
+    for pos in range(first - 1, max(-1, first - 1 - opts.headline_lookback), -1):
+        candidate = text_blocks[pos]
+        if candidate.tag in HEADLINE_TAGS and is_content(candidate, opts):
+            chosen.insert(0, candidate)
+            break
+    return chosen
+
+
+
+
+def document_blocks(doc: Any, *, skip_boxes: bool = False) -> BlockList:
+    """The Block-List of ``doc``: its tree cleaned and segmented by the one walk, kept in
+    ``doc.blocklist`` (recomputed when asked for the other view).
+
+    ``skip_boxes=False`` walks every box (the paper's Block-List, for the ``blocklist``
+    method); ``skip_boxes=True`` is the view ``auto`` has of the page, small boilerplate
+    boxes not walked (:data:`maintext.html.segment.SKIP_REASONS`): the page-type model is
+    trained on it, since ``auto`` hands the classifier its own segmentation."""
+    cached = doc.blocklist
+    if cached is not None and cached.skip_boxes == skip_boxes:
+        return cached
+    from ..errors import ParseError
+    from .clean import clean_tree
+    from .segment import SKIP_REASONS, segment_cleaned
+
+    try:
+        root = doc.tree
+    except ParseError:  # nothing to parse: no blocks
+        return BlockList([Block(0, "#root", 0, -1)], PageSignals(), skip_boxes)
+    ld = [s.text for s in root.iter("script") if "ld+json" in (s.get("type") or "")]
+    signals = head_signals(root, ld)
+    clean_tree(root)
+    seg = segment_cleaned(root, SKIP_REASONS if skip_boxes else frozenset())
+    doc.blocklist = result = block_list(seg, signals)
+    result.skip_boxes = skip_boxes
+    return result
+
+
+def build_blocks(html: str) -> BlockList:
+    """The Block-List of an HTML string (for callers without a Document)."""
+    from .document import Document
+
+    return document_blocks(Document(html))

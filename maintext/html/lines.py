@@ -1,0 +1,276 @@
+"""Short-line classifiers: furniture lines, related/comments headings, datelines, credits,
+captions, blog post footers, calls to action, advertising notices.
+
+Takes one block's text, gives True/False. Each pattern is a readable table of phrases
+(English, German, French, Spanish, Portuguese, Italian, Polish, Russian, Chinese); the
+``auto`` method's filtering and edge trimming ask them about short blocks.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Whole short lines that are page furniture in any article (English, Chinese, some
+# European languages). Matched against a paragraph of at most ~8 words.
+_FURNITURE_LINE = re.compile(
+    r"^\W*(?:"
+    r"advertisement|advertising|anzeige|publicité|publicidad|pubblicità|реклама|sponsored|"
+    r"share(?: this)?(?: article| story| post)?|share on \w+|tweet|email|print|"
+    r"(?:read|see) (?:more|also|next)|related(?: articles?| stories| posts| content)?|"
+    r"click here.*|continue reading.*|sign up.*|subscribe.*|log ?in|"
+    r"comments?|\d+ comments?|leave a (?:comment|reply)|"
+    r"follow us.*|back to top|skip to .*|loading\.*|show (?:more|less)|"
+    # the same buttons and labels in other languages ("Rezept drucken", "Bild anzeigen",
+    # "Externer Inhalt", "Wird geladen", "Imprimer", "Compartir")
+    r"(?:artikel |rezept |seite )?(?:drucken|teilen|merken)|(?:bild|bilder|alle bilder|mehr|weniger) anzeigen|"
+    r"(?:quellen|kommentare|inhalt) (?:ein|aus)blenden|wird geladen\.*|externer inhalt|nach oben|"
+    r"zurück(?: zur (?:übersicht|startseite))?|imprimer|partager|imprimir|compartir|stampa|condividi|"
+    r"广告|分享到?.*|相关(?:新闻|阅读|文章|推荐)|推荐阅读|延伸阅读|责任编辑.*|编辑[:：].*|"
+    r"返回(?:首页|顶部)|点击(?:进入|查看).*|扫码.*|打开app.*|(?:来源|作者)[:：].{0,30}"
+    r")\W*$",
+    re.IGNORECASE,
+)
+
+
+# Headings that open a list of *other* content after the article ("You may also like",
+# "Related stories", "Lesen Sie auch", "相关阅读"): the article ends before them.
+_RELATED_HEADING = re.compile(
+    r"^\W*(?:you (?:may|might) (?:also )?(?:like|enjoy)|related(?: articles?| stories| posts| news| content| reading)?|"
+    r"more (?:stories|articles|news|from|on|in)\b.*|recommended(?: for you| stories| articles)?|"
+    r"read (?:more|next|also)|see also|also read|trending(?: now)?|most (?:read|popular|viewed)|"
+    r"popular (?:stories|posts|articles)|what to read next|latest (?:news|stories|articles)|"
+    r"lesen sie (?:auch|mehr).*|mehr zum thema.*|das (?:könnte|thema könnte) (?:sie|dich) (?:auch )?interessieren|"
+    r"weitere artikel|weiterlesen|auch interessant|mehr dazu|dazu passend|want more\??|"
+    # German section openers of other articles, sources and author boxes after the text
+    r"weitere (?:themen|beiträge|artikel|meldungen|nachrichten)\b.*|"
+    r"mehr (?:zu|zum|zur|aus|von|kolumnen|artikel|beiträge|themen|news|nachrichten)\b.*|"
+    r"zusatzinformationen|quellenangaben?|quellen|über (?:den autor|die autorin)|"
+    r"vorschau auf den nächsten artikel|zum weiterlesen|schon gelesen\??|"
+    r"about the author|explore further|más sobre .*|contexto de la noticia|"
+    r"recent (?:posts|articles|stories|entries|comments)|neueste (?:artikel|beiträge)|letzte beiträge|"
+    r"artículos relacionados|articles similaires|derniers articles|"
+    r"zobacz (?:też|także)|czytaj (?:też|także)|"
+    r"você (?:pode|também pode) gostar.*|leia (?:também|mais)|veja também|"
+    r"te puede interesar|también te puede interesar|lee también|noticias relacionadas|"
+    r"à lire aussi|lire aussi|sur le même sujet|vous aimerez aussi|"
+    r"leggi anche|potrebbe interessarti|"
+    r"читайте также|похожие (?:статьи|новости)|"
+    r"相关(?:新闻|阅读|文章|推荐|报道)|推荐阅读|延伸阅读|热门推荐|猜你喜欢|更多(?:新闻|精彩)"
+    r")\W*$",
+    re.IGNORECASE,
+)
+
+
+def is_related_heading(text: str) -> bool:
+    """A short heading that introduces links to other articles."""
+    return len(text) <= 60 and _RELATED_HEADING.match(text) is not None
+
+
+# Headings that open the readers' comments after an article ("3 Comments", "Leave a Reply",
+# "12 responses to ...", "Kommentare", "评论"): the article ends before them.
+_COMMENTS_HEADING = re.compile(
+    r"^\W*(?:"
+    # "Comments", "3 Comments", "Reader comments (12)" ("Comment" alone can be a section
+    # of the article: the singular needs a number)
+    r"(?:(?:\d+|no|one)\s+(?:(?:reader|user)s?'?\s+)?comments?|(?:(?:reader|user)s?'?\s+)?comments)"
+    r"(?:\s*\(\d+\))?(?:\s+(?:to|on|for)\b.*)?|"
+    # "12 thoughts on ...", "One response to ...", "Responses" (a number is needed for
+    # "thoughts"/"reactions": alone they are ordinary headings)
+    r"(?:\d+|no|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:responses?|replies|thoughts|reactions?)"
+    r"(?:\s+(?:to|on)\b.*)?|responses|replies|"
+    r"(?:leave|post|add|write|submit) (?:a|your|new) (?:comment|reply|response)|join the (?:discussion|conversation)|"
+    r"(?:\d+\s+)?(?:kommentare|commentaires|comentarios|commenti|komentarze|комментарии)(?:\s*\(\d+\))?|"
+    r"(?:\d+\s*)?(?:条)?(?:网友)?评论(?:\s*\(\d+\))?|发表评论"
+    r")\W*$",
+    re.IGNORECASE,
+)
+
+
+def is_comments_heading(text: str) -> bool:
+    """A short heading that opens the readers' comments."""
+    return len(text) <= 80 and _COMMENTS_HEADING.match(text) is not None
+
+
+# Closing greetings that sign a post ("Euer Hans", "x Franzi", "Cheers, Anna", "Liebe Grüße"):
+# short lines without a full stop that still belong to the text (not trailing furniture).
+_SIGNOFF_LINE = re.compile(
+    r"^(?i:x+o*x*|xo+|xoxo|cheers|love|regards|best wishes|(?:kind|best|warm) regards|euer|eure|"
+    r"(?:liebe|viele|herzliche|beste|sonnige) grüße|lg|bises|bisous|amitiés|cordialement|saludos|un abrazo|"
+    r"besos|beijos|abraços|saluti|un saluto|pozdrawiam|groetjes)"
+    # then a name: up to three capitalised words ("Die Redaktion", "Anna & Tom")
+    r"(?:[,!]?\s+(?:[A-ZÄÖÜÉ][\w.'-]*|&)(?:\s+(?:[A-ZÄÖÜÉ][\w.'-]*|&)){0,2})?[\s!.]*$"
+)
+
+
+def is_signoff_line(text: str) -> bool:
+    """A closing greeting that signs a post: "Euer Hans", "x Franzi", "Liebe Grüße, Anna"."""
+    return len(text) <= 60 and _SIGNOFF_LINE.match(text) is not None
+
+
+# Words of a date/time line ("Updated 10:01 pm PST, Tuesday, November 19, 2019").
+_DATE_WORDS = re.compile(
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?|"
+    r"\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|\b(?:am|pm|a\.m\.|p\.m\.|at|on|the|of|"
+    r"updated|posted|published|last|modified|date|gmt|utc|[ecmp][sd]t|bst|cet|cest|et|pt)\b|"
+    # German, French, Spanish month and weekday names and time words ("15. Mai 2019, 05:28 Uhr")
+    r"\b(?:mai|märz|maerz|okt|dez|janvier|février|fevrier|mars|avril|juin|juillet|août|aout|"
+    r"septembre|octobre|novembre|décembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|"
+    r"septiembre|octubre|noviembre|diciembre|montag|dienstag|mittwoch|donnerstag|freitag|samstag|"
+    r"sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|jueves|"
+    r"viernes|sábado|domingo)[a-zäéû]*\.?|\b(?:uhr|um|vom|stand|le|de|del|à|h)\b|"
+    r"\d+(?:st|nd|rd|th)?|[年月日时分秒号]|[\s,.:/|()\-–—]+",
+    re.IGNORECASE,
+)
+# With a date, these words make a short line a byline/dateline ("2019-08-27 来源：新华社",
+# "By Jane Doe, June 3, 2019", "Publié le 3 mai 2019 par ...").
+_BYLINE_WORDS = re.compile(
+    r"来源|作者|编辑|记者|发布时间|发布于|时间[:：]|\b(?:by|von|par|por|di|door|av|from|posted|published|"
+    r"updated|veröffentlicht|aktualisiert|publié|publicado|pubblicato)\b",
+    re.IGNORECASE,
+)
+_HAS_DATE = re.compile(
+    r"\d{4}[-/.年]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+    r"[a-z]*\.? \d{1,2}\b|\b\d{1,2}\.? (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|januar|februar|"
+    r"märz|mai|juni|juli|oktober|dezember)[a-z]*",
+    re.IGNORECASE,
+)
+_EMAIL_LINE = re.compile(r"^\W*[\w.+-]+@[\w-]+(?:\.[\w-]+)+\W*$")
+
+
+def is_date_line(text: str) -> bool:
+    """A short line that is only a date and/or time, e.g. "June 25, 2009", "2/15/09 at 1:01 PM"."""
+    if len(text) > 70 or not any(ch.isdigit() for ch in text):
+        return False
+    return not _DATE_WORDS.sub("", text).strip()
+
+
+# Image credits and sources standing alone ("Getty Images", "Foto: dpa", "AFP / J. Doe").
+_CREDIT_LINE = re.compile(
+    r"getty ?images|istock|shutterstock|imago|picture[- ]alliance|\bdpa\b|\bafp\b|\bap photo\b|©|\(c\)|"
+    r"^\W*(?:foto|fotos|photo|photos|bild|bilder|image|images|credit|credits|quelle|source|crédit|"
+    r"fuente|fonte|źródło)\s*[:：]",
+    re.IGNORECASE,
+)
+
+
+# Figure captions opened by a figure word and a colon ("Abbildung 4: ...", "Beitragsbild:
+# ...", "Fig. 2: ..."): annotators leave captions out even when they end with a period.
+_CAPTION_LINE = re.compile(
+    r"^\W*(?:abbildung|abb\.|beitragsbild|titelbild|bildquelle|bild|foto|fotos|photo|image|fig\.|figure|"
+    r"grafik|grafiken|ilustración|illustration|图片?|图\s*\d+)\s*\d*\s*[:：]",
+    re.IGNORECASE,
+)
+CAPTION_MAX_CHARS = 200
+
+
+def is_credit_line(text: str) -> bool:
+    """A short image credit or source line, or a figure caption ("Abbildung 2: ...")."""
+    if len(text) <= CAPTION_MAX_CHARS and _CAPTION_LINE.match(text) is not None:
+        return True
+    return len(text) <= 80 and text[-1:] not in ".!?。！？" and _CREDIT_LINE.search(text) is not None
+
+
+def is_furniture_line(text: str, *, dates: bool = True) -> bool:
+    """A short line such as "Advertisement", "Share this", "相关阅读", "责任编辑：张三", an
+    e-mail address alone, or (with ``dates``) a date or time alone."""
+    if len(text) > 70:
+        return False
+    return (_FURNITURE_LINE.match(text) is not None or _EMAIL_LINE.match(text) is not None
+            or is_credit_line(text) or (dates and (is_date_line(text) or is_dateline(text))))
+
+
+# Parts of a blog post's footer or header line ("Posted by Ann at 12:43 PM | Comments (6) |
+# Category: Travel", "Wednesday December 20, 2006 | permalink | comments (0)"): each part
+# alone is a label of the post, not text of it. Searched on lower-cased parts.
+_POST_LINE_PART = re.compile(
+    r"(?:posted|written|filed|published|submitted) (?:by|in|on|at|under)\b.*|by \S+(?: \S+)?|"
+    r"permalink|permanent link|link to this (?:post|entry)|trackbacks?(?: \(\d+\))?|pingbacks?|"
+    r"(?:(?:view|add|post|read)(?:/| or | & )?)*(?:view|add|post|read)?\s*comments?(?: \(\d+\))?|"
+    r"(?:\d+|no|one) (?:comments?|responses?|replies)|(?:leave|add|post) a (?:comment|reply)|"
+    r"(?:categories|category|tags?|labels?|filed under|topics?)\s*:.*|"
+    r"e-?mail (?:this|it)|email|share(?: this)?|print(?: this)?|edit|reply|top|back to top"
+)
+# Separators between the parts of such a line.
+_POST_LINE_SPLIT = re.compile(r"\s+[|•·]\s+|\s*\|\s*")
+_POST_LINE_SEPARATOR = re.compile(r"[|•·]")  # a cheap test before splitting
+POST_LINE_MAX_CHARS = 120
+
+
+def is_post_line(text: str) -> bool:
+    """A blog post's footer (or header) line of at least two parts, each a date, a byline,
+    "permalink", a comments count, a category or tags list, a button label; at least one
+    of them names the post's furniture (a date with a label alone is a dateline)."""
+    if len(text) > POST_LINE_MAX_CHARS or text[-1:] in ".!?。！？" or not _POST_LINE_SEPARATOR.search(text):
+        return False
+    parts = [p.strip() for p in _POST_LINE_SPLIT.split(text.casefold()) if p.strip()]
+    if len(parts) < 2:
+        return False
+    labels = [p for p in parts if _POST_LINE_PART.fullmatch(p) is not None]
+    return bool(labels) and all(p in labels or is_date_line(p) for p in parts)
+
+
+def is_dateline(text: str) -> bool:
+    """A short line with a date and a byline word: "2019-08-27 来源：新华社"."""
+    if len(text) > 70 or text[-1:] in ".!?。！？":
+        return False
+    date = _HAS_DATE.search(text)
+    byline = _BYLINE_WORDS.search(text)
+    return bool(date and byline and min(date.start(), byline.start()) <= 2)
+
+
+# Advertising and affiliate disclosures ("This post contains affiliate links", "Anzeige,
+# enthält Werbung"): notices that open or close an article.
+_DISCLOSURE = (r"\baffiliate[- ]?links?\b|\bprovision vom händler\b|\bfrom one or more of our advertisers\b|"
+               r"\benthält werbung\b|\bwerbung für\b")
+# The calls-to-action patterns are all lower case and are searched in lower-cased text:
+# about five times faster than re.IGNORECASE over their many alternatives.
+_DISCLOSURE_RE = re.compile(_DISCLOSURE)
+
+# Calls to action and site furniture that close an article: newsletter and subscription
+# pitches, "follow us", app downloads, donation appeals, author boxes, licence
+# notes, blog post footers, advertising disclosures. Searched inside a paragraph, so only
+# used on the last few paragraphs of an extracted article (see ``auto.trim_edges``),
+# never in its middle.
+_PROMO = re.compile(
+    r"|".join((
+        # subscriptions and newsletters (en, de, es, pt, fr, pl)
+        r"\bsubscribe\b|\bnewsletter|\bsign(?:ing)? up\b|\babonnier|\babonnez\b",
+        r"\bsuscr[ií]b|\bassine\b|\binscreva|\bsubskrypcj|\bjetzt (?:kostenlos )?(?:registrieren|anmelden)\b",
+        r"\bnicht eingeloggt\b|\bnot logged in\b|\bpour lire la suite\b|\bto view the full story\b",
+        # social networks and apps: "Follow us on Twitter", "Síguenos", "download our app"
+        r"\bfollow (?:us\b|(?:\S+ ){1,3}on (?:twitter|facebook|instagram|linkedin|tiktok|youtube))",
+        r"\bfolg(?:en sie|e) uns\b|\bsíguenos\b|\bsuivez-nous\b|\bsiga-nos\b|\búnete\b",
+        r"\bcanal de (?:youtube|telegram|whatsapp)\b|\bdownload (?:the|our) (?:\S+ )?apps?\b",
+        r"\bwith the \S+(?: \S+)? app\b",
+        # appeals for support and feedback
+        r"\bconsider supporting\b|\bsupport (?:our|us)\b|\bunterstütze?n? (?:uns|unsere)\b|\bapóyanos\b",
+        r"\bhazte (?:miembro|socio)\b|\bletter to the editor\b|\bgefällt (?:dir|ihnen) unser",
+        # author boxes and licence notes (copyright lines are kept: some annotators keep them)
+        r"\babout the author\b|\büber (?:den autor|die autorin)\b",
+        r"\b(?:der|dieser) (?:beitrag|eintrag|text|artikel) wurde\b.{0,60}\bveröffentlicht\b",
+        r"\bcreative commons\b|\bcc[- ]by\b|\bsuggested citation\b|\bzitiervorschlag\b",
+        r"\b(?:artikel|beitrag|seite) teilen\b|\bkeine kommentare\b|\babgelegt unter\b",
+        # blog engine footers and like/rating widgets
+        r"\bthis (?:entry|post) was posted\b|\bbookmark the permalink\b|\bverschlagwortet\b",
+        r"\bloading\.\.\.|\bwird geladen\b",
+        _DISCLOSURE,
+    )),
+)
+# Chinese: disclaimers, source and editor credits, "scan the QR code / follow our WeChat
+# account" prompts that close an article. A separate pattern, searched only in text with
+# non-ASCII characters: inside the one above, these literals made every search ~20x slower.
+_PROMO_CJK = re.compile(r"免责声明|特别声明|^声明[:：]|本文来源|责任编辑|扫描下方二维码|扫码关注|关注.{0,12}(?:微信|公众号)")
+# Longer paragraphs are article text even when they mention a newsletter.
+PROMO_MAX_CHARS = 400
+
+
+def is_promo_line(text: str) -> bool:
+    """A short paragraph that is a call to action or site furniture closing an article."""
+    if len(text) > PROMO_MAX_CHARS:
+        return False
+    return _PROMO.search(text.lower()) is not None or (not text.isascii() and _PROMO_CJK.search(text) is not None)
+
+
+def is_disclosure_line(text: str) -> bool:
+    """A short advertising or affiliate notice ("Anzeige, enthält Affiliate Links")."""
+    return len(text) <= PROMO_MAX_CHARS and _DISCLOSURE_RE.search(text.lower()) is not None

@@ -1,0 +1,167 @@
+"""``auto``: the default extractor.
+
+One parse, then:
+
+1. **Clean** the tree (:mod:`maintext.html.clean`): drop tags that never hold running text and
+   hidden elements.
+2. **Segment** the body in one iterative walk (:mod:`maintext.html.segment`) into text blocks
+   in document order; each block knows its text, link text, the block elements it sits
+   in, and whether a boilerplate class/id or a furniture tag encloses it.
+   Boxes marked as comments, related links, ads, navigation... are not walked unless
+   they hold much of the page's text.
+3. **Score containers** as readability does, CJK-aware: every prose block adds
+   ``1 + commas + length`` to its container, half to the one above, a third above that;
+   a container's score is scaled by its non-link share and its class/id hint. Semantic
+   markers (``<article>``, ``itemprop=articleBody``) and the headline nearby add a bonus
+   (the class and headline bonuses at most what the container's own text earns, so a
+   small box with a lucky class name does not win); when a separate container scores
+   close, the JSON-LD ``articleBody`` settles it.
+4. **Widen**: out of a winning list to its box; to the common ancestor of separate
+   containers scoring at least half as well (an article cut into page-builder
+   sections); to an ancestor that adds much link-free running text (a thread, a long
+   page); to sibling containers that hold good prose (a split article body), before
+   the winner also over a short box of title lines (a quoted article's byline).
+5. **Filter** blocks in the chosen region: link lists (not a paragraph of sentences set
+   in one link), boilerplate boxes inside it, furniture lines ("Advertisement", "Share
+   this", datelines, image credits, figure captions, blog post footers "June 3 |
+   permalink | 2 comments"), sections under a "Related stories" heading, short lines
+   and calls to action ("Follow us", newsletter, author box) trailing the article,
+   advertising notices opening it. The lead (standfirst) between the headline and the first kept
+   block is added, also from the article's ``<header>``.
+6. **Fallbacks**: a weak winner falls back to all prose blocks of the page, then to the
+   JSON-LD ``articleBody``. A short result is checked with the page-type classifier
+   (:mod:`maintext.pagetype.classifier`); a confident "not a content page" empties the text.
+
+With ``options.explain`` each block's decision and reason is recorded in ``page.explain``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...html.blocklist import BlockList, block_list, head_signals
+from ...html.clean import clean_tree
+from ...html.document import Document
+from ...html.segment import Block, SKIP_REASONS, Segmentation, segment_cleaned
+from ...html.structure import paragraph_blocks, typed_blocks
+from ...options import AutoOptions, Options
+from ...pagetype.classifier import classify_blocks
+from ...result import Page
+from ...site.template import template_texts
+from ...textutil import collapse_ws
+from .common import Region, _is_prose, _weight, locate_explained
+from .edges import _lead_blocks, trim_edges
+from .filter import _drop_repeats, select_blocks
+from .score import JsonLdHint, _page_title, choose_region
+from .heuristics import AutoHeuristics
+
+
+def extract(doc: Document, options: Options) -> Page:
+    opts = options.auto
+    h = opts.heuristics
+    page = Page(url=doc.url, method="auto")
+    root = doc.tree
+    hint = JsonLdHint(root, doc.ld_script_texts)  # before cleaning: JSON-LD sits in <script>
+    title = _page_title(root)  # ... and the title in <head>
+    head = root.find("head")  # ... and og:type/canonical for the page-type check (kept for later)
+    # texts the site's other pages share (maintext.site.template), read before cleaning
+    templates = template_texts(doc, root) if opts.drop_site_template and doc.site_docs else frozenset()
+    removed = clean_tree(root)
+    skip = SKIP_REASONS - ({"comments"} if opts.include_comments else set())
+    seg = segment_cleaned(root, skip if opts.skip_boilerplate else frozenset())
+    explain: list[dict[str, Any]] | None = [] if options.explain else None
+    if explain is not None:
+        for tag, why in removed:
+            explain.append({"block": f"<{tag}>", "decision": "drop", "reason": why})
+        for cid, chars in seg.skipped:
+            c = seg.containers[cid]
+            explain.append({"block": f"<{c.tag}>", "decision": "drop",
+                            "reason": f"not read: {c.boiler} ({chars} characters)", "container": cid})
+    if not seg.blocks:
+        page.reason = "page has no text"
+        page.explain = explain
+        if explain is not None:
+            locate_explained(explain, seg, root, page, None)
+        return page
+
+    region = choose_region(h, seg, opts, hint, title)
+    why = region.why
+    kept = _drop_repeats(h, select_blocks(h, seg, region, opts, explain, options.include_images), explain)
+    if kept and not opts.favor_precision:
+        kept = _lead_blocks(h, seg, kept[0].index, region.top, explain, region.headline) + kept
+    if not opts.favor_recall:
+        kept = trim_edges(h, seg, kept, region.top, explain, cut_comments=not opts.include_comments)
+    if _weight(kept) < h.weak_result_weight:
+        fallback = [b for b in seg.blocks if _is_prose(h, b) and not b.boiler]
+        if _weight(fallback) > _weight(kept):
+            why = "weak container: all prose blocks of the page"
+            kept = fallback
+    if _weight(kept) < h.weak_result_weight:
+        fallback = [b for b in seg.blocks
+                    if _is_prose(h, b) and (not b.boiler or b.boiler in h.last_resort_reasons)]
+        if _weight(fallback) > _weight(kept):
+            why = "weak container: all prose blocks, layout widgets included"
+            kept = fallback
+    if templates:
+        kept = [b for b in kept if b.text not in templates]
+    paragraphs = [p for b in kept for p in b.lines()]
+    if not paragraphs and hint.body():
+        paragraphs = [collapse_ws(line) for line in hint.body().splitlines() if line.strip()]
+        why = "JSON-LD articleBody"
+        page.blocks = paragraph_blocks(paragraphs)
+    else:
+        page.blocks = typed_blocks(kept, seg, doc.url)
+    page.set_paragraphs(paragraphs)
+    page.extra["auto"] = {"region": why}
+    headline = _headline(h, seg, region)
+    if headline:
+        page.headline = headline
+    if opts.use_classifier and (opts.classify_always or _weight(kept) < opts.classify_below_words):
+        _apply_page_type(block_list(seg, head_signals(head, hint.texts)), doc.url, page, opts)
+    if not page.text and page.reason is None:
+        page.reason = "no block of running text found"
+    elif page.text and kept and doc.link_anchors:
+        mark_main_links(doc, seg, kept)
+    page.explain = explain
+    if explain is not None:
+        locate_explained(explain, seg, root, page, region)
+    return page
+
+
+def mark_main_links(doc: Document, seg: Segmentation, kept: list[Block]) -> None:
+    """``in_main`` for the links whose ``<a>`` starts in a kept block (the element itself,
+    not its words: a nav link whose anchor text also occurs in the article stays out)."""
+    kept_index = {b.index for b in kept}
+    inside = {id(el) for index, el in seg.anchors if index in kept_index}
+    for el, link in doc.link_anchors:
+        link.in_main = id(el) in inside
+    doc.links_marked = True
+
+
+def _headline(h: AutoHeuristics, seg: Segmentation, region: Region) -> str:
+    """The first <h1> inside the main region or just before it (the article's headline)."""
+    if not region.ranges:
+        return ""
+    start, end = region.ranges[0][0], region.ranges[-1][1]
+    for b in seg.blocks:
+        if b.tag == "h1" and start - h.headline_reach <= b.index < end and 0 < len(b.text) < h.headline_max_chars:
+            return b.text
+    return ""
+
+
+def _apply_page_type(blist: BlockList, url: str | None, page: Page, opts: AutoOptions) -> None:
+    """Run the page-type classifier on the Block-List view of the one segmentation; a
+    confident "not a content page" empties the text (with the reason)."""
+    try:
+        is_content, confidence = classify_blocks(blist, url)
+    except Exception as exc:  # noqa: BLE001 - a classifier failure must not lose the text
+        page.extra.setdefault("auto", {})["classifier_error"] = f"{type(exc).__name__}: {exc}"
+        return
+    page.is_content_page = is_content
+    page.content_confidence = round(confidence, 3)
+    if not is_content and confidence >= opts.empty_min_confidence and page.text:
+        page.extra["auto"]["dropped_text_chars"] = len(page.text)
+        page.set_paragraphs([])
+        page.blocks = []
+        page.headline = ""
+        page.reason = f"not a content page (page-type classifier, confidence {confidence:.2f})"

@@ -1,0 +1,55 @@
+"""Small helpers shared by the ``auto`` stages: the chosen region, block weights, the
+prose test and explain records.
+
+Takes blocks of the one segmentation (:mod:`maintext.html.segment`), gives numbers and
+records.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...html.segment import Block, Container
+from .heuristics import AutoHeuristics
+
+
+@dataclass
+class Region:
+    """The chosen main container and the block ranges [start, end) taken from the page."""
+
+    top: Container | None
+    ranges: list[tuple[int, int]]
+    why: str
+    headline: int | None = None  # block index of the heading the <title> repeats
+
+
+def _weight(blocks: list[Block]) -> float:
+    return sum(b.weight for b in blocks)
+
+
+def _is_prose(h: AutoHeuristics, block: Block) -> bool:
+    return block.weight >= h.min_prose_weight and block.link_density <= h.link_density_max
+
+
+def _explain(b: Block, decision: str, reason: str) -> dict[str, Any]:
+    text = b.text
+    return {"block": f"<{b.tag}>", "text": text[:80] + ("…" if len(text) > 80 else ""),
+            "words": round(b.weight, 1), "link_density": round(b.link_density, 2),
+            "decision": decision, "reason": reason, "container": b.chain[-1] if b.chain else None}
+
+
+def locate_explained(explain: list[dict[str, Any]], seg: Any, root: Any, page: Any,
+                     region: "Region | None") -> None:
+    """--explain: each record's container id becomes ``path``, the XPath of the block's
+    innermost block element in the cleaned tree (the annotated view outlines it), and the
+    main container's path goes to ``page.extra["auto"]["main_path"]``."""
+    tree = root.getroottree()
+    containers = seg.containers
+    for record in explain:
+        cid = record.pop("container", None)
+        if cid is not None and containers[cid].el is not None:
+            record["path"] = tree.getpath(containers[cid].el)
+    top = region.top if region is not None else None
+    if top is not None and top.el is not None:
+        page.extra.setdefault("auto", {})["main_path"] = tree.getpath(top.el)

@@ -1,0 +1,194 @@
+"""Stage 4 of ``auto``: the edges of the kept text.
+
+Takes the kept blocks; gives them with the lead (standfirst) before them added and the
+trailing furniture, calls to action, "Related" and comment sections cut off the end.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...html.tags import SENTENCE_END
+from ...html.tags import HEADING_TAGS
+from ...html.lines import (
+    is_comments_heading, is_credit_line, is_disclosure_line,
+    is_furniture_line, is_promo_line, is_related_heading, is_signoff_line)
+from ...html.segment import Block, Container, Segmentation
+from .common import _explain
+from .heuristics import AutoHeuristics
+
+
+def _lead_blocks(h: AutoHeuristics, seg: Segmentation, first: int, top: Container | None,
+                 explain: list[dict[str, Any]] | None, headline: int | None = None) -> list[Block]:
+    """The article's lead (standfirst) between the headline and the first kept block,
+    often in the article's ``<header>``: prose blocks after the nearest ``<h1>`` (or the
+    ``headline``, the heading the <title> repeats) before the first kept block when it lies
+    at most headline_reach blocks before it (a subheading right after the headline is the
+    lead even without a full stop)."""
+    h1 = None
+    for i in range(first - 1, max(-1, first - 1 - h.headline_reach), -1):
+        if seg.blocks[i].tag == "h1" or i == headline:
+            h1 = i
+            break
+    if h1 is not None:
+        lead = [b for b in seg.blocks[h1 + 1:first]
+                if _is_lead(h, b) or (b.index == h1 + 1 and b.heading and _is_lead(h, b, sentence=False))]
+    else:  # no headline nearby: the paragraphs before the first kept block, over furniture
+        lead = []
+        box_start = _lead_box_start(h, seg, top)
+        next_to = True  # no block between this one and the first kept block was passed over
+        for i in range(first - 1, max(-1, first - 1 - h.lead_back), -1):
+            b = seg.blocks[i]
+            if _is_lead(h, b) and (i >= box_start or (next_to and b.weight >= h.long_block_weight)):
+                lead.insert(0, b)
+                continue
+            next_to = False
+            if i < box_start or (b.weight >= h.lead_skip_weight and b.link_density <= h.link_density_max
+                                 and not is_furniture_line(b.text)):
+                break  # a headline or other text: the lead is not further up
+    if explain is not None:
+        for b in lead:
+            explain.append(_explain(b, "keep", "lead between headline and main container"))
+    return lead
+
+
+def _lead_box_start(h: AutoHeuristics, seg: Segmentation, top: Container | None) -> int:
+    """First block of the box a lead before the main container may sit in: the container
+    lead_up_levels above it, or the nearest ``<article>``/``<main>`` around it."""
+    if top is None:
+        return 0
+    start = top.start
+    c = top
+    for level in range(h.lead_semantic_levels):
+        if c.parent is None:
+            break
+        c = seg.containers[c.parent]
+        if level < h.lead_up_levels or c.semantic:
+            start = c.start
+        if c.semantic:
+            break
+    return start
+
+
+def _is_lead(h: AutoHeuristics, b: Block, sentence: bool = True) -> bool:
+    return (b.weight >= h.lead_min_weight and b.link_density < h.lead_link_density_max and b.tag != "li"
+            and b.boiler in h.lead_boiler_ok and (not sentence or b.text[-1:] in SENTENCE_END)
+            and not is_furniture_line(b.text) and not is_credit_line(b.text))
+
+
+def _is_tail_furniture(h: AutoHeuristics, b: Block) -> bool:
+    """A short line without sentence punctuation, a heading, or a link line: what trails an
+    article ("Mehr zum Thema", "PDF", "Related stories", "Tags: ...")."""
+    if b.heading or (b.link_density > 0.3 and b.weight < 2 * h.trail_weight):
+        return True
+    return b.weight < h.trail_weight and b.text[-1:] not in SENTENCE_END
+
+
+def trim_edges(h: AutoHeuristics, seg: Segmentation, kept: list[Block], top: Container | None,
+               explain: list[dict[str, Any]] | None, *, cut_comments: bool = True) -> list[Block]:
+    """Drop readers' comments and "Related stories" sections that follow running text,
+    then the run of furniture lines after the last line of running text."""
+    drop: dict[int, str] = _comments_section(h, seg, kept, top) if cut_comments else {}
+    seen = 0.0
+    for i, b in enumerate(kept):
+        if seen >= h.related_cut_after and b.weight < h.section_heading_max_weight and is_related_heading(b.text):
+            start, end = _related_section(seg, b, top)
+            for j in range(i, len(kept)):
+                if kept[j].index >= end:
+                    break
+                drop[j] = "section under a 'related' heading"
+            if end >= len(seg.blocks):
+                break
+            continue
+        seen += b.weight
+    end = len(kept)
+    promo = 0
+    while end > 0:
+        b = kept[end - 1]
+        if end - 1 in drop or (_is_tail_furniture(h, b) and not (b.tag == "p" and is_signoff_line(b.text))):
+            end -= 1
+        elif promo < h.promo_tail and is_promo_line(b.text):
+            promo += 1
+            end -= 1
+        else:
+            break
+    if end == 0:  # nothing but short lines: keep them all
+        return kept
+    pitch = _promo_pitch(h, kept, end)
+    if pitch is not None:
+        for j in range(pitch, end):
+            drop.setdefault(j, "call to action and its pitch after the article")
+        end = pitch
+    for j in range(end, len(kept)):
+        drop.setdefault(j, "trailing short line after the article")
+    for j in range(min(h.promo_head, end - 1)):
+        if not is_disclosure_line(kept[j].text):
+            break
+        drop.setdefault(j, "notice before the article")
+    if explain is not None:
+        for j in sorted(drop):
+            explain.append(_explain(kept[j], "drop", drop[j]))
+    return [b for j, b in enumerate(kept) if j not in drop]
+
+
+def _promo_pitch(h: AutoHeuristics, kept: list[Block], end: int) -> int | None:
+    """Start of a call to action among the last pitch_reach short paragraphs before ``end``
+    ("To view the full story, please subscribe" and the pitch that follows it): the position
+    of the call, when the article before it is at least pitch_article_share times longer."""
+    tail = 0.0
+    for j in range(end - 1, max(-1, end - 1 - h.pitch_reach), -1):
+        b = kept[j]
+        if b.weight >= h.pitch_max_weight:
+            return None
+        tail += b.weight
+        if is_promo_line(b.text) and not (b.heading and b.weight < h.trail_weight):  # not a heading's name
+            return j if sum(k.weight for k in kept[:j]) >= h.pitch_article_share * tail else None
+    return None
+
+
+def _comments_section(h: AutoHeuristics, seg: Segmentation, kept: list[Block], top: Container | None) -> dict[int, str]:
+    """Positions in ``kept`` of the readers' comments: the blocks after a "Comments" /
+    "Leave a reply" / "12 responses to ..." heading that follows the article text (the
+    heading itself is often dropped as a furniture line, so all blocks between the first
+    and the last kept one are looked at)."""
+    drop: dict[int, str] = {}
+    if not kept:
+        return drop
+    # a heading marked as the comments' (<h2 id="comments">) is not read: where it stood
+    # is known from its container
+    marks = {seg.containers[cid].start for cid, _ in seg.skipped
+             if seg.containers[cid].tag in HEADING_TAGS and seg.containers[cid].boiler == "comments"}
+    seen = 0.0
+    j = 0  # position in kept of the first block at or after the current one
+    for b in seg.blocks[kept[0].index:kept[-1].index + 1]:
+        while j < len(kept) and kept[j].index < b.index:
+            seen += kept[j].weight
+            j += 1
+        if seen < h.related_cut_after:
+            continue
+        if b.index in marks:
+            start, end = b.index, len(seg.blocks)
+        elif b.weight < h.section_heading_max_weight and (b.heading or b.tag in h.comment_heading_tags) and is_comments_heading(b.text):
+            start, end = _related_section(seg, b, top)
+        else:
+            continue
+        for k in range(j, len(kept)):
+            if kept[k].index >= end:
+                break
+            drop[k] = "readers' comments"
+        break
+    return drop
+
+
+def _related_section(seg: Segmentation, heading: Block, top: Container | None) -> tuple[int, int]:
+    """Block range of the box a "related" heading opens: the outermost container below
+    the main one that starts with the heading; without one, the rest of the page."""
+    found = None
+    for cid in reversed(heading.chain):
+        c = seg.containers[cid]
+        if c.start != heading.index or (top is not None and c.contains(top)):
+            break
+        found = c
+    if found is not None and found.end > heading.index + 1:
+        return found.start, found.end
+    return heading.index, len(seg.blocks)

@@ -1,0 +1,195 @@
+"""Stage 3 of ``auto``: block filtering inside the chosen region.
+
+Takes the segmentation and the region; gives the kept blocks in document order: link
+lists, boilerplate boxes inside the region, furniture lines and repeated copies are
+dropped (each decision recorded when explaining).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...html.tags import SENTENCE_END
+from ...html.lines import CAPTION_MAX_CHARS, is_credit_line, is_furniture_line, is_post_line
+from ...html.segment import Block, Container, Segmentation
+from ...options import AutoOptions
+from .common import Region, _explain, _weight
+from .heuristics import _SENTENCE_BREAK, AutoHeuristics
+
+
+def select_blocks(h: AutoHeuristics, seg: Segmentation, region: Region, opts: AutoOptions,
+                  explain: list[dict[str, Any]] | None, figures: bool = False) -> list[Block]:
+    """The blocks of ``region`` that are article text, in order (with ``figures``, the
+    figures inside it too: images were asked for, they come with their captions)."""
+    inside = bytearray(len(seg.blocks))
+    for start, end in region.ranges:
+        inside[start:end] = b"\x01" * (end - start)
+    top = region.top
+    kept: list[Block] = []
+    seen_h1 = False  # the region's first <h1> is the headline, a later one a section heading
+    linked: list[tuple[Block, int]] = []  # (block dropped for its links, its explain entry)
+    for i, b in enumerate(seg.blocks):
+        if not inside[i]:
+            if explain is not None:
+                explain.append(_explain(b, "drop", "outside main container"))
+            continue
+        reason = _drop_reason(h, seg, b, top, opts)
+        if figures and reason in FIGURE_REASONS:
+            reason = None
+        if reason == HEADLINE_REASON:
+            reason, seen_h1 = (None if seen_h1 else reason), True
+        if reason:
+            if explain is not None:
+                explain.append(_explain(b, "drop", reason))
+            if reason.startswith(LINK_REASONS):
+                linked.append((b, len(explain) - 1 if explain is not None else -1))
+            continue
+        kept.append(b)
+        if explain is not None:
+            explain.append(_explain(b, "keep", "in main container"))
+    return _keep_list_mates(h, seg, kept, linked, explain) if linked and kept else kept
+
+
+HEADLINE_REASON = "headline (page.headline)"
+FIGURE_REASONS = ("inside <figure>", "inside <figcaption>")  # kept when images are asked for
+# Drop reasons of link text; a list item dropped for one of them comes back when most of
+# its list is kept (an article's list with a linked item: "See the release notes").
+LINK_REASONS = ("link text", "list of links")
+
+
+def _innermost_list(seg: Segmentation, b: Block) -> int | None:
+    for cid in reversed(b.chain):
+        tag = seg.containers[cid].tag
+        if tag in ("ul", "ol"):
+            return cid
+        if tag not in ("li", "p", "div", "span"):
+            return None
+    return None
+
+
+def _keep_list_mates(h: AutoHeuristics, seg: Segmentation, kept: list[Block],
+                     linked: list[tuple[Block, int]], explain: list[dict[str, Any]] | None) -> list[Block]:
+    """``kept`` plus the linked items of lists whose other items are mostly kept: the items
+    of one list share its fate (a list of links has no kept item to bring the others back)."""
+    kept_words: dict[int, float] = {}
+    for b in kept:
+        cid = _innermost_list(seg, b)
+        if cid is not None:
+            kept_words[cid] = kept_words.get(cid, 0.0) + b.weight
+    back = []
+    for b, at in linked:
+        cid = _innermost_list(seg, b)
+        if cid is None or cid not in kept_words:
+            continue
+        c = seg.containers[cid]
+        total = sum(x.weight for x in seg.blocks[c.start:c.end])
+        if kept_words[cid] >= h.list_kept_share * total:
+            back.append(b)
+            if explain is not None and at >= 0:
+                explain[at] = _explain(b, "keep", "item of a kept list")
+    if not back:
+        return kept
+    return sorted(kept + back, key=lambda x: x.index)
+
+
+def _drop_repeats(h: AutoHeuristics, kept: list[Block], explain: list[dict[str, Any]] | None) -> list[Block]:
+    """Runs of at least repeat_run paragraphs (of repeat_min_weight words or more) that all
+    repeat earlier kept ones, holding repeat_share of the kept words: the page holds the
+    article twice (a print copy, a second template), the copy is dropped. A repeated pull
+    quote or the repeated items of a plan stay."""
+    seen: set[str] = set()
+    long_ids = []  # positions in kept of the long paragraphs, and whether each is a repeat
+    for i, b in enumerate(kept):
+        if b.weight >= h.repeat_min_weight:
+            long_ids.append((i, b.text in seen))
+            seen.add(b.text)
+    drop: set[int] = set()
+    run: list[int] = []
+    for i, repeat in long_ids + [(-1, False)]:
+        if repeat:
+            run.append(i)
+            continue
+        if len(run) >= h.repeat_run:
+            drop.update(run)
+        run = []
+    if not drop or sum(kept[i].weight for i in drop) < h.repeat_share * _weight(kept):
+        return kept  # repeated items of a list or plan, not a second copy
+    if explain is not None:
+        for i in sorted(drop):
+            explain.append(_explain(kept[i], "drop", "repeats an earlier run of paragraphs"))
+    return [b for i, b in enumerate(kept) if i not in drop]
+
+
+def _boiler_inside(seg: Segmentation, b: Block, top: Container | None) -> str | None:
+    """The reason of the innermost boilerplate container around ``b`` that lies inside the
+    main container ``top``. Boilerplate classes on ``top`` or its ancestors are ignored, and
+    so is a non-comment box holding most of ``top``'s text (``paywall`` around the rest
+    of the article)."""
+    for owner in b.owners:
+        if owner in seg.exempt:
+            continue
+        c = seg.containers[owner]
+        if top is None:
+            return c.boiler
+        if c.contains(top):
+            return None
+        if c.boiler != "comments" and seg.chars(c.start, c.end) > 0.5 * seg.chars(top.start, top.end):
+            continue
+        return c.boiler
+    return None
+
+
+def _in_link_list(h: AutoHeuristics, seg: Segmentation, b: Block) -> bool:
+    """``b`` is an item of a list (ul/ol) that is mostly links ("More stories" lists)."""
+    for cid in reversed(b.chain[-h.boiler_inside_levels:]):
+        c = seg.containers[cid]
+        if c.tag in ("ul", "ol"):
+            return seg.link_density(c.start, c.end) > h.list_link_density_max
+    return False
+
+
+def _drop_reason(h: AutoHeuristics, seg: Segmentation, b: Block, top: Container | None, opts: AutoOptions) -> str | None:
+    boiler = _boiler_inside(seg, b, top)
+    if boiler and not (opts.include_comments and boiler == "comments"):
+        return f"inside {boiler}"
+    if b.tag == "h1" and not opts.include_headline:
+        return HEADLINE_REASON
+    limit = h.link_density_max if b.weight < h.long_block_weight else h.long_link_density_max
+    if opts.favor_precision:
+        limit *= h.precision_link_factor
+    elif opts.favor_recall:
+        limit = min(0.9, limit * h.recall_link_factor)
+    if b.link_density > limit and not b.heading and not _linked_prose(h, b):
+        return f"link text {b.link_density:.0%}"
+    if b.link_chars and b.weight < h.long_block_weight and _in_link_list(h, seg, b):
+        return "list of links"
+    if b.weight < h.furniture_line_max_weight and is_furniture_line(b.text, dates=not b.in_table):
+        return "furniture line"
+    if b.weight < h.furniture_lines_weight and _all_furniture_lines(b):
+        return "furniture lines"
+    if b.weight < h.long_block_weight and is_post_line(b.text):
+        return "post footer line"
+    # (shorter lines were checked as furniture lines above)
+    if (b.weight >= h.furniture_line_max_weight or b.chars > h.credit_line_min_chars) and b.chars <= CAPTION_MAX_CHARS and is_credit_line(b.text):
+        return "image caption or credit"
+    if b.in_table and not opts.include_tables:
+        return "table"
+    return None
+
+
+def _linked_prose(h: AutoHeuristics, b: Block) -> bool:
+    """A paragraph of several full sentences set in one link (a note pointing to details, a
+    teaser of a listing page): prose, not a list of links. One line (a <br> list of linked
+    titles is a link list), almost all of it link text, ending with a sentence end."""
+    if b.weight < h.long_block_weight or b.link_density < h.linked_prose_min_density or b.text[-1:] not in SENTENCE_END:
+        return False
+    sentences = len(_SENTENCE_BREAK.findall(b.text))
+    return (sentences >= h.linked_prose_sentences and b.weight / sentences >= h.linked_prose_sentence_weight
+            and len(b.lines()) == 1)
+
+
+def _all_furniture_lines(b: Block) -> bool:
+    """A block of several ``<br>`` lines that are all furniture ("Updated: 2:52 pm",
+    "March 12, 2009", "Posted: 2:51 pm")."""
+    lines = b.lines()
+    return len(lines) > 1 and all(is_furniture_line(line, dates=not b.in_table) for line in lines)

@@ -1,0 +1,151 @@
+"""Stage 1 of ``auto``: container scoring.
+
+Takes the segmentation, the JSON-LD hint and the page title; gives a
+:class:`~maintext.methods.auto.common.Region`: the best-scoring container (readability's
+scoring, CJK-aware, with semantic, class and headline bonuses, checked against the
+JSON-LD ``articleBody``), widened by :mod:`maintext.methods.auto.widen`.
+"""
+
+from __future__ import annotations
+
+import json
+
+from ...html.segment import Segmentation
+from ...options import AutoOptions
+from .common import Region, _is_prose
+from .widen import _join_peers, _out_of_list, _widen, _widen_up
+from .heuristics import LD_BODY_MIN_CHARS, LD_WALK_BUDGET, AutoHeuristics
+
+
+class JsonLdHint:
+    """The JSON-LD ``articleBody`` of the page, parsed only when asked for (the scripts'
+    text is taken before cleaning removes them)."""
+
+    def __init__(self, root, texts: list[str | None] | None = None) -> None:
+        if texts is None:  # (metadata's pass over the tree collects them when it runs)
+            texts = [s.text for s in root.iter("script") if "ld+json" in (s.get("type") or "")]
+        self.texts = texts
+        self._sources = [text for text in texts if text and "articleBody" in text]
+        self._body: str | None | bool = False
+
+    def body(self) -> str | None:
+        if self._body is False:
+            self._body = _ld_article_body(self._sources)
+        return self._body  # type: ignore[return-value]
+
+
+def _ld_article_body(sources: list[str]) -> str | None:
+    """The longest ``articleBody`` string in the JSON-LD sources (iterative, bounded walk)."""
+    best = None
+    for source in sources:
+        try:
+            data = json.loads(source)
+        except ValueError:
+            continue
+        stack, budget = [data], LD_WALK_BUDGET
+        while stack and budget:
+            budget -= 1
+            item = stack.pop()
+            if isinstance(item, dict):
+                body = item.get("articleBody")
+                if isinstance(body, str) and len(body) > LD_BODY_MIN_CHARS and (best is None or len(body) > len(best)):
+                    best = body
+                stack.extend(v for v in item.values() if isinstance(v, (dict, list)))
+            elif isinstance(item, list):
+                stack.extend(v for v in item if isinstance(v, (dict, list)))
+    return best
+
+
+def _page_title(root) -> str:
+    """The text of the page's ``<title>``, casefolded and with collapsed white space."""
+    el = root.find("head/title")  # where it is on all but broken pages: no walk of the body
+    if el is None:
+        el = root.find(".//title")
+    return " ".join((el.text or "").split()).casefold() if el is not None else ""
+
+
+def _title_heading(h: AutoHeuristics, seg: Segmentation, title: str) -> int | None:
+    """Index of the first heading whose text is part of the page title (the article's own
+    headline, also when the page's <h1> is the site name): a blog names its post in an
+    <h2>/<h3> and the <title> repeats it."""
+    if not title:
+        return None
+    for b in seg.blocks:
+        if b.heading and b.tag in h.title_heading_tags and h.title_heading_min_chars <= b.chars <= len(title) \
+                and b.text.casefold() in title:
+            return b.index
+    return None
+
+
+def choose_region(h: AutoHeuristics, seg: Segmentation, opts: AutoOptions, hint: JsonLdHint, title: str = "") -> Region:
+    """The main container (plus joined siblings) of the page."""
+    scores: dict[int, float] = {}
+    for b in seg.blocks:
+        if b.heading or not _is_prose(h, b):
+            continue
+        s = 1.0 + b.commas + min(b.weight / h.length_unit, h.length_cap)
+        chain = b.chain
+        # a paragraph tag's own element is not a container: start at its parent
+        first = 1 if b.paragraph else 0
+        for level, share in enumerate(h.level_share):
+            idx = len(chain) - 1 - first - level
+            if idx < 0:
+                break
+            cid = chain[idx]
+            scores[cid] = scores.get(cid, 0.0) + s * share
+    if not scores:
+        return Region(None, [(0, len(seg.blocks))], "no prose block: whole page")
+    ranked: list[tuple[float, int]] = []
+    headline = _title_heading(h, seg, title)
+    h1 = headline if headline is not None else next((b.index for b in seg.blocks if b.tag == "h1"), None)
+    for cid, raw in scores.items():
+        c = seg.containers[cid]
+        bonus = 0.0
+        if h1 is not None and c.start - h.headline_reach <= h1 < c.end:
+            bonus += h.headline_bonus  # the article follows its headline
+        if c.content_hint:
+            bonus += h.class_weight
+        score = raw + h.tag_prior.get(c.tag, 0.0) + min(bonus, h.bonus_cap * raw)
+        if c.semantic:
+            score += h.semantic_bonus
+        if c.boiler:
+            score -= h.class_weight
+        if c.owner is not None:  # inside a comment section, side column, ...
+            score *= h.inside_boiler_factor
+        score *= 1.0 - seg.link_density(c.start, c.end)
+        c.score = score
+        ranked.append((score, cid))
+    best, best_id = max(ranked)
+    best_id = _verify_with_hint(h, seg, ranked, best_id, hint)
+    top = seg.containers[best_id]
+    why = f"container <{top.tag}> score {top.score:.1f}"
+    top = _out_of_list(h, seg, top)
+    wider = top if opts.favor_precision else _widen_up(h, seg, _join_peers(h, seg, ranked, top), opts)
+    if wider is not top:
+        why += f", widened to <{wider.tag}>"
+        top = wider
+    return Region(top, _widen(h, seg, top), why, headline)
+
+
+def _verify_with_hint(h: AutoHeuristics, seg: Segmentation, ranked: list[tuple[float, int]], best_id: int,
+                      hint: JsonLdHint) -> int:
+    """When a separate container scores close to the winner, the page's JSON-LD
+    ``articleBody`` (if any) decides: the container that holds its opening blocks wins."""
+    top = seg.containers[best_id]
+    rivals = [cid for score, cid in ranked if score >= h.rival_share * (top.score or 0.0) and cid != best_id
+              and not top.contains(seg.containers[cid]) and not seg.containers[cid].contains(top)]
+    if not rivals or not hint.body():
+        return best_id
+    span = _hint_span(h, seg, hint.body())
+    if span is None or (top.start <= span[0] and top.end > span[1]):
+        return best_id
+    holders = [cid for cid in rivals
+               if seg.containers[cid].start <= span[0] and seg.containers[cid].end > span[1]]
+    return max(holders, key=lambda cid: seg.containers[cid].score or 0.0) if holders else best_id
+
+
+def _hint_span(h: AutoHeuristics, seg: Segmentation, body: str) -> tuple[int, int] | None:
+    """First and last block whose opening words appear in the JSON-LD ``articleBody``."""
+    hint = " ".join(body.split())
+    found = [i for i, b in enumerate(seg.blocks) if b.weight >= h.hint_block_min_weight and b.text[:h.hint_prefix_chars] in hint]
+    return (found[0], found[-1]) if len(found) >= 2 else None

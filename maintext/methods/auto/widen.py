@@ -1,0 +1,158 @@
+"""Stage 2 of ``auto``: widening the winning container.
+
+Takes the segmentation and the winning container; gives the container widened out of a
+list, to the common ancestor of peers scoring nearly as well, to an ancestor adding much
+link-free running text, and the block ranges of sibling containers holding good prose.
+"""
+
+from __future__ import annotations
+
+from ...html.tags import SENTENCE_END
+from ...html.segment import Container, Segmentation
+from ...options import AutoOptions
+from .heuristics import AutoHeuristics
+
+
+def _join_peers(h: AutoHeuristics, seg: Segmentation, ranked: list[tuple[float, int]], top: Container) -> Container:
+    """The common ancestor of ``top`` and the separate containers scoring nearly as well
+    (an article cut by a page builder into one box per section), when that ancestor has
+    little link text; else ``top``."""
+    floor = h.peer_share * (top.score or 0.0)
+    peers = [seg.containers[cid] for score, cid in ranked if score >= floor and cid != top.id]
+    peers = [p for p in peers if not top.contains(p) and not p.contains(top)
+             and seg.prose(p.start, p.end) >= h.peer_min_prose]
+    if not peers:
+        return top
+    common = top
+    for peer in peers:
+        while not common.contains(peer):
+            if common.parent is None:
+                return top
+            common = seg.containers[common.parent]
+    if seg.link_density(common.start, common.end) > h.up_link_density_max:
+        return top
+    return common
+
+
+def _out_of_list(h: AutoHeuristics, seg: Segmentation, top: Container) -> Container:
+    """A list is a part of an article, not all of it: a winning list (or list item) gives
+    way to the box around it when that box is not a link list."""
+    c = top
+    while c.tag in h.list_tags and c.parent is not None:
+        parent = seg.containers[c.parent]
+        if seg.link_density(parent.start, parent.end) > h.link_density_max:
+            break
+        c = parent
+    return c
+
+
+def _widen_up(h: AutoHeuristics, seg: Segmentation, top: Container, opts: AutoOptions) -> Container:
+    """An ancestor of ``top`` when it adds much running text at a low link density: the
+    winner was one post of a thread, one section of a long page (all running text of
+    the page is the content)."""
+    best = top
+    base = seg.prose(top.start, top.end)
+    c = top
+    for _ in range(h.up_levels):
+        if c.parent is None:
+            break
+        c = seg.containers[c.parent]
+        extra = seg.prose(c.start, c.end) - base
+        share = h.up_extra_share / 2 if opts.favor_recall else h.up_extra_share
+        if extra >= share * base and seg.link_density(c.start, c.end) <= h.up_link_density_max:
+            best = c
+    return best
+
+
+def _widen(h: AutoHeuristics, seg: Segmentation, top: Container) -> list[tuple[int, int]]:
+    """Block ranges of ``top`` and of the neighbouring sibling containers that hold good
+    prose (an article body split into several boxes), in document order. The walk goes
+    outwards from ``top`` over spacers (boxes with almost no text: images, ad slots) and
+    stops at the first substantial box that does not qualify."""
+    ranges = [(top.start, top.end)]
+    threshold = max(10.0, (top.score or 0.0) * h.sibling_share)
+    for step in (-1, 1):
+        # Before the winner, the article's opening parts may sit beside a plain wrapper
+        # of the winner; after it, only the winner's own siblings are considered (what
+        # follows a wrapper is usually the page's furniture).
+        box = _outermost_alone(seg, top) if step < 0 else top
+        if box.parent is None:
+            continue
+        siblings = seg.children(box.parent)
+        pos = siblings.index(box.id)
+        i = pos + step
+        while 0 <= i < len(siblings):
+            sib = seg.containers[siblings[i]]
+            verdict = _sibling_verdict(h, seg, sib, threshold)
+            if verdict == "join":
+                ranges.append((sib.start, sib.end))
+            elif verdict == "stop" and step < 0 and _title_box(h, seg, sib) \
+                    and _prose_joins(h, seg, siblings, i + step, step, threshold):
+                ranges.append((sib.start, sib.end))
+            elif verdict == "stop" and not _inline_teaser(h, seg, sib, siblings, i + step, threshold):
+                break
+            i += step
+    ranges.sort()
+    return ranges
+
+
+def _inline_teaser(h: AutoHeuristics, seg: Segmentation, sib: Container, siblings: list[int], after: int,
+                   threshold: float) -> bool:
+    """``sib`` is a box of links (a teaser or ad for another page) set into the article: the
+    sibling beyond it holds good prose that joins, so the walk passes over it."""
+    if sib.boiler or seg.link_density(sib.start, sib.end) <= h.link_density_max or not 0 <= after < len(siblings):
+        return False
+    return _sibling_verdict(h, seg, seg.containers[siblings[after]], threshold) == "join"
+
+
+def _title_box(h: AutoHeuristics, seg: Segmentation, sib: Container) -> bool:
+    """``sib`` is a short box of title lines (a quoted article's source, headline and
+    byline): a few link-free lines without sentence punctuation, outside boilerplate
+    boxes, not the page's <h1>."""
+    blocks = seg.blocks[sib.start:sib.end]
+    return (not sib.boiler and sum(b.weight for b in blocks) < h.title_box_weight
+            and not any(b.tag == "h1" for b in blocks)
+            and seg.link_density(sib.start, sib.end) <= h.title_box_link_density
+            and blocks[-1].text[-1:] not in SENTENCE_END)
+
+
+def _prose_joins(h: AutoHeuristics, seg: Segmentation, siblings: list[int], at: int, step: int, threshold: float) -> bool:
+    """The first sibling from position ``at`` on (going by ``step``) that is not a spacer
+    joins and holds at least title_box_prose words of sentences (not a heading)."""
+    while 0 <= at < len(siblings):
+        sib = seg.containers[siblings[at]]
+        verdict = _sibling_verdict(h, seg, sib, threshold)
+        if verdict != "skip":
+            return verdict == "join" and seg.prose(sib.start, sib.end) >= h.title_box_prose
+        at += step
+    return False
+
+
+def _outermost_alone(seg: Segmentation, top: Container) -> Container:
+    """The outermost ancestor of ``top`` that holds exactly the blocks of ``top`` (plain
+    wrappers around the article body): its siblings are the article's other parts."""
+    while top.parent is not None:
+        parent = seg.containers[top.parent]
+        if parent.start != top.start or parent.end != top.end:
+            break
+        top = parent
+    return top
+
+
+def _sibling_verdict(h: AutoHeuristics, seg: Segmentation, sib: Container, threshold: float) -> str:
+    """"join", "skip" (a spacer: look further) or "stop"."""
+    blocks = seg.blocks[sib.start:sib.end]
+    weight = sum(b.weight for b in blocks)
+    if weight < h.spacer_weight:
+        return "skip"
+    if sib.boiler:
+        return "stop"
+    if sib.score is not None and sib.score >= threshold:
+        return "join"
+    prose = sum(b.weight for b in blocks if b.text[-1:] in SENTENCE_END)
+    ld = seg.link_density(sib.start, sib.end)
+    if prose >= 15 and ld < 0.25:
+        return "join"
+    if weight < 30 and ld == 0 and blocks[-1].text[-1:] in SENTENCE_END:
+        return "join"
+    return "stop"

@@ -1,0 +1,120 @@
+"""The Block-List view of the one segmentation (seed 002): blocks, signals, distribution."""
+
+from __future__ import annotations
+
+import maintext
+from maintext.html.blocklist import build_blocks, dev, distribution, document_blocks, length_class, ratio_spread
+from maintext.html.document import Document
+
+from tests.conftest import FIXTURES
+
+FIX = FIXTURES / "blocklist"
+
+
+def texts(html: str) -> list[tuple[str, str]]:
+    """(tag, text) of the blocks that hold text, in Block-List order."""
+    return [(b.tag, b.text) for b in build_blocks(html).blocks if b.text]
+
+
+def test_paper_example_div_table():
+    # the paper's own example: text after the TABLE returns to the DIV block
+    assert texts("<DIV>hello<TABLE>123</TABLE>world</DIV>") == [("div", "hello world"), ("table", "123")]
+
+
+def test_inline_tags_do_not_split_blocks():
+    assert texts("<p>one <b>bold</b> <span>and <font>font</font></span> te<i>xt</i></p>") == \
+        [("p", "one bold and font text")]
+
+
+def test_script_style_and_widgets_skipped():
+    html = ("<div>keep<script>var x = '<p>no</p>';</script><style>p{}</style>"
+            "<select><option>menu</option></select> this</div>")
+    assert texts(html) == [("div", "keep this")]
+
+
+def test_link_text_is_counted():
+    blocks = [b for b in build_blocks('<p>read <a href="/x">the full story</a> now</p>').blocks if b.text]
+    (p,) = blocks
+    assert p.text == "read the full story now"
+    assert p.link_chars == len("thefullstory")
+    assert p.links == 1
+    assert 0.5 < p.link_density < 0.7
+
+
+def test_br_is_a_line_break_inside_the_block():
+    assert texts("<div>first line<br>second line<br/><br>third</div>") == \
+        [("div", "first line\nsecond line\nthird")]
+
+
+def test_hr_is_a_block_of_its_own_and_the_text_around_it_stays_in_its_box():
+    assert texts("<div>before the rule<hr>after the rule</div>") == [("div", "before the rule after the rule")]
+
+
+def test_form_is_a_block_and_flags_its_content():
+    blist = build_blocks("<div>outside<form><p>inside form</p><input value=x></form></div>")
+    by_text = {b.text: b for b in blist.blocks if b.text}
+    assert not by_text["outside"].in_form
+    assert by_text["inside form"].in_form
+    assert blist.signals.forms == 1
+
+
+def test_signals_collected_in_the_same_pass():
+    blist = build_blocks((FIX / "news.html").read_text(encoding="utf-8"))
+    sig = blist.signals
+    assert sig.og_type == "article"
+    assert sig.ld_types == ["NewsArticle"]
+    assert sig.canonical.endswith("/2021/04/12/river-town-rebuilds-old-stone-bridge")
+    assert sig.article_tags == 1 and sig.h1 == 1
+
+
+def test_distribution_bins():
+    bins = (2, 5, 10)
+    assert length_class(0, bins) == 0
+    assert length_class(2, bins) == 0
+    assert length_class(3, bins) == 1
+    assert length_class(10, bins) == 2
+    assert length_class(11, bins) == 3
+    html = "<p>one</p><p>two words</p><p>three small words here</p><p>" + "word " * 30 + "</p>"
+    blocks = [b for b in build_blocks(html).blocks if b.chars]
+    assert distribution(blocks, bins) == [2, 1, 0, 1]
+
+
+def test_distribution_features():
+    # Dev: adding blocks to the first class lowers it (the property stated in the paper)
+    assert dev([1, 2, 3]) > dev([5, 2, 3])
+    assert dev([0, 0, 4]) == 1.0 and dev([4, 0, 0]) == 0.0
+    assert ratio_spread([4, 4, 4]) == 0.0
+    assert ratio_spread([10, 1, 10]) > ratio_spread([10, 5, 3])
+
+
+def test_malformed_html():
+    html = "<div><p>unclosed para<div>inner</span></td></table>text after strays</div><li>item"
+    got = texts(html)
+    assert ("p", "unclosed para") in got
+    assert any("inner" in t for _, t in got)
+    assert any("item" in t for _, t in got)
+
+
+def test_ten_thousand_nested_divs():
+    html = "<div>" * 10000 + "deep text" + "</div>" * 10000
+    blist = build_blocks(html)
+    assert [b.text for b in blist.blocks if b.text] == ["deep text"]
+    assert max(b.depth for b in blist.blocks) >= 1000  # parse_html flattens below max_tree_depth
+
+
+def test_empty_and_garbage_input():
+    assert texts("") == []
+    assert texts("   ") == []
+    # control characters: no exception, and whatever text survives is the visible text
+    got = texts("\x00\x01binary\x02 junk")
+    assert len(got) == 1 and got[0][1].endswith("binary junk")
+    assert not any(c in got[0][1] for c in "\x00\x01\x02")
+    page = maintext.extract(b"<html><body></body></html>", method="blocklist")
+    assert page.text == "" and page.reason
+
+
+def test_document_blocks_cached_on_the_document():
+    doc = Document("<p>hello there</p>")
+    assert document_blocks(doc) is document_blocks(doc) is doc.blocklist
+
+
