@@ -54,6 +54,11 @@ LINK_BOX_MAX_DENSITY = 0.1
 LINK_BOX_MIN_CHARS = 300  # smaller boxes are skipped without looking
 
 
+# Which markers a block's raw text holds (Block.marked, a bit set).
+MARK_BR, MARK_SPAN, MARK_IMAGE = 1, 2, 4
+MARK_ALL = MARK_BR | MARK_SPAN | MARK_IMAGE
+
+
 class Container:
     __slots__ = ("id", "id_end", "tag", "start", "end", "parent", "content_hint",
                  "boiler", "semantic", "score", "owner", "el")
@@ -88,9 +93,16 @@ class Block:
                  "link_chars", "weight", "commas", "owners", "boiler", "index", "marked")
 
     def __init__(self, raw: str, tag: str, chain: tuple[int, ...], link_chars: int,
-                 in_table: bool, owners: tuple[int, ...], marked: bool = True) -> None:
+                 in_table: bool, owners: tuple[int, ...], marked: int = MARK_ALL) -> None:
         self.raw = raw
-        self.text = text = " ".join((plain(raw) if marked else raw).split())
+        if marked:  # remove only the markers it holds (each a C scan of the text)
+            if marked & MARK_BR:
+                raw = raw.replace(_BR, " ")
+            if marked & MARK_SPAN:
+                raw = raw.replace(SPAN_OPEN, "").replace(SPAN_CLOSE, "")
+            if marked & MARK_IMAGE:
+                raw = raw.replace(IMAGE, "")
+        self.text = text = " ".join(raw.split())
         self.marked = marked
         self.tag = tag
         self.chain = chain
@@ -125,7 +137,7 @@ class Block:
 
     def lines(self) -> list[str]:
         """The block's text, one line per ``<br>``-separated line."""
-        if not self.marked or _BR not in self.raw:
+        if not self.marked & MARK_BR:
             return [self.text] if self.text else []
         return [t for t in (" ".join(plain(x).split()) for x in self.raw.split(_BR)) if t]
 
@@ -278,7 +290,7 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset()) -> Segm
     owners: list[int] = []  # open boilerplate containers
     parts: list[str] = []
     link_chars = link_depth = table_depth = 0
-    marked = False  # parts hold a marker (line break, span, image)
+    marked = 0  # markers the parts hold: MARK_BR | MARK_SPAN | MARK_IMAGE
 
     def flush() -> None:
         nonlocal link_chars, marked
@@ -288,7 +300,7 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset()) -> Segm
             blocks.append(Block(raw, containers[stack[-1]].tag if stack else "body",
                                 tuple(stack[-CHAIN_KEEP:]), link_chars, table_depth > 0,
                                 tuple(reversed(owners)) if owners else (), marked))
-            marked = False
+            marked = 0
         elif marked:  # a run without text: its spans are dropped, its images carried over
             n = raw.count(SPAN_OPEN)
             if n:
@@ -296,8 +308,9 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset()) -> Segm
             n = raw.count(IMAGE)
             if n:
                 parts.append(IMAGE * n)  # shown with the next block
+                marked = MARK_IMAGE
             else:
-                marked = False
+                marked = 0
         link_chars = 0
 
     # Whitespace-only text is kept only after other text (it may separate two words);
@@ -335,14 +348,14 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset()) -> Segm
                     anchors.append((len(blocks), el))
                 parts.append(SPAN_OPEN)
                 spans.append(el)
-                marked = True
+                marked |= MARK_SPAN
             elif tag == "br":
                 parts.append(_BR)
-                marked = True
+                marked |= MARK_BR
             elif tag == IMAGE_TAG:
                 parts.append(IMAGE)
                 images.append(el)
-                marked = True
+                marked |= MARK_IMAGE
             text = el.text
             if text and (parts or not text.isspace()):
                 parts.append(text)
@@ -364,7 +377,7 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset()) -> Segm
                 if tag == "a":
                     link_depth -= 1
                 parts.append(SPAN_CLOSE)
-                marked = True
+                marked |= MARK_SPAN
             if el is root:
                 break
             tail = el.tail

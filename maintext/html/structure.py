@@ -16,6 +16,7 @@ links, for the kept blocks only, so extraction pays for structure only where it 
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from typing import TYPE_CHECKING, Any, Iterable
 from urllib.parse import urljoin
 
@@ -116,6 +117,7 @@ class Structure:
         self.seg = seg
         self._ctx: dict[int, Context] = {}
         self._tables: dict[int, _TableGrid] = {}
+        self._table_ids: list[int] | None = None  # ids of the table containers, in order
 
     def context(self, cid: int | None) -> Context:
         """The context of blocks whose innermost container is ``cid``."""
@@ -163,18 +165,20 @@ class Structure:
     def _table(self, cid: int) -> _TableGrid:
         grid = self._tables.get(cid)
         if grid is None:
-            index = sum(1 for c in self.seg.containers[:cid] if c.tag == TABLE_TAG)
-            grid = self._tables[cid] = _TableGrid(index)
+            if self._table_ids is None:
+                self._table_ids = [c.id for c in self.seg.containers if c.tag == TABLE_TAG]
+            grid = self._tables[cid] = _TableGrid(bisect_left(self._table_ids, cid))
         return grid
 
-    def _nearest(self, cid: int, tags: frozenset[str] | str) -> int | None:
-        """The nearest ancestor container (not ``cid`` itself) whose tag is in ``tags``."""
+    def _owners(self, top: int, tags: frozenset[str]) -> dict[int, int]:
+        """For every container inside container ``top``: its nearest ancestor whose tag is
+        in ``tags`` (``top`` itself when none is nearer). One pass, parents first."""
         containers = self.seg.containers
-        p = containers[cid].parent
-        while p is not None and not (containers[p].tag in tags if isinstance(tags, frozenset)
-                                     else containers[p].tag == tags):
-            p = containers[p].parent
-        return p
+        owner = {top: top}
+        for c in containers[top + 1:containers[top].id_end]:
+            p = c.parent
+            owner[c.id] = p if containers[p].tag in tags else owner.get(p, top)
+        return owner
 
     def number(self, ctx: Context) -> int | None:
         """The number of the item ``ctx.item`` in its ordered list (honours start/value)."""
@@ -186,8 +190,9 @@ class Structure:
             owner = containers[ctx.list_id]
             n = _int_attr(owner.el, "start", 1)
             lst.numbers = {}
+            nearest = self._owners(owner.id, LIST_TAGS)
             for c in containers[owner.id + 1:owner.id_end]:
-                if c.tag == LIST_ITEM_TAG and self._nearest(c.id, LIST_TAGS) == owner.id:
+                if c.tag == LIST_ITEM_TAG and nearest[c.id] == owner.id:
                     n = _int_attr(c.el, "value", n)
                     lst.numbers[c.id] = n
                     n += 1
@@ -208,12 +213,16 @@ class Structure:
         top = containers[table]
         cells: dict[int, tuple[int, int, bool]] = {}
         taken: dict[int, set[int]] = {}  # row -> columns filled by cells spanning down
+        owner = self._owners(top.id, _TABLE_TAGS)
+        in_head: dict[int, bool] = {top.id: False}
         row = -1
         col = 0
         for c in containers[top.id + 1:top.id_end]:
+            p = c.parent
+            in_head[c.id] = (containers[p].tag == HEADER_ROWS_TAG and owner[p] == top.id) or in_head.get(p, False)
             if c.tag != ROW_TAG and c.tag not in CELL_TAGS:
                 continue
-            if self._nearest(c.id, TABLE_TAG) != top.id:
+            if owner[c.id] != top.id:
                 continue  # a nested table's row or cell
             if c.tag == ROW_TAG:
                 row += 1
@@ -228,13 +237,12 @@ class Structure:
                 col += 1
             for r in range(row + 1, row + rowspan):
                 taken.setdefault(r, set()).update(range(col, col + colspan))
-            header = c.tag == "th" or self._nearest(c.id, HEADER_ROWS_TAG) is not None \
-                and self._nearest(self._nearest(c.id, HEADER_ROWS_TAG), TABLE_TAG) == top.id
-            cells[c.id] = (row, col, header)
+            cells[c.id] = (row, col, c.tag == "th" or in_head[c.id])
             col += colspan
         return cells
 
 
+_TABLE_TAGS = frozenset({TABLE_TAG})
 # Tags that only shape a table's grid: no context of their own.
 _TABLE_PARTS = frozenset({ROW_TAG, HEADER_ROWS_TAG})
 
