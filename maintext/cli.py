@@ -379,7 +379,9 @@ def batch(inputs: tuple[Path, ...], method: str | None, urls_file: Path | None, 
         progress=not no_progress, in_process=in_process, engine=engine, scheduler=scheduler,
         options=options,
         fetch_threads=fetch_threads, per_host=per_host, fetch_timeout=fetch_timeout, fetch_retries=retries,
-        site_pages=site_pages, anchors=anchors and links, link_db=link_db, hygiene=hygiene, dedup=dedup,
+        # with --fields the record holds what was asked: crawl-level fields only along with links
+        site_pages=site_pages, anchors=anchors and links and (fields is None or "links" in fields),
+        link_db=link_db, hygiene=hygiene and (fields is None or "links" in fields or dedup), dedup=dedup,
         partition_pages=partition_pages,
     )
     if siblings:
