@@ -1,6 +1,6 @@
 """Train and evaluate the page-type classifier; write maintext/data/pagetype_model.json.
 
-Usage (needs the optional extra ``classify``: scikit-learn)::
+Usage (needs the optional extra ``train``: scikit-learn)::
 
     python benchmarks/train_pagetype.py [--datasets /work/shared/datasets] [--dragnet-sample 300]
                                         [--no-write]

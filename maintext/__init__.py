@@ -1,5 +1,9 @@
 """maintext: main text (正文) and structure extraction from web pages."""
 
+# The ``methods`` subpackage is imported first: importing a subpackage for the first time
+# sets it as an attribute of this package, which would replace the ``methods()`` function
+# bound below the first time a method module is imported (after the first extraction).
+from . import methods as _methods_package  # noqa: F401
 from .api import DEFAULT_METHOD, extract, extract_document, load_document, methods
 from .html.document import Document
 from .errors import (

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ from .registry import MethodInfo, get_method
 from .registry import methods as _methods
 from .result import Link, Page
 from .textutil import tokens, word_finder
+from .timelimit import time_limit
 
 DEFAULT_METHOD = "auto"
 
@@ -22,14 +24,16 @@ def methods() -> list[MethodInfo]:
     return _methods()
 
 
-def load_document(source: str | bytes | Path, *, url: str | None = None,
+def load_document(source: str | bytes | os.PathLike[str], *, url: str | None = None,
                   content_type: str | None = None, options: Options | None = None) -> Document:
-    """Load and decode ``source`` into a :class:`Document` (no parsing yet)."""
+    """Load and decode ``source`` into a :class:`Document` (no parsing yet); ``source`` as
+    for :func:`extract`."""
     opts = options or Options()
     loaded = load(source, url=url, content_type=content_type, max_bytes=opts.max_input_bytes,
                   default_encoding=opts.default_encoding, fetch_timeout=opts.fetch_timeout,
                   fetch_retries=opts.fetch_retries, user_agent=opts.user_agent,
-                  allow_private=opts.allow_private, fetch_deadline=opts.fetch_deadline)
+                  allow_private=opts.allow_private, fetch_deadline=opts.fetch_deadline,
+                  max_attributes=opts.max_attributes)
     return Document.from_loaded(loaded, opts)
 
 
@@ -55,16 +59,20 @@ def extract_document(doc: Document, method: str = DEFAULT_METHOD) -> Page:
     return page
 
 
-def extract(source: str | bytes | Path, url: str | None = None, method: str = DEFAULT_METHOD,
-            options: Options | None = None, *, content_type: str | None = None,
-            fields: str | Iterable[str] | None = None, **overrides: Any) -> Page:
+def extract(source: str | bytes | os.PathLike[str], url: str | None = None,
+            method: str = DEFAULT_METHOD, options: Options | None = None, *,
+            content_type: str | None = None, fields: str | Iterable[str] | None = None,
+            **overrides: Any) -> Page:
     """Extract the main text and structure of one page.
 
-    ``source``: HTML as bytes or str, a path (``.html``, ``.htm``, ``.html.gz``), an
-    http(s) URL, or ``"-"`` for stdin. ``overrides`` are :class:`Options` fields
-    (a method section takes a dict). Raises a :class:`~maintext.errors.MaintextError`
-    subclass on unusable input; a page without main text gives ``text == ""`` and a
-    ``reason``.
+    ``source``: the page as bytes (decoded like a browser does), as a str of HTML, an
+    http(s) URL (a str; any case of scheme), or a file as an ``os.PathLike``
+    (``pathlib.Path("page.html.gz")``). A str is never opened as a file, and URLs of other
+    schemes are refused. ``overrides`` are :class:`Options` fields (a method section
+    takes a dict). Raises a :class:`~maintext.errors.MaintextError` subclass on unusable
+    input, :class:`~maintext.errors.PageTimeoutError` after ``Options.page_timeout``
+    seconds (30 by default; None: no limit); a page without main text gives
+    ``text == ""`` and a ``reason``.
 
     ``fields``: what the result must hold, among ``text, markdown, html, blocks, metadata,
     links, comments`` (a sequence or ``"text,markdown"``); only those are computed (no
@@ -78,15 +86,17 @@ def extract(source: str | bytes | Path, url: str | None = None, method: str = DE
 
         opts = options_for_fields(opts, parse_fields(fields))
     get_method(method)  # fail fast on an unknown name, before any I/O
-    doc = load_document(source, url=url, content_type=content_type, options=opts)
+    with time_limit(opts.page_timeout):
+        doc = load_document(source, url=url, content_type=content_type, options=opts)
     report = None
     if (isinstance(source, str) and looks_like_url(source)) or (url and opts.site.for_given_pages):
-        # same-site pages on demand (maintext.site.ondemand)
+        # same-site pages on demand (maintext.site.ondemand; fetches have their own deadlines)
         from .site.ondemand import attach_site_pages, wants_site_pages
 
         if wants_site_pages(doc, method, opts):
             report = attach_site_pages(doc, opts)
-    page = extract_document(doc, method)
+    with time_limit(opts.page_timeout):
+        page = extract_document(doc, method)
     if report is not None:
         from .site.ondemand import annotate
 
@@ -104,6 +114,9 @@ def _merge(meta: Page, page: Page, mark_links: bool = True) -> Page:
             setattr(page, name, getattr(meta, name))
     if not page.keywords:
         page.keywords = meta.keywords
+    for name in ("date_modified", "authors", "categories", "image", "license", "canonical_url"):
+        if not getattr(page, name):  # metadata fields no method sets (issue 14)
+            setattr(page, name, getattr(meta, name))
     if not page.links:
         page.links = meta.links
     if mark_links and page.links and page.paragraphs and not any(link.in_main for link in page.links):

@@ -2,8 +2,9 @@
 
 Errors on bad input are printed as one line on stderr (``maintext: error: ...``) with a
 non-zero exit status, never as a traceback: status 1 for input maintext rejects
-(:class:`~maintext.errors.MaintextError`), 3 for an unexpected failure, 2 for a usage
-error (click's own).
+(:class:`~maintext.errors.MaintextError`, or a file that cannot be read or written), 2 for
+a usage error (click's own, or an output path that cannot be used), 3 for an unexpected
+failure (a bug: please report it).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from .errors import MaintextError
 F = TypeVar("F", bound=Callable[..., Any])
 
 EXIT_INPUT = 1
+EXIT_USAGE = 2
 EXIT_UNEXPECTED = 3
 
 
@@ -29,6 +31,18 @@ def _default_method() -> str:
     from .api import DEFAULT_METHOD
 
     return DEFAULT_METHOD
+
+
+def check_output_file(path: Path | None) -> None:
+    """Refuse, before any work, an output file that cannot be written: a folder, or a
+    file in a folder that does not exist (a usage error, exit status 2)."""
+    if path is None or str(path) == "-":
+        return
+    if path.is_dir():
+        _fail(f"-o {path}: is a folder; give a file name", EXIT_USAGE)
+    parent = path.parent
+    if not parent.is_dir():
+        _fail(f"-o {path}: folder {parent} does not exist", EXIT_USAGE)
 
 
 def _fail(message: str, code: int) -> None:
@@ -52,6 +66,9 @@ def one_line_errors(func: F) -> F:
             sys.exit(0)
         except MaintextError as exc:
             _fail(str(exc) or type(exc).__name__, EXIT_INPUT)
+        except OSError as exc:  # a file that cannot be read or written: say which and why
+            name = exc.filename if exc.filename is not None else ""
+            _fail(f"{name}: {exc.strerror or exc}" if name else str(exc), EXIT_INPUT)
         except Exception as exc:  # noqa: BLE001 - the promise: no tracebacks
             _fail(f"{type(exc).__name__}: {exc}", EXIT_UNEXPECTED)
 
@@ -130,12 +147,14 @@ def _extraction_overrides(fields: tuple[str, ...] | None, precision: bool, recal
 @click.option("--url", default=None, help="URL of the page (resolves relative links).")
 @click.option("--explain", is_flag=True, help="Show why each block was kept or dropped "
               "(in the JSON output, on stderr for txt/markdown).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True, path_type=Path),
+@click.option("-o", "--output", type=click.Path(path_type=Path),
               default=None, help="Write to FILE instead of stdout.")
 @click.option("--links/--no-links", default=True, show_default=True, help="Collect the page's links.")
 @click.option("--site-page", "site_pages", multiple=True, metavar="OTHER",
               help="Another page of the same site (file or URL; repeat for more): methods that "
                    "remove the site's template (dompath) compare the page with them.")
+@click.option("--timeout", type=click.FloatRange(min=0), default=30.0, show_default=True,
+              help="Give up on the page after this many seconds (0: no limit).")
 @click.option("--allow-private", is_flag=True,
               help="Online mode: allow hosts on loopback, private or link-local addresses (refused by default).")
 @click.option("--siblings", type=click.IntRange(min=0), default=None, metavar="K",
@@ -148,16 +167,17 @@ def _extraction_overrides(fields: tuple[str, ...] | None, precision: bool, recal
 def extract(source: str, method: str | None, fmt: str, url: str | None, explain: bool,
             output: Path | None, links: bool, site_pages: tuple[str, ...], allow_private: bool,
             siblings: int | None, site_store: Path | None, fields: tuple[str, ...] | None,
-            **extraction: Any) -> None:
+            timeout: float = 30.0, **extraction: Any) -> None:
     """Extract one page. SOURCE is a file (.html, .htm, .html.gz), an http(s) URL, or - for stdin."""
     from .options import make_options
     from .output.fields import options_for_fields
     from .output.formats import render
 
+    check_output_file(output)
     src = _source_arg(source)
     others = [_source_arg(other, stdin=False) for other in site_pages]
     options = make_options(None, explain=explain, with_links=links, allow_private=allow_private,
-                           **_extraction_overrides(fields, **extraction))
+                           page_timeout=timeout or None, **_extraction_overrides(fields, **extraction))
     options = options_for_fields(options, fields)
     if fmt == "html" and explain:  # the annotated view (maintext.serve.viewer)
         return _write_explain_view(src, url, method or _default_method(), output, options)
@@ -198,11 +218,13 @@ def _write_explain_view(src: Any, url: str | None, method: str, output: Path | N
 
 
 def _source_arg(source: str, *, stdin: bool = True) -> Any:
-    """A command-line page argument as a source for the loader (Path, URL or "-")."""
-    from .io.loading import looks_like_url
+    """A command-line page argument as a source for the loader: a Path, an http(s) URL,
+    or for "-" the bytes of standard input."""
+    from .io.loading import looks_like_url, read_stdin
+    from .options import Options
 
     if source == "-" and stdin:
-        return source
+        return read_stdin(Options().max_input_bytes)
     if looks_like_url(source):
         return source
     if not Path(source).exists():
@@ -214,15 +236,17 @@ def _source_arg(source: str, *, stdin: bool = True) -> Any:
 
 def _extract_with_site_pages(src: Any, others: list[Any], url: str | None, method: str,
                              options: Any) -> Any:
-    """One page with other pages of its site."""
+    """One page with other pages of its site (within ``options.page_timeout``)."""
     from .api import extract_document, load_document
     from .registry import get_method
     from .site.group import attach_site_pages
+    from .timelimit import time_limit
 
     get_method(method)
-    doc = load_document(src, url=url, options=options)
-    attach_site_pages(doc, others, lambda other: load_document(other, options=options))
-    return extract_document(doc, method)
+    with time_limit(options.page_timeout):
+        doc = load_document(src, url=url, options=options)
+        attach_site_pages(doc, others, lambda other: load_document(other, options=options))
+        return extract_document(doc, method)
 
 
 # ----------------------------------------------------------------------------- serve
@@ -422,7 +446,7 @@ def _discovery_inputs(cfg: Any, sitemaps: tuple[str, ...], feeds: tuple[str, ...
 
 @main.command()
 @click.argument("sources", nargs=-1, required=True)
-@click.option("-o", "--output", "out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("-o", "--output", "out", type=click.Path(path_type=Path), default=None,
               help="JSONL: one line per linked page with its incoming anchor texts (from batch files).")
 @click.option("--db", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="The link index (SQLite). Building: where to keep it (default: a temporary file). "
@@ -477,10 +501,15 @@ def _anchors_build(paths: list[Path], out: Path, db: Path | None, all_targets: b
 
     from .batch.anchors import collect_anchors, incoming_anchors
 
+    check_output_file(out)
     with tempfile.TemporaryDirectory() as tmp:
         conn = sqlite3.connect(db or Path(tmp) / "anchors.sqlite")
         try:
-            pages, links = collect_anchors(paths, conn)
+            damaged: list[str] = []
+            pages, links = collect_anchors(paths, conn, damaged)
+            if damaged:
+                click.echo(f"maintext anchors: {len(damaged)} damaged lines skipped "
+                           f"({', '.join(damaged[:5])}{', ...' if len(damaged) > 5 else ''})", err=True)
             if not pages:
                 raise MaintextError("no page records with a URL in the input (is it `maintext batch` JSONL?)")
             written = 0
@@ -499,7 +528,7 @@ def _anchors_build(paths: list[Path], out: Path, db: Path | None, all_targets: b
 
 @main.command()
 @click.argument("source")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True,
+@click.option("-o", "--output", type=click.Path(path_type=Path), required=True,
               help="Image file (.png, .svg, .pdf).")
 @click.option("--url", default=None, help="URL of the page.")
 @one_line_errors
@@ -507,6 +536,7 @@ def plot(source: str, output: Path, url: str | None) -> None:
     """Plot the line-block distribution of a page (seed 004) with the chosen body shaded."""
     from .plot import plot_source
 
+    check_output_file(output)
     info = plot_source(source, output, url=url)
     click.echo(f"maintext plot: wrote {output} ({info})", err=True)
 
@@ -545,6 +575,9 @@ def bench(datasets: tuple[Path, ...], method_list: str, limit: int | None) -> No
         raise click.UsageError("--methods needs at least one method name")
     for name in names:
         get_method(name)
+    for folder in datasets:
+        if not (folder / "gold.jsonl").is_file():
+            raise MaintextError(f"{folder} has no gold.jsonl: a dataset folder holds gold.jsonl and pages/")
     rows = run_bench(list(datasets), names, limit=limit)
     click.echo(format_table(rows))
 

@@ -25,11 +25,13 @@ class DocumentTooLargeError(MaintextError):
 
 
 class LoadError(MaintextError):
-    """A path could not be read, or a compressed file is corrupt or truncated."""
+    """A path could not be read, a compressed file is corrupt or truncated, or a str that
+    looks like a file path was given (a str is HTML; files come as ``os.PathLike``)."""
 
 
 class FetchError(MaintextError):
-    """A URL could not be fetched (network error, HTTP error status, non-HTML body)."""
+    """A URL could not be fetched (network error, HTTP error status, non-HTML body, a
+    scheme other than http/https)."""
 
     def __init__(self, message: str = "", *, status: int | None = None, not_html: bool = False) -> None:
         super().__init__(message)
@@ -49,4 +51,5 @@ class UnknownMethodError(MaintextError, KeyError):
 
 
 class PageTimeoutError(MaintextError):
-    """A page took longer than the per-page time limit of a batch run."""
+    """A page took longer than its time limit (``Options.page_timeout`` for
+    :func:`maintext.extract` and ``maintext extract``, ``--timeout`` in a batch run)."""

@@ -248,6 +248,9 @@ class MetadataOptions:
     # When no date is found, ask htmldate (extensive search). Measured on trafilatura's
     # set: date accuracy 0.832 -> ~0.86, but ~75 ms per page without a date (off by default).
     htmldate_fallback: bool = False
+    # The time the page was seen (ISO 8601, e.g. a fetch or WARC date): relative dates in a
+    # byline ("昨天", "vor 3 Tagen", "2 hours ago") are resolved against it; None: not read.
+    reference_time: str | None = None
 
 
 @dataclass
@@ -306,6 +309,10 @@ class Options:
     max_input_bytes: int = 32 * 1024 * 1024  # larger pages raise DocumentTooLargeError
     max_tree_depth: int = 1000  # deeper nesting is flattened before extraction
     default_encoding: str = "utf-8"
+    max_attributes: int = 256  # attributes kept per element: libxml2's parse is quadratic in them
+    # maintext.extract / `maintext extract` give up on a page after this many seconds with
+    # PageTimeoutError (None or 0: no limit); batch runs have their own --timeout
+    page_timeout: float | None = 30.0
     # --- output ---
     explain: bool = False  # record per-block keep/drop decisions in Page.explain
     with_links: bool = True

@@ -69,10 +69,14 @@ def plot_source(source: str | Path, output: str | Path, *, url: str | None = Non
     """Load ``source`` (path, URL or ``-``), plot its distribution; returns a short summary."""
     _pyplot()  # fail before loading when matplotlib is missing
     from .api import load_document
+    from .io.loading import looks_like_url, read_stdin
     from .methods.lineblock import distribution
+    from .options import Options
 
     src: Any = source
-    if isinstance(source, str) and source != "-" and not source.startswith(("http://", "https://")):
+    if source == "-":
+        src = read_stdin(Options().max_input_bytes)
+    elif isinstance(source, str) and not looks_like_url(source):
         if not Path(source).is_file():
             raise MaintextError(f"no such file: {source}")
         src = Path(source)

@@ -100,8 +100,8 @@ class Page:
     headline: str = ""  # the content title (headline taken from the body)
     text: str = ""
     paragraphs: list[str] = field(default_factory=list)
-    date: str | None = None  # ISO 8601 (date or date-time) when known
-    author: str | None = None
+    date: str | None = None  # ISO 8601 (date or date-time, with offset when known)
+    author: str | None = None  # the byline as one string (several names joined by ", ")
     keywords: list[str] = field(default_factory=list)
     description: str | None = None
     sitename: str | None = None
@@ -121,6 +121,13 @@ class Page:
     encoding: str | None = None
     reason: str | None = None  # why text is empty (or other notes on a degraded result)
     explain: list[dict[str, Any]] | None = None  # per-block decisions with --explain
+    # --- metadata added for issue 14 (filled by maintext.metadata) ---
+    date_modified: str | None = None  # ISO 8601, the last modification the page declares
+    authors: list[str] = field(default_factory=list)  # the author names, one per person
+    categories: list[str] = field(default_factory=list)  # sections / blog categories
+    image: str | None = None  # the lead image (absolute URL)
+    license: str | None = None  # e.g. "CC BY-SA 4.0" (Creative Commons URLs read as names)
+    canonical_url: str | None = None  # the address the page declares for itself
     extra: dict[str, Any] = field(default_factory=dict)  # method-specific diagnostics
 
     def set_paragraphs(self, paragraphs: list[str]) -> None:

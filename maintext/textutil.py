@@ -101,3 +101,19 @@ def text_weight(text: str) -> float:
 
 def punctuation_count(text: str) -> int:
     return sum(1 for c in text if c in PUNCTUATION)
+
+
+# Characters lxml refuses in text written into a tree ("All strings must be XML
+# compatible"): C0 controls other than tab, newline and carriage return, and the
+# non-characters U+FFFE/U+FFFF. The parser keeps them in text it reads (a raw \x01 or a
+# reference like &#1;), so text read from a tree may hold them.
+_XML_UNSAFE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+_XML_SPACE = {0x0B: " ", 0x0C: " "}
+
+
+def xml_safe(text: str) -> str:
+    """``text`` with the characters lxml refuses removed (vertical tab and form feed become
+    spaces): use it for every text written back into a tree (``el.text = ...``)."""
+    if _XML_UNSAFE.search(text) is None:
+        return text
+    return _XML_UNSAFE.sub(lambda m: _XML_SPACE.get(ord(m.group()), ""), text)

@@ -183,3 +183,58 @@ def test_example_page_extracts():
         pytest.skip("no example page")
     code, out, err = cli("extract", str(pages[0]), "-m", "lineblock")
     assert code == 0 and len(out) > 200, err
+
+
+# ----------------------------------------------------------------------------- issue 15: user mistakes
+
+
+def test_output_into_a_missing_folder_or_onto_a_folder_is_a_usage_error(tmp_path: Path):
+    page = EXAMPLE / "europa-plumes.html.gz"
+    code, _, err = cli("extract", str(page), "-o", str(tmp_path / "missing" / "out.txt"))
+    assert code == 2
+    assert_one_line_error(code, err, "does not exist")
+    code, _, err = cli("extract", str(page), "-o", str(tmp_path))
+    assert code == 2
+    assert_one_line_error(code, err, "is a folder")
+
+
+def test_bench_on_a_folder_without_gold_is_an_input_error(tmp_path: Path):
+    code, _, err = cli("bench", str(tmp_path), "--methods", "lineblock")
+    assert code == 1
+    assert_one_line_error(code, err, "gold.jsonl")
+
+
+def test_anchors_on_a_file_that_is_not_jsonl_is_an_error(tmp_path: Path):
+    for content in ("just some text\nand more lines\nof it\n", "one line only\n"):
+        notes = tmp_path / "notes.txt"
+        notes.write_text(content)
+        code, _, err = cli("anchors", str(notes), "-o", str(tmp_path / "a.jsonl"))
+        assert code == 1
+        assert_one_line_error(code, err, "not a JSON object")
+
+
+def test_explain_gives_one_decision_per_block():
+    code, _, err = cli("extract", str(EXAMPLE / "europa-plumes.html.gz"), "--explain")
+    assert code == 0
+    decisions = [json.loads(line) for line in err.splitlines() if line.startswith("{")]
+    texts = [d["text"] for d in decisions if d.get("text")]
+    assert texts and len(texts) == len(set(texts)), "a block is listed twice"
+
+
+def test_extract_timeout_option(tmp_path: Path):
+    slow = tmp_path / "slow.html"
+    slow.write_text("<html><body>" + "<div><p>word word word</p></div>" * 100000 + "</body></html>")
+    code, _, err = cli("extract", str(slow), "--timeout", "0.2")
+    assert code == 1
+    assert_one_line_error(code, err, "time limit")
+
+
+def test_unreadable_input_file_is_one_line(tmp_path: Path):
+    page = tmp_path / "p.html"
+    page.write_text("<p>x</p>")
+    page.chmod(0)
+    code, _, err = cli("extract", str(page))
+    page.chmod(0o644)
+    if code == 0:
+        pytest.skip("running as a user that reads any file")
+    assert_one_line_error(code, err)

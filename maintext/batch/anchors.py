@@ -26,6 +26,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
+from ..errors import MaintextError
+
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS anchors (target TEXT NOT NULL, source TEXT NOT NULL, host TEXT NOT NULL,
@@ -235,24 +237,41 @@ def group_rows(rows: Iterable[tuple[str, str, str, str]]) -> list[tuple[str, str
             for (target, text), (n, hosts) in texts.items()]
 
 
-def _records(paths: Iterable[Path]) -> Iterator[dict]:
+def _records(paths: Iterable[Path], damaged: list[str] | None = None) -> Iterator[dict]:
+    """The JSON records of batch output files. A file whose first record is not a JSON object
+    is not batch output: :class:`MaintextError`. A damaged line after good ones (a resumed
+    batch keeps such lines) is skipped and listed in ``damaged`` as "FILE:LINE"; a cut last
+    line (an interrupted batch) is skipped silently."""
     for path in paths:
-        with open(path, encoding="utf-8") as fh:
-            for line in fh:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            good = 0
+            bad: int | None = None  # the last unreadable line seen
+            for number, line in enumerate(fh, 1):
                 line = line.strip()
                 if not line:
                     continue
+                if bad is not None and damaged is not None:  # it was not the last line
+                    damaged.append(f"{path}:{bad}")
+                bad = None
                 try:
-                    rec = json.loads(line)
+                    record = json.loads(line)
                 except ValueError:
-                    continue  # a cut last line of an interrupted batch
-                if isinstance(rec, dict):
-                    yield rec
+                    record = None
+                if not isinstance(record, dict):
+                    if not good:
+                        raise MaintextError(f"{path}: line {number} is not a JSON object: "
+                                            "not `maintext batch` output")
+                    bad = number
+                    continue
+                good += 1
+                yield record
 
 
-def collect_anchors(batch_files: Iterable[Path], db: sqlite3.Connection) -> tuple[int, int]:
-    """Load the links of batch output (JSONL files) into ``db``; returns (pages, anchors)."""
-    return LinkIndex(db).add(_records(batch_files))
+def collect_anchors(batch_files: Iterable[Path], db: sqlite3.Connection,
+                    damaged: list[str] | None = None) -> tuple[int, int]:
+    """Load the links of batch output (JSONL files) into ``db``; returns (pages, anchors).
+    Damaged lines skipped are listed in ``damaged`` (see :func:`_records`)."""
+    return LinkIndex(db).add(_records(batch_files, damaged))
 
 
 def incoming_anchors(db: sqlite3.Connection, *, crawled_only: bool = True) -> Iterator[IncomingAnchors]:

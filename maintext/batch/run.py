@@ -12,6 +12,7 @@ in the output are skipped.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import os
 import sys
@@ -170,6 +171,8 @@ def run_batch(cfg: BatchConfig, inputs: Iterable[str | Path] = (), urls_file: st
     get_method(cfg.method)  # unknown method: fail before any work
     if cfg.engine not in ("local", "dask"):
         raise LoadError(f"unknown engine {cfg.engine!r}; use local or dask")
+    if cfg.options.page_timeout is not None:  # the batch's own limit (cfg.timeout, hard-killed) governs
+        cfg.options = dataclasses.replace(cfg.options, page_timeout=None)
     found = Inputs.from_paths(inputs)
     online: list[Iterable[Task]] = []
     if urls_file is not None:

@@ -56,7 +56,7 @@ def _declared_url_of_file(path: str, options: Options) -> str | None:
     import gzip
 
     from ..io.loading import load
-    from ..site.group import declared_url
+    from ..metadata.urls import declared_url
 
     try:
         opener = gzip.open if path.lower().endswith(".gz") else open

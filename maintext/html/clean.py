@@ -13,6 +13,7 @@ import re
 
 import lxml.etree as etree
 
+from ..textutil import xml_safe
 from .tags import SKIP_TAGS
 
 # Tags removed together with their content: the one skip set (code, embedded documents,
@@ -84,6 +85,8 @@ def clean_tree(root: etree._Element) -> list[tuple[str, str]]:
         removed.append((el.tag if isinstance(el.tag, str) else "?", "hidden"))
         _drop_keep_tail(el)
     etree.strip_tags(root, *UNWRAP_TAGS)
+    if _COUNT_TEXTS(root) > _MANY_TEXT_NODES:
+        merge_text_runs(root)
     return removed
 
 
@@ -91,6 +94,28 @@ def clean_tree(root: etree._Element) -> list[tuple[str, str]]:
 # open (``<noscript><div></noscript>``, a ``<nav>`` never closed): libxml2 then nests the
 # rest of the page in them. One holding most of the page's text loses its tag, not its text.
 _SWALLOWING_TAGS = ("noscript", "nav", "menu")
+
+
+# Unwrapping leaves the texts of the removed tags as separate, adjacent text nodes, and
+# lxml reads a run of them (``el.text``, ``el.tail``) in time quadratic in its length:
+# 1,000,000 sibling <span>s took minutes in the segmentation walk. Pages with this many
+# text nodes (counting them is one pass in C) have the elements holding a long run rebuilt
+# by an XML round trip, whose parser joins adjacent text (linear; only such pages pay).
+_MANY_TEXT_NODES = 20000
+_LONG_RUN = 1000
+_COUNT_TEXTS = etree.XPath("count(//text())")
+_HAS_LONG_RUN = etree.XPath(f"//*[text()[{_LONG_RUN}]]")
+_XML_PARSER = etree.XMLParser(huge_tree=True, recover=True, resolve_entities=False, no_network=True)
+
+
+def merge_text_runs(root: etree._Element) -> None:
+    """Join adjacent text nodes into one in the elements that hold long runs of them."""
+    for el in _HAS_LONG_RUN(root):
+        copy = etree.fromstring(etree.tostring(el, with_tail=False), _XML_PARSER)
+        if copy is None:
+            continue
+        el.text = xml_safe(copy.text) if copy.text else None
+        el[:] = list(copy)
 
 
 def _unwrap_swallowing(root: etree._Element, removed: list[tuple[str, str]]) -> None:
@@ -111,7 +136,7 @@ def _unwrap_swallowing(root: etree._Element, removed: list[tuple[str, str]]) -> 
                 swallowing.append(el)
     for el in swallowing:
         removed.append((el.tag, "unwrapped: holds most of the page (an unclosed tag inside)"))
-        el.drop_tag()
+        _drop_tag(el)
 
 
 _MIN_SPAN_LINES = 50  # below this, source lines say too little: the text is measured
@@ -125,6 +150,19 @@ def _line_span(el: etree._Element) -> int:
     return (last.sourceline or 0) - (el.sourceline or 0)
 
 
+def _drop_tag(el: etree._Element) -> None:
+    """``el.drop_tag()`` with XML-safe text: lxml's own concatenates the texts around the
+    tag and refuses control characters the parser let into them."""
+    parent, prev = el.getparent(), el.getprevious()
+    for node in (el, prev, el[-1] if len(el) else None):
+        if node is not None and node.tail:
+            node.tail = xml_safe(node.tail)
+    for node in (el, parent):
+        if node is not None and node.text:
+            node.text = xml_safe(node.text)
+    el.drop_tag()
+
+
 def _drop_keep_tail(el: etree._Element) -> None:
     parent = el.getparent()
     if parent is None:
@@ -133,7 +171,7 @@ def _drop_keep_tail(el: etree._Element) -> None:
     if tail:
         prev = el.getprevious()
         if prev is not None:
-            prev.tail = (prev.tail or "") + tail
+            prev.tail = xml_safe((prev.tail or "") + tail)
         else:
-            parent.text = (parent.text or "") + tail
+            parent.text = xml_safe((parent.text or "") + tail)
     parent.remove(el)

@@ -236,7 +236,7 @@ class Document:
 
     __slots__ = ("_html", "url", "encoding", "source", "options", "site_docs", "utf8",
                  "link_anchors", "links_marked", "_tree", "json_ld", "ld_script_texts",
-                 "blocklist", "lcs_ctree", "site_sequence")
+                 "blocklist", "lcs_ctree", "site_sequence", "headline")
 
     def __init__(self, html: str, *, url: str | None = None, encoding: str = "str",
                  source: str | None = None, options: Options | None = None,
@@ -269,6 +269,9 @@ class Document:
         # (node sequence or None,) of the page as a sibling (maintext.site.template);
         # None = not computed; a page that cannot be parsed holds (None,).
         self.site_sequence: tuple[Any] | None = None
+        # The headline the metadata pass chose (maintext.metadata.title.decide_headline);
+        # None = the metadata pass did not run.
+        self.headline: str | None = None
 
     @property
     def html(self) -> str:

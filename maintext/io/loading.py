@@ -12,7 +12,7 @@ UTF-8 pages with a stale declaration (common on Chinese news sites).
 from __future__ import annotations
 
 import codecs
-import gzip
+import os
 import re
 import sys
 import zlib
@@ -23,6 +23,7 @@ from ..errors import (
     BinaryContentError,
     DocumentTooLargeError,
     EmptyDocumentError,
+    FetchError,
     LoadError,
 )
 
@@ -149,9 +150,25 @@ def check_binary(data: bytes) -> None:
     nul = sample.count(b"\x00")
     if nul > len(sample) // 100 + 1:
         raise BinaryContentError(f"input is binary ({nul} NUL bytes in the first {len(sample)})")
+    # Random bytes have ~10% C0 control bytes; text, even damaged, well under 2%.
     controls = len(sample) - len(sample.translate(None, _CONTROL_BYTES))
-    if controls > len(sample) // 10 + 2:
+    if controls > len(sample) // 50 + 4:
         raise BinaryContentError("input is binary (too many control bytes)")
+
+
+# Characters decoded text almost never has, and random bytes give plenty of: C0 controls,
+# replacement characters (invalid sequences), private-use and non-characters (random
+# UTF-16 code units). More than 5% of them in the first 4096 characters: not a page.
+_JUNK_CHARS = re.compile("[\x00-\x08\x0e-\x1a\x1c-\x1f\ud800-\udfff\ue000-\uf8ff\ufdd0-\ufdef\ufffd-\uffff]")
+
+
+def check_binary_text(text: str) -> None:
+    """Raise :class:`BinaryContentError` when decoded text is mostly junk characters."""
+    sample = text[:4096]
+    junk = len(_JUNK_CHARS.findall(sample))
+    if junk > len(sample) // 20 + 8:
+        raise BinaryContentError(f"input is binary ({junk} undecodable or control characters "
+                                 f"in the first {len(sample)})")
 
 
 def decode_html(data: bytes, *, content_type: str | None = None,
@@ -166,7 +183,9 @@ def _decode(data: bytes, *, content_type: str | None = None,
     """:func:`decode_html`, plus whether ``data`` is exactly the text's UTF-8 encoding."""
     for bom, codec in _BOMS:
         if data.startswith(bom):
-            return data[len(bom):].decode(codec, errors="replace"), codec, False
+            text = data[len(bom):].decode(codec, errors="replace")
+            check_binary_text(text)  # a BOM does not make random bytes a page
+            return text, codec, False
     utf16 = _sniff_utf16(data)
     if utf16:
         text = _strict(data, utf16)
@@ -191,9 +210,31 @@ def _decode(data: bytes, *, content_type: str | None = None,
         text = _mostly(data, codec, trusted=codec == declared)
         if text is not None:
             return text, codec, False
+    if declared == "utf-8":
+        text = _damaged_utf8(data)
+        if text is not None:
+            return text, "utf-8", False
     detected = _detect(data)
     codec = detected or declared or normalize_label(default) or "utf-8"
-    return data.decode(codec, errors="replace"), codec, False
+    text = data.decode(codec, errors="replace")
+    check_binary_text(text)
+    return text, codec, False
+
+
+_ASCII = bytes(range(128))
+
+
+def _damaged_utf8(data: bytes) -> str | None:
+    """A page declared UTF-8 whose non-ASCII bytes are mostly valid UTF-8, read as UTF-8
+    with U+FFFD for the broken bytes (what a browser shows), however many are broken: a
+    detector would read it as some single-byte charset and turn every valid non-ASCII
+    character into mojibake. None when most non-ASCII bytes are not UTF-8 (a stale
+    declaration on a legacy page, whose lone high bytes are all invalid: the detector
+    decides)."""
+    text = data.decode("utf-8", errors="replace")
+    bad = text.count("\ufffd")  # about one per invalid byte
+    high = len(data.translate(None, _ASCII))
+    return text if bad * 2 <= high else None
 
 
 # How broken a page may be and still be read with a codec: at most one replaced character
@@ -302,58 +343,142 @@ def read_bytes(path: str | Path, *, max_bytes: int) -> bytes:
 
 
 def gunzip(raw: bytes, *, max_bytes: int, name: str = "input") -> bytes:
-    """Decompress gzip data with a bound on the output size (no gzip bombs)."""
-    d = zlib.decompressobj(16 + zlib.MAX_WBITS)
-    try:
-        out = d.decompress(raw, max_bytes + 1)
-    except zlib.error as exc:
-        raise LoadError(f"{name}: corrupt gzip data ({exc})") from None
-    if len(out) > max_bytes:
-        raise DocumentTooLargeError(f"{name}: decompressed size exceeds the limit of {max_bytes}")
-    if not d.eof:
-        raise LoadError(f"{name}: truncated gzip data")
-    return out
+    """Decompress gzip data, every member of a multi-member file (``cat a.gz b.gz``), with
+    a bound on the total output size (no gzip bombs). Trailing zero padding is ignored."""
+    parts: list[bytes] = []
+    size = 0
+    rest = raw
+    while True:
+        d = zlib.decompressobj(16 + zlib.MAX_WBITS)
+        try:
+            out = d.decompress(rest, max_bytes - size + 1)
+        except zlib.error as exc:
+            raise LoadError(f"{name}: corrupt gzip data ({exc})") from None
+        size += len(out)
+        if size > max_bytes:
+            raise DocumentTooLargeError(f"{name}: decompressed size exceeds the limit of {max_bytes}")
+        parts.append(out)
+        if not d.eof:
+            raise LoadError(f"{name}: truncated gzip data")
+        rest = d.unused_data
+        if not rest.startswith(b"\x1f\x8b"):
+            break
+    if rest.strip(b"\x00"):
+        raise LoadError(f"{name}: {len(rest)} bytes of data after the gzip stream")
+    return b"".join(parts)
+
+
+_URL = re.compile(r"https?://\S+\Z", re.IGNORECASE)
+# A single token that starts with a URL scheme: "file:///etc/passwd", "data:text/html,..."
+_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*):(//)?\S*\Z")
+_KNOWN_SCHEMES = frozenset({
+    "file", "ftp", "ftps", "sftp", "data", "javascript", "vbscript", "mailto", "about", "blob",
+    "ws", "wss", "gopher", "ssh", "tel", "view-source", "jar", "smb", "ldap", "dict", "chrome",
+})
+_INLINE_URL = re.compile(r"(?:data|javascript|vbscript):", re.IGNORECASE)  # may hold markup
+_PAGE_SUFFIXES = (".html", ".htm", ".gz", ".xhtml", ".shtml", ".txt", ".warc")
+_PATH_START = re.compile(r"(?:/|\./|\.\./|~/|[A-Za-z]:[\\/]|\\\\)")
 
 
 def looks_like_url(source: str) -> bool:
-    return source.startswith(("http://", "https://")) and "\n" not in source and len(source) < 8192
+    """An http(s) URL, scheme in any case, of any length (one token, no markup)."""
+    return _URL.match(source.strip()) is not None
 
 
-def looks_like_path(source: str) -> bool:
-    if "<" in source or "\n" in source or len(source) > 4096:
-        return False
-    return source.endswith((".html", ".htm", ".gz", ".xhtml", ".shtml", ".txt")) or Path(source).is_file()
+def _refuse_non_html_str(source: str) -> None:
+    """Raise when a str is a URL of another scheme or looks like a file path.
+
+    A str is read as HTML (or fetched when it is an http(s) URL), never opened as a file:
+    a service that passes untrusted text must not disclose files. A str that is clearly a
+    path or another scheme's URL is refused with a one-line hint rather than returned as
+    its own "main text".
+    """
+    token = source.strip()
+    if _INLINE_URL.match(token):
+        raise FetchError(f"unsupported URL scheme {token.split(':', 1)[0]!r}: only http and https "
+                         "URLs are fetched")
+    if "<" in token or len(token) > 8192 or any(c.isspace() for c in token):
+        return
+    m = _SCHEME.match(token)
+    if m and (m.group(2) or m.group(1).lower() in _KNOWN_SCHEMES) and len(m.group(1)) > 1:
+        raise FetchError(f"unsupported URL scheme {m.group(1)!r}: only http and https URLs are fetched")
+    if _PATH_START.match(token) or token.lower().endswith(_PAGE_SUFFIXES):
+        raise LoadError(f"{token[:200]!r} looks like a file path; a str is read as HTML "
+                        "(pass pathlib.Path(...) to read a file)")
 
 
-def load(source: str | bytes | Path, *, url: str | None = None, content_type: str | None = None,
-         max_bytes: int = 32 * 1024 * 1024, default_encoding: str = "utf-8",
-         fetch_timeout: float = 20.0, fetch_retries: int = 2, user_agent: str | None = None,
-         allow_private: bool = False, fetch_deadline: float | None = None) -> Loaded:
+def read_stdin(max_bytes: int) -> bytes:
+    """Standard input as bytes (at most ``max_bytes + 1``, so the size check can fire)."""
+    return sys.stdin.buffer.read(max_bytes + 1)
+
+
+# Start tags with very many attributes: libxml2 checks each attribute against all earlier
+# ones (quadratic: 20,000 attributes take 1 s, 1,000,000 take hours). A candidate is a start
+# tag followed by ``cap`` attribute-like tokens (quote-aware, possessive: linear, and a
+# normal tag fails at its ``>`` after a few tokens).
+_ATTR_TOKEN = r"""(?:[\s/]*+[^\s<>="'/]++(?:\s*+=\s*+(?:"[^"]*+"|'[^']*+'|[^\s"'<>]++))?+)"""
+_ATTR = re.compile(r"""[\s/]*+[^\s>/]+?(?:\s*=\s*(?:"[^"]*+"|'[^']*+'|[^\s>"']*+)|(?=[\s/>])|\Z)""")
+_TAG_REST = re.compile(r"""(?:[^>"']++|"[^"]*+"|'[^']*+'|["'])*+>?""")
+_LONG_TAG: dict[int, re.Pattern[str]] = {}
+
+
+def cap_attributes(html: str, cap: int) -> str:
+    """``html`` with start tags cut to their first ``cap`` attributes (linear)."""
+    if cap <= 0:
+        return html
+    pattern = _LONG_TAG.get(cap)
+    if pattern is None:
+        pattern = _LONG_TAG[cap] = re.compile(r"<[a-zA-Z][^\s<>/]*+(?=%s{%d})" % (_ATTR_TOKEN, cap + 1))
+    m = pattern.search(html)
+    if m is None:
+        return html
+    out: list[str] = []
+    pos = 0
+    while m is not None:
+        end = _TAG_REST.match(html, m.end()).end()
+        cut = -1
+        for count, attr in enumerate(_ATTR.finditer(html, m.end(), end), 1):
+            if count == cap:
+                cut = attr.end()
+                break
+        if 0 <= cut < end - 1 and html[cut:end].strip(" \t\n\r\f/>"):  # more than ``cap``
+            out.append(html[pos:cut])
+            out.append(">")
+            pos = end
+        m = pattern.search(html, end)
+    out.append(html[pos:])
+    return "".join(out)
+
+
+def load(source: str | bytes | os.PathLike[str], *, url: str | None = None,
+         content_type: str | None = None, max_bytes: int = 32 * 1024 * 1024,
+         default_encoding: str = "utf-8", fetch_timeout: float = 20.0, fetch_retries: int = 2,
+         user_agent: str | None = None, allow_private: bool = False,
+         fetch_deadline: float | None = None, max_attributes: int = 256) -> Loaded:
     """Turn any supported source into decoded HTML.
 
-    ``source`` may be bytes, HTML text, a path (``.html``, ``.htm``, ``.html.gz``), an
-    http(s) URL, or ``"-"`` for standard input.
+    ``source``: bytes (decoded like a browser does), a str (HTML text, or an http(s) URL
+    to fetch), or an ``os.PathLike`` (a file: ``.html``, ``.htm``, ``.html.gz``). A str is
+    never opened as a file, and URLs of other schemes are refused (:class:`FetchError`).
     """
     origin: str | None = None
     utf8: bytes | None = None
-    if isinstance(source, Path):
-        origin = str(source)
-        data: bytes | str = read_bytes(source, max_bytes=max_bytes)
-    elif isinstance(source, str) and source == "-":
-        origin = "<stdin>"
-        data = sys.stdin.buffer.read(max_bytes + 1)
+    if isinstance(source, os.PathLike):
+        origin = os.fspath(source)
+        data: bytes | str = read_bytes(Path(origin), max_bytes=max_bytes)
     elif isinstance(source, str) and looks_like_url(source):
         from .fetch import fetch  # lazily: httpx is only needed online
 
+        source = source.strip()
         fetched = fetch(source, timeout=fetch_timeout, retries=fetch_retries, max_bytes=max_bytes,
                         user_agent=user_agent, allow_private=allow_private, deadline=fetch_deadline)
         origin = source
         url = url or fetched.url
         content_type = content_type or fetched.content_type
         data = fetched.content
-    elif isinstance(source, str) and looks_like_path(source):
-        origin = source
-        data = read_bytes(source, max_bytes=max_bytes)
+    elif isinstance(source, str):
+        _refuse_non_html_str(source)
+        data = source
     else:
         data = source
     if isinstance(data, (bytes, bytearray, memoryview)):
@@ -372,7 +497,8 @@ def load(source: str | bytes | Path, *, url: str | None = None, content_type: st
             raise DocumentTooLargeError(f"input of {len(data)} characters exceeds the limit of {max_bytes}")
         text, encoding = data, "str"
     else:
-        raise TypeError(f"cannot load a {type(source).__name__}; pass bytes, str, a path or a URL")
+        raise TypeError(f"cannot load a {type(source).__name__}; pass bytes, str (HTML or an "
+                        "http(s) URL) or a path (os.PathLike)")
     if not text or text.isspace():
         raise EmptyDocumentError("input has no text")
     # (in UTF-8 a NUL character is a NUL byte: searching bytes is ~20x faster)
@@ -381,4 +507,7 @@ def load(source: str | bytes | Path, *, url: str | None = None, content_type: st
             raise BinaryContentError("input is binary (NUL characters)")
         text = text.replace("\x00", "")
         utf8 = None
+    capped = cap_attributes(text, max_attributes)
+    if capped is not text:
+        text, utf8 = capped, None
     return Loaded(html=text, encoding=encoding, url=url, source=origin, utf8=utf8)

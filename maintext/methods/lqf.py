@@ -17,7 +17,7 @@ from ..html.tags import SKIP_TAGS
 from ..html.document import Document
 from ..options import Options
 from ..result import Page
-from ..textutil import nonspace_len
+from ..textutil import nonspace_len, xml_safe
 
 # The block elements the filter judges: table cells/rows/tables, divs, lists and their
 # items, and the HTML5 sectioning elements that play the same role on newer pages.
@@ -77,9 +77,9 @@ def _drop(el: etree._Element) -> None:
     if el.tail:
         prev = el.getprevious()
         if prev is not None:
-            prev.tail = (prev.tail or "") + el.tail
+            prev.tail = xml_safe((prev.tail or "") + el.tail)
         else:
-            parent.text = (parent.text or "") + el.tail
+            parent.text = xml_safe((parent.text or "") + el.tail)
     parent.remove(el)
 
 

@@ -8,13 +8,11 @@ leaves the worker).
 
 from __future__ import annotations
 
-import signal
-import threading
-from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any
 from urllib.parse import urlsplit
 
+from ..batch.work import time_limit  # the one SIGALRM page limit (batch workers use it too)
 from ..errors import (BinaryContentError, DocumentTooLargeError, EmptyDocumentError, FetchError,
                       LoadError, MaintextError, PageTimeoutError, ParseError, UnknownMethodError)
 
@@ -187,24 +185,3 @@ def check_fetch_url(url: str, *, allow_private: bool) -> None:
         raise RequestError(str(exc), 400) from None
     parts = urlsplit(url)
     resolve_checked(parts.hostname or "", parts.port or (443 if scheme == "https" else 80), allow_private)
-
-
-@contextmanager
-def time_limit(seconds: float | None) -> Iterator[None]:
-    """Raise :class:`PageTimeoutError` after ``seconds`` (main thread of a worker process
-    only; threads rely on the server's wait limit)."""
-    if (not seconds or not hasattr(signal, "setitimer")
-            or threading.current_thread() is not threading.main_thread()):
-        yield
-        return
-
-    def on_alarm(signum: int, frame: Any) -> None:
-        raise PageTimeoutError(f"the page took longer than the limit of {seconds:g} s")
-
-    previous = signal.signal(signal.SIGALRM, on_alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)

@@ -14,45 +14,16 @@ this module decides which pages they are:
 
 from __future__ import annotations
 
-import html as htmllib
-import re
 from collections import defaultdict
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 from urllib.parse import urlsplit
+
+from ..metadata.urls import declared_url  # the one declared-URL finder
 
 if TYPE_CHECKING:
     from ..html.document import Document
     from ..options import Options
     from ..result import Page
-
-
-# A page declares its own address in <link rel="canonical" href=...> or
-# <meta property="og:url" content=...>, both in the head: only this much of the source is read.
-_HEAD_CHARS = 200_000
-_LINK_OR_META = re.compile(r"<(?:link|meta)\b[^>]*>", re.IGNORECASE)
-_ATTR = re.compile(r"""([a-zA-Z_:][-a-zA-Z0-9_:.]*)\s*=\s*("[^"]*"|'[^']*'|[^\s"'>]+)""")
-
-
-def _attrs(tag: str) -> dict[str, str]:
-    return {name.lower(): htmllib.unescape(value.strip("\"'")).strip()
-            for name, value in _ATTR.findall(tag)}
-
-
-def declared_url(html: str) -> str | None:
-    """The absolute http(s) address a page declares for itself: its canonical link, else
-    its ``og:url``; ``None`` when it declares none. Reads the tags of the page's head
-    without parsing the page (used to group a folder of saved pages by site)."""
-    canonical = og_url = None
-    for m in _LINK_OR_META.finditer(html, 0, min(len(html), _HEAD_CHARS)):
-        attrs = _attrs(m.group(0))
-        if canonical is None and "canonical" in attrs.get("rel", "").lower().split():
-            canonical = attrs.get("href")
-        elif og_url is None and attrs.get("property", attrs.get("name", "")).lower() == "og:url":
-            og_url = attrs.get("content")
-    for url in (canonical, og_url):
-        if url and url.lower().startswith(("http://", "https://")) and site_key(url):
-            return url
-    return None
 
 
 def page_url(doc: "Document") -> str | None:

@@ -128,7 +128,8 @@ def test_gzip_paths(tmp_path: Path):
     good = tmp_path / "p.html.gz"
     good.write_bytes(gzip.compress(page(ZH, "utf-8").encode()))
     assert ZH in load(good).html
-    assert ZH in load(str(good)).html  # a str path works too
+    with pytest.raises(LoadError, match="file path"):  # a str is HTML, never a file to open
+        load(str(good))
     truncated = tmp_path / "t.html.gz"
     truncated.write_bytes(gzip.compress(page(ZH * 50).encode())[:-30])
     with pytest.raises(LoadError, match="truncated"):

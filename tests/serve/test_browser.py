@@ -76,6 +76,16 @@ def browser():
         b.close()
 
 
+def _wait_for_example(page, timeout: float = 30.0) -> None:
+    """Wait until the chosen example fills the HTML box. Polled from Python: the page's CSP
+    (script-src 'self') forbids the eval that wait_for_function's string predicate needs
+    once it has to poll."""
+    deadline = time.monotonic() + timeout
+    while len(page.input_value("#html")) <= 1000:
+        assert time.monotonic() < deadline, "the example never filled the HTML box"
+        page.wait_for_timeout(100)
+
+
 def _check_result(page) -> None:
     page.wait_for_selector("body[data-ready='1']", timeout=30_000)
     assert "plumes" in page.inner_text("#out-text")
@@ -107,7 +117,7 @@ def test_page_example_and_screenshot(server, browser):
     assert page.title().startswith("maintext")
     page.locator("#example option[value='europa-plumes.html.gz']").wait_for(state="attached")
     page.select_option("#example", "europa-plumes.html.gz")
-    page.wait_for_function("document.getElementById('html').value.length > 1000")
+    _wait_for_example(page)
     page.click("#submit")
     _check_result(page)
     # clicking an outlined block shows its reason

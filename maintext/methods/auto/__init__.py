@@ -44,6 +44,7 @@ from ...html.clean import clean_tree
 from ...html.document import Document
 from ...html.segment import Block, SKIP_REASONS, Segmentation, segment_cleaned
 from ...html.structure import paragraph_blocks, typed_blocks
+from ...metadata.title import decide_headline
 from ...options import AutoOptions, Options
 from ...pagetype.classifier import classify_blocks
 from ...result import Page
@@ -52,7 +53,8 @@ from ...textutil import collapse_ws
 from .common import Region, _is_prose, _weight, locate_explained
 from .edges import _lead_blocks, trim_edges
 from .filter import _drop_repeats, select_blocks
-from .score import JsonLdHint, _page_title, choose_region
+from .score import _page_title, choose_region
+from ...metadata.jsonld import JsonLdBody
 from .heuristics import AutoHeuristics
 
 
@@ -61,7 +63,7 @@ def extract(doc: Document, options: Options) -> Page:
     h = opts.heuristics
     page = Page(url=doc.url, method="auto")
     root = doc.tree
-    hint = JsonLdHint(root, doc.ld_script_texts)  # before cleaning: JSON-LD sits in <script>
+    hint = JsonLdBody(doc)  # before cleaning: JSON-LD sits in <script>
     title = _page_title(root)  # ... and the title in <head>
     head = root.find("head")  # ... and og:type/canonical for the page-type check (kept for later)
     # texts the site's other pages share (maintext.site.template), read before cleaning
@@ -113,9 +115,7 @@ def extract(doc: Document, options: Options) -> Page:
         page.blocks = typed_blocks(kept, seg, doc.url)
     page.set_paragraphs(paragraphs)
     page.extra["auto"] = {"region": why}
-    headline = _headline(h, seg, region)
-    if headline:
-        page.headline = headline
+    page.headline = decide_headline(doc, _headline(h, seg, region))
     if opts.use_classifier and (opts.classify_always or _weight(kept) < opts.classify_below_words):
         _apply_page_type(block_list(seg, head_signals(head, hint.texts)), doc.url, page, opts)
     if not page.text and page.reason is None:

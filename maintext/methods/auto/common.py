@@ -36,7 +36,18 @@ def _explain(b: Block, decision: str, reason: str) -> dict[str, Any]:
     text = b.text
     return {"block": f"<{b.tag}>", "text": text[:80] + ("…" if len(text) > 80 else ""),
             "words": round(b.weight, 1), "link_density": round(b.link_density, 2),
-            "decision": decision, "reason": reason, "container": b.chain[-1] if b.chain else None}
+            "decision": decision, "reason": reason, "container": b.chain[-1] if b.chain else None,
+            "_index": b.index}
+
+
+def final_decisions(explain: list[dict[str, Any]]) -> None:
+    """One entry per block, in place: a later step's decision (a kept block dropped by the
+    edge trimming) replaces the earlier one, in the place of the first."""
+    final: dict[Any, dict[str, Any]] = {}
+    for n, entry in enumerate(explain):
+        index = entry.pop("_index", None)
+        final[("block", index) if index is not None else ("entry", n)] = entry  # keeps 1st place
+    explain[:] = final.values()
 
 
 def locate_explained(explain: list[dict[str, Any]], seg: Any, root: Any, page: Any,
@@ -44,6 +55,7 @@ def locate_explained(explain: list[dict[str, Any]], seg: Any, root: Any, page: A
     """--explain: each record's container id becomes ``path``, the XPath of the block's
     innermost block element in the cleaned tree (the annotated view outlines it), and the
     main container's path goes to ``page.extra["auto"]["main_path"]``."""
+    final_decisions(explain)
     tree = root.getroottree()
     containers = seg.containers
     for record in explain:

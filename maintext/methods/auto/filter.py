@@ -47,7 +47,9 @@ def select_blocks(h: AutoHeuristics, seg: Segmentation, region: Region, opts: Au
         kept.append(b)
         if explain is not None:
             explain.append(_explain(b, "keep", "in main container"))
-    return _keep_list_mates(h, seg, kept, linked, explain) if linked and kept else kept
+    if not (linked and kept):
+        return kept
+    return _keep_contents(seg, _keep_list_mates(h, seg, kept, linked, explain), linked, explain)
 
 
 HEADLINE_REASON = "headline (page.headline)"
@@ -90,6 +92,35 @@ def _keep_list_mates(h: AutoHeuristics, seg: Segmentation, kept: list[Block],
     if not back:
         return kept
     return sorted(kept + back, key=lambda x: x.index)
+
+
+def _keep_contents(seg: Segmentation, kept: list[Block], linked: list[tuple[Block, int]],
+                   explain: list[dict[str, Any]] | None) -> list[Block]:
+    """``kept`` plus the article's table of contents: items dropped for their links, whose
+    text is a kept heading of the region, in a list whose links all point inside the page
+    (``href="#..."``): the list names the article's own sections."""
+    headings = {b.text.casefold() for b in kept if b.heading}
+    if not headings:
+        return kept
+    lists: dict[int, list[tuple[Block, int]]] = {}
+    for b, at in linked:
+        cid = _innermost_list(seg, b) if b.text.casefold() in headings else None
+        if cid is not None:
+            lists.setdefault(cid, []).append((b, at))
+    back = []
+    for cid, items in lists.items():
+        c = seg.containers[cid]
+        hrefs = [(el.get("href") or "").strip() for index, el in seg.anchors if c.start <= index < c.end]
+        if not all(href.startswith("#") and len(href) > 1 for href in hrefs):
+            continue
+        for b, at in items:
+            back.append(b)
+            if explain is not None and at >= 0:
+                explain[at] = _explain(b, "keep", "table of contents (in-page links to kept headings)")
+    if not back:
+        return kept
+    seen = {b.index for b in kept}
+    return sorted(kept + [b for b in back if b.index not in seen], key=lambda x: x.index)
 
 
 def _drop_repeats(h: AutoHeuristics, kept: list[Block], explain: list[dict[str, Any]] | None) -> list[Block]:

@@ -16,8 +16,6 @@ from typing import Any
 from ...html.tags import SENTENCE_END  # noqa: F401 - the one set (maintext.html.tags)
 
 _SENTENCE_BREAK = re.compile(r"[.!?。！？…](?:\s|$)")
-LD_WALK_BUDGET = 10_000  # JSON-LD nodes looked at per script (bounded walk of hostile data)
-LD_BODY_MIN_CHARS = 80  # a JSON-LD articleBody shorter than this is a teaser, not the body
 
 
 @dataclass(frozen=True)
@@ -58,6 +56,10 @@ class AutoHeuristics:
     # --- widening ---
     sibling_share: float = 0.2  # a sibling container joins with this share of the winner's score
     spacer_weight: float = 5.0  # a sibling box with less text is skipped over when widening
+    # After the winner's plain wrapper, a following box of the wrapper's tag and class, set off
+    # by an <hr> or an image box, is the article's next section when it holds this many words
+    # of running text (a one-line copyright box of the same kind is not).
+    section_mate_prose: float = 15.0
     # Before the winner, a short box of title lines (fewer words than title_box_weight, little
     # link text, no sentence end, not the page's <h1>) is passed over and joined when the box
     # beyond it holds title_box_prose words of sentences and joins: a quoted article's source,

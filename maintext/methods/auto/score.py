@@ -8,52 +8,13 @@ JSON-LD ``articleBody``), widened by :mod:`maintext.methods.auto.widen`.
 
 from __future__ import annotations
 
-import json
 
 from ...html.segment import Segmentation
 from ...options import AutoOptions
 from .common import Region, _is_prose
 from .widen import _join_peers, _out_of_list, _widen, _widen_up
-from .heuristics import LD_BODY_MIN_CHARS, LD_WALK_BUDGET, AutoHeuristics
-
-
-class JsonLdHint:
-    """The JSON-LD ``articleBody`` of the page, parsed only when asked for (the scripts'
-    text is taken before cleaning removes them)."""
-
-    def __init__(self, root, texts: list[str | None] | None = None) -> None:
-        if texts is None:  # (metadata's pass over the tree collects them when it runs)
-            texts = [s.text for s in root.iter("script") if "ld+json" in (s.get("type") or "")]
-        self.texts = texts
-        self._sources = [text for text in texts if text and "articleBody" in text]
-        self._body: str | None | bool = False
-
-    def body(self) -> str | None:
-        if self._body is False:
-            self._body = _ld_article_body(self._sources)
-        return self._body  # type: ignore[return-value]
-
-
-def _ld_article_body(sources: list[str]) -> str | None:
-    """The longest ``articleBody`` string in the JSON-LD sources (iterative, bounded walk)."""
-    best = None
-    for source in sources:
-        try:
-            data = json.loads(source)
-        except ValueError:
-            continue
-        stack, budget = [data], LD_WALK_BUDGET
-        while stack and budget:
-            budget -= 1
-            item = stack.pop()
-            if isinstance(item, dict):
-                body = item.get("articleBody")
-                if isinstance(body, str) and len(body) > LD_BODY_MIN_CHARS and (best is None or len(body) > len(best)):
-                    best = body
-                stack.extend(v for v in item.values() if isinstance(v, (dict, list)))
-            elif isinstance(item, list):
-                stack.extend(v for v in item if isinstance(v, (dict, list)))
-    return best
+from .heuristics import AutoHeuristics
+from ...metadata.jsonld import JsonLdBody
 
 
 def _page_title(root) -> str:
@@ -77,7 +38,7 @@ def _title_heading(h: AutoHeuristics, seg: Segmentation, title: str) -> int | No
     return None
 
 
-def choose_region(h: AutoHeuristics, seg: Segmentation, opts: AutoOptions, hint: JsonLdHint, title: str = "") -> Region:
+def choose_region(h: AutoHeuristics, seg: Segmentation, opts: AutoOptions, hint: JsonLdBody, title: str = "") -> Region:
     """The main container (plus joined siblings) of the page."""
     scores: dict[int, float] = {}
     for b in seg.blocks:
@@ -128,7 +89,7 @@ def choose_region(h: AutoHeuristics, seg: Segmentation, opts: AutoOptions, hint:
 
 
 def _verify_with_hint(h: AutoHeuristics, seg: Segmentation, ranked: list[tuple[float, int]], best_id: int,
-                      hint: JsonLdHint) -> int:
+                      hint: JsonLdBody) -> int:
     """When a separate container scores close to the winner, the page's JSON-LD
     ``articleBody`` (if any) decides: the container that holds its opening blocks wins."""
     top = seg.containers[best_id]

@@ -92,8 +92,38 @@ def _widen(h: AutoHeuristics, seg: Segmentation, top: Container) -> list[tuple[i
             elif verdict == "stop" and not _inline_teaser(h, seg, sib, siblings, i + step, threshold):
                 break
             i += step
+    ranges += _section_mates(h, seg, top, threshold)
     ranges.sort()
     return ranges
+
+
+def _section_mates(h: AutoHeuristics, seg: Segmentation, top: Container, threshold: float) -> list[tuple[int, int]]:
+    """After the winner's plain wrapper: the following sibling boxes of the wrapper's own kind
+    (same tag and class) set off from the part before by a break (an ``<hr>`` or an image
+    box): the next sections of one article cut into repeated section boxes. They must hold
+    good prose; any other box ends the walk, so what merely follows a wrapper (comments,
+    related posts, a press release's "about the company" box right under it) is not joined."""
+    box = _outermost_alone(seg, top)
+    if box is top or box.parent is None or box.el is None:
+        return []
+    kind = (box.tag, box.el.get("class"))
+    siblings = seg.children(box.parent)
+    joined: list[tuple[int, int]] = []
+    spacer = False
+    for cid in siblings[siblings.index(box.id) + 1:]:
+        sib = seg.containers[cid]
+        verdict = _sibling_verdict(h, seg, sib, threshold)
+        if verdict == "skip":
+            spacer = True
+            continue
+        before = sib.el.getprevious() if sib.el is not None else None
+        broken = spacer or (before is not None and before.tag == "hr")
+        if verdict != "join" or not broken or (sib.tag, sib.el.get("class")) != kind \
+                or seg.prose(sib.start, sib.end) < h.section_mate_prose:
+            break
+        joined.append((sib.start, sib.end))
+        spacer = False
+    return joined
 
 
 def _inline_teaser(h: AutoHeuristics, seg: Segmentation, sib: Container, siblings: list[int], after: int,
@@ -143,7 +173,7 @@ def _sibling_verdict(h: AutoHeuristics, seg: Segmentation, sib: Container, thres
     """"join", "skip" (a spacer: look further) or "stop"."""
     blocks = seg.blocks[sib.start:sib.end]
     weight = sum(b.weight for b in blocks)
-    if weight < h.spacer_weight:
+    if weight < h.spacer_weight or _only_figures(seg, blocks):
         return "skip"
     if sib.boiler:
         return "stop"
@@ -156,3 +186,12 @@ def _sibling_verdict(h: AutoHeuristics, seg: Segmentation, sib: Container, thres
     if weight < 30 and ld == 0 and blocks[-1].text[-1:] in SENTENCE_END:
         return "join"
     return "stop"
+
+
+FIGURE_BOXES = frozenset({"<figure>", "<figcaption>"})  # boilerplate marks of an image and its caption
+
+
+def _only_figures(seg: Segmentation, blocks: list) -> bool:
+    """Every block sits in a <figure>/<figcaption>: an image box between two parts of the
+    article (its caption is not a reason to end the article there)."""
+    return bool(blocks) and all(any(seg.containers[o].boiler in FIGURE_BOXES for o in b.owners) for b in blocks)

@@ -1,0 +1,247 @@
+"""The page's authors: JSON-LD, ``<meta>`` and the visible byline in; a list of names out.
+
+Sources, most reliable first: JSON-LD ``author``/``creator``, ``<meta name=author>`` and
+kin, a byline element near the headline (``rel``/``itemprop=author``, a class with
+author/byline), a link to an author archive page. The site's own name (a common filler of
+author fields) is taken only when no source names someone. A byline naming several people
+("Jane Doe and John Roe", "A, B und C") gives several names.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lxml import etree
+
+from ..textutil import collapse_ws
+from .collect import Collected
+from .jsonld import LIST_SEP
+from .title import is_site_name
+from .visible import subtree_texts, texts_after
+
+BYLINE_SCOPE_LEVELS = 3  # the headline's ancestor searched for a byline (the article header)
+MAX_BYLINE_BOXES = 20  # author-like elements tried at most
+MAX_NAME_WORDS = 6  # a longer "name" is a sentence
+MAX_NAME_CHARS = 80
+# Leading words that introduce a name in a byline; the name is what follows.
+_BY = r"(?:(?:written|posted|published|geschrieben|verfasst|veröffentlicht|eingestellt|erstellt|alles" \
+      r"|(?:ein\s+)?artikel|ein\s+beitrag|blog\s+beitrag)\s+(?:by|von))"
+BYLINE_PREFIX = re.compile(
+    r"^[~·•|\s]*(?:"
+    rf"(?i:{_BY}|by|von|vom|par|por|di|door|autor(?:in)?|author|text|redaktion|interview)(?:\s*[:：]\s*|\s+|$)"
+    rf"|(?i:{_BY}|von|autor(?:in)?|author)(?=[A-ZÄÖÜ][a-zäöüß])"  # glued: "AuthorAndreas Kalt"
+    r"|(?:作者|记者|责任编辑|编辑|来源|文|撰文)\s*[:：/]?\s*)")
+# What may follow a name in a byline and is cut off: a date or time ("am 26/10/13", "at 18:52"),
+# a role in brackets, a second field after a bar.
+NAME_TAIL = re.compile(r"\s+(?:am|at|on|le|el|um)\s*\d.*$|\s*,\s*\d.*$|\s*\(.*$|\s+[|•·–—-]\s.*$"
+                       r"|\s*,\s*(?:PhD|Ph\.D\.|MD|M\.D\.|MPH|MSc|MBA|RD)\b.*$", re.IGNORECASE)
+# Joiners between several names in one byline.
+NAME_JOINERS = re.compile(r"\s*(?:,|;|&|/|、|，|\band\b|\bund\b|\bet\b|\by\b|\be\b|\bi\b|\ben\b)\s*",
+                          re.IGNORECASE)
+_NOT_A_NAME = re.compile(r"https?://|www\.|@\w+\.\w|^@|^\d|\d{3,}|[|<>{}*]|\[at\]")
+# Labels that sit in author slots without being a name: comment-form fields, share
+# buttons, placeholders of empty bylines.
+NOT_A_NAME_LABELS = frozenset({
+    "posted on", "posted", "name", "name (erforderlich)", "name (required)", "follow",
+    "no author", "unknown", "admin", "administrator", "anonymous", "author", "autor", "redaktion",
+    "editor", "staff", "says", "reply", "antworten", "share", "teilen", "published",
+    "未知", "佚名", "匿名", "by", "von", "par", "por", "published by", "posted by",
+    "veröffentlicht am", "veröffentlicht von", "datum", "date", "alle beiträge", "all posts",
+})
+# Candidates for author boxes, cheaply (one test on the class value matches "author" and
+# "Author", one "byline" and "Byline"); is_author_box() keeps the exact ones.
+AUTHOR_CANDIDATES = etree.XPath(
+    "descendant::*[@class or @id or @rel or @itemprop][contains(@class,'uthor')"
+    " or contains(@class,'yline') or contains(@id,'author') or @rel='author' or @itemprop='author']"
+)
+# Paths of author archive pages (WordPress /author/<name>/, German /autor/, French /auteur/).
+AUTHOR_HREF = re.compile(r"/(?:author|autor|auteur|autore|autores|authors|profile/author)/[^/?#]",
+                         re.IGNORECASE)
+VISIBLE_BYLINE_CHARS = 600  # text read after the headline for a written-out byline
+LABELLED_BYLINE_CHARS = 100_000  # text of <body> read for a labelled author
+_MAX_LABEL_CHARS = 20
+# Texts that only label the author's name which follows them.
+AUTHOR_LABELS = frozenset({"autor", "autorin", "autoren", "author", "authors", "text", "von", "by",
+                           "verfasst von", "geschrieben von", "written by", "redaktion", "作者",
+                           "记者", "责任编辑", "文", "par", "por"})
+_NAME_PARTICLES = frozenset({"von", "van", "de", "der", "den", "da", "di", "du", "la", "le", "zu", "y", "bin", "al"})
+_COMMENT_AREA = re.compile(r"comment|respond|reply|kommentar", re.IGNORECASE)
+_SKIP_TAGS = frozenset({"script", "style", "img", "meta", "link"})
+
+
+def page_authors(ld: dict[str, str], got: Collected, root, headline_el,
+                 site_names: tuple[str, ...]) -> tuple[str | None, list[str]]:
+    """``(author, authors)``: the names of the first source that names someone (see
+    module) as one string, as before (several names joined by ", "), and as a list in
+    which a byline naming several people is split (:func:`split_names`)."""
+    names = _source_names(ld, got, root, headline_el, site_names)
+    if not names:
+        return None, []
+    authors = [part for name in names for part in split_names(name)]
+    return ", ".join(names), list(dict.fromkeys(authors))
+
+
+def _source_names(ld: dict[str, str], got: Collected, root, headline_el,
+                  site_names: tuple[str, ...]) -> list[str]:
+    fallback: list[str] = []
+    candidates = (ld.get("author"), got.value("author"), byline_author(root, headline_el),
+                  visible_byline(headline_el), author_link(got.anchors), labelled_byline(root))
+    for raw in candidates:
+        if not raw:
+            continue
+        names = [n for n in map(clean_author, raw.split(LIST_SEP)) if n]
+        people = [n for n in names if not is_site_name(n, site_names)]
+        if people:
+            return people
+        fallback = fallback or names
+    return fallback
+
+
+def split_names(value: str) -> list[str]:
+    """The names in one byline string ("Jane Doe and John Roe" -> two names); a string
+    whose parts are not all names of two words or more stays one name."""
+    parts = [p for p in NAME_JOINERS.split(value) if p]
+    if len(parts) > 1 and all(1 < len(p.split()) <= 4 or _is_cjk_name(p) for p in parts):
+        return parts
+    return [value]
+
+
+def _is_cjk_name(text: str) -> bool:
+    return 2 <= len(text) <= 4 and all("\u4e00" <= c <= "\u9fff" for c in text)
+
+
+def clean_author(value: str | None) -> str | None:
+    """A person's name from a byline string ("By Jane Doe", "von Max Muster"), or None."""
+    if not value:
+        return None
+    text = collapse_ws(value)
+    text = BYLINE_PREFIX.sub("", text, count=1)
+    text = NAME_TAIL.sub("", text).strip(" ,;:|-–—·~")
+    if not text or len(text) > MAX_NAME_CHARS or _NOT_A_NAME.search(text):
+        return None
+    if text.lower() in NOT_A_NAME_LABELS or text.lower().endswith((" says", " sagt", " said")):
+        return None
+    if not any(c.isalpha() for c in text):
+        return None
+    return text
+
+
+def is_author_box(el) -> bool:
+    """rel/itemprop=author, a class with author/Author/byline/Byline, an id with author."""
+    cls = el.get("class") or ""
+    return (el.get("rel") == "author" or el.get("itemprop") == "author" or "author" in cls
+            or "Author" in cls or "byline" in cls or "Byline" in cls or "author" in (el.get("id") or ""))
+
+
+def byline_author(root, headline_el=None) -> str | None:
+    """The name in the first byline-like element, searched in the article header around
+    the headline (its ancestor :data:`BYLINE_SCOPE_LEVELS` up), else the first ``<article>``."""
+    scope = headline_el
+    if scope is not None:
+        for _ in range(BYLINE_SCOPE_LEVELS):
+            parent = scope.getparent()
+            if parent is None or parent.tag in ("body", "html"):
+                break
+            scope = parent
+    else:  # no headline: the first <article>, if any (the whole body costs ~1 ms)
+        scope = next(root.iter("article"), None)
+    if scope is None:
+        return None
+    for el in [el for el in AUTHOR_CANDIDATES(scope) if is_author_box(el)][:MAX_BYLINE_BOXES]:
+        if el.tag in _SKIP_TAGS or in_comments(el):
+            continue
+        name_els = el.findall(".//*[@itemprop='name']")
+        values = [n.text_content() for n in name_els] or [el.text_content()]
+        if sum(map(len, values)) > 120:
+            continue
+        names = [n for n in (clean_author(v) for v in values) if n and len(n.split()) <= MAX_NAME_WORDS]
+        if names:
+            return LIST_SEP.join(names)
+    return None
+
+
+def visible_byline(headline_el) -> str | None:
+    """The name in a byline written out after the headline without markup that says so:
+    a short text piece that opens with a byline word ("Von", "By", "Redaktion:", "责任编辑：")
+    followed by a name, there or in the next piece (a link). Only the first pieces after
+    the headline are read (:data:`VISIBLE_BYLINE_CHARS`)."""
+    if headline_el is None:
+        return None
+    pieces = _short_pieces(texts_after(headline_el))
+    for n, piece in enumerate(pieces):
+        if not BYLINE_PREFIX.match(piece):
+            continue
+        name = clean_author(piece)
+        if (name is None or name == piece) and n + 1 < len(pieces):  # "Von" + <a>Name</a>
+            name = clean_author(pieces[n + 1])
+        if name and name != piece and _looks_like_name(name):
+            return name
+    return None
+
+
+def labelled_byline(root) -> str | None:
+    """A name right after a piece of text that is only an author label ("Autor", "Text:",
+    "Von", see :data:`AUTHOR_LABELS`) anywhere in ``<body>``, e.g. an author box or a credit
+    line at the article's foot; at most :data:`LABELLED_BYLINE_CHARS` of text are read."""
+    body = root.find("body")
+    if body is None:
+        return None
+    label_seen, seen = False, 0
+    for text in subtree_texts(body):
+        piece = text.strip()
+        if not piece:
+            continue
+        seen += len(piece)
+        if seen > LABELLED_BYLINE_CHARS:
+            break
+        if label_seen and len(piece) <= MAX_NAME_CHARS:
+            name = clean_author(piece)
+            if name and _looks_like_name(name):
+                return name
+        label_seen = len(piece) <= _MAX_LABEL_CHARS and piece.lower().rstrip(":： ") in AUTHOR_LABELS
+    return None
+
+
+def _short_pieces(texts) -> list[str]:
+    """The non-empty text pieces within the first VISIBLE_BYLINE_CHARS characters."""
+    out, seen = [], 0
+    for text in texts:
+        piece = collapse_ws(text)
+        if not piece:
+            continue
+        seen += len(piece)
+        if seen > VISIBLE_BYLINE_CHARS:
+            break
+        out.append(piece)
+    return out
+
+
+def _looks_like_name(text: str) -> bool:
+    """One to four capitalised words ("Moritz Gathmann", "MORITZ GATHMANN") or a short CJK name."""
+    words = text.split()
+    if _is_cjk_name(text):
+        return True
+    return 1 <= len(words) <= 4 and all(w[:1].isupper() or w.lower() in _NAME_PARTICLES for w in words)
+
+
+def author_link(anchors: list) -> str | None:
+    """The text of the first link to an author archive page outside comment threads."""
+    for a in anchors:
+        href = a.get("href")
+        if not href or AUTHOR_HREF.search(href) is None or in_comments(a):
+            continue
+        name = clean_author(a.text_content())
+        if name and len(name.split()) <= MAX_NAME_WORDS:
+            return name
+    return None
+
+
+def in_comments(el, levels: int = 12) -> bool:
+    """``el`` sits in a comment thread or form (their "author" fields are commenters)."""
+    for n, node in enumerate(el.iterancestors()):
+        if n >= levels:
+            break
+        if node.tag == "form" or _COMMENT_AREA.search(
+                (node.get("class") or "") + " " + (node.get("id") or "")):
+            return True
+    return _COMMENT_AREA.search(el.get("class") or "") is not None

@@ -1,0 +1,173 @@
+"""The one pass over the tree that metadata reads: a parsed tree in, a :class:`Collected` out.
+
+One C-level walk (``root.iter`` over a few tags) gathers every element kind metadata needs:
+``<meta>`` values sorted into fields by the table :data:`META_FIELDS`, JSON-LD script
+texts, ``<title>``, ``<h1>``-``<h3>``, ``<time>``, ``<a>``, ``<base>`` and the
+``<link>`` elements that declare the page's address, image or licence.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from lxml import etree
+
+from ..textutil import _CJK, collapse_ws
+
+# ---------------------------------------------------------------------------------------
+# <meta> name / property / itemprop (lower case) -> field. Order within a field = priority
+# (the first one present wins); keywords and categories collect every value instead.
+META_FIELDS: dict[str, tuple[str, ...]] = {
+    "title": ("og:title", "twitter:title", "dc.title", "title", "sailthru.title"),
+    "description": ("og:description", "description", "twitter:description", "dc.description"),
+    "author": (
+        "author", "article:author", "dc.creator", "dcterms.creator", "byl", "sailthru.author",
+        "parsely-author", "citation_author", "twitter:creator",
+    ),
+    # Publication dates only; modification dates are their own field (and a last resort).
+    "date": (
+        "article:published_time", "og:article:published_time", "og:published_time",
+        "datepublished", "article.published", "published_time", "publishdate", "publish_date",
+        "publish-date", "pubdate", "citation_publication_date", "citation_date",
+        "dc.date.issued", "dcterms.issued", "dc.date", "dcterms.date", "date", "sailthru.date",
+        "parsely-pub-date", "weibo: article:create_at", "bytedance:published_time",
+        "mediaid:publish_time", "og:release_date", "datecreated", "dc.date.created",
+    ),
+    "modified": ("article:modified_time", "og:updated_time", "datemodified", "dateupdate",
+                 "dateupdated", "last-modified", "dcterms.modified", "dc.date.modified",
+                 "weibo: article:update_at"),
+    "keywords": ("keywords", "news_keywords", "article:tag"),
+    "categories": ("article:section", "parsely-section"),
+    "sitename": ("og:site_name", "application-name", "twitter:site"),
+    "image": ("og:image", "og:image:url", "og:image:secure_url", "twitter:image",
+              "twitter:image:src", "image", "thumbnail"),
+    "license": ("dcterms.license", "dc.rights", "dcterms.rights", "license", "copyright"),
+    # The page's own address, used when the caller gave none (offline files).
+    "url": ("og:url", "twitter:url"),
+}
+FIELD_OF: dict[str, tuple[str, int]] = {
+    key: (fld, rank) for fld, keys in META_FIELDS.items() for rank, key in enumerate(keys)
+}
+LIST_FIELDS = frozenset({"keywords", "categories"})  # every value counts, in page order
+
+# <link rel=...> values -> field (the href is the value).
+LINK_RELS: dict[str, str] = {
+    "canonical": "canonical",
+    "image_src": "image",
+    "license": "license",
+}
+
+MAX_HEADINGS = 60  # h1/h2/h3 elements kept for the headline choice
+_WANTED_TAGS = ("a", "meta", "script", "title", "h1", "h2", "h3", "time", "base", "link")
+
+_SPLIT_KEYWORDS = re.compile(r"[,;，；、|]+")
+_MAX_KEYWORD_CHARS = 60  # longer "keywords" are sentences or stuffed descriptions
+_BROKEN_KEYWORD = re.compile(r"[<>={}]")  # markup leaked into the attribute
+
+
+class Collected:
+    """What the one pass over the tree found (elements are lxml elements)."""
+
+    __slots__ = ("meta", "lists", "ld_texts", "title_el", "headings", "times",
+                 "anchors", "base", "links")
+
+    def __init__(self) -> None:
+        self.meta: dict[str, tuple[int, str]] = {}  # field -> (rank, value) of the best key
+        self.lists: dict[str, list[str]] = {"keywords": [], "categories": []}
+        # text of every script whose type names JSON-LD, as written
+        self.ld_texts: list[str] = []
+        self.title_el: Any = None
+        self.headings: list = []  # h1, h2 and h3 elements, in page order
+        self.times: list = []
+        self.anchors: list = []
+        self.base: str | None = None
+        self.links: dict[str, str] = {}  # LINK_RELS field -> first href
+
+    def value(self, fld: str) -> str | None:
+        """The best ``<meta>`` value of ``fld``, or None."""
+        got = self.meta.get(fld)
+        return got[1] if got else None
+
+
+def collect(root) -> Collected:
+    """Walk ``root`` once and return what metadata needs from it."""
+    got = Collected()
+    for el in root.iter(*_WANTED_TAGS):
+        tag = el.tag
+        if tag == "a":
+            got.anchors.append(el)
+        elif tag == "meta":
+            _add_meta(got, el)
+        elif tag == "script":
+            # only JSON-LD bodies survive parsing (html.document empties the others)
+            if el.text and "ld+json" in (el.get("type") or ""):
+                got.ld_texts.append(el.text)
+        elif tag in ("h1", "h2", "h3"):
+            if len(got.headings) < MAX_HEADINGS:
+                got.headings.append(el)
+        elif tag == "time":
+            got.times.append(el)
+        elif tag == "title":
+            if got.title_el is None:
+                got.title_el = el
+        elif tag == "base":
+            got.base = got.base or el.get("href")
+        elif tag == "link":
+            _add_link(got, el)
+    return got
+
+
+def _add_meta(got: Collected, el) -> None:
+    key = el.get("property") or el.get("name") or el.get("itemprop")
+    if not key:
+        return
+    target = FIELD_OF.get(key.strip().lower())
+    content = el.get("content")
+    if target is None or not content or content.isspace():
+        return
+    fld, rank = target
+    if fld in LIST_FIELDS:
+        got.lists[fld].extend(split_keywords(content) if fld == "keywords" else [collapse_ws(content)])
+    elif fld not in got.meta or rank < got.meta[fld][0]:
+        got.meta[fld] = (rank, collapse_ws(content))
+
+
+def _add_link(got: Collected, el) -> None:
+    href = el.get("href")
+    if not href or not href.strip():
+        return
+    for rel in (el.get("rel") or "").lower().split():
+        fld = LINK_RELS.get(rel)
+        if fld and fld not in got.links:
+            got.links[fld] = href.strip()
+
+
+def split_keywords(value: Any) -> list[str]:
+    """Keywords from a list or a string separated by commas, semicolons, bars (CJK ones too)."""
+    if isinstance(value, list):
+        return [collapse_ws(str(v)) for v in value if str(v).strip()]
+    text = str(value)
+    parts = [k.strip() for k in _SPLIT_KEYWORDS.split(text) if k.strip()]
+    if len(parts) == 1 and _CJK.search(text) and " " in parts[0]:
+        parts = parts[0].split()  # "华为 任正非": CJK keywords separated by spaces
+    return [k for k in parts if len(k) <= _MAX_KEYWORD_CHARS and not _BROKEN_KEYWORD.search(k)]
+
+
+def dedupe(items: list[str]) -> list[str]:
+    """``items`` without case-insensitive repeats, first occurrence kept."""
+    seen: set[str] = set()
+    out = []
+    for item in items:
+        if item and item.lower() not in seen:
+            seen.add(item.lower())
+            out.append(item)
+    return out
+
+
+def text_content(el) -> str:
+    """``el.text_content()`` (all text below ``el``), cheaper: a leaf's text directly, else
+    lxml's text serialiser (~40% cheaper than the XPath ``string()`` behind ``text_content``)."""
+    if len(el) == 0:
+        return el.text or ""
+    return etree.tostring(el, method="text", encoding="unicode", with_tail=False)

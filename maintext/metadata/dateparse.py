@@ -1,0 +1,233 @@
+"""Reading one date out of a string: text in, ISO 8601 out (``YYYY-MM-DD``, with
+``THH:MM`` when the text gives a time, and ``+HH:MM`` when it also gives an offset).
+
+Absolute forms (:func:`parse_date`): ISO and other numeric forms, CJK ``年月日``, day and
+month names of the languages in :data:`MONTH_NAMES`, compact ``20190827``; dates in
+permalinks (:func:`url_date`). Relative forms (:func:`relative_date`: "昨天", "vor 3 Tagen",
+"2 hours ago") only against a reference time the caller knows.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date as _date, datetime, timedelta, timezone
+from typing import Any
+
+# Month names, one line per month (German, English, French, Spanish, Italian, Portuguese,
+# Dutch, Polish, Russian, Ukrainian, genitive forms too), lower case, unaccented variants too.
+MONTH_NAMES: tuple[str, ...] = (
+    "january jan januar janvier enero gennaio janeiro januari jän jänner stycznia styczeń ene gen"
+    " января январь янв січня січень",
+    "february feb februar février fevrier febrero febbraio fevereiro februari lutego luty"
+    " февраля февраль фев лютого лютий",
+    "march mar märz maerz mars marzo março marco maart marca marzec mrz марта март березня березень",
+    "april apr avril abril aprile kwietnia kwiecień abr апреля апрель апр квітня квітень",
+    "may mai mayo maggio maio mei maja maj mag мая май травня травень",
+    "june jun juni juin junio giugno junho czerwca czerwiec giu июня июнь червня червень",
+    "july jul juli juillet julio luglio julho lipca lipiec lug июля июль липня липень",
+    "august aug août aout agosto augustus sierpnia sierpień ago августа август авг серпня серпень",
+    "september sep sept septembre septiembre settembre setembro września wrzesień set"
+    " сентября сентябрь сен вересня вересень",
+    "october oct okt oktober octobre octubre ottobre outubro października październik ott out"
+    " октября октябрь окт жовтня жовтень",
+    "november nov novembre noviembre novembro listopada listopad ноября ноябрь ноя листопада листопад",
+    "december dec dez dezember décembre decembre diciembre dicembre dezembro grudnia grudzień dic"
+    " декабря декабрь дек грудня грудень",
+)
+MONTHS: dict[str, int] = {name: num for num, line in enumerate(MONTH_NAMES, start=1)
+                          for name in line.split()}
+_MONTH_ALT = "|".join(sorted((re.escape(m) for m in MONTHS), key=len, reverse=True))
+_TIME = r"(?:[ T,]+(?:um |at |à )?(\d{1,2})[:h](\d{2}))?"
+# (pattern, group order): "y_md" = year, sep, month, day; "ymd"; "d_my"; "dMy"; "Mdy";
+# then optional hour, minute.
+_DATE_FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
+    # 2019-08-27, 2019/08/27, 2019.08.27 (+ time)
+    (re.compile(r"(?<!\d)((?:19|20)\d\d)([-/.])(\d{1,2})\2(\d{1,2})(?!\d)" + _TIME), "y_md"),
+    # 2019 09/07 19:02 (year apart from month/day, as some bylines print it)
+    (re.compile(r"(?<![\d/.-])((?:19|20)\d\d)(\s+)(\d\d)/(\d\d)(?![\d/])" + _TIME), "y_md"),
+    # 2019年08月27日 10:30 (Chinese, Japanese)
+    (re.compile(r"((?:19|20)\d\d)\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日\s*(?:(\d{1,2}):(\d{2}))?"), "ymd"),
+    # 27.08.2019, 27/08/2019, 08/27/2019 (day first unless impossible)
+    (re.compile(r"(?<![\d.])(\d{1,2})([./-])(\d{1,2})\2((?:19|20)\d\d)(?!\d)" + _TIME), "d_my"),
+    # 27. August 2019, 27 Aug 2019, 27 de agosto de 2019, 1er mai 2019
+    (re.compile(rf"(?<!\d)(\d{{1,2}})(?:\.|er|st|nd|rd|th)?\s*(?:de\s+)?({_MONTH_ALT})\.?,?\s+(?:de\s+)?((?:19|20)\d\d)(?!\d)" + _TIME,
+                re.IGNORECASE), "dMy"),
+    # August 27, 2019; Aug. 27 2019
+    (re.compile(rf"\b({_MONTH_ALT})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d\d)(?!\d)" + _TIME,
+                re.IGNORECASE), "Mdy"),
+)
+# A compact ISO timestamp such as 20190827T103000 or 20190827
+_COMPACT_DATE = re.compile(r"^((?:19|20)\d\d)(\d\d)(\d\d)(?:T?(\d\d)(\d\d))?")
+# Right after a time: seconds, fractions, then a UTC offset ("Z", "+02:00", "+0200", "GMT+8").
+_OFFSET = re.compile(r"(?::\d\d(?:[.,]\d+)?)?\s*(?:(Z|UTC|GMT)(?![A-Za-z])([+-]\d{1,2}(?::?\d\d)?)?|([+-]\d\d):?(\d\d)(?!\d))")
+# Dates in permalinks: /2019/08/27/, /2019-08-27-, /20190827/
+_URL_DATE = re.compile(r"/((?:19|20)\d\d)[/-](\d{1,2})[/-](\d{1,2})(?:[/_.-]|$)|/((?:19|20)\d\d)(\d\d)(\d\d)/")
+_TODAY_YEAR = _date.today().year
+_YEAR = re.compile(r"(?:19|20)\d\d")
+
+
+def parse_date(value: str | None) -> str | None:
+    """The first date in ``value`` as ISO 8601, or None.
+
+    Day first for ``dd.mm.yyyy`` (month first only when the day-first reading is
+    impossible); a time of day is kept when written as ``HH:MM``, and a UTC offset
+    written right after it is kept too (``2019-08-27T10:30+02:00``).
+    """
+    value = (value or "").strip()
+    if not value:
+        return None
+    m = _COMPACT_DATE.match(value)
+    if m:
+        return _iso(m.group(1), m.group(2), m.group(3), m.group(4), m.group(5))
+    if _YEAR.search(value) is None:  # every form writes a four-digit year: skip cheaply
+        return None
+    best: tuple[int, str] | None = None
+    for pattern, order in _DATE_FORMS:
+        m = pattern.search(value)
+        if m is None or (best is not None and m.start() >= best[0]):
+            continue
+        iso = _from_match(m, order)
+        if iso:
+            best = (m.start(), iso + (_offset_after(value, m.end()) if "T" in iso else ""))
+    return best[1] if best else None
+
+
+def _from_match(m: re.Match[str], order: str) -> str | None:
+    g = m.groups()
+    if order == "y_md":
+        return _iso(g[0], g[2], g[3], g[4], g[5])
+    if order == "ymd":
+        return _iso(g[0], g[1], g[2], g[3], g[4])
+    if order == "d_my":
+        day, month = int(g[0]), int(g[2])
+        if month > 12 and day <= 12:  # 08/27/2019: US order
+            day, month = month, day
+        return _iso(g[3], month, day, g[4], g[5])
+    if order == "dMy":
+        return _iso(g[2], MONTHS.get(g[1].lower()), g[0], g[3], g[4])
+    return _iso(g[2], MONTHS.get(g[0].lower()), g[1], g[3], g[4])  # Mdy
+
+
+def _offset_after(text: str, pos: int) -> str:
+    """``+HH:MM`` for a UTC offset written at ``text[pos:]`` (after a time), else ``""``."""
+    m = _OFFSET.match(text, pos)
+    if m is None:
+        return ""
+    if m.group(1):  # Z / UTC / GMT, maybe GMT+8
+        if not m.group(2):
+            return "+00:00"
+        sign, rest = m.group(2)[0], m.group(2)[1:].replace(":", "")
+        hours, minutes = (rest[:-2], rest[-2:]) if len(rest) > 2 else (rest, "00")
+        return _format_offset(sign, hours, minutes)
+    return _format_offset(m.group(3)[0], m.group(3)[1:], m.group(4))
+
+
+def _format_offset(sign: str, hours: str, minutes: str) -> str:
+    h, mi = int(hours), int(minutes)
+    return f"{sign}{h:02d}:{mi:02d}" if h <= 14 and mi < 60 else ""
+
+
+def _iso(year: Any, month: Any, day: Any, hour: Any = None, minute: Any = None) -> str | None:
+    try:
+        y, mo, d = int(year), int(month), int(day)
+        _date(y, mo, d)
+    except (TypeError, ValueError):
+        return None
+    if not 1990 <= y <= _TODAY_YEAR + 1:
+        return None
+    out = f"{y:04d}-{mo:02d}-{d:02d}"
+    if hour is not None and minute is not None:
+        h, mi = int(hour), int(minute)
+        if h < 24 and mi < 60 and (h or mi):
+            out += f"T{h:02d}:{mi:02d}"
+    return out
+
+
+def url_date(url: str | None) -> str | None:
+    """A full date written in the path of ``url`` (``/2019/08/27/``), or None."""
+    m = _URL_DATE.search(url) if url else None
+    if m is None:
+        return None
+    if m.group(1):
+        return _iso(m.group(1), m.group(2), m.group(3))
+    return _iso(m.group(4), m.group(5), m.group(6))
+
+
+def timestamp_date(seconds: float, tz: timezone = timezone.utc) -> str | None:
+    """A Unix timestamp (seconds, or milliseconds when that large) as ISO with offset."""
+    if seconds > 1e11:
+        seconds /= 1000
+    try:
+        moment = datetime.fromtimestamp(seconds, tz)
+    except (OverflowError, OSError, ValueError):
+        return None
+    if not 1990 <= moment.year <= _TODAY_YEAR + 1:
+        return None
+    return moment.isoformat(timespec="minutes")
+
+
+# ---------------------------------------------------------------------------------------
+# Relative dates. Words for "N units ago" per language -> unit; day words -> days back.
+_UNIT_WORDS: dict[str, tuple[str, ...]] = {
+    "minutes": ("minute", "minutes", "min", "mins", "minuten", "minuto", "minutos", "分钟", "分鐘"),
+    "hours": ("hour", "hours", "hr", "hrs", "stunde", "stunden", "heure", "heures", "hora",
+              "horas", "小时", "小時", "時間"),
+    "days": ("day", "days", "tag", "tagen", "tage", "jour", "jours", "día", "días", "dia", "dias",
+             "天", "日"),
+    "weeks": ("week", "weeks", "woche", "wochen", "semaine", "semaines", "semana", "semanas", "周", "週"),
+}
+_UNIT_OF = {word: unit for unit, words in _UNIT_WORDS.items() for word in words}
+_UNIT_ALT = "|".join(sorted(map(re.escape, _UNIT_OF), key=len, reverse=True))
+_NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "einem": 1, "einer": 1, "ein": 1, "un": 1, "une": 1,
+                 "zwei": 2, "two": 2, "deux": 2, "dos": 2, "drei": 3, "three": 3, "trois": 3, "tres": 3}
+_NUM = r"(\d{1,3}|" + "|".join(_NUMBER_WORDS) + ")"
+_RELATIVE_FORMS: tuple[re.Pattern[str], ...] = (
+    re.compile(rf"\b{_NUM}\s+({_UNIT_ALT})\s+ago\b", re.IGNORECASE),  # 2 hours ago
+    re.compile(rf"\b(?:vor|il y a|hace)\s+{_NUM}\s+({_UNIT_ALT})\b", re.IGNORECASE),  # vor 3 Tagen
+    re.compile(rf"(\d{{1,3}})\s*({_UNIT_ALT})\s*前"),  # 3天前, 2小时前
+)
+# Day words -> days before the reference day (a "HH:MM" after them is kept). French "hier"
+# is left out: it is the German "here".
+DAY_WORDS: dict[str, int] = {
+    "today": 0, "heute": 0, "aujourd'hui": 0, "hoy": 0, "今天": 0, "今日": 0,
+    "yesterday": 1, "gestern": 1, "ayer": 1, "昨天": 1, "昨日": 1,
+    "vorgestern": 2, "avant-hier": 2, "anteayer": 2, "前天": 2, "一昨日": 2,
+}
+_DAY_WORD = re.compile(r"(?<![\w'-])(" + "|".join(sorted(map(re.escape, DAY_WORDS), key=len, reverse=True))
+                       + r")(?![\w'-])(?:\s*,?\s*(?:um |at |à )?(\d{1,2}):(\d{2}))?", re.IGNORECASE)
+
+
+def relative_date(text: str, reference: datetime) -> str | None:
+    """A relative date in ``text`` ("昨天 10:30", "vor 3 Tagen", "2 hours ago") resolved
+    against ``reference``; ISO 8601 (minutes and offset when the unit is below a day)."""
+    for pattern in _RELATIVE_FORMS:
+        m = pattern.search(text)
+        if m:
+            count = m.group(1).lower()
+            n = int(count) if count.isdigit() else _NUMBER_WORDS[count]
+            unit = _UNIT_OF[m.group(2).lower() if m.group(2).lower() in _UNIT_OF else m.group(2)]
+            moment = reference - timedelta(**{unit: n})
+            if unit in ("minutes", "hours"):
+                return moment.isoformat(timespec="minutes")
+            return moment.date().isoformat()
+    m = _DAY_WORD.search(text)
+    if m is None:
+        return None
+    day = (reference - timedelta(days=DAY_WORDS[m.group(1).lower()])).date()
+    if m.group(2) is None:
+        return day.isoformat()
+    hour, minute = int(m.group(2)), int(m.group(3))
+    if hour > 23 or minute > 59:
+        return day.isoformat()
+    moment = datetime(day.year, day.month, day.day, hour, minute, tzinfo=reference.tzinfo)
+    return moment.isoformat(timespec="minutes")
+
+
+def parse_reference(value: str | None) -> datetime | None:
+    """An ISO 8601 reference time (``2026-11-23T08:00:00+00:00``, ``...Z``), or None."""
+    if not value:
+        return None
+    try:
+        return datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+    except ValueError:
+        return None

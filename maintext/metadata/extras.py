@@ -1,0 +1,113 @@
+"""Categories, tags, lead image, licence and canonical URL: the collected elements and the
+JSON-LD fields in; plain values out.
+
+- categories: JSON-LD ``articleSection``, ``<meta property=article:section>``, else the
+  links a blog marks as its post's categories (``rel~=category``, or hrefs under a
+  category path, see :data:`CATEGORY_HREF`) inside the article's header or footer;
+- tags: links marked ``rel~=tag`` or under a tag path (:data:`TAG_HREF`);
+- image: ``og:image``/``twitter:image``, JSON-LD ``image``, ``<link rel=image_src>``;
+- licence: a ``rel~=license`` link (Creative Commons URLs read as "CC BY-SA 4.0 DE"),
+  JSON-LD ``license``, ``<meta name=dcterms.license>``; else a Creative Commons link;
+- canonical URL: ``<link rel=canonical>``, else ``og:url`` (absolute).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..textutil import collapse_ws
+from .authors import in_comments
+from .collect import Collected, dedupe, text_content
+from .jsonld import LIST_SEP
+from .urls import absolute, first_declared
+
+# hrefs of category and tag archive pages (WordPress, Blogger labels, German/French blogs).
+CATEGORY_HREF = re.compile(r"/(?:category|categories|kategorie|kategorien|rubrik|categorie|categoria)/[^/?#]",
+                           re.IGNORECASE)
+TAG_HREF = re.compile(r"/(?:tag|tags|schlagwort|schlagworte|etiqueta|label|stichwort)/[^/?#]",
+                      re.IGNORECASE)
+MAX_LABEL_CHARS = 60  # a longer link text is no category or tag name
+MAX_LABELS = 30  # category/tag links kept at most
+# Creative Commons licence URLs: /licenses/<kind>/<version>/<jurisdiction>/ (or publicdomain).
+CC_URL = re.compile(r"creativecommons\.org/(?:licenses|licences)/([a-z-]+)(?:/(\d(?:\.\d)?))?(?:/([a-z]{2})(?![\w.]))?",
+                    re.IGNORECASE)
+CC_PUBLIC_DOMAIN = re.compile(r"creativecommons\.org/publicdomain/(zero|mark)/(\d\.\d)", re.IGNORECASE)
+
+
+def categories(ld: dict[str, str], got: Collected) -> list[str]:
+    """The post's categories (sections), from structured data first, else marked links."""
+    if ld.get("articleSection"):
+        return dedupe([collapse_ws(s) for s in ld["articleSection"].split(LIST_SEP)])
+    if got.lists["categories"]:
+        return dedupe(got.lists["categories"])
+    return _labels(got.anchors, "category", CATEGORY_HREF)
+
+
+def tags(got: Collected) -> list[str]:
+    """Tag names from links marked as tags (``rel~=tag`` without category, tag paths)."""
+    return _labels(got.anchors, "tag", TAG_HREF)
+
+
+def _labels(anchors: list, rel: str, href_path: re.Pattern[str]) -> list[str]:
+    """Texts of links with ``rel`` in their rel list, else of links whose href matches
+    ``href_path`` (comment threads left out)."""
+    marked, by_path = [], []
+    for a in anchors:
+        rels = (a.get("rel") or "").lower().split()
+        href = a.get("href") or ""
+        if rel in rels and not (rel == "tag" and "category" in rels):
+            marked.append(a)
+        elif not rels and href_path.search(href):
+            by_path.append(a)
+    out = []
+    for a in marked or by_path:
+        text = collapse_ws(text_content(a)).strip("#")
+        if 0 < len(text) <= MAX_LABEL_CHARS and not in_comments(a):
+            out.append(text)
+        if len(out) >= MAX_LABELS:
+            break
+    return dedupe(out)
+
+
+def lead_image(ld: dict[str, str], got: Collected, base: str | None) -> str | None:
+    """The page's lead image as an absolute URL, or None."""
+    for value in (got.value("image"), ld.get("image"), got.links.get("image")):
+        url = absolute(value, base)
+        if url:
+            return url
+    return None
+
+
+def license_of(ld: dict[str, str], got: Collected) -> str | None:
+    """The page's licence: a Creative Commons name when the source is a CC URL, else the
+    declared text (or URL)."""
+    for a in got.anchors:
+        if "license" in (a.get("rel") or "").lower().split():
+            return cc_name(a.get("href")) or collapse_ws(text_content(a)) or a.get("href")
+    for value in (got.links.get("license"), ld.get("license"), got.value("license")):
+        if value:
+            return cc_name(value) or collapse_ws(value)
+    for a in got.anchors:  # a plain link to a CC licence (footer badges)
+        name = cc_name(a.get("href"))
+        if name:
+            return name
+    return None
+
+
+def cc_name(url: str | None) -> str | None:
+    """"CC BY-SA 4.0 DE" for a Creative Commons licence URL, else None."""
+    if not url or "creativecommons.org" not in url.lower():
+        return None
+    m = CC_URL.search(url)
+    if m:
+        parts = ["CC", m.group(1).upper()] + [g.upper() if g.isalpha() else g for g in m.groups()[1:] if g]
+        return " ".join(parts)
+    m = CC_PUBLIC_DOMAIN.search(url)
+    if m:
+        return f"CC0 {m.group(2)}" if m.group(1).lower() == "zero" else "Public Domain Mark"
+    return None
+
+
+def canonical_url(got: Collected, base: str | None) -> str | None:
+    """The canonical address the page declares (relative canonical links resolved)."""
+    return first_declared(absolute(got.links.get("canonical"), base), got.value("url"))

@@ -1,0 +1,156 @@
+"""The page title and the headline: the ``<title>``, the headings and the structured
+titles in; the content title (and the heading element it came from) out.
+
+:func:`headline` is the one headline decision of the package; methods that know the
+page's main region pass the region's first ``<h1>`` to :func:`decide_headline`, which
+returns what the page's headline is (it never lets a section label such as "新闻中心"
+replace the article's title).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..html.document import Document
+from ..textutil import _CJK_CLASS, collapse_ws, tokens
+from .collect import text_content
+
+# Separators between the parts of a <title> ("Post title | Blog name", "Site » Post").
+TITLE_SEPARATORS = re.compile(
+    r"\s+(?:[-|–—»«·•/]|::|//)\s+"  # spaced dashes, bars, guillemets: "Post - Site"
+    r"|\s*[|»«_]+\s*|\s*--+\s*"  # unspaced bars, underscores: "标题_网易财经"
+    rf"|(?<=[{_CJK_CLASS}])-|-(?=[{_CJK_CLASS}])"  # a hyphen touching CJK: "新闻-新华网"
+)
+HEADLINE_MIN_OVERLAP = 0.6  # share of tokens a heading must share with a title part
+MAX_HEADLINE_CHARS = 400  # a longer "heading" is a paragraph set in a heading tag
+HEADING_LEVELS = ("h1", "h2", "h3")
+# Elements whose own text may show the title when no heading does (portals without <h1>).
+SHOWN_TITLE_TAGS = ("div", "p", "span", "td", "strong", "b", "font", "h4", "h5", "h6", "li", "em")
+SHOWN_TITLE_MIN_CHARS = 6
+SHOWN_TITLE_MIN_SHARE = 0.6  # of the title part the element must show
+SHOWN_TITLE_MAX_ELEMENTS = 3000  # h3: some Chinese portals' article titles
+# Second-level labels under country domains (example.co.uk, example.com.br, example.or.jp).
+SECOND_LEVEL = frozenset({"co", "com", "org", "net", "ac", "gov", "edu", "ne", "or", "go", "gob", "nic"})
+_HOST = re.compile(r"[a-z][a-z0-9+.-]*://(?:www\d?\.)?([^/:?#]+)", re.IGNORECASE)
+_NON_ALNUM = re.compile(r"[\W_]+")
+
+
+def site_names(sitename: str | None, url: str | None) -> tuple[str, ...]:
+    """Lower-cased, alphanumeric-only forms of the site's name and of its host's main label."""
+    names = []
+    if sitename:
+        names.append(_squash(sitename))
+    m = _HOST.match(url) if url else None
+    if m:
+        labels = m.group(1).lower().split(".")
+        if len(labels) >= 3 and labels[-2] in SECOND_LEVEL:
+            labels = labels[:-1]  # news.example.co.uk -> example
+        main = labels[-2] if len(labels) >= 2 else labels[0]
+        names.append(_squash(main))
+    return tuple(n for n in names if len(n) >= 3)
+
+
+def _squash(text: str) -> str:
+    return _NON_ALNUM.sub("", text.lower())
+
+
+def is_site_name(text: str, names: tuple[str, ...]) -> bool:
+    """``text`` is the site's name, maybe with a short addition such as a TLD ("Site.de")."""
+    squashed = _squash(text)
+    return bool(squashed) and any(name in squashed and len(squashed) <= len(name) + 4
+                                  for name in names)
+
+
+def title_parts(title: str, names: tuple[str, ...]) -> list[str]:
+    """The parts of a ``<title>`` that are not the site's name (all parts if every one is)."""
+    parts = [p for p in TITLE_SEPARATORS.split(title) if p.strip()] if title else []
+    return [p for p in parts if not is_site_name(p, names)] or parts
+
+
+def _token_set(text: str) -> set[str]:
+    return set(tokens(text.lower()))
+
+
+def _overlap(ta: set[str], tb: set[str]) -> float:
+    if not ta or not tb:
+        return 0.0
+    return len(ta & tb) / max(len(ta), len(tb))
+
+
+def headline(heading_elements: list, preferred: str | None, title: str,
+             names: tuple[str, ...] = (), root=None):
+    """The content title: the ``<h1>`` (else ``<h2>``, ``<h3>``) that matches the article
+    part of the page title (``preferred``, the og:title / JSON-LD headline, first), else
+    an element of ``root`` showing that part without the title's suffix, else the first
+    ``<h1>`` that is not the site's name, else ``preferred``, else the longest non-site
+    part of the title.
+
+    Returns ``(element or None, text)``; the element anchors the byline searches.
+    """
+    heads = []
+    for el in heading_elements:
+        text = collapse_ws(text_content(el))
+        if 0 < len(text) < MAX_HEADLINE_CHARS and not is_site_name(text, names):
+            heads.append((el, text, el.tag))
+    article_parts = title_parts(title, names)
+    # The og:title / JSON-LD headline and the longest title part first, at every heading
+    # level; the other parts only then: a heading equal to a short part ("新闻中心" in
+    # "标题_新闻中心_新华网") is the section's label, not the article's title.
+    main = ([preferred] if preferred else []) + ([max(article_parts, key=len)] if article_parts else [])
+    for targets in (main, [p for p in article_parts if p not in main]):
+        found = _matching_heading(heads, targets) if targets else None
+        if found is not None:
+            return found
+    shown = _shown_title(root, main[-1]) if root is not None and article_parts else None
+    if shown is not None:
+        return shown
+    first_h1 = next(((el, text) for el, text, tag in heads if tag == "h1"), None)
+    if first_h1 is not None:
+        return first_h1
+    if preferred:
+        return None, preferred
+    if article_parts:  # the title's article part (the whole title when it has no parts)
+        return None, max(article_parts, key=len).strip()
+    return None, ""
+
+
+def _shown_title(root, part: str):
+    """``(element, text)`` of the first element outside headings whose own text is
+    ``part`` or its start (at least :data:`SHOWN_TITLE_MIN_SHARE` of it: "标题" shown,
+    "标题 东区办事处" in the ``<title>``), or None. Reads at most
+    :data:`SHOWN_TITLE_MAX_ELEMENTS` elements of ``<body>``."""
+    body = root.find("body")
+    if body is None or len(part) < SHOWN_TITLE_MIN_CHARS:
+        return None
+    for n, el in enumerate(body.iter(*SHOWN_TITLE_TAGS)):
+        if n >= SHOWN_TITLE_MAX_ELEMENTS:
+            break
+        text = collapse_ws(el.text or "")
+        if len(text) >= SHOWN_TITLE_MIN_CHARS and part.startswith(text) \
+                and len(text) >= SHOWN_TITLE_MIN_SHARE * len(part):
+            return el, text
+    return None
+
+
+def _matching_heading(heads: list, targets: list[str]):
+    """The first heading, by level, equal to a target, else sharing most of its words."""
+    target_sets = None
+    for level in HEADING_LEVELS:
+        for target in targets:  # the og:title first, then the title's parts in order
+            for el, text, tag in heads:
+                if tag == level and text == target:
+                    return el, text
+        if target_sets is None:  # each text tokenised once, not once per comparison
+            target_sets = [_token_set(t) for t in targets]
+        best = max(((max(_overlap(_token_set(text), ts) for ts in target_sets), -i, el, text)
+                    for i, (el, text, tag) in enumerate(heads) if tag == level and targets),
+                   default=None, key=lambda x: x[:2])
+        if best is not None and best[0] >= HEADLINE_MIN_OVERLAP:
+            return best[2], best[3]
+    return None
+
+
+def decide_headline(doc: Document, region_heading: str) -> str:
+    """The page's headline for a method whose main region starts with ``region_heading``:
+    the metadata pass's headline when it ran and found one, else ``region_heading``."""
+    return doc.headline or region_heading

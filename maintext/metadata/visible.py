@@ -1,0 +1,165 @@
+"""Dates in the visible page: a tree and the headline element in, a bounded stretch of
+text pieces and the first date in them out.
+
+The byline sits just after the headline (or just before it); without a headline the top
+of ``<body>`` is read. Never the whole page: at most :data:`VISIBLE_DATE_CHARS` characters.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Iterable
+
+from .collect import text_content
+from .dateparse import parse_date, relative_date
+
+AFTER_HEADLINE_ELEMENTS = 300  # elements read after the headline for a byline date
+VISIBLE_DATE_CHARS = 6000  # characters of visible text read at most for a date
+BEFORE_HEADLINE_CHARS = 600  # ... before the headline (a dateline above it)
+SHORT_PIECE = 24  # a text piece this short may be one part of a split byline date
+BYLINE_PIECE = 80  # a text piece this short after the headline may be a byline
+BYLINE_REACH_CHARS = 1000  # ... when it starts within this much text after the headline
+MAX_HEADLINE_DATE_CHARS = 300  # a headline's own text is read for a date up to this length
+RELATIVE_PIECE = 60  # a relative date ("vor 3 Tagen") is read only in pieces this short
+LABELLED_DATE_CHARS = 300_000  # visible text searched at most for a labelled date
+# Labels a page writes before its date ("Erschienen am: 01.11.2023", "Datum: 19.11.2021").
+DATE_LABELS: dict[str, tuple[str, ...]] = {
+    "published": ("veröffentlicht", "erschienen", "publiziert", "datum", "date", "published",
+                  "posted", "publié", "publicado", "pubblicato", "发布时间", "发布日期", "发表于", "日期"),
+    "modified": ("aktualisiert", "zuletzt aktualisiert", "letzte änderung", "stand", "updated",
+                 "last updated", "last modified", "mis à jour", "actualizado", "更新时间"),
+}
+_LABEL_FORMS = {kind: re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, words)) + r")(?:\s+(?:am|on|le|el|il))?"
+                                 r"\s*[:：]\s*(.{6,40})", re.IGNORECASE)
+                for kind, words in DATE_LABELS.items()}
+_SKIP_TEXT_TAGS = frozenset({"script", "style", "noscript", "template", "select", "option"})
+_CLOCK = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?")
+
+
+def visible_date(root, headline_el=None, reference: datetime | None = None) -> str | None:
+    """A date from the visible text, most telling place first: the headline's own text
+    ("Bericht vom 22.04.2020"), a short byline piece soon after the headline (an update
+    date shown there counts: readers take it as the article's), the few elements right
+    before the headline (a dateline above it), a date labelled as the publication's
+    anywhere ("发布日期：", "Erschienen am:"), any text after the headline, else the top of
+    ``<body>``. With ``reference`` (the time the
+    page was seen), a relative date in a short byline piece counts too."""
+    if headline_el is not None:
+        own = text_content(headline_el)
+        found = parse_date(own) if len(own) < MAX_HEADLINE_DATE_CHARS else None
+        found = (found
+                 or first_date(texts_after(headline_el), BYLINE_REACH_CHARS, reference, BYLINE_PIECE)
+                 or first_date(texts_before(headline_el), BEFORE_HEADLINE_CHARS, reference)
+                 or labelled_date(root, "published")
+                 or first_date(texts_after(headline_el), VISIBLE_DATE_CHARS // 2, reference))
+        if found:
+            return found
+    body = root.find("body")
+    if body is None:
+        return None
+    return first_date(subtree_texts(body), VISIBLE_DATE_CHARS, reference)
+
+
+def labelled_date(root, kind: str) -> str | None:
+    """A date written after a label of ``kind`` ("published" or "modified", see
+    :data:`DATE_LABELS`) anywhere in the visible text of ``<body>`` (a last resort: the
+    label says what the date is even at the foot of the page)."""
+    body = root.find("body")
+    if body is None:
+        return None
+    pieces, size = [], 0
+    for text in subtree_texts(body):
+        pieces.append(text)
+        size += len(text)
+        if size > LABELLED_DATE_CHARS:
+            break
+    text = " ".join(" ".join(pieces).split())
+    for m in _LABEL_FORMS[kind].finditer(text):
+        found = parse_date(m.group(1))
+        if found:
+            return found
+    return None
+
+
+def subtree_texts(el, *, with_tail: bool = False):
+    """Visible text pieces of ``el``'s subtree in document order (scripts skipped)."""
+    for node in el.iter():
+        if node.tag not in _SKIP_TEXT_TAGS and node.text:
+            yield node.text
+        if node.tail and (node is not el or with_tail):
+            yield node.tail
+
+
+def texts_after(el, max_nodes: int = AFTER_HEADLINE_ELEMENTS):
+    """Text pieces following ``el`` in document order (its tail, later siblings, the
+    parent's later siblings, ...), at most ``max_nodes`` elements."""
+    seen = 0
+    cur = el
+    while cur is not None and seen < max_nodes:
+        if cur.tail:
+            yield cur.tail
+        for sib in cur.itersiblings():
+            yield from subtree_texts(sib, with_tail=True)
+            seen += 1
+            if seen >= max_nodes:
+                return
+        cur = cur.getparent()
+
+
+def texts_before(el, max_siblings: int = 4):
+    """Text of the few siblings right before ``el`` and before its parent, nearest first."""
+    for level in (el, el.getparent()):
+        if level is None:
+            return
+        for n, sib in enumerate(level.itersiblings(preceding=True)):
+            if n >= max_siblings:
+                break
+            yield from subtree_texts(sib)
+
+
+def first_date(texts: Iterable[str], budget: int, reference: datetime | None = None,
+               max_piece: int | None = None) -> str | None:
+    """The first date in ``texts`` (at most ``budget`` characters read); a date split over
+    short neighbouring pieces ("2019" "09/07" "19:02", spans of one byline) is read from
+    their join; with ``reference``, a relative date in a short piece. With ``max_piece``,
+    longer pieces (prose, whose dates are about other things) are read past, not parsed."""
+    seen = 0
+    window: list[str] = []  # the last few short pieces
+    pending: str | None = None  # a date read from the window, maybe followed by its time
+    for text in texts:
+        piece = text.strip()
+        if not piece:
+            continue
+        if pending is not None:
+            if _CLOCK.fullmatch(piece):
+                return parse_date(" ".join(window + [piece])) or pending
+            return pending
+        found = _piece_date(piece, reference) if max_piece is None or len(piece) <= max_piece else None
+        if found:
+            return found
+        if len(piece) <= SHORT_PIECE:
+            window.append(piece)
+            del window[:-3]
+            if len(window) > 1 and any(map(str.isdigit, piece)):
+                found = parse_date(" ".join(window))
+                if found:
+                    pending = found if "T" not in found else None
+                    if pending is None:
+                        return found
+        else:
+            window.clear()
+        seen += len(piece)
+        if seen > budget:
+            break
+    return pending
+
+
+def _piece_date(piece: str, reference: datetime | None) -> str | None:
+    if len(piece) >= 6 and any(map(str.isdigit, piece)):
+        found = parse_date(piece)
+        if found:
+            return found
+    if reference is not None and len(piece) <= RELATIVE_PIECE:
+        return relative_date(piece, reference)
+    return None

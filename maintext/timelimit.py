@@ -1,0 +1,107 @@
+"""A time limit for one call, in any thread: ``with time_limit(seconds): ...``.
+
+Takes a number of seconds (or None / 0: no limit) and gives a context manager that raises
+:class:`~maintext.errors.PageTimeoutError` in the calling thread when the block runs longer.
+One watchdog thread serves every limit of the process: at a deadline it raises an
+asynchronous exception in the thread that owns it (``PyThreadState_SetAsyncExc``), so
+it works outside the main thread and does not touch ``SIGALRM`` (which the batch runner
+and callers may use). The exception arrives between two Python bytecodes: a single long
+call into C (one parse) finishes first, which is why inputs are bounded before such calls.
+A thread is interrupted once per limit (a repeated interruption could arrive after the block
+has ended); when the block ends, however it ends, a limit that fired raises
+``PageTimeoutError`` (also when the block swallowed the interruption or turned it into
+another error).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import heapq
+import itertools
+import threading
+import time
+from typing import Any
+
+from .errors import PageTimeoutError
+
+
+class _Interrupt(PageTimeoutError):
+    """Raised asynchronously at a deadline; turned into a PageTimeoutError with a message."""
+
+    def __str__(self) -> str:  # raised without arguments
+        return "the time limit was reached"
+
+
+class _Limit:
+    __slots__ = ("thread_id", "active", "fired")
+
+    def __init__(self, thread_id: int) -> None:
+        self.thread_id = thread_id
+        self.active = True
+        self.fired = False
+
+
+_lock = threading.Condition()
+_heap: list[tuple[float, int, _Limit]] = []
+_order = itertools.count()
+_watchdog: threading.Thread | None = None
+
+
+def _set_async(thread_id: int, exc: type[BaseException] | None) -> None:
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread_id),
+                                               ctypes.py_object(exc) if exc else None)
+
+
+def _watch() -> None:
+    with _lock:
+        while True:
+            now = time.monotonic()
+            while _heap and (not _heap[0][2].active or _heap[0][0] <= now):
+                _, _, limit = heapq.heappop(_heap)
+                if limit.active:  # one interruption: a repeated one could arrive after the block
+                    limit.fired = True
+                    _set_async(limit.thread_id, _Interrupt)
+            _lock.wait(None if not _heap else _heap[0][0] - now)
+
+
+def _start_watchdog() -> None:
+    global _watchdog
+    if _watchdog is None or not _watchdog.is_alive():
+        _watchdog = threading.Thread(target=_watch, name="maintext-time-limit", daemon=True)
+        _watchdog.start()
+
+
+class time_limit:  # noqa: N801 - used like a function: ``with time_limit(seconds):``
+    """Raise :class:`PageTimeoutError` when the block runs longer than ``seconds``."""
+
+    __slots__ = ("seconds", "what", "limit")
+
+    def __init__(self, seconds: float | None, what: str = "page") -> None:
+        self.seconds = seconds if seconds and seconds > 0 else None
+        self.what = what
+        self.limit: _Limit | None = None
+
+    def __enter__(self) -> "time_limit":
+        if self.seconds is not None:
+            self.limit = _Limit(threading.get_ident())
+            with _lock:
+                _start_watchdog()
+                heapq.heappush(_heap, (time.monotonic() + self.seconds, next(_order), self.limit))
+                _lock.notify()
+        return self
+
+    def __exit__(self, typ: Any, exc: Any, tb: Any) -> None:
+        limit = self.limit
+        if limit is None:
+            return
+        while True:  # an interruption arriving in here must not leave the limit armed
+            try:
+                with _lock:
+                    limit.active = False
+                    if limit.fired:
+                        _set_async(limit.thread_id, None)  # drop one not yet delivered
+                break
+            except _Interrupt:
+                continue
+        if limit.fired:  # whatever the block raised (or swallowed) because of it
+            raise PageTimeoutError(f"{self.what} took longer than the time limit of {self.seconds:g} s") from None

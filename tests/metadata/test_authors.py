@@ -1,0 +1,131 @@
+"""Authors: structured sources, bylines near the headline, archive links, several names."""
+
+from __future__ import annotations
+
+import pytest
+
+from maintext.html.document import Document
+from maintext.metadata.authors import AUTHOR_CANDIDATES, clean_author, is_author_box
+from maintext.result import Page
+from tests.metadata.helpers import meta_of
+
+
+def test_author_from_byline_class_near_headline():
+    html = """<html><body><article><header><h1>Post title</h1>
+    <span class="byline">By <a rel="author" href="/u/ann">Ann Lee</a></span></header>
+    <p>Text.</p><div class="comments"><span class="comment-author">Spammer</span></div>
+    </article></body></html>"""
+    assert meta_of(html).author == "Ann Lee"
+
+
+def test_comment_authors_are_not_the_author():
+    html = """<html><body><article><h1>Post title</h1><p>Text.</p>
+    <div id="comments"><span class="comment-author">Spammer</span></div></article></body></html>"""
+    assert meta_of(html).author is None
+
+
+def test_site_name_as_author_only_when_nobody_else_is_named():
+    head = '<html><head><meta name="author" content="National Geographic"></head>'
+    url = "https://www.nationalgeographic.co.uk/2020/01/goats"
+    with_byline = head + """<body><article><h1>Goats</h1><p class="byline">By Michael Hingston</p>
+    <p>Text.</p></article></body></html>"""
+    assert meta_of(with_byline, url=url).author == "Michael Hingston"
+    assert meta_of(head + "<body><h1>Goats</h1><p>Text.</p></body></html>", url=url).author == \
+        "National Geographic"
+
+
+def test_author_archive_link():
+    html = """<html><body><h1>Post</h1><p>Text.</p><footer>
+    <a href="https://blog.example/author/tim-anderson/">Tim Anderson</a></footer>
+    <ol class="commentlist"><li><a href="/author/troll/">Troll</a></li></ol></body></html>"""
+    assert meta_of(html).author == "Tim Anderson"
+
+
+@pytest.mark.parametrize("raw, name", [
+    ("By Jane Doe", "Jane Doe"), ("von Max Muster", "Max Muster"), ("作者：张三", "张三"),
+    ("Dieter Sieckmeyer", "Dieter Sieckmeyer"), ("Posted on", None), ("@someone", None),
+    ("https://facebook.com/someone", None), ("Name *", None), ("Ann says", None), ("", None),
+    ("By", None), ("Veröffentlicht von HansG", "HansG"), ("9 articles", None),
+    ("cipha[at]cipha.net", None),
+])
+def test_clean_author(raw, name):
+    assert clean_author(raw) == name
+
+
+def test_author_candidates_keep_only_author_and_byline_boxes():
+    from maintext.html.document import parse_html
+
+    root = parse_html('<div><span class="post-Author">A</span><span class="coauthorx">B</span>'
+                      '<span class="xuthor">C</span><span class="Byline">D</span><span class="skyline">E</span>'
+                      '<a rel="author">F</a><span id="author-box">G</span></div>')
+    kept = [el.text for el in AUTHOR_CANDIDATES(root) if is_author_box(el)]
+    assert kept == ["A", "B", "D", "F", "G"]
+
+
+def test_several_authors_are_a_list_and_author_stays_one_string():
+    html = """<html><head><meta name="author" content="Jane Doe and John Roe"></head>
+    <body><h1>T</h1><p>x</p></body></html>"""
+    page = meta_of(html)
+    assert page.author == "Jane Doe and John Roe"
+    assert page.authors == ["Jane Doe", "John Roe"]
+    byline = """<html><body><article><h1>T</h1><div class="byline">
+    <span itemprop="name">Ann Lee</span>, <span itemprop="name">Bo Chan</span></div></article></body></html>"""
+    page = meta_of(byline)
+    assert page.authors == ["Ann Lee", "Bo Chan"] and page.author == "Ann Lee, Bo Chan"
+    single = '<html><head><meta name="author" content="Müller, Hans"></head><body></body></html>'
+    assert meta_of(single).authors == ["Müller, Hans"]  # not two one-word "names"
+
+
+@pytest.mark.parametrize("value, names", [
+    ("Jane Doe & John Roe", ["Jane Doe", "John Roe"]),
+    ("Max Muster und Erika Mustermann", ["Max Muster", "Erika Mustermann"]),
+    ("张三、李四", ["张三", "李四"]),
+    ("Tom and Jerry", ["Tom and Jerry"]),
+])
+def test_split_names(value, names):
+    from maintext.metadata.authors import split_names
+
+    assert split_names(value) == names
+
+
+@pytest.mark.parametrize("raw, name", [
+    ("AuthorAndreas Kalt", "Andreas Kalt"), ("Veröffentlicht vonChris Jung", "Chris Jung"),
+    ("lupa am 26/10/13, 03:48 pm", "lupa"), ("Günter W. Kienitz at 18:52", "Günter W. Kienitz"),
+    ("Redaktion: Eberhard Fuhr (Pressesprecher)", "Eberhard Fuhr"), ("~ Cem Basman", "Cem Basman"),
+    ("Vonnegut Kurt", "Vonnegut Kurt"), ("Textor Hans", "Textor Hans"), ("DiCaprio Leo", "DiCaprio Leo"),
+])
+def test_clean_author_glued_prefixes_and_tails(raw, name):
+    assert clean_author(raw) == name
+
+
+def test_written_out_byline_after_the_headline():
+    html = """<html><body><h1>Die Pandemie</h1><div><p>VON <a href="/autoren/x">MORITZ GATHMANN</a>
+    am 21. April 2020</p></div><p>Von Anfang an war klar, dass es lange dauern würde.</p></body></html>"""
+    assert meta_of(html).author == "MORITZ GATHMANN"
+    cn = "<html><body><h1>标题</h1><p>正文第一段。</p><span>责任编辑： 焦鹏 </span></body></html>"
+    assert meta_of(cn).author == "焦鹏"
+    prose = "<html><body><h1>T</h1><p>Von allen Seiten kamen Menschen.</p></body></html>"
+    assert meta_of(prose).author is None  # a sentence, not a name
+
+
+def test_json_ld_author_given_by_reference():
+    html = """<html><head><script type="application/ld+json">{"@graph": [
+    {"@type": "Article", "headline": "T", "author": {"@id": "https://d.example/#author"}},
+    {"@type": "Person", "@id": "https://d.example/#author", "name": "Doris Schuppe"}]}</script>
+    </head><body><h1>T</h1></body></html>"""
+    assert meta_of(html).author == "Doris Schuppe"
+
+
+def test_labelled_author_anywhere_in_the_body():
+    html = """<html><body><h1>Haubenfahrzeuge</h1><p>Ein langer Text über Fahrzeuge.</p>
+    <p><strong>Text:</strong> Klausmartin Friedrich</p><p><strong>Fotos:</strong> Archiv</p></body></html>"""
+    assert meta_of(html).author == "Klausmartin Friedrich"
+    box = "<html><body><h1>T</h1><p>x</p><aside><h4>Autor</h4><p><a href='/p/n'>Nikolai Huke</a></p></aside></body></html>"
+    assert meta_of(box).author == "Nikolai Huke"
+
+
+def test_name_with_date_or_degree_after_a_comma():
+    assert clean_author("Janic Cathomen, 01.12.2021") == "Janic Cathomen"
+    assert clean_author("Grant Tinsley, PhD") == "Grant Tinsley"
+    assert clean_author("Interview: Julia Lauter") == "Julia Lauter"
+    assert clean_author("Erstellt von Andri Bryner") == "Andri Bryner"

@@ -1,0 +1,81 @@
+"""Reading one date out of a string: absolute forms, offsets, permalinks, relative dates."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+
+from maintext.metadata.dateparse import parse_date, parse_reference, relative_date, timestamp_date, url_date
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("2019-08-27T10:30:00+08:00", "2019-08-27T10:30+08:00"),  # the offset is kept
+    ("2019-08-27 10:30:00 来源：新华网", "2019-08-27T10:30"),
+    ("2019年08月27日 10:30", "2019-08-27T10:30"),
+    ("2019年8月7日", "2019-08-07"),
+    ("发布时间：2019/08/27", "2019-08-27"),
+    ("27.08.2019", "2019-08-27"),
+    ("08/27/2019", "2019-08-27"),  # impossible as day-first: month-first
+    ("Published 27. August 2019 um 10:30", "2019-08-27T10:30"),
+    ("Aug. 27, 2019", "2019-08-27"),
+    ("le 1er mai 2019", "2019-05-01"),
+    ("27 de agosto de 2019", "2019-08-27"),
+    ("20190827", "2019-08-27"),
+    ("2019 09/07 19:02", "2019-09-07T19:02"),
+    ("Tue, 27 Aug 2019 10:30:00 GMT", "2019-08-27T10:30+00:00"),
+    ("2019-02-30", None),  # not a date
+    ("version 2019", None),
+    ("", None),
+    (None, None),
+])
+def test_parse_date_forms(text, expected):
+    assert parse_date(text) == expected
+
+
+def test_url_dates():
+    assert url_date("https://blog.example/2014/05/18/alles-neue/") == "2014-05-18"
+    assert url_date("https://news.example/20190827/story.html") == "2019-08-27"
+    assert url_date("https://news.example/2019/43/story") is None
+    assert url_date(None) is None
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("2019-08-27T10:30:00Z", "2019-08-27T10:30+00:00"),
+    ("2019-08-27 10:30:00 +0800", "2019-08-27T10:30+08:00"),
+    ("2019-08-27T10:30:00.000-0500", "2019-08-27T10:30-05:00"),
+    ("Aug 27, 2019 10:30 GMT+8", "2019-08-27T10:30+08:00"),
+    ("2019-08-27T00:00:00Z", "2019-08-27"),  # midnight: a day, no time to offset
+    ("27.08.2019 10:30 Uhr", "2019-08-27T10:30"),  # no offset written: none invented
+])
+def test_offsets_are_kept(text, expected):
+    assert parse_date(text) == expected
+
+
+REF = datetime(2026, 11, 23, 8, 0, tzinfo=timezone.utc)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("昨天 10:30", "2026-11-22T10:30+00:00"),
+    ("前天", "2026-11-21"),
+    ("3天前", "2026-11-20"),
+    ("2小时前", "2026-11-23T06:00+00:00"),
+    ("vor 3 Tagen", "2026-11-20"),
+    ("gestern, 14:20", "2026-11-22T14:20+00:00"),
+    ("2 hours ago", "2026-11-23T06:00+00:00"),
+    ("an hour ago", "2026-11-23T07:00+00:00"),
+    ("il y a 2 jours", "2026-11-21"),
+    ("hace 5 horas", "2026-11-23T03:00+00:00"),
+    ("Klicken Sie hier", None),  # German "hier" is no French "yesterday"
+    ("no date", None),
+])
+def test_relative_dates_against_a_reference(text, expected):
+    assert relative_date(text, REF) == expected
+
+
+def test_reference_and_timestamps():
+    assert parse_reference("2026-11-23T08:00:00Z") == REF
+    assert parse_reference("not a time") is None and parse_reference(None) is None
+    assert timestamp_date(1566870000) == "2019-08-27T01:40+00:00"
+    assert timestamp_date(1566870000000) == "2019-08-27T01:40+00:00"  # milliseconds
+    assert timestamp_date(12) is None  # 1970: no page date
