@@ -142,13 +142,18 @@ def _lcs_keys(doc) -> frozenset[str]:
 # ----------------------------------------------------------------------------- learning, matching
 
 
-def learn(doc, n_pages: int) -> LearnedTemplate:
-    """What the three methods learn from ``doc`` and its attached site pages."""
+def learn(doc, n_pages: int, min_share: float = 0.0) -> LearnedTemplate:
+    """What the three methods learn from ``doc`` and its attached site pages.
+
+    A method's keys are left out when they cover less than ``min_share`` of the page's own
+    keys of that kind: the comparison failed (site pages of another layout, an archive
+    banner around one page), and so few keys would match any later page trivially."""
     from .template import split_text_nodes
 
     split = split_text_nodes(doc, max_pages=n_pages)
-    return LearnedTemplate({"dompath": slot_signatures(split.template), "lcs": _lcs_keys(doc),
-                            "auto": slot_texts(split.template)}, pages=split.site_pages)
+    keys = {"dompath": slot_signatures(split.template), "lcs": _lcs_keys(doc), "auto": slot_texts(split.template)}
+    kept = {m: k for m, k in keys.items() if k and len(k) >= min_share * len(page_keys(doc, m))}
+    return LearnedTemplate(kept, pages=split.site_pages)
 
 
 def page_keys(doc, method: str) -> frozenset[str]:

@@ -32,7 +32,7 @@ from .siblings import fetch_siblings, url_pattern
 from .learned import learn, match_share, page_keys
 from .store import StoredTemplate, TemplateStore
 
-MIN_SIGNATURES = 3  # a template with fewer learned nodes is not worth storing
+MIN_KEYS = 3  # a template with fewer learned keys is not worth storing
 
 
 @dataclass
@@ -84,6 +84,8 @@ def _from_store(doc: Document, options: Options, stored: StoredTemplate, method:
     """Use a stored template when it still matches the page: (report, "") or (None, why stale)."""
     cfg = options.site
     learned = stored.learned_template
+    if learned is not None and len(learned.get(method)) < MIN_KEYS:
+        return None, f"no stored template for {method} (its comparison failed when learned)"
     keys = learned.get(method) if learned is not None else frozenset()
     # the method's own learned keys; a row of an older store only has dompath's signatures
     share = match_share(keys, page_keys(doc, method)) if keys else match_share(stored.signatures,
@@ -142,10 +144,10 @@ def _attach(doc: Document, options: Options, store_path: str | None, method: str
 def _learn(store: TemplateStore, doc: Document, site: str, pattern: str, n_pages: int) -> None:
     """Store what the three methods learn from the fetched pages (one alignment each, once
     per site and URL pattern), with the pages themselves."""
-    learned = learn(doc, n_pages)
-    signatures = learned.get("dompath")
-    if len(signatures) >= MIN_SIGNATURES:
-        store.save(site, pattern, signatures, [(d.url or "", d.html) for d in doc.site_docs], learned)
+    learned = learn(doc, n_pages, doc.options.site.min_learned_share)
+    if any(len(keys) >= MIN_KEYS for keys in learned.keys.values()):
+        store.save(site, pattern, learned.get("dompath"), [(d.url or "", d.html) for d in doc.site_docs],
+                   learned)
 
 
 def annotate(page: Page, report: SitePagesReport, explain: bool) -> None:

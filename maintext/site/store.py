@@ -44,7 +44,7 @@ from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
-from .learned import METHODS, LearnedTemplate, match_share, node_signature, slot_signatures  # noqa: F401 - API
+from .learned import LearnedTemplate, match_share, node_signature, slot_signatures  # noqa: F401 - API
 
 _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS templates(site TEXT NOT NULL, pattern TEXT NOT NULL, learned REAL NOT NULL,"
@@ -100,7 +100,7 @@ class TemplateStore:
         learned = None
         if row[6] is not None:
             data = json.loads(zlib.decompress(row[6]))
-            learned = LearnedTemplate({m: frozenset(data["keys"].get(m, ())) for m in METHODS}, data["pages"])
+            learned = LearnedTemplate({m: frozenset(keys) for m, keys in data["keys"].items()}, data["pages"])
         return StoredTemplate(row[0], row[1], row[2], row[3], signatures, pages, learned)  # type: ignore[arg-type]
 
     def save(self, site: str, pattern: str, signatures: frozenset[str], pages: list[tuple[str, str]],
