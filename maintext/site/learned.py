@@ -118,25 +118,29 @@ def learned_candidates(tree, keys: frozenset[str]) -> list[int]:
     return out
 
 
-def _lcs_keys(doc) -> frozenset[str]:
+def _lcs_keys(doc, n_pages: int) -> frozenset[str]:
+    """Keys of the feature-tree nodes matched when each of the pages (the target and up to
+    ``n_pages`` site pages) is aligned with the others: a template box that two of the
+    pages share is learned even when the target lacks it (a video player, a live banner)."""
     from ..methods.lcs import find_candidates
     from ..methods.lcs.ctree import _cached_ctree
 
     opts = doc.options.lcs
-    target = _cached_ctree(doc, opts)
-    others = []
-    for other in doc.site_docs:
+    trees = [_cached_ctree(doc, opts)]
+    for other in doc.site_docs[:n_pages]:
         try:
             tree = _cached_ctree(other, opts)
         except Exception:  # noqa: BLE001 - an unreadable site page is left out
             continue
         if len(tree):
-            others.append(tree)
-    if not others:
+            trees.append(tree)
+    if len(trees) < 2:
         return frozenset()
-    candidates = set(find_candidates(target, others, opts)[0])
-    keys = ctree_keys(target)
-    return frozenset(k for i, k in enumerate(keys) if i not in candidates)
+    out: set[str] = set()
+    for k, tree in enumerate(trees):
+        candidates = set(find_candidates(tree, trees[:k] + trees[k + 1:], opts)[0])
+        out.update(key for i, key in enumerate(ctree_keys(tree)) if i not in candidates)
+    return frozenset(out)
 
 
 # ----------------------------------------------------------------------------- learning, matching
@@ -151,7 +155,7 @@ def learn(doc, n_pages: int, min_share: float = 0.0) -> LearnedTemplate:
     from .template import split_text_nodes
 
     split = split_text_nodes(doc, max_pages=n_pages)
-    keys = {"dompath": slot_signatures(split.template), "lcs": _lcs_keys(doc), "auto": slot_texts(split.template)}
+    keys = {"dompath": slot_signatures(split.template), "lcs": _lcs_keys(doc, n_pages), "auto": slot_texts(split.template)}
     kept = {m: k for m, k in keys.items() if k and len(k) >= min_share * len(page_keys(doc, m))}
     return LearnedTemplate(kept, pages=split.site_pages)
 

@@ -102,3 +102,16 @@ def test_learned_candidates_follow_the_parent_rule():
     assert "Article 2 paragraph 0" in texts and "Copyright" not in texts
     assert learned_candidates(a, keys) == []
     assert 0 not in learned_candidates(b, frozenset())  # the root always matches
+
+
+def test_learning_that_covers_too_little_of_the_page_is_not_kept():
+    from maintext.site.learned import learn
+
+    doc = Document(article_html(1), url="http://h.test/news/2024/article-1.html")
+    doc.site_docs = [Document(article_html(n), url=f"http://h.test/news/2024/article-{n}.html") for n in (2, 3)]
+    learned = learn(doc, 2)
+    assert all(learned.get(m) for m in ALL) and learned.pages == 2
+    assert learn(doc, 2, min_share=1.5).keys == {}  # nothing covers 150% of the page
+    alone = Document(article_html(1), url="http://h.test/news/2024/article-1.html")
+    alone.site_docs = [Document("<html><body><p>another layout entirely</p></body></html>")] * 2
+    assert learn(alone, 2, min_share=0.15).keys == {}  # a failed comparison learns nothing
