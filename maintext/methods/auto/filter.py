@@ -7,7 +7,7 @@ dropped (each decision recorded when explaining).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 from ...html.tags import SENTENCE_END
 from ...html.lines import CAPTION_MAX_CHARS, is_credit_line, is_furniture_line, is_post_line
@@ -28,6 +28,7 @@ def select_blocks(h: AutoHeuristics, seg: Segmentation, region: Region, opts: Au
     kept: list[Block] = []
     seen_h1 = False  # the region's first <h1> is the headline, a later one a section heading
     linked: list[tuple[Block, int]] = []  # (block dropped for its links, its explain entry)
+    words = 0.0  # words kept so far
     for i, b in enumerate(seg.blocks):
         if not inside[i]:
             if explain is not None:
@@ -35,6 +36,8 @@ def select_blocks(h: AutoHeuristics, seg: Segmentation, region: Region, opts: Au
             continue
         reason = _drop_reason(h, seg, b, top, opts)
         if figures and reason in FIGURE_REASONS:
+            reason = None
+        if reason and words >= h.section_header_after and _section_heading(h, seg, b, top):
             reason = None
         if reason == HEADLINE_REASON:
             reason, seen_h1 = (None if seen_h1 else reason), True
@@ -45,6 +48,7 @@ def select_blocks(h: AutoHeuristics, seg: Segmentation, region: Region, opts: Au
                 linked.append((b, len(explain) - 1 if explain is not None else -1))
             continue
         kept.append(b)
+        words += b.weight
         if explain is not None:
             explain.append(_explain(b, "keep", "in main container"))
     if not (linked and kept):
@@ -57,6 +61,16 @@ FIGURE_REASONS = ("inside <figure>", "inside <figcaption>")  # kept when images 
 # Drop reasons of link text; a list item dropped for one of them comes back when most of
 # its list is kept (an article's list with a linked item: "See the release notes").
 LINK_REASONS = ("link text", "list of links")
+
+
+def _section_heading(h: AutoHeuristics, seg: Segmentation, b: Block, top: Container | None) -> bool:
+    """``b`` is the heading of a later section of the article, in the section's own header
+    (``<section><header><h2>``): a heading (not an <h1>) whose boilerplate boxes inside
+    the main container are all headers (no teaser box around a promoted story's header)."""
+    if not b.heading or b.tag == "h1":
+        return False
+    boilers = list(_boilers_inside(seg, b, top))
+    return bool(boilers) and all(x in h.heading_boiler_ok for x in boilers)
 
 
 def _innermost_list(seg: Segmentation, b: Block) -> int | None:
@@ -156,18 +170,24 @@ def _boiler_inside(seg: Segmentation, b: Block, top: Container | None) -> str | 
     main container ``top``. Boilerplate classes on ``top`` or its ancestors are ignored, and
     so is a non-comment box holding most of ``top``'s text (``paywall`` around the rest
     of the article)."""
+    return next(_boilers_inside(seg, b, top), None)
+
+
+def _boilers_inside(seg: Segmentation, b: Block, top: Container | None) -> Iterator[str | None]:
+    """The reasons of the boilerplate containers around ``b`` inside ``top`` (see
+    :func:`_boiler_inside`), innermost first."""
     for owner in b.owners:
         if owner in seg.exempt:
             continue
         c = seg.containers[owner]
         if top is None:
-            return c.boiler
+            yield c.boiler
+            return
         if c.contains(top):
-            return None
+            return
         if c.boiler != "comments" and seg.chars(c.start, c.end) > 0.5 * seg.chars(top.start, top.end):
             continue
-        return c.boiler
-    return None
+        yield c.boiler
 
 
 def _in_link_list(h: AutoHeuristics, seg: Segmentation, b: Block) -> bool:
