@@ -170,13 +170,38 @@ def _boiler_inside(seg: Segmentation, b: Block, top: Container | None) -> str | 
     main container ``top``. Boilerplate classes on ``top`` or its ancestors are ignored, and
     so is a non-comment box holding most of ``top``'s text (``paywall`` around the rest
     of the article)."""
-    return next(_boilers_inside(seg, b, top), None)
+    memo = seg.boiler_memo
+    top_id = -1 if top is None else top.id
+    seen: list[int] = []  # owners passed over: their answer is the one found further up
+    found: str | None = None
+    for owner in seg.owners(b):
+        key = (owner, top_id)
+        if key in memo:
+            found = memo[key]
+            break
+        seen.append(owner)
+        if owner in seg.exempt:
+            continue
+        c = seg.containers[owner]
+        if top is None:
+            found = c.boiler
+            break
+        if c.contains(top):
+            break
+        if c.boiler != "comments" and seg.chars(c.start, c.end) > 0.5 * seg.chars(top.start, top.end):
+            continue
+        found = c.boiler
+        break
+    for owner in seen:  # nested boxes share their chain: each owner is answered once
+        memo[(owner, top_id)] = found
+    return found
 
 
 def _boilers_inside(seg: Segmentation, b: Block, top: Container | None) -> Iterator[str | None]:
-    """The reasons of the boilerplate containers around ``b`` inside ``top`` (see
-    :func:`_boiler_inside`), innermost first."""
-    for owner in b.owners:
+    """The reasons of all the boilerplate containers around ``b`` inside ``top``, innermost
+    first, passed over as :func:`_boiler_inside` does (asked only for the few headings in a
+    header box, so not memoised)."""
+    for owner in seg.owners(b):
         if owner in seg.exempt:
             continue
         c = seg.containers[owner]
