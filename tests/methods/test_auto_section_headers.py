@@ -52,3 +52,21 @@ def test_a_list_is_not_cut_by_the_trailing_trim():
     page = _auto(f"<main><section><p>{S1}</p><ul>{items}</ul></section></main>")
     assert "Learn more about Debugger" in page.text
     assert "Learn more about Inspector" in page.text
+
+
+def test_a_header_cell_named_like_furniture_stays_in_its_row():
+    rows = "".join(f"<tr><td><p>state {i}</p></td><td><p>timeout {i}</p></td><td><p>retry the task {i}</p></td></tr>"
+                   for i in range(4))
+    page = _auto(f"""<main><section><p>{S1}</p><table>
+      <tr><td><p><b>Status</b></p></td><td><p><b>Trigger</b></p></td><td><p><b>Comment</b></p></td></tr>
+      {rows}</table><p>{S2}</p></section></main>""")
+    cells = [b.text for b in page.blocks if b.kind == "table_cell"]
+    assert "Comment" in cells and "Status" in cells
+
+
+def test_a_furniture_cell_beside_a_long_cell_stays_out():
+    # a layout row: the article in one cell, a "Share" cell beside it
+    page = _auto(f"""<table><tr><td><p>{S1}</p><p>{S2}</p></td><td><p>Share</p></td>
+      <td><p>Print</p></td></tr></table>""")
+    assert S1 in page.text
+    assert "Share" not in page.text

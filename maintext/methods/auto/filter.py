@@ -29,6 +29,7 @@ def select_blocks(h: AutoHeuristics, seg: Segmentation, region: Region, opts: Au
     seen_h1 = False  # the region's first <h1> is the headline, a later one a section heading
     linked: list[tuple[Block, int]] = []  # (block dropped for its links, its explain entry)
     words = 0.0  # words kept so far
+    cells: list[tuple[Block, int]] = []  # (table cell dropped as a furniture line, its explain entry)
     for i, b in enumerate(seg.blocks):
         if not inside[i]:
             if explain is not None:
@@ -46,17 +47,22 @@ def select_blocks(h: AutoHeuristics, seg: Segmentation, region: Region, opts: Au
                 explain.append(_explain(b, "drop", reason))
             if reason.startswith(LINK_REASONS):
                 linked.append((b, len(explain) - 1 if explain is not None else -1))
+            elif reason == FURNITURE_REASON and b.in_table:
+                cells.append((b, len(explain) - 1 if explain is not None else -1))
             continue
         kept.append(b)
         words += b.weight
         if explain is not None:
             explain.append(_explain(b, "keep", "in main container"))
+    if cells and kept:
+        kept = _keep_row_mates(h, seg, kept, cells, explain)
     if not (linked and kept):
         return kept
     return _keep_contents(seg, _keep_list_mates(h, seg, kept, linked, explain), linked, explain)
 
 
 HEADLINE_REASON = "headline (page.headline)"
+FURNITURE_REASON = "furniture line"
 FIGURE_REASONS = ("inside <figure>", "inside <figcaption>")  # kept when images are asked for
 # Drop reasons of link text; a list item dropped for one of them comes back when most of
 # its list is kept (an article's list with a linked item: "See the release notes").
@@ -71,6 +77,39 @@ def _section_heading(h: AutoHeuristics, seg: Segmentation, b: Block, top: Contai
         return False
     boilers = list(_boilers_inside(seg, b, top))
     return bool(boilers) and all(x in h.heading_boiler_ok for x in boilers)
+
+
+def _innermost_row(seg: Segmentation, b: Block) -> int | None:
+    for cid in reversed(b.chain):
+        tag = seg.containers[cid].tag
+        if tag == "tr":
+            return cid
+        if tag == "table":
+            return None
+    return None
+
+
+def _keep_row_mates(h: AutoHeuristics, seg: Segmentation, kept: list[Block],
+                    cells: list[tuple[Block, int]], explain: list[dict[str, Any]] | None) -> list[Block]:
+    """``kept`` plus the table cells dropped as furniture lines ("Comment", "Date" in a header
+    row) whose row holds at least row_mates_min other blocks, all kept and short: a row of a
+    data table is kept whole (a layout row around the article has a long cell)."""
+    kept_ids = {b.index for b in kept}
+    back = []
+    for b, at in cells:
+        cid = _innermost_row(seg, b)
+        if cid is None:
+            continue
+        c = seg.containers[cid]
+        mates = [x for x in seg.blocks[c.start:c.end] if x is not b]
+        if len(mates) >= h.row_mates_min and all(x.index in kept_ids and x.weight < h.long_block_weight
+                                                  for x in mates):
+            back.append(b)
+            if explain is not None and at >= 0:
+                explain[at] = _explain(b, "keep", "cell of a kept table row")
+    if not back:
+        return kept
+    return sorted(kept + back, key=lambda x: x.index)
 
 
 def _innermost_list(seg: Segmentation, b: Block) -> int | None:
@@ -240,7 +279,7 @@ def _drop_reason(h: AutoHeuristics, seg: Segmentation, b: Block, top: Container 
     if b.link_chars and b.weight < h.long_block_weight and _in_link_list(h, seg, b):
         return "list of links"
     if b.weight < h.furniture_line_max_weight and is_furniture_line(b.text, dates=not b.in_table):
-        return "furniture line"
+        return FURNITURE_REASON
     if b.weight < h.furniture_lines_weight and _all_furniture_lines(b):
         return "furniture lines"
     if b.weight < h.long_block_weight and is_post_line(b.text):

@@ -108,6 +108,9 @@ class AutoHeuristics:
     # title, a deck) stays out.
     heading_boiler_ok: frozenset[Any] = frozenset({"<header>"})
     section_header_after: float = 30.0
+    # A table cell dropped as a furniture line ("Comment" in a header row) comes back when its
+    # row holds at least row_mates_min other blocks, all kept and shorter than long_block_weight.
+    row_mates_min: int = 2
     # AutoOptions.favor_precision / favor_recall scale the link-density limits by these.
     precision_link_factor: float = 0.66
     recall_link_factor: float = 1.3
