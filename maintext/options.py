@@ -287,7 +287,7 @@ class SiteFetchOptions:
     # this many pages of its site chosen from its own links (seed 003); 0: never fetch.
     fetch_siblings: int = 2
     # Methods that get fetched siblings. auto is left out by default, measured: its
-    # site-template filter gains nothing on big9 (k=2 vs none: .971/.977 both) and changes
+    # site-template filter gains nothing on big9 (k=2 vs none: .971/.980 both) and changes
     # little on pagetype given by URL (text F1 .997 against auto alone, 807 -> 807 words),
     # for 2+ extra requests and >= 0.5 s per page; add it to opt in.
     methods: tuple[str, ...] = ("dompath", "lcs")
