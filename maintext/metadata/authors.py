@@ -84,9 +84,12 @@ def page_authors(ld: dict[str, str], got: Collected, root, headline_el,
 def _source_names(ld: dict[str, str], got: Collected, root, headline_el,
                   site_names: tuple[str, ...]) -> list[str]:
     fallback: list[str] = []
-    candidates = (ld.get("author"), got.value("author"), byline_author(root, headline_el),
-                  visible_byline(headline_el), author_link(got.anchors), labelled_byline(root))
-    for raw in candidates:
+    # Each source is read only when the ones before it named nobody (the later ones walk the tree).
+    candidates = (lambda: ld.get("author"), lambda: got.value("author"),
+                  lambda: byline_author(root, headline_el), lambda: visible_byline(headline_el),
+                  lambda: author_link(got.anchors), lambda: labelled_byline(root))
+    for source in candidates:
+        raw = source()
         if not raw:
             continue
         names = [n for n in map(clean_author, raw.split(LIST_SEP)) if n]
