@@ -59,8 +59,12 @@ _MODIFIED_MARK = re.compile(r"updated|modified", re.IGNORECASE)
 LOCAL_DAY_HOURS = 10
 # "2020-02-25T23:00:00Z": a whole evening hour in UTC with no minutes or seconds is how a
 # date is stored at local midnight in UTC+1 .. UTC+4 (the local day is the next one).
-_LOCAL_MIDNIGHT_EAST = re.compile(r"T(?:20|21|22|23):00(?::00(?:\.0+)?)?\s*(?:Z|[+-]00:?00)$", re.IGNORECASE)
-_UTC_SUFFIX = re.compile(r"(?:Z|[+-]00:?00)$", re.IGNORECASE)
+_LOCAL_MIDNIGHT_EAST = re.compile(r"T(?:20|21|22|23):00(?::00(?:\.0+)?)?\s*(?:Z|GMT|UTC|[+-]00:?00)$",
+                                  re.IGNORECASE)
+_UTC_SUFFIX = re.compile(r"(?:Z|GMT|UTC|[+-]00:?00)$", re.IGNORECASE)  # "...Z", "Wed, 04 May 2022 00:25:56 GMT"
+# <meta> date keys that do not say which date they are (publication, update, the day the
+# page was generated): the date the page shows by its headline wins over them.
+WEAK_META_DATES = frozenset({"date", "dc.date", "dcterms.date"})
 
 
 
@@ -121,13 +125,18 @@ class DateSources:
 
 def publication_date(src: DateSources, reference: datetime | None = None) -> str | None:
     """The publication date, from the most reliable source that has one (see module)."""
+    local_days = lambda: (url_date(src.url), src.visible())  # noqa: E731
     for value in (src.ld.get("datePublished"), src.got.value("date")):
         found = parse_date(value)
         if found:
-            found = local_day(found, value, lambda: (url_date(src.url), src.visible()))
+            found = local_day(found, value, local_days)
+            if value is not src.ld.get("datePublished") and src.got.key("date") in WEAK_META_DATES:
+                return _shown_by_headline(found, src)
             return _shown_instead(found, src)
-    found = (src.itemprop("published") or src.script("published") or url_date(src.url)
-             or time_date(src.got.times, "published"))
+    found = src.itemprop("published") or src.script("published")
+    if found:
+        return local_day(found, found, local_days)
+    found = url_date(src.url) or time_date(src.got.times, "published")
     if found:
         return found
     return (src.visible(reference) or time_date(src.got.times, None)
@@ -148,6 +157,13 @@ def _shown_instead(found: str, src: DateSources) -> str:
         return found
     shown = src.visible()
     return shown if shown and shown[:10] in later else found
+
+
+def _shown_by_headline(found: str, src: DateSources) -> str:
+    """The date the page shows by its headline instead of ``found`` when ``found`` came from
+    a :data:`WEAK_META_DATES` key and the shown date is another day."""
+    shown = src.visible() if src.headline_el is not None else None
+    return shown if shown and shown[:10] != found[:10] else found
 
 
 def _declared_days(src: DateSources) -> set[str]:
