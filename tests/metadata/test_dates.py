@@ -139,3 +139,22 @@ def test_generic_meta_date_yields_to_the_date_by_the_headline():
     assert meta_of(html).date == "2020-04-28T18:00"
     marked = html.replace('name="date"', 'property="article:published_time"')
     assert meta_of(marked).date == "2020-04-29T11:52"  # a publication key keeps its date
+
+
+def test_cli_reference_time_resolves_a_relative_byline_date(tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from maintext.cli import main
+
+    page = tmp_path / "p.html"
+    page.write_text("""<html><body><article><h1>Überschrift des Artikels</h1>
+    <div class="meta">vor 3 Tagen</div><p>Ein Absatz mit genug Text für den Artikel, damit er
+    als Haupttext gilt und nicht als Rest der Seite.</p></article></body></html>""", encoding="utf-8")
+    args = ["extract", str(page), "--format", "json", "--fields", "metadata"]
+    out = CliRunner().invoke(main, args + ["--reference-time", "2026-11-23T08:00:00Z"])
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.output)["date"] == "2026-11-20"
+    out = CliRunner().invoke(main, args)
+    assert json.loads(out.output).get("date") is None
