@@ -6,6 +6,8 @@ trailing furniture, calls to action, "Related" and comment sections cut off the 
 
 from __future__ import annotations
 
+import re
+
 from typing import Any
 
 from ...html.tags import SENTENCE_END
@@ -32,7 +34,8 @@ def _lead_blocks(h: AutoHeuristics, seg: Segmentation, first: int, top: Containe
             break
     if h1 is not None:
         lead = [b for b in seg.blocks[h1 + 1:first]
-                if _is_lead(h, b) or (b.index == h1 + 1 and b.heading and _is_lead(h, b, sentence=False))]
+                if _is_lead(h, b) or _is_summary_item(h, b)
+                or (b.index == h1 + 1 and b.heading and _is_lead(h, b, sentence=False))]
     else:  # no headline nearby: the paragraphs before the first kept block, over furniture
         lead = []
         box_start = _lead_box_start(h, seg, top)
@@ -74,6 +77,16 @@ def _is_lead(h: AutoHeuristics, b: Block, sentence: bool = True) -> bool:
     return (b.weight >= h.lead_min_weight and b.link_density < h.lead_link_density_max and b.tag != "li"
             and b.boiler in h.lead_boiler_ok and (not sentence or b.text[-1:] in SENTENCE_END)
             and not is_furniture_line(b.text) and not is_credit_line(b.text))
+
+
+_CLOCK = re.compile(r"\d:\d\d")  # a time of day: a dateline set as a list item, not a highlight
+
+
+def _is_summary_item(h: AutoHeuristics, b: Block) -> bool:
+    """An item of a summary list between the headline and the body ("Story highlights"):
+    a link-free list item of a few words that is no furniture line."""
+    return (b.tag == "li" and b.link_chars == 0 and b.weight >= h.lead_item_min_weight
+            and b.text[-1:] not in SENTENCE_END and not _CLOCK.search(b.text) and b.boiler in h.lead_boiler_ok and not is_furniture_line(b.text) and not is_credit_line(b.text))
 
 
 def _is_tail_furniture(h: AutoHeuristics, b: Block) -> bool:

@@ -125,6 +125,9 @@ class AutoHeuristics:
     lead_min_weight: float = 12.0
     lead_link_density_max: float = 0.2
     lead_boiler_ok: frozenset[Any] = frozenset({None, "<header>"})
+    # ... and the items of a summary list there ("Story highlights" bullets): link-free list
+    # items of at least this many words, without a full stop.
+    lead_item_min_weight: float = 5.0
     # Runs of repeat_run kept paragraphs, each at least repeat_min_weight words, that repeat
     # earlier ones are a second copy of the article when they hold repeat_share of its words.
     repeat_min_weight: float = 10.0
