@@ -29,7 +29,7 @@ MAX_NAME_CHARS = 80
 _BY = r"(?:(?:written|posted|published|geschrieben|verfasst|veröffentlicht|eingestellt|erstellt|alles" \
       r"|(?:ein\s+)?artikel|ein\s+beitrag|blog\s+beitrag)\s+(?:by|von))"
 BYLINE_PREFIX = re.compile(
-    r"^[~·•|\s]*(?:"
+    r"^[~·•|\s–—-]*(?:"
     rf"(?i:{_BY}|by|von|vom|par|por|di|door|autor(?:in|a|e)?|auteur|author|text|redaktion|interview)(?:\s*[:：]\s*|\s+|$)"
     rf"|(?i:{_BY}|von|autor(?:in)?|author)(?=[A-ZÄÖÜ][a-zäöüß])"  # glued: "AuthorAndreas Kalt"
     r"|(?:作者|记者|责任编辑|编辑|来源|文|撰文)\s*[:：/]?\s*)")
@@ -320,15 +320,34 @@ def _looks_like_name(text: str) -> bool:
 
 
 def author_link(anchors: list) -> str | None:
-    """The text of the first link to an author archive page outside comment threads."""
-    for a in anchors:
+    """The text of the first link to an author archive page outside comment threads, with
+    the texts of the author links beside it (same parent: a byline naming several people)."""
+    for n, a in enumerate(anchors):
         href = a.get("href")
         if not href or AUTHOR_HREF.search(href) is None or in_comments(a):
             continue
         name = clean_author(a.text_content())
         if name and len(name.split()) <= MAX_NAME_WORDS:
-            return name
+            return LIST_SEP.join([name] + _sibling_author_links(a, anchors[n + 1:n + 1 + MAX_CO_AUTHORS]))
     return None
+
+
+MAX_CO_AUTHORS = 8  # author links read after the first one for the other names of a byline
+
+
+def _sibling_author_links(first, following: list) -> list[str]:
+    """Names of the author links in ``following`` that share ``first``'s parent, up to the
+    first link that does not."""
+    names = []
+    parent = first.getparent()
+    for a in following:
+        if a.getparent() is not parent or AUTHOR_HREF.search(a.get("href") or "") is None:
+            break
+        name = clean_author(a.text_content())
+        if name and 2 <= len(name.split()) <= MAX_NAME_WORDS and _looks_like_name(name) \
+                and name not in names:  # a full name ("Archive", "Profile" are other links)
+            names.append(name)
+    return names
 
 
 def in_comments(el, levels: int = 12) -> bool:

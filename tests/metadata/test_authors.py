@@ -171,3 +171,11 @@ def test_copyright_holder_of_a_site_named_after_a_person():
     <div id="footer"><p>Copyright (c) 2012- Gregory Szorc. All rights reserved.</p></div></body></html>"""
     assert meta_of(html, url="https://gregoryszorc.com/blog/post/").author == "Gregory Szorc"
     assert meta_of(html, url="https://news.example/post/").author is None
+
+
+def test_author_links_side_by_side_are_one_byline():
+    html = """<html><body><article><h1>La agenda</h1><p>Texto.</p><div class="meta">
+    <a href="/autor/isabel-caro/">Isabel Caro</a><a href="/autor/rocio-latorre/">Rocío Latorre</a>
+    </div><div class="more"><a href="/autor/otra-persona/">Otra Persona</a></div>
+    </article></body></html>"""
+    assert meta_of(html).authors == ["Isabel Caro", "Rocío Latorre"]
