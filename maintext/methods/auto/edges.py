@@ -17,6 +17,7 @@ from ...html.lines import (
     is_furniture_line, is_promo_line, is_related_heading, is_signoff_line)
 from ...html.segment import Block, Container, Segmentation
 from .common import _explain
+from .filter import _innermost_list
 from .heuristics import AutoHeuristics
 
 
@@ -132,6 +133,7 @@ def trim_edges(h: AutoHeuristics, seg: Segmentation, kept: list[Block], top: Con
         for j in range(pitch, end):
             drop.setdefault(j, "call to action and its pitch after the article")
         end = pitch
+    end = _list_tail(seg, kept, end, drop)
     for j in range(end, len(kept)):
         drop.setdefault(j, "trailing short line after the article")
     for j in range(min(h.promo_head, end - 1)):
@@ -142,6 +144,18 @@ def trim_edges(h: AutoHeuristics, seg: Segmentation, kept: list[Block], top: Con
         for j in sorted(drop):
             explain.append(_explain(kept[j], "drop", drop[j]))
     return [b for j, b in enumerate(kept) if j not in drop]
+
+
+def _list_tail(seg: Segmentation, kept: list[Block], end: int, drop: dict[int, str]) -> int:
+    """``end`` moved past the items of a list whose earlier items are kept: the trim of short
+    trailing lines stopped inside a list, which is kept whole ("Learn more about X" as the
+    last item of a list of tools whose other items end the same way)."""
+    if end == 0 or end >= len(kept):
+        return end
+    cid = _innermost_list(seg, kept[end - 1])
+    while cid is not None and end < len(kept) and end not in drop and _innermost_list(seg, kept[end]) == cid:
+        end += 1
+    return end
 
 
 def _promo_pitch(h: AutoHeuristics, kept: list[Block], end: int) -> int | None:
