@@ -92,7 +92,8 @@ ORGANISATION_WORDS = frozenset({
     "presse", "digital", "studio", "agentur", "agency", "team", "redaktion", "network", "netzwerk",
     "company", "corporation", "foundation", "association", "club", "blog", "shop", "design", "all",
     "rights", "reserved", "alle", "rechte", "the", "der", "die", "das", "und", "and", "by", "of",
-    "wordpress", "theme", "themes", "powered", "impressum", "datenschutz", "kontakt",
+    "wordpress", "theme", "themes", "powered", "impressum", "datenschutz", "kontakt", "staff",
+    "editors", "editorial", "desk", "wire", "reuters", "ap", "afp", "dpa",
 })
 _COMMENT_AREA = re.compile(r"comment|respond|reply|kommentar", re.IGNORECASE)
 _SKIP_TAGS = frozenset({"script", "style", "img", "meta", "link"})
@@ -160,9 +161,14 @@ def _completed(people: list[str], first: int, names_of, count: int) -> list[str]
         if partial and " " in head and _looks_like_name(head) and (
                 _squash_name(head) == key or head.split()[0].lower() == name.lower()):
             return [head] if len(parts) == 1 else parts
-        if len(parts) > 1 and _squash_name(head) == key and all(map(_looks_like_name, parts)):
+        if len(parts) > 1 and _squash_name(head) == key and all(map(_is_person, parts)):
             return parts
     return people
+
+
+def _is_person(name: str) -> bool:
+    """A name that looks like a person's ("NBC News", "IGN Staff" are the outlet)."""
+    return _looks_like_name(name) and not ORGANISATION_WORDS.intersection(name.lower().split())
 
 
 def _squash_name(name: str) -> str:

@@ -179,3 +179,10 @@ def test_author_links_side_by_side_are_one_byline():
     </div><div class="more"><a href="/autor/otra-persona/">Otra Persona</a></div>
     </article></body></html>"""
     assert meta_of(html).authors == ["Isabel Caro", "Rocío Latorre"]
+
+
+def test_byline_outlet_after_the_name_is_no_co_author():
+    html = """<html><head><meta name="author" content="Elizabeth Chuck"></head><body><article>
+    <h1>Test</h1><div class="byline">Elizabeth Chuck, NBC News</div><p>Text.</p>
+    </article></body></html>"""
+    assert meta_of(html).authors == ["Elizabeth Chuck"]
