@@ -71,7 +71,8 @@ def parse_html(html: str, max_depth: int = 1000, *, utf8: bytes | None = None) -
     if _tree_ends_early(root, data):
         repaired = drop_early_end_tags(html)
         if repaired is not html:
-            root, _ = _parse(repaired)
+            html = repaired
+            root, _ = _parse(html)
     if _title_swallowed(root):
         repaired = close_title(html)
         if repaired is not html:

@@ -38,6 +38,13 @@ _OG_ARTICLE = frozenset({"article", "news", "blog", "blogposting", "newsarticle"
 _URL_DATE = re.compile(r"(?:^|[/_-])(?:19|20)\d\d(?:[/_-]?)(?:0[1-9]|1[0-2])(?:[/_-]?\d\d)?(?:$|[/_.-])")
 _URL_ID = re.compile(r"\d{5,}")
 _SLUG_SPLIT = re.compile(r"[-_+]+")
+# Teaser-list and article-body shape (features computed in the same loop over the blocks):
+_SUBHEADINGS = frozenset({"h2", "h3", "h4", "h5", "h6"})
+_LINKED = 0.6  # a heading whose text is at least this share link text is a teaser title
+_TEASER_DENSITY = 0.5  # a short block at least this share link text is a teaser item
+_TEASER_WORDS = 30  # ... and at most this many words
+_PROSE_WORDS = 12  # a <p> of at least this many words and at most this link share is body prose
+_PROSE_DENSITY = 0.3
 
 
 class ModelError(MaintextError):
@@ -94,8 +101,21 @@ def features(blist: BlockList, url: str | None = None,
     chars = link_chars = linky = n_cores = 0
     core_weight = max_weight = 0.0
     long_words, max_density = opts.long_block_words, opts.max_link_density
+    linked_heads = heads = 0
+    teaser_groups: dict[tuple[int, str], int] = {}
+    prose_by_parent: dict[int, float] = {}
+    teaser_weight = 0.0
     for b in text_blocks:  # one loop: this runs on every page the default extractor sees
         weight, density = b.weight, b.link_chars / b.chars
+        if b.tag in _SUBHEADINGS:
+            heads += 1
+            linked_heads += density >= _LINKED
+        if b.links and density >= _TEASER_DENSITY and weight <= _TEASER_WORDS:
+            key = (b.parent, b.tag)  # a teaser: a short linked block, counted per sibling group
+            teaser_groups[key] = teaser_groups.get(key, 0) + 1
+            teaser_weight += weight
+        elif b.tag == "p" and weight >= _PROSE_WORDS and density <= _PROSE_DENSITY:
+            prose_by_parent[b.parent] = prose_by_parent.get(b.parent, 0.0) + weight
         total += weight
         chars += b.chars
         link_chars += b.link_chars
@@ -137,6 +157,13 @@ def features(blist: BlockList, url: str | None = None,
         "h1_one": 1.0 if sig.h1 == 1 else 0.0,
         "log_images": math.log1p(sig.images),
         "images_per_100w": min(20.0, 100.0 * sig.images / total),
+        # list-of-teasers structure vs one body of sibling paragraphs
+        "log_linked_heads": math.log1p(linked_heads),
+        "linked_head_share": linked_heads / heads if heads else 0.0,
+        "log_repeated_links": math.log1p(max(teaser_groups.values(), default=0)),
+        "teaser_share": teaser_weight / total,
+        "prun_share": max(prose_by_parent.values(), default=0.0) / total,
+        "log_prun": math.log1p(max(prose_by_parent.values(), default=0.0)),
     })
     feats.update(_url_features(url or sig.canonical))
     return feats
@@ -169,13 +196,25 @@ def classify_with_links(blist: BlockList, url: str | None = None) -> tuple[bool,
     if not any(b.chars for b in blist.blocks):
         return False, 1.0, 0.0  # no visible text at all: nothing to read, whatever the metadata says
     feats = features(blist, url, tuple(model["bins"]))
-    is_content, confidence = decision(probability(feats, model), model["threshold"])
+    is_content, confidence = decision(probability(feats, model), model["threshold"], model.get("calibration"))
     return is_content, confidence, feats["link_density"]
 
 
-def decision(p: float, threshold: float) -> tuple[bool, float]:
-    """(answer, confidence) from P(content): the confidence maps the distance from the
-    threshold to [0.5, 1] (0.5 at the threshold, 1 at probability 0 or 1)."""
+def _logit(p: float) -> float:
+    p = min(max(p, 1e-9), 1.0 - 1e-9)
+    return math.log(p / (1.0 - p))
+
+
+def decision(p: float, threshold: float, calibration: dict | None = None) -> tuple[bool, float]:
+    """(answer, confidence) from P(content). With ``calibration`` (Platt scaling fitted on
+    leave-one-site-out answers: ``{"a", "b"}``) the confidence is the fitted probability that
+    the answer is right, ``sigmoid(a * margin + b)``, the margin being the distance of the
+    logit from the threshold's. Without it, the distance from the threshold mapped to
+    [0.5, 1] (0.5 at the threshold, 1 at probability 0 or 1)."""
+    if calibration is not None:
+        margin = abs(_logit(p) - _logit(threshold))
+        z = calibration["a"] * margin + calibration["b"]
+        return p >= threshold, 1.0 / (1.0 + math.exp(-z)) if z >= -700 else 0.0
     if p >= threshold:
         return True, 0.5 + 0.5 * (p - threshold) / (1.0 - threshold)
     return False, 0.5 + 0.5 * (threshold - p) / threshold

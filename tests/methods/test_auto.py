@@ -516,3 +516,22 @@ def test_summary_bullets_beside_the_headline_are_the_lead():
     # items that end in a full stop (a "key points" box) are not taken this way
     points = body.replace("debate</li>", "debate.</li>").replace("repairs</li>", "repairs.</li>")
     assert "Council approves" not in _auto(_page(points)).text
+
+
+def test_in_article_most_popular_widget_does_not_end_the_article():
+    items = "".join(f'<li><a href="/popular-{i}">Popular story number {i}</a></li>' for i in range(5))
+    widget = f"<h3>Most Popular</h3><ul>{items}</ul>"
+    before = f"<p>{P1}</p><p>{P2}</p>"
+    later = [f"In part {n} of the debate, speakers from district {n} asked the council how the "
+             f"plan would change schools, buses and parks in their part of the city next year." for n in range(6)]
+    after = "".join(f"<p>{p}</p>" for p in later)
+    page = _auto(_page(f'<div class="story">{before}{widget}{after}</div>'))
+    assert page.paragraphs == [P1, P2, *later]
+    # the same heading with little prose after its items still ends the article
+    teaser = "A short teaser paragraph about another story that we published today, with its summary."
+    page = _auto(_page(f'<div class="story">{before}{widget}<p>{teaser}</p></div>'))
+    assert page.paragraphs == [P1, P2]
+    # and the rule is what keeps the later paragraphs
+    strict = _auto(_page(f'<div class="story">{before}{widget}{after}</div>'),
+                   auto={"heuristics": {"related_resume_words": 10_000}})
+    assert strict.paragraphs == [P1, P2]

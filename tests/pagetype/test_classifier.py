@@ -101,3 +101,28 @@ def test_accuracy_on_shared_pagetype_set():
         assert doc.blocklist is document_blocks(doc, skip_boxes=True)
         correct += is_content == g["is_article"]
     assert correct / len(gold) >= PAGETYPE_ACCURACY_FLOOR
+
+
+def test_calibrated_confidence_grows_with_the_margin():
+    cal = {"a": 1.5, "b": 0.05}
+    at_threshold = decision(0.4, 0.4, cal)
+    near, far = decision(0.5, 0.4, cal), decision(0.99, 0.4, cal)
+    assert at_threshold[1] == pytest.approx(1 / (1 + math.exp(-0.05)))
+    assert near[0] and far[0] and at_threshold[1] < near[1] < far[1] < 1.0
+    # symmetric in the logit margin: the "not content" side uses the same mapping
+    assert not decision(0.1, 0.4, cal)[0]
+    assert "calibration" in load_model()  # the shipped model carries its Platt scaling
+
+
+def test_teaser_list_and_prose_run_features():
+    prose = ("The council met on Tuesday and voted on the budget after a long debate that "
+             "lasted well into the evening, with many residents speaking.")
+    article = f'<html><body><h1>Budget</h1><div class="body">{"".join(f"<p>{prose}</p>" for _ in range(6))}</div></body></html>'
+    # teaser titles are counted per sibling group (same parent block, same tag)
+    teasers = "".join(f'<h3><a href="/story-{i}">Headline number {i} about the city</a></h3>'
+                      for i in range(20))
+    front = f'<html><body><div class="list">{teasers}</div><p>{prose}</p></body></html>'
+    fa, ff = features(build_blocks(article)), features(build_blocks(front))
+    assert fa["prun_share"] > 0.9 and ff["prun_share"] < 0.3
+    assert ff["log_repeated_links"] >= math.log1p(20) - 1e-9 and fa["log_repeated_links"] == 0.0
+    assert ff["linked_head_share"] == 1.0 and ff["teaser_share"] > 0.5

@@ -121,7 +121,8 @@ def extract(doc: Document, options: Options) -> Page:
     page.headline = decide_headline(doc, _headline(h, seg, region))
     if opts.use_classifier and (opts.classify_always or _weight(kept) < opts.classify_below_words):
         _apply_page_type(block_list(seg, head_signals(head, hint.texts)), doc.url, page, opts,
-                         short=_weight(kept) < opts.classify_below_words)
+                         # a body declared in JSON-LD (kept empty) is not judged by the visible page
+                         short=bool(kept) and _weight(kept) < opts.classify_below_words)
     if not page.text and page.reason is None:
         page.reason = "no block of running text found"
     elif page.text and kept and doc.link_anchors:

@@ -107,6 +107,8 @@ def trim_edges(h: AutoHeuristics, seg: Segmentation, kept: list[Block], top: Con
     for i, b in enumerate(kept):
         if seen >= h.related_cut_after and b.weight < h.section_heading_max_weight and is_related_heading(b.text):
             start, end = _related_section(seg, b, top)
+            if end >= len(seg.blocks):
+                end = _widget_end(h, seg, kept, i, end)
             for j in range(i, len(kept)):
                 if kept[j].index >= end:
                     break
@@ -205,6 +207,28 @@ def _comments_section(h: AutoHeuristics, seg: Segmentation, kept: list[Block], t
             drop[k] = "readers' comments"
         break
     return drop
+
+
+def _is_body_prose(h: AutoHeuristics, b: Block) -> bool:
+    return b.weight >= h.related_prose_weight and b.link_density < h.lead_link_density_max
+
+
+def _widget_end(h: AutoHeuristics, seg: Segmentation, kept: list[Block], i: int, end: int) -> int:
+    """End (block index) of the section under the box-less related heading ``kept[i]``: the
+    rest of the page, unless short linked items are followed by body prose of at least
+    ``related_resume_words`` words (the article goes on after an in-article widget)."""
+    j = i + 1
+    while j < len(kept) and not _is_body_prose(h, kept[j]):
+        j += 1
+    items = seg.blocks[kept[i].index + 1:kept[j].index] if j < len(kept) else []
+    if not any(b.link_chars for b in items):
+        return end  # no linked widget items, or nothing after them
+    if sum(b.weight for b in kept[j:] if _is_body_prose(h, b)) < h.related_resume_words:
+        return end
+    later = seg.blocks[kept[j].index:kept[-1].index + 1]
+    if any(b.link_density > 0.5 and b.weight <= h.related_prose_weight * 2 for b in later):
+        return end  # more linked items later on: teasers with their excerpts, not the article
+    return kept[j].index
 
 
 def _related_section(seg: Segmentation, heading: Block, top: Container | None) -> tuple[int, int]:

@@ -126,6 +126,12 @@ class AutoHeuristics:
     trail_weight: float = 6.0
     furniture_lines_weight: float = 40.0  # a block of several furniture lines (dates, credits) is at most this long  # shorter trailing lines without a sentence end are furniture
     related_cut_after: float = 30.0  # words of article text before a "Related" heading may end it
+    # A "Related"/"Most popular" heading without a box of its own ends the article only when no
+    # body prose follows its widget: when at least related_resume_words words of paragraphs
+    # (>= related_prose_weight words, little link text) follow its short linked items, only the
+    # heading and the items are dropped (an in-article widget).
+    related_resume_words: float = 150.0
+    related_prose_weight: float = 15.0
     # Tags of a "Comments" heading that ends the article: headings, and the short lines themes
     # use instead (``<div class="comments-title">``, ``<p><b>3 Comments</b></p>``).
     comment_heading_tags: frozenset[Any] = frozenset({"div", "p", "span", "strong", "b", "dt", "legend", "caption"})
