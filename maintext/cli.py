@@ -459,7 +459,7 @@ def anchors(sources: tuple[str, ...], out: Path | None, db: Path | None, all_tar
 
     `maintext anchors URL... --db OUT.links.sqlite` looks pages up in the link index a batch
     built (one JSON line each); `maintext anchors BATCH.jsonl... -o FILE` builds an index
-    from batch output and writes every linked page's anchors."""
+    from batch output (JSONL or Parquet) and writes every linked page's anchors."""
     from .io.loading import looks_like_url
 
     if all(looks_like_url(s) for s in sources):
@@ -511,7 +511,7 @@ def _anchors_build(paths: list[Path], out: Path, db: Path | None, all_targets: b
                 click.echo(f"maintext anchors: {len(damaged)} damaged lines skipped "
                            f"({', '.join(damaged[:5])}{', ...' if len(damaged) > 5 else ''})", err=True)
             if not pages:
-                raise MaintextError("no page records with a URL in the input (is it `maintext batch` JSONL?)")
+                raise MaintextError("no page records with a URL in the input (is it `maintext batch` output?)")
             written = 0
             with open(out, "w", encoding="utf-8") as fh:
                 for item in incoming_anchors(conn, crawled_only=not all_targets):
