@@ -127,12 +127,17 @@ class AutoOptions:
     include_tables: bool = True
     include_comments: bool = False
     include_headline: bool = False  # keep the <h1> headline in the text (it is always in page.headline)
-    # The page-type classifier (maintext.pagetype.classifier) costs a second parse and walk, so it runs
-    # only when the extracted text is short (fewer words than this) or classify_always is set.
+    # The page-type classifier (maintext.pagetype.classifier) reads the one segmentation (no
+    # second parse), so it runs on every page (is_content_page always set) unless classify_always
+    # is off; then only when the extracted text is short (fewer words than classify_below_words).
+    # Its answer can empty the text only when the text is that short.
     classify_below_words: float = 60.0
-    classify_always: bool = False
-    # A page the classifier calls "not content" with at least this confidence gets empty text.
+    classify_always: bool = True
+    # A page the classifier calls "not content" with at least this confidence gets empty text ...
     empty_min_confidence: float = 0.9
+    # ... when at least this share of the page's text is link text (a hub, list or home page;
+    # a product, service or form page called "not an article" keeps its text).
+    empty_min_link_density: float = 0.25
     # Do not read boxes marked as comments, related links, ads, navigation, footer, side
     # column (unless they hold much of the page's text): faster, same result.
     skip_boilerplate: bool = True
