@@ -273,7 +273,7 @@ class Document:
 
     __slots__ = ("_html", "url", "encoding", "source", "options", "site_docs", "utf8",
                  "link_anchors", "links_marked", "_tree", "json_ld", "ld_script_texts",
-                 "blocklist", "lcs_ctree", "site_sequence", "headline")
+                 "blocklist", "lcs_ctree", "site_sequence", "headline", "site_template")
 
     def __init__(self, html: str, *, url: str | None = None, encoding: str = "str",
                  source: str | None = None, options: Options | None = None,
@@ -309,6 +309,9 @@ class Document:
         # The headline the metadata pass chose (maintext.metadata.title.decide_headline);
         # None = the metadata pass did not run.
         self.headline: str | None = None
+        # What template methods learned about the site earlier (maintext.site.learned.
+        # LearnedTemplate, from the template store): used in place of site pages; None = none.
+        self.site_template: Any = None
 
     @property
     def html(self) -> str:

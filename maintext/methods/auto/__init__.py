@@ -51,7 +51,7 @@ from ...options import AutoOptions, Options
 from ...output.fields import wants_blocks
 from ...pagetype.classifier import classify_with_links
 from ...result import Page
-from ...site.template import template_texts
+from ...site.template import has_site_evidence, template_texts
 from ...textutil import collapse_ws
 from .common import Region, _is_prose, _weight, locate_explained
 from .edges import _lead_blocks, trim_edges
@@ -70,7 +70,7 @@ def extract(doc: Document, options: Options) -> Page:
     title = _page_title(root)  # ... and the title in <head>
     head = root.find("head")  # ... and og:type/canonical for the page-type check (kept for later)
     # texts the site's other pages share (maintext.site.template), read before cleaning
-    templates = template_texts(doc, root) if opts.drop_site_template and doc.site_docs else frozenset()
+    templates = template_texts(doc, root) if opts.drop_site_template and has_site_evidence(doc, "auto") else frozenset()
     removed = clean_tree(root)
     skip = SKIP_REASONS - ({"comments"} if opts.include_comments else set())
     seg = segment_cleaned(root, skip if opts.skip_boilerplate else frozenset(), options.native)
