@@ -306,7 +306,8 @@ def serve(host: str, port: int, workers: int, concurrency: int, executor: str, t
 @click.option("--workers", "-j", type=click.IntRange(min=0), default=0,
               help="Worker processes (0: one per CPU).")
 @click.option("--in-process", is_flag=True, help="Extract in this process, no pool (for profiling; "
-              "no memory limit, no hard kill, only the timer).")
+              "no memory limit, no hard kill, only the timer); with --engine dask: in the Dask "
+              "workers themselves (workers that may not start processes).")
 @click.option("--timeout", type=click.FloatRange(min=0), default=30.0, show_default=True,
               help="Per-page extraction time limit in seconds (0: none).")
 @click.option("--max-memory", type=click.IntRange(min=0), default=2048, show_default=True,
