@@ -15,8 +15,9 @@ Systems, each called the way its documentation shows:
   whose region may decide the headline);
 - ``trafilatura``: ``trafilatura.extract(bytes, url=url, output_format="json",
   with_metadata=True)`` (its README's metadata example; the description is its ``excerpt``);
-- ``newspaper4k``: ``newspaper.article(url, input_html=str)`` (its documented shortcut for
-  pre-downloaded pages), the bytes decoded by maintext's decoder.
+- ``newspaper4k``: ``newspaper.article(url, input_html=str, fetch_images=False)`` (its
+  documented shortcut for pre-downloaded pages; without ``fetch_images=False`` it downloads
+  images to choose the top image), the bytes decoded by maintext's decoder.
 
 Normalised match, per page with a gold value (a system with no value is a miss):
 
@@ -35,12 +36,15 @@ lxml parse of the same pages, interleaved (``--speed-set``; empty to skip).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gzip
 import html as htmllib
 import json
 import re
+import signal
 import time
 import unicodedata
+import zlib
 from pathlib import Path
 from typing import Any, Callable
 
@@ -99,13 +103,19 @@ def load_gold(name: str) -> list[dict]:
         if not line.strip():
             continue
         g = json.loads(line)
-        rec = {"id": g["id"], "file": g["file"], "url": g.get("url"), "lang": g.get("lang")}
+        rec = {"id": g["id"], "file": g["file"], "url": g.get("url"), "lang": g.get("lang"),
+               "site": g.get("site")}
         source = extra.get(g["id"], {}) if name in GOLD_FILES else {**(g.get("meta") or {}), **g}
         for fld in FIELDS:
             if source.get(fld):
                 rec[fld] = source[fld]
         out.append(rec)
     return out
+
+
+def half_of(rec: dict) -> int:
+    """0 or 1: the half of the set a page is in (by its site, so a site is never in both)."""
+    return zlib.crc32((rec.get("site") or rec["id"]).encode("utf-8")) % 2
 
 
 def page_bytes(name: str, rec: dict) -> bytes:
@@ -171,7 +181,10 @@ def run_newspaper(options) -> Callable[[str, dict], dict]:
 
     def run(name: str, rec: dict) -> dict:
         html = decode_html(page_bytes(name, rec))[0]
-        article = newspaper.article(rec.get("url") or "http://localhost/", input_html=html)
+        # fetch_images=False: otherwise parse() downloads images to size the top image
+        # (the network is not what is measured; peers.py calls it the same way)
+        article = newspaper.article(rec.get("url") or "http://localhost/", input_html=html,
+                                    fetch_images=False, follow_meta_refresh=False)
         date = article.publish_date.isoformat() if article.publish_date else None
         return {"title": article.title, "author": ", ".join(article.authors or ()), "date": date,
                 "description": article.meta_description, "tags": sorted(article.tags or ()),
@@ -183,6 +196,30 @@ def run_newspaper(options) -> Callable[[str, dict], dict]:
 SYSTEMS = {"maintext": run_maintext, "maintext-auto": run_maintext_auto,
            "trafilatura": run_trafilatura, "newspaper4k": run_newspaper}
 CACHED = frozenset({"trafilatura", "newspaper4k"})  # their output does not change with our code
+PAGE_SECONDS = 30  # a peer stuck longer on one page gives it no metadata (the run must end)
+
+
+class PageTimeout(Exception):
+    """A peer took longer than PAGE_SECONDS on one page."""
+
+
+@contextlib.contextmanager
+def _page_limit(seconds: int):
+    """Raise PageTimeout after ``seconds`` of wall time (0: no limit; main thread only)."""
+    if not seconds or not hasattr(signal, "SIGALRM"):
+        yield
+        return
+
+    def _raise(signum, frame):
+        raise PageTimeout(f"over {seconds} s")
+
+    old = signal.signal(signal.SIGALRM, _raise)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
 
 
 def outputs(system: str, name: str, gold: list[dict], options, cache: Path | None) -> dict[str, dict]:
@@ -194,7 +231,8 @@ def outputs(system: str, name: str, gold: list[dict], options, cache: Path | Non
     result = {}
     for rec in gold:
         try:
-            result[rec["id"]] = run(name, rec)
+            with _page_limit(PAGE_SECONDS if system in CACHED else 0):
+                result[rec["id"]] = run(name, rec)
         except Exception as exc:  # noqa: BLE001 - a peer's failure is a page without metadata
             result[rec["id"]] = {"error": f"{type(exc).__name__}: {exc}"[:200]}
     if path:
@@ -260,6 +298,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--cache", type=Path, help="folder for the peers' outputs (reused when present)")
     ap.add_argument("--misses", help="SYSTEM:FIELD, print that system's misses of that field")
     ap.add_argument("--speed-set", default="aeb")
+    ap.add_argument("--halves", action="store_true",
+                    help="also score each half of the pages (split by site, crc32 parity)")
     ap.add_argument("--set-option", default="{}", help="JSON of Options overrides")
     args = ap.parse_args(argv)
     options = make_options(**json.loads(args.set_option))
@@ -275,6 +315,11 @@ def main(argv: list[str] | None = None) -> None:
             stats = score(gold, got, miss_field if system == miss_system else None)
             cells = [f"{h / n:.3f} ({h}/{n}, {none})" if n else "-" for h, n, none in (stats[f] for f in fields)]
             print(f"| {system} | " + " | ".join(cells) + " |", flush=True)
+            for half in (0, 1) if args.halves else ():
+                part = [rec for rec in gold if half_of(rec) == half]
+                stats = score(part, got)
+                cells = [f"{h / n:.3f} ({h}/{n})" if n else "-" for h, n, _ in (stats[f] for f in fields)]
+                print(f"| {system} half {'AB'[half]} | " + " | ".join(cells) + " |", flush=True)
     if args.speed_set:
         meta_ms, parse_ms, n = speed(args.speed_set, options)
         print(f"\n{args.speed_set} ({n} pages): metadata {meta_ms:.3f} ms/page CPU, "

@@ -162,12 +162,15 @@ def _extraction_overrides(fields: tuple[str, ...] | None, precision: bool, recal
                    "dompath/lcs (default 2; 0: never).")
 @click.option("--site-store", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="SQLite site template store: reuse what was learned about a site instead of fetching siblings.")
+@click.option("--reference-time", default=None, metavar="ISO",
+              help="When the page was fetched (ISO 8601, e.g. 2026-11-23T08:00:00Z): relative dates "
+                   "such as 'yesterday' or 'vor 3 Tagen' are resolved against it.")
 @extraction_options
 @one_line_errors
 def extract(source: str, method: str | None, fmt: str, url: str | None, explain: bool,
             output: Path | None, links: bool, site_pages: tuple[str, ...], allow_private: bool,
             siblings: int | None, site_store: Path | None, fields: tuple[str, ...] | None,
-            timeout: float = 30.0, **extraction: Any) -> None:
+            timeout: float = 30.0, reference_time: str | None = None, **extraction: Any) -> None:
     """Extract one page. SOURCE is a file (.html, .htm, .html.gz), an http(s) URL, or - for stdin."""
     from .options import make_options
     from .output.fields import options_for_fields
@@ -179,6 +182,8 @@ def extract(source: str, method: str | None, fmt: str, url: str | None, explain:
     options = make_options(None, explain=explain, with_links=links, allow_private=allow_private,
                            page_timeout=timeout or None, **_extraction_overrides(fields, **extraction))
     options = options_for_fields(options, fields)
+    if reference_time:
+        options = options.updated(metadata={"reference_time": reference_time})
     if fmt == "html" and explain:  # the annotated view (maintext.serve.viewer)
         return _write_explain_view(src, url, method or _default_method(), output, options)
     if others:

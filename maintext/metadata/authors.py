@@ -9,6 +9,7 @@ author fields) is taken only when no source names someone. A byline naming sever
 
 from __future__ import annotations
 
+import html as htmllib
 import re
 
 from lxml import etree
@@ -17,6 +18,7 @@ from ..textutil import collapse_ws
 from .collect import Collected
 from .jsonld import LIST_SEP
 from .title import is_site_name
+from .collect import text_content
 from .visible import subtree_texts, texts_after
 
 BYLINE_SCOPE_LEVELS = 3  # the headline's ancestor searched for a byline (the article header)
@@ -27,14 +29,24 @@ MAX_NAME_CHARS = 80
 _BY = r"(?:(?:written|posted|published|geschrieben|verfasst|veröffentlicht|eingestellt|erstellt|alles" \
       r"|(?:ein\s+)?artikel|ein\s+beitrag|blog\s+beitrag)\s+(?:by|von))"
 BYLINE_PREFIX = re.compile(
-    r"^[~·•|\s]*(?:"
-    rf"(?i:{_BY}|by|von|vom|par|por|di|door|autor(?:in)?|author|text|redaktion|interview)(?:\s*[:：]\s*|\s+|$)"
+    r"^[~·•|\s–—-]*(?:"
+    rf"(?i:{_BY}|by|von|vom|par|por|di|door|autor(?:in|a|e)?|auteur|author|text|redaktion|interview)(?:\s*[:：]\s*|\s+|$)"
     rf"|(?i:{_BY}|von|autor(?:in)?|author)(?=[A-ZÄÖÜ][a-zäöüß])"  # glued: "AuthorAndreas Kalt"
     r"|(?:作者|记者|责任编辑|编辑|来源|文|撰文)\s*[:：/]?\s*)")
+# Weekday names and abbreviations a byline prints after the name (German, English).
+WEEKDAYS = ("montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag",
+            "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+            "mo", "di", "mi", "do", "fr", "sa", "so", "mon", "tue", "wed", "thu", "fri", "sat", "sun")
 # What may follow a name in a byline and is cut off: a date or time ("am 26/10/13", "at 18:52"),
 # a role in brackets, a second field after a bar.
 NAME_TAIL = re.compile(r"\s+(?:am|at|on|le|el|um)\s*\d.*$|\s*,\s*\d.*$|\s*\(.*$|\s+[|•·–—-]\s.*$"
-                       r"|\s*,\s*(?:PhD|Ph\.D\.|MD|M\.D\.|MPH|MSc|MBA|RD)\b.*$", re.IGNORECASE)
+                       r"|\s*,\s*(?:PhD|Ph\.D\.|MD|M\.D\.|MPH|MSc|MBA|RD)\b.*$"
+                       rf"|\s+(?-i:am|on)\s+(?:{'|'.join(WEEKDAYS)})\.?,?$"  # "Jane Doe am Samstag"
+                       r"|\s+(?-i:am|on|um)$"  # the date that followed was another text piece
+                       r"|\s+@\w+$"  # a social media handle after the name
+                       r"|\s+(?:Fotos?|Photos?|Bilder?|Illustration)\s*:.*$"  # the photo credit after it
+                       r"|\s*[,/]\s*(?-i:[A-Z][A-Z-]{1,5})$",  # an agency or outlet: "Jane Doe, CNN", "/SP-X"
+                       re.IGNORECASE)
 # Joiners between several names in one byline.
 NAME_JOINERS = re.compile(r"\s*(?:,|;|&|/|、|，|\band\b|\bund\b|\bet\b|\by\b|\be\b|\bi\b|\ben\b)\s*",
                           re.IGNORECASE)
@@ -46,10 +58,11 @@ NOT_A_NAME_LABELS = frozenset({
     "no author", "unknown", "admin", "administrator", "anonymous", "author", "autor", "redaktion",
     "editor", "staff", "says", "reply", "antworten", "share", "teilen", "published",
     "未知", "佚名", "匿名", "by", "von", "par", "por", "published by", "posted by",
-    "veröffentlicht am", "veröffentlicht von", "datum", "date", "alle beiträge", "all posts",
+    "veröffentlicht am", "veröffentlicht von", "veröffentlicht", "gespeichert", "erstellt", "datum", "date", "alle beiträge", "all posts",
 })
-# Candidates for author boxes, cheaply (one test on the class value matches "author" and
-# "Author", one "byline" and "Byline"); is_author_box() keeps the exact ones.
+# Candidates for author boxes (one test on the class value matches "author" and "Author",
+# one "byline" and "Byline"); is_author_box() keeps the exact ones. byline_author() tests
+# is_author_box() on every element instead (a Python loop is ~1/3 cheaper than this XPath).
 AUTHOR_CANDIDATES = etree.XPath(
     "descendant::*[@class or @id or @rel or @itemprop][contains(@class,'uthor')"
     " or contains(@class,'yline') or contains(@id,'author') or @rel='author' or @itemprop='author']"
@@ -65,6 +78,23 @@ AUTHOR_LABELS = frozenset({"autor", "autorin", "autoren", "author", "authors", "
                            "verfasst von", "geschrieben von", "written by", "redaktion", "作者",
                            "记者", "责任编辑", "文", "par", "por"})
 _NAME_PARTICLES = frozenset({"von", "van", "de", "der", "den", "da", "di", "du", "la", "le", "zu", "y", "bin", "al"})
+# A copyright line and the name after its years ("© 2012-2019 Jane Doe", "Copyright (c) Jane Doe").
+COPYRIGHT_LINE = re.compile(
+    r"(?:©|\([cC]\)|\b[Cc]opyright\b)\s*(?:©|\([cC]\))?\s*(?:(?:19|20)\d\d\s*(?:[-–]\s*(?:(?:19|20)\d\d)?)?\s*)?"
+    r"(?:by\s+|von\s+)?((?:[A-ZÄÖÜ][a-zäöüßéèáíóúñ'’-]+|[A-Z]\.)(?:\s+(?:[A-ZÄÖÜ][a-zäöüßéèáíóúñ'’-]+|[A-Z]\.)){1,3})"
+    r"(?![\w.-]*\.[a-z]{2,})")  # not a domain ("© Site.de")
+COPYRIGHT_TAIL_CHARS = 20_000  # of the body's text read from its end (the footer)
+# Words that make a copyright holder an organisation, not a person.
+ORGANISATION_WORDS = frozenset({
+    "gmbh", "ag", "kg", "ug", "ev", "e", "v", "inc", "ltd", "llc", "plc", "corp", "co", "sa", "srl", "bv",
+    "verlag", "media", "medien", "news", "zeitung", "magazin", "magazine", "online", "group", "gruppe",
+    "university", "universität", "stiftung", "verein", "verband", "institut", "institute", "press",
+    "presse", "digital", "studio", "agentur", "agency", "team", "redaktion", "network", "netzwerk",
+    "company", "corporation", "foundation", "association", "club", "blog", "shop", "design", "all",
+    "rights", "reserved", "alle", "rechte", "the", "der", "die", "das", "und", "and", "by", "of",
+    "wordpress", "theme", "themes", "powered", "impressum", "datenschutz", "kontakt", "staff",
+    "editors", "editorial", "desk", "wire", "reuters", "ap", "afp", "dpa",
+})
 _COMMENT_AREA = re.compile(r"comment|respond|reply|kommentar", re.IGNORECASE)
 _SKIP_TAGS = frozenset({"script", "style", "img", "meta", "link"})
 
@@ -84,17 +114,65 @@ def page_authors(ld: dict[str, str], got: Collected, root, headline_el,
 def _source_names(ld: dict[str, str], got: Collected, root, headline_el,
                   site_names: tuple[str, ...]) -> list[str]:
     fallback: list[str] = []
-    candidates = (ld.get("author"), got.value("author"), byline_author(root, headline_el),
-                  visible_byline(headline_el), author_link(got.anchors), labelled_byline(root))
-    for raw in candidates:
-        if not raw:
-            continue
-        names = [n for n in map(clean_author, raw.split(LIST_SEP)) if n]
-        people = [n for n in names if not is_site_name(n, site_names)]
+    # Each source is read only when the ones before it named nobody (the later ones walk the
+    # tree), or to complete a partial name (:func:`_completed`).
+    candidates = (lambda: ld.get("author"), lambda: got.value("author"),
+                  lambda: byline_author(root, headline_el), lambda: visible_byline(headline_el),
+                  lambda: author_link(got.anchors), lambda: labelled_byline(root),
+                  lambda: copyright_holder(root, site_names))
+    read: dict[int, list[str]] = {}
+
+    def names_of(n: int) -> list[str]:
+        if n not in read:
+            raw = candidates[n]()
+            read[n] = [m for m in map(clean_author, raw.split(LIST_SEP)) if m] if raw else []
+        return read[n]
+
+    for n in range(len(candidates)):
+        names = names_of(n)
+        people = [m for m in names if not is_site_name(m, site_names)]
         if people:
-            return people
+            return _completed(people, n, names_of, len(candidates))
         fallback = fallback or names
     return fallback
+
+
+# A source's single name is completed from the later sources: a user handle ("robert.stitz",
+# "arianschlichenmayer") or a first name alone ("Todd") by a later source's full form of
+# it, and one name by a later byline naming that person and others ("A, B").
+COMPLETING_SOURCES = 2  # sources read at most after the first one for a byline's other names
+COMPLETING_LAST = 5  # a partial name is completed from the sources before this one (not from
+# the last resorts, which read all of <body>)
+
+
+def _completed(people: list[str], first: int, names_of, count: int) -> list[str]:
+    if len(people) != 1:
+        return people
+    name = people[0]
+    partial = " " not in name.strip()
+    key = _squash_name(name)
+    last = min(count, COMPLETING_LAST if partial else first + 1 + COMPLETING_SOURCES)
+    for n in range(first + 1, last):
+        later = names_of(n)
+        if not later:
+            continue
+        parts = list(dict.fromkeys(p for m in later for p in split_names(m)))
+        head = parts[0]
+        if partial and " " in head and _looks_like_name(head) and (
+                _squash_name(head) == key or head.split()[0].lower() == name.lower()):
+            return [head] if len(parts) == 1 else parts
+        if len(parts) > 1 and _squash_name(head) == key and all(map(_is_person, parts)):
+            return parts
+    return people
+
+
+def _is_person(name: str) -> bool:
+    """A name that looks like a person's ("NBC News", "IGN Staff" are the outlet)."""
+    return _looks_like_name(name) and not ORGANISATION_WORDS.intersection(name.lower().split())
+
+
+def _squash_name(name: str) -> str:
+    return "".join(c for c in name.lower() if c.isalnum())
 
 
 def split_names(value: str) -> list[str]:
@@ -114,9 +192,12 @@ def clean_author(value: str | None) -> str | None:
     """A person's name from a byline string ("By Jane Doe", "von Max Muster"), or None."""
     if not value:
         return None
-    text = collapse_ws(value)
+    text = collapse_ws(htmllib.unescape(value) if "&" in value else value)  # "Redacci&oacute;n"
     text = BYLINE_PREFIX.sub("", text, count=1)
     text = NAME_TAIL.sub("", text).strip(" ,;:|-–—·~")
+    words = text.split()  # "Jane Doe Fr": a weekday's abbreviation after a full name
+    if len(words) >= 3 and len(words[-1].rstrip(".,")) <= 3 and words[-1].lower().rstrip(".,") in WEEKDAYS:
+        text = " ".join(words[:-1])
     if not text or len(text) > MAX_NAME_CHARS or _NOT_A_NAME.search(text):
         return None
     if text.lower() in NOT_A_NAME_LABELS or text.lower().endswith((" says", " sagt", " said")):
@@ -147,7 +228,8 @@ def byline_author(root, headline_el=None) -> str | None:
         scope = next(root.iter("article"), None)
     if scope is None:
         return None
-    for el in [el for el in AUTHOR_CANDIDATES(scope) if is_author_box(el)][:MAX_BYLINE_BOXES]:
+    boxes = [el for el in scope.iterdescendants(etree.Element) if is_author_box(el)]  # cheaper than XPath
+    for el in boxes[:MAX_BYLINE_BOXES]:
         if el.tag in _SKIP_TAGS or in_comments(el):
             continue
         name_els = el.findall(".//*[@itemprop='name']")
@@ -202,6 +284,25 @@ def labelled_byline(root) -> str | None:
     return None
 
 
+def copyright_holder(root, site_names: tuple[str, ...]) -> str | None:
+    """The person named in the page's last copyright line ("© 2019 Jane Doe", "Copyright
+    (c) 2012- Jane Doe. All rights reserved.") when the site is named after that person
+    (``site_names``: janedoe.net): a personal site's author. Only a name of two to four
+    capitalised words without an organisation word (:data:`ORGANISATION_WORDS`) counts.
+    The last resort: it reads the end of ``<body>``'s text."""
+    body = root.find("body")
+    if body is None:
+        return None
+    text = text_content(body)
+    for m in reversed(list(COPYRIGHT_LINE.finditer(text[-COPYRIGHT_TAIL_CHARS:]))):
+        name = m.group(1)
+        words = name.lower().replace(".", " ").split()
+        if 2 <= len(words) <= 4 and not ORGANISATION_WORDS.intersection(words) \
+                and _squash_name(name) in site_names:
+            return name
+    return None
+
+
 def _short_pieces(texts) -> list[str]:
     """The non-empty text pieces within the first VISIBLE_BYLINE_CHARS characters."""
     out, seen = [], 0
@@ -225,15 +326,34 @@ def _looks_like_name(text: str) -> bool:
 
 
 def author_link(anchors: list) -> str | None:
-    """The text of the first link to an author archive page outside comment threads."""
-    for a in anchors:
+    """The text of the first link to an author archive page outside comment threads, with
+    the texts of the author links beside it (same parent: a byline naming several people)."""
+    for n, a in enumerate(anchors):
         href = a.get("href")
         if not href or AUTHOR_HREF.search(href) is None or in_comments(a):
             continue
         name = clean_author(a.text_content())
         if name and len(name.split()) <= MAX_NAME_WORDS:
-            return name
+            return LIST_SEP.join([name] + _sibling_author_links(a, anchors[n + 1:n + 1 + MAX_CO_AUTHORS]))
     return None
+
+
+MAX_CO_AUTHORS = 8  # author links read after the first one for the other names of a byline
+
+
+def _sibling_author_links(first, following: list) -> list[str]:
+    """Names of the author links in ``following`` that share ``first``'s parent, up to the
+    first link that does not."""
+    names = []
+    parent = first.getparent()
+    for a in following:
+        if a.getparent() is not parent or AUTHOR_HREF.search(a.get("href") or "") is None:
+            break
+        name = clean_author(a.text_content())
+        if name and 2 <= len(name.split()) <= MAX_NAME_WORDS and _looks_like_name(name) \
+                and name not in names:  # a full name ("Archive", "Profile" are other links)
+            names.append(name)
+    return names
 
 
 def in_comments(el, levels: int = 12) -> bool:

@@ -84,6 +84,11 @@ class Collected:
         self.base: str | None = None
         self.links: dict[str, str] = {}  # LINK_RELS field -> first href
 
+    def key(self, fld: str) -> str | None:
+        """The ``<meta>`` name the best value of ``fld`` came from, or None."""
+        got = self.meta.get(fld)
+        return META_FIELDS[fld][got[0]] if got else None
+
     def value(self, fld: str) -> str | None:
         """The best ``<meta>`` value of ``fld``, or None."""
         got = self.meta.get(fld)

@@ -46,8 +46,11 @@ SCRIPT_NAMES: dict[str, frozenset[str]] = {
 }
 MAX_SCRIPT_HTML_CHARS = 1_000_000  # of the page source searched for script date variables
 MAX_SCRIPT_CHARS = 100_000  # a longer inline script is library code, not page settings
-_SCRIPT_ASSIGN = re.compile(
-    r"""(?<![\w.$])["']?([A-Za-z][\w-]{1,30})["']?\s*[:=]\s*(?:["']([^"'\n]{6,40})["']|(\d{10}(?:\d{3})?)(?!\d))""")
+# An assigned value that may be a date: ``= "2019-08-27 10:30"`` / ``: 1566870000``. The
+# regex starts at the ``:``/``=`` (a rare character: ~8x cheaper than starting at every
+# name); the name before it is then read backwards (:func:`_assigned_name`).
+_SCRIPT_VALUE = re.compile(r"""[:=]\s*(?:["']([^"'\n]{6,40})["']|(\d{10}(?:\d{3})?)(?!\d))""")
+MAX_SCRIPT_NAME = 31  # longer names are no settings variable
 # <time> marks (class / itemprop / id words)
 _PUBLISHED_MARK = re.compile(r"publish|entry-date|posted", re.IGNORECASE)
 _MODIFIED_MARK = re.compile(r"updated|modified", re.IGNORECASE)
@@ -56,69 +59,132 @@ _MODIFIED_MARK = re.compile(r"updated|modified", re.IGNORECASE)
 LOCAL_DAY_HOURS = 10
 # "2020-02-25T23:00:00Z": a whole evening hour in UTC with no minutes or seconds is how a
 # date is stored at local midnight in UTC+1 .. UTC+4 (the local day is the next one).
-_LOCAL_MIDNIGHT_EAST = re.compile(r"T(?:20|21|22|23):00(?::00(?:\.0+)?)?\s*(?:Z|[+-]00:?00)$", re.IGNORECASE)
-_UTC_SUFFIX = re.compile(r"(?:Z|[+-]00:?00)$", re.IGNORECASE)
+_LOCAL_MIDNIGHT_EAST = re.compile(r"T(?:20|21|22|23):00(?::00(?:\.0+)?)?\s*(?:Z|GMT|UTC|[+-]00:?00)$",
+                                  re.IGNORECASE)
+_UTC_SUFFIX = re.compile(r"(?:Z|GMT|UTC|[+-]00:?00)$", re.IGNORECASE)  # "...Z", "Wed, 04 May 2022 00:25:56 GMT"
+# <meta> date keys that do not say which date they are (publication, update, the day the
+# page was generated): the date the page shows by its headline wins over them.
+WEAK_META_DATES = frozenset({"date", "dc.date", "dcterms.date"})
 
 
 
-def publication_date(root, ld: dict[str, str], got: Collected, url: str | None, headline_el,
-                     reference: datetime | None = None, html: str = "") -> str | None:
-    """The publication date, from the most reliable source that has one (see module).
+class DateSources:
+    """One page's date sources, each read at most once and only when asked (the choice of
+    the publication date, of the modification date and the checks between them share them).
     ``html``: the page source (script bodies are not in the tree)."""
-    for value in (ld.get("datePublished"), got.value("date")):
+
+    __slots__ = ("root", "ld", "got", "url", "headline_el", "html", "_itemprops", "_scripts",
+                 "_visible", "_modified", "_labelled")
+
+    def __init__(self, root, ld: dict[str, str], got: Collected, url: str | None, headline_el,
+                 html: str = "") -> None:
+        self.root, self.ld, self.got, self.url = root, ld, got, url
+        self.headline_el, self.html = headline_el, html
+        self._itemprops: dict[str, str | None] | None = None
+        self._scripts: dict[str, str | None] | None = None
+        self._visible: dict[datetime | None, str | None] = {}
+        self._modified: tuple[str | None] | None = None
+        self._labelled: dict[str, str | None] = {}
+
+    def itemprop(self, kind: str) -> str | None:
+        """The ``itemprop``/RDFa date of ``kind`` (one scan of the tree serves both kinds)."""
+        if self._itemprops is None:
+            self._itemprops = itemprop_dates(self.root)
+        return self._itemprops[kind]
+
+    def script(self, kind: str) -> str | None:
+        """The inline-script date of ``kind`` (one scan of the source serves both kinds)."""
+        if self._scripts is None:
+            self._scripts = script_dates(self.html)
+        return self._scripts[kind]
+
+    def visible(self, reference: datetime | None = None) -> str | None:
+        if reference not in self._visible:
+            self._visible[reference] = visible_date(self.root, self.headline_el, reference,
+                                                    labelled=lambda: self.labelled("published"))
+        return self._visible[reference]
+
+    def labelled(self, kind: str) -> str | None:
+        if kind not in self._labelled:
+            self._labelled[kind] = labelled_date(self.root, kind)
+        return self._labelled[kind]
+
+    def modified(self) -> str | None:
+        """The last modification date the page declares, or None."""
+        if self._modified is None:
+            self._modified = (self._read_modified(),)
+        return self._modified[0]
+
+    def _read_modified(self) -> str | None:
+        for value in (self.ld.get("dateModified"), self.got.value("modified")):
+            found = parse_date(value)
+            if found:
+                return found
+        return self.itemprop("modified") or time_date(self.got.times, "modified") or self.script("modified")
+
+
+def publication_date(src: DateSources, reference: datetime | None = None) -> str | None:
+    """The publication date, from the most reliable source that has one (see module)."""
+    local_days = lambda: (url_date(src.url), src.visible())  # noqa: E731
+    for value in (src.ld.get("datePublished"), src.got.value("date")):
         found = parse_date(value)
         if found:
-            found = local_day(found, value, lambda: (url_date(url), visible_date(root, headline_el)))
-            return _shown_instead(found, root, headline_el,
-                                  lambda: _declared_days(root, ld, got, html))
-    found = (itemprop_date(root, ITEMPROPS["published"], RDFA_PROPERTIES["published"])
-             or script_date(html, "published") or url_date(url) or time_date(got.times, "published"))
+            found = local_day(found, value, local_days)
+            if value is not src.ld.get("datePublished") and src.got.key("date") in WEAK_META_DATES:
+                return _shown_by_headline(found, src)
+            return _shown_instead(found, src)
+    found = src.itemprop("published") or src.script("published")
+    if found:
+        return local_day(found, found, local_days)
+    found = url_date(src.url) or time_date(src.got.times, "published")
     if found:
         return found
-    return (visible_date(root, headline_el, reference) or time_date(got.times, None)
-            or labelled_date(root, "published") or modified_date(root, ld, got, html)
-            or labelled_date(root, "modified"))
+    return (src.visible(reference) or time_date(src.got.times, None)
+            or src.labelled("published") or src.modified() or src.labelled("modified"))
 
 
-def _shown_instead(found: str, root, headline_el, declared: Callable[[], set[str]]) -> str:
+def _shown_instead(found: str, src: DateSources) -> str:
     """The date shown by the headline when it is later than the structured ``found`` and
-    another date the page declares (``declared()``: days of its structured, modified and
-    ``<time>`` dates) confirms it: an updated or republished article shows its readers the
-    date they take as its own; an unconfirmed later date is often today's date in the
-    page header or a teaser's (measured on the trafilatura set, see metadata_eval)."""
-    if headline_el is None:
+    another date the page declares (days of its structured, modified and ``<time>``
+    dates) confirms it: an updated or republished article shows its readers the date
+    they take as its own; an unconfirmed later date is often today's date in the page
+    header or a teaser's (measured on the trafilatura set, see metadata_eval). The shown
+    date is read only when a declared day is later than ``found``."""
+    if src.headline_el is None:
         return found
-    shown = visible_date(root, headline_el)
-    if not shown or shown[:10] <= found[:10]:
+    later = {day for day in _declared_days(src) if day > found[:10]}
+    if not later:
         return found
-    return shown if shown[:10] in declared() else found
+    shown = src.visible()
+    return shown if shown and shown[:10] in later else found
 
 
-def _declared_days(root, ld: dict[str, str], got: Collected, html: str) -> set[str]:
-    values = [parse_date(ld.get("datePublished")), parse_date(got.value("date")),
-              modified_date(root, ld, got, html), time_date(got.times, None)]
+def _shown_by_headline(found: str, src: DateSources) -> str:
+    """The date the page shows by its headline instead of ``found`` when ``found`` came from
+    a :data:`WEAK_META_DATES` key and the shown date is another day."""
+    shown = src.visible() if src.headline_el is not None else None
+    return shown if shown and shown[:10] != found[:10] else found
+
+
+def _declared_days(src: DateSources) -> set[str]:
+    values = [parse_date(src.ld.get("datePublished")), parse_date(src.got.value("date")),
+              src.modified(), time_date(src.got.times, None)]
     return {v[:10] for v in values if v}
 
 
-def modified_date(root, ld: dict[str, str], got: Collected, html: str = "") -> str | None:
-    """The last modification date the page declares, or None."""
-    for value in (ld.get("dateModified"), got.value("modified")):
-        found = parse_date(value)
-        if found:
-            return found
-    return (itemprop_date(root, ITEMPROPS["modified"], RDFA_PROPERTIES["modified"])
-            or time_date(got.times, "modified")
-            or script_date(html, "modified"))
+def itemprop_dates(root) -> dict[str, str | None]:
+    """Per kind ("published", "modified") the first date in an element whose itemprop is
+    one of :data:`ITEMPROPS` of that kind, else whose RDFa ``property`` is one of
+    :data:`RDFA_PROPERTIES` (``<meta property>`` was read by the collecting pass). One
+    scan of the tree; the order of the names decides between the elements found."""
+    elements = _prop_elements(root)
+    out: dict[str, str | None] = {}
+    for kind in ("published", "modified"):
+        out[kind] = _first_prop_date(elements, ITEMPROPS[kind], RDFA_PROPERTIES[kind]) if elements else None
+    return out
 
 
-def itemprop_date(root, props: tuple[str, ...], rdfa: tuple[str, ...] = ()) -> str | None:
-    """The first date in an element whose itemprop is one of ``props``, else whose RDFa
-    ``property`` is one of ``rdfa`` (``<meta property>`` was read by the collecting pass).
-    One XPath scan of the tree for all the names; the order of ``props`` then ``rdfa``
-    decides between the elements found."""
-    elements = _prop_xpath(props, rdfa)(root)
-    if not elements:
-        return None
+def _first_prop_date(elements: list, props: tuple[str, ...], rdfa: tuple[str, ...]) -> str | None:
     for attr, names in (("itemprop", props), ("property", rdfa)):
         for name in names:
             for el in elements:
@@ -129,46 +195,85 @@ def itemprop_date(root, props: tuple[str, ...], rdfa: tuple[str, ...] = ()) -> s
     return None
 
 
-_PROP_XPATHS: dict[tuple, etree.XPath] = {}
+_ALL_PROPS = frozenset(p for names in ITEMPROPS.values() for p in names)
+_ALL_RDFA = frozenset(p for names in RDFA_PROPERTIES.values() for p in names)
 
 
-def _prop_xpath(props: tuple[str, ...], rdfa: tuple[str, ...]) -> etree.XPath:
-    key = (props, rdfa)
-    if key not in _PROP_XPATHS:
-        tests = [f"@itemprop='{p}'" for p in props] + [f"@property='{p}'" for p in rdfa]
-        _PROP_XPATHS[key] = etree.XPath(f"descendant::*[{' or '.join(tests)}][not(self::meta and @property)]")
-    return _PROP_XPATHS[key]
+def _prop_elements(root) -> list:
+    """Elements with a date ``itemprop`` or RDFa ``property``, in page order (a Python
+    loop over ``iter()``: ~7x cheaper than one XPath with a test per name)."""
+    out = []
+    for el in root.iter(etree.Element):
+        prop = el.get("property")
+        if (el.get("itemprop") in _ALL_PROPS or prop in _ALL_RDFA) \
+                and not (prop is not None and el.tag == "meta"):
+            out.append(el)
+    return out
+
+
+def script_dates(html: str) -> dict[str, str | None]:
+    """Per kind ("published", "modified") the first date assigned in an inline script of
+    ``html`` to a variable or key named for it (:data:`SCRIPT_NAMES`): a date string or
+    a Unix time. Only scripts up to :data:`MAX_SCRIPT_CHARS` long are read (page
+    settings, not libraries), within the first :data:`MAX_SCRIPT_HTML_CHARS` of the page."""
+    out: dict[str, str | None] = {"published": None, "modified": None}
+    for script in _script_bodies(html):
+        for m in _SCRIPT_VALUE.finditer(script):
+            name = _assigned_name(script, m.start())
+            kind = _SCRIPT_KIND.get(name.lower().replace("_", "").replace("-", "")) if name else None
+            if kind is None or out[kind] is not None:
+                continue
+            out[kind] = parse_date(m.group(1)) if m.group(1) else timestamp_date(int(m.group(2)))
+            if out["published"] and out["modified"]:
+                return out
+    return out
+
+
+def _assigned_name(script: str, end: int) -> str | None:
+    """The name written right before ``script[end]`` (a ``:`` or ``=``), quotes and spaces
+    allowed between: a letter then up to 30 word characters or hyphens, not part of a
+    dotted or ``$`` path; else None."""
+    pos = end
+    while pos > 0 and script[pos - 1] in " \t\r\n":
+        pos -= 1
+    if pos > 0 and script[pos - 1] in "\"'":
+        pos -= 1
+    stop = pos
+    low = max(0, stop - MAX_SCRIPT_NAME - 1)
+    while pos > low and (script[pos - 1].isalnum() or script[pos - 1] in "_-"):
+        pos -= 1
+    name = script[pos:stop]
+    if not 2 <= len(name) <= MAX_SCRIPT_NAME or not ("a" <= name[0].lower() <= "z"):
+        return None
+    if pos > 0 and (script[pos - 1].isalnum() or script[pos - 1] in "_-.$"):
+        return None
+    return name
+
+
+_SCRIPT_KIND = {name: kind for kind, names in SCRIPT_NAMES.items() for name in names}
 
 
 def script_date(html: str, kind: str) -> str | None:
-    """A date assigned in an inline script of ``html`` to a variable or key named for
-    ``kind`` ("published" or "modified"; see :data:`SCRIPT_NAMES`): a date string or a
-    Unix time. Only scripts up to :data:`MAX_SCRIPT_CHARS` long are read (page settings,
-    not libraries), within the first :data:`MAX_SCRIPT_HTML_CHARS` of the page."""
-    names = SCRIPT_NAMES[kind]
-    for script in _script_bodies(html):
-        for m in _SCRIPT_ASSIGN.finditer(script):
-            if m.group(1).lower().replace("_", "").replace("-", "") not in names:
-                continue
-            found = parse_date(m.group(2)) if m.group(2) else timestamp_date(int(m.group(3)))
-            if found:
-                return found
-    return None
+    """The inline-script date of ``kind`` in ``html`` (see :func:`script_dates`)."""
+    return script_dates(html)[kind]
+
+
+_SCRIPT_OPEN = re.compile(r"<script\b", re.IGNORECASE)
+_SCRIPT_CLOSE = re.compile(r"</script", re.IGNORECASE)
 
 
 def _script_bodies(html: str):
-    """The bodies of the short inline scripts of ``html`` (found with ``str.find``)."""
+    """The bodies of the short inline scripts of ``html``."""
     end_of_search = min(len(html), MAX_SCRIPT_HTML_CHARS)
-    lower = html[:end_of_search].lower()
-    pos = lower.find("<script")
-    while pos >= 0:
-        start = lower.find(">", pos)
-        end = lower.find("</script", start) if start >= 0 else -1
-        if end < 0:
+    m = _SCRIPT_OPEN.search(html, 0, end_of_search)
+    while m is not None:
+        start = html.find(">", m.end(), end_of_search)
+        close = _SCRIPT_CLOSE.search(html, start, end_of_search) if start >= 0 else None
+        if close is None:
             return
-        if end - start <= MAX_SCRIPT_CHARS:
-            yield html[start + 1:end]
-        pos = lower.find("<script", end)
+        if close.start() - start <= MAX_SCRIPT_CHARS:
+            yield html[start + 1:close.start()]
+        m = _SCRIPT_OPEN.search(html, close.end(), end_of_search)
 
 
 def time_date(times: list, mark: str | None) -> str | None:

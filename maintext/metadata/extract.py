@@ -24,7 +24,7 @@ from . import extras
 from .authors import clean_author, page_authors  # noqa: F401 - clean_author: public name
 from .collect import collect, dedupe, split_keywords, text_content
 from .dateparse import parse_date, parse_reference, url_date  # noqa: F401 - public names
-from .dates import htmldate_date, modified_date, publication_date
+from .dates import DateSources, htmldate_date, publication_date
 from .jsonld import LIST_SEP, article_body as json_ld_article_body, parse_json_ld  # noqa: F401
 from .links import extract_links
 from .title import headline, site_names
@@ -57,10 +57,11 @@ def extract_metadata(doc: Document, page: Page) -> None:
     page.language = lang.strip().lower() if lang and lang.strip() else None
     page.author, page.authors = page_authors(ld, got, root, headline_el, names)
     reference = parse_reference(doc.options.metadata.reference_time)
-    page.date = publication_date(root, ld, got, url, headline_el, reference, doc.html)
+    dates = DateSources(root, ld, got, url, headline_el, doc.html)
+    page.date = publication_date(dates, reference)
     if page.date is None and doc.options.metadata.htmldate_fallback:
         page.date = htmldate_date(doc.html, doc.url)
-    page.date_modified = modified_date(root, ld, got, doc.html)
+    page.date_modified = dates.modified()
     page.categories = extras.categories(ld, got)
     page.image = extras.lead_image(ld, got, url)
     page.license = extras.license_of(ld, got)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Iterable
+from typing import Callable, Iterable
 
 from .collect import text_content
 from .dateparse import parse_date, relative_date
@@ -37,21 +37,23 @@ _SKIP_TEXT_TAGS = frozenset({"script", "style", "noscript", "template", "select"
 _CLOCK = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?")
 
 
-def visible_date(root, headline_el=None, reference: datetime | None = None) -> str | None:
+def visible_date(root, headline_el=None, reference: datetime | None = None,
+                 labelled: Callable[[], str | None] | None = None) -> str | None:
     """A date from the visible text, most telling place first: the headline's own text
     ("Bericht vom 22.04.2020"), a short byline piece soon after the headline (an update
     date shown there counts: readers take it as the article's), the few elements right
     before the headline (a dateline above it), a date labelled as the publication's
     anywhere ("发布日期：", "Erschienen am:"), any text after the headline, else the top of
     ``<body>``. With ``reference`` (the time the
-    page was seen), a relative date in a short byline piece counts too."""
+    page was seen), a relative date in a short byline piece counts too. ``labelled``: the
+    caller's (cached) labelled publication date, when it has one."""
     if headline_el is not None:
         own = text_content(headline_el)
         found = parse_date(own) if len(own) < MAX_HEADLINE_DATE_CHARS else None
         found = (found
                  or first_date(texts_after(headline_el), BYLINE_REACH_CHARS, reference, BYLINE_PIECE)
                  or first_date(texts_before(headline_el), BEFORE_HEADLINE_CHARS, reference)
-                 or labelled_date(root, "published")
+                 or (labelled() if labelled is not None else labelled_date(root, "published"))
                  or first_date(texts_after(headline_el), VISIBLE_DATE_CHARS // 2, reference))
         if found:
             return found

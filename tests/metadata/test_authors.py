@@ -129,3 +129,60 @@ def test_name_with_date_or_degree_after_a_comma():
     assert clean_author("Grant Tinsley, PhD") == "Grant Tinsley"
     assert clean_author("Interview: Julia Lauter") == "Julia Lauter"
     assert clean_author("Erstellt von Andri Bryner") == "Andri Bryner"
+
+
+@pytest.mark.parametrize("raw, name", [
+    ("Auteur: Anna Kubišta", "Anna Kubišta"),
+    ("Redacci&oacute;n Diario", "Redacción Diario"),
+    ("Williams Perdomo @wperdomod", "Williams Perdomo"),
+    ("Tomas Spahn Fr", "Tomas Spahn"),
+    ("Moritz So", "Moritz So"),  # a two-word name keeps its last word
+    ("Isabella Bia am Samstag", "Isabella Bia"),
+    ("Peter Maahn/SP-X", "Peter Maahn"),
+    ("Rob Picheta, CNN", "Rob Picheta"),
+    ("Jens Bergmann Foto: Michael Hudler", "Jens Bergmann"),
+    ("Glen Owen For The Mail On Sunday", "Glen Owen For The Mail On Sunday"),
+    ("Veröffentlicht am", None),
+])
+def test_clean_author_tails_and_labels(raw, name):
+    assert clean_author(raw) == name
+
+
+def test_handle_and_first_name_completed_by_a_later_source():
+    html = """<html><head><script type="application/ld+json">{"@type": "Article",
+    "author": {"@type": "Person", "name": "%s"}}</script></head><body><article>
+    <h1>Titel des Beitrags</h1><div class="byline">Von Robert Stitz</div><p>Text.</p>
+    </article></body></html>"""
+    assert meta_of(html % "robert.stitz").author == "Robert Stitz"
+    assert meta_of(html % "Robert").author == "Robert Stitz"
+    assert meta_of(html % "Anna Weber").author == "Anna Weber"  # a full name stays
+
+
+def test_single_structured_name_completed_by_a_byline_naming_more():
+    html = """<html><head><meta name="author" content="Rudolf Fischer"></head><body><article>
+    <h1>Test</h1><div class="author">Rudolf Fischer, Simon Kohler</div><p>Text.</p>
+    </article></body></html>"""
+    page = meta_of(html)
+    assert page.authors == ["Rudolf Fischer", "Simon Kohler"]
+
+
+def test_copyright_holder_of_a_site_named_after_a_person():
+    html = """<html><body><h1>Mercurial's journey</h1><p>Text.</p>
+    <div id="footer"><p>Copyright (c) 2012- Gregory Szorc. All rights reserved.</p></div></body></html>"""
+    assert meta_of(html, url="https://gregoryszorc.com/blog/post/").author == "Gregory Szorc"
+    assert meta_of(html, url="https://news.example/post/").author is None
+
+
+def test_author_links_side_by_side_are_one_byline():
+    html = """<html><body><article><h1>La agenda</h1><p>Texto.</p><div class="meta">
+    <a href="/autor/isabel-caro/">Isabel Caro</a><a href="/autor/rocio-latorre/">Rocío Latorre</a>
+    </div><div class="more"><a href="/autor/otra-persona/">Otra Persona</a></div>
+    </article></body></html>"""
+    assert meta_of(html).authors == ["Isabel Caro", "Rocío Latorre"]
+
+
+def test_byline_outlet_after_the_name_is_no_co_author():
+    html = """<html><head><meta name="author" content="Elizabeth Chuck"></head><body><article>
+    <h1>Test</h1><div class="byline">Elizabeth Chuck, NBC News</div><p>Text.</p>
+    </article></body></html>"""
+    assert meta_of(html).authors == ["Elizabeth Chuck"]

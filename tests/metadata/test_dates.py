@@ -117,3 +117,44 @@ def test_utc_day_follows_the_byline_or_a_stored_local_midnight():
     bare = head + "<body><p>x</p></body></html>"
     assert meta_of(bare.format("2020-02-25T23:00:00Z")).date == "2020-02-26"  # CET midnight in UTC
     assert meta_of(bare.format("2020-02-25T23:07:00Z")).date == "2020-02-25T23:07+00:00"
+
+
+def test_utc_written_as_gmt_yields_to_the_local_day_shown():
+    html = """<html><head><script type="application/ld+json">{"@type": "NewsArticle",
+    "datePublished": "Wed, 04 May 2022 00:25:56 GMT"}</script></head><body>
+    <h1>Titular de la nota</h1><p class="date">3 de mayo de 2022 21:25</p><p>Texto.</p></body></html>"""
+    assert meta_of(html).date[:10] == "2022-05-03"
+
+
+def test_script_date_at_utc_evening_midnight_is_the_next_local_day():
+    html = """<html><head><script>var publishTime = "2020-02-25T23:00:00Z";</script></head>
+    <body><h1>Titel</h1><p>Text ohne Datum.</p></body></html>"""
+    assert meta_of(html).date == "2020-02-26"
+
+
+def test_generic_meta_date_yields_to_the_date_by_the_headline():
+    html = """<html><head><meta name="date" content="2020-04-29T11:52:23"></head><body>
+    <h1>Daten gehackt</h1><div class="byline">Stand: 28.04.2020 18:00 Uhr</div>
+    <p>Text.</p></body></html>"""
+    assert meta_of(html).date == "2020-04-28T18:00"
+    marked = html.replace('name="date"', 'property="article:published_time"')
+    assert meta_of(marked).date == "2020-04-29T11:52"  # a publication key keeps its date
+
+
+def test_cli_reference_time_resolves_a_relative_byline_date(tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from maintext.cli import main
+
+    page = tmp_path / "p.html"
+    page.write_text("""<html><body><article><h1>Überschrift des Artikels</h1>
+    <div class="meta">vor 3 Tagen</div><p>Ein Absatz mit genug Text für den Artikel, damit er
+    als Haupttext gilt und nicht als Rest der Seite.</p></article></body></html>""", encoding="utf-8")
+    args = ["extract", str(page), "--format", "json", "--fields", "metadata"]
+    out = CliRunner().invoke(main, args + ["--reference-time", "2026-11-23T08:00:00Z"])
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.output)["date"] == "2026-11-20"
+    out = CliRunner().invoke(main, args)
+    assert json.loads(out.output).get("date") is None
