@@ -37,7 +37,7 @@ def extensions():
     from setuptools import Extension
 
     exts = [Extension("maintext.html._walk", ["maintext/html/_walk.pyx"], include_dirs=lxml.get_include()),
-            Extension("maintext.html._scan", ["maintext/html/_scan.pyx"])]
+            Extension("maintext.html._scan", ["maintext/html/_scan.pyx"], include_dirs=lxml.get_include())]
     try:
         return cythonize(exts, compiler_directives={"language_level": 3}, quiet=True)
     except Exception as exc:  # noqa: BLE001

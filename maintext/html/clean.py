@@ -10,10 +10,12 @@ for extraction unwrapped. The vocabularies the segmentation and the filters use 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import lxml.etree as etree
 
 from ..textutil import xml_safe
+from . import walk as _walk
 from .document import LINE_CAP
 from .tags import SKIP_TAGS
 
@@ -57,24 +59,23 @@ UNWRAP_TAGS: tuple[str, ...] = (
 )
 
 
-def clean_tree(root: etree._Element) -> list[tuple[str, str]]:
+def clean_tree(root: etree._Element, native: bool | None = None) -> list[tuple[str, str]]:
     """Remove non-text elements and hidden elements in place; return (tag, reason) removed.
 
     A hidden element holding more than half of the page's text is kept: some pages hide
-    the article until a script reveals it.
+    the article until a script reveals it. ``native``: find the hiding attributes with the
+    compiled twin of ``_HIDING_ATTRS`` (:mod:`maintext.html.walk`; None: when enabled).
     """
     removed: list[tuple[str, str]] = []
     _unwrap_swallowing(root, removed)
     etree.strip_elements(root, *DROP_TAGS, with_tail=False)
     total = -1  # the page's text length after stripping, measured only when needed
-    for value in _HIDING_ATTRS(root):
-        name = value.attrname
+    for el, name, value in _hiding_attributes(root, native):
         if name == "style":
             if _HIDDEN_STYLE.search(value) is None:
                 continue
         elif name == "aria-hidden" and value.strip().lower() != "true":
             continue
-        el = value.getparent()
         if el is None or el.getparent() is None:
             continue
         size = len(el.text_content()) if len(el) else len(el.text or "")
@@ -89,6 +90,13 @@ def clean_tree(root: etree._Element) -> list[tuple[str, str]]:
     if _COUNT_TEXTS(root) > _MANY_TEXT_NODES:
         merge_text_runs(root)
     return removed
+
+
+def _hiding_attributes(root: etree._Element, native: bool | None) -> list[tuple[Any, str, str]]:
+    """(element, name, value) of the attributes that can hide an element, in document order."""
+    if (_walk.ENABLED if native is None else native) and _walk.scan is not None:
+        return _walk.scan.hiding_attributes(root)
+    return [(value.getparent(), value.attrname, value) for value in _HIDING_ATTRS(root)]
 
 
 # Tags dropped with their content that can swallow the page when a tag inside them is left

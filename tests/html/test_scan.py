@@ -42,3 +42,27 @@ def test_cap_attributes_same_with_and_without_the_pre_check(html, monkeypatch):
     with_check = cap_attributes(html, 256)
     monkeypatch.setattr(loading, "_scan", None)
     assert cap_attributes(html, 256) == with_check
+
+
+def _hits(root, native):
+    from maintext.html.clean import _hiding_attributes
+
+    return [(el, name, str(value)) for el, name, value in _hiding_attributes(root, native)]
+
+
+def test_hiding_attributes_same_as_the_xpath():
+    from lxml import etree
+
+    from maintext.html.clean import clean_tree
+    from maintext.html.document import parse_html
+
+    html = ("<html><body style='color:red'><div hidden><p style='display:none' aria-hidden='true'>a</p>"
+            "<!-- c --><p xml:lang='x' style='x'>&amp;b<span aria-hidden='false'>c</span></p></div>"
+            "<svg style='display: none'><g hidden=''/></svg><p STYLE='Display : None'>d</p></body></html>")
+    root = parse_html(html)
+    assert _hits(root, True) == _hits(root, False) and len(_hits(root, True)) == 9
+    body = root.find("body")
+    assert _hits(body[0], True) == _hits(body[0], False)
+    a, b = parse_html(html), parse_html(html)
+    assert clean_tree(a, True) == clean_tree(b, False)
+    assert etree.tostring(a) == etree.tostring(b)

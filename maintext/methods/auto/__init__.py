@@ -71,7 +71,7 @@ def extract(doc: Document, options: Options) -> Page:
     head = root.find("head")  # ... and og:type/canonical for the page-type check (kept for later)
     # texts the site's other pages share (maintext.site.template), read before cleaning
     templates = template_texts(doc, root) if opts.drop_site_template and has_site_evidence(doc, "auto") else frozenset()
-    removed = clean_tree(root)
+    removed = clean_tree(root, options.native)
     skip = SKIP_REASONS - ({"comments"} if opts.include_comments else set())
     seg = segment_cleaned(root, skip if opts.skip_boilerplate else frozenset(), options.native)
     explain: list[dict[str, Any]] | None = [] if options.explain else None
