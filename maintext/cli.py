@@ -403,6 +403,8 @@ def batch(inputs: tuple[Path, ...], method: str | None, urls_file: Path | None, 
         Options().updated(fetch_timeout=fetch_timeout, fetch_retries=retries, with_links=links,
                           allow_private=allow_private, fetch_deadline=fetch_deadline,
                           **_extraction_overrides(fields, **extraction)), fields)
+    if fields is None:  # the default record has no blocks: build none
+        options = options.updated(with_blocks=False)
     cfg = BatchConfig(
         method=method or _default_method(), out=out, fmt=fmt, workers=workers,
         timeout=timeout or None, max_memory_mb=max_memory, resume=resume, limit=limit,

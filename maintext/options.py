@@ -150,6 +150,9 @@ class Options:
     # What a result holds (maintext.output.fields.FIELDS): only those are computed, so a
     # batch asking for text only skips the metadata and link passes. None: the default record.
     fields: tuple[str, ...] | None = None
+    # Build Page.blocks (the typed blocks). A batch's default record leaves blocks out, so
+    # `maintext batch` without --fields turns this off and pays for no structure work.
+    with_blocks: bool = True
     # Look for readers' comments (maintext.methods.comments) and put them in Page.comments,
     # never in the text: a separate pass, so off unless asked.
     with_comments: bool = False
