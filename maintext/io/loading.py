@@ -12,6 +12,7 @@ UTF-8 pages with a stale declaration (common on Chinese news sites).
 from __future__ import annotations
 
 import codecs
+import itertools
 import os
 import re
 import sys
@@ -25,6 +26,7 @@ from ..errors import (
     EmptyDocumentError,
     FetchError,
     LoadError,
+    TooManyElementsError,
 )
 
 # WHATWG label -> Python codec for labels where Python's own codec differs from what
@@ -450,16 +452,40 @@ def cap_attributes(html: str, cap: int) -> str:
     return "".join(out)
 
 
+# A start tag: "<" and a letter (libxml2 makes an element of nothing else; end tags,
+# comments and a "<" in text make none). It adds at most html/head/body to them.
+_START_TAG = re.compile(r"<[A-Za-z]")
+
+
+def check_elements(text: str, cap: int) -> None:
+    """Raise :class:`TooManyElementsError` when ``text`` has more than ``cap`` start tags.
+
+    Counted on the text, before parsing, so that a flood is refused before it costs a tree
+    (a 32 MB page can hold 10 million elements) and for every method alike (some never
+    parse). Costs nothing on a normal page: a start tag takes two characters, so a text of
+    at most ``2 * cap`` characters (500 KB by default) cannot exceed the cap. A longer one
+    costs a ``str.count("<")`` (~1 ms per MB), and the exact count, which stops at
+    ``cap + 1``, runs only when it has more "<" than ``cap``."""
+    if cap <= 0 or len(text) <= 2 * cap or text.count("<") <= cap:
+        return
+    found = sum(1 for _ in itertools.islice(_START_TAG.finditer(text), cap + 1))
+    if found > cap:
+        raise TooManyElementsError(f"page has more than {cap} elements (the limit, "
+                                   "Options.max_elements)")
+
+
 def load(source: str | bytes | os.PathLike[str], *, url: str | None = None,
          content_type: str | None = None, max_bytes: int = 32 * 1024 * 1024,
          default_encoding: str = "utf-8", fetch_timeout: float = 20.0, fetch_retries: int = 2,
          user_agent: str | None = None, allow_private: bool = False,
-         fetch_deadline: float | None = None, max_attributes: int = 256) -> Loaded:
+         fetch_deadline: float | None = None, max_attributes: int = 256,
+         max_elements: int = 250_000) -> Loaded:
     """Turn any supported source into decoded HTML.
 
     ``source``: bytes (decoded like a browser does), a str (HTML text, or an http(s) URL
     to fetch), or an ``os.PathLike`` (a file: ``.html``, ``.htm``, ``.html.gz``). A str is
     never opened as a file, and URLs of other schemes are refused (:class:`FetchError`).
+    A page with more than ``max_elements`` start tags raises :class:`TooManyElementsError`.
     """
     origin: str | None = None
     utf8: bytes | None = None
@@ -507,6 +533,7 @@ def load(source: str | bytes | os.PathLike[str], *, url: str | None = None,
             raise BinaryContentError("input is binary (NUL characters)")
         text = text.replace("\x00", "")
         utf8 = None
+    check_elements(text, max_elements)
     capped = cap_attributes(text, max_attributes)
     if capped is not text:
         text, utf8 = capped, None

@@ -214,3 +214,49 @@ def test_utf16_without_bom(codec: str):
     html = page(ZH + " and some English words")
     text, enc = decode_html(html.encode(codec))
     assert text == html and enc == codec
+
+
+# ----------------------------------------------------------------------------- element cap
+
+def test_element_flood_is_refused_before_parsing_for_every_method():
+    import time
+
+    import maintext
+    from maintext.errors import MaintextError, TooManyElementsError
+
+    flood = ("<html><body><p>" + "a paragraph of words. " * 30 + "</p>"
+             + "<span>x</span> y" * 1_000_000 + "</body></html>").encode()
+    for method in [m.name for m in maintext.methods()]:
+        began = time.process_time()
+        with pytest.raises(TooManyElementsError) as info:
+            maintext.extract(flood, method=method)
+        assert time.process_time() - began < 2.0  # refused at load: no tree, no blocks
+        assert isinstance(info.value, DocumentTooLargeError) and isinstance(info.value, MaintextError)
+        assert "max_elements" in str(info.value)
+
+
+def test_element_cap_counts_start_tags_exactly():
+    from maintext.errors import TooManyElementsError
+
+    head = "<p>" + "lorem ipsum " * 20  # pages must be longer than 2 * cap to be counted
+    at_cap = head + "<br>" * 99  # 100 start tags
+    assert "lorem" in load(at_cap, max_elements=100).html
+    with pytest.raises(TooManyElementsError):
+        load(at_cap + "<i>", max_elements=100)
+    # "<" that starts no element (end tags, comments, text) is not counted
+    assert load(head + "<br>" * 99 + "</br><!-- c -->a < b <3 <=" * 50, max_elements=100)
+    assert load(at_cap + "<i>" * 1000, max_elements=0)  # 0: no cap
+    # a text of at most 2 * cap characters cannot exceed it (nothing counted): exact bound
+    assert load("<b" * 100, max_elements=100)
+    with pytest.raises(TooManyElementsError):
+        load("<b" * 101, max_elements=100)
+
+
+def test_element_cap_is_an_option_and_default_keeps_real_pages():
+    import maintext
+
+    assert maintext.Options().max_elements == 250_000
+    page_ = "<html><body><article>" + "<p>a sentence of words about things.</p>" * 2000 + "</article></body></html>"
+    with pytest.raises(maintext.TooManyElementsError):
+        maintext.extract(page_, max_elements=1000)
+    assert "a sentence" in maintext.extract(page_).text
