@@ -296,20 +296,37 @@ def serve(host: str, port: int, workers: int, concurrency: int, executor: str, t
 @click.option("--urls", "urls_file", type=click.Path(dir_okay=False, path_type=Path),
               default=None, help="Online mode: a file with one URL (or 'ID URL') per line.")
 @click.option("-o", "--output", "out", type=click.Path(path_type=Path), required=True,
-              help="JSONL file, or folder with --format folder.")
-@click.option("--format", "fmt", type=click.Choice(["jsonl", "folder"]), default="jsonl", show_default=True)
+              help="JSONL file (default), Parquet file (.parquet), or folder with --output-format folder.")
+@click.option("--format", "--output-format", "fmt", type=click.Choice(["jsonl", "parquet", "folder"]),
+              default=None, help="Output format (default: parquet for a .parquet output, else jsonl).")
+@click.option("--engine", type=click.Choice(["local", "dask"]), default="local", show_default=True,
+              help="local: a process pool on this machine; dask: Dask distributed (needs the 'dask' extra).")
+@click.option("--scheduler", default=None, metavar="ADDR",
+              help="--engine dask: address of a running Dask scheduler (default: start a LocalCluster).")
 @click.option("--workers", "-j", type=click.IntRange(min=0), default=0,
-              help="Worker processes (0: one per CPU; 1: in this process, no pool).")
+              help="Worker processes (0: one per CPU).")
+@click.option("--in-process", is_flag=True, help="Extract in this process, no pool (for profiling; "
+              "no memory limit, no hard kill, only the timer).")
 @click.option("--timeout", type=click.FloatRange(min=0), default=30.0, show_default=True,
               help="Per-page extraction time limit in seconds (0: none).")
 @click.option("--max-memory", type=click.IntRange(min=0), default=2048, show_default=True,
-              help="Per-worker memory (address space) limit in MB (0: none; not applied with --workers 1).")
+              help="Per-worker memory (address space) limit in MB (0: none).")
 @click.option("--resume/--no-resume", default=True, show_default=True,
               help="Skip pages already in the output and append (or start over).")
 @click.option("--limit", type=click.IntRange(min=0), default=None, help="Process at most N pages.")
-@click.option("--no-progress", is_flag=True, help="No progress bar.")
+@click.option("--no-progress", is_flag=True, help="No progress bar (there is none when stderr is not a terminal).")
 @click.option("--links/--no-links", default=True, show_default=True,
               help="Record each page's links (most of the output's size).")
+@click.option("--anchors/--no-anchors", default=True, show_default=True,
+              help="After the batch, fill each record's incoming_anchors from the crawl's links.")
+@click.option("--link-db", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="SQLite file of the link index (default: OUTPUT.links.sqlite).")
+@click.option("--hygiene/--no-hygiene", default=True, show_default=True,
+              help="Detect each page's language (lang) and flag near-duplicates (duplicate_of).")
+@click.option("--dedup", is_flag=True, help="Drop near-duplicate pages (the first of each group stays); "
+              "without it they are only flagged with duplicate_of.")
+@click.option("--partition-pages", type=click.IntRange(min=1), default=64, show_default=True,
+              help="Pages per partition (a Dask task; a Parquet row group).")
 @click.option("--fetch-timeout", type=click.FloatRange(min=0.1), default=20.0, show_default=True,
               help="Online mode: HTTP timeout in seconds.")
 @click.option("--retries", type=click.IntRange(min=0), default=2, show_default=True,
@@ -345,29 +362,37 @@ def serve(host: str, port: int, workers: int, concurrency: int, executor: str, t
               help="SQLite site template store shared by the workers (see --siblings).")
 @extraction_options
 @one_line_errors
-def batch(inputs: tuple[Path, ...], method: str | None, urls_file: Path | None, out: Path, fmt: str,
-          workers: int, timeout: float, max_memory: int, resume: bool, limit: int | None,
-          no_progress: bool, links: bool, fetch_timeout: float, retries: int, per_host: int,
-          fetch_threads: int, site_pages: int, allow_private: bool = False, sitemaps: tuple[str, ...] = (),
-          feeds: tuple[str, ...] = (), crawl_starts: tuple[str, ...] = (), crawl_db: Path | None = None,
-          max_pages: int | None = None, max_depth: int | None = None, crawl_delay: float | None = None,
-          all_hosts: bool = False, siblings: int = 0, site_store: Path | None = None,
-          fetch_deadline: float = 60.0, fields: tuple[str, ...] | None = None, **extraction: Any) -> None:
+def batch(inputs: tuple[Path, ...], method: str | None, urls_file: Path | None, out: Path, fmt: str | None,
+          engine: str, scheduler: str | None, workers: int, in_process: bool, timeout: float,
+          max_memory: int, resume: bool, limit: int | None, no_progress: bool, links: bool, anchors: bool,
+          link_db: Path | None, hygiene: bool, dedup: bool, partition_pages: int, fetch_timeout: float, retries: int,
+          per_host: int, fetch_threads: int, site_pages: int, allow_private: bool = False,
+          sitemaps: tuple[str, ...] = (), feeds: tuple[str, ...] = (), crawl_starts: tuple[str, ...] = (),
+          crawl_db: Path | None = None, max_pages: int | None = None, max_depth: int | None = None,
+          crawl_delay: float | None = None, all_hosts: bool = False, siblings: int = 0,
+          site_store: Path | None = None, fetch_deadline: float = 60.0, fields: tuple[str, ...] | None = None,
+          **extraction: Any) -> None:
     """Extract many pages: folders of HTML (searched recursively), WARC archives, and/or --urls FILE.
 
-    Writes one JSON line per page (Page fields plus "id"; failures as {"id", "error",
-    "text": ""}), or with --format folder one text file per page plus index.jsonl.
-    Offline ids are file names without .html/.htm/.html.gz; online ids are the URLs
-    as written (or the ID of an 'ID URL' line); pages of a WARC file (.warc, .warc.gz;
-    needs the 'warc' extra) are its 2xx HTML responses, with their WARC-Record-ID as id.
+    Writes one record per page (Page fields plus "id", "lang", "duplicate_of",
+    "incoming_anchors"; failures as {"id", "error", "text": ""}) as JSON lines, Parquet, or
+    with --output-format folder one text file per page plus index.jsonl. Offline ids are
+    file names without .html/.htm/.html.gz; online ids are the URLs as written (or the ID of
+    an 'ID URL' line); pages of a WARC file (.warc, .warc.gz; needs the 'warc' extra) are its
+    2xx HTML responses, with their WARC-Record-ID as id.
+
+    Exit status: 0 when every page gave a record without error, 4 when the batch finished
+    but some pages failed (their records say why), 1 for rejected input, 3 for an
+    unexpected failure.
     """
-    from .batch.run import BatchConfig, run_batch
+    from .batch.run import EXIT_PAGES_FAILED, BatchConfig, run_batch
     from .options import Options
 
     if not inputs and urls_file is None and not (sitemaps or feeds or crawl_starts):
         raise click.UsageError("give at least one INPUT folder/file, --urls FILE, --sitemap, --feed or --crawl")
     from .output.fields import options_for_fields
 
+    fmt = fmt or ("parquet" if out.suffix.lower() == ".parquet" else "jsonl")
     options = options_for_fields(
         Options().updated(fetch_timeout=fetch_timeout, fetch_retries=retries, with_links=links,
                           allow_private=allow_private, fetch_deadline=fetch_deadline,
@@ -375,10 +400,13 @@ def batch(inputs: tuple[Path, ...], method: str | None, urls_file: Path | None, 
     cfg = BatchConfig(
         method=method or _default_method(), out=out, fmt=fmt, workers=workers,
         timeout=timeout or None, max_memory_mb=max_memory, resume=resume, limit=limit,
-        progress=not no_progress,
+        progress=not no_progress, in_process=in_process, engine=engine, scheduler=scheduler,
         options=options,
         fetch_threads=fetch_threads, per_host=per_host, fetch_timeout=fetch_timeout, fetch_retries=retries,
-        site_pages=site_pages,
+        # with --fields the record holds what was asked: crawl-level fields only along with links
+        site_pages=site_pages, anchors=anchors and links and (fields is None or "links" in fields),
+        link_db=link_db, hygiene=hygiene and (fields is None or "links" in fields or dedup), dedup=dedup,
+        partition_pages=partition_pages,
     )
     if siblings:
         site = {"fetch_siblings": siblings, "for_given_pages": True}
@@ -389,7 +417,9 @@ def batch(inputs: tuple[Path, ...], method: str | None, urls_file: Path | None, 
     extra, crawled = _discovery_inputs(cfg, sitemaps, feeds, crawl_starts, crawl_db, log,
                                        max_pages=max_pages, max_depth=max_depth, crawl_delay=crawl_delay,
                                        same_host=not all_hosts)
-    run_batch(cfg, inputs, urls_file, log=log, extra_urls=extra, crawled=crawled)
+    summary = run_batch(cfg, inputs, urls_file, log=log, extra_urls=extra, crawled=crawled)
+    if summary.failed:
+        sys.exit(EXIT_PAGES_FAILED)
 
 
 def _discovery_inputs(cfg: Any, sitemaps: tuple[str, ...], feeds: tuple[str, ...], crawl_starts: tuple[str, ...],
@@ -415,16 +445,57 @@ def _discovery_inputs(cfg: Any, sitemaps: tuple[str, ...], feeds: tuple[str, ...
 
 
 @main.command()
-@click.argument("batch_files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("-o", "--output", "out", type=click.Path(path_type=Path), required=True,
-              help="JSONL: one line per linked page with its incoming anchor texts.")
+@click.argument("sources", nargs=-1, required=True)
+@click.option("-o", "--output", "out", type=click.Path(path_type=Path), default=None,
+              help="JSONL: one line per linked page with its incoming anchor texts (from batch files).")
 @click.option("--db", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="SQLite file for the link table (default: a temporary file).")
+              help="The link index (SQLite). Building: where to keep it (default: a temporary file). "
+                   "Looking up: the index a batch wrote (OUTPUT.links.sqlite), or that batch's OUTPUT.")
 @click.option("--all-targets", is_flag=True, help="Also link targets that are not pages of the crawl.")
 @one_line_errors
-def anchors(batch_files: tuple[Path, ...], out: Path, db: Path | None, all_targets: bool) -> None:
-    """Incoming anchor text across a crawl, from `maintext batch` output (the page object's
-    anchor text: what other pages call a page when they link to it)."""
+def anchors(sources: tuple[str, ...], out: Path | None, db: Path | None, all_targets: bool) -> None:
+    """Incoming anchor text across a crawl (the page object's anchor text: what other pages
+    call a page when they link to it).
+
+    `maintext anchors URL... --db OUT.links.sqlite` looks pages up in the link index a batch
+    built (one JSON line each); `maintext anchors BATCH.jsonl... -o FILE` builds an index
+    from batch output and writes every linked page's anchors."""
+    from .io.loading import looks_like_url
+
+    if all(looks_like_url(s) for s in sources):
+        _anchors_lookup(sources, db)
+        return
+    if out is None:
+        raise click.UsageError("give -o FILE to write the anchors of batch files (or URLs to look up)")
+    paths = [Path(s) for s in sources]
+    for path in paths:
+        if not path.is_file():
+            raise MaintextError(f"no such file: {path}")
+    _anchors_build(paths, out, db, all_targets)
+
+
+def _anchors_lookup(urls: tuple[str, ...], db: Path | None) -> None:
+    from .batch.anchors import LinkIndex
+
+    if db is None:
+        raise click.UsageError("looking up URLs needs --db (a batch's OUTPUT.links.sqlite)")
+    if not db.name.endswith(".sqlite") and db.with_name(db.name + ".links.sqlite").is_file():
+        db = db.with_name(db.name + ".links.sqlite")
+    if not db.is_file():
+        raise MaintextError(f"no link index at {db}")
+    index = LinkIndex(db)
+    try:
+        for url in urls:
+            found = index.lookup(url)
+            click.echo(json.dumps({"url": url, "id": found.id if found else None,
+                                   "sources": found.sources if found else 0,
+                                   "incoming_anchors": found.as_record_field() if found else []},
+                                  ensure_ascii=False))
+    finally:
+        index.close()
+
+
+def _anchors_build(paths: list[Path], out: Path, db: Path | None, all_targets: bool) -> None:
     import sqlite3
     import tempfile
 
@@ -434,19 +505,26 @@ def anchors(batch_files: tuple[Path, ...], out: Path, db: Path | None, all_targe
     with tempfile.TemporaryDirectory() as tmp:
         conn = sqlite3.connect(db or Path(tmp) / "anchors.sqlite")
         try:
-            pages, links = collect_anchors(batch_files, conn)
+            damaged: list[str] = []
+            pages, links = collect_anchors(paths, conn, damaged)
+            if damaged:
+                click.echo(f"maintext anchors: {len(damaged)} damaged lines skipped "
+                           f"({', '.join(damaged[:5])}{', ...' if len(damaged) > 5 else ''})", err=True)
+            if not pages:
+                raise MaintextError("no page records with a URL in the input (is it `maintext batch` JSONL?)")
             written = 0
             with open(out, "w", encoding="utf-8") as fh:
                 for item in incoming_anchors(conn, crawled_only=not all_targets):
                     fh.write(json.dumps({"url": item.url, "id": item.id, "sources": item.sources,
                                          "incoming_anchors": [t for t, _ in item.anchors],
-                                         "counts": [n for _, n in item.anchors]},
-                                        ensure_ascii=False) + "\n")
+                                         "counts": [n for _, n in item.anchors],
+                                         "hosts": item.hosts}, ensure_ascii=False) + "\n")
                     written += 1
         finally:
             conn.close()
     click.echo(f"maintext anchors: {pages} pages, {links} links with text, {written} pages with incoming anchors",
                err=True)
+
 
 @main.command()
 @click.argument("source")

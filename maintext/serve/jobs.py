@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
-from ..batch.run import time_limit  # the one SIGALRM page limit (batch workers use it too)
+from ..batch.work import time_limit  # the one SIGALRM page limit (batch workers use it too)
 from ..errors import (BinaryContentError, DocumentTooLargeError, EmptyDocumentError, FetchError,
                       LoadError, MaintextError, PageTimeoutError, ParseError, UnknownMethodError)
 

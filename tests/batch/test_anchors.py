@@ -57,4 +57,5 @@ def test_cli_anchors(tmp_path):
     assert result.exit_code == 0, result.output
     rows = [json.loads(line) for line in out.read_text().splitlines()]
     assert rows == [{"url": "https://news.example/a", "id": "a", "sources": 2,
-                     "incoming_anchors": ["Water on Europa", "Europa"], "counts": [2, 1]}]
+                     "incoming_anchors": ["Water on Europa", "Europa"], "counts": [2, 1],
+                     "hosts": [["news.example"], ["news.example"]]}]

@@ -14,6 +14,9 @@ TEST_METHODS = {
     "t_crash": "test: the process dies",
     "t_weird": "test: a lone surrogate in the text, a date and a set in extra",
     "t_unpicklable": "test: a lambda in extra",
+    "t_nap": "test: sleeps 0.15 s a page (3 s when the page says SLOW)",
+    "t_swallow": "test: busy 3 s, swallowing every exception",
+    "t_spin": "test: spins at the memory limit",
 }
 
 

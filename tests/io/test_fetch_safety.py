@@ -219,7 +219,7 @@ def test_bombs_in_a_batch_do_not_grow_the_parent(server: HostileServer, tmp_path
             "--retries", "0"]
     proc = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=300,
                           env=dict(os.environ, PYTHONPATH=str(ROOT)))
-    assert proc.returncode == 0, proc.stderr
+    assert proc.returncode == 4, proc.stderr  # the batch finished, pages failed: exit status 4 (scale)
     rss = json.loads(proc.stdout.strip().splitlines()[-1])["rss_mb"]
     records = [json.loads(line) for line in out.read_text().splitlines()]
     print("batch of bombs", kinds, "parent peak RSS MB", rss)

@@ -129,3 +129,17 @@ def test_junk_archive_is_one_failure_record_and_empty_archive_no_page(tmp_path: 
     records = read_jsonl(out)
     assert [r["id"] for r in records] == [str(junk)] and records[0]["error"].startswith("LoadError")
     assert summary.failed == 1
+
+
+@pytest.mark.parametrize("name", ["many.warc", "many.warc.gz"])
+def test_byte_range_splits_cover_every_page_once(tmp_path: Path, name: str):
+    from maintext.io.warc import scan_warc, warc_splits
+
+    records = [record(f"http://news.example/{i}", article(i) * (1 + i % 7), rid=f"urn:uuid:{i}") for i in range(60)]
+    path = tmp_path / name
+    path.write_bytes(b"".join(gzip.compress(r) for r in records) if name.endswith(".gz") else b"".join(records))
+    ranges = warc_splits(path, path.stat().st_size // 9)
+    assert len(ranges) >= 5 and ranges[0][0] == 0 and ranges[-1][1] == path.stat().st_size
+    assert all(a[1] == b[0] for a, b in zip(ranges, ranges[1:]))  # contiguous
+    ids = [e.id for start, stop in ranges for e in scan_warc(path, start=start, stop=stop)]
+    assert ids == [f"urn:uuid:{i}" for i in range(60)]  # each page once, in order
