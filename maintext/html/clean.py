@@ -14,6 +14,7 @@ import re
 import lxml.etree as etree
 
 from ..textutil import xml_safe
+from .document import LINE_CAP
 from .tags import SKIP_TAGS
 
 # Tags removed together with their content: the one skip set (code, embedded documents,
@@ -126,7 +127,8 @@ def _unwrap_swallowing(root: etree._Element, removed: list[tuple[str, str]]) -> 
     for el in root.iter(*_SWALLOWING_TAGS):
         if len(el) == 0:
             continue
-        if page_lines >= _MIN_SPAN_LINES and _line_span(el) * 2 < page_lines:
+        span = _line_span(el)
+        if page_lines >= _MIN_SPAN_LINES and 0 <= span and span * 2 < page_lines:
             continue  # spans too little of the source to hold most of the page (cheap test)
         size = len(el.text_content())
         if size > _BIG_HIDDEN_CHARS:
@@ -143,11 +145,16 @@ _MIN_SPAN_LINES = 50  # below this, source lines say too little: the text is mea
 
 
 def _line_span(el: etree._Element) -> int:
-    """Source lines from ``el`` to its last descendant (O(depth))."""
+    """Source lines from ``el`` to its last descendant (O(depth)); -1 when unknown
+    (libxml2 stops counting lines at LINE_CAP). For the page's span (the root), a lower
+    bound then: LINE_CAP minus its first line."""
     last = el
     while len(last):
         last = last[-1]
-    return (last.sourceline or 0) - (el.sourceline or 0)
+    end = last.sourceline or 0
+    if end >= LINE_CAP and el.getparent() is not None:
+        return -1
+    return end - (el.sourceline or 0)
 
 
 def _drop_tag(el: etree._Element) -> None:

@@ -45,6 +45,8 @@ _VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "
 _EARLY_END = re.compile(r"</(?:html|body)\s*>", re.IGNORECASE)
 _TAIL = 4096  # end tags this close to the end of the page are where they belong
 _MIN_LINES = 50  # below this, line numbers cannot tell whether the parser stopped early
+# libxml2's HTML parser reports no line number above this (``sourceline`` stays there).
+LINE_CAP = 65535
 
 
 def parse_html(html: str, max_depth: int = 1000, *, utf8: bytes | None = None) -> etree._Element:
@@ -59,26 +61,34 @@ def parse_html(html: str, max_depth: int = 1000, *, utf8: bytes | None = None) -
 
     ``utf8``: ``html`` encoded as UTF-8, when the caller has it (saves encoding again).
     """
-    root, lines = _parse(html, utf8)
+    root, data = _parse(html, utf8)
     if _hit_depth_limit():
         html = flatten_deep(html, min(max_depth, _LIBXML_MAX_DEPTH - 48))
-        root, lines = _parse(html)
-    if _tree_ends_early(root, lines):
+        root, data = _parse(html)
+    if _tree_ends_early(root, data):
         repaired = drop_early_end_tags(html)
         if repaired is not html:
             root, _ = _parse(repaired)
     return root
 
 
-def _tree_ends_early(root: etree._Element, lines: int) -> bool:
-    """Whether the last element of the tree starts far before the end of the source,
-    which has ``lines`` lines."""
+def _tree_ends_early(root: etree._Element, data: bytes) -> bool:
+    """Whether the last element of the tree starts far before the end of the source
+    ``data`` (the bytes parsed)."""
+    lines = data.count(b"\n") + 1
     if lines < _MIN_LINES:
         return True  # a page on few lines: let the text search decide
     el = root
     while len(el):
         el = el[-1]
-    return (el.sourceline or 0) < lines - max(_MIN_LINES, lines // 10)
+    line = el.sourceline or 0
+    if line < LINE_CAP:
+        return line < lines - max(_MIN_LINES, lines // 10)
+    # libxml2 stops counting lines at LINE_CAP: compare elements with start tags instead
+    # (linear, and only on pages of that many lines)
+    starts = data.count(b"<") - data.count(b"</") - data.count(b"<!")
+    elements = sum(1 for _ in root.iter())
+    return elements < starts - max(_MIN_LINES, starts // 10)
 
 
 def drop_early_end_tags(html: str) -> str:
@@ -203,9 +213,9 @@ def drop_script_bodies(data: bytes) -> bytes:
     return b"".join(out)
 
 
-def _parse(html: str, utf8: bytes | None = None) -> tuple[etree._Element, int]:
-    """The tree of ``html`` and the number of lines of ``html`` (counted on the bytes
-    parsed: emptying script bodies keeps their newlines, and the bytes are fewer)."""
+def _parse(html: str, utf8: bytes | None = None) -> tuple[etree._Element, bytes]:
+    """The tree of ``html`` and the bytes parsed (script bodies emptied, keeping their
+    newlines: line numbers are those of ``html``)."""
     data = drop_script_bodies(utf8 if utf8 is not None else html.encode("utf-8", errors="replace"))
     if b"\x00" in data or b"\x01" in data or b"\x02" in data or b"\x03" in data:
         # never visible text, and the segmentation's markers (maintext.html.structure)
@@ -225,7 +235,7 @@ def _parse(html: str, utf8: bytes | None = None) -> tuple[etree._Element, int]:
             raise ParseError(f"cannot parse HTML: {exc}") from None
     if root is None:
         raise ParseError("cannot parse HTML: empty tree")
-    return root, data.count(b"\n") + 1
+    return root, data
 
 
 class Document:

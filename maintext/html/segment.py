@@ -22,14 +22,17 @@ text; its ``text`` is the plain text.
 from __future__ import annotations
 
 from itertools import accumulate
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import lxml.etree as etree
 
 from .vocab import NO_MARKS as _NO_MARKS, SPECIAL_TAGS as _SPECIAL_TAGS, marks as _marks
 from .structure import BR as _BR, IMAGE, SPAN_CLOSE, SPAN_OPEN, plain
+from . import walk as _walk
+from .boxsize import BoxSizes
 from .tags import BLOCK_TAGS, HEADING_TAGS, SENTENCE_END, IMAGE_TAG, PARAGRAPH_TAGS, SPAN_TAGS
-from ..textutil import has_cjk, text_weight
+from ..textutil import _CJK_RANGES as CJK_RANGES, has_cjk, text_weight
 
 COMMAS = frozenset(",，、")
 CHAIN_KEEP = 6  # containers kept per block for scoring (innermost first levels)
@@ -90,10 +93,11 @@ class Block:
     markers are found with :meth:`Segmentation.first_elements`)."""
 
     __slots__ = ("raw", "text", "tag", "chain", "paragraph", "heading", "in_table", "chars",
-                 "link_chars", "weight", "commas", "owners", "boiler", "index", "marked")
+                 "link_chars", "weight", "commas", "owner", "boiler", "index", "marked")
 
     def __init__(self, raw: str, tag: str, chain: tuple[int, ...], link_chars: int,
-                 in_table: bool, owners: tuple[int, ...], marked: int = MARK_ALL) -> None:
+                 in_table: bool, owner: int | None, marked: int = MARK_ALL,
+                 weigh: Callable[[str], float] = text_weight) -> None:
         self.raw = raw
         if marked:  # remove only the markers it holds (each a C scan of the text)
             if marked & MARK_BR:
@@ -116,9 +120,11 @@ class Block:
             self.weight = float(text.count(" ") + 1)
             self.commas = text.count(",")
         else:
-            self.weight = text_weight(text) if has_cjk(text) else float(text.count(" ") + 1)
+            self.weight = weigh(text) if has_cjk(text) else float(text.count(" ") + 1)
             self.commas = text.count(",") + text.count("，") + text.count("、")
-        self.owners = owners  # containers with a boilerplate class/tag enclosing the block
+        # the innermost container with a boilerplate class/tag enclosing the block (the
+        # others: Segmentation.owners; one id, not a tuple: nested boxes stay linear)
+        self.owner = owner
         self.boiler: str | None = None
         self.index = -1  # position in Segmentation.blocks
 
@@ -158,6 +164,31 @@ class Segmentation:
         self.spans: list[Any] = []
         self.images: list[Any] = []
         self._firsts: list[tuple[int, int]] | None = None
+        # each container's owner before finish() rewrote the links past exempt boxes
+        # (None: nothing was rewritten)
+        self._walked_owner: list[int | None] | None = None
+        # (owner id, top container id) -> boilerplate reason (auto's filter, per region)
+        self.boiler_memo: dict[tuple[int, int], str | None] = {}
+
+    def owners(self, b: Block) -> Iterator[int]:
+        """The boilerplate containers enclosing ``b``, innermost first: its own owner, then
+        the chain of non-exempt owners above it (after :meth:`finish`)."""
+        containers = self.containers
+        o = b.owner
+        while o is not None:
+            yield o
+            o = containers[o].owner
+
+    def all_owners(self, b: Block) -> Iterator[int]:
+        """Every boilerplate container enclosing ``b``, innermost first, exempt ones included."""
+        walked = self._walked_owner
+        if walked is None:
+            yield from self.owners(b)
+            return
+        o = b.owner
+        while o is not None:
+            yield o
+            o = walked[o]
 
     def first_elements(self, index: int) -> tuple[int, int]:
         """(first span element, first image element) of block ``index``: counted from the
@@ -195,16 +226,19 @@ class Segmentation:
             elif (c.boiler in LINK_BOX_REASONS and running[c.end] - running[c.start] >= SOFT_MAX_RUNNING
                   and self.link_density(c.start, c.end) <= LINK_BOX_MAX_DENSITY):
                 exempt.add(c.id)  # a "more" box of running text: the rest of the article
-        if exempt:
-            for c in self.containers:
+        containers = self.containers
+        if exempt:  # parents come first: one step reaches a non-exempt owner
+            self._walked_owner = [c.owner for c in containers]
+            for c in containers:
                 while c.owner is not None and c.owner in exempt:
-                    c.owner = self.containers[c.owner].owner
+                    c.owner = containers[c.owner].owner
         for i, b in enumerate(blocks):
             b.index = i
-            for owner in b.owners:  # innermost first
-                if owner not in exempt:
-                    b.boiler = self.containers[owner].boiler
-                    break
+            o = b.owner  # the innermost owner that is not exempt
+            if o is not None and o in exempt:
+                o = containers[o].owner
+            if o is not None:
+                b.boiler = containers[o].boiler
         # the running text outside boilerplate boxes (Block.is_sentence_prose)
         self._prose = [0.0, *accumulate(w if b.boiler is None else 0.0
                                         for b, w in zip(blocks, running_weight))]
@@ -237,41 +271,35 @@ PROSE_WORDS = 5.0
 PROSE_LINK_DENSITY = 0.5
 
 
-def _few_links(el: etree._Element, size: int) -> bool:
-    """A box with some text of which little is link text (read before skipping a
-    "related" box: it may hold the rest of the article)."""
-    if size < LINK_BOX_MIN_CHARS:
-        return False
-    links = sum(len(a.text_content()) for a in el.iter("a"))
-    return links <= LINK_BOX_MAX_DENSITY * size
-
-
 _BLANK = " \t\n\r\f\v\x00\x01\x02\x03\u00a0\u3000"  # what a block of no text holds
 
 
-def _skip_box(root: etree._Element, el: etree._Element, c: Container, total: list[int]) -> int:
+def _skip_box(sizes: BoxSizes, el: etree._Element, c: Container) -> int:
     """The size of a boilerplate box to skip unread, or -1 to read it (it holds much of
-    the page's text, or it is a "related" box of running text)."""
-    if total[0] < 0:
-        total[0] = len(root.text_content())
-    size = len(el.text_content())
-    if size <= SKIP_MAX_SHARE * total[0] and not (c.boiler in LINK_BOX_REASONS and _few_links(el, size)):
-        return size
-    return -1
+    the page's text, or it is a "related" box of running text: some text, few links)."""
+    size, links = sizes.size(el)
+    if size > SKIP_MAX_SHARE * sizes.total():
+        return -1
+    if c.boiler in LINK_BOX_REASONS and size >= LINK_BOX_MIN_CHARS:
+        if (links if links >= 0 else sizes.links(el)) <= LINK_BOX_MAX_DENSITY * size:
+            return -1
+    return size
 
 
-def segment_cleaned(root: etree._Element, skip: frozenset[str] = frozenset()) -> Segmentation:
+def segment_cleaned(root: etree._Element, skip: frozenset[str] = frozenset(),
+                    native: bool | None = None) -> Segmentation:
     """:func:`segment` of a cleaned tree, skipping the boxes whose reason is in ``skip``;
     walked again without skipping when nothing but those boxes held prose (a block of at
     least PROSE_WORDS words with little link text)."""
-    seg = segment(root, skip=skip)
+    seg = segment(root, skip=skip, native=native)
     if seg.skipped and not any(b.weight >= PROSE_WORDS and b.link_density <= PROSE_LINK_DENSITY
                                for b in seg.blocks):
-        seg = segment(root)  # everything was in skipped boxes: read them after all
+        seg = segment(root, native=native)  # everything was in skipped boxes: read them after all
     return seg
 
 
-def segment(root: etree._Element, *, skip: frozenset[str] = frozenset()) -> Segmentation:  # noqa: C901
+def segment(root: etree._Element, *, skip: frozenset[str] = frozenset(),
+            native: bool | None = None) -> Segmentation:  # noqa: C901
     """Blocks and containers of the whole (cleaned) tree: broken pages put text after a
     stray ``</body>`` outside ``<body>``, so the walk starts at the root.
 
@@ -281,9 +309,17 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset()) -> Segm
     This is the one builder of blocks: a single pass over the tag events of the tree with
     a stack of open block tags (the Block-List construction of seed 002). The loop is
     deliberately one function with local state: it is the hottest loop of the package,
-    and method calls per event cost ~30% of its time (measured on aeb)."""
+    and method calls per event cost ~30% of its time (measured on aeb).
+
+    ``native``: walk with the compiled twin of this loop (:mod:`maintext.html.walk`;
+    None = its default); same result."""
     seg = Segmentation()
-    total = [-1]
+    if (_walk.ENABLED if native is None else native) and _walk.native is not None:
+        sizes = BoxSizes(root, _walk.native.text_length)
+        _walk.native.walk(root, skip, seg, sizes, _native_env())
+        seg.finish()
+        return seg
+    sizes = BoxSizes(root)
     blocks, containers, anchors = seg.blocks, seg.containers, seg.anchors
     spans, images = seg.spans, seg.images
     stack: list[int] = []  # open containers
@@ -299,7 +335,7 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset()) -> Segm
         if raw.strip(_BLANK):
             blocks.append(Block(raw, containers[stack[-1]].tag if stack else "body",
                                 tuple(stack[-CHAIN_KEEP:]), link_chars, table_depth > 0,
-                                tuple(reversed(owners)) if owners else (), marked))
+                                owners[-1] if owners else None, marked))
             marked = 0
         elif marked:  # a run without text: its spans are dropped, its images carried over
             n = raw.count(SPAN_OPEN)
@@ -337,11 +373,12 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset()) -> Segm
                 if c.boiler:
                     owners.append(cid)
                     if c.boiler in skip:
-                        size = _skip_box(root, el, c, total)
+                        size = _skip_box(sizes, el, c)
                         if size >= 0:
                             walker.skip_subtree()
                             seg.skipped.append((cid, size))
                             continue  # its end event still comes: the box is closed there
+                        sizes.read(cid, el)
             elif tag in SPAN_TAGS:
                 if tag == "a":
                     link_depth += 1
@@ -371,6 +408,7 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset()) -> Segm
                 c.id_end = len(containers)
                 if owners and owners[-1] == cid:
                     owners.pop()
+                    sizes.close(cid)
                 if tag == "table":
                     table_depth -= 1
             elif tag in SPAN_TAGS:
@@ -389,3 +427,20 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset()) -> Segm
         flush()
     seg.finish()
     return seg
+
+
+_ENV: dict[str, Any] = {}
+
+
+def _native_env() -> dict[str, Any]:
+    """What the native walk takes from this module (the same tables and constructors)."""
+    if not _ENV:
+        _ENV.update(BLOCK_TAGS=BLOCK_TAGS, SPECIAL_TAGS=_SPECIAL_TAGS, SPAN_TAGS=SPAN_TAGS, BR=_BR,
+                    SPAN_OPEN=SPAN_OPEN, SPAN_CLOSE=SPAN_CLOSE, IMAGE=IMAGE, IMAGE_TAG=IMAGE_TAG,
+                    Container=Container, Block=Block, marks=_marks, NO_MARKS=_NO_MARKS,
+                    skip_box=_skip_box, BLANK=_BLANK, CHAIN_KEEP=CHAIN_KEEP,
+                    weigh=_walk.native.text_weight, has_cjk=has_cjk,
+                    PARAGRAPH_TAGS=PARAGRAPH_TAGS, HEADING_TAGS=HEADING_TAGS,
+                    MARKS=(MARK_BR, MARK_SPAN, MARK_IMAGE))
+        _walk.native.set_cjk_ranges(CJK_RANGES)
+    return _ENV

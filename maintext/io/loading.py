@@ -414,6 +414,13 @@ def read_stdin(max_bytes: int) -> bytes:
     return sys.stdin.buffer.read(max_bytes + 1)
 
 
+def _native_scan():
+    """The C twin of ``_LONG_TAG``'s search when built and not turned off (MAINTEXT_NATIVE=0)."""
+    from ..html import walk
+
+    return walk.scan if walk.ENABLED else None
+
+
 # Start tags with very many attributes: libxml2 checks each attribute against all earlier
 # ones (quadratic: 20,000 attributes take 1 s, 1,000,000 take hours). A candidate is a start
 # tag followed by ``cap`` attribute-like tokens (quote-aware, possessive: linear, and a
@@ -422,12 +429,15 @@ _ATTR_TOKEN = r"""(?:[\s/]*+[^\s<>="'/]++(?:\s*+=\s*+(?:"[^"]*+"|'[^']*+'|[^\s"'
 _ATTR = re.compile(r"""[\s/]*+[^\s>/]+?(?:\s*=\s*(?:"[^"]*+"|'[^']*+'|[^\s>"']*+)|(?=[\s/>])|\Z)""")
 _TAG_REST = re.compile(r"""(?:[^>"']++|"[^"]*+"|'[^']*+'|["'])*+>?""")
 _LONG_TAG: dict[int, re.Pattern[str]] = {}
+_scan = _native_scan()
 
 
 def cap_attributes(html: str, cap: int) -> str:
     """``html`` with start tags cut to their first ``cap`` attributes (linear)."""
     if cap <= 0:
         return html
+    if _scan is not None and _scan.first_long_tag(html, cap) < 0:
+        return html  # the same pattern matched in C (maintext/html/_scan.pyx): nothing to cut
     pattern = _LONG_TAG.get(cap)
     if pattern is None:
         pattern = _LONG_TAG[cap] = re.compile(r"<[a-zA-Z][^\s<>/]*+(?=%s{%d})" % (_ATTR_TOKEN, cap + 1))

@@ -24,6 +24,9 @@ FIELDS = ("text", "markdown", "html", "blocks", "metadata", "links", "comments")
 # Page fields that the "metadata" field stands for.
 METADATA_KEYS = ("title", "headline", "date", "author", "keywords", "description", "sitename",
                  "language")
+# The fields rendered from Page.blocks: without one of them (and without a selection, the
+# API's Page) no typed blocks are built (a text-only extraction does no structure work).
+BLOCK_FIELDS = ("markdown", "html", "blocks")
 # Always in a record with a selection: where the page came from and why it is empty.
 RECORD_BASE = ("url", "method", "reason")
 
@@ -45,6 +48,11 @@ def parse_fields(value: str | Iterable[str] | None) -> tuple[str, ...] | None:
     if not out:
         raise ValueError(f"no field named; choose from {', '.join(FIELDS)}")
     return tuple(out)
+
+
+def wants_blocks(fields: tuple[str, ...] | None) -> bool:
+    """Whether a result with ``fields`` needs ``Page.blocks`` (None: the whole Page)."""
+    return fields is None or any(name in fields for name in BLOCK_FIELDS)
 
 
 def options_for_fields(options: Options, fields: tuple[str, ...] | None) -> Options:

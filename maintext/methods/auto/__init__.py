@@ -46,6 +46,7 @@ from ...html.segment import Block, SKIP_REASONS, Segmentation, segment_cleaned
 from ...html.structure import paragraph_blocks, typed_blocks
 from ...metadata.title import decide_headline
 from ...options import AutoOptions, Options
+from ...output.fields import wants_blocks
 from ...pagetype.classifier import classify_blocks
 from ...result import Page
 from ...site.template import template_texts
@@ -70,7 +71,7 @@ def extract(doc: Document, options: Options) -> Page:
     templates = template_texts(doc, root) if opts.drop_site_template and doc.site_docs else frozenset()
     removed = clean_tree(root)
     skip = SKIP_REASONS - ({"comments"} if opts.include_comments else set())
-    seg = segment_cleaned(root, skip if opts.skip_boilerplate else frozenset())
+    seg = segment_cleaned(root, skip if opts.skip_boilerplate else frozenset(), options.native)
     explain: list[dict[str, Any]] | None = [] if options.explain else None
     if explain is not None:
         for tag, why in removed:
@@ -111,7 +112,7 @@ def extract(doc: Document, options: Options) -> Page:
         paragraphs = [collapse_ws(line) for line in hint.body().splitlines() if line.strip()]
         why = "JSON-LD articleBody"
         page.blocks = paragraph_blocks(paragraphs)
-    else:
+    elif wants_blocks(options.fields):  # text only: no structure work
         page.blocks = typed_blocks(kept, seg, doc.url)
     page.set_paragraphs(paragraphs)
     page.extra["auto"] = {"region": why}

@@ -156,18 +156,31 @@ def _boiler_inside(seg: Segmentation, b: Block, top: Container | None) -> str | 
     main container ``top``. Boilerplate classes on ``top`` or its ancestors are ignored, and
     so is a non-comment box holding most of ``top``'s text (``paywall`` around the rest
     of the article)."""
-    for owner in b.owners:
+    memo = seg.boiler_memo
+    top_id = -1 if top is None else top.id
+    seen: list[int] = []  # owners passed over: their answer is the one found further up
+    found: str | None = None
+    for owner in seg.owners(b):
+        key = (owner, top_id)
+        if key in memo:
+            found = memo[key]
+            break
+        seen.append(owner)
         if owner in seg.exempt:
             continue
         c = seg.containers[owner]
         if top is None:
-            return c.boiler
+            found = c.boiler
+            break
         if c.contains(top):
-            return None
+            break
         if c.boiler != "comments" and seg.chars(c.start, c.end) > 0.5 * seg.chars(top.start, top.end):
             continue
-        return c.boiler
-    return None
+        found = c.boiler
+        break
+    for owner in seen:  # nested boxes share their chain: each owner is answered once
+        memo[(owner, top_id)] = found
+    return found
 
 
 def _in_link_list(h: AutoHeuristics, seg: Segmentation, b: Block) -> bool:

@@ -194,4 +194,4 @@ FIGURE_BOXES = frozenset({"<figure>", "<figcaption>"})  # boilerplate marks of a
 def _only_figures(seg: Segmentation, blocks: list) -> bool:
     """Every block sits in a <figure>/<figcaption>: an image box between two parts of the
     article (its caption is not a reason to end the article there)."""
-    return bool(blocks) and all(any(seg.containers[o].boiler in FIGURE_BOXES for o in b.owners) for b in blocks)
+    return bool(blocks) and all(any(seg.containers[o].boiler in FIGURE_BOXES for o in seg.all_owners(b)) for b in blocks)

@@ -1,0 +1,384 @@
+# cython: language_level=3
+"""The segmentation walk of :func:`maintext.html.segment.segment`, over libxml2's tree.
+
+Takes the root element of a (cleaned) lxml tree and an empty ``Segmentation``; fills its
+blocks, containers, anchors, spans and images exactly as the pure-Python walk does (the
+same events in the same order, the same Python objects built by the same constructors),
+but visits the nodes through lxml's public C API: no ``iterwalk`` event tuples, no
+element proxy for nodes that need none, tag names looked up once per name per page.
+
+Built by ``setup.py`` when a C compiler and Cython are present; :mod:`maintext.html.walk`
+falls back to the Python walk otherwise. Every rule here has its twin in ``segment.py``;
+``benchmarks/identity.py`` and ``tests/html/test_native.py`` check they agree.
+"""
+
+from lxml.includes cimport tree
+from lxml.includes.tree cimport xmlNode
+from lxml.includes.etreepublic cimport _Document, _Element, elementFactory, import_lxml__etree, textOf, tailOf
+
+import_lxml__etree()
+
+# segment.MARK_BR, MARK_SPAN, MARK_IMAGE (checked equal when the walk starts)
+cdef enum Mark:
+    MARK_BR = 1
+    MARK_SPAN = 2
+    MARK_IMAGE = 4
+
+cdef enum Kind:
+    OTHER = 0
+    BLOCK = 1
+    ANCHOR = 2
+    SPAN = 3
+    BREAK = 4
+    IMAGE_EL = 5
+
+
+cdef inline bint _elementlike(xmlNode* n) noexcept nogil:
+    # the nodes iterwalk yields (elements, comments, entity references, PIs)
+    return (n.type == tree.XML_ELEMENT_NODE or n.type == tree.XML_COMMENT_NODE
+            or n.type == tree.XML_ENTITY_REF_NODE or n.type == tree.XML_PI_NODE)
+
+
+cdef inline xmlNode* _next_elementlike(xmlNode* n) noexcept nogil:
+    while n is not NULL and not _elementlike(n):
+        n = n.next
+    return n
+
+
+cdef inline bint _has_text(xmlNode* n) noexcept nogil:
+    # lxml's text/tail: text and CDATA nodes from here, XInclude markers skipped
+    while n is not NULL:
+        if n.type == tree.XML_TEXT_NODE or n.type == tree.XML_CDATA_SECTION_NODE:
+            return True
+        if n.type != tree.XML_XINCLUDE_START and n.type != tree.XML_XINCLUDE_END:
+            return False
+        n = n.next
+    return False
+
+
+cdef class _Walk:
+    """The walk's state (the locals of the Python walk)."""
+    cdef list parts, blocks, containers, anchors, spans, images, stack, owners
+    cdef object seg, Block, plain_blank, span_open, image, weigh, has_cjk
+    cdef frozenset paragraph_tags, heading_tags
+    cdef Py_ssize_t link_chars
+    cdef int table_depth
+    cdef int marked  # segment.MARK_BR | MARK_SPAN | MARK_IMAGE
+    cdef int chain_keep
+
+    cdef block(self, str raw, str tag, tuple chain, Py_ssize_t link_chars, bint in_table,
+               object owner, int marked):
+        """segment.Block(...) without its Python __init__: the same slots, the same values."""
+        cdef str text
+        cdef Py_ssize_t chars
+        b = self.Block.__new__(self.Block)
+        b.raw = raw
+        text = raw
+        if marked:  # remove only the markers it holds
+            if marked & MARK_BR:
+                text = text.replace("\x00", " ")
+            if marked & MARK_SPAN:
+                text = text.replace("\x01", "").replace("\x02", "")
+            if marked & MARK_IMAGE:
+                text = text.replace("\x03", "")
+        text = " ".join(text.split())
+        b.text = text
+        b.marked = marked
+        b.tag = tag
+        b.chain = chain
+        b.paragraph = tag in self.paragraph_tags
+        b.heading = tag in self.heading_tags
+        b.in_table = in_table
+        chars = len(text)
+        b.chars = chars
+        b.link_chars = link_chars if link_chars < chars else chars
+        if text.isascii():
+            b.weight = float(text.count(" ") + 1)
+            b.commas = text.count(",")
+        else:
+            b.weight = self.weigh(text) if _has_cjk(text) else float(text.count(" ") + 1)
+            b.commas = text.count(",") + text.count("，") + text.count("、")
+        b.owner = owner
+        b.boiler = None
+        b.index = -1
+        return b
+
+    cdef flush(self):
+        cdef str raw = "".join(self.parts)
+        cdef Py_ssize_t n
+        self.parts.clear()
+        if raw.strip(self.plain_blank):
+            self.blocks.append(self.block(
+                raw, self.containers[self.stack[-1]].tag if self.stack else "body",
+                tuple(self.stack[-self.chain_keep:]), self.link_chars, self.table_depth > 0,
+                self.owners[-1] if self.owners else None, self.marked))
+            self.marked = 0
+        elif self.marked:  # a run without text: its spans are dropped, its images carried over
+            n = raw.count(self.span_open)
+            if n:
+                del self.spans[len(self.spans) - n:]
+            n = raw.count(self.image)
+            if n:
+                self.parts.append(self.image * n)
+                self.marked = MARK_IMAGE
+            else:
+                self.marked = 0
+        self.link_chars = 0
+
+
+def walk(root, frozenset skip, seg, sizes, dict env):
+    """Fill ``seg`` from the tree under ``root`` (see segment.segment); ``env`` holds the
+    Python side's classes, tables and helpers."""
+    cdef _Element r = root
+    cdef _Document doc = r._doc
+    cdef xmlNode* top = r._c_node
+    cdef xmlNode* cur = top
+    cdef xmlNode* child
+    cdef bint descend
+    cdef int kind, link_depth = 0
+    cdef Py_ssize_t cid
+    cdef dict names = {}  # name pointer -> (tag, kind): one decode per tag name per page
+    cdef _Walk w = _Walk()
+    cdef object tag, el, text, c, items, info
+    cdef frozenset BLOCK_TAGS = env["BLOCK_TAGS"], SPECIAL = env["SPECIAL_TAGS"]
+    cdef dict SPAN_TAGS = env["SPAN_TAGS"]
+    cdef str BR = env["BR"], SPAN_OPEN = env["SPAN_OPEN"], SPAN_CLOSE = env["SPAN_CLOSE"], IMAGE = env["IMAGE"]
+    cdef str IMAGE_TAG = env["IMAGE_TAG"]
+    Container = env["Container"]
+    marks = env["marks"]
+    NO_MARKS = env["NO_MARKS"]
+    skip_box = env["skip_box"]
+    w.seg = seg
+    w.Block = env["Block"]
+    w.weigh = env["weigh"]
+    w.has_cjk = env["has_cjk"]
+    w.paragraph_tags = env["PARAGRAPH_TAGS"]
+    w.heading_tags = env["HEADING_TAGS"]
+    w.plain_blank = env["BLANK"]
+    w.span_open = SPAN_OPEN
+    w.image = IMAGE
+    w.chain_keep = env["CHAIN_KEEP"]
+    w.parts = []
+    w.blocks, w.containers, w.anchors = seg.blocks, seg.containers, seg.anchors
+    w.spans, w.images = seg.spans, seg.images
+    w.stack = []
+    w.owners = []
+    w.link_chars = 0
+    w.table_depth = 0
+    w.marked = 0
+    cdef list parts = w.parts
+    if env["MARKS"] != (MARK_BR, MARK_SPAN, MARK_IMAGE) or (BR, SPAN_OPEN, SPAN_CLOSE, IMAGE) != ("\x00", "\x01", "\x02", "\x03"):
+        raise RuntimeError("maintext.html._walk is out of date with segment.py: rebuild it")
+    while True:
+        # ---- start event of cur
+        descend = False
+        if cur.type == tree.XML_ELEMENT_NODE:
+            descend = True
+            info = names.get(<size_t>cur.name)
+            if info is None:
+                if cur.ns is NULL:
+                    tag = (<const char*>cur.name).decode("utf-8")
+                else:
+                    tag = elementFactory(doc, cur).tag
+                if tag in BLOCK_TAGS:
+                    kind = BLOCK
+                elif tag in SPAN_TAGS:
+                    kind = ANCHOR if tag == "a" else SPAN
+                elif tag == "br":
+                    kind = BREAK
+                elif tag == IMAGE_TAG:
+                    kind = IMAGE_EL
+                else:
+                    kind = OTHER
+                info = names[<size_t>cur.name] = (tag, kind)
+            tag, kind = info
+            if kind == BLOCK:
+                if parts:
+                    w.flush()
+                cid = len(w.containers)
+                el = elementFactory(doc, cur)
+                if cur.properties is not NULL:
+                    items = el.items()
+                    m = marks(tag, items) if items or tag in SPECIAL else NO_MARKS
+                else:
+                    m = marks(tag, []) if tag in SPECIAL else NO_MARKS
+                c = Container(cid, tag, len(w.blocks), w.stack[-1] if w.stack else None, m,
+                              w.owners[-1] if w.owners else None)
+                c.el = el
+                w.containers.append(c)
+                w.stack.append(cid)
+                if tag == "table":
+                    w.table_depth += 1
+                if c.boiler:
+                    w.owners.append(cid)
+                    if c.boiler in skip:
+                        size = skip_box(sizes, el, c)
+                        if size >= 0:
+                            descend = False
+                            seg.skipped.append((cid, size))
+                        else:
+                            sizes.read(cid, el)
+            elif kind == ANCHOR or kind == SPAN:
+                el = elementFactory(doc, cur)
+                if kind == ANCHOR:
+                    link_depth += 1
+                    w.anchors.append((len(w.blocks), el))
+                parts.append(SPAN_OPEN)
+                w.spans.append(el)
+                w.marked |= MARK_SPAN
+            elif kind == BREAK:
+                parts.append(BR)
+                w.marked |= MARK_BR
+            elif kind == IMAGE_EL:
+                parts.append(IMAGE)
+                w.images.append(elementFactory(doc, cur))
+                w.marked |= MARK_IMAGE
+            if descend:  # (a skipped box: its text is not read either)
+                if _has_text(cur.children):
+                    text = textOf(cur)
+                    if text and (parts or not text.isspace()):
+                        parts.append(text)
+                        if link_depth:
+                            w.link_chars += len(text.strip())
+        # ---- descend into the children, or end cur and move on
+        while True:
+            if descend:
+                child = _next_elementlike(cur.children)
+                if child is not NULL:
+                    cur = child
+                    break
+            # end event of cur
+            if cur.type == tree.XML_ELEMENT_NODE:
+                tag, kind = names[<size_t>cur.name]
+                if kind == BLOCK:
+                    if parts:
+                        w.flush()
+                    cid = w.stack.pop()
+                    c = w.containers[cid]
+                    c.end = len(w.blocks)
+                    c.id_end = len(w.containers)
+                    if w.owners and w.owners[-1] == cid:
+                        w.owners.pop()
+                        sizes.close(cid)
+                    if tag == "table":
+                        w.table_depth -= 1
+                elif kind == ANCHOR or kind == SPAN:
+                    if kind == ANCHOR:
+                        link_depth -= 1
+                    parts.append(SPAN_CLOSE)
+                    w.marked |= MARK_SPAN
+                if cur is top:
+                    if parts:
+                        w.flush()
+                    return
+                if _has_text(cur.next):
+                    text = tailOf(cur)
+                    if text and (parts or not text.isspace()):
+                        parts.append(text)
+                        if link_depth:
+                            w.link_chars += len(text.strip())
+            elif cur is top:
+                if parts:
+                    w.flush()
+                return
+            child = _next_elementlike(cur.next)
+            if child is not NULL:
+                cur = child
+                break
+            cur = cur.parent
+            descend = False
+
+
+# ---- text_weight (maintext.textutil.text_weight) without the two regex scans
+cdef Py_UCS4 _cjk_lo[64]
+cdef Py_UCS4 _cjk_hi[64]
+cdef int _n_cjk = 0
+
+
+def set_cjk_ranges(tuple ranges):
+    """The CJK blocks of maintext.textutil (one table for both paths)."""
+    global _n_cjk
+    cdef int i = 0
+    for lo, hi in ranges[:64]:
+        _cjk_lo[i] = lo
+        _cjk_hi[i] = hi
+        i += 1
+    _n_cjk = i
+
+
+cdef inline bint _is_cjk(Py_UCS4 c) noexcept:
+    cdef int i
+    for i in range(_n_cjk):
+        if c < _cjk_lo[i]:
+            return False
+        if c <= _cjk_hi[i]:
+            return True
+    return False
+
+
+def text_weight(str text):
+    """Words for Latin text, ~1/1.7 per CJK character: exactly textutil.text_weight (its
+    ``_TOKEN`` tokens minus the CJK characters, plus the CJK characters / 1.7)."""
+    cdef Py_ssize_t cjk = 0, tokens = 0
+    cdef bint in_run = False, word, is_cjk
+    cdef Py_UCS4 c
+    for c in text:
+        is_cjk = _is_cjk(c)
+        word = c.isalnum() or c == u'_'
+        if is_cjk:
+            cjk += 1
+            if word:
+                tokens += 1
+            in_run = False
+        elif word:
+            if not in_run:
+                tokens += 1
+                in_run = True
+        else:
+            in_run = False
+    return <double>(tokens - cjk) + <double>cjk / 1.7
+
+
+def text_length(el):
+    """``len(el.text_content())`` without building the string: the code points of the text
+    and CDATA nodes under ``el`` (lxml's text_content is XPath ``string()``; libxml2 holds
+    valid UTF-8, so code points are the bytes that do not continue a character)."""
+    cdef _Element e = el
+    cdef xmlNode* top = e._c_node
+    cdef xmlNode* n = top.children
+    cdef Py_ssize_t count = 0
+    cdef const unsigned char* p
+    if top.type != tree.XML_ELEMENT_NODE:
+        return len(el.text_content())
+    while n is not NULL:
+        if n.type == tree.XML_TEXT_NODE or n.type == tree.XML_CDATA_SECTION_NODE:
+            p = <const unsigned char*>n.content
+            if p is not NULL:
+                while p[0]:
+                    if (p[0] & 0xC0) != 0x80:
+                        count += 1
+                    p += 1
+        elif n.type == tree.XML_ENTITY_REF_NODE:
+            return len(el.text_content())  # (never from the HTML parser) libxml2's own rule
+        if n.type == tree.XML_ELEMENT_NODE and n.children is not NULL:
+            n = n.children
+            continue
+        while n is not top and n.next is NULL:
+            n = n.parent
+        if n is top:
+            break
+        n = n.next
+    return count
+
+
+cdef bint _has_cjk(str text):
+    """textutil.has_cjk: a character of one of the CJK blocks (the same table)."""
+    cdef Py_UCS4 c
+    for c in text:
+        if c >= 0x1100 and _is_cjk(c):
+            return True
+    return False
+
+
+def has_cjk(str text):
+    return _has_cjk(text)

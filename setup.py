@@ -1,0 +1,48 @@
+"""Builds the optional native segmentation walk (maintext/html/_walk.pyx) and text scans
+(maintext/html/_scan.pyx) when Cython and a C compiler are present; without them (or when the build fails) maintext installs as pure
+Python and uses the Python walk. ``MAINTEXT_NO_NATIVE=1`` skips the build."""
+
+import os
+import sys
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+
+class OptionalBuildExt(build_ext):
+    """A failed compile is a warning, not an install failure."""
+
+    def run(self):
+        try:
+            super().run()
+        except Exception as exc:  # noqa: BLE001 - no compiler, no headers...
+            print(f"maintext: native walk not built ({exc}); the pure-Python walk is used", file=sys.stderr)
+
+    def build_extension(self, ext):
+        try:
+            super().build_extension(ext)
+        except Exception as exc:  # noqa: BLE001
+            print(f"maintext: native walk not built ({exc}); the pure-Python walk is used", file=sys.stderr)
+
+
+def extensions():
+    if os.environ.get("MAINTEXT_NO_NATIVE"):
+        return []
+    try:
+        from Cython.Build import cythonize
+        import lxml
+    except ImportError:
+        print("maintext: Cython or lxml missing at build time; the pure-Python walk is used", file=sys.stderr)
+        return []
+    from setuptools import Extension
+
+    exts = [Extension("maintext.html._walk", ["maintext/html/_walk.pyx"], include_dirs=lxml.get_include()),
+            Extension("maintext.html._scan", ["maintext/html/_scan.pyx"])]
+    try:
+        return cythonize(exts, compiler_directives={"language_level": 3}, quiet=True)
+    except Exception as exc:  # noqa: BLE001
+        print(f"maintext: cannot cythonize the native walk ({exc})", file=sys.stderr)
+        return []
+
+
+setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})

@@ -1,0 +1,175 @@
+"""The native segmentation walk gives what the Python walk gives; the hot path stays linear."""
+
+from __future__ import annotations
+
+import gzip
+import importlib.util
+import json
+import os
+import random
+from dataclasses import asdict
+from pathlib import Path
+
+import pytest
+
+import maintext
+from maintext.html import document, segment as seg_mod, walk
+from maintext.html.clean import clean_tree
+from maintext.html.document import parse_html
+from maintext.textutil import _CJK_RANGES, has_cjk, text_weight
+
+from ..conftest import DATASETS
+
+PAGES = Path(__file__).resolve().parents[1] / "pages"
+native = pytest.mark.skipif(not walk.NATIVE_AVAILABLE, reason="native walk not built")
+
+
+def _output(data: bytes, url: str | None, flag: bool) -> tuple[str, str]:
+    try:
+        page = maintext.extract(data, url=url, native=flag, with_metadata=False)
+    except maintext.MaintextError as exc:
+        return type(exc).__name__, ""
+    return page.text, json.dumps([asdict(b) for b in page.blocks], ensure_ascii=False, sort_keys=True)
+
+
+def _segmentation(root, flag: bool) -> list[tuple]:
+    seg = seg_mod.segment_cleaned(root, seg_mod.SKIP_REASONS, native=flag)
+    return ([(b.raw, b.text, b.tag, b.chain, b.link_chars, b.in_table, b.owner, b.boiler, b.weight,
+              b.commas, b.marked) for b in seg.blocks]
+            + [(c.tag, c.start, c.end, c.parent, c.boiler, c.owner, c.id_end, c.el.tag) for c in seg.containers]
+            + [(i, el.tag) for i, el in seg.anchors] + [len(seg.spans), len(seg.images), tuple(seg.skipped)])
+
+
+def test_native_walk_built_where_required():
+    """CI sets MAINTEXT_REQUIRE_NATIVE=1: there a compiler is present, so `pip install -e .`
+    must have built the extension (a silent fall-back to Python would hide a broken build)."""
+    if os.environ.get("MAINTEXT_REQUIRE_NATIVE") == "1":
+        assert walk.NATIVE_AVAILABLE, "the native walk was not built (see pip's build output)"
+
+
+@native
+def test_identity_script_on_a_sample():
+    """benchmarks/identity.py itself (every shared page in a full run) on a sample: the
+    golden pages and the first pages of each shared set present."""
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "identity.py"
+    spec = importlib.util.spec_from_file_location("maintext_identity", path)
+    identity = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(identity)
+    cases = [(p.name, (p / "source.html").read_bytes(), None) for p in sorted(PAGES.iterdir())
+             if (p / "source.html").exists()]
+    if identity.DATASETS.is_dir():
+        sets = sorted(p.name for p in identity.DATASETS.iterdir() if (p / "gold.jsonl").exists())
+        cases += list(identity.pages(sets, 3))
+    assert len(cases) >= 30
+    differ = [key for key, data, url in cases
+              if identity.digest(data, url, native=True) != identity.digest(data, url, native=False)]
+    assert not differ
+
+
+@native
+@pytest.mark.parametrize("case", sorted(p.name for p in PAGES.iterdir() if (p / "source.html").exists()))
+def test_golden_pages_same_on_both_walks(case):
+    data = (PAGES / case / "source.html").read_bytes()
+    assert _output(data, None, True) == _output(data, None, False)
+
+
+def _sample(name: str, n: int) -> list[tuple[bytes, str | None]]:
+    gold = DATASETS / name / "gold.jsonl"
+    if not gold.is_file():
+        pytest.skip(f"shared dataset {name} not present")
+    rows = [json.loads(line) for line in open(gold, encoding="utf-8")]
+    rows = random.Random(10).sample(rows, min(n, len(rows)))
+    return [(gzip.open(DATASETS / name / r["file"]).read(), r.get("url")) for r in rows]
+
+
+@native
+@pytest.mark.parametrize("name", ["aeb", "gne-cn", "dragnet", "cleaneval-dev", "trafilatura"])
+def test_dataset_sample_same_on_both_walks(name):
+    """A sample of every kind of page (benchmarks/identity.py checks all shared pages)."""
+    for data, url in _sample(name, 12):
+        assert _output(data, url, True) == _output(data, url, False), url
+        root = parse_html(data.decode("utf-8", "replace"))
+        clean_tree(root)
+        assert _segmentation(root, True) == _segmentation(root, False), url
+
+
+@native
+def test_native_text_weight_is_textutil_text_weight():
+    walk.native.set_cjk_ranges(_CJK_RANGES)
+    rnd = random.Random(7)
+    for _ in range(3000):
+        text = "".join(chr(rnd.choice([rnd.randrange(32, 0x3000), rnd.randrange(0x3000, 0xB000),
+                                       rnd.randrange(0x10000, 0x32000), 95, 32]))
+                       for _ in range(rnd.randrange(0, 30)))
+        assert walk.native.text_weight(text) == text_weight(text), repr(text)
+        assert walk.native.has_cjk(text) == has_cjk(text), repr(text)
+
+
+@native
+def test_native_text_length_is_len_of_text_content():
+    for case in sorted(PAGES.iterdir())[:20]:
+        if not (case / "source.html").exists():
+            continue
+        root = parse_html((case / "source.html").read_bytes().decode("utf-8", "replace"))
+        for el in root.iter():
+            if isinstance(el.tag, str):
+                assert walk.native.text_length(el) == len(el.text_content()), case.name
+
+
+def _nested(depth: int) -> bytes:
+    boxes = ("sidebar", "related-posts", "comments", "widget-area")
+    para = "<p>Some words of running text, long enough to count as a sentence here.</p>\n"
+    return ("<html><body>" + "".join(f'<div class="{boxes[d % 4]}">{para}' for d in range(depth))
+            + "</div>" * depth + "</body></html>").encode()
+
+
+@pytest.mark.parametrize("flag", [True, False])
+def test_nested_boxes_measured_once(flag, monkeypatch):
+    """Nested boilerplate boxes: each box's text is not measured again by every box above it."""
+    if flag and not walk.NATIVE_AVAILABLE:
+        pytest.skip("native walk not built")
+    calls = []
+    real = seg_mod.BoxSizes.size
+
+    def size(self, el):
+        calls.append(el)
+        return real(self, el)
+
+    root = parse_html(_nested(300).decode())
+    clean_tree(root)
+    from maintext.html import boxsize
+
+    measured = []
+    real_sub = boxsize.subtree_sizes
+    monkeypatch.setattr(boxsize, "subtree_sizes", lambda box: measured.append(box) or real_sub(box))
+    monkeypatch.setattr(seg_mod.BoxSizes, "size", size)
+    seg = seg_mod.segment(root, skip=seg_mod.SKIP_REASONS, native=flag)
+    assert len(seg.blocks) == 210 and len(measured) <= 1  # the innermost 30% skipped
+    assert all(b.owner is not None for b in seg.blocks)
+
+
+def test_big_page_parsed_once(monkeypatch):
+    """Past libxml2's 65535-line cap the page is not parsed a second time."""
+    body = "<p>line of text</p>\n" * 80_000
+    html = f"<html><body>{body}</body></html>\n" + "<!-- trailer -->\n" * 400
+    calls = []
+    real = document._parse
+    monkeypatch.setattr(document, "_parse", lambda *a: calls.append(1) or real(*a))
+    root = parse_html(html)
+    assert len(calls) == 1 and len(root.find("body")) == 80_000
+
+
+def test_text_only_computes_no_metadata_and_no_links(monkeypatch):
+    from maintext.metadata import extract as meta
+
+    data = (PAGES / "boilerplate-around-article" / "source.html").read_bytes() if (
+        PAGES / "boilerplate-around-article").exists() else next(PAGES.glob("*/source.html")).read_bytes()
+    full = maintext.extract(data)
+
+    def fail(*a, **k):
+        raise AssertionError("metadata or links computed for a text-only extraction")
+
+    monkeypatch.setattr(meta, "extract_metadata", fail)
+    monkeypatch.setattr(meta, "extract_links", fail)
+    page = maintext.extract(data, fields=("text",))
+    assert page.text == full.text and page.links == [] and page.author is None
