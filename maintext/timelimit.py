@@ -45,7 +45,7 @@ class _TimeUp(BaseException):
 
 # After the first interruption, how often the thread is interrupted again until it leaves
 # the block (a loop that swallows every exception cannot run on).
-REFIRE_SECONDS = 0.05
+REFIRE_SECONDS = 0.5
 
 
 class _Limit:

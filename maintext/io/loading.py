@@ -185,6 +185,9 @@ def _decode(data: bytes, *, content_type: str | None = None,
     """:func:`decode_html`, plus whether ``data`` is exactly the text's UTF-8 encoding."""
     for bom, codec in _BOMS:
         if data.startswith(bom):
+            if codec.startswith("utf-16") and _not_utf16(data[len(bom):]):
+                data = data[len(bom):]  # a stray BOM: decoded as if it were not there
+                break
             text = data[len(bom):].decode(codec, errors="replace")
             check_binary_text(text)  # a BOM does not make random bytes a page
             return text, codec, False
@@ -224,6 +227,16 @@ def _decode(data: bytes, *, content_type: str | None = None,
 
 
 _ASCII = bytes(range(128))
+_UTF16_PROBE = 4096
+
+
+def _not_utf16(body: bytes) -> bool:
+    """Whether bytes after a UTF-16 byte-order mark are clearly not UTF-16: no NUL byte in
+    the first 4 KB. UTF-16 markup, spaces and newlines are ASCII, whose UTF-16 code units
+    all hold a NUL byte; UTF-8 or legacy bytes read as UTF-16 give one CJK-looking character
+    per two bytes, a page of garbage that also costs the methods one word per character
+    (a 16 MB page: 8 million "words", ~850 MB in blocklist)."""
+    return len(body) >= _UTF16_PROBE and b"\x00" not in body[:_UTF16_PROBE]
 
 
 def _damaged_utf8(data: bytes) -> str | None:
@@ -465,6 +478,7 @@ def cap_attributes(html: str, cap: int) -> str:
 # A start tag: "<" and a letter (libxml2 makes an element of nothing else; end tags,
 # comments and a "<" in text make none). It adds at most html/head/body to them.
 _START_TAG = re.compile(r"<[A-Za-z]")
+LT_PER_ELEMENT = 3  # "<" allowed per element of the cap (3,075 real pages: at most 2.44 per start tag)
 
 
 def check_elements(text: str, cap: int) -> None:
@@ -475,8 +489,19 @@ def check_elements(text: str, cap: int) -> None:
     parse). Costs nothing on a normal page: a start tag takes two characters, so a text of
     at most ``2 * cap`` characters (500 KB by default) cannot exceed the cap. A longer one
     costs a ``str.count("<")`` (~1 ms per MB), and the exact count, which stops at
-    ``cap + 1``, runs only when it has more "<" than ``cap``."""
-    if cap <= 0 or len(text) <= 2 * cap or text.count("<") <= cap:
+    ``cap + 1``, runs only when it has more "<" than ``cap``.
+
+    More than ``LT_PER_ELEMENT * cap`` "<" in all (end tags, comments, "<" in text) is
+    refused too: the methods that read the tag stream (ccb, lineblock, ...) make a piece of
+    every "<", and "a<1" repeated makes millions of pieces without a start tag (ccb: ~7 us a
+    piece). Real pages have ~2 "<" per start tag (at most 2.44 in the evaluation sets)."""
+    if cap <= 0 or len(text) <= 2 * cap:
+        return
+    lt = text.count("<")
+    if lt > LT_PER_ELEMENT * cap:
+        raise TooManyElementsError(f"page has {lt} '<' characters, more than {LT_PER_ELEMENT} per "
+                                   f"element allowed (Options.max_elements = {cap})")
+    if lt <= cap:
         return
     found = sum(1 for _ in itertools.islice(_START_TAG.finditer(text), cap + 1))
     if found > cap:
@@ -543,8 +568,8 @@ def load(source: str | bytes | os.PathLike[str], *, url: str | None = None,
             raise BinaryContentError("input is binary (NUL characters)")
         text = text.replace("\x00", "")
         utf8 = None
-    check_elements(text, max_elements)
     capped = cap_attributes(text, max_attributes)
     if capped is not text:
         text, utf8 = capped, None
+    check_elements(text, max_elements)  # (after the attribute cap: what the parser gets)
     return Loaded(html=text, encoding=encoding, url=url, source=origin, utf8=utf8)

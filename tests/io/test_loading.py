@@ -244,8 +244,12 @@ def test_element_cap_counts_start_tags_exactly():
     with pytest.raises(TooManyElementsError):
         load(at_cap + "<i>", max_elements=100)
     # "<" that starts no element (end tags, comments, text) is not counted
-    assert load(head + "<br>" * 99 + "</br><!-- c -->a < b <3 <=" * 50, max_elements=100)
+    assert load(head + "<br>" * 99 + "</br><!-- c -->a < b <3 <=" * 30, max_elements=100)
     assert load(at_cap + "<i>" * 1000, max_elements=0)  # 0: no cap
+    # but not without bound: the tag-stream methods make a piece of every "<"
+    assert load(head + "a<1" * 299, max_elements=100)  # 300 "<" with the <p>
+    with pytest.raises(TooManyElementsError, match="'<' characters"):
+        load(head + "a<1" * 300, max_elements=100)
     # a text of at most 2 * cap characters cannot exceed it (nothing counted): exact bound
     assert load("<b" * 100, max_elements=100)
     with pytest.raises(TooManyElementsError):
@@ -260,3 +264,15 @@ def test_element_cap_is_an_option_and_default_keeps_real_pages():
     with pytest.raises(maintext.TooManyElementsError):
         maintext.extract(page_, max_elements=1000)
     assert "a sentence" in maintext.extract(page_).text
+
+
+def test_a_utf16_bom_before_bytes_that_are_not_utf16_is_ignored():
+    page_ = ("<html><body>" + "<p>Ein Absatz mit Wörtern über die Stadt.</p>" * 200 + "</body></html>")
+    for bom in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
+        text, enc = decode_html(bom + page_.encode("utf-8"))
+        assert enc == "utf-8" and "Wörtern" in text  # not 4,000 CJK-looking characters
+    for codec, bom in (("utf-16-le", codecs.BOM_UTF16_LE), ("utf-16-be", codecs.BOM_UTF16_BE)):
+        text, enc = decode_html(bom + page_.encode(codec))  # real UTF-16 still is
+        assert enc == codec and "Wörtern" in text
+    short = "<p>北京时间</p>"
+    assert decode_html(codecs.BOM_UTF16_LE + short.encode("utf-16-le"))[0] == short
