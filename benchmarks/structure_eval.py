@@ -31,7 +31,7 @@ from pathlib import Path
 SHARED = Path(os.environ.get("MAINTEXT_SHARED", "/work/shared"))
 DATASETS = SHARED / "datasets"
 SCORER = SHARED / "bench" / "score.py"
-OUT = Path("/tmp/maintext-struct")
+OUT = Path(os.environ.get("MAINTEXT_STRUCT_OUT", "/tmp/maintext-struct"))  # where the batch records go
 
 
 def run_batch(name: str, fields: str, workers: int, extra: list[str], tag: str = "") -> Path:

@@ -94,7 +94,7 @@ def extract(source: str | bytes | os.PathLike[str], url: str | None = None,
         from .site.ondemand import attach_site_pages, wants_site_pages
 
         if wants_site_pages(doc, method, opts):
-            report = attach_site_pages(doc, opts)
+            report = attach_site_pages(doc, opts, method)
     with time_limit(opts.page_timeout):
         page = extract_document(doc, method)
     if report is not None:

@@ -127,12 +127,17 @@ class AutoOptions:
     include_tables: bool = True
     include_comments: bool = False
     include_headline: bool = False  # keep the <h1> headline in the text (it is always in page.headline)
-    # The page-type classifier (maintext.pagetype.classifier) costs a second parse and walk, so it runs
-    # only when the extracted text is short (fewer words than this) or classify_always is set.
+    # The page-type classifier (maintext.pagetype.classifier) reads the one segmentation (no
+    # second parse), so it runs on every page (is_content_page always set) unless classify_always
+    # is off; then only when the extracted text is short (fewer words than classify_below_words).
+    # Its answer can empty the text only when the text is that short.
     classify_below_words: float = 60.0
-    classify_always: bool = False
-    # A page the classifier calls "not content" with at least this confidence gets empty text.
+    classify_always: bool = True
+    # A page the classifier calls "not content" with at least this confidence gets empty text ...
     empty_min_confidence: float = 0.9
+    # ... when at least this share of the page's text is link text (a hub, list or home page;
+    # a product, service or form page called "not an article" keeps its text).
+    empty_min_link_density: float = 0.25
     # Do not read boxes marked as comments, related links, ads, navigation, footer, side
     # column (unless they hold much of the page's text): faster, same result.
     skip_boilerplate: bool = True
@@ -281,9 +286,10 @@ class SiteFetchOptions:
     # When a page given by URL has no site pages at hand, dompath/lcs/auto fetch up to
     # this many pages of its site chosen from its own links (seed 003); 0: never fetch.
     fetch_siblings: int = 2
-    # Methods that get fetched siblings. auto is left out by default: its site-template
-    # filter gains little (dragnet F1 .909 -> .912) for 2+ extra requests per page; add it
-    # to opt in.
+    # Methods that get fetched siblings. auto is left out by default, measured: its
+    # site-template filter gains nothing on big9 (k=2 vs none: .971/.980 both) and changes
+    # little on pagetype given by URL (text F1 .997 against auto alone, 807 -> 807 words),
+    # for 2+ extra requests and >= 0.5 s per page; add it to opt in.
     methods: tuple[str, ...] = ("dompath", "lcs")
     # Also fetch siblings for pages handed over as content with their URL (batch --siblings
     # on fetched pages); off by default: an archived page (WARC) must not reach the live site.
@@ -299,6 +305,11 @@ class SiteFetchOptions:
     # new page; below it the template is stale and rebuilt from fresh siblings.
     min_match_share: float = 0.5
     max_age_days: float = 30.0  # a template older than this is rebuilt
+    # What a method learned is stored only when it covers at least this share of the
+    # learning page's own keys (median on big9: .47 dompath/auto, .75 lcs); below, the
+    # comparison failed (site pages of another layout) and a handful of keys would
+    # "match" any later page (big9-2005 foxnews: 2 lcs keys, lcs F1 .939 -> .905).
+    min_learned_share: float = 0.15
 
 
 @dataclass

@@ -36,6 +36,9 @@ _MARKER_BYTES = b"\x00\x01\x02\x03"  # C0 controls removed before parsing
 _XML_DECL = re.compile(r"^\s*<\?xml[^>]*>", re.IGNORECASE)
 # libxml2 stops at this element depth (even with huge_tree) and drops the rest of the page.
 _LIBXML_MAX_DEPTH = 2048
+# A <title> text longer than this that holds tags swallowed the page (see _title_swallowed).
+_TITLE_SWALLOWED_CHARS = 200
+_TITLE_OPEN = re.compile(r"<title\b[^>]*>", re.IGNORECASE)
 _TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9:-]*)[^>]*?(/?)>")
 _VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
                    "param", "source", "track", "wbr"})
@@ -69,7 +72,31 @@ def parse_html(html: str, max_depth: int = 1000, *, utf8: bytes | None = None) -
         repaired = drop_early_end_tags(html)
         if repaired is not html:
             root, _ = _parse(repaired)
+    if _title_swallowed(root):
+        repaired = close_title(html)
+        if repaired is not html:
+            root, _ = _parse(repaired)
     return root
+
+
+def _title_swallowed(root: etree._Element) -> bool:
+    """Whether an unclosed or misspelt ``</title>`` made the parser read the page into the
+    title (its text then holds markup: ``<`` followed by a tag name)."""
+    title = root.find("head/title")
+    text = title.text if title is not None else None
+    return bool(text) and len(text) > _TITLE_SWALLOWED_CHARS and _TAG.search(text) is not None
+
+
+def close_title(html: str) -> str:
+    """Close the first ``<title>`` at the first tag after it (a browser shows the page that
+    follows, a title never holds markup)."""
+    start = _TITLE_OPEN.search(html)
+    if start is None:
+        return html
+    tag = _TAG.search(html, start.end())
+    if tag is None:
+        return html
+    return html[:tag.start()] + "</title>" + html[tag.start():]
 
 
 def _tree_ends_early(root: etree._Element, data: bytes) -> bool:
@@ -246,7 +273,7 @@ class Document:
 
     __slots__ = ("_html", "url", "encoding", "source", "options", "site_docs", "utf8",
                  "link_anchors", "links_marked", "_tree", "json_ld", "ld_script_texts",
-                 "blocklist", "lcs_ctree", "site_sequence", "headline")
+                 "blocklist", "lcs_ctree", "site_sequence", "headline", "site_template")
 
     def __init__(self, html: str, *, url: str | None = None, encoding: str = "str",
                  source: str | None = None, options: Options | None = None,
@@ -282,6 +309,9 @@ class Document:
         # The headline the metadata pass chose (maintext.metadata.title.decide_headline);
         # None = the metadata pass did not run.
         self.headline: str | None = None
+        # What template methods learned about the site earlier (maintext.site.learned.
+        # LearnedTemplate, from the template store): used in place of site pages; None = none.
+        self.site_template: Any = None
 
     @property
     def html(self) -> str:

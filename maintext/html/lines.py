@@ -20,6 +20,8 @@ _FURNITURE_LINE = re.compile(
     r"click here.*|continue reading.*|sign up.*|subscribe.*|log ?in|"
     r"comments?|\d+ comments?|leave a (?:comment|reply)|"
     r"follow us.*|back to top|skip to .*|loading\.*|show (?:more|less)|"
+    # widget labels: a gallery's caption toggle, a video player's history, a promo box title
+    r"(?:show|hide) captions?|just watched|don[’']?t miss(?: this| out)?|"
     # the same buttons and labels in other languages ("Rezept drucken", "Bild anzeigen",
     # "Externer Inhalt", "Wird geladen", "Imprimer", "Compartir")
     r"(?:artikel |rezept |seite )?(?:drucken|teilen|merken)|(?:bild|bilder|alle bilder|mehr|weniger) anzeigen|"

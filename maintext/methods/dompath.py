@@ -36,7 +36,7 @@ from ..html.tags import BLOCK_TAGS
 from ..html.document import Document
 from ..options import DomPathOptions, Options
 from ..result import Page
-from ..site.template import Slot, flatten, slot_text, split_text_nodes
+from ..site.template import Slot, flatten, has_site_evidence, slot_text, split_text_nodes
 from ..textutil import collapse_ws, nonspace_len, tokens
 
 # Text shown this many characters into a leaf in --explain records.
@@ -240,7 +240,7 @@ def extract(doc: Document, options: Options) -> Page:
     page = Page(url=doc.url, method="dompath")
     root = doc.tree
     info: dict[str, object] = {}
-    if opts.template_removal and doc.site_docs:
+    if opts.template_removal and has_site_evidence(doc, "dompath"):
         split = split_text_nodes(doc, root, max_pages=opts.max_site_pages,
                                  min_pages=opts.min_site_pages, resync_window=opts.resync_window)
         content, template = split.content, split.template

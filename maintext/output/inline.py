@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html as htmllib
 import re
+from typing import Callable, NamedTuple
 
 from ..result import Span
 
@@ -87,6 +88,47 @@ def _nested(text: str, spans: list[Span], kinds: frozenset[str]) -> list[tuple[i
     return kept
 
 
+class _Style(NamedTuple):
+    """How one output format writes running text and the marks around a span."""
+
+    escape: Callable[[str], str]
+    open: Callable[[Span], str]
+    close: Callable[[Span], str]
+    code: Callable[[str], str] | None  # an inline code span written whole (Markdown), else open/close
+
+
+def _render(text: str, spans: list[Span], kinds: frozenset[str], style: _Style) -> str:
+    """``text`` with the properly nested spans of ``kinds`` written in ``style``."""
+    chosen = _nested(text, spans, kinds) if spans else []
+    if not chosen:
+        return style.escape(text)
+    out: list[str] = []
+    pos = 0
+    stack: list[tuple[int, int, Span]] = []
+
+    def close_until(limit: int) -> None:
+        nonlocal pos
+        while stack and stack[-1][1] <= limit:
+            _, end, s = stack.pop()
+            out.append(style.escape(text[pos:end]))
+            pos = end
+            out.append(style.close(s))
+
+    for start, end, s in chosen:
+        close_until(start)
+        out.append(style.escape(text[pos:start]))
+        pos = start
+        if s.kind == "code" and style.code is not None:
+            out.append(style.code(text[start:end]))
+            pos = end
+            continue
+        out.append(style.open(s))
+        stack.append((start, end, s))
+    close_until(len(text))
+    out.append(style.escape(text[pos:]))
+    return "".join(out)
+
+
 _MD_OPEN = {"strong": "**", "em": "*", "link": "["}
 
 
@@ -97,72 +139,38 @@ def _code_md(code: str) -> str:
     return f"{ticks}{pad}{code}{pad}{ticks}"
 
 
-def inline_markdown(text: str, spans: list[Span], kinds: frozenset[str]) -> str:
-    """``text`` as escaped Markdown with the spans of ``kinds`` rendered."""
-    chosen = _nested(text, spans, kinds) if spans else []
-    if not chosen:
-        return md_escape(text)
-    out: list[str] = []
-    pos = 0
-    stack: list[tuple[int, int, Span]] = []
-
-    def close_until(limit: int) -> None:
-        nonlocal pos
-        while stack and stack[-1][1] <= limit:
-            _, end, s = stack.pop()
-            out.append(md_escape(text[pos:end]))
-            pos = end
-            out.append(f"]({_md_href(s.href or '')})" if s.kind == "link" else _MD_OPEN[s.kind])
-
-    for start, end, s in chosen:
-        close_until(start)
-        out.append(md_escape(text[pos:start]))
-        pos = start
-        if s.kind == "code":
-            out.append(_code_md(text[start:end]))
-            pos = end
-            continue
-        out.append(_MD_OPEN[s.kind])
-        stack.append((start, end, s))
-    close_until(len(text))
-    out.append(md_escape(text[pos:]))
-    return "".join(out)
-
-
 def _md_href(href: str) -> str:
     href = href.replace(" ", "%20")
     return f"<{href}>" if "(" in href or ")" in href else href
 
 
+_MARKDOWN = _Style(
+    escape=md_escape,
+    open=lambda s: _MD_OPEN[s.kind],
+    close=lambda s: f"]({_md_href(s.href or '')})" if s.kind == "link" else _MD_OPEN[s.kind],
+    code=_code_md)
+
+
+def inline_markdown(text: str, spans: list[Span], kinds: frozenset[str]) -> str:
+    """``text`` as escaped Markdown with the spans of ``kinds`` rendered."""
+    return _render(text, spans, kinds, _MARKDOWN)
+
+
 _HTML_TAG = {"strong": "strong", "em": "em", "code": "code", "link": "a"}
+
+
+def _html_escape(text: str) -> str:
+    return htmllib.escape(text, quote=False)
+
+
+_HTML = _Style(
+    escape=_html_escape,
+    open=lambda s: (f'<a href="{htmllib.escape(s.href or "")}">' if s.kind == "link"
+                    else f"<{_HTML_TAG[s.kind]}>"),
+    close=lambda s: f"</{_HTML_TAG[s.kind]}>",
+    code=None)
 
 
 def inline_html(text: str, spans: list[Span], kinds: frozenset[str]) -> str:
     """``text`` as escaped HTML with the spans of ``kinds`` as a/strong/em/code."""
-    chosen = _nested(text, spans, kinds) if spans else []
-    if not chosen:
-        return htmllib.escape(text, quote=False)
-    out: list[str] = []
-    pos = 0
-    stack: list[tuple[int, int, Span]] = []
-
-    def close_until(limit: int) -> None:
-        nonlocal pos
-        while stack and stack[-1][1] <= limit:
-            _, end, s = stack.pop()
-            out.append(htmllib.escape(text[pos:end], quote=False))
-            pos = end
-            out.append(f"</{_HTML_TAG[s.kind]}>")
-
-    for start, end, s in chosen:
-        close_until(start)
-        out.append(htmllib.escape(text[pos:start], quote=False))
-        pos = start
-        if s.kind == "link":
-            out.append(f'<a href="{htmllib.escape(s.href or "")}">')
-        else:
-            out.append(f"<{_HTML_TAG[s.kind]}>")
-        stack.append((start, end, s))
-    close_until(len(text))
-    out.append(htmllib.escape(text[pos:], quote=False))
-    return "".join(out)
+    return _render(text, spans, kinds, _HTML)

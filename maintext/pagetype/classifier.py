@@ -157,11 +157,20 @@ def probability(feats: dict[str, float], model: dict | None = None) -> float:
 def classify_blocks(blist: BlockList, url: str | None = None) -> tuple[bool, float]:
     """:func:`classify` for a caller that already holds the Block-List of a page (``auto``
     passes the view of its own segmentation: no second parse, no second walk)."""
+    is_content, confidence, _ = classify_with_links(blist, url)
+    return is_content, confidence
+
+
+def classify_with_links(blist: BlockList, url: str | None = None) -> tuple[bool, float, float]:
+    """(is_content_page, confidence, link density of the page's text): the link density
+    tells a hub or list (most text in links) from another kind of non-article page (a
+    product or service page, a form) whose text is still worth extracting."""
     model = load_model()
     if not any(b.chars for b in blist.blocks):
-        return False, 1.0  # no visible text at all: nothing to read, whatever the metadata says
-    p = probability(features(blist, url, tuple(model["bins"])), model)
-    return decision(p, model["threshold"])
+        return False, 1.0, 0.0  # no visible text at all: nothing to read, whatever the metadata says
+    feats = features(blist, url, tuple(model["bins"]))
+    is_content, confidence = decision(probability(feats, model), model["threshold"])
+    return is_content, confidence, feats["link_density"]
 
 
 def decision(p: float, threshold: float) -> tuple[bool, float]:

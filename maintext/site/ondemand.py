@@ -7,10 +7,11 @@ where they came from:
 
 1. with a template store (``options.site.store_path``): the stored template of the page's
    URL pattern (or site) is used when it still matches the page (see
-   :mod:`maintext.site.store` for the staleness rule): no request at all;
+   :mod:`maintext.site.store` for the staleness rule): the method gets what it learned
+   earlier (``doc.site_template``: :mod:`maintext.site.learned`), no request at all;
 2. otherwise up to ``fetch_siblings`` pages are fetched, chosen from the page's own links
-   by URL-pattern similarity (:mod:`maintext.site.siblings`), and, with a store, what the
-   seed-000 walk learns from them is saved for the next page of the site.
+   by URL-pattern similarity (:mod:`maintext.site.siblings`), and, with a store, what
+   dompath, lcs and auto learn from them is saved for the next page of the site.
 
 :func:`annotate` then writes the report into the page (``reason``, ``extra["site_pages"]``,
 and an ``--explain`` record).
@@ -28,10 +29,10 @@ from ..io.loading import load
 from ..options import Options
 from ..result import Page
 from .siblings import fetch_siblings, url_pattern
-from .store import TemplateStore, match_share, slot_signatures
-from .template import flatten, split_text_nodes
+from .learned import learn, match_share, page_keys
+from .store import StoredTemplate, TemplateStore
 
-MIN_SIGNATURES = 3  # a template with fewer learned nodes is not worth storing
+MIN_KEYS = 3  # a template with fewer learned keys is not worth storing
 
 
 @dataclass
@@ -63,20 +64,49 @@ def _page_links(doc: Document) -> list[str]:
     return [h for h in doc.tree.xpath("//a/@href") if isinstance(h, str)]
 
 
-def attach_site_pages(doc: Document, options: Options) -> SitePagesReport:
-    """Attach sibling pages to ``doc.site_docs`` (from the store or fetched); see the module docstring.
+def attach_site_pages(doc: Document, options: Options, method: str = "dompath") -> SitePagesReport:
+    """Give ``doc`` what ``method`` needs to compare it with its site: a template learned
+    earlier (``doc.site_template``, from the store) or fetched sibling pages
+    (``doc.site_docs``); see the module docstring.
 
     A store that cannot be opened or written (a read-only path, a damaged file) is skipped
     with a note; the page is then handled as without a store."""
     try:
-        return _attach(doc, options, options.site.store_path)
+        return _attach(doc, options, options.site.store_path, method)
     except sqlite3.Error as exc:
-        report = _attach(doc, options, None)
+        report = _attach(doc, options, None, method)
         report.note = f"template store {options.site.store_path} not used ({exc}); {report.note}"
         return report
 
 
-def _attach(doc: Document, options: Options, store_path: str | None) -> SitePagesReport:
+def _from_store(doc: Document, options: Options, stored: StoredTemplate, method: str
+                ) -> tuple[SitePagesReport | None, str]:
+    """Use a stored template when it still matches the page: (report, "") or (None, why stale)."""
+    cfg = options.site
+    learned = stored.learned_template
+    if learned is not None and len(learned.get(method)) < MIN_KEYS:
+        return None, f"no stored template for {method} (its comparison failed when learned)"
+    keys = learned.get(method) if learned is not None else frozenset()
+    # the method's own learned keys; a row of an older store only has dompath's signatures
+    share = match_share(keys, page_keys(doc, method)) if keys else match_share(stored.signatures,
+                                                                               page_keys(doc, "dompath"))
+    age_days = (time.time() - stored.learned) / 86400
+    if share < cfg.min_match_share:
+        return None, f"stored template stale ({share:.0%} of it found, under {cfg.min_match_share:.0%})"
+    if age_days > cfg.max_age_days:
+        return None, f"stored template older than {cfg.max_age_days:g} days"
+    urls = [u for u, _ in stored.pages]
+    if keys:
+        doc.site_template = learned
+        what = f"{method}'s template learned from {', '.join(urls)}"
+    else:
+        doc.site_docs = [_sibling_doc(u, h, None, options) for u, h in stored.pages]
+        what = "site pages " + ", ".join(urls)
+    return SitePagesReport("store", urls, 0, round(share, 3),
+                           f"{what}, from the template store ({share:.0%} of it found on the page)"), ""
+
+
+def _attach(doc: Document, options: Options, store_path: str | None, method: str) -> SitePagesReport:
     cfg = options.site
     url = doc.url or ""
     site, pattern = site_key(url), url_pattern(url)
@@ -85,16 +115,10 @@ def _attach(doc: Document, options: Options, store_path: str | None) -> SitePage
     if store is not None:
         stored = store.lookup(site, pattern)
         if stored is not None:
-            age_days = (time.time() - stored.learned) / 86400
-            share = match_share(stored.signatures, slot_signatures(flatten(doc.tree, keep_slots=True).slots))
-            if share >= cfg.min_match_share and age_days <= cfg.max_age_days:
-                doc.site_docs = [_sibling_doc(u, h, None, options) for u, h in stored.pages]
+            report, stale = _from_store(doc, options, stored, method)
+            if report is not None:
                 store.touch(stored.site, stored.pattern)
-                return SitePagesReport("store", [u for u, _ in stored.pages], 0, round(share, 3),
-                                       f"site pages from the template store ({share:.0%} of its template found): "
-                                       + ", ".join(u for u, _ in stored.pages))
-            stale = (f"stored template stale ({share:.0%} of it found, under {cfg.min_match_share:.0%})"
-                     if share < cfg.min_match_share else f"stored template older than {cfg.max_age_days:g} days")
+                return report
     got = fetch_siblings(url, _page_links(doc), options, cfg.fetch_siblings,
                          reserve=store.reserve if store is not None else None)
     docs = []
@@ -118,10 +142,12 @@ def _attach(doc: Document, options: Options, store_path: str | None) -> SitePage
 
 
 def _learn(store: TemplateStore, doc: Document, site: str, pattern: str, n_pages: int) -> None:
-    split = split_text_nodes(doc, max_pages=n_pages)
-    signatures = slot_signatures(split.template)
-    if len(signatures) >= MIN_SIGNATURES:
-        store.save(site, pattern, signatures, [(d.url or "", d.html) for d in doc.site_docs])
+    """Store what the three methods learn from the fetched pages (one alignment each, once
+    per site and URL pattern), with the pages themselves."""
+    learned = learn(doc, n_pages, doc.options.site.min_learned_share)
+    if any(len(keys) >= MIN_KEYS for keys in learned.keys.values()):
+        store.save(site, pattern, learned.get("dompath"), [(d.url or "", d.html) for d in doc.site_docs],
+                   learned)
 
 
 def annotate(page: Page, report: SitePagesReport, explain: bool) -> None:

@@ -9,17 +9,29 @@ the paper does not say how. Our reading: pages made from one template sit under 
 path shape (``/news/2024/05/article-123.html`` and ``/news/2024/06/article-456.html``), so
 a link is ranked by how well its path lines up with the target's, segment by segment:
 
-======================================  =====
-segment pair                            score
-======================================  =====
-equal                                   1
-same shape (digit runs as one digit)    0.75
-same extension, both slug-like          0.5
-otherwise                               0
-======================================  =====
+=========================================================  =====
+segment pair                                               score
+=========================================================  =====
+equal                                                      1
+same shape (digit runs as one digit)                       0.75
+same token ends (kinds of the first and last tokens        0.6
+between ``-_.,``: digits, letters, mixed), same extension
+both slug-like, same extension                             0.4
+otherwise                                                  0
+=========================================================  =====
 
 divided by the longer path's segment count (a missing segment scores 0), and 0 for another
-host. Links to the page itself, to non-pages (images, archives...) and fragments are skipped.
+host. The token ends tell an article (``world-middle-east-40880420`` next to
+``business-48405481``: a word first, an id last) from a section front in the same folder
+(``science_and_environment``: words only), which is another template. A trailing
+``index.html`` (``index.htm``, ``index.php``...) counts as the folder itself, so
+``/2019/05/12/us/story/`` and ``/2019/05/13/us/other/index.html`` line up.
+
+Links to the page itself, to non-pages (images, archives...) and fragments are skipped.
+When the page's own URL has no query, candidate links are compared and fetched without
+theirs (``?cid=...``, ``?maca=...``: the site addresses its pages by path, the query only
+tracks the click), so one page linked twice with two tracking queries, or the page itself
+with one, is not fetched as a sibling.
 """
 
 from __future__ import annotations
@@ -40,6 +52,8 @@ from ..options import Options
 
 _DIGITS = re.compile(r"\d+")
 _SLUG = re.compile(r"[a-z0-9]+(?:[-_][a-z0-9]+){1,}")
+_TOKEN_SPLIT = re.compile(r"[-_.,]+")
+_INDEX = re.compile(r"(?:index|default)\.(?:html?|shtml|php|aspx?|jsp)")
 
 
 def _segments(url: str) -> list[str]:
@@ -47,7 +61,24 @@ def _segments(url: str) -> list[str]:
         path = urlsplit(url).path
     except ValueError:
         return []
-    return [s for s in path.lower().split("/") if s]
+    segments = [s for s in path.lower().split("/") if s]
+    if segments and _INDEX.fullmatch(segments[-1]):
+        segments.pop()  # /a/b/index.html is the folder /a/b/
+    return segments
+
+
+def _kind(token: str) -> str:
+    return "d" if token.isdigit() else ("a" if token.isalpha() else "x")
+
+
+def _token_shape(segment: str) -> str:
+    """The kinds of a segment's first and last tokens (between ``-_.,``; d digits, a
+    letters, x mixed) and whether it has one token or several:
+    ``world-middle-east-40880420`` -> ``a..d``, ``science_and_environment`` -> ``a..a``."""
+    tokens = [t for t in _TOKEN_SPLIT.split(segment.rsplit(".", 1)[0]) if t]
+    if not tokens:
+        return ""
+    return _kind(tokens[0]) if len(tokens) == 1 else f"{_kind(tokens[0])}..{_kind(tokens[-1])}"
 
 
 def _shape(segment: str) -> str:
@@ -63,9 +94,13 @@ def _segment_score(a: str, b: str) -> float:
         return 1.0
     if _shape(a) == _shape(b):
         return 0.75
-    stem_a, stem_b = a.rsplit(".", 1)[0], b.rsplit(".", 1)[0]
-    if _ext(a) == _ext(b) and _SLUG.fullmatch(stem_a) and _SLUG.fullmatch(stem_b):
-        return 0.5
+    if _ext(a) != _ext(b):
+        return 0.0
+    shape_a, shape_b = _token_shape(a), _token_shape(b)
+    if shape_a == shape_b and shape_a:
+        return 0.6
+    if _SLUG.fullmatch(a.rsplit(".", 1)[0]) and _SLUG.fullmatch(b.rsplit(".", 1)[0]):
+        return 0.4
     return 0.0
 
 
@@ -89,10 +124,13 @@ def url_pattern(url: str) -> str:
 def rank_candidates(page_url: str, links: list[str], min_similarity: float, limit: int) -> list[tuple[float, str]]:
     """The ``limit`` best sibling candidates among ``links``: (similarity, URL), best first."""
     own = normalize_url(page_url)
+    by_path = bool(own) and not urlsplit(own).query  # the site addresses pages by path alone
     seen: set[str] = set()
     ranked: list[tuple[float, int, str]] = []
     for order, link in enumerate(links):
         url = normalize_url(link, page_url)
+        if url and by_path:
+            url = url.split("?", 1)[0]
         if not url or url == own or url in seen or urlsplit(url).path.lower().endswith(SKIP_SUFFIXES):
             continue
         seen.add(url)

@@ -9,16 +9,24 @@ pattern) holds:
   each text node found to be template, a hash of its tag path (tag#id.class from ``body``
   down) and its whitespace-collapsed text. The same signature on another page means the
   same template text at the same place;
-* ``pages``: the sibling pages themselves (URL, HTML; zlib), so that ``dompath``, ``lcs``
-  and ``auto`` compare a later page of the site with the same evidence, without fetching;
+* ``learned_keys``: what each template method learned from those pages
+  (:class:`maintext.site.learned.LearnedTemplate`): dompath's node signatures (as above),
+  lcs's matched feature-tree nodes, auto's repeated blocks. A later page of the site gets
+  them (``doc.site_template``) and the method uses them directly: no sibling fetched, parsed
+  or aligned;
+* ``pages``: the sibling pages themselves (URL, HTML; zlib, at most 2 MB each): the
+  evidence for a row written by an older version (no ``learned_keys``), which the methods
+  then compare with as with fetched pages;
 * when it was learned and used, and how often.
 
 **Staleness.** A stored template is used for a new page only while it still matches:
-the share of its signatures found among the new page's own text-node signatures must
-reach ``min_match_share`` (a redesign changes paths or texts: the share drops towards 0;
-a page of the same template finds nearly all of them), and it must be younger than
-``max_age_days``. Otherwise siblings are fetched afresh, learned again, and the row is
-replaced.
+the share of the method's stored keys found among the page's own keys of that kind
+(:func:`maintext.site.learned.page_keys`: text-node signatures for dompath, feature-tree
+node keys for lcs, text-node texts for auto) must reach ``min_match_share``. A page of
+the same template finds nearly all of them; a redesign changes tag paths, classes and
+boilerplate texts, and the share drops towards 0. The row must also be younger than
+``max_age_days``. Otherwise siblings are fetched afresh, all three methods learn again, and
+the row is replaced.
 
 Several processes may share one file (batch workers): WAL journal, a busy timeout, one
 short transaction per read or write, a connection per call (fork-safe). The same file books
@@ -28,7 +36,6 @@ site keep the site's delay between them.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sqlite3
 import time
@@ -37,7 +44,7 @@ from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
-from lxml import etree
+from .learned import LearnedTemplate, match_share, node_signature, slot_signatures  # noqa: F401 - API
 
 _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS templates(site TEXT NOT NULL, pattern TEXT NOT NULL, learned REAL NOT NULL,"
@@ -56,37 +63,7 @@ class StoredTemplate:
     uses: int
     signatures: frozenset[str]
     pages: list[tuple[str, str]]  # (url, html)
-
-
-def node_signature(el: etree._Element, text: str) -> str:
-    """Hash of a text node's tag path (``tag#id.class`` steps from body) and its text."""
-    steps: list[str] = []
-    node = el
-    while node is not None and isinstance(node.tag, str) and node.tag.lower() not in ("body", "html"):
-        step = node.tag.lower()
-        if node.get("id"):
-            step += "#" + node.get("id")
-        if node.get("class"):
-            step += "." + ".".join(sorted(node.get("class").split()))
-        steps.append(step)
-        node = node.getparent()
-    key = "/".join(reversed(steps)) + "|" + " ".join(text.split())
-    return hashlib.blake2b(key.encode("utf-8", "replace"), digest_size=8).hexdigest()
-
-
-def slot_signatures(slots) -> frozenset[str]:
-    """Signatures of text nodes given as (index, element, is_tail) slots."""
-    out = set()
-    for _, el, is_tail in slots:
-        text = (el.tail if is_tail else el.text) or ""
-        owner = el.getparent() if is_tail and el.getparent() is not None else el
-        out.add(node_signature(owner, text))
-    return frozenset(out)
-
-
-def match_share(stored: frozenset[str], page: frozenset[str]) -> float:
-    """Share of the stored template signatures found on the page."""
-    return len(stored & page) / len(stored) if stored else 0.0
+    learned_template: LearnedTemplate | None = None  # per-method keys (None: a row of an older store)
 
 
 class TemplateStore:
@@ -97,6 +74,13 @@ class TemplateStore:
         with closing(self._connect()) as conn, conn:
             conn.execute(_SCHEMA)
             conn.execute(_HOSTS)
+            columns = {row[1] for row in conn.execute("PRAGMA table_info(templates)")}
+            if "learned_keys" not in columns:  # a store file of an older version
+                try:
+                    conn.execute("ALTER TABLE templates ADD COLUMN learned_keys BLOB")
+                except sqlite3.OperationalError as exc:  # another process added it first
+                    if "duplicate column" not in str(exc):
+                        raise
 
     def _connect(self) -> sqlite3.Connection:
         conn = sqlite3.connect(self.path, timeout=30)
@@ -107,21 +91,29 @@ class TemplateStore:
     def lookup(self, site: str, pattern: str) -> StoredTemplate | None:
         """The template stored for ``pattern``, else the site's most recently used one."""
         with closing(self._connect()) as conn:
-            row = conn.execute("SELECT site, pattern, learned, uses, signatures, pages FROM templates"
+            row = conn.execute("SELECT site, pattern, learned, uses, signatures, pages, learned_keys FROM templates"
                                " WHERE site=? ORDER BY pattern=? DESC, used DESC LIMIT 1", (site, pattern)).fetchone()
         if row is None:
             return None
         signatures = frozenset(json.loads(zlib.decompress(row[4])))
         pages = [tuple(p) for p in json.loads(zlib.decompress(row[5]))]
-        return StoredTemplate(row[0], row[1], row[2], row[3], signatures, pages)  # type: ignore[arg-type]
+        learned = None
+        if row[6] is not None:
+            data = json.loads(zlib.decompress(row[6]))
+            learned = LearnedTemplate({m: frozenset(keys) for m, keys in data["keys"].items()}, data["pages"])
+        return StoredTemplate(row[0], row[1], row[2], row[3], signatures, pages, learned)  # type: ignore[arg-type]
 
-    def save(self, site: str, pattern: str, signatures: frozenset[str], pages: list[tuple[str, str]]) -> None:
+    def save(self, site: str, pattern: str, signatures: frozenset[str], pages: list[tuple[str, str]],
+             learned: LearnedTemplate | None = None) -> None:
         now = time.time()
         sig_blob = zlib.compress(json.dumps(sorted(signatures)).encode())
         page_blob = zlib.compress(json.dumps([[u, h[:MAX_STORED_PAGE]] for u, h in pages]).encode())
+        keys_blob = None if learned is None else zlib.compress(json.dumps(
+            {"pages": learned.pages, "keys": {m: sorted(k) for m, k in learned.keys.items()}}).encode())
         with closing(self._connect()) as conn, conn:
-            conn.execute("INSERT OR REPLACE INTO templates(site, pattern, learned, used, uses, signatures, pages)"
-                         " VALUES (?,?,?,?,0,?,?)", (site, pattern, now, now, sig_blob, page_blob))
+            conn.execute("INSERT OR REPLACE INTO templates(site, pattern, learned, used, uses, signatures, pages,"
+                         " learned_keys) VALUES (?,?,?,?,0,?,?,?)",
+                         (site, pattern, now, now, sig_blob, page_blob, keys_blob))
 
     def touch(self, site: str, pattern: str) -> None:
         with closing(self._connect()) as conn, conn:

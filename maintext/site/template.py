@@ -342,6 +342,16 @@ class TemplateSplit:
         return frozenset(collapse_ws(slot_text(s)) for s in self.template)
 
 
+def has_learned(doc: "Document", method: str) -> bool:
+    """Whether ``doc`` carries a template learned earlier for ``method`` (no site pages needed)."""
+    return doc.site_template is not None and bool(doc.site_template.get(method))
+
+
+def has_site_evidence(doc: "Document", method: str) -> bool:
+    """Whether ``method`` can compare ``doc`` with its site: site pages, or a learned template."""
+    return bool(doc.site_docs) or has_learned(doc, method)
+
+
 def comparison_pages(doc: "Document", max_pages: int) -> list[NodeSeq]:
     """Node sequences of up to ``max_pages`` of ``doc.site_docs`` that can be parsed."""
     seqs: list[NodeSeq] = []
@@ -363,7 +373,12 @@ def split_text_nodes(doc: "Document", root: etree._Element | None = None, *,
     walking them together with ``doc.site_docs`` (at most ``max_pages`` of them).
 
     With fewer than ``min_pages`` usable site pages every text node is content and
-    ``site_pages`` is 0."""
+    ``site_pages`` is 0. Without site pages, a template learned earlier
+    (``doc.site_template``, :mod:`maintext.site.learned`) splits the nodes by its signatures."""
+    if not doc.site_docs and has_learned(doc, "dompath"):
+        from .learned import template_split
+
+        return template_split(doc, root)
     target = flatten(doc.tree if root is None else root, keep_slots=True)
     others = comparison_pages(doc, max_pages) if max_pages > 0 else []
     if len(others) < max(1, min_pages):
@@ -381,9 +396,10 @@ def template_texts(doc: "Document", root: etree._Element | None = None, *,
                    resync_window: int = DEFAULT_RESYNC_WINDOW) -> frozenset[str]:
     """Whitespace-collapsed texts of ``doc``'s template nodes (empty without site pages).
 
-    Call it before a method prunes ``doc.tree`` (or pass an unpruned ``root``)."""
+    Call it before a method prunes ``doc.tree`` (or pass an unpruned ``root``). Without
+    site pages, the repeated-block texts of a template learned earlier (``doc.site_template``)."""
     if not doc.site_docs:
-        return frozenset()
+        return doc.site_template.get("auto") if has_learned(doc, "auto") else frozenset()
     return split_text_nodes(doc, root, max_pages=max_pages, min_pages=min_pages,
                             resync_window=resync_window).texts
 

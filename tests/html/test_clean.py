@@ -243,3 +243,12 @@ def test_post_lines(line):
                                   "Budget vote | Council split over roads plan | 3 comments"])
 def test_not_post_lines(line):
     assert not is_post_line(line)
+
+
+def test_widget_labels_are_furniture_lines():
+    from maintext.html.lines import is_furniture_line
+
+    for label in ("Don't Miss", "Don’t miss", "HIDE CAPTION", "Show captions", "JUST WATCHED"):
+        assert is_furniture_line(label), label
+    assert not is_furniture_line("Just watched the game and loved it.")
+    assert not is_furniture_line("Don't miss the point of the council's vote on the budget.")

@@ -118,3 +118,15 @@ def test_setting_html_replaces_the_saved_input_bytes():
     assert doc.utf8 is not None
     doc.html = "<html><body><p>new text</p></body></html>"
     assert doc.utf8 is None and doc.tree.text_content() == "new text"
+
+
+def test_unclosed_or_misspelt_title_does_not_swallow_the_page():
+    import maintext
+
+    para = "<p>" + "The council voted on the budget for the school year, and the mayor said it would pass. " * 4 + "</p>"
+    for head in ("<title>News story<meta charset=utf-8>", "<title>News story</titel>"):
+        page = maintext.extract(f"<html><head>{head}</head><body><h1>Budget</h1>{para * 3}</body></html>")
+        assert "council voted" in page.text and page.title == "News story"
+    # a well-formed page is parsed once and left alone
+    fine = f"<html><head><title>News story</title></head><body>{para}</body></html>"
+    assert "council voted" in maintext.extract(fine).text

@@ -235,11 +235,26 @@ def test_page_type_classifier_runs_on_short_results():
     assert off.is_content_page is None
 
 
-def test_long_article_skips_classifier_unless_asked():
+def test_page_type_decided_on_every_page():
     body = "".join(f"<p>{P1} {P2} {P3}</p>" for _ in range(4))
-    assert _auto(_page(body)).is_content_page is None
-    page = _auto(_page(body), auto={"classify_always": True})
-    assert page.is_content_page is True and page.text
+    page = _auto(_page(body))
+    assert page.is_content_page is True and 0.5 <= page.content_confidence <= 1.0 and page.text
+    assert _auto(_page(body), auto={"classify_always": False}).is_content_page is None
+
+
+def test_not_an_article_keeps_its_text_unless_it_is_a_hub(monkeypatch):
+    product = _page("<h1>Logo design</h1><p>Research and proposal of your logo.</p><p>Files in high resolution.</p>")
+    # a confident "not an article" with little link text (a product or service page): text kept
+    monkeypatch.setattr(auto, "classify_with_links", lambda blist, url: (False, 0.95, 0.03))
+    page = _auto(product)
+    assert page.is_content_page is False and page.text and page.reason is None
+    # the same answer on a page whose text is mostly links (a hub, a list): emptied
+    monkeypatch.setattr(auto, "classify_with_links", lambda blist, url: (False, 0.95, 0.6))
+    page = _auto(product)
+    assert page.text == "" and page.reason.startswith("not a content page")
+    # a long text is never emptied, whatever the answer
+    long = _page("".join(f"<p>{P1} {P2} {P3}</p>" for _ in range(4)))
+    assert _auto(long).text
 
 
 def test_skipping_boilerplate_boxes_gives_the_same_text():
@@ -482,3 +497,22 @@ def test_paragraph_of_sentences_in_one_link_is_kept():
     body = (f'<div class="story"><p>{P1}</p><p>{P2}</p><p><a href="/rates">{note}</a></p>'
             f'<p>{titles}</p><p>{headline}</p><p>{P3}</p></div>')
     assert _auto(_page(body)).paragraphs == [P1, P2, note, P3]
+
+
+def test_summary_bullets_beside_the_headline_are_the_lead():
+    body = f"""<div id="page"><div id="top"><div id="head-left"><h1>Budget approved</h1></div>
+    <div id="head-right"><ul><li>Story Highlights</li>
+      <li>Council approves the budget after a long debate</li>
+      <li>Plan funds two new libraries and road repairs</li>
+      <li>Nov 18, 2019 at 9:24 pm ET</li></ul></div></div>
+    <div id="main"><div class="story"><p>{P1}</p><p>{P2}</p><p>{P3}</p><p>{P1}</p></div>
+    <div class="side"><p>Other text here that is long enough to matter.</p></div></div></div>"""
+    page = _auto(_page(body))
+    assert "Council approves the budget after a long debate" in page.text
+    assert "Plan funds two new libraries" in page.text
+    assert "9:24 pm" not in page.text  # a dateline set as a list item is no highlight
+    off = _auto(_page(body), auto={"heuristics": {"lead_item_min_weight": 1000}})
+    assert "Council approves" not in off.text  # the rule, not the container, brings them in
+    # items that end in a full stop (a "key points" box) are not taken this way
+    points = body.replace("debate</li>", "debate.</li>").replace("repairs</li>", "repairs.</li>")
+    assert "Council approves" not in _auto(_page(points)).text

@@ -42,6 +42,20 @@ def test_url_similarity_ranks_same_template_links_first():
     assert url_pattern(page) == "h.test/news/9/9/article-9.html"
 
 
+def test_candidates_articles_before_section_fronts_and_tracking_queries_dropped():
+    page = "https://www.bbc.test/news/business-48405481"
+    links = ["/news/science_and_environment", "/news/world-middle-east-40880420?cid=x",
+             "/news/world-middle-east-40880420?cid=y", page + "?maca=rss", "/news/health-45511362"]
+    ranked = [u for _, u in rank_candidates(page, links, 0.5, 5)]
+    assert ranked == ["https://www.bbc.test/news/world-middle-east-40880420", "https://www.bbc.test/news/health-45511362",
+                      "https://www.bbc.test/news/science_and_environment"]  # the page itself not a candidate
+    with_query = "https://h.test/story.php?id=12"
+    assert [u for _, u in rank_candidates(with_query, ["/story.php?id=13"], 0.5, 5)] == ["https://h.test/story.php?id=13"]
+    folder = "https://h.test/2019/05/12/us/some-story/"
+    assert url_similarity(folder, "https://h.test/2019/05/13/us/other-story/index.html") == url_similarity(
+        folder, "https://h.test/2019/05/13/us/other-story/")
+
+
 @pytest.mark.parametrize("method", ALL)
 def test_siblings_fetched_and_template_removed(site: SiteServer, method: str):
     alone = maintext.extract(article(site, 3), method=method, allow_private=True, site={"fetch_siblings": 0})

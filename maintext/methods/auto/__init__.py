@@ -29,8 +29,10 @@ One parse, then:
    advertising notices opening it. The lead (standfirst) between the headline and the first kept
    block is added, also from the article's ``<header>``.
 6. **Fallbacks**: a weak winner falls back to all prose blocks of the page, then to the
-   JSON-LD ``articleBody``. A short result is checked with the page-type classifier
-   (:mod:`maintext.pagetype.classifier`); a confident "not a content page" empties the text.
+   JSON-LD ``articleBody``. The page-type classifier
+   runs on every page (:mod:`maintext.pagetype.classifier`, on the same segmentation) and sets
+   ``is_content_page``; a short result on a confident "not a content page" whose text is
+   mostly links (a hub, a list, a home page) is emptied; other kinds keep their text.
 
 With ``options.explain`` each block's decision and reason is recorded in ``page.explain``.
 """
@@ -47,9 +49,9 @@ from ...html.structure import paragraph_blocks, typed_blocks
 from ...metadata.title import decide_headline
 from ...options import AutoOptions, Options
 from ...output.fields import wants_blocks
-from ...pagetype.classifier import classify_blocks
+from ...pagetype.classifier import classify_with_links
 from ...result import Page
-from ...site.template import template_texts
+from ...site.template import has_site_evidence, template_texts
 from ...textutil import collapse_ws
 from .common import Region, _is_prose, _weight, locate_explained
 from .edges import _lead_blocks, trim_edges
@@ -68,7 +70,7 @@ def extract(doc: Document, options: Options) -> Page:
     title = _page_title(root)  # ... and the title in <head>
     head = root.find("head")  # ... and og:type/canonical for the page-type check (kept for later)
     # texts the site's other pages share (maintext.site.template), read before cleaning
-    templates = template_texts(doc, root) if opts.drop_site_template and doc.site_docs else frozenset()
+    templates = template_texts(doc, root) if opts.drop_site_template and has_site_evidence(doc, "auto") else frozenset()
     removed = clean_tree(root)
     skip = SKIP_REASONS - ({"comments"} if opts.include_comments else set())
     seg = segment_cleaned(root, skip if opts.skip_boilerplate else frozenset(), options.native)
@@ -118,7 +120,8 @@ def extract(doc: Document, options: Options) -> Page:
     page.extra["auto"] = {"region": why}
     page.headline = decide_headline(doc, _headline(h, seg, region))
     if opts.use_classifier and (opts.classify_always or _weight(kept) < opts.classify_below_words):
-        _apply_page_type(block_list(seg, head_signals(head, hint.texts)), doc.url, page, opts)
+        _apply_page_type(block_list(seg, head_signals(head, hint.texts)), doc.url, page, opts,
+                         short=_weight(kept) < opts.classify_below_words)
     if not page.text and page.reason is None:
         page.reason = "no block of running text found"
     elif page.text and kept and doc.link_anchors:
@@ -150,17 +153,21 @@ def _headline(h: AutoHeuristics, seg: Segmentation, region: Region) -> str:
     return ""
 
 
-def _apply_page_type(blist: BlockList, url: str | None, page: Page, opts: AutoOptions) -> None:
-    """Run the page-type classifier on the Block-List view of the one segmentation; a
-    confident "not a content page" empties the text (with the reason)."""
+def _apply_page_type(blist: BlockList, url: str | None, page: Page, opts: AutoOptions, short: bool) -> None:
+    """Run the page-type classifier on the Block-List view of the one segmentation and set
+    ``is_content_page`` / ``content_confidence``. The text is emptied only for a hub or list:
+    a confident "not a content page" whose extracted text is short and whose page text is
+    mostly link text (a product, service or form page keeps what was extracted)."""
     try:
-        is_content, confidence = classify_blocks(blist, url)
+        is_content, confidence, link_density = classify_with_links(blist, url)
     except Exception as exc:  # noqa: BLE001 - a classifier failure must not lose the text
         page.extra.setdefault("auto", {})["classifier_error"] = f"{type(exc).__name__}: {exc}"
         return
     page.is_content_page = is_content
     page.content_confidence = round(confidence, 3)
-    if not is_content and confidence >= opts.empty_min_confidence and page.text:
+    page.extra.setdefault("auto", {})["page_link_density"] = round(link_density, 3)
+    if (not is_content and short and confidence >= opts.empty_min_confidence and page.text
+            and link_density >= opts.empty_min_link_density):
         page.extra["auto"]["dropped_text_chars"] = len(page.text)
         page.set_paragraphs([])
         page.blocks = []

@@ -6,6 +6,8 @@ trailing furniture, calls to action, "Related" and comment sections cut off the 
 
 from __future__ import annotations
 
+import re
+
 from typing import Any
 
 from ...html.tags import SENTENCE_END
@@ -15,6 +17,7 @@ from ...html.lines import (
     is_furniture_line, is_promo_line, is_related_heading, is_signoff_line)
 from ...html.segment import Block, Container, Segmentation
 from .common import _explain
+from .filter import _innermost_list
 from .heuristics import AutoHeuristics
 
 
@@ -32,7 +35,8 @@ def _lead_blocks(h: AutoHeuristics, seg: Segmentation, first: int, top: Containe
             break
     if h1 is not None:
         lead = [b for b in seg.blocks[h1 + 1:first]
-                if _is_lead(h, b) or (b.index == h1 + 1 and b.heading and _is_lead(h, b, sentence=False))]
+                if _is_lead(h, b) or _is_summary_item(h, b)
+                or (b.index == h1 + 1 and b.heading and _is_lead(h, b, sentence=False))]
     else:  # no headline nearby: the paragraphs before the first kept block, over furniture
         lead = []
         box_start = _lead_box_start(h, seg, top)
@@ -74,6 +78,16 @@ def _is_lead(h: AutoHeuristics, b: Block, sentence: bool = True) -> bool:
     return (b.weight >= h.lead_min_weight and b.link_density < h.lead_link_density_max and b.tag != "li"
             and b.boiler in h.lead_boiler_ok and (not sentence or b.text[-1:] in SENTENCE_END)
             and not is_furniture_line(b.text) and not is_credit_line(b.text))
+
+
+_CLOCK = re.compile(r"\d:\d\d")  # a time of day: a dateline set as a list item, not a highlight
+
+
+def _is_summary_item(h: AutoHeuristics, b: Block) -> bool:
+    """An item of a summary list between the headline and the body ("Story highlights"):
+    a link-free list item of a few words that is no furniture line."""
+    return (b.tag == "li" and b.link_chars == 0 and b.weight >= h.lead_item_min_weight
+            and b.text[-1:] not in SENTENCE_END and not _CLOCK.search(b.text) and b.boiler in h.lead_boiler_ok and not is_furniture_line(b.text) and not is_credit_line(b.text))
 
 
 def _is_tail_furniture(h: AutoHeuristics, b: Block) -> bool:
@@ -119,6 +133,7 @@ def trim_edges(h: AutoHeuristics, seg: Segmentation, kept: list[Block], top: Con
         for j in range(pitch, end):
             drop.setdefault(j, "call to action and its pitch after the article")
         end = pitch
+    end = _list_tail(seg, kept, end, drop)
     for j in range(end, len(kept)):
         drop.setdefault(j, "trailing short line after the article")
     for j in range(min(h.promo_head, end - 1)):
@@ -129,6 +144,18 @@ def trim_edges(h: AutoHeuristics, seg: Segmentation, kept: list[Block], top: Con
         for j in sorted(drop):
             explain.append(_explain(kept[j], "drop", drop[j]))
     return [b for j, b in enumerate(kept) if j not in drop]
+
+
+def _list_tail(seg: Segmentation, kept: list[Block], end: int, drop: dict[int, str]) -> int:
+    """``end`` moved past the items of a list whose earlier items are kept: the trim of short
+    trailing lines stopped inside a list, which is kept whole ("Learn more about X" as the
+    last item of a list of tools whose other items end the same way)."""
+    if end == 0 or end >= len(kept):
+        return end
+    cid = _innermost_list(seg, kept[end - 1])
+    while cid is not None and end < len(kept) and end not in drop and _innermost_list(seg, kept[end]) == cid:
+        end += 1
+    return end
 
 
 def _promo_pitch(h: AutoHeuristics, kept: list[Block], end: int) -> int | None:

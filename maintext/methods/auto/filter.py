@@ -7,7 +7,7 @@ dropped (each decision recorded when explaining).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 from ...html.tags import SENTENCE_END
 from ...html.lines import CAPTION_MAX_CHARS, is_credit_line, is_furniture_line, is_post_line
@@ -28,6 +28,8 @@ def select_blocks(h: AutoHeuristics, seg: Segmentation, region: Region, opts: Au
     kept: list[Block] = []
     seen_h1 = False  # the region's first <h1> is the headline, a later one a section heading
     linked: list[tuple[Block, int]] = []  # (block dropped for its links, its explain entry)
+    words = 0.0  # words kept so far
+    cells: list[tuple[Block, int]] = []  # (table cell dropped as a furniture line, its explain entry)
     for i, b in enumerate(seg.blocks):
         if not inside[i]:
             if explain is not None:
@@ -36,6 +38,8 @@ def select_blocks(h: AutoHeuristics, seg: Segmentation, region: Region, opts: Au
         reason = _drop_reason(h, seg, b, top, opts)
         if figures and reason in FIGURE_REASONS:
             reason = None
+        if reason and words >= h.section_header_after and _section_heading(h, seg, b, top):
+            reason = None
         if reason == HEADLINE_REASON:
             reason, seen_h1 = (None if seen_h1 else reason), True
         if reason:
@@ -43,20 +47,69 @@ def select_blocks(h: AutoHeuristics, seg: Segmentation, region: Region, opts: Au
                 explain.append(_explain(b, "drop", reason))
             if reason.startswith(LINK_REASONS):
                 linked.append((b, len(explain) - 1 if explain is not None else -1))
+            elif reason == FURNITURE_REASON and b.in_table:
+                cells.append((b, len(explain) - 1 if explain is not None else -1))
             continue
         kept.append(b)
+        words += b.weight
         if explain is not None:
             explain.append(_explain(b, "keep", "in main container"))
+    if cells and kept:
+        kept = _keep_row_mates(h, seg, kept, cells, explain)
     if not (linked and kept):
         return kept
     return _keep_contents(seg, _keep_list_mates(h, seg, kept, linked, explain), linked, explain)
 
 
 HEADLINE_REASON = "headline (page.headline)"
+FURNITURE_REASON = "furniture line"
 FIGURE_REASONS = ("inside <figure>", "inside <figcaption>")  # kept when images are asked for
 # Drop reasons of link text; a list item dropped for one of them comes back when most of
 # its list is kept (an article's list with a linked item: "See the release notes").
 LINK_REASONS = ("link text", "list of links")
+
+
+def _section_heading(h: AutoHeuristics, seg: Segmentation, b: Block, top: Container | None) -> bool:
+    """``b`` is the heading of a later section of the article, in the section's own header
+    (``<section><header><h2>``): a heading (not an <h1>) whose boilerplate boxes inside
+    the main container are all headers (no teaser box around a promoted story's header)."""
+    if not b.heading or b.tag == "h1":
+        return False
+    boilers = list(_boilers_inside(seg, b, top))
+    return bool(boilers) and all(x in h.heading_boiler_ok for x in boilers)
+
+
+def _innermost_row(seg: Segmentation, b: Block) -> int | None:
+    for cid in reversed(b.chain):
+        tag = seg.containers[cid].tag
+        if tag == "tr":
+            return cid
+        if tag == "table":
+            return None
+    return None
+
+
+def _keep_row_mates(h: AutoHeuristics, seg: Segmentation, kept: list[Block],
+                    cells: list[tuple[Block, int]], explain: list[dict[str, Any]] | None) -> list[Block]:
+    """``kept`` plus the table cells dropped as furniture lines ("Comment", "Date" in a header
+    row) whose row holds at least row_mates_min other blocks, all kept and short: a row of a
+    data table is kept whole (a layout row around the article has a long cell)."""
+    kept_ids = {b.index for b in kept}
+    back = []
+    for b, at in cells:
+        cid = _innermost_row(seg, b)
+        if cid is None:
+            continue
+        c = seg.containers[cid]
+        mates = [x for x in seg.blocks[c.start:c.end] if x is not b]
+        if len(mates) >= h.row_mates_min and all(x.index in kept_ids and x.weight < h.long_block_weight
+                                                  for x in mates):
+            back.append(b)
+            if explain is not None and at >= 0:
+                explain[at] = _explain(b, "keep", "cell of a kept table row")
+    if not back:
+        return kept
+    return sorted(kept + back, key=lambda x: x.index)
 
 
 def _innermost_list(seg: Segmentation, b: Block) -> int | None:
@@ -183,6 +236,24 @@ def _boiler_inside(seg: Segmentation, b: Block, top: Container | None) -> str | 
     return found
 
 
+def _boilers_inside(seg: Segmentation, b: Block, top: Container | None) -> Iterator[str | None]:
+    """The reasons of all the boilerplate containers around ``b`` inside ``top``, innermost
+    first, passed over as :func:`_boiler_inside` does (asked only for the few headings in a
+    header box, so not memoised)."""
+    for owner in seg.owners(b):
+        if owner in seg.exempt:
+            continue
+        c = seg.containers[owner]
+        if top is None:
+            yield c.boiler
+            return
+        if c.contains(top):
+            return
+        if c.boiler != "comments" and seg.chars(c.start, c.end) > 0.5 * seg.chars(top.start, top.end):
+            continue
+        yield c.boiler
+
+
 def _in_link_list(h: AutoHeuristics, seg: Segmentation, b: Block) -> bool:
     """``b`` is an item of a list (ul/ol) that is mostly links ("More stories" lists)."""
     for cid in reversed(b.chain[-h.boiler_inside_levels:]):
@@ -208,7 +279,7 @@ def _drop_reason(h: AutoHeuristics, seg: Segmentation, b: Block, top: Container 
     if b.link_chars and b.weight < h.long_block_weight and _in_link_list(h, seg, b):
         return "list of links"
     if b.weight < h.furniture_line_max_weight and is_furniture_line(b.text, dates=not b.in_table):
-        return "furniture line"
+        return FURNITURE_REASON
     if b.weight < h.furniture_lines_weight and _all_furniture_lines(b):
         return "furniture lines"
     if b.weight < h.long_block_weight and is_post_line(b.text):

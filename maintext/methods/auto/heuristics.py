@@ -102,6 +102,15 @@ class AutoHeuristics:
     linked_prose_min_density: float = 0.9
     linked_prose_sentences: int = 2
     linked_prose_sentence_weight: float = 8.0
+    # A heading (not an <h1>) inside boxes of these kinds only, inside the main container and
+    # after section_header_after words of kept text, is the heading of a later section of the
+    # article (<section><header><h2>), kept; the article's own header before the text (its
+    # title, a deck) stays out.
+    heading_boiler_ok: frozenset[Any] = frozenset({"<header>"})
+    section_header_after: float = 30.0
+    # A table cell dropped as a furniture line ("Comment" in a header row) comes back when its
+    # row holds at least row_mates_min other blocks, all kept and shorter than long_block_weight.
+    row_mates_min: int = 2
     # AutoOptions.favor_precision / favor_recall scale the link-density limits by these.
     precision_link_factor: float = 0.66
     recall_link_factor: float = 1.3
@@ -125,6 +134,9 @@ class AutoHeuristics:
     lead_min_weight: float = 12.0
     lead_link_density_max: float = 0.2
     lead_boiler_ok: frozenset[Any] = frozenset({None, "<header>"})
+    # ... and the items of a summary list there ("Story highlights" bullets): link-free list
+    # items of at least this many words, without a full stop.
+    lead_item_min_weight: float = 5.0
     # Runs of repeat_run kept paragraphs, each at least repeat_min_weight words, that repeat
     # earlier ones are a second copy of the article when they hold repeat_share of its words.
     repeat_min_weight: float = 10.0

@@ -130,9 +130,15 @@ def extract(doc: Document, options: Options) -> Page:
     page = Page(url=doc.url, method="lcs")
     target = _cached_ctree(doc, opts)
     others = _site_trees(doc, opts)
-    if not others:
+    learned = doc.site_template.get("lcs") if doc.site_template is not None and not others else None
+    if not others and not learned:
         return _without_site_pages(doc, options, page)
-    candidates, stats = find_candidates(target, others, opts)
+    if learned:  # a template learned earlier (maintext.site.learned): no alignment needed
+        from ...site.learned import learned_candidates
+
+        candidates, stats = learned_candidates(target, learned), []
+    else:
+        candidates, stats = find_candidates(target, others, opts)
     tops = top_candidates(target, candidates)
     in_comments = comment_boxes(target, tops) if opts.skip_comment_boxes else set()
     clusters = cluster(target, [i for i in tops if i not in in_comments])
@@ -149,7 +155,7 @@ def extract(doc: Document, options: Options) -> Page:
         "similar_pages": len(others), "nodes": len(target), "candidates": len(candidates),
         "clusters": len(clusters), "kept_clusters": len(kept),
         "cells": sum(s.cells for s in stats), "pairs": sum(s.pairs for s in stats),
-        "chunked_levels": chunked,
+        "chunked_levels": chunked, **({"learned_template": len(learned)} if learned else {}),
     }
     budget_note = (f"lcs: {chunked} tree level(s) over the cell budget were aligned only "
                    "under aligned parents, in chunks") if chunked else None
