@@ -12,6 +12,7 @@ UTF-8 pages with a stale declaration (common on Chinese news sites).
 from __future__ import annotations
 
 import codecs
+import itertools
 import os
 import re
 import sys
@@ -25,6 +26,7 @@ from ..errors import (
     EmptyDocumentError,
     FetchError,
     LoadError,
+    TooManyElementsError,
 )
 
 # WHATWG label -> Python codec for labels where Python's own codec differs from what
@@ -183,6 +185,9 @@ def _decode(data: bytes, *, content_type: str | None = None,
     """:func:`decode_html`, plus whether ``data`` is exactly the text's UTF-8 encoding."""
     for bom, codec in _BOMS:
         if data.startswith(bom):
+            if codec.startswith("utf-16") and _not_utf16(data[len(bom):]):
+                data = data[len(bom):]  # a stray BOM: decoded as if it were not there
+                break
             text = data[len(bom):].decode(codec, errors="replace")
             check_binary_text(text)  # a BOM does not make random bytes a page
             return text, codec, False
@@ -222,6 +227,16 @@ def _decode(data: bytes, *, content_type: str | None = None,
 
 
 _ASCII = bytes(range(128))
+_UTF16_PROBE = 4096
+
+
+def _not_utf16(body: bytes) -> bool:
+    """Whether bytes after a UTF-16 byte-order mark are clearly not UTF-16: no NUL byte in
+    the first 4 KB. UTF-16 markup, spaces and newlines are ASCII, whose UTF-16 code units
+    all hold a NUL byte; UTF-8 or legacy bytes read as UTF-16 give one CJK-looking character
+    per two bytes, a page of garbage that also costs the methods one word per character
+    (a 16 MB page: 8 million "words", ~850 MB in blocklist)."""
+    return len(body) >= _UTF16_PROBE and b"\x00" not in body[:_UTF16_PROBE]
 
 
 def _damaged_utf8(data: bytes) -> str | None:
@@ -460,16 +475,52 @@ def cap_attributes(html: str, cap: int) -> str:
     return "".join(out)
 
 
+# A start tag: "<" and a letter (libxml2 makes an element of nothing else; end tags,
+# comments and a "<" in text make none). It adds at most html/head/body to them.
+_START_TAG = re.compile(r"<[A-Za-z]")
+LT_PER_ELEMENT = 3  # "<" allowed per element of the cap (3,075 real pages: at most 2.44 per start tag)
+
+
+def check_elements(text: str, cap: int) -> None:
+    """Raise :class:`TooManyElementsError` when ``text`` has more than ``cap`` start tags.
+
+    Counted on the text, before parsing, so that a flood is refused before it costs a tree
+    (a 32 MB page can hold 10 million elements) and for every method alike (some never
+    parse). Costs nothing on a normal page: a start tag takes two characters, so a text of
+    at most ``2 * cap`` characters (500 KB by default) cannot exceed the cap. A longer one
+    costs a ``str.count("<")`` (~1 ms per MB), and the exact count, which stops at
+    ``cap + 1``, runs only when it has more "<" than ``cap``.
+
+    More than ``LT_PER_ELEMENT * cap`` "<" in all (end tags, comments, "<" in text) is
+    refused too: the methods that read the tag stream (ccb, lineblock, ...) make a piece of
+    every "<", and "a<1" repeated makes millions of pieces without a start tag (ccb: ~7 us a
+    piece). Real pages have ~2 "<" per start tag (at most 2.44 in the evaluation sets)."""
+    if cap <= 0 or len(text) <= 2 * cap:
+        return
+    lt = text.count("<")
+    if lt > LT_PER_ELEMENT * cap:
+        raise TooManyElementsError(f"page has {lt} '<' characters, more than {LT_PER_ELEMENT} per "
+                                   f"element allowed (Options.max_elements = {cap})")
+    if lt <= cap:
+        return
+    found = sum(1 for _ in itertools.islice(_START_TAG.finditer(text), cap + 1))
+    if found > cap:
+        raise TooManyElementsError(f"page has more than {cap} elements (the limit, "
+                                   "Options.max_elements)")
+
+
 def load(source: str | bytes | os.PathLike[str], *, url: str | None = None,
          content_type: str | None = None, max_bytes: int = 32 * 1024 * 1024,
          default_encoding: str = "utf-8", fetch_timeout: float = 20.0, fetch_retries: int = 2,
          user_agent: str | None = None, allow_private: bool = False,
-         fetch_deadline: float | None = None, max_attributes: int = 256) -> Loaded:
+         fetch_deadline: float | None = None, max_attributes: int = 256,
+         max_elements: int = 250_000) -> Loaded:
     """Turn any supported source into decoded HTML.
 
     ``source``: bytes (decoded like a browser does), a str (HTML text, or an http(s) URL
     to fetch), or an ``os.PathLike`` (a file: ``.html``, ``.htm``, ``.html.gz``). A str is
     never opened as a file, and URLs of other schemes are refused (:class:`FetchError`).
+    A page with more than ``max_elements`` start tags raises :class:`TooManyElementsError`.
     """
     origin: str | None = None
     utf8: bytes | None = None
@@ -520,4 +571,5 @@ def load(source: str | bytes | os.PathLike[str], *, url: str | None = None,
     capped = cap_attributes(text, max_attributes)
     if capped is not text:
         text, utf8 = capped, None
+    check_elements(text, max_elements)  # (after the attribute cap: what the parser gets)
     return Loaded(html=text, encoding=encoding, url=url, source=origin, utf8=utf8)
