@@ -14,7 +14,8 @@ from maintext.errors import (
     EmptyDocumentError,
     LoadError,
 )
-from maintext.io.loading import decode_html, load, normalize_label
+from maintext.io.decode import decode_html, normalize_label
+from maintext.io.loading import load
 
 ZH = "北京时间今天上午，新华社记者报道了这一消息。经济发展稳中有进，市场信心持续增强。"
 
