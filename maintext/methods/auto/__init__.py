@@ -56,6 +56,7 @@ from ...textutil import collapse_ws
 from .common import Region, _is_prose, _weight, locate_explained
 from .edges import _lead_blocks, trim_edges
 from .filter import _drop_repeats, select_blocks
+from .gallery import drop_captions, gallery_containers
 from .score import _page_title, choose_region
 from ...metadata.jsonld import JsonLdBody
 from .heuristics import AutoHeuristics
@@ -89,9 +90,8 @@ def extract(doc: Document, options: Options) -> Page:
             locate_explained(explain, seg, root, page, None)
         return page
 
-    region = choose_region(h, seg, opts, hint, title)
+    region, kept = _region_and_blocks(h, seg, opts, hint, title, explain, options.include_images)
     why = region.why
-    kept = _drop_repeats(h, select_blocks(h, seg, region, opts, explain, options.include_images), explain)
     if kept and not opts.favor_precision:
         kept = _lead_blocks(h, seg, kept[0].index, region.top, explain, region.headline) + kept
     if not opts.favor_recall:
@@ -131,6 +131,25 @@ def extract(doc: Document, options: Options) -> Page:
     if explain is not None:
         locate_explained(explain, seg, root, page, region)
     return page
+
+
+def _region_and_blocks(h: AutoHeuristics, seg: Segmentation, opts: AutoOptions, hint: JsonLdBody, title: str,
+                       explain: list[dict[str, Any]] | None, images: bool) -> tuple[Region, list[Block]]:
+    """The region and its selected blocks. With an embedded gallery on the page its captions
+    score less and are dropped, but only when an article (``gallery_min_article_weight``
+    words) is left outside it; else the page is read as if there were no gallery."""
+    galleries = gallery_containers(h, seg)
+    if galleries:
+        trial: list[dict[str, Any]] | None = [] if explain is not None else None
+        region = choose_region(h, seg, opts, hint, title, galleries)
+        kept = drop_captions(h, _drop_repeats(h, select_blocks(h, seg, region, opts, trial, images), trial),
+                             galleries, trial)
+        if _weight(kept) >= h.gallery_min_article_weight:
+            if explain is not None and trial:
+                explain.extend(trial)
+            return region, kept
+    region = choose_region(h, seg, opts, hint, title)
+    return region, _drop_repeats(h, select_blocks(h, seg, region, opts, explain, images), explain)
 
 
 def mark_main_links(doc: Document, seg: Segmentation, kept: list[Block]) -> None:

@@ -83,6 +83,13 @@ class AutoHeuristics:
     # builders wrap every box, the article's too, in a "widget". Prose in such boxes is taken
     # only when nothing else on the page is left (the last fallback).
     last_resort_reasons: frozenset[Any] = frozenset({"widget", "post metadata"})
+    # --- embedded galleries (maintext.methods.auto.gallery) ---
+    gallery_min_items: int = 8  # sibling items of one tag that make a slide list (fewer: a plain list)
+    gallery_reach: int = 4  # levels above the slide list where the gallery class/id may sit
+    caption_share: float = 0.2  # a caption's share of a prose block's score (50 slides must not outscore the article)
+    # Captions are dropped only when the region keeps this many words outside the gallery
+    # (an article around it); a slideshow that is the page (a listicle) keeps its captions.
+    gallery_min_article_weight: float = 150.0
     # --- block filtering ---
     link_density_max: float = 0.5  # a short block with more link text than this is a link list
     # A long block (a paragraph of prose) is kept with more link text than a short one: news

@@ -13,6 +13,7 @@ from ...html.segment import Segmentation
 from ...options import AutoOptions
 from .common import Region, _is_prose
 from .widen import _join_peers, _out_of_list, _widen, _widen_up
+from .gallery import in_gallery
 from .heuristics import AutoHeuristics
 from ...metadata.jsonld import JsonLdBody
 
@@ -38,13 +39,17 @@ def _title_heading(h: AutoHeuristics, seg: Segmentation, title: str) -> int | No
     return None
 
 
-def choose_region(h: AutoHeuristics, seg: Segmentation, opts: AutoOptions, hint: JsonLdBody, title: str = "") -> Region:
-    """The main container (plus joined siblings) of the page."""
+def choose_region(h: AutoHeuristics, seg: Segmentation, opts: AutoOptions, hint: JsonLdBody, title: str = "",
+                  galleries: frozenset[int] | set[int] = frozenset()) -> Region:
+    """The main container (plus joined siblings) of the page; a caption in a gallery
+    (:mod:`maintext.methods.auto.gallery`) scores a reduced share."""
     scores: dict[int, float] = {}
     for b in seg.blocks:
         if b.heading or not _is_prose(h, b):
             continue
         s = 1.0 + b.commas + min(b.weight / h.length_unit, h.length_cap)
+        if galleries and in_gallery(b, galleries):
+            s *= h.caption_share
         chain = b.chain
         # a paragraph tag's own element is not a container: start at its parent
         first = 1 if b.paragraph else 0

@@ -1,0 +1,63 @@
+"""Embedded galleries and slideshows inside an article: their captions are not its text.
+
+Takes the segmentation; gives the ids of *gallery* containers and the blocks inside them.
+A gallery is read from the page's structure: a box with many sibling items of one tag (the
+slides) that is, or sits in, a box whose class/id names a gallery, slideshow or carousel.
+The one word alone decides nothing: without the many repeated items there is no gallery.
+Scoring counts a caption block at a reduced share (a 50-slide caption list must not
+outscore the article around it), and the filter drops the captions when the region keeps
+enough running text outside them.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...html.segment import Block, Segmentation
+from .heuristics import AutoHeuristics
+
+# class/id words of a slide show box (a word inside a longer class name counts)
+_GALLERY_WORD = re.compile(r"galler|slideshow|slide-show|carousel|slider|lightbox", re.I)
+
+
+def gallery_containers(h: AutoHeuristics, seg: Segmentation) -> set[int]:
+    """Ids of the containers that hold a slide list (see module docstring)."""
+    found: set[int] = set()
+    for c in seg.containers:
+        el = c.el
+        if el is None or c.end - c.start < h.gallery_min_items:
+            continue
+        tags: dict[str, int] = {}
+        for child in el:
+            tag = child.tag
+            if isinstance(tag, str):
+                tags[tag] = tags.get(tag, 0) + 1
+        if not tags or max(tags.values()) < h.gallery_min_items:
+            continue
+        node = el
+        for _ in range(h.gallery_reach + 1):
+            if node is None:
+                break
+            names = f"{node.get('class') or ''} {node.get('id') or ''}"
+            if _GALLERY_WORD.search(names):
+                found.add(c.id)
+                break
+            node = node.getparent()
+    return found
+
+
+def in_gallery(block: Block, galleries: set[int] | frozenset[int]) -> bool:
+    """The block sits in one of the gallery containers."""
+    return any(cid in galleries for cid in block.chain)
+
+
+def drop_captions(h: AutoHeuristics, kept: list[Block], galleries: set[int], explain: list | None) -> list[Block]:
+    """``kept`` without its gallery blocks, when what is left is an article
+    (``gallery_min_article_weight`` words; a page that is a slideshow keeps its captions)."""
+    rest = [b for b in kept if not in_gallery(b, galleries)]
+    if len(rest) == len(kept) or sum(b.weight for b in rest) < h.gallery_min_article_weight:
+        return kept
+    if explain is not None:
+        explain.extend({"block": f"<{b.tag}>", "text": b.text[:80], "decision": "drop",
+                        "reason": "caption of an embedded gallery"} for b in kept if in_gallery(b, galleries))
+    return rest

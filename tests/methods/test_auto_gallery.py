@@ -1,0 +1,46 @@
+"""An embedded gallery (many slide items with captions) does not outscore the article."""
+
+from maintext.api import extract
+
+ARTICLE = " ".join(
+    f"<p>Paragraph {i} of the report says that the council, after a long debate, agreed on the new budget, "
+    f"which raises spending on schools and roads while keeping taxes level for the coming year.</p>"
+    for i in range(8))
+
+
+def _slides(n: int) -> str:
+    return "".join(
+        f"<li><h2>{i}/{n} Slide title {i}</h2><p>Caption {i}: a long description of this photograph, with "
+        f"the place, the people shown, the photographer's name, the date, and a little more text about "
+        f"what happened that day, how it went, and why it matters to anyone looking at it now.</p></li>"
+        for i in range(1, n + 1))
+
+
+def _page(slides: str, box: str = "inline-gallery") -> str:
+    return (f"<html><head><title>Budget agreed</title></head><body><article><h1>Budget agreed</h1>"
+            f"<div class='body'>{ARTICLE[:len(ARTICLE) // 2]}"
+            f"<div class='{box}'><ul class='thumbs'>{''.join('<li><img src=x.jpg></li>' for _ in range(30))}</ul>"
+            f"<ul class='legends'>{slides}</ul></div>{ARTICLE[len(ARTICLE) // 2:]}</div></article></body></html>")
+
+
+def test_gallery_captions_do_not_win_over_the_article():
+    text = extract(_page(_slides(30))).text
+    assert "Paragraph 0 of the report" in text and "Paragraph 7 of the report" in text
+    assert "Caption 3:" not in text
+
+
+def test_without_gallery_evidence_the_list_is_kept():
+    # the same repeated items in a box with no gallery class/id are not a gallery
+    text = extract(_page(_slides(30), box="box")).text
+    assert "Caption 3:" in text
+
+
+def test_a_short_list_is_not_a_gallery():
+    text = extract(_page(_slides(4))).text
+    assert "Caption 3:" in text and "Paragraph 0 of the report" in text
+
+
+def test_a_page_that_is_a_slideshow_keeps_its_captions():
+    page = (f"<html><body><h1>Costumes</h1><div class='slideshow'><ul>{_slides(20)}</ul></div>"
+            f"<p>Short intro.</p></body></html>")
+    assert "Caption 3:" in extract(page).text
