@@ -311,7 +311,8 @@ def serve(host: str, port: int, workers: int, concurrency: int, executor: str, t
 @click.option("--workers", "-j", type=click.IntRange(min=0), default=0,
               help="Worker processes (0: one per CPU).")
 @click.option("--in-process", is_flag=True, help="Extract in this process, no pool (for profiling; "
-              "no memory limit, no hard kill, only the timer).")
+              "no memory limit, no hard kill, only the timer); with --engine dask: in the Dask "
+              "workers themselves (workers that may not start processes).")
 @click.option("--timeout", type=click.FloatRange(min=0), default=30.0, show_default=True,
               help="Per-page extraction time limit in seconds (0: none).")
 @click.option("--max-memory", type=click.IntRange(min=0), default=2048, show_default=True,
@@ -402,6 +403,8 @@ def batch(inputs: tuple[Path, ...], method: str | None, urls_file: Path | None, 
         Options().updated(fetch_timeout=fetch_timeout, fetch_retries=retries, with_links=links,
                           allow_private=allow_private, fetch_deadline=fetch_deadline,
                           **_extraction_overrides(fields, **extraction)), fields)
+    if fields is None:  # the default record has no blocks: build none
+        options = options.updated(with_blocks=False)
     cfg = BatchConfig(
         method=method or _default_method(), out=out, fmt=fmt, workers=workers,
         timeout=timeout or None, max_memory_mb=max_memory, resume=resume, limit=limit,
@@ -464,7 +467,7 @@ def anchors(sources: tuple[str, ...], out: Path | None, db: Path | None, all_tar
 
     `maintext anchors URL... --db OUT.links.sqlite` looks pages up in the link index a batch
     built (one JSON line each); `maintext anchors BATCH.jsonl... -o FILE` builds an index
-    from batch output and writes every linked page's anchors."""
+    from batch output (JSONL or Parquet) and writes every linked page's anchors."""
     from .io.loading import looks_like_url
 
     if all(looks_like_url(s) for s in sources):
@@ -516,7 +519,7 @@ def _anchors_build(paths: list[Path], out: Path, db: Path | None, all_targets: b
                 click.echo(f"maintext anchors: {len(damaged)} damaged lines skipped "
                            f"({', '.join(damaged[:5])}{', ...' if len(damaged) > 5 else ''})", err=True)
             if not pages:
-                raise MaintextError("no page records with a URL in the input (is it `maintext batch` JSONL?)")
+                raise MaintextError("no page records with a URL in the input (is it `maintext batch` output?)")
             written = 0
             with open(out, "w", encoding="utf-8") as fh:
                 for item in incoming_anchors(conn, crawled_only=not all_targets):

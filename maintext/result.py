@@ -19,6 +19,26 @@ class Link:
     in_main: bool = False
 
 
+@dataclass(slots=True)
+class IncomingAnchor:
+    """One anchor text that other pages of a crawl use to link to this page (the page
+    object's anchor text), filled by a batch's crawl-level pass (``maintext.batch``)."""
+
+    text: str
+    count: int = 1  # how many links use this text
+    hosts: list[str] = field(default_factory=list)  # hosts of the linking pages (at most 20, sorted)
+
+    @classmethod
+    def of(cls, value: Any) -> "IncomingAnchor":
+        """From a record's ``{"text", "count", "hosts"}`` dict (or a bare text, as written
+        before anchors had counts)."""
+        if isinstance(value, IncomingAnchor):
+            return value
+        if isinstance(value, dict):
+            return cls(str(value.get("text") or ""), int(value.get("count") or 1), list(value.get("hosts") or []))
+        return cls(str(value))
+
+
 # The kinds of a typed block (see :class:`TextBlock`), in the words the outputs use.
 BLOCK_KINDS = ("heading", "paragraph", "list_item", "table_cell", "code", "quote", "caption",
                "image")
@@ -115,7 +135,9 @@ class Page:
     # the kept blocks rendered, filled only when asked (the "markdown"/"html" fields)
     markdown: str | None = None
     html: str | None = None
-    incoming_anchors: list[str] = field(default_factory=list)  # filled by a crawl-level pass
+    # other pages' anchor texts for this page, most used first: filled by a batch's
+    # crawl-level pass (JSON: [{"text", "count", "hosts"}])
+    incoming_anchors: list[IncomingAnchor] = field(default_factory=list)
     is_content_page: bool | None = None
     content_confidence: float | None = None
     encoding: str | None = None
@@ -144,6 +166,8 @@ class Page:
             value = getattr(self, name)
             if name == "links":
                 value = [{"url": x.url, "text": x.text, "in_main": x.in_main} for x in value]
+            elif name == "incoming_anchors":
+                value = [{"text": a.text, "count": a.count, "hosts": list(a.hosts)} for a in value]
             elif name == "blocks":
                 if not with_blocks:
                     continue

@@ -27,6 +27,7 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 from ..errors import MaintextError
+from ..result import IncomingAnchor, Page
 
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 _SCHEMA = """
@@ -56,7 +57,12 @@ class IncomingAnchors:
     sources: int  # distinct pages linking here
     hosts: list[list[str]] = field(default_factory=list)  # per anchor text: source hosts
 
+    def typed(self) -> list[IncomingAnchor]:
+        """As the page object holds them (``Page.incoming_anchors``)."""
+        return [IncomingAnchor(t, n, list(h)) for (t, n), h in zip(self.anchors, self.hosts)]
+
     def as_record_field(self) -> list[dict[str, Any]]:
+        """As a record holds them (what ``Page.to_dict`` gives for :meth:`typed`)."""
         return [{"text": t, "count": n, "hosts": h} for (t, n), h in zip(self.anchors, self.hosts)]
 
 
@@ -201,6 +207,13 @@ class LinkIndex:
         return IncomingAnchors(target, page[0] if page else None, [(t, n) for t, n, _, _ in rows], sources,
                                [sorted(h.split(","))[:_MAX_HOSTS] for _, _, h, _ in rows])
 
+    def annotate(self, page: Page) -> Page:
+        """Set ``page.incoming_anchors`` from the index (by ``page.url``): a page extracted
+        on its own gets the anchor texts its crawl has for it."""
+        found = self.lookup(page.url) if page.url else None
+        page.incoming_anchors = found.typed() if found else []
+        return page
+
     def fill(self, records: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:
         """The records with ``incoming_anchors`` set from the index (a transform)."""
         for record in records:
@@ -237,12 +250,39 @@ def group_rows(rows: Iterable[tuple[str, str, str, str]]) -> list[tuple[str, str
             for (target, text), (n, hosts) in texts.items()]
 
 
+def _is_parquet(path: Path) -> bool:
+    with open(path, "rb") as fh:
+        return fh.read(4) == b"PAR1"
+
+
+def _parquet_records(path: Path) -> Iterator[dict]:
+    """The id, url, links and error of each record of a batch's Parquet output, one row
+    group (a partition) at a time."""
+    try:
+        import pyarrow.parquet as pq
+    except ImportError:
+        raise MaintextError(f"{path}: reading Parquet needs pyarrow: pip install 'maintext[parquet]'") from None
+    try:
+        reader = pq.ParquetFile(path)
+        names = set(reader.schema_arrow.names)
+        if not {"url", "links"} <= names:
+            raise MaintextError(f"{path}: no url and links columns: not `maintext batch` output")
+        columns = [c for c in ("id", "url", "links", "error") if c in names]
+        for i in range(reader.num_row_groups):
+            yield from reader.read_row_group(i, columns=columns).to_pylist()
+    except (OSError, ValueError) as exc:  # pyarrow's ArrowInvalid is a ValueError
+        raise MaintextError(f"{path}: cannot read Parquet: {exc}") from None
+
+
 def _records(paths: Iterable[Path], damaged: list[str] | None = None) -> Iterator[dict]:
-    """The JSON records of batch output files. A file whose first record is not a JSON object
+    """The records of batch output files (JSONL, or Parquet told by its magic bytes). A file whose first record is not a JSON object
     is not batch output: :class:`MaintextError`. A damaged line after good ones (a resumed
     batch keeps such lines) is skipped and listed in ``damaged`` as "FILE:LINE"; a cut last
     line (an interrupted batch) is skipped silently."""
     for path in paths:
+        if _is_parquet(path):
+            yield from _parquet_records(path)
+            continue
         with open(path, encoding="utf-8", errors="replace") as fh:
             good = 0
             bad: int | None = None  # the last unreadable line seen
@@ -269,7 +309,7 @@ def _records(paths: Iterable[Path], damaged: list[str] | None = None) -> Iterato
 
 def collect_anchors(batch_files: Iterable[Path], db: sqlite3.Connection,
                     damaged: list[str] | None = None) -> tuple[int, int]:
-    """Load the links of batch output (JSONL files) into ``db``; returns (pages, anchors).
+    """Load the links of batch output (JSONL or Parquet files) into ``db``; returns (pages, anchors).
     Damaged lines skipped are listed in ``damaged`` (see :func:`_records`)."""
     return LinkIndex(db).add(_records(batch_files, damaged))
 

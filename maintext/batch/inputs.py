@@ -137,7 +137,8 @@ def warc_tasks(warcs: Iterable[Path], done: set[str] | Callable[[str], bool],
             if not is_done(str(path)):
                 yield Task(id=str(path), source=str(path), error=one_line(exc))
         if log:
-            damaged = f"; {stats.damaged} records cut short (truncated archive)" if stats.damaged else ""
+            damaged = (f"; {stats.damaged} damaged records (cut short or invalid; each has a failure record)"
+                       if stats.damaged else "")
             log(f"{path}: {stats.pages} pages; skipped {stats.not_ok} non-2xx responses "
                 f"and {stats.not_html} responses that are not HTML{damaged}")
 

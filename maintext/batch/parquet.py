@@ -13,19 +13,23 @@ Schema (:data:`SCHEMA`; every column nullable, absent fields are null):
 =================== ================================================================
 id, url, source     string: the page id, its URL, where it was read from
 method, title, headline, text, date, author, description, sitename, language, encoding,
-reason, error       string (``language`` is what the page declares)
+reason, error, date_modified, image, license, canonical_url
+                    string (``language`` is what the page declares)
+comments, markdown, html
+                    string: only when asked (``--fields``), else null
 lang                string: language detected from the text (ISO 639-1)
 duplicate_of        string: id of the first near-duplicate of this page in the batch
 minhash             string: MinHash signature (base64) between extraction and the crawl pass;
                     null in the final file
-paragraphs, keywords list<string>
+paragraphs, keywords, authors, categories
+                    list<string>
 links               list<struct<url: string, text: string, in_main: bool>>
 blocks              list<struct<kind, text, level, list_kind, depth, number, item_start,
                     quote_depth, table, row, col, header, colspan, rowspan, language, src,
                     alt, spans: list<struct<start, end, kind, href>>>> (see TextBlock)
 incoming_anchors    list<struct<text: string, count: int64, hosts: list<string>>>
 is_content_page     bool; content_confidence: double
-extra               string: the method's diagnostics as JSON
+extra, explain      string: the method's diagnostics, the --explain decisions, as JSON
 link_keys           string: normalised URL and link targets (JSON) between extraction and
                     the crawl pass; null in the final file
 =================== ================================================================
@@ -52,7 +56,9 @@ except ImportError:  # pragma: no cover - depends on the install
 
 _STRINGS = ("id", "url", "source", "method", "title", "headline", "text", "date", "author",
             "description", "sitename", "language", "encoding", "reason", "error", "lang",
-            "duplicate_of", "minhash")
+            "duplicate_of", "minhash", "date_modified", "image", "license", "canonical_url",
+            "comments", "markdown", "html")
+_JSON = ("extra", "explain", "link_keys")  # free-form values, stored as JSON text
 
 
 def _schema() -> Any:
@@ -67,13 +73,14 @@ def _schema() -> Any:
     ])
     return pa.schema(
         [(name, s) for name in _STRINGS]
-        + [("paragraphs", pa.list_(s)), ("keywords", pa.list_(s)),
+        + [("paragraphs", pa.list_(s)), ("keywords", pa.list_(s)), ("authors", pa.list_(s)),
+           ("categories", pa.list_(s)),
            ("links", pa.list_(pa.struct([("url", s), ("text", s), ("in_main", pa.bool_())]))),
            ("blocks", pa.list_(block)),
            ("incoming_anchors", pa.list_(pa.struct([("text", s), ("count", pa.int64()),
                                                     ("hosts", pa.list_(s))]))),
            ("is_content_page", pa.bool_()), ("content_confidence", pa.float64()), ("extra", s),
-           ("link_keys", s)])
+           ("explain", s), ("link_keys", s)])
 
 
 SCHEMA = _schema() if pa is not None else None
@@ -98,20 +105,32 @@ def to_row(record: dict[str, Any]) -> dict[str, Any]:
     for name in _STRINGS:
         if row[name] is not None and not isinstance(row[name], str):
             row[name] = str(row[name])
-    anchors = record.get("incoming_anchors") or []
-    row["incoming_anchors"] = [a if isinstance(a, dict) else {"text": str(a), "count": 1, "hosts": []}
-                               for a in anchors]
-    for name in ("extra", "link_keys"):
+    anchors = record.get("incoming_anchors")
+    if anchors is not None:  # dicts; a bare text as written before anchors had counts
+        row["incoming_anchors"] = [a if isinstance(a, dict) else {"text": str(a), "count": 1, "hosts": []}
+                                   for a in anchors]
+    for name in _JSON:
         row[name] = json.dumps(record[name], ensure_ascii=False, default=str) if record.get(name) else None
     return _clean(row)
 
 
 def from_row(row: dict[str, Any]) -> dict[str, Any]:
+    """A record as the JSONL output has it: null columns left out, and blocks and spans in
+    their compact form (only the fields that are set, see ``result.block_to_dict``)."""
     record = {k: v for k, v in row.items() if v is not None}
-    for name in ("extra", "link_keys"):
+    if record.get("blocks"):
+        record["blocks"] = [_compact_block(b) for b in record["blocks"]]
+    for name in _JSON:
         if name in record:
             record[name] = json.loads(record[name])
     return record
+
+
+def _compact_block(block: dict[str, Any]) -> dict[str, Any]:
+    data = {k: v for k, v in block.items() if v is not None and k != "spans"}
+    if block.get("spans"):
+        data["spans"] = [{k: v for k, v in span.items() if v is not None} for span in block["spans"]]
+    return data
 
 
 def _table(records: list[dict[str, Any]]) -> Any:

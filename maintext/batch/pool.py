@@ -66,6 +66,18 @@ class WorkerInit:
                    sys_path=list(sys.path),
                    registrations=[(m.name, m.module, m.summary) for m in registry.methods()])
 
+    def install(self) -> None:
+        """The driver's import path and method registrations (plug-ins) in this process."""
+        from .. import registry
+
+        for entry in self.sys_path:
+            if entry not in sys.path:
+                sys.path.append(entry)
+        known = {m.name for m in registry.methods()}
+        for name, module, summary in self.registrations:
+            if name not in known:
+                registry.register(name, module, summary)
+
 
 def limit_memory(megabytes: int) -> None:
     if megabytes <= 0:
@@ -98,16 +110,8 @@ def _watch_lifeline(lifeline: Any) -> None:
 
 
 def setup_worker(init: WorkerInit) -> None:
-    from .. import registry
-
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is handled by the parent
-    for entry in init.sys_path:
-        if entry not in sys.path:
-            sys.path.append(entry)
-    known = {m.name for m in registry.methods()}
-    for name, module, summary in init.registrations:  # plug-ins registered in the parent
-        if name not in known:
-            registry.register(name, module, summary)
+    init.install()
     limit_memory(init.max_memory_mb)
 
 

@@ -78,8 +78,14 @@ def run_task(task: Task, method: str, options: Options, timeout: float | None,
         return error_record(task, task.error), False
     from ..api import extract
 
+    if threading.current_thread() is threading.main_thread():
+        limit: Any = time_limit(timeout)
+    else:  # a thread of a Dask worker (in-process mode): the limit that works in any thread
+        from ..timelimit import time_limit as thread_limit
+
+        limit = thread_limit(timeout)
     try:
-        with time_limit(timeout):
+        with limit:
             source, content_type = _source(task, options)
             if task.site_pages:
                 page = _extract_with_site(task, source, method, options)

@@ -25,13 +25,11 @@ from ..textutil import has_cjk, text_weight, tokens
 from .segment import MARK_BR
 
 if TYPE_CHECKING:
-    from ..options import BlockListOptions
+    from ..paper_options import BlockListOptions
     from .segment import Segmentation
 
 HEADLINE_TAGS = frozenset({"h1", "h2"})
 FORM_TAG = "form"  # blocks inside a form are flagged in_form (search boxes, comment forms)
-# At most this many rival containers are merged into the main container (bounds the work).
-_MAX_RIVALS = 16
 # textutil.tokens of ASCII text (no CJK character: words are \w runs)
 _ASCII_WORDS = re.compile(r"\w+").findall
 _LD_TYPE = re.compile(r'"@type"\s*:\s*(?:\[\s*)?"([A-Za-z]+)"')
@@ -276,7 +274,7 @@ def main_container(blocks: list[Block], opts: "BlockListOptions",
     # Pages of several posts (blog fronts, forum threads) have rival containers of similar
     # weight: then the main text is all of them, held by their lowest common ancestor.
     rivals = [i for i, v in score.items() if v >= opts.rival_share * score[best] and i != best]
-    rivals = sorted(rivals, key=lambda i: -score[i])[:_MAX_RIVALS]
+    rivals = sorted(rivals, key=lambda i: -score[i])[:opts.max_rivals]
     container = best
     for other in rivals:
         container = common_ancestor(blocks, container, other)

@@ -21,6 +21,7 @@ type, or none at all (servers often omit it for HTML). A page's id is its
 
 from __future__ import annotations
 
+import os
 import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -124,12 +125,17 @@ def _skip_body(reader, first: bytes) -> int:
     return n
 
 
-def _entry(record, path: Path, n: int, stats: WarcStats) -> WarcEntry | None:
+def _entry(record, path: Path, stats: WarcStats) -> WarcEntry | None:
     first = record.reader.read(_HEAD_MAX)
     length = _skip_body(record.reader, first)
     status, full_type = _http_head(first)
-    page_id = _record_id(record, f"{path.name}#{n}")
+    page_id = _record_id(record, f"{path.name}@{record.stream_pos}")  # no ID: where it is
     url = record.headers.get("WARC-Target-URI")
+    if not (record.headers.get("Content-Length") or "").strip().isdigit():
+        stats.damaged += 1
+        return WarcEntry(page_id, url, full_type, record.stream_pos, length,
+                         error="WarcDamageError: a record header without a valid Content-Length "
+                               "(cut short or damaged)")
     if length < record.content_length:
         stats.damaged += 1
         return WarcEntry(page_id, url, full_type, record.stream_pos, length,
@@ -151,22 +157,85 @@ def scan_warc(path: str | Path, stats: WarcStats | None = None, start: int = 0,
               stop: int | None = None) -> Iterator[WarcEntry]:
     """The pages of one archive in order, not read; with ``start``/``stop`` only the
     records that begin in that byte range (``start`` must be a record boundary, see
-    :func:`warc_splits`). Raises :class:`LoadError` when the archive cannot be read."""
+    :func:`warc_splits`). Damage is a :class:`WarcEntry` with ``error``, and the scan goes
+    on at the next record boundary: a record cut short, a record header cut short, an
+    invalid header, or bytes after the last record that are not one (for plain and gzip
+    archives). Raises :class:`LoadError` when the archive cannot be opened."""
     path = Path(path)
     stats = stats if stats is not None else WarcStats()
     stream = _open(path)
     try:
         stream.seek(start)
-        for n, record in enumerate(_archive_iterator(stream, decode=False)):
-            if stop is not None and record.stream_pos >= stop:
-                break
-            entry = _entry(record, path, n, stats)
-            if entry is not None:
-                yield entry
+        gz = stream.read(2) == b"\x1f\x8b"
+        pos = yield from _scan_from(stream, path, stats, start, stop, gz, first=True)
+        while pos is not None:
+            pos = yield from _scan_from(stream, path, stats, pos, stop, gz)
     except OSError as exc:
         raise LoadError(f"cannot read WARC file {path}: {exc.strerror or exc}") from None
     finally:
         stream.close()
+
+
+def _scan_from(stream, path: Path, stats: WarcStats, start: int, stop: int | None,
+               gz: bool, first: bool = False) -> Iterator[WarcEntry]:
+    """Entries from ``start`` until ``stop`` or damage; returns where to go on (or None).
+    ``first``: an error before any record means this is no WARC archive (OSError)."""
+    stream.seek(start)
+    last: tuple[int, int] | None = None  # (offset, Content-Length) of the last record read
+    reason = None
+    try:
+        for record in _archive_iterator(stream, decode=False):
+            if stop is not None and record.stream_pos >= stop:
+                return None
+            last = (record.stream_pos, record.content_length)
+            entry = _entry(record, path, stats)
+            if entry is not None:
+                yield entry
+    except OSError as exc:  # FastWARC: "Invalid WARC header"; it cannot go on by itself
+        if first and last is None:
+            raise
+        reason = str(exc.strerror or exc)
+    size = os.fstat(stream.fileno()).st_size
+    end_of_range = min(size, stop) if stop is not None else size
+    end = start if last is None else _record_end(stream, last[0], last[1], gz)
+    if end is None:  # not computable (zstd, lz4, a header without its end)
+        return None
+    stream.seek(end)
+    rest = stream.read(min(4096, max(0, end_of_range - end)))
+    end += len(rest) - len(rest.lstrip(b"\r\n"))  # the padding after a record
+    if not rest.strip(b"\r\n"):
+        return None
+    stats.damaged += 1
+    why = reason or "not a complete WARC record (the archive is cut inside a record header, or damaged)"
+    yield WarcEntry(f"{path.name}@{end}", None, None, end, 0,
+                    error=f"WarcDamageError: bytes from offset {end} are not a WARC record: {why}")
+    again = _sync(stream, end + 1, gz)
+    return again if again is not None and again < end_of_range else None
+
+
+def _record_end(stream, offset: int, content_length: int, gz: bool) -> int | None:
+    """Where the record at ``offset`` ends: its gzip member's end, or (plain) its header, a
+    blank line, ``content_length`` bytes and the CRLF CRLF after them."""
+    stream.seek(offset)
+    if gz:
+        inflate, used = zlib.decompressobj(31), 0
+        while not inflate.eof:
+            data = stream.read(_CHUNK)
+            if not data:
+                return None
+            try:
+                inflate.decompress(data, _CHUNK)  # output dropped, in bounded pieces
+                while inflate.unconsumed_tail and not inflate.eof:
+                    inflate.decompress(inflate.unconsumed_tail, _CHUNK)
+            except zlib.error:
+                return None
+            used += len(data)
+        return offset + used - len(inflate.unused_data)
+    head = stream.read(_HEAD_MAX)
+    blank = head.find(b"\r\n\r\n")
+    if blank < 0:
+        return None
+    return offset + blank + 4 + content_length
 
 
 def read_warc_page(path: str | Path, offset: int, max_bytes: int | None) -> tuple[bytes, str | None]:

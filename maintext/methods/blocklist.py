@@ -38,8 +38,10 @@ Extraction rule (the paper's own rule was lost in extraction; this is ours):
 4. the main text is every low-link text block of that region in document order (short
    ones too: subheadings, captions), plus an ``h1``/``h2`` headline just before it.
 
-The page-type classifier runs first: on a page it judges not to be a content page the
-method returns empty text with a ``reason`` (``use_classifier=False`` extracts anyway).
+The page-type classifier runs first, as in the paper: on a page it judges not to hold news
+content the method returns empty text with a ``reason`` (``use_classifier=False`` extracts
+anyway). Like the paper's classifier it reads the page alone, not the URL the caller knows
+(``classify_url=True`` passes it).
 """
 
 from __future__ import annotations
@@ -62,7 +64,7 @@ def extract(doc: "Document", options: "Options") -> Page:
     # the view auto has (small boilerplate boxes not walked), on which the page-type model
     # is trained; every box walked when comment boxes are wanted in the text
     blist = document_blocks(doc, skip_boxes=opts.skip_comment_boxes)
-    is_page, confidence = classify_blocks(blist, doc.url)
+    is_page, confidence = classify_blocks(blist, doc.url if opts.classify_url else None)
     page.is_content_page = is_page
     page.content_confidence = confidence
     dist = distribution(blist.text_blocks(), opts.length_bins)

@@ -34,7 +34,8 @@ import lxml.etree as etree
 
 from ..html.tags import BLOCK_TAGS
 from ..html.document import Document
-from ..options import DomPathOptions, Options
+from ..options import Options
+from ..paper_options import DomPathOptions
 from ..result import Page
 from ..site.template import Slot, flatten, has_site_evidence, slot_text, split_text_nodes
 from ..textutil import collapse_ws, nonspace_len, tokens
@@ -179,16 +180,12 @@ def group_weights(leaves: list[Leaf], n_groups: int, link_penalty: float) -> lis
 
 # Heading levels searched for the content title, most likely first.
 _TITLE_LEVELS = ("h1", "h2", "h3")
-# A heading is the content title when this share of its words is in the page's <title>.
-_TITLE_MIN_OVERLAP = 0.5
-# Leaves of a group compared with the title leaf (the first ones: a group's start is where
-# it meets the headline); bounds the work on groups of thousands of leaves.
-_TITLE_PROBES = 8
 
 
-def title_leaf(leaves: list[Leaf], title: str) -> Leaf | None:
+def title_leaf(leaves: list[Leaf], title: str, min_overlap: float) -> Leaf | None:
     """The leaf holding the content title: the first h1/h2/h3 leaf (in that order of
-    levels) whose words are mostly in the page's ``<title>``, else the first h1 leaf."""
+    levels) with ``min_overlap`` of its words in the page's ``<title>``
+    (``DomPathOptions.title_min_overlap``), else the first h1 leaf."""
     title_words = set(tokens(title.lower()))
     by_level: dict[str, list[Leaf]] = {level: [] for level in _TITLE_LEVELS}
     for leaf in leaves:
@@ -199,19 +196,20 @@ def title_leaf(leaves: list[Leaf], title: str) -> Leaf | None:
         for level in _TITLE_LEVELS:
             for leaf in by_level[level]:
                 words = tokens(leaf.text.lower())
-                if words and sum(w in title_words for w in words) >= _TITLE_MIN_OVERLAP * len(words):
+                if words and sum(w in title_words for w in words) >= min_overlap * len(words):
                     return leaf
     return by_level["h1"][0] if by_level["h1"] else None
 
 
 def title_proximity(leaves: list[Leaf], n_groups: int, title: Leaf, paths: PathIndex,
-                    formula: str) -> list[float]:
-    """Per group: the best path similarity of its first leaves to the title leaf."""
+                    formula: str, max_probes: int) -> list[float]:
+    """Per group: the best path similarity of its first ``max_probes`` leaves to the title
+    leaf (``DomPathOptions.title_probes``)."""
     near = [0.0] * n_groups
     probes = [0] * n_groups
     for leaf in leaves:
         g = leaf.group
-        if probes[g] >= _TITLE_PROBES:
+        if probes[g] >= max_probes:
             continue
         probes[g] += 1
         common = paths.common_prefix(leaf.node, title.node)
@@ -257,9 +255,9 @@ def extract(doc: Document, options: Options) -> Page:
     leaves = make_leaves(content, paths)
     n_groups = group_leaves(leaves, paths, opts)
     weights = group_weights(leaves, n_groups, opts.link_penalty)
-    title = title_leaf(leaves, _page_title(root)) if opts.title_power > 0 else None
+    title = title_leaf(leaves, _page_title(root), opts.title_min_overlap) if opts.title_power > 0 else None
     if title is not None:
-        near = title_proximity(leaves, n_groups, title, paths, opts.similarity)
+        near = title_proximity(leaves, n_groups, title, paths, opts.similarity, opts.title_probes)
         weights = [w * near[g] ** opts.title_power if w > 0 else w for g, w in enumerate(weights)]
         info["title_leaf"] = collapse_ws(title.text)[:_EXPLAIN_CHARS]
     best = max(range(n_groups), key=weights.__getitem__) if n_groups else -1

@@ -12,12 +12,13 @@ from __future__ import annotations
 import lxml.etree as etree
 
 from ..html.blocks import element_segmentation
+from ..html.clean import _drop_keep_tail as drop_keep_tail
 from ..html.structure import typed_blocks
 from ..html.tags import SKIP_TAGS
 from ..html.document import Document
 from ..options import Options
 from ..result import Page
-from ..textutil import nonspace_len, xml_safe
+from ..textutil import nonspace_len
 
 # The block elements the filter judges: table cells/rows/tables, divs, lists and their
 # items, and the HTML5 sectioning elements that play the same role on newer pages.
@@ -69,20 +70,6 @@ def _count(acc: list[int], text: str | None, in_link: bool) -> None:
             acc[1] += n
 
 
-def _drop(el: etree._Element) -> None:
-    """Remove ``el`` and its subtree, keeping its tail text in place."""
-    parent = el.getparent()
-    if parent is None:
-        return
-    if el.tail:
-        prev = el.getprevious()
-        if prev is not None:
-            prev.tail = xml_safe((prev.tail or "") + el.tail)
-        else:
-            parent.text = xml_safe((parent.text or "") + el.tail)
-    parent.remove(el)
-
-
 def extract(doc: Document, options: Options) -> Page:
     opts = options.baselines
     page = Page(url=doc.url, method="lqf")
@@ -91,7 +78,7 @@ def extract(doc: Document, options: Options) -> Page:
     start = body if body is not None else root
     removed = link_blocks(start, opts.lqf_quota, opts.lqf_min_chars)
     for el in removed:
-        _drop(el)
+        drop_keep_tail(el)  # the cleaner's removal: the subtree goes, its tail text stays
     seg, blocks = element_segmentation(root)
     page.set_paragraphs([b.text for b in blocks if b.text])
     page.blocks = typed_blocks([b for b in seg.blocks if b.text], seg, doc.url)

@@ -4,7 +4,7 @@
 2. The tree's visible text is cut into text blocks at block-level tags
    (:func:`maintext.html.blocks.segment`) and each block is typed: **hub** (mostly link text),
    **pic** (an image with at most a short caption) or **topic** (prose).
-3. Every rule of :data:`~maintext.methods.vote_rules.RULES` scores every block; raw scores
+3. Every rule of :func:`~maintext.methods.vote_rules.rules` scores every block; raw scores
    are normalised to [0, 1] by the rule's declared range, weighted (``VoteOptions.weights``)
    and averaged into the block's vote. Topic blocks whose vote reaches
    ``VoteOptions.topic_threshold`` are content.
@@ -24,10 +24,11 @@ from ..html.blocks import BLOCK_TAGS, TextBlock, element_segmentation
 from ..html.structure import typed_blocks
 from ..html.document import Document
 from ..metadata.extract import extract_links
-from ..options import Options, VoteOptions
+from ..options import Options
+from ..paper_options import VoteOptions
 from ..result import Page
 from ..textutil import collapse_ws
-from .vote_rules import RULES, PageContext, build_context, normalise, position_zone
+from .vote_rules import PageContext, build_context, normalise, position_zone, rules
 
 TOPIC, HUB, PIC = "topic", "hub", "pic"
 HEADINGS = frozenset({"h1", "h2", "h3"})
@@ -39,7 +40,8 @@ def block_type(block: TextBlock, opts: VoteOptions) -> str:
         return HUB
     if block.images and len(block.text) <= opts.pic_max_chars:
         return PIC
-    if block.tag in ("figcaption", "caption") or "figure" in block.path[-3:]:
+    near = block.path[max(0, len(block.path) - opts.pic_figure_levels):]
+    if block.tag in ("figcaption", "caption") or "figure" in near:
         return PIC
     if not block.text:
         return PIC
@@ -48,8 +50,9 @@ def block_type(block: TextBlock, opts: VoteOptions) -> str:
 
 def vote(blocks: list[TextBlock], opts: VoteOptions) -> tuple[list[dict[str, float]], list[float]]:
     """Per-block normalised rule scores and weighted totals in [0, 1]."""
-    ctx: PageContext = build_context(blocks)
-    weights = {rule.name: float(opts.weights.get(rule.name, rule.weight)) for rule in RULES}
+    ctx: PageContext = build_context(blocks, opts)
+    table = rules(opts)
+    weights = {rule.name: float(opts.weights.get(rule.name, 1.0)) for rule in table}
     unknown = set(opts.weights) - set(weights)
     if unknown:
         raise ValueError(f"unknown vote rule(s) in weights: {', '.join(sorted(unknown))}")
@@ -57,7 +60,7 @@ def vote(blocks: list[TextBlock], opts: VoteOptions) -> tuple[list[dict[str, flo
     per_block: list[dict[str, float]] = []
     totals: list[float] = []
     for block in blocks:
-        scores = {rule.name: normalise(rule, rule.score(block, ctx)) for rule in RULES}
+        scores = {rule.name: normalise(rule, rule.score(block, ctx)) for rule in table}
         per_block.append(scores)
         totals.append(sum(weights[n] * s for n, s in scores.items()) / weight_sum)
     return per_block, totals
@@ -108,19 +111,22 @@ def inside(region: etree._Element, blocks: list[TextBlock], indexes: list[int]) 
     return [i for i in indexes if id(blocks[i].element) in members]
 
 
-def content_title(blocks: list[TextBlock], kept: list[int], title: str) -> str:
+def content_title(blocks: list[TextBlock], kept: list[int], title: str,
+                  opts: VoteOptions | None = None) -> str:
     """The heading that introduces the body: the last h1-h3 before the first content block
     (else the first h1 of the page); when none exists and ``<title>`` is empty, the
     opening of the first content block."""
+    opts = opts if opts is not None else VoteOptions()
+    longest = opts.title_max_chars
     first = kept[0] if kept else len(blocks)
     for block in reversed(blocks[:first]):
-        if block.tag in HEADINGS and 0 < len(block.text) < 300:
+        if block.tag in HEADINGS and 0 < len(block.text) < longest:
             return block.text
     for block in blocks:
-        if block.tag == "h1" and 0 < len(block.text) < 300:
+        if block.tag == "h1" and 0 < len(block.text) < longest:
             return block.text
     if not title and kept:
-        return blocks[kept[0]].text[:80]
+        return blocks[kept[0]].text[:opts.title_fallback_chars]
     return ""
 
 
@@ -153,14 +159,14 @@ def extract(doc: Document, options: Options) -> Page:
     # depth-first order of the tag tree = document order of the blocks
     page.set_paragraphs([blocks[i].text for i in kept])
     page.blocks = typed_blocks([seg.blocks[i] for i in kept], seg, doc.url)
-    page.headline = content_title(blocks, kept, page.title)
+    page.headline = content_title(blocks, kept, page.title, opts)
     if options.with_links:
         body_anchors = {id(a) for i in kept for a in blocks[i].anchors}
         page.links = extract_links(root, doc.url, main_anchors=body_anchors)
     if not kept:
         page.reason = "no text block won enough votes"
     if options.explain:
-        ctx = build_context(blocks)
+        ctx = build_context(blocks, opts)
         zones = [position_zone(b, ctx)[1] for b in blocks]
         page.explain = _explain(blocks, types, scores, totals, set(kept), zones)
     page.extra["vote"] = {"blocks": len(blocks), "kept": len(kept)}

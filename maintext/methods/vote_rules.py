@@ -4,8 +4,9 @@ A rule is a small function ``(block, ctx) -> raw score`` plus one :class:`Rule` 
 :data:`RULES` with the raw score's declared range. The voting method maps every raw score
 linearly onto [0, 1] through that range (clamping), so a rule that scores 0..1000 weighs
 no more than one that scores 0..10 -- the textbook's warning about rules "dominating by
-scale". Weights (the table's, overridable by ``VoteOptions.weights``) then set each
-rule's say on purpose.
+scale". Weights (``VoteOptions.weights``) then set each rule's say on purpose. Every
+number a rule uses (bins, zones, saturation points, weights) is a ``VoteOptions`` field,
+read through the page context.
 
 Adding a rule = one function + one row with a comment saying why it exists.
 """
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..html.blocks import TextBlock
+from ..paper_options import VoteOptions
 from ..textutil import punctuation_count, text_weight
 
 # A CJK character counts as one "字"; a word of alphabetic text as about 1.7 (the ratio
@@ -32,53 +34,45 @@ class PageContext:
     units: list[float]  # length of each block in 字-equivalents
     plain_before: list[int]  # non-link characters before each block
     plain_total: int  # non-link characters of the whole page
+    opts: VoteOptions  # the rules' numbers (bins, zones, saturation points)
 
 
-def build_context(blocks: list[TextBlock]) -> PageContext:
+def build_context(blocks: list[TextBlock], opts: VoteOptions | None = None) -> PageContext:
     units = [text_weight(b.text) * CHARS_PER_WORD for b in blocks]
     before = []
     seen = 0
     for b in blocks:
         before.append(seen)
         seen += b.chars - b.link_chars
-    return PageContext(blocks, units, before, seen)
+    return PageContext(blocks, units, before, seen, opts if opts is not None else VoteOptions())
 
 
 # --- rule 1: length (textbook) --------------------------------------------------------
-# (upper bound in 字, score) -- the textbook's bins: <10 -> 0, 10-50 -> 5, 50-250 -> 8, more -> 10
-LENGTH_BINS: tuple[tuple[float, float], ...] = ((10, 0), (50, 5), (250, 8), (float("inf"), 10))
-
-
+# The textbook's bins (VoteOptions.length_bins): <10 字 -> 0, 10-50 -> 5, 50-250 -> 8, more -> 10.
 def length_score(block: TextBlock, ctx: PageContext) -> float:
     units = ctx.units[block.index]
-    for bound, score in LENGTH_BINS:
+    bins = ctx.opts.length_bins
+    for bound, score in bins:
         if units < bound:
             return score
-    return LENGTH_BINS[-1][1]
+    return bins[-1][1]
 
 
 # --- rule 2: position (textbook, approximated) ----------------------------------------
 # Without a rendered layout we cannot know where a block is drawn. We approximate from
 # document order: the usual source order of a page is header, left column, main column,
 # right column, footer; and we measure the position in *non-link* text, of which the
-# main column holds most. (share of non-link text before the block's middle, score, zone)
-POSITION_ZONES: tuple[tuple[float, float, str], ...] = (
-    (0.05, 3, "top"),  # page header, first 5% of the plain text
-    (0.12, 5, "left"),  # left column: follows the header in source order
-    (0.90, 10, "middle"),  # the main column carries the bulk of the plain text
-    (1.01, 0, "right"),  # right column and footer come last
-)
-
-
+# main column holds most (zones: VoteOptions.position_zones).
 def position_zone(block: TextBlock, ctx: PageContext) -> tuple[float, str]:
+    zones = ctx.opts.position_zones
     if ctx.plain_total <= 0:
-        return POSITION_ZONES[2][1], POSITION_ZONES[2][2]
+        return zones[2][1], zones[2][2]
     plain = block.chars - block.link_chars
     where = (ctx.plain_before[block.index] + plain / 2) / ctx.plain_total
-    for bound, score, zone in POSITION_ZONES:
+    for bound, score, zone in zones:
         if where < bound:
             return score, zone
-    return POSITION_ZONES[-1][1], POSITION_ZONES[-1][2]
+    return zones[-1][1], zones[-1][2]
 
 
 def position_score(block: TextBlock, ctx: PageContext) -> float:
@@ -135,14 +129,13 @@ def semantics_score(block: TextBlock, ctx: PageContext) -> float:
 
 
 # --- rule 6: neighbourhood ------------------------------------------------------------
-NEIGHBOURS = 2  # blocks looked at on each side
-
-
 def neighbours_score(block: TextBlock, ctx: PageContext) -> float:
-    """Mean non-link length of the nearby blocks: main text comes in runs of paragraphs,
-    so a short block between long prose blocks is likely part of it."""
+    """Mean non-link length of the nearby blocks (``VoteOptions.neighbours`` on each side):
+    main text comes in runs of paragraphs, so a short block between long prose blocks is
+    likely part of it."""
     i = block.index
-    lo, hi = max(0, i - NEIGHBOURS), min(len(ctx.blocks), i + NEIGHBOURS + 1)
+    reach = ctx.opts.neighbours
+    lo, hi = max(0, i - reach), min(len(ctx.blocks), i + reach + 1)
     total = 0.0
     count = 0
     for j in range(lo, hi):
@@ -160,26 +153,28 @@ class Rule:
     score: Callable[[TextBlock, PageContext], float]
     low: float  # raw score mapped to 0
     high: float  # raw score mapped to 1
-    weight: float = 1.0  # default weight; VoteOptions.weights overrides it by name
 
 
-RULES: tuple[Rule, ...] = (
-    # textbook rule 1: long blocks are prose; its bins give 0/5/8/10
-    Rule("length", length_score, 0.0, 10.0),
-    # textbook rule 2: where the block sits (right 0, top 3, left 5, middle 10), approximated
-    Rule("position", position_score, 0.0, 10.0),
-    # hub blocks and link-laden text are navigation, not content
-    Rule("link_density", plain_share_score, 0.0, 1.0),
-    # prose is punctuated; menus, tag clouds and bylines are not (0.12 per word ~ saturation)
-    Rule("punctuation", punctuation_score, 0.0, 0.12),
-    # what the page's author called the containers (p/article vs nav/footer/comments).
-    # Weighted 3: the textbook lets important rules weigh more; measured on aeb, big9-2005
-    # and dragnet (first 300), it is the one rule that separates reader comments -- prose
-    # by every other rule -- from the article (dragnet F1 0.78 -> 0.85, others unchanged).
-    Rule("semantics", semantics_score, -2.0, 2.0, weight=3.0),
-    # content comes in runs: long link-free neighbours (120 字 on average saturates)
-    Rule("neighbours", neighbours_score, 0.0, 120.0),
-)
+def rules(opts: VoteOptions) -> tuple[Rule, ...]:
+    """The rule table; each rule's range follows the settings its scorer reads."""
+    return (
+        # textbook rule 1: long blocks are prose; its bins give 0/5/8/10
+        Rule("length", length_score, 0.0, max(score for _, score in opts.length_bins)),
+        # textbook rule 2: where the block sits (right 0, top 3, left 5, middle 10), approximated
+        Rule("position", position_score, 0.0, max(zone[1] for zone in opts.position_zones)),
+        # hub blocks and link-laden text are navigation, not content
+        Rule("link_density", plain_share_score, 0.0, 1.0),
+        # prose is punctuated; menus, tag clouds and bylines are not
+        Rule("punctuation", punctuation_score, 0.0, opts.punctuation_saturation),
+        # what the page's author called the containers (p/article vs nav/footer/comments):
+        # the range of SEMANTIC_HINTS' scores; weighted 3 by default (VoteOptions.weights)
+        Rule("semantics", semantics_score, -2.0, 2.0),
+        # content comes in runs: long link-free neighbours
+        Rule("neighbours", neighbours_score, 0.0, opts.neighbour_saturation),
+    )
+
+
+RULES: tuple[Rule, ...] = rules(VoteOptions())  # the table at the default settings
 
 
 def normalise(rule: Rule, raw: float) -> float:

@@ -202,6 +202,12 @@ def test_bad_chunked_record_fails_alone_and_truncation_is_reported(tmp_path: Pat
                         [cut], log=logged.append)
     assert summary.failed == 1 and summary.errors == {"WarcDamageError": 1}
     assert any("cut short" in line for line in logged)
+    cut.write_bytes(b"".join(good[:3]) + good[3][:25])  # cut inside a record's WARC header
+    logged.clear()
+    summary = run_batch(BatchConfig(method="t_para", out=tmp_path / "head.jsonl", workers=1, progress=False),
+                        [cut], log=logged.append)
+    assert summary.ok == 3 and summary.failed == 1 and summary.errors == {"WarcDamageError": 1}
+    assert any("1 damaged records" in line for line in logged)
 
 
 # ----------------------------------------------------------------------------- friction

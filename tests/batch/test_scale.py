@@ -75,34 +75,53 @@ def test_kill_9_and_resume_loses_nothing_and_duplicates_nothing(tmp_path: Path, 
     assert summary.skipped >= before - 1 and summary.total <= 40 - before + 4  # little redone
 
 
-def test_parquet_round_trip_schema_nested_fields_unicode(tmp_path: Path):
-    pq = pytest.importorskip("pyarrow.parquet")
-    from maintext.batch.parquet import SCHEMA, read_records
+def _no_nulls(record: dict) -> dict:
+    return {k: v for k, v in record.items() if v is not None and k not in _VOLATILE}
 
+
+def test_parquet_round_trip_schema_nested_fields_unicode(tmp_path: Path):
+    """Real batch output: the Parquet records equal the JSONL records of the same pages
+    (nested links, typed blocks with their spans, unicode), and every Page field has a column."""
+    pq = pytest.importorskip("pyarrow.parquet")
+    from dataclasses import fields
+
+    from maintext.batch.parquet import SCHEMA, read_records
+    from maintext.result import Page
+
+    assert {f.name for f in fields(Page)} <= set(SCHEMA.names)
     folder = tmp_path / "p"
     folder.mkdir()
     (folder / "zh.html").write_text(
         "<html><head><title>中文标题</title></head><body><article><h1>标题 ✓</h1><p>第一段正文内容比较长，"
-        "包含<a href='http://例子.example/路径'>链接文字</a>和更多的文字，足够成为正文。</p><p>Ünïcödé "
-        "paragraph with enough words to be kept as text of the page. 🚀</p></article></body></html>",
-        encoding="utf-8")
+        "包含<a href='http://例子.example/路径'>链接文字</a>和更多的文字，足够成为正文。</p><ul><li>第一项 "
+        "<b>粗体</b></li><li>第二项</li></ul><p>Ünïcödé paragraph with enough words to be kept as text "
+        "of the page. 🚀</p></article></body></html>", encoding="utf-8")
+    (folder / "europa.html").write_bytes(article("europa").encode())
     (folder / "empty.html").write_bytes(b"")
-    out = tmp_path / "o.parquet"
-    code, _, err = cli("batch", str(folder), "-o", str(out), "--no-progress", "--partition-pages", "1")
+    out, jsonl = tmp_path / "o.parquet", tmp_path / "o.jsonl"
+    fields = ("--fields", "text,metadata,links,blocks,markdown")
+    code, _, err = cli("batch", str(folder), "-o", str(out), "--no-progress", "--partition-pages", "1", *fields)
     assert code == 4, err  # the empty page failed
+    code, _, err = cli("batch", str(folder), "-o", str(jsonl), "--no-progress", *fields)
+    assert code == 4, err
     table = pq.read_table(out)
     assert table.schema.equals(SCHEMA)
-    assert pq.ParquetFile(out).num_row_groups == 2  # a row group per partition
+    assert pq.ParquetFile(out).num_row_groups == 3  # a row group per partition
     recs = {r["id"]: r for r in read_records(out)}
+    assert {k: _no_nulls(r) for k, r in recs.items()} == {r["id"]: _no_nulls(r) for r in read_jsonl(jsonl)}
     zh = recs["zh"]
     assert zh["title"] == "中文标题" and "🚀" in zh["text"]
     assert zh["links"][0]["text"] == "链接文字" and zh["links"][0]["url"].startswith("http://")
-    assert isinstance(zh.get("blocks", []), list)  # filled once methods fill Page.blocks
+    kinds = [b["kind"] for b in zh["blocks"]]
+    assert "paragraph" in kinds and "list_item" in kinds, kinds
+    spans = [sp for b in zh["blocks"] for sp in b.get("spans", [])]
+    assert {"kind": "link", "href": zh["links"][0]["url"]}.items() <= next(
+        sp for sp in spans if sp["kind"] == "link").items()
     assert recs["empty"]["error"].startswith("EmptyDocumentError")
     assert not out.with_name("o.parquet.parts").exists() or not list(out.with_name("o.parquet.parts").glob("*.parquet"))
     # resume: nothing redone, nothing twice
-    code, _, err = cli("batch", str(folder), "-o", str(out), "--no-progress")
-    assert "2 already done" in err and pq.read_table(out).num_rows == 2
+    code, _, err = cli("batch", str(folder), "-o", str(out), "--no-progress", *fields)
+    assert "3 already done" in err and pq.read_table(out).num_rows == 3
 
 
 def test_parquet_nested_blocks_and_anchors_round_trip(tmp_path: Path):
@@ -123,7 +142,8 @@ def test_parquet_nested_blocks_and_anchors_round_trip(tmp_path: Path):
     sink.finish(lambda records: records)
     sink.close()
     (back,) = list(read_records(out))
-    assert back["blocks"] == [block] and back["links"] == record["links"]
+    compact = {k: v for k, v in block.items() if v is not None}  # as result.block_to_dict gives it
+    assert back["blocks"] == [compact] and back["links"] == record["links"]
     assert back["incoming_anchors"] == record["incoming_anchors"] and back["extra"] == {"score": 1.5}
     assert back["text"] == "lone \ufffd surrogate ✓"  # a lone surrogate cannot be UTF-8: replaced
 
@@ -250,3 +270,33 @@ def test_dask_engine_joins_a_running_scheduler(tmp_path: Path):
     from maintext.batch.parquet import read_records
 
     assert summary.ok == 5 and sorted(r["id"] for r in read_records(out)) == [f"p{i:03d}" for i in range(5)]
+
+
+@pytest.mark.parametrize("kind", ["folder", "warc"])
+def test_a_page_that_kills_its_dask_worker_becomes_a_failure_record(tmp_path: Path, kind: str):
+    """In-process pages on Dask (workers that may not start children): a page that kills the
+    worker process itself fails alone, after its partition (task list or WARC byte range) was
+    split; the batch goes on."""
+    pytest.importorskip("distributed")
+    pages = {f"p{i:03d}": article(i) for i in range(3)}
+    pages["p002"] = "<html><body><p>EXIT now</p></body></html>"  # the last: two splits, four deaths
+    if kind == "folder":
+        source = tmp_path / "crawl"
+        source.mkdir()
+        for name, html in pages.items():
+            (source / f"{name}.html").write_text(html)
+    else:
+        pytest.importorskip("fastwarc")
+        source = tmp_path / "crawl.warc.gz"
+        source.write_bytes(b"".join(gzip.compress(warc_record(f"http://x.example/{name}", html.encode(), name))
+                                    for name, html in pages.items()))
+    out = tmp_path / "out.jsonl"
+    summary = run_batch(BatchConfig(method="t_exit", out=out, workers=2, progress=False, engine="dask",
+                                    in_process=True, partition_pages=4, anchors=False, hygiene=False),
+                        [source])
+    records = {key.strip("<>"): value for key, value in _by_id(out).items()}
+    assert sorted(records) == sorted(pages)
+    assert records["p002"]["error"].startswith("WorkerCrashError: the Dask worker died")
+    assert all(records[n]["text"] and not records[n].get("error") for n in pages if n != "p002"), \
+        {n: r.get("error") for n, r in records.items()}
+    assert summary.failed == 1

@@ -17,6 +17,7 @@ TEST_METHODS = {
     "t_nap": "test: sleeps 0.15 s a page (3 s when the page says SLOW)",
     "t_swallow": "test: busy 3 s, swallowing every exception",
     "t_spin": "test: spins at the memory limit",
+    "t_exit": "test: its process exits on a page that says EXIT",
 }
 
 

@@ -143,3 +143,24 @@ def test_byte_range_splits_cover_every_page_once(tmp_path: Path, name: str):
     assert all(a[1] == b[0] for a, b in zip(ranges, ranges[1:]))  # contiguous
     ids = [e.id for start, stop in ranges for e in scan_warc(path, start=start, stop=stop)]
     assert ids == [f"urn:uuid:{i}" for i in range(60)]  # each page once, in order
+
+
+@pytest.mark.parametrize("gz", [False, True])
+def test_a_header_cut_short_or_invalid_is_a_damaged_entry_and_the_scan_goes_on(tmp_path: Path, gz: bool):
+    from maintext.io.warc import scan_warc
+
+    records = [record(f"http://news.example/{i}", article(i), rid=f"urn:uuid:{i}") for i in range(4)]
+    pack = (lambda r: gzip.compress(r)) if gz else (lambda r: r)
+    members = [pack(r) for r in records]
+    cut = tmp_path / "cut.warc"  # the archive ends 20 bytes into the last record's header
+    cut.write_bytes(b"".join(members[:3]) + members[3][:20])
+    stats = WarcStats()
+    entries = list(scan_warc(cut, stats))
+    assert [e.id for e in entries[:3]] == ["urn:uuid:0", "urn:uuid:1", "urn:uuid:2"]
+    assert len(entries) == 4 and entries[3].error.startswith("WarcDamageError") and stats.damaged == 1
+    garbage = pack(b"WARC/1.0\r\nWARC-Type: response\r\nContent-Length: abc\r\n\r\nxx\r\n\r\n")
+    middle = tmp_path / "middle.warc"  # an invalid record between two pages
+    middle.write_bytes(members[0] + (garbage[:30] if gz else garbage) + b"".join(members[1:]))
+    entries = list(scan_warc(middle))
+    assert [e.id for e in entries if not e.error] == [f"urn:uuid:{i}" for i in range(4)]
+    assert {e.error.split(":")[0] for e in entries if e.error} == {"WarcDamageError"}

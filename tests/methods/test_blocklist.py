@@ -75,3 +75,21 @@ def test_comment_hint_on_a_page_wrapper_is_ignored():
     wrapped = html.replace('<div id="main">', '<div id="main" class="has-comments">')
     page = maintext.extract(wrapped, method="blocklist", blocklist={"use_classifier": False})
     assert page.paragraphs[-1].startswith("Engineers expect the first arch")
+
+
+def test_classifier_reads_the_page_not_the_callers_url(monkeypatch):
+    import importlib
+
+    module = importlib.import_module("maintext.methods.blocklist")
+    seen: list[str | None] = []
+    real = module.classify_blocks
+
+    def spy(blist, url=None):
+        seen.append(url)
+        return real(blist, url)
+
+    monkeypatch.setattr(module, "classify_blocks", spy)
+    url = "https://example.org/2019/05/27/river-town-rebuilds-its-old-stone-bridge.html"
+    maintext.extract(FIX / "news.html", method="blocklist", url=url)
+    maintext.extract(FIX / "news.html", method="blocklist", url=url, blocklist={"classify_url": True})
+    assert seen == [None, url]

@@ -23,3 +23,20 @@ def test_method_fills_typed_blocks_with_its_text(method):
     assert words == page.text.split()  # the same text, cut into typed blocks
     kinds = {b.kind for b in page.blocks}
     assert "list_item" in kinds
+
+
+def test_no_typed_blocks_when_the_record_has_none():
+    """`maintext batch` without --fields writes no blocks and asks auto for none
+    (Options.with_blocks=False): same text, no structure work."""
+    import maintext
+    from maintext.options import Options
+
+    html = ("<html><body><article><h1>Title of it</h1>"
+            + "".join(f"<p>Paragraph {i} of the article, with enough words to count as prose "
+                      f"for the extractor to keep it in the text.</p>" for i in range(6))
+            + "<ul><li>first item of a list</li><li>second item of a list</li></ul>"
+            + "</article></body></html>")
+    full = maintext.extract(html, method="auto")
+    bare = maintext.extract(html, method="auto", options=Options(with_blocks=False))
+    assert full.blocks and not bare.blocks
+    assert bare.text == full.text

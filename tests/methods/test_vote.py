@@ -86,6 +86,19 @@ def test_textbook_length_bins():
     assert [length_score(b, ctx) for b in blocks] == [0, 5, 8, 10]
 
 
+def test_rule_numbers_are_read_through_the_options():
+    html = "<html><body>" + "".join(f"<p>{'字' * n}</p>" for n in (5, 30, 100, 300)) + "</body></html>"
+    blocks = segment(parse_html(html))
+    opts = Options().updated(vote={"length_bins": ((20, 0), (float("inf"), 4))}).vote
+    ctx = build_context(blocks, opts)
+    assert [length_score(b, ctx) for b in blocks] == [0, 4, 4, 4]
+    from maintext.methods.vote_rules import rules
+
+    length = next(r for r in rules(opts) if r.name == "length")
+    assert (length.low, length.high) == (0.0, 4)  # the range follows the bins
+    assert Options().vote.weights["semantics"] == 3.0
+
+
 def test_normalisation_keeps_every_rule_in_unit_range():
     for rule in RULES:
         assert normalise(rule, rule.low - 1000) == 0.0

@@ -114,7 +114,7 @@ def extract(doc: Document, options: Options) -> Page:
         paragraphs = [collapse_ws(line) for line in hint.body().splitlines() if line.strip()]
         why = "JSON-LD articleBody"
         page.blocks = paragraph_blocks(paragraphs)
-    elif wants_blocks(options.fields):  # text only: no structure work
+    elif options.with_blocks and wants_blocks(options.fields):  # text only: no structure work
         page.blocks = typed_blocks(kept, seg, doc.url)
     page.set_paragraphs(paragraphs)
     page.extra["auto"] = {"region": why}

@@ -143,7 +143,7 @@ def extract(doc: Document, options: Options) -> Page:
     in_comments = comment_boxes(target, tops) if opts.skip_comment_boxes else set()
     clusters = cluster(target, [i for i in tops if i not in in_comments])
     metrics = [cluster_metrics(target, c, opts.first_screen_chars) for c in clusters]
-    scores = score_clusters(metrics)
+    scores = score_clusters(metrics, opts.rank_points)
     kept = set(select_clusters(scores, metrics, opts))
     nodes = sorted((i for k in kept for i in clusters[k]), key=lambda i: target.order[i])
     texts: list[str] = []

@@ -14,7 +14,7 @@ from ...html.tags import BLOCK_TAGS
 from ...html.vocab import boilerplate_reason
 from ...options import LcsOptions
 from ...textutil import collapse_ws
-from .ctree import BOX_TAGS, CTree, METRIC_SIGNS, RANK_POINTS, SKIP_TAGS
+from .ctree import BOX_TAGS, CTree, METRIC_SIGNS, SKIP_TAGS
 
 
 def top_candidates(t: CTree, candidates: Iterable[int]) -> list[int]:
@@ -106,14 +106,16 @@ def cluster_metrics(t: CTree, nodes: list[int], first_screen: int) -> dict[str, 
     }
 
 
-def score_clusters(metrics: list[dict[str, float]]) -> list[int]:
-    """Points per cluster: for each metric the three highest non-zero values get 5/3/1
-    (times the metric's sign); ties keep document order."""
+def score_clusters(metrics: list[dict[str, float]],
+                   rank_points: tuple[int, ...] = LcsOptions.rank_points) -> list[int]:
+    """Points per cluster: for each metric the highest non-zero values get ``rank_points``
+    (the paper's 5/3/1, ``LcsOptions.rank_points``) times the metric's sign; ties keep
+    document order."""
     scores = [0] * len(metrics)
     for name, sign in METRIC_SIGNS.items():
         ranked = sorted((k for k, m in enumerate(metrics) if m[name] > 0),
                         key=lambda k: -metrics[k][name])
-        for points, k in zip(RANK_POINTS, ranked):
+        for points, k in zip(rank_points, ranked):
             scores[k] += sign * points
     return scores
 

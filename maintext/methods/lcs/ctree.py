@@ -22,15 +22,12 @@ from ...textutil import collapse_ws, nonspace_len
 SKIP_TAGS = frozenset({"script", "style", "noscript", "template"})
 # Definition 3: tags commonly used to show content.
 CONTENT_TAGS = frozenset({"p", "span", "b", "strong", "h1", "h2", "h3", "h4", "h5", "h6"})
-CONTENT_TEXT_RATE = 0.75  # Definition 4: a node with more own text than this is content
 # Elements that make a rendered box or line (the area proxy of a cluster).
 BOX_TAGS = BLOCK_TAGS | {"br", "img"}
 # Attributes holding URLs, resolved against the page URL (paper: links, images, CSS,
 # iframes, frames); values starting with these prefixes are not page-relative.
 URL_ATTRS = frozenset({"href", "src"})
 _NOT_RELATIVE = ("#", "javascript:", "mailto:", "data:", "tel:")
-# Cluster scoring: points of the first, second and third cluster of each metric.
-RANK_POINTS = (5, 3, 1)
 # metric -> sign: +1 rewards high values (content), -1 penalises them (link rate: noise).
 METRIC_SIGNS = {
     "text_length": 1,
@@ -276,7 +273,8 @@ def build_ctree(root: etree._Element, opts: LcsOptions, url: str | None = None) 
         content_tags=[b.content_tags[pre] for pre in level], boxes=[b.boxes[pre] for pre in level],
         total_text=text_len[0] if text_len else 0,
     )
-    t.content = [lo > 0 and (tags[lo] in CONTENT_TAGS or (text_len[lo] > 0 and own[lo] > CONTENT_TEXT_RATE * text_len[lo]))
+    rate = opts.content_text_rate  # Definition 4: a node with more own text than this is content
+    t.content = [lo > 0 and (tags[lo] in CONTENT_TAGS or (text_len[lo] > 0 and own[lo] > rate * text_len[lo]))
                  for lo in range(len(level))]
     line = max(1, opts.line_chars)
     features = []
@@ -294,7 +292,7 @@ def _cached_ctree(doc: Document, opts: LcsOptions) -> CTree:
     """The feature tree of ``doc``, built once per document and settings (a page is the
     target once and a similar page of up to k others in a batch)."""
     key = (opts.width_proxy, opts.height_proxy, opts.top_proxy, opts.left_proxy,
-           opts.line_chars, opts.absolutize_urls)
+           opts.line_chars, opts.absolutize_urls, opts.content_text_rate)
     cached = doc.lcs_ctree
     if cached is not None and cached[0] == key:
         return cached[1]
