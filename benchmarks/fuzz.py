@@ -15,7 +15,9 @@ process with an address-space limit (``--memory-mb``) and a wall-clock cap
 out, then restarted. Inside, ``maintext.extract`` runs with its per-page time limit
 (``--page-timeout``, 30 s as by default): a ``PageTimeoutError`` is counted apart (the limit
 worked), a run the worker does not return from in ``--timeout`` seconds is a failure, and
-finished runs over ``--slow`` CPU seconds are counted.
+finished runs over ``--slow`` CPU seconds are counted. The worker's peak RSS is reset before
+each input (Linux ``/proc/self/clear_refs``), so the peak reported is per input, with the
+input that reached it; inputs peaking over 1 GB are counted.
 
     python benchmarks/fuzz.py -n 100000 --seed 1 --out fuzz-out      # a long run
     python benchmarks/fuzz.py --replay fuzz-out/failures/000123.bin --method auto
@@ -142,7 +144,8 @@ def attribute_flood(rng: random.Random, data: bytes, other: bytes) -> bytes:
 
 def sibling_flood(rng: random.Random, data: bytes, other: bytes) -> bytes:
     # a million blocks take ~10 s of linear work: rare, so a long run stays affordable
-    n = min(MAX_FLOOD, rng.choices((1000, 20000, 100000, 1000000), (5, 3, 2, 0.3))[0])
+    # (240,000: just under Options.max_elements, the most a method is given; 10^6: refused)
+    n = min(MAX_FLOOD, rng.choices((1000, 20000, 100000, 240000, 1000000), (5, 3, 2, 0.3, 0.3))[0])
     unit = rng.choice((b"<span>x</span> y", b"<span></span>", b"<br>", b"<a href='/a'>x</a>", b"<p>x",
                        b"<li>x</li>", b"<td>x", b"<b>x</b><i>y</i>", b"<img src=x>"))
     p = _pos(rng, data)
@@ -300,6 +303,31 @@ def run_one(data: bytes, method: str, as_str: bool, page_timeout: float | None =
             "cpu": time.process_time() - start}
 
 
+def _reset_peak_rss() -> bool:
+    """Reset this process's peak RSS (Linux: ``clear_refs`` 5), so that the peak read after
+    an input is that input's, not the worker's high-water mark; False where unsupported."""
+    try:
+        with open("/proc/self/clear_refs", "w") as fh:
+            fh.write("5")
+        return True
+    except OSError:
+        return False
+
+
+def _peak_rss_mb() -> float:
+    """The process's peak RSS in MB since the last reset (VmHWM), else ``ru_maxrss``."""
+    try:
+        with open("/proc/self/status") as fh:
+            for line in fh:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
 def worker_main(memory_mb: int, page_timeout: float | None) -> None:
     import resource
 
@@ -315,8 +343,10 @@ def worker_main(memory_mb: int, page_timeout: float | None) -> None:
             data, method, as_str = _recv(stdin)
         except EOFError:
             return
+        per_input = _reset_peak_rss()
         result = run_one(data, method, as_str, page_timeout)
-        result["maxrss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        result["maxrss_mb"] = _peak_rss_mb()  # this input's peak (the worker's, if not per_input)
+        result["rss_per_input"] = per_input
         _send(stdout, result)
 
 
@@ -375,8 +405,14 @@ class Summary:
     bugs: Counter = field(default_factory=Counter)  # non-MaintextError exception types
     max_cpu: float = 0.0
     max_cpu_input: int = -1
-    max_rss_mb: float = 0.0
-    slow: int = 0  # finished, but over ``slow`` CPU seconds
+    max_rss_mb: float = 0.0  # peak RSS of one input (the worker's during it), and which input
+    max_rss_input: int = -1
+    max_rss_method: str = ""
+    over_1gb: int = 0  # inputs whose peak RSS reached 1024 MB
+    slow: int = 0  # over ``slow`` CPU seconds (finished or stopped by the page time limit)
+    # most CPU used by an input stopped by the (wall-clock) page limit: far below the limit
+    # means the machine's load, not the input, ran the clock out
+    page_timeout_max_cpu: float = 0.0
     worker_starts: int = 0
     seconds: float = 0.0
 
@@ -392,8 +428,9 @@ class Summary:
             "MaintextError types: " + ", ".join(f"{k} {v}" for k, v in self.error_types.most_common()),
             "non-MaintextError exceptions: " + (", ".join(f"{k} {v}" for k, v in self.bugs.most_common()) or "0"),
             f"max CPU per input: {self.max_cpu:.2f} s (input {self.max_cpu_input}), {self.slow} over the "
-            f"slow mark; "
-            f"worker peak RSS: {self.max_rss_mb:.0f} MB",
+            f"slow mark, page timeouts used at most {self.page_timeout_max_cpu:.2f} s CPU; "
+            f"peak RSS per input: {self.max_rss_mb:.0f} MB (input {self.max_rss_input}, {self.max_rss_method}), "
+            f"{self.over_1gb} inputs over 1 GB",
         ]
 
 
@@ -414,8 +451,10 @@ def fuzz(n: int, seed: int = 1, *, out: Path | None = None, timeout: float = 60.
             recipe, data = make_input(number, seed, pages)
             result = worker.run(data, recipe.method, recipe.as_str, timeout)
             outcome = result["outcome"]
-            if outcome in ("ok", "maintext_error") and result["cpu"] > slow:
-                summary.slow += 1  # finished within the limits, but slowly: reported, kept
+            if outcome not in ("timeout", "crash") and result["cpu"] > slow:
+                summary.slow += 1  # over ``slow`` CPU seconds (incl. page timeouts): reported
+            if outcome == "page_timeout":
+                summary.page_timeout_max_cpu = max(summary.page_timeout_max_cpu, result["cpu"])
             summary.inputs += 1
             summary.outcomes[outcome] += 1
             if result.get("type") and outcome == "maintext_error":
@@ -424,7 +463,10 @@ def fuzz(n: int, seed: int = 1, *, out: Path | None = None, timeout: float = 60.
                 summary.bugs[result["type"]] += 1
             if result["cpu"] > summary.max_cpu:
                 summary.max_cpu, summary.max_cpu_input = result["cpu"], number
-            summary.max_rss_mb = max(summary.max_rss_mb, result.get("maxrss_mb", 0.0))
+            summary.over_1gb += result.get("maxrss_mb", 0.0) >= 1024
+            if result.get("maxrss_mb", 0.0) > summary.max_rss_mb:
+                summary.max_rss_mb, summary.max_rss_input = result["maxrss_mb"], number
+                summary.max_rss_method = recipe.method
             if outcome not in ("ok", "maintext_error") and log is not None and out is not None:  # incl. page_timeout
                 blob = out / "failures" / f"{number:06d}.bin"
                 blob.write_bytes(data)

@@ -177,7 +177,7 @@ def run_trafilatura(options) -> Callable[[str, dict], dict]:
 def run_newspaper(options) -> Callable[[str, dict], dict]:
     import newspaper
 
-    from maintext.io.loading import decode_html
+    from maintext.io.decode import decode_html
 
     def run(name: str, rec: dict) -> dict:
         html = decode_html(page_bytes(name, rec))[0]

@@ -18,7 +18,7 @@ normally does it:
 * trafilatura, readability-lxml and jusText take bytes and decode them themselves;
 * resiliparse: its own ``detect_encoding`` + ``bytes_to_str``;
 * goose3, newspaper4k, boilerpy3 and GNE only take ``str``: they get the bytes decoded by
-  maintext's decoder (``maintext.io.loading.decode_html``, the same code maintext uses), inside
+  maintext's decoder (``maintext.io.decode.decode_html``, the same code maintext uses), inside
   the timed call;
 * maintext: ``maintext.extract(bytes, method=..., url=...)`` (decoding, parsing, metadata,
   extraction);
@@ -70,7 +70,7 @@ Extractor = Callable[[BenchPage], str]
 
 def decode(raw: bytes) -> str:
     """The decoding given to systems that only accept str (maintext's own decoder)."""
-    from maintext.io.loading import decode_html
+    from maintext.io.decode import decode_html
 
     return decode_html(raw)[0]
 

@@ -32,7 +32,7 @@ from pathlib import Path
 import lxml.etree
 
 import maintext
-from maintext.io.loading import decode_html
+from maintext.io.decode import decode_html
 
 DATASETS = Path(os.environ.get("MAINTEXT_SHARED", Path(__file__).resolve().parents[2] / "shared")) / "datasets"
 _LXML = lxml.etree.HTMLParser(encoding="utf-8")

@@ -15,6 +15,7 @@ from .errors import (
     MaintextError,
     PageTimeoutError,
     ParseError,
+    TooManyElementsError,
     UnknownMethodError,
 )
 from .options import Options
@@ -27,5 +28,5 @@ __all__ = [
     "DEFAULT_METHOD", "extract", "extract_document", "load_document", "methods", "Document",
     "Options", "Page", "Link", "MaintextError", "EmptyDocumentError", "BinaryContentError",
     "DocumentTooLargeError", "LoadError", "FetchError", "ParseError", "UnknownMethodError",
-    "PageTimeoutError", "__version__",
+    "PageTimeoutError", "TooManyElementsError", "__version__",
 ]

@@ -33,7 +33,7 @@ def load_document(source: str | bytes | os.PathLike[str], *, url: str | None = N
                   default_encoding=opts.default_encoding, fetch_timeout=opts.fetch_timeout,
                   fetch_retries=opts.fetch_retries, user_agent=opts.user_agent,
                   allow_private=opts.allow_private, fetch_deadline=opts.fetch_deadline,
-                  max_attributes=opts.max_attributes)
+                  max_attributes=opts.max_attributes, max_elements=opts.max_elements)
     return Document.from_loaded(loaded, opts)
 
 

@@ -24,6 +24,12 @@ class DocumentTooLargeError(MaintextError):
     """The input exceeds ``Options.max_input_bytes``."""
 
 
+class TooManyElementsError(DocumentTooLargeError):
+    """The page has more elements than ``Options.max_elements`` (start tags counted before
+    parsing). Refused whole, like a page over the byte limit: a page cut at the cap would
+    give main text that looks complete but may miss the article."""
+
+
 class LoadError(MaintextError):
     """A path could not be read, a compressed file is corrupt or truncated, or a str that
     looks like a file path was given (a str is HTML; files come as ``os.PathLike``)."""

@@ -140,6 +140,11 @@ class Options:
     native: bool | None = None
     default_encoding: str = "utf-8"
     max_attributes: int = 256  # attributes kept per element: libxml2's parse is quadratic in them
+    # Pages with more elements (start tags, counted before parsing) raise TooManyElementsError
+    # (0: no cap). Memory grows 1-2.5 KB per element in the methods (a 4 MB page of 10^6 elements
+    # peaked at 1.1 GB in lcs); the largest of 3,075 real pages in the evaluation sets has
+    # 21,578 elements; at 250,000 every method stays under 600 MB (benchmarks/floods.py).
+    max_elements: int = 250_000
     # maintext.extract / `maintext extract` give up on a page after this many seconds with
     # PageTimeoutError (None or 0: no limit); batch runs have their own --timeout
     page_timeout: float | None = 30.0

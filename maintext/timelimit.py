@@ -6,11 +6,17 @@ One watchdog thread serves every limit of the process: at a deadline it raises a
 asynchronous exception in the thread that owns it (``PyThreadState_SetAsyncExc``), so
 it works outside the main thread and does not touch ``SIGALRM`` (which the batch runner
 and callers may use). The exception arrives between two Python bytecodes: a single long
-call into C (one parse) finishes first, which is why inputs are bounded before such calls.
-A thread is interrupted once per limit (a repeated interruption could arrive after the block
-has ended); when the block ends, however it ends, a limit that fired raises
-``PageTimeoutError`` (also when the block swallowed the interruption or turned it into
-another error).
+call into C (one parse) finishes first, which is why inputs are bounded before such calls
+(a blocking system call is not interrupted either: fetches have their own deadlines).
+The first interruption is a ``PageTimeoutError``; code that swallows it (a broad ``except``)
+is interrupted again every ``REFIRE_SECONDS`` with an exception that is not an
+``Exception`` until the block is left. When the block ends, however it ends, a limit that
+fired raises ``PageTimeoutError`` (also when the block swallowed the interruption or turned
+it into another error); leaving the block disarms the limit under the watchdog's lock and
+drops an interruption not yet delivered, so none arrives after the block.
+
+This is the one time limit of the package: the API and CLI use it, and it works in batch and
+service workers too (any thread, nested limits, no signal handler taken).
 """
 
 from __future__ import annotations
@@ -30,6 +36,16 @@ class _Interrupt(PageTimeoutError):
 
     def __str__(self) -> str:  # raised without arguments
         return "the time limit was reached"
+
+
+class _TimeUp(BaseException):
+    """Raised again while the block runs on after the first interruption: not an
+    ``Exception``, so ``except Exception`` does not stop it."""
+
+
+# After the first interruption, how often the thread is interrupted again until it leaves
+# the block (a loop that swallows every exception cannot run on).
+REFIRE_SECONDS = 0.5
 
 
 class _Limit:
@@ -62,9 +78,10 @@ def _watch() -> None:
             now = time.monotonic()
             while _heap and (not _heap[0][2].active or _heap[0][0] <= now):
                 _, _, limit = heapq.heappop(_heap)
-                if limit.active:  # one interruption: a repeated one could arrive after the block
+                if limit.active:  # (__exit__ clears it under this lock: nothing arrives later)
+                    _set_async(limit.thread_id, _TimeUp if limit.fired else _Interrupt)
                     limit.fired = True
-                    _set_async(limit.thread_id, _Interrupt)
+                    heapq.heappush(_heap, (now + REFIRE_SECONDS, next(_order), limit))
             _waiting_until = _heap[0][0] if _heap else float("inf")
             _lock.wait(None if not _heap else _heap[0][0] - now)
 
@@ -110,7 +127,7 @@ class time_limit:  # noqa: N801 - used like a function: ``with time_limit(second
                     if limit.fired:
                         _set_async(limit.thread_id, None)  # drop one not yet delivered
                 break
-            except _Interrupt:
+            except (_Interrupt, _TimeUp):
                 continue
         if limit.fired:  # whatever the block raised (or swallowed) because of it
             raise PageTimeoutError(f"{self.what} took longer than the time limit of {self.seconds:g} s") from None

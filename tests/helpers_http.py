@@ -1,4 +1,9 @@
-"""A local HTTP server for the online-mode tests (127.0.0.1, ephemeral port, a thread)."""
+"""Local HTTP servers for the online-mode tests (127.0.0.1, ephemeral port, a thread).
+
+:class:`QuietHandler` and :class:`ThreadedServer` are the shared parts (quiet logging, a
+per-handler hit count, ``_send``; start/stop, ``url``); :class:`LocalServer` serves ordinary
+pages, ``tests/io/hostile_http.py`` hostile ones.
+"""
 
 from __future__ import annotations
 
@@ -15,16 +20,19 @@ ARTICLE = (
 SLOW_SECONDS = 3.0
 
 
-class _Handler(BaseHTTPRequestHandler):
+class QuietHandler(BaseHTTPRequestHandler):
+    """A handler that logs nothing and counts hits per path (``hits``, reset per server)."""
+
     hits: dict[str, int] = {}
-    in_flight = 0  # concurrent requests to /wait/...
-    max_in_flight = 0
-    lock = threading.Lock()
 
     def log_message(self, *args):  # keep test output quiet
         pass
 
+    def count_hit(self, path: str) -> None:
+        type(self).hits[path] = type(self).hits.get(path, 0) + 1
+
     def _send(self, status: int, body: bytes, ctype: str = "text/html; charset=utf-8", **headers):
+        """One answer; ``headers`` as keywords (``Content_Encoding="br"``)."""
         self.send_response(status)
         self.send_header("Content-Type", ctype)
         self.send_header("Content-Length", str(len(body)))
@@ -33,12 +41,46 @@ class _Handler(BaseHTTPRequestHandler):
         self.end_headers()
         try:
             self.wfile.write(body)
-        except (BrokenPipeError, ConnectionResetError):
+        except OSError:  # the client went away
             pass
+
+
+class ThreadedServer:
+    """``handler`` served on 127.0.0.1 at an ephemeral port by a thread, as a context manager."""
+
+    handler: type[QuietHandler] = QuietHandler
+
+    def __init__(self) -> None:
+        self.handler.hits = {}
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), self.handler)
+        self.httpd.daemon_threads = True
+        self.port = self.httpd.server_address[1]
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    def url(self, path: str) -> str:
+        return f"http://127.0.0.1:{self.port}{path}"
+
+    @property
+    def hits(self) -> dict[str, int]:
+        return self.handler.hits
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+class _Handler(QuietHandler):
+    in_flight = 0  # concurrent requests to /wait/...
+    max_in_flight = 0
+    lock = threading.Lock()
 
     def do_GET(self):  # noqa: N802 - http.server API
         path = self.path.split("?")[0]
-        _Handler.hits[path] = _Handler.hits.get(path, 0) + 1
+        self.count_hit(path)
         if path.startswith("/page/"):
             n = path.rsplit("/", 1)[1]
             self._send(200, ARTICLE.format(n=n).encode())
@@ -73,17 +115,12 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(404, b"not found")
 
 
-class LocalServer:
-    def __init__(self) -> None:
-        _Handler.hits = {}
-        _Handler.in_flight = _Handler.max_in_flight = 0
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
-        self.httpd.daemon_threads = True
-        self.port = self.httpd.server_address[1]
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+class LocalServer(ThreadedServer):
+    handler = _Handler
 
-    def url(self, path: str) -> str:
-        return f"http://127.0.0.1:{self.port}{path}"
+    def __init__(self) -> None:
+        _Handler.in_flight = _Handler.max_in_flight = 0
+        super().__init__()
 
     @property
     def max_in_flight(self) -> int:
@@ -91,15 +128,3 @@ class LocalServer:
 
     def reset_in_flight(self) -> None:
         _Handler.max_in_flight = 0
-
-    @property
-    def hits(self) -> dict[str, int]:
-        return _Handler.hits
-
-    def __enter__(self) -> "LocalServer":
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()

@@ -133,6 +133,64 @@ def test_time_limit_works_outside_the_main_thread():
     assert caught and isinstance(caught[0], PageTimeoutError)
 
 
+def _swallowing_call(seconds: float) -> float:
+    """Run the t_swallow method (busy 3 s, swallowing every Exception) under a limit of
+    ``seconds``; how long it took. Raises what extract raises."""
+    from .helper_methods import register_all
+
+    register_all()
+    start = time.monotonic()
+    try:
+        maintext.extract(BODY, method="t_swallow", page_timeout=seconds)
+    finally:
+        elapsed = time.monotonic() - start
+    return elapsed
+
+
+def test_time_limit_stops_code_that_swallows_the_timeout_in_any_thread():
+    import threading
+
+    start = time.monotonic()
+    with pytest.raises(PageTimeoutError):
+        _swallowing_call(0.3)
+    assert time.monotonic() - start < 2.5  # not the method's full 3 s
+    caught: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            _swallowing_call(0.3)
+        except BaseException as exc:  # noqa: BLE001
+            caught.append(exc)
+
+    start = time.monotonic()
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join(60)
+    assert caught and isinstance(caught[0], PageTimeoutError), caught
+    assert time.monotonic() - start < 2.5
+    time.sleep(0.3)  # nothing arrives after the block
+    assert sum(range(100000))
+
+
+def test_nested_time_limits_the_shorter_one_wins():
+    from maintext.timelimit import time_limit
+
+    for outer, inner in ((0.3, 30.0), (30.0, 0.3)):
+        start = time.monotonic()
+        with pytest.raises(PageTimeoutError) as info:
+            with time_limit(outer, "batch page"):
+                with time_limit(inner):
+                    while True:
+                        try:
+                            sum(range(1000))
+                        except Exception:  # noqa: BLE001 - swallowing, as bad code does
+                            pass
+        assert time.monotonic() - start < 2.5
+        assert ("batch page" in str(info.value)) == (outer < inner)
+    time.sleep(0.2)
+    assert sum(range(100000))
+
+
 def _seconds(html: str) -> float:
     start = time.process_time()
     maintext.extract(html, page_timeout=None)
@@ -158,7 +216,7 @@ def test_sibling_flood_is_linear():
     def flood(n: int) -> str:
         return "<html><body><p>" + "<span>x</span> y" * n + "</p></body></html>"
 
-    small, big = _seconds(flood(30000)), _seconds(flood(300000))
+    small, big = _seconds(flood(20000)), _seconds(flood(200000))  # (under Options.max_elements)
     assert big < 25 * max(small, 0.01)  # quadratic would be 100x
 
 

@@ -9,12 +9,12 @@ Paths: ``/bomb/<br|gzip|deflate|zstd>`` (a page that decodes to ``BOMB_MB`` MB o
 
 from __future__ import annotations
 
-import threading
 import time
 import zlib
 from functools import lru_cache
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
+
+from ..helpers_http import QuietHandler, ThreadedServer
 
 PAGE = b"<html><body><p>A small encoded page with some words in it.</p></body></html>"
 BOMB_MB = 1024
@@ -48,29 +48,13 @@ def encoded(kind: str, bomb: bool) -> bytes:
     return b"".join([co.compress(ch) for ch in chunks] + [co.flush()])
 
 
-class _Handler(BaseHTTPRequestHandler):
-    hits: dict[str, int] = {}
+class _Handler(QuietHandler):
     protocol_version = "HTTP/1.0"
-
-    def log_message(self, *args):
-        pass
-
-    def _send(self, status: int, body: bytes, **headers: str) -> None:
-        self.send_response(status)
-        headers.setdefault("Content-Type", "text/html; charset=utf-8")
-        headers["Content-Length"] = str(len(body))
-        for key, value in headers.items():
-            self.send_header(key.replace("_", "-"), value)
-        self.end_headers()
-        try:
-            self.wfile.write(body)
-        except OSError:
-            pass
 
     def do_GET(self):  # noqa: N802
         parts = urlsplit(self.path)
         path = parts.path
-        _Handler.hits[path] = _Handler.hits.get(path, 0) + 1
+        self.count_hit(path)
         if path.startswith(("/bomb/", "/page/")):
             kind = path.rsplit("/", 1)[1]
             coding = "gzip" if kind == "gzip2" else kind
@@ -110,25 +94,5 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(404, b"not found")
 
 
-class HostileServer:
-    def __init__(self) -> None:
-        _Handler.hits = {}
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
-        self.httpd.daemon_threads = True
-        self.port = self.httpd.server_address[1]
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-
-    def url(self, path: str) -> str:
-        return f"http://127.0.0.1:{self.port}{path}"
-
-    @property
-    def hits(self) -> dict[str, int]:
-        return _Handler.hits
-
-    def __enter__(self) -> "HostileServer":
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
+class HostileServer(ThreadedServer):
+    handler = _Handler

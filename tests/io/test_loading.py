@@ -14,7 +14,8 @@ from maintext.errors import (
     EmptyDocumentError,
     LoadError,
 )
-from maintext.io.loading import decode_html, load, normalize_label
+from maintext.io.decode import decode_html, normalize_label
+from maintext.io.loading import load
 
 ZH = "北京时间今天上午，新华社记者报道了这一消息。经济发展稳中有进，市场信心持续增强。"
 
@@ -214,3 +215,65 @@ def test_utf16_without_bom(codec: str):
     html = page(ZH + " and some English words")
     text, enc = decode_html(html.encode(codec))
     assert text == html and enc == codec
+
+
+# ----------------------------------------------------------------------------- element cap
+
+def test_element_flood_is_refused_before_parsing_for_every_method():
+    import time
+
+    import maintext
+    from maintext.errors import MaintextError, TooManyElementsError
+
+    flood = ("<html><body><p>" + "a paragraph of words. " * 30 + "</p>"
+             + "<span>x</span> y" * 1_000_000 + "</body></html>").encode()
+    for method in [m.name for m in maintext.methods()]:
+        began = time.process_time()
+        with pytest.raises(TooManyElementsError) as info:
+            maintext.extract(flood, method=method)
+        assert time.process_time() - began < 2.0  # refused at load: no tree, no blocks
+        assert isinstance(info.value, DocumentTooLargeError) and isinstance(info.value, MaintextError)
+        assert "max_elements" in str(info.value)
+
+
+def test_element_cap_counts_start_tags_exactly():
+    from maintext.errors import TooManyElementsError
+
+    head = "<p>" + "lorem ipsum " * 20  # pages must be longer than 2 * cap to be counted
+    at_cap = head + "<br>" * 99  # 100 start tags
+    assert "lorem" in load(at_cap, max_elements=100).html
+    with pytest.raises(TooManyElementsError):
+        load(at_cap + "<i>", max_elements=100)
+    # "<" that starts no element (end tags, comments, text) is not counted
+    assert load(head + "<br>" * 99 + "</br><!-- c -->a < b <3 <=" * 30, max_elements=100)
+    assert load(at_cap + "<i>" * 1000, max_elements=0)  # 0: no cap
+    # but not without bound: the tag-stream methods make a piece of every "<"
+    assert load(head + "a<1" * 299, max_elements=100)  # 300 "<" with the <p>
+    with pytest.raises(TooManyElementsError, match="'<' characters"):
+        load(head + "a<1" * 300, max_elements=100)
+    # a text of at most 2 * cap characters cannot exceed it (nothing counted): exact bound
+    assert load("<b" * 100, max_elements=100)
+    with pytest.raises(TooManyElementsError):
+        load("<b" * 101, max_elements=100)
+
+
+def test_element_cap_is_an_option_and_default_keeps_real_pages():
+    import maintext
+
+    assert maintext.Options().max_elements == 250_000
+    page_ = "<html><body><article>" + "<p>a sentence of words about things.</p>" * 2000 + "</article></body></html>"
+    with pytest.raises(maintext.TooManyElementsError):
+        maintext.extract(page_, max_elements=1000)
+    assert "a sentence" in maintext.extract(page_).text
+
+
+def test_a_utf16_bom_before_bytes_that_are_not_utf16_is_ignored():
+    page_ = ("<html><body>" + "<p>Ein Absatz mit Wörtern über die Stadt.</p>" * 200 + "</body></html>")
+    for bom in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
+        text, enc = decode_html(bom + page_.encode("utf-8"))
+        assert enc == "utf-8" and "Wörtern" in text  # not 4,000 CJK-looking characters
+    for codec, bom in (("utf-16-le", codecs.BOM_UTF16_LE), ("utf-16-be", codecs.BOM_UTF16_BE)):
+        text, enc = decode_html(bom + page_.encode(codec))  # real UTF-16 still is
+        assert enc == codec and "Wörtern" in text
+    short = "<p>北京时间</p>"
+    assert decode_html(codecs.BOM_UTF16_LE + short.encode("utf-16-le"))[0] == short
