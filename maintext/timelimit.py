@@ -15,8 +15,10 @@ fired raises ``PageTimeoutError`` (also when the block swallowed the interruptio
 it into another error); leaving the block disarms the limit under the watchdog's lock and
 drops an interruption not yet delivered, so none arrives after the block.
 
-This is the one time limit of the package: the API and CLI use it, and it works in batch and
-service workers too (any thread, nested limits, no signal handler taken).
+This is the one time-limit module of the package. The API and CLI use the watchdog
+(:class:`time_limit`: any thread, nested limits, no signal handler taken); batch and service
+workers use :func:`worker_limit`, which in a worker process's main thread is the SIGALRM
+timer (:func:`alarm_limit`, which also ends a blocking system call) and elsewhere the watchdog.
 """
 
 from __future__ import annotations
@@ -24,8 +26,10 @@ from __future__ import annotations
 import ctypes
 import heapq
 import itertools
+import signal
 import threading
 import time
+from contextlib import contextmanager
 from typing import Any
 
 from .errors import PageTimeoutError
@@ -131,3 +135,57 @@ class time_limit:  # noqa: N801 - used like a function: ``with time_limit(second
                 continue
         if limit.fired:  # whatever the block raised (or swallowed) because of it
             raise PageTimeoutError(f"{self.what} took longer than the time limit of {self.seconds:g} s") from None
+
+
+# ----------------------------------------------------------------------------- worker processes
+# A worker process's main thread can use SIGALRM instead of the watchdog: the signal also
+# ends a blocking system call (a sleep, a read), which an asynchronous exception cannot.
+
+# After the timer fires once, it fires again this often until the block is left, so code
+# that swallows the first PageTimeoutError (a broad ``except``) cannot run on.
+_REFIRE_SECONDS = 0.05
+
+
+class _AlarmAgain(BaseException):
+    """The timer firing again: not an ``Exception``, so ``except Exception`` lets it pass."""
+
+
+@contextmanager
+def alarm_limit(seconds: float | None):
+    """Raise :class:`PageTimeoutError` in the block after ``seconds`` (main thread only).
+
+    If the block swallows the exception, the timer fires again every few milliseconds; if
+    it finishes anyway, the limit was still exceeded, so the error is raised on exit."""
+    if (not seconds or not hasattr(signal, "setitimer")  # no interval timers on Windows
+            or threading.current_thread() is not threading.main_thread()):
+        yield
+        return
+    fired = False
+    message = f"page took longer than the limit of {seconds:g} s"
+
+    def on_alarm(signum: int, frame: Any) -> None:
+        nonlocal fired
+        if fired:
+            raise _AlarmAgain
+        fired = True
+        raise PageTimeoutError(message)
+
+    previous = signal.signal(signal.SIGALRM, on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds, _REFIRE_SECONDS)
+    try:
+        yield
+    except _AlarmAgain:
+        pass
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    if fired:
+        raise PageTimeoutError(message)
+
+
+def worker_limit(seconds: float | None) -> Any:
+    """The page limit for batch and service workers: :func:`alarm_limit` in a process's main
+    thread, :class:`time_limit` (the watchdog) in any other thread (a Dask worker's)."""
+    if threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer"):
+        return alarm_limit(seconds)
+    return time_limit(seconds, "page")

@@ -177,3 +177,8 @@ class SiteServer:
     def __exit__(self, *exc) -> None:
         self.httpd.shutdown()
         self.httpd.server_close()
+
+
+def article_url(site: "SiteServer", n: int) -> str:
+    """The address of article ``n`` on a running :class:`SiteServer`."""
+    return site.url(f"/news/2024/article-{n}.html")

@@ -32,7 +32,8 @@ from .sinks import make_sink, read_done_ids
 from .sitepages import _declared_url_of_file, plan_site_pages, spool_online
 from .tasks import (EXIT_PAGES_FAILED, BatchConfig, MemoryLimitError, Summary, Task, WorkerCrashError,
                     error_record, one_line, page_record)
-from .work import run_task, time_limit
+from ..timelimit import worker_limit as time_limit  # the name batch.run always exported
+from .work import run_task
 
 __all__ = ["BatchConfig", "Summary", "Task", "WorkerCrashError", "MemoryLimitError", "EXIT_PAGES_FAILED",
            "run_batch", "run_task", "time_limit", "find_pages", "read_url_list", "read_done_ids",

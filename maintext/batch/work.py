@@ -8,58 +8,13 @@ pool, or in the calling process (``in_process``).
 
 from __future__ import annotations
 
-import signal
-import threading
 from collections import OrderedDict
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from ..errors import PageTimeoutError
 from ..options import Options
+from ..timelimit import worker_limit
 from .tasks import Task, error_record, one_line, page_record
-
-# After the timer fires once, it fires again this often until the block is left, so code
-# that swallows the first PageTimeoutError (a broad ``except``) cannot run on.
-_REFIRE_SECONDS = 0.05
-
-
-class _TimeUp(BaseException):
-    """The timer firing again: not an ``Exception``, so ``except Exception`` lets it pass."""
-
-
-@contextmanager
-def time_limit(seconds: float | None):
-    """Raise :class:`PageTimeoutError` in the block after ``seconds`` (main thread only).
-
-    If the block swallows the exception, the timer fires again every few milliseconds; if
-    it finishes anyway, the limit was still exceeded, so the error is raised on exit."""
-    if (not seconds or not hasattr(signal, "setitimer")  # no interval timers on Windows
-            or threading.current_thread() is not threading.main_thread()):
-        yield
-        return
-    fired = False
-    message = f"page took longer than the limit of {seconds:g} s"
-
-    def on_alarm(signum: int, frame: Any) -> None:
-        nonlocal fired
-        if fired:
-            raise _TimeUp
-        fired = True
-        raise PageTimeoutError(message)
-
-    previous = signal.signal(signal.SIGALRM, on_alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds, _REFIRE_SECONDS)
-    try:
-        yield
-    except _TimeUp:
-        pass
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-    if fired:
-        raise PageTimeoutError(message)
-
 
 def _source(task: Task, options: Options) -> tuple[Any, str | None]:
     if task.warc is not None:
@@ -78,14 +33,8 @@ def run_task(task: Task, method: str, options: Options, timeout: float | None,
         return error_record(task, task.error), False
     from ..api import extract
 
-    if threading.current_thread() is threading.main_thread():
-        limit: Any = time_limit(timeout)
-    else:  # a thread of a Dask worker (in-process mode): the limit that works in any thread
-        from ..timelimit import time_limit as thread_limit
-
-        limit = thread_limit(timeout)
     try:
-        with limit:
+        with worker_limit(timeout):
             source, content_type = _source(task, options)
             if task.site_pages:
                 page = _extract_with_site(task, source, method, options)

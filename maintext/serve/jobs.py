@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
-from ..batch.work import time_limit  # the one SIGALRM page limit (batch workers use it too)
+from ..timelimit import worker_limit  # the page limit of batch and service workers
 from ..errors import (BinaryContentError, DocumentTooLargeError, EmptyDocumentError, FetchError,
                       LoadError, MaintextError, PageTimeoutError, ParseError, UnknownMethodError)
 
@@ -85,7 +85,7 @@ def error(exc: BaseException) -> dict[str, Any]:
 def run_job(job: Job) -> dict[str, Any]:
     """Run one job (in a worker); never raises."""
     try:
-        with time_limit(job.timeout):
+        with worker_limit(job.timeout):
             return {"record": _run(job)}
     except BaseException as exc:  # noqa: BLE001 - the promise: a JSON error, never a traceback
         if isinstance(exc, (KeyboardInterrupt, SystemExit)):

@@ -15,19 +15,11 @@ from maintext.options import Options
 from maintext.site.learned import ctree_keys, learned_candidates, match_share
 from maintext.site.store import TemplateStore
 
-from ..helpers_site import BOILERPLATE, SiteServer, article_html
+from ..helpers_site import BOILERPLATE, SiteServer, article_html, article_url as article
 
 ALL = ("dompath", "lcs", "auto")
 
 
-@pytest.fixture
-def site():
-    with SiteServer() as srv:
-        yield srv
-
-
-def article(site: SiteServer, n: int) -> str:
-    return site.url(f"/news/2024/article-{n}.html")
 
 
 def _extract(site: SiteServer, n: int, method: str, store: Path, **more):

@@ -15,19 +15,11 @@ from maintext.io.netguard import BlockedAddressError
 from maintext.site.siblings import rank_candidates, url_pattern, url_similarity
 from maintext.site.store import TemplateStore
 
-from ..helpers_site import BOILERPLATE, SiteServer
+from ..helpers_site import BOILERPLATE, SiteServer, article_url as article
 
 ALL = ("dompath", "lcs", "auto")
 
 
-@pytest.fixture
-def site():
-    with SiteServer() as srv:
-        yield srv
-
-
-def article(site: SiteServer, n: int) -> str:
-    return site.url(f"/news/2024/article-{n}.html")
 
 
 def test_url_similarity_ranks_same_template_links_first():
