@@ -21,7 +21,8 @@ from bisect import bisect_left
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Iterable
 
-from ..textutil import text_weight
+from ..textutil import has_cjk, text_weight, tokens
+from .segment import MARK_BR
 
 if TYPE_CHECKING:
     from ..paper_options import BlockListOptions
@@ -29,6 +30,8 @@ if TYPE_CHECKING:
 
 HEADLINE_TAGS = frozenset({"h1", "h2"})
 FORM_TAG = "form"  # blocks inside a form are flagged in_form (search boxes, comment forms)
+# textutil.tokens of ASCII text (no CJK character: words are \w runs)
+_ASCII_WORDS = re.compile(r"\w+").findall
 _LD_TYPE = re.compile(r'"@type"\s*:\s*(?:\[\s*)?"([A-Za-z]+)"')
 
 
@@ -56,13 +59,21 @@ class Block:
 
     def finish(self) -> None:
         """Text, sizes and weight from the text runs in ``parts`` (lines joined by "\\n")."""
-        text = " ".join(self.parts)
+        parts = self.parts
+        text = parts[0] if len(parts) == 1 else " ".join(parts)
         self.parts = []
         self.text = text
         # collapsed: the only whitespace left is single spaces and newlines
         self.chars = len(text) - text.count(" ") - text.count("\n")
-        self.weight = text_weight(text) if self.chars else 0.0
-        self.link_chars = min(self.link_chars, self.chars)
+        # text_weight(text), without its scan for CJK characters where there are none
+        if not self.chars:
+            self.weight = 0.0
+        elif text.isascii():
+            self.weight = float(len(_ASCII_WORDS(text)))
+        else:
+            self.weight = text_weight(text) if has_cjk(text) else float(len(tokens(text)))
+        if self.link_chars > self.chars:
+            self.link_chars = self.chars
 
 
 @dataclass(slots=True)
@@ -129,17 +140,20 @@ def block_list(seg: "Segmentation", signals: PageSignals | None = None) -> Block
     containers = seg.containers
     root = Block(0, "#root", 0, -1, end=len(containers))
     blocks = [root]
+    append = blocks.append  # this runs on every page auto classifies: positional, no lookups
     for c in containers:
         parent = blocks[c.parent + 1] if c.parent is not None else root
-        b = Block(c.id + 1, c.tag, parent.depth + 1, parent.index, end=c.id_end,
-                  in_form=parent.in_form or c.tag == FORM_TAG,
-                  in_comments=parent.in_comments or c.boiler == "comments")
-        blocks.append(b)
+        tag = c.tag
+        append(Block(c.id + 1, tag, parent.depth + 1, parent.index,
+                     parent.in_form or tag == FORM_TAG,
+                     parent.in_comments or c.boiler == "comments", c.id_end))
     for run in seg.blocks:
-        b = blocks[run.chain[-1] + 1] if run.chain else root
-        b.parts.append("\n".join(run.lines()))
-        # the run counts link characters with inner spaces; Block-List counts non-space ones
+        chain = run.chain
+        b = blocks[chain[-1] + 1] if chain else root
         text = run.text
+        # "\n".join(run.lines()), which is the text itself for a run without <br>
+        b.parts.append("\n".join(run.lines()) if run.marked & MARK_BR else text)
+        # the run counts link characters with inner spaces; Block-List counts non-space ones
         if run.link_chars and text:
             b.link_chars += round(run.link_chars * (len(text) - text.count(" ")) / len(text))
     for index, _el in seg.anchors:
