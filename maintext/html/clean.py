@@ -85,7 +85,7 @@ def clean_tree(root: etree._Element, native: bool | None = None) -> list[tuple[s
             if size * 2 > total:
                 continue
         removed.append((el.tag if isinstance(el.tag, str) else "?", "hidden"))
-        _drop_keep_tail(el)
+        drop_keep_tail(el)
     etree.strip_tags(root, *UNWRAP_TAGS)
     if _COUNT_TEXTS(root) > _MANY_TEXT_NODES:
         merge_text_runs(root)
@@ -178,7 +178,7 @@ def _drop_tag(el: etree._Element) -> None:
     el.drop_tag()
 
 
-def _drop_keep_tail(el: etree._Element) -> None:
+def drop_keep_tail(el: etree._Element) -> None:
     parent = el.getparent()
     if parent is None:
         return

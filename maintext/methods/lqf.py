@@ -12,7 +12,7 @@ from __future__ import annotations
 import lxml.etree as etree
 
 from ..html.blocks import element_segmentation
-from ..html.clean import _drop_keep_tail as drop_keep_tail
+from ..html.clean import drop_keep_tail
 from ..html.structure import typed_blocks
 from ..html.tags import SKIP_TAGS
 from ..html.document import Document
