@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..errors import LoadError
 from ..io.warc import WarcStats, is_warc_name, scan_warc
@@ -181,3 +182,14 @@ def partitions(tasks: Iterable[Task], size: int) -> Iterator[list[Task]]:
     it = iter(tasks)
     while chunk := list(itertools.islice(it, max(1, size))):
         yield chunk
+
+
+def crawl_tasks(crawler: Any) -> Iterator[Task]:
+    """The pages of a :class:`maintext.io.crawl.Crawler` as batch tasks, id = normalised URL
+    (the crawler closes when the tasks end)."""
+    try:
+        for page in crawler:
+            yield Task(id=page.url, url=page.final_url or page.url, source=page.url, content=page.content,
+                       content_type=page.content_type, error=page.error)
+    finally:
+        crawler.close()

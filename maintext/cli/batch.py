@@ -162,7 +162,8 @@ def _discovery_inputs(cfg: Any, sitemaps: tuple[str, ...], feeds: tuple[str, ...
         log(f"discovered {len(extra)} URLs from {len(sitemaps)} sitemap(s) and {len(feeds)} feed(s)")
     if not crawl_starts:
         return extra, None
-    from ..io.crawl import Crawler, crawl_tasks
+    from ..batch.inputs import crawl_tasks
+    from ..io.crawl import Crawler
 
     settings = {k: v for k, v in crawl_settings.items() if v is not None}
     cfg.options = cfg.options.updated(discover=settings)

@@ -275,15 +275,3 @@ class Crawler:
     def close(self) -> None:
         self.session.close()
         self.frontier.close()
-
-
-def crawl_tasks(crawler: Crawler) -> Iterator:
-    """The crawler's pages as batch tasks (``maintext.batch.run.Task``), id = normalised URL."""
-    from ..batch.run import Task
-
-    try:
-        for page in crawler:
-            yield Task(id=page.url, url=page.final_url or page.url, source=page.url, content=page.content,
-                       content_type=page.content_type, error=page.error)
-    finally:
-        crawler.close()
