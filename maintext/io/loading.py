@@ -149,13 +149,13 @@ def cap_attributes(html: str, cap: int) -> str:
     if cap <= 0:
         return html
     if _scan is not None and _scan.first_long_tag(html, cap) < 0:
-        return html  # the same pattern matched in C (maintext/html/_scan.pyx): nothing to cut
+        return cap_runaway_tags(html, cap)  # the pattern below found nothing, in C (html/_scan.pyx)
     pattern = _LONG_TAG.get(cap)
     if pattern is None:
         pattern = _LONG_TAG[cap] = re.compile(r"<[a-zA-Z][^\s<>/]*+(?=%s{%d})" % (_ATTR_TOKEN, cap + 1))
     m = pattern.search(html)
     if m is None:
-        return html
+        return cap_runaway_tags(html, cap)
     out: list[str] = []
     pos = 0
     while m is not None:
@@ -170,6 +170,42 @@ def cap_attributes(html: str, cap: int) -> str:
             out.append(">")
             pos = end
         m = pattern.search(html, end)
+    out.append(html[pos:])
+    return cap_runaway_tags("".join(out), cap)
+
+
+# A run this long without ">" that holds a tag start: all of it after the "<" is inside that
+# tag (or is script, comment or title text): never text a reader sees.
+_RUNAWAY = re.compile(r"(?:\A|(?<=>))[^>]{65536,}")  # tried only after a ">": linear
+_RUNAWAY_MIN_CHARS = 500_000  # a smaller page cannot hold attributes enough to matter
+
+
+def cap_runaway_tags(html: str, cap: int) -> str:
+    """``html`` with each tag of a long ``>``-free run cut after its ``cap``-th ``=``.
+
+    The attribute grammar of :func:`cap_attributes` cannot read a tag whose quotes are out
+    of step (markup damaged inside an attribute value), yet libxml2 still makes attributes
+    of it, in time quadratic in their number (a fuzzed 12 MB page: over 100 s). Linear."""
+    if cap <= 0 or len(html) < _RUNAWAY_MIN_CHARS or html.count("=") <= 4 * cap:
+        return html
+    if max(map(len, html.split(">"))) < 65536:  # no long run: the usual large page (C speed)
+        return html
+    out: list[str] = []
+    pos = 0
+    for run in _RUNAWAY.finditer(html):
+        tag = _START_TAG.search(html, run.start(), run.end())
+        if tag is None:
+            continue
+        cut = tag.end()
+        for _ in range(cap):
+            cut = html.find("=", cut, run.end()) + 1
+            if cut == 0:
+                break
+        if cut and html.count("=", cut, run.end()) > cap:
+            out.append(html[pos:cut])
+            pos = run.end()  # the ">" that ends the run (or the page's end) stays
+    if not out:
+        return html
     out.append(html[pos:])
     return "".join(out)
 

@@ -277,3 +277,24 @@ def test_a_utf16_bom_before_bytes_that_are_not_utf16_is_ignored():
         assert enc == codec and "Wörtern" in text
     short = "<p>北京时间</p>"
     assert decode_html(codecs.BOM_UTF16_LE + short.encode("utf-16-le"))[0] == short
+
+
+def test_a_tag_whose_quotes_are_out_of_step_is_cut_after_the_attribute_cap():
+    """Markup damage inside an attribute value hides a flood of attributes from the
+    attribute grammar; libxml2 would still make them all (quadratic): the run is cut."""
+    import time
+
+    import maintext
+    from maintext.io.loading import cap_runaway_tags
+
+    flood = " ".join(f'a{i}="v"' for i in range(200_000))
+    html = ('<html><body><p>Before the damage, a paragraph.</p><script src="x?cb<div ' + flood
+            + '></div></script><p>After the damage, the page goes on.</p></body></html>')
+    capped = cap_runaway_tags(html, 256)
+    assert capped.count('="v"') < 300 and "After the damage, the page goes on." in capped
+    start = time.process_time()
+    page = maintext.extract(html)
+    assert time.process_time() - start < 10
+    assert "After the damage" in page.text or "Before the damage" in page.text
+    small = '<p a="1" b="2">short page</p>'
+    assert cap_runaway_tags(small, 256) is small
