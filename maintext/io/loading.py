@@ -145,17 +145,23 @@ _scan = _native_scan()
 
 
 def cap_attributes(html: str, cap: int) -> str:
-    """``html`` with start tags cut to their first ``cap`` attributes (linear)."""
+    """``html`` with start tags cut to their first ``cap`` attributes (linear), those the
+    attribute grammar reads and those it cannot (:func:`cap_runaway_tags`)."""
     if cap <= 0:
         return html
+    return cap_runaway_tags(_cap_readable_tags(html, cap), cap)
+
+
+def _cap_readable_tags(html: str, cap: int) -> str:
+    """``html`` with the start tags the attribute grammar reads cut after ``cap`` attributes."""
     if _scan is not None and _scan.first_long_tag(html, cap) < 0:
-        return cap_runaway_tags(html, cap)  # the pattern below found nothing, in C (html/_scan.pyx)
+        return html  # the same pattern matched in C (maintext/html/_scan.pyx): nothing to cut
     pattern = _LONG_TAG.get(cap)
     if pattern is None:
         pattern = _LONG_TAG[cap] = re.compile(r"<[a-zA-Z][^\s<>/]*+(?=%s{%d})" % (_ATTR_TOKEN, cap + 1))
     m = pattern.search(html)
     if m is None:
-        return cap_runaway_tags(html, cap)
+        return html
     out: list[str] = []
     pos = 0
     while m is not None:
@@ -171,7 +177,7 @@ def cap_attributes(html: str, cap: int) -> str:
             pos = end
         m = pattern.search(html, end)
     out.append(html[pos:])
-    return cap_runaway_tags("".join(out), cap)
+    return "".join(out)
 
 
 # A run this long without ">" that holds a tag start: all of it after the "<" is inside that
