@@ -304,7 +304,7 @@ class Document:
         self.blocklist: Any = None
         # (settings key, feature tree) of the LCS method (maintext.methods.lcs).
         self.lcs_ctree: tuple[Any, Any] | None = None
-        # (node sequence or None,) of the page as a sibling (maintext.site.template);
+        # (node sequence or None,) of the page as a sibling (maintext.site.nodeseq);
         # None = not computed; a page that cannot be parsed holds (None,).
         self.site_sequence: tuple[Any] | None = None
         # The headline the metadata pass chose (maintext.metadata.title.decide_headline);
