@@ -18,7 +18,7 @@ from lxml.includes.etreepublic cimport _Document, _Element, elementFactory, impo
 
 import_lxml__etree()
 
-# segment.MARK_BR, MARK_SPAN, MARK_IMAGE (checked equal when the walk starts)
+# markers.MARK_BR, MARK_SPAN, MARK_IMAGE (checked equal when the walk starts)
 cdef enum Mark:
     MARK_BR = 1
     MARK_SPAN = 2
@@ -63,7 +63,7 @@ cdef class _Walk:
     cdef frozenset paragraph_tags, heading_tags
     cdef Py_ssize_t link_chars
     cdef int table_depth
-    cdef int marked  # segment.MARK_BR | MARK_SPAN | MARK_IMAGE
+    cdef int marked  # markers.MARK_BR | MARK_SPAN | MARK_IMAGE
     cdef int chain_keep
 
     cdef block(self, str raw, str tag, tuple chain, Py_ssize_t link_chars, bint in_table,

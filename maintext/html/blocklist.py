@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Iterable
 
 from ..textutil import has_cjk, text_weight, tokens
-from .segment import MARK_BR
+from .markers import MARK_BR
 
 if TYPE_CHECKING:
     from ..paper_options import BlockListOptions

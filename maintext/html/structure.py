@@ -7,8 +7,8 @@ cell, code, quote, caption, image), heading level, list kind/depth/number (``sta
 cells, code text with its exact white space and ``language-*``/``lang-*`` language, image
 src/alt, and inline spans (links with absolute href, strong/em, inline code).
 
-The walk itself only leaves markers in a block's raw text (:data:`BR`, :data:`SPAN_OPEN`,
-:data:`SPAN_CLOSE`, :data:`IMAGE`) and the span/image elements in page order; the
+The walk itself only leaves markers in a block's raw text (:mod:`maintext.html.markers`)
+and the span/image elements in page order; the
 structural context (:class:`Structure`) is derived lazily from the containers' parent
 links, for the kept blocks only, so extraction pays for structure only where it is output.
 """
@@ -21,27 +21,13 @@ from typing import TYPE_CHECKING, Any, Iterable
 from urllib.parse import urljoin
 
 from ..result import Span, TextBlock
+from .markers import BR, IMAGE, MARKERS, SPAN_CLOSE, SPAN_OPEN, plain
 from .tags import (CAPTION_TAGS, CELL_TAGS, CODE_BLOCK_TAG, HEADER_ROWS_TAG, STRUCTURE_TAGS, HEADING_TAGS,
                    LIST_ITEM_TAG, LIST_TAGS, QUOTE_TAG, ROW_TAG, SPAN_TAGS, TABLE_TAG)
 
 if TYPE_CHECKING:
     from .segment import Block, Segmentation
 
-# Markers the walk writes into a block's raw text (never page text: C0 controls are
-# dropped by the decoder's control-character cleanup and never visible).
-BR = "\x00"  # a line break (<br>)
-SPAN_OPEN = "\x01"  # an inline span starts; its element is the next of Segmentation.spans
-SPAN_CLOSE = "\x02"  # the innermost open span ends
-IMAGE = "\x03"  # an image; its element is the next of Segmentation.images
-
-
-def plain(raw: str) -> str:
-    """Raw block text -> plain text: line breaks become spaces, the other markers vanish
-    (four C scans: ~10x faster than ``str.translate`` with a table on long text)."""
-    return raw.replace(BR, " ").replace(SPAN_OPEN, "").replace(SPAN_CLOSE, "").replace(IMAGE, "")
-
-
-MARKERS = "\x00\x01\x02\x03"
 # The code language in a class: language-x / lang-x (HTML spec, highlight.js, Prism),
 # highlight-source-x (GitHub), highlight-x (Sphinx), "brush: x" (SyntaxHighlighter).
 _LANGUAGE = re.compile(r"(?:^|\s)(?:language|lang|highlight-source|highlight)-([\w+#.-]+)|brush:\s*([\w+#.-]+)")
