@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from itertools import accumulate
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 import lxml.etree as etree
 
@@ -55,6 +55,19 @@ RUNNING_SHARE = 0.4
 LINK_BOX_REASONS = frozenset({"related links"})
 LINK_BOX_MAX_DENSITY = 0.1
 LINK_BOX_MIN_CHARS = 300  # smaller boxes are skipped without looking
+
+
+class RunningEvidence(NamedTuple):
+    """When a box named for boilerplate by a class/id word is content after all: its word is
+    evidence weighed against the running text it holds (``section-and-ad``, ``js-pagination``
+    or ``sharing-with-...`` around the article). The values come from the caller's options
+    (``auto``: AutoHeuristics.evidence_*); without one the word decides alone."""
+
+    reasons: frozenset[str]  # boilerplate reasons a class/id word gives that the rule weighs
+    min_chars: int  # a smaller box is skipped unread (its word decides)
+    link_density_max: float  # a box with more link text is what its word says (read or not)
+    min_running: float  # words of running text (sentence-like, few links) the box must hold ...
+    running_share: float  # ... making at least this share of its words
 
 
 class Container:
@@ -164,6 +177,7 @@ class Segmentation:
         self._walked_owner: list[int | None] | None = None
         # (owner id, top container id) -> boilerplate reason (auto's filter, per region)
         self.boiler_memo: dict[tuple[int, int], str | None] = {}
+        self.evidence: RunningEvidence | None = None  # see RunningEvidence (set by segment())
 
     def owners(self, b: Block) -> Iterator[int]:
         """The boilerplate containers enclosing ``b``, innermost first: its own owner, then
@@ -208,6 +222,8 @@ class Segmentation:
         exempt = self.exempt = set()
         running_weight = [b.weight if b.is_running_text() else 0.0 for b in blocks]
         running = [0.0, *accumulate(running_weight)]
+        evidence = self.evidence
+        weights = [0.0, *accumulate(b.weight for b in blocks)] if evidence is not None else running
         for c in self.containers:
             if not c.boiler:
                 continue
@@ -221,6 +237,10 @@ class Segmentation:
             elif (c.boiler in LINK_BOX_REASONS and running[c.end] - running[c.start] >= SOFT_MAX_RUNNING
                   and self.link_density(c.start, c.end) <= LINK_BOX_MAX_DENSITY):
                 exempt.add(c.id)  # a "more" box of running text: the rest of the article
+            elif evidence is not None and c.boiler in evidence.reasons and _running_box(
+                    evidence, running[c.end] - running[c.start], weights[c.end] - weights[c.start],
+                    self.link_density(c.start, c.end)):
+                exempt.add(c.id)  # an article under a box name that says boilerplate
         containers = self.containers
         if exempt:  # parents come first: one step reaches a non-exempt owner
             self._walked_owner = [c.owner for c in containers]
@@ -255,6 +275,12 @@ class Segmentation:
         return (self._links[end] - self._links[start]) / chars if chars else 0.0
 
 
+def _running_box(evidence: RunningEvidence, running: float, words: float, link_density: float) -> bool:
+    """A box whose running text outweighs the boilerplate word of its class/id."""
+    return (running >= evidence.min_running and running >= evidence.running_share * words
+            and link_density <= evidence.link_density_max)
+
+
 # Boilerplate boxes whose content is never the article: with ``skip`` their subtree is
 # not walked at all (a large saving on news pages), unless the box holds more than
 # SKIP_MAX_SHARE of the page's text (then it may be a wrapper with an unlucky name).
@@ -269,32 +295,40 @@ PROSE_LINK_DENSITY = 0.5
 _BLANK = " \t\n\r\f\v\x00\x01\x02\x03\u00a0\u3000"  # what a block of no text holds
 
 
-def _skip_box(sizes: BoxSizes, el: etree._Element, c: Container) -> int:
+def _skip_box(sizes: BoxSizes, el: etree._Element, c: Container,
+              evidence: RunningEvidence | None = None) -> int:
     """The size of a boilerplate box to skip unread, or -1 to read it (it holds much of
-    the page's text, or it is a "related" box of running text: some text, few links)."""
+    the page's text, or it is a "related" box of running text: some text, few links; or
+    a box whose name the ``evidence`` rule weighs, of some size with few links: whether
+    its running text outweighs its name is decided once it is read)."""
     size, links = sizes.size(el)
     if size > SKIP_MAX_SHARE * sizes.total():
         return -1
     if c.boiler in LINK_BOX_REASONS and size >= LINK_BOX_MIN_CHARS:
-        if (links if links >= 0 else sizes.links(el)) <= LINK_BOX_MAX_DENSITY * size:
+        links = links if links >= 0 else sizes.links(el)
+        if links <= LINK_BOX_MAX_DENSITY * size:
+            return -1
+    if evidence is not None and c.boiler in evidence.reasons and size >= evidence.min_chars:
+        if (links if links >= 0 else sizes.links(el)) <= evidence.link_density_max * size:
             return -1
     return size
 
 
 def segment_cleaned(root: etree._Element, skip: frozenset[str] = frozenset(),
-                    native: bool | None = None) -> Segmentation:
+                    native: bool | None = None, evidence: RunningEvidence | None = None) -> Segmentation:
     """:func:`segment` of a cleaned tree, skipping the boxes whose reason is in ``skip``;
     walked again without skipping when nothing but those boxes held prose (a block of at
     least PROSE_WORDS words with little link text)."""
-    seg = segment(root, skip=skip, native=native)
+    seg = segment(root, skip=skip, native=native, evidence=evidence)
     if seg.skipped and not any(b.weight >= PROSE_WORDS and b.link_density <= PROSE_LINK_DENSITY
                                for b in seg.blocks):
-        seg = segment(root, native=native)  # everything was in skipped boxes: read them after all
+        # everything was in skipped boxes: read them after all
+        seg = segment(root, native=native, evidence=evidence)
     return seg
 
 
 def segment(root: etree._Element, *, skip: frozenset[str] = frozenset(),
-            native: bool | None = None) -> Segmentation:  # noqa: C901
+            native: bool | None = None, evidence: RunningEvidence | None = None) -> Segmentation:  # noqa: C901
     """Blocks and containers of the whole (cleaned) tree: broken pages put text after a
     stray ``</body>`` outside ``<body>``, so the walk starts at the root.
 
@@ -307,11 +341,15 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset(),
     and method calls per event cost ~30% of its time (measured on aeb).
 
     ``native``: walk with the compiled twin of this loop (:mod:`maintext.html.walk`;
-    None = its default); same result."""
+    None = its default); same result. ``evidence``: see :class:`RunningEvidence`."""
     seg = Segmentation()
+    seg.evidence = evidence
     if (_walk.ENABLED if native is None else native) and _walk.native is not None:
         sizes = BoxSizes(root, _walk.native.text_length)
-        _walk.native.walk(root, skip, seg, sizes, _native_env())
+        env = _native_env()
+        if evidence is not None and skip:
+            env = {**env, "skip_box": lambda s, el, c: _skip_box(s, el, c, evidence)}
+        _walk.native.walk(root, skip, seg, sizes, env)
         seg.finish()
         return seg
     sizes = BoxSizes(root)
@@ -368,7 +406,7 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset(),
                 if c.boiler:
                     owners.append(cid)
                     if c.boiler in skip:
-                        size = _skip_box(sizes, el, c)
+                        size = _skip_box(sizes, el, c, evidence)
                         if size >= 0:
                             walker.skip_subtree()
                             seg.skipped.append((cid, size))

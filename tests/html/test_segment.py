@@ -71,6 +71,38 @@ def test_more_box_of_running_text_is_read_and_not_boilerplate():
     assert not any("Another story" in t for t in texts)  # a link list is still skipped
 
 
+def _evidence():
+    from maintext.methods.auto import _evidence
+    from maintext.options import Options
+    return _evidence(Options().auto.heuristics)
+
+
+def test_boilerplate_word_is_weighed_against_running_text():
+    from maintext.html.segment import SKIP_REASONS
+    para = "<p>The council met on Monday and agreed, after a long debate, to repair the old sea wall this year.</p>"
+    other = "<p>" + "Other text of the page that is not in the box and makes it a small share. " * 60 + "</p>"
+    for cls, native in (("section-and-ad", True), ("js-pagination", False), ("sharing-with-friends", True)):
+        html = f'<div class="{cls}">{para * 10}</div>{other}'
+        seg = segment(parse_html(html), skip=SKIP_REASONS, evidence=_evidence(), native=native)
+        box = [b for b in seg.blocks if b.text.startswith("The council")]
+        assert len(box) == 10 and all(b.boiler is None for b in box), cls
+        # without the rule the word decides: skipped unread, or read as boilerplate
+        seg = segment(parse_html(html), skip=SKIP_REASONS)
+        assert all(b.boiler for b in seg.blocks if b.text.startswith("The council")), cls
+
+
+def test_boilerplate_box_with_little_running_text_stays_boilerplate():
+    from maintext.html.segment import SKIP_REASONS
+    teaser = ('<h3><a href="/s">A headline of another story</a></h3>'
+              "<p>One line of summary for it, which is short.</p>")
+    comments = "<p>I think the council is right about this, to be honest with you all.</p>" * 20
+    other = "<p>" + "Other text of the page that is not in the box and makes it a small share. " * 60 + "</p>"
+    html = f'<div class="sharing-box">{teaser * 12}</div><div class="comments">{comments}</div>{other}'
+    seg = segment(parse_html(html), skip=SKIP_REASONS, evidence=_evidence())
+    assert all(b.boiler == "share bar" for b in seg.blocks if b.text.startswith(("A headline", "One line")))
+    assert not any(b.text.startswith("I think") for b in seg.blocks)  # comments: never weighed
+
+
 def test_container_marks_from_tag_and_attributes():
     from maintext.html.vocab import container_marks
 

@@ -44,7 +44,7 @@ from typing import Any
 from ...html.blocklist import BlockList, block_list, head_signals
 from ...html.clean import clean_tree
 from ...html.document import Document
-from ...html.segment import Block, SKIP_REASONS, Segmentation, segment_cleaned
+from ...html.segment import Block, RunningEvidence, SKIP_REASONS, Segmentation, segment_cleaned
 from ...html.structure import paragraph_blocks, typed_blocks
 from ...metadata.title import decide_headline
 from ...options import AutoOptions, Options
@@ -74,7 +74,7 @@ def extract(doc: Document, options: Options) -> Page:
     templates = template_texts(doc, root) if opts.drop_site_template and has_site_evidence(doc, "auto") else frozenset()
     removed = clean_tree(root, options.native)
     skip = SKIP_REASONS - ({"comments"} if opts.include_comments else set())
-    seg = segment_cleaned(root, skip if opts.skip_boilerplate else frozenset(), options.native)
+    seg = segment_cleaned(root, skip if opts.skip_boilerplate else frozenset(), options.native, _evidence(h))
     explain: list[dict[str, Any]] | None = [] if options.explain else None
     if explain is not None:
         for tag, why in removed:
@@ -131,6 +131,12 @@ def extract(doc: Document, options: Options) -> Page:
     if explain is not None:
         locate_explained(explain, seg, root, page, region)
     return page
+
+
+def _evidence(h: AutoHeuristics) -> RunningEvidence:
+    """The segmentation's rule for boxes whose class/id word says boilerplate (see RunningEvidence)."""
+    return RunningEvidence(h.evidence_reasons, h.evidence_min_chars, h.evidence_link_density_max,
+                           h.evidence_min_running, h.evidence_running_share)
 
 
 def _region_and_blocks(h: AutoHeuristics, seg: Segmentation, opts: AutoOptions, hint: JsonLdBody, title: str,

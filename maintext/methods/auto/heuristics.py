@@ -83,6 +83,19 @@ class AutoHeuristics:
     # builders wrap every box, the article's too, in a "widget". Prose in such boxes is taken
     # only when nothing else on the page is left (the last fallback).
     last_resort_reasons: frozenset[Any] = frozenset({"widget", "post metadata"})
+    # A box named for boilerplate by a class/id word of these kinds is read anyway when it has
+    # evidence_min_chars characters or more and at most evidence_link_density_max link text,
+    # and is content when it holds evidence_min_running words of running text (sentences, few
+    # links) making evidence_running_share of its words: the word is evidence weighed against
+    # the text, not a veto (``section-and-ad``, ``js-pagination``, ``sharing-with-...`` around
+    # the article). Not comments (running text too, never the article), footers, side columns.
+    evidence_reasons: frozenset[Any] = frozenset({
+        "advertising", "navigation", "share bar", "promotion", "related links", "toolbar",
+        "print only", "pop-up"})
+    evidence_min_chars: int = 600
+    evidence_link_density_max: float = 0.15
+    evidence_min_running: float = 150.0
+    evidence_running_share: float = 0.7
     # --- embedded galleries (maintext.methods.auto.gallery) ---
     gallery_min_items: int = 8  # sibling items of one tag that make a slide list (fewer: a plain list)
     gallery_reach: int = 4  # levels above the slide list where the gallery class/id may sit
