@@ -23,7 +23,7 @@ All settings are one typed :class:`~maintext.options.Options`.
 # sets it as an attribute of this package, which would replace the ``methods()`` function
 # bound below the first time a method module is imported (after the first extraction).
 from . import methods as _methods_package  # noqa: F401
-from .api import DEFAULT_METHOD, extract, extract_document, load_document, methods
+from .api import DEFAULT_METHOD, extract, extract_document, extract_site, load_document, methods
 from .html.document import Document
 from .errors import (
     BinaryContentError,
@@ -39,7 +39,6 @@ from .errors import (
 )
 from .options import Options
 from .result import Link, Page
-from .site.group import extract_site
 
 __version__ = "0.1.0"
 
