@@ -246,7 +246,7 @@ def _parse(html: str, utf8: bytes | None = None) -> tuple[etree._Element, bytes]
     newlines: line numbers are those of ``html``)."""
     data = drop_script_bodies(utf8 if utf8 is not None else html.encode("utf-8", errors="replace"))
     if b"\x00" in data or b"\x01" in data or b"\x02" in data or b"\x03" in data:
-        # never visible text, and the segmentation's markers (maintext.html.structure)
+        # never visible text, and the segmentation's markers (maintext.html.markers)
         data = data.translate(None, _MARKER_BYTES)
     try:
         root = etree.fromstring(data, _PARSER)
