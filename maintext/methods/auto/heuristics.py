@@ -93,9 +93,14 @@ class AutoHeuristics:
         "advertising", "navigation", "share bar", "promotion", "related links", "toolbar",
         "print only", "pop-up"})
     evidence_min_chars: int = 600
-    evidence_link_density_max: float = 0.15
-    evidence_min_running: float = 150.0
+    evidence_link_density_max: float = 0.2
+    evidence_min_running: float = 100.0
     evidence_running_share: float = 0.7
+    # ... unless most of that running text is teaser summaries, each right after a linked
+    # title shorter than long_block_weight words (a list of other stories, "Posts related
+    # to ...", is what its name says). A box read only to weigh its text and found wanting
+    # keeps its name firmly: it is not passed over as "most of the main container".
+    evidence_teaser_share_max: float = 0.5
     # --- embedded galleries (maintext.methods.auto.gallery) ---
     gallery_min_items: int = 8  # sibling items of one tag that make a slide list (fewer: a plain list)
     gallery_reach: int = 4  # levels above the slide list where the gallery class/id may sit
