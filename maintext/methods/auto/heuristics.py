@@ -149,6 +149,11 @@ class AutoHeuristics:
     pitch_max_weight: float = 60.0
     pitch_article_share: float = 2.0
     trail_weight: float = 6.0
+    # A run of at least teaser_min_items teasers ends the article: a linked title (shorter than
+    # long_block_weight words, mostly link text), each followed by at most one summary of at
+    # most teaser_summary_max_weight words (the cards of other stories after the article).
+    teaser_min_items: int = 3
+    teaser_summary_max_weight: float = 60.0
     furniture_lines_weight: float = 40.0  # a block of several furniture lines (dates, credits) is at most this long  # shorter trailing lines without a sentence end are furniture
     related_cut_after: float = 30.0  # words of article text before a "Related" heading may end it
     # A "Related"/"Most popular" heading without a box of its own ends the article only when no
