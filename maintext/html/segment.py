@@ -67,7 +67,9 @@ class RunningEvidence(NamedTuple):
     min_chars: int  # a smaller box is skipped unread (its word decides)
     link_density_max: float  # a box with more link text is what its word says (read or not)
     min_running: float  # words of running text (sentence-like, few links) the box must hold ...
-    running_share: float  # ... making at least this share of its words
+    running_share: float  # ... making at least this share of its words ...
+    teaser_share_max: float  # ... and at most this share of it teaser summaries (teaser_words())
+    title_max_words: float  # a teaser's linked title is shorter than this
 
 
 class Container:
@@ -178,6 +180,9 @@ class Segmentation:
         # (owner id, top container id) -> boilerplate reason (auto's filter, per region)
         self.boiler_memo: dict[tuple[int, int], str | None] = {}
         self.evidence: RunningEvidence | None = None  # see RunningEvidence (set by segment())
+        # boxes read only to weigh their running text against their name (else skipped);
+        # after finish(), those found to be what their name says (their name holds firm)
+        self.weighed: set[int] = set()
 
     def owners(self, b: Block) -> Iterator[int]:
         """The boilerplate containers enclosing ``b``, innermost first: its own owner, then
@@ -224,8 +229,13 @@ class Segmentation:
         running = [0.0, *accumulate(running_weight)]
         evidence = self.evidence
         weights = [0.0, *accumulate(b.weight for b in blocks)] if evidence is not None else running
+        weighed = self.weighed
         for c in self.containers:
             if not c.boiler:
+                continue
+            if c.id in weighed:  # read only to weigh its text: that alone decides
+                if self._outweighs_name(evidence, c, running, weights):
+                    exempt.add(c.id)
                 continue
             if total and (self._chars[c.end] - self._chars[c.start]) > WRAPPER_SHARE * total:
                 exempt.add(c.id)  # a page wrapper with an unlucky class name
@@ -237,10 +247,9 @@ class Segmentation:
             elif (c.boiler in LINK_BOX_REASONS and running[c.end] - running[c.start] >= SOFT_MAX_RUNNING
                   and self.link_density(c.start, c.end) <= LINK_BOX_MAX_DENSITY):
                 exempt.add(c.id)  # a "more" box of running text: the rest of the article
-            elif evidence is not None and c.boiler in evidence.reasons and _running_box(
-                    evidence, running[c.end] - running[c.start], weights[c.end] - weights[c.start],
-                    self.link_density(c.start, c.end)):
+            elif self._outweighs_name(evidence, c, running, weights):
                 exempt.add(c.id)  # an article under a box name that says boilerplate
+        weighed -= exempt
         containers = self.containers
         if exempt:  # parents come first: one step reaches a non-exempt owner
             self._walked_owner = [c.owner for c in containers]
@@ -257,6 +266,17 @@ class Segmentation:
         # the running text outside boilerplate boxes (Block.is_sentence_prose)
         self._prose = [0.0, *accumulate(w if b.boiler is None else 0.0
                                         for b, w in zip(blocks, running_weight))]
+
+    def _outweighs_name(self, evidence: RunningEvidence | None, c: Container, running: list[float],
+                        weights: list[float]) -> bool:
+        """The running text of box ``c`` outweighs the boilerplate word of its class/id
+        (``running``, ``weights``: prefix sums of running-text words and of all words)."""
+        if evidence is None or c.boiler not in evidence.reasons:
+            return False
+        words = running[c.end] - running[c.start]
+        return (words >= evidence.min_running and words >= evidence.running_share * (weights[c.end] - weights[c.start])
+                and self.link_density(c.start, c.end) <= evidence.link_density_max
+                and teaser_words(self.blocks[c.start:c.end], evidence.title_max_words) <= evidence.teaser_share_max * words)
 
     def prose(self, start: int, end: int) -> float:
         """Weight of sentence-like, non-link, non-boilerplate blocks in [start, end)."""
@@ -275,10 +295,20 @@ class Segmentation:
         return (self._links[end] - self._links[start]) / chars if chars else 0.0
 
 
-def _running_box(evidence: RunningEvidence, running: float, words: float, link_density: float) -> bool:
-    """A box whose running text outweighs the boilerplate word of its class/id."""
-    return (running >= evidence.min_running and running >= evidence.running_share * words
-            and link_density <= evidence.link_density_max)
+def teaser_words(blocks: list[Block], title_max_words: float) -> float:
+    """Words of the running-text blocks that come right after a linked title (a block of
+    fewer than ``title_max_words`` words, mostly link text): the summaries of a teaser list, "headline, then a sentence
+    or two about it", item after item."""
+    words = 0.0
+    titled = False
+    for b in blocks:
+        if b.is_running_text():
+            if titled:
+                words += b.weight
+            titled = False
+        else:
+            titled = b.link_chars * 2 > b.chars and b.weight < title_max_words
+    return words
 
 
 # Boilerplate boxes whose content is never the article: with ``skip`` their subtree is
@@ -310,8 +340,11 @@ def _skip_box(sizes: BoxSizes, el: etree._Element, c: Container,
             return -1
     if evidence is not None and c.boiler in evidence.reasons and size >= evidence.min_chars:
         if (links if links >= 0 else sizes.links(el)) <= evidence.link_density_max * size:
-            return -1
+            return WEIGH
     return size
+
+
+WEIGH = -2  # _skip_box: read the box, to weigh its running text against its name
 
 
 def segment_cleaned(root: etree._Element, skip: frozenset[str] = frozenset(),
@@ -348,11 +381,12 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset(),
         sizes = BoxSizes(root, _walk.native.text_length)
         env = _native_env()
         if evidence is not None and skip:
-            env = {**env, "skip_box": lambda s, el, c: _skip_box(s, el, c, evidence)}
+            env = {**env, "skip_box": _weighing_skip_box(seg, evidence)}
         _walk.native.walk(root, skip, seg, sizes, env)
         seg.finish()
         return seg
     sizes = BoxSizes(root)
+    skip_box = _weighing_skip_box(seg, evidence) if evidence is not None and skip else _skip_box
     blocks, containers, anchors = seg.blocks, seg.containers, seg.anchors
     spans, images = seg.spans, seg.images
     stack: list[int] = []  # open containers
@@ -406,7 +440,7 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset(),
                 if c.boiler:
                     owners.append(cid)
                     if c.boiler in skip:
-                        size = _skip_box(sizes, el, c, evidence)
+                        size = skip_box(sizes, el, c)
                         if size >= 0:
                             walker.skip_subtree()
                             seg.skipped.append((cid, size))
@@ -460,6 +494,17 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset(),
         flush()
     seg.finish()
     return seg
+
+
+def _weighing_skip_box(seg: Segmentation, evidence: RunningEvidence) -> Callable[..., int]:
+    """:func:`_skip_box` with the ``evidence`` rule, noting in ``seg.weighed`` the boxes read
+    only to weigh their running text."""
+    def skip_box(sizes: BoxSizes, el: etree._Element, c: Container) -> int:
+        size = _skip_box(sizes, el, c, evidence)
+        if size == WEIGH:
+            seg.weighed.add(c.id)
+        return size
+    return skip_box
 
 
 _ENV: dict[str, Any] = {}

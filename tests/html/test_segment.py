@@ -103,6 +103,19 @@ def test_boilerplate_box_with_little_running_text_stays_boilerplate():
     assert not any(b.text.startswith("I think") for b in seg.blocks)  # comments: never weighed
 
 
+def test_teaser_list_under_a_related_name_stays_boilerplate():
+    from maintext.html.segment import SKIP_REASONS
+    teaser = ('<p><a href="/s">Another story about the coast</a></p>'
+              "<p>The summary of that other story runs on for a sentence or two, as teasers do, then stops. "
+              "It tells the reader enough to want the story, and no more than that.</p>")
+    other = "<p>" + "Other text of the page that is not in the box and makes it a small share. " * 60 + "</p>"
+    seg = segment(parse_html(f'<div class="related-posts">{teaser * 8}</div>{other}'),
+                  skip=SKIP_REASONS, evidence=_evidence())
+    box = [b for b in seg.blocks if b.text.startswith("The summary")]
+    assert box and all(b.boiler == "related links" for b in box)
+    assert seg.weighed  # read to be weighed, and found to be what its name says
+
+
 def test_container_marks_from_tag_and_attributes():
     from maintext.html.vocab import container_marks
 

@@ -136,7 +136,8 @@ def extract(doc: Document, options: Options) -> Page:
 def _evidence(h: AutoHeuristics) -> RunningEvidence:
     """The segmentation's rule for boxes whose class/id word says boilerplate (see RunningEvidence)."""
     return RunningEvidence(h.evidence_reasons, h.evidence_min_chars, h.evidence_link_density_max,
-                           h.evidence_min_running, h.evidence_running_share)
+                           h.evidence_min_running, h.evidence_running_share, h.evidence_teaser_share_max,
+                           h.long_block_weight)
 
 
 def _region_and_blocks(h: AutoHeuristics, seg: Segmentation, opts: AutoOptions, hint: JsonLdBody, title: str,

@@ -130,6 +130,11 @@ def trim_edges(h: AutoHeuristics, seg: Segmentation, kept: list[Block], top: Con
             break
     if end == 0:  # nothing but short lines: keep them all
         return kept
+    teasers = _teaser_tail(h, kept, end)
+    if teasers is not None:
+        for j in range(teasers, end):
+            drop.setdefault(j, "teaser list after the article")
+        end = teasers
     pitch = _promo_pitch(h, kept, end)
     if pitch is not None:
         for j in range(pitch, end):
@@ -146,6 +151,33 @@ def trim_edges(h: AutoHeuristics, seg: Segmentation, kept: list[Block], top: Con
         for j in sorted(drop):
             explain.append(_explain(kept[j], "drop", drop[j]))
     return [b for j, b in enumerate(kept) if j not in drop]
+
+
+def _teaser_tail(h: AutoHeuristics, kept: list[Block], end: int) -> int | None:
+    """Start of a run of teasers ending at ``end``: at least teaser_min_items linked titles
+    (short, mostly link text), each followed by at most one short summary, after at least
+    related_cut_after words of article: the cards of other stories after the article."""
+    j, items, summaries = end, 0, 0
+    while j > 0:
+        if _is_teaser_title(h, kept[j - 1]):
+            j -= 1
+        elif j > 1 and _is_teaser_summary(h, kept[j - 1]) and _is_teaser_title(h, kept[j - 2]):
+            j -= 2
+            summaries += 1
+        else:
+            break
+        items += 1
+    if items < h.teaser_min_items or not summaries or sum(b.weight for b in kept[:j]) < h.related_cut_after:
+        return None
+    return j
+
+
+def _is_teaser_title(h: AutoHeuristics, b: Block) -> bool:
+    return b.weight < h.long_block_weight and b.link_chars * 2 > b.chars
+
+
+def _is_teaser_summary(h: AutoHeuristics, b: Block) -> bool:
+    return b.weight <= h.teaser_summary_max_weight and b.link_chars * 2 <= b.chars and not b.heading
 
 
 def _list_tail(seg: Segmentation, kept: list[Block], end: int, drop: dict[int, str]) -> int:

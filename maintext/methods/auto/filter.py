@@ -227,8 +227,9 @@ def _boiler_inside(seg: Segmentation, b: Block, top: Container | None) -> str | 
             break
         if c.contains(top):
             break
-        if c.boiler != "comments" and seg.chars(c.start, c.end) > 0.5 * seg.chars(top.start, top.end):
-            continue
+        if (c.boiler != "comments" and owner not in seg.weighed
+                and seg.chars(c.start, c.end) > 0.5 * seg.chars(top.start, top.end)):
+            continue  # (a box read only to weigh its text, and found wanting, stays out)
         found = c.boiler
         break
     for owner in seen:  # nested boxes share their chain: each owner is answered once

@@ -93,9 +93,14 @@ class AutoHeuristics:
         "advertising", "navigation", "share bar", "promotion", "related links", "toolbar",
         "print only", "pop-up"})
     evidence_min_chars: int = 600
-    evidence_link_density_max: float = 0.15
-    evidence_min_running: float = 150.0
+    evidence_link_density_max: float = 0.2
+    evidence_min_running: float = 100.0
     evidence_running_share: float = 0.7
+    # ... unless most of that running text is teaser summaries, each right after a linked
+    # title shorter than long_block_weight words (a list of other stories, "Posts related
+    # to ...", is what its name says). A box read only to weigh its text and found wanting
+    # keeps its name firmly: it is not passed over as "most of the main container".
+    evidence_teaser_share_max: float = 0.5
     # --- embedded galleries (maintext.methods.auto.gallery) ---
     gallery_min_items: int = 8  # sibling items of one tag that make a slide list (fewer: a plain list)
     gallery_reach: int = 4  # levels above the slide list where the gallery class/id may sit
@@ -144,6 +149,11 @@ class AutoHeuristics:
     pitch_max_weight: float = 60.0
     pitch_article_share: float = 2.0
     trail_weight: float = 6.0
+    # A run of at least teaser_min_items teasers ends the article: a linked title (shorter than
+    # long_block_weight words, mostly link text), each followed by at most one summary of at
+    # most teaser_summary_max_weight words (the cards of other stories after the article).
+    teaser_min_items: int = 3
+    teaser_summary_max_weight: float = 60.0
     furniture_lines_weight: float = 40.0  # a block of several furniture lines (dates, credits) is at most this long  # shorter trailing lines without a sentence end are furniture
     related_cut_after: float = 30.0  # words of article text before a "Related" heading may end it
     # A "Related"/"Most popular" heading without a box of its own ends the article only when no
