@@ -22,6 +22,7 @@ from urllib.parse import urlsplit
 from ..errors import MaintextError
 from ..html.blocklist import BlockList, dev, distribution, document_blocks, ratio_spread, select_blocks
 from ..options import BlockListOptions
+from .features import structure_features
 
 if TYPE_CHECKING:
     from ..html.document import Document
@@ -166,6 +167,7 @@ def features(blist: BlockList, url: str | None = None,
         "log_prun": math.log1p(max(prose_by_parent.values(), default=0.0)),
     })
     feats.update(_url_features(url or sig.canonical))
+    feats.update(structure_features(blist, url or sig.canonical))
     return feats
 
 
