@@ -2,8 +2,8 @@
 
 :func:`free_port` (an ephemeral port on 127.0.0.1), :func:`serve_process` (``maintext
 serve`` in a child process, ready when ``/health`` answers), :func:`descendants` and
-:func:`alive` (a process tree read from ``/proc``), :func:`peak_rss_mb` (this process's peak
-resident memory). A benchmark imports them as ``tests.helpers_proc`` with the checkout on
+:func:`alive` (a process tree read from ``/proc``), :func:`peak_rss_mb` and :func:`rss_mb`
+(this process's peak and current resident memory). A benchmark imports them as ``tests.helpers_proc`` with the checkout on
 ``sys.path``; a child script can do the same.
 """
 
@@ -29,20 +29,37 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def _status_mb(field: str) -> float | None:
+    """A ``kB`` line of ``/proc/self/status`` (``VmRSS``, ``VmHWM``) in MB; None without /proc."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith(field + ":"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return None
+
+
+def _ru_maxrss_mb() -> float:
+    import resource
+
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # bytes on macOS, kB elsewhere
+    return peak / (1024 * 1024 if sys.platform == "darwin" else 1024)
+
+
 def peak_rss_mb() -> float:
     """This process's peak resident memory in MB: ``VmHWM``, which starts afresh at exec
     (and at a ``clear_refs`` reset), else ``ru_maxrss`` (which in a child of a large process
     reports the parent's size at fork, so it is only the fallback)."""
-    try:
-        with open("/proc/self/status", encoding="ascii") as fh:
-            for line in fh:
-                if line.startswith("VmHWM:"):
-                    return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    import resource
+    found = _status_mb("VmHWM")
+    return found if found is not None else _ru_maxrss_mb()
 
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+def rss_mb() -> float:
+    """This process's current resident memory in MB (``VmRSS``; the peak where /proc is missing)."""
+    found = _status_mb("VmRSS")
+    return found if found is not None else _ru_maxrss_mb()
 
 
 def descendants(pid: int) -> set[int]:
