@@ -44,3 +44,17 @@ def test_paragraphs_after_a_linked_subheading_are_the_article():
     body += '<h3><a href="/harbour">The harbour</a></h3>' + "".join(f"<p>{p} {p}</p>" for p in PARAS[4:])
     page = _auto(f"<h1>Harbour works</h1><div class='story'>{body}</div>")
     assert all(p in page.text for p in PARAS)
+
+
+def test_in_article_most_popular_widget_does_not_end_the_article():
+    """A "Most Popular" heading inside the article whose list box is not read (a related-links
+    box) is followed by more of the article: only the heading goes."""
+    first = "".join(f"<p>{p}</p>" for p in PARAS[:4])
+    rest = [f"Later paragraph {i} goes on with the story of the harbour, the costs, the council, and "
+            f"the people who use the ferry every day of the week." for i in range(8)]
+    widget = ('<h3>Most Popular</h3><ul class="popular-list">'
+              + "".join(f'<li><a href="/p/{i}">Popular story {i}</a></li>' for i in range(5)) + "</ul>")
+    body = first + widget + "".join(f"<p>{p}</p>" for p in rest)
+    page = _auto(f"<h1>Harbour works</h1><div class='story'>{body}</div>")
+    assert all(p in page.text for p in rest)
+    assert "Most Popular" not in page.text and "Popular story" not in page.text

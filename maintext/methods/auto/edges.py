@@ -247,14 +247,14 @@ def _is_body_prose(h: AutoHeuristics, b: Block) -> bool:
 
 def _widget_end(h: AutoHeuristics, seg: Segmentation, kept: list[Block], i: int, end: int) -> int:
     """End (block index) of the section under the box-less related heading ``kept[i]``: the
-    rest of the page, unless short linked items are followed by body prose of at least
-    ``related_resume_words`` words (the article goes on after an in-article widget)."""
+    rest of the page, unless its items (short linked lines, or none left: a widget whose
+    list box was not read) are followed by body prose of at least ``related_resume_words``
+    words with no linked teaser after it (the article goes on after an in-article widget)."""
     j = i + 1
     while j < len(kept) and not _is_body_prose(h, kept[j]):
         j += 1
-    items = seg.blocks[kept[i].index + 1:kept[j].index] if j < len(kept) else []
-    if not any(b.link_chars for b in items):
-        return end  # no linked widget items, or nothing after them
+    if j >= len(kept):
+        return end  # nothing after the widget
     if sum(b.weight for b in kept[j:] if _is_body_prose(h, b)) < h.related_resume_words:
         return end
     later = seg.blocks[kept[j].index:kept[-1].index + 1]

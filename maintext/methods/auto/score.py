@@ -81,7 +81,7 @@ def choose_region(h: AutoHeuristics, seg: Segmentation, opts: AutoOptions, hint:
         score *= 1.0 - seg.link_density(c.start, c.end)
         c.score = score
         ranked.append((score, cid))
-    best, best_id = max(ranked)
+    best, best_id = max(ranked, key=lambda r: (r[0], -r[1]))  # on a tie the first in the page
     best_id = _verify_with_hint(h, seg, ranked, best_id, hint)
     top = seg.containers[best_id]
     why = f"container <{top.tag}> score {top.score:.1f}"

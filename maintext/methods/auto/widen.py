@@ -19,8 +19,9 @@ def _join_peers(h: AutoHeuristics, seg: Segmentation, ranked: list[tuple[float, 
     little link text; else ``top``."""
     floor = h.peer_share * (top.score or 0.0)
     peers = [seg.containers[cid] for score, cid in ranked if score >= floor and cid != top.id]
+    story = _story(seg, top)
     peers = [p for p in peers if not top.contains(p) and not p.contains(top)
-             and seg.prose(p.start, p.end) >= h.peer_min_prose]
+             and seg.prose(p.start, p.end) >= h.peer_min_prose and not _other_story(seg, story, p)]
     if not peers:
         return top
     common = top
@@ -32,6 +33,35 @@ def _join_peers(h: AutoHeuristics, seg: Segmentation, ranked: list[tuple[float, 
     if seg.link_density(common.start, common.end) > h.up_link_density_max:
         return top
     return common
+
+
+def _story(seg: Segmentation, c: Container) -> Container | None:
+    """The ``<article>`` around ``c`` (or ``c``) when it holds its own ``<h1>``: one story."""
+    k: Container | None = c
+    while k is not None:
+        if k.tag == "article":
+            return k if _has_h1(seg, k) else None
+        k = seg.containers[k.parent] if k.parent is not None else None
+    return None
+
+
+def _has_h1(seg: Segmentation, c: Container) -> bool:
+    return any(b.tag == "h1" for b in seg.blocks[c.start:c.end])
+
+
+def _other_story(seg: Segmentation, story: Container | None, c: Container) -> bool:
+    """``c`` is or lies in another story than ``story`` (another <article> with its <h1>)."""
+    if story is None or story.contains(c) or c.contains(story):
+        return False
+    other = _story(seg, c)
+    return other is not None and other is not story
+
+
+def _holds_other_story(seg: Segmentation, story: Container, c: Container) -> bool:
+    """``c`` holds an <article> with its own <h1> beside ``story`` (the next full articles of
+    an infinite-scroll page)."""
+    return any(k.tag == "article" and not k.contains(story) and not story.contains(k) and _has_h1(seg, k)
+               for k in seg.containers[c.id + 1:c.id_end])
 
 
 def _out_of_list(h: AutoHeuristics, seg: Segmentation, top: Container) -> Container:
@@ -52,11 +82,14 @@ def _widen_up(h: AutoHeuristics, seg: Segmentation, top: Container, opts: AutoOp
     the page is the content)."""
     best = top
     base = seg.prose(top.start, top.end)
+    story = _story(seg, top)
     c = top
     for _ in range(h.up_levels):
         if c.parent is None:
             break
         c = seg.containers[c.parent]
+        if story is not None and c.contains(story) and _holds_other_story(seg, story, c):
+            break  # the next stories of an infinite-scroll page, each an <article> with its <h1>
         extra = seg.prose(c.start, c.end) - base
         share = h.up_extra_share / 2 if opts.favor_recall else h.up_extra_share
         if extra >= share * base and seg.link_density(c.start, c.end) <= h.up_link_density_max:
@@ -71,6 +104,7 @@ def _widen(h: AutoHeuristics, seg: Segmentation, top: Container) -> list[tuple[i
     stops at the first substantial box that does not qualify."""
     ranges = [(top.start, top.end)]
     threshold = max(10.0, (top.score or 0.0) * h.sibling_share)
+    story = _story(seg, top)
     for step in (-1, 1):
         # Before the winner, the article's opening parts may sit beside a plain wrapper
         # of the winner; after it, only the winner's own siblings are considered (what
@@ -83,6 +117,8 @@ def _widen(h: AutoHeuristics, seg: Segmentation, top: Container) -> list[tuple[i
         i = pos + step
         while 0 <= i < len(siblings):
             sib = seg.containers[siblings[i]]
+            if _other_story(seg, story, sib):
+                break  # the next (or previous) story of an infinite-scroll page
             verdict = _sibling_verdict(h, seg, sib, threshold)
             if verdict == "join":
                 ranges.append((sib.start, sib.end))
