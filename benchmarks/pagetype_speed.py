@@ -5,8 +5,8 @@
 For every page, interleaved (so a busy machine slows both alike): ``maintext.extract`` of
 the page (the default ``auto`` method, which runs the classifier on every page), then, on
 the very segmentation ``auto`` made, the classifier's own work: the Block-List view
-(``block_list``) and ``classify_with_links`` (all features + the logistic model), and of
-that the structural features of :mod:`maintext.pagetype.features` alone. Each timing is the
+(``block_list``) and ``classify_with_links`` (all features + the logistic model); then the features and model
+alone on that Block-List, and the structural features of :mod:`maintext.pagetype.features` alone. Each timing is the
 best of ``--repeat`` runs. Prints, per set and overall, the classifier's total time as a
 fraction of the total extraction time, and the median of the per-page fractions.
 """
@@ -43,8 +43,9 @@ def best_of(repeat: int, fn) -> tuple[float, object]:
     return best, out
 
 
-def time_page(html: bytes, url: str | None, repeat: int) -> tuple[float, float, float] | None:
-    """(extraction, classifier, structural features) seconds for one page; None when
+def time_page(html: bytes, url: str | None, repeat: int) -> tuple[float, float, float, float] | None:
+    """(extraction, classifier, features + model, structural features) seconds for one
+    page (the classifier = Block-List view + features + model); None when
     ``auto`` did not classify it (an error page, nothing parsed)."""
     captured: list = []
     current = AUTO.block_list
@@ -69,8 +70,9 @@ def time_page(html: bytes, url: str | None, repeat: int) -> tuple[float, float, 
     seg, signals = captured[-1]
     t_class, _ = best_of(repeat, lambda: classify_with_links(current(seg, copy.copy(signals)), url))
     blist = current(seg, copy.copy(signals))
+    t_model, _ = best_of(repeat, lambda: classify_with_links(blist, url))
     t_feats, _ = best_of(repeat, lambda: structure_features(blist, url or ""))
-    return t_extract, t_class, t_feats
+    return t_extract, t_class, t_model, t_feats
 
 
 def main() -> int:
@@ -79,12 +81,12 @@ def main() -> int:
     ap.add_argument("--sample", type=int, default=60, help="pages per set (evenly spaced)")
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args()
-    totals = [0.0, 0.0, 0.0]
+    totals = [0.0, 0.0, 0.0, 0.0]
     ratios_all: list[float] = []
     for name in args.sets:
         gold = [json.loads(line) for line in open(DATASETS / name / "gold.jsonl", encoding="utf-8")]
         step = max(1, len(gold) // args.sample) if args.sample else 1
-        sums, ratios = [0.0, 0.0, 0.0], []
+        sums, ratios = [0.0, 0.0, 0.0, 0.0], []
         for g in gold[::step][:args.sample or None]:
             html = gzip.open(DATASETS / name / g["file"]).read()
             times = time_page(html, g.get("url"), args.repeat)
@@ -96,14 +98,14 @@ def main() -> int:
         if not ratios:
             continue
         print(f"{name:14} pages={len(ratios):4} extract={1000 * sums[0] / len(ratios):7.2f} ms/page "
-              f"classifier={sums[1] / sums[0]:.3f} of it (median page {statistics.median(ratios):.3f}), "
-              f"structural features {sums[2] / sums[0]:.3f}", flush=True)
+              f"classifier={sums[1] / sums[0]:.3f} of it (median page {statistics.median(ratios):.3f}; "
+              f"features+model {sums[2] / sums[0]:.3f}, structural features {sums[3] / sums[0]:.3f})", flush=True)
         totals = [a + b for a, b in zip(totals, sums)]
         ratios_all += ratios
     if ratios_all:
         print(f"{'all':14} pages={len(ratios_all):4} classifier={totals[1] / totals[0]:.3f} of the extraction "
-              f"time (median page {statistics.median(ratios_all):.3f}), structural features "
-              f"{totals[2] / totals[0]:.3f}")
+              f"time (median page {statistics.median(ratios_all):.3f}; features+model "
+              f"{totals[2] / totals[0]:.3f}, structural features {totals[3] / totals[0]:.3f})")
     return 0
 
 
