@@ -14,12 +14,13 @@ import re
 
 from lxml import etree
 
+from ..html.walk import native_nodes
 from ..textutil import collapse_ws
 from .collect import Collected
 from .jsonld import LIST_SEP
 from .title import is_site_name
 from .collect import text_content
-from .visible import subtree_texts, texts_after
+from .visible import body_texts, texts_after
 
 BYLINE_SCOPE_LEVELS = 3  # the headline's ancestor searched for a byline (the article header)
 MAX_BYLINE_BOXES = 20  # author-like elements tried at most
@@ -228,8 +229,12 @@ def byline_author(root, headline_el=None) -> str | None:
         scope = next(root.iter("article"), None)
     if scope is None:
         return None
-    boxes = [el for el in scope.iterdescendants(etree.Element) if is_author_box(el)]  # cheaper than XPath
-    for el in boxes[:MAX_BYLINE_BOXES]:
+    nodes = native_nodes()
+    if nodes is not None:  # the same elements, found in C
+        boxes = nodes.author_boxes(scope, MAX_BYLINE_BOXES)
+    else:
+        boxes = [el for el in scope.iterdescendants(etree.Element) if is_author_box(el)][:MAX_BYLINE_BOXES]
+    for el in boxes:
         if el.tag in _SKIP_TAGS or in_comments(el):
             continue
         name_els = el.findall(".//*[@itemprop='name']")
@@ -269,7 +274,7 @@ def labelled_byline(root) -> str | None:
     if body is None:
         return None
     label_seen, seen = False, 0
-    for text in subtree_texts(body):
+    for text in body_texts(body, LABELLED_BYLINE_CHARS):
         piece = text.strip()
         if not piece:
             continue

@@ -17,6 +17,7 @@ from typing import Callable
 
 from lxml import etree
 
+from ..html.walk import native_nodes
 from .collect import Collected
 from .dateparse import parse_date, timestamp_date, url_date
 from .visible import labelled_date, visible_date
@@ -202,6 +203,9 @@ _ALL_RDFA = frozenset(p for names in RDFA_PROPERTIES.values() for p in names)
 def _prop_elements(root) -> list:
     """Elements with a date ``itemprop`` or RDFa ``property``, in page order (a Python
     loop over ``iter()``: ~7x cheaper than one XPath with a test per name)."""
+    nodes = native_nodes()
+    if nodes is not None:  # the same loop in C
+        return nodes.prop_elements(root, _ALL_PROPS, _ALL_RDFA)
     out = []
     for el in root.iter(etree.Element):
         prop = el.get("property")

@@ -11,6 +11,7 @@ import re
 from datetime import datetime
 from typing import Callable, Iterable
 
+from ..html.walk import native_nodes
 from .collect import text_content
 from .dateparse import parse_date, relative_date
 
@@ -60,7 +61,7 @@ def visible_date(root, headline_el=None, reference: datetime | None = None,
     body = root.find("body")
     if body is None:
         return None
-    return first_date(subtree_texts(body), VISIBLE_DATE_CHARS, reference)
+    return first_date(body_texts(body, VISIBLE_DATE_CHARS), VISIBLE_DATE_CHARS, reference)
 
 
 def labelled_date(root, kind: str) -> str | None:
@@ -70,8 +71,10 @@ def labelled_date(root, kind: str) -> str | None:
     body = root.find("body")
     if body is None:
         return None
+    nodes = native_nodes()
     pieces, size = [], 0
-    for text in subtree_texts(body):
+    texts = nodes.subtree_texts(body, _SKIP_TEXT_TAGS, False, LABELLED_DATE_CHARS) if nodes else subtree_texts(body)
+    for text in texts:
         pieces.append(text)
         size += len(text)
         if size > LABELLED_DATE_CHARS:
@@ -91,6 +94,15 @@ def subtree_texts(el, *, with_tail: bool = False):
             yield node.text
         if node.tail and (node is not el or with_tail):
             yield node.tail
+
+
+def body_texts(body, budget: int):
+    """``subtree_texts(body)`` for a reader that stops once the stripped pieces it read
+    exceed ``budget`` characters: the C scan (when enabled) stops after that piece too."""
+    nodes = native_nodes()
+    if nodes is None:
+        return subtree_texts(body)
+    return nodes.subtree_texts(body, _SKIP_TEXT_TAGS, False, budget, True)
 
 
 def texts_after(el, max_nodes: int = AFTER_HEADLINE_ELEMENTS):
