@@ -19,9 +19,10 @@ import math
 import re
 from bisect import bisect_left
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from ..textutil import has_cjk, text_weight, tokens
+from . import walk as _walk
 from .segment import MARK_BR
 
 if TYPE_CHECKING:
@@ -57,8 +58,9 @@ class Block:
     def link_density(self) -> float:
         return self.link_chars / self.chars if self.chars else 0.0
 
-    def finish(self) -> None:
-        """Text, sizes and weight from the text runs in ``parts`` (lines joined by "\\n")."""
+    def finish(self, weigh: Callable[[str], float] | None = None) -> None:
+        """Text, sizes and weight from the text runs in ``parts`` (lines joined by "\\n");
+        ``weigh``: the compiled :func:`~maintext.textutil.text_weight` (the same figure)."""
         parts = self.parts
         text = parts[0] if len(parts) == 1 else " ".join(parts)
         self.parts = []
@@ -68,6 +70,8 @@ class Block:
         # text_weight(text), without its scan for CJK characters where there are none
         if not self.chars:
             self.weight = 0.0
+        elif weigh is not None:
+            self.weight = weigh(text)
         elif text.isascii():
             self.weight = float(len(_ASCII_WORDS(text)))
         else:
@@ -160,9 +164,10 @@ def block_list(seg: "Segmentation", signals: PageSignals | None = None) -> Block
         run = seg.blocks[index] if index < len(seg.blocks) else None
         if run is not None and run.chain:
             blocks[run.chain[-1] + 1].links += 1
+    weigh = _walk.native_weigh()
     for b in blocks:
         if b.parts:
-            b.finish()
+            b.finish(weigh)
     sig = signals if signals is not None else PageSignals()
     tags = [c.tag for c in containers]
     sig.paragraphs = tags.count("p")
