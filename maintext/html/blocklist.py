@@ -138,10 +138,8 @@ def head_signals(root: Any, ld_texts: Iterable[str | None] = ()) -> PageSignals:
     return sig
 
 
-def block_list(seg: "Segmentation", signals: PageSignals | None = None) -> BlockList:
-    """The Block-List of a segmentation: block 0 holds text outside any block tag, block
-    ``i + 1`` is container ``i``; each holds the runs whose innermost container it is."""
-    containers = seg.containers
+def _container_blocks(containers: list) -> list[Block]:
+    """The root block, then block ``i + 1`` for container ``i`` under its parent's block."""
     root = Block(0, "#root", 0, -1, end=len(containers))
     blocks = [root]
     append = blocks.append  # this runs on every page auto classifies: positional, no lookups
@@ -151,6 +149,18 @@ def block_list(seg: "Segmentation", signals: PageSignals | None = None) -> Block
         append(Block(c.id + 1, tag, parent.depth + 1, parent.index,
                      parent.in_form or tag == FORM_TAG,
                      parent.in_comments or c.boiler == "comments", c.id_end))
+    return blocks
+
+
+def block_list(seg: "Segmentation", signals: PageSignals | None = None) -> BlockList:
+    """The Block-List of a segmentation: block 0 holds text outside any block tag, block
+    ``i + 1`` is container ``i``; each holds the runs whose innermost container it is."""
+    containers = seg.containers
+    if _walk.ENABLED and _walk.blocks is not None:  # the same blocks, built in C
+        blocks = _walk.blocks.container_blocks(containers, Block, FORM_TAG)
+    else:
+        blocks = _container_blocks(containers)
+    root = blocks[0]
     for run in seg.blocks:
         chain = run.chain
         b = blocks[chain[-1] + 1] if chain else root

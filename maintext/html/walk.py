@@ -31,6 +31,13 @@ try:
 except ImportError:
     nodes = None
 
+# The Block-List view's container blocks built in C (maintext/html/_blocks.pyx), or None.
+blocks: ModuleType | None
+try:
+    from . import _blocks as blocks
+except ImportError:
+    blocks = None
+
 NATIVE_AVAILABLE = native is not None
 # The default when a caller does not say (Options.native): the native walk when built,
 # unless MAINTEXT_NATIVE=0.

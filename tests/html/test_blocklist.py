@@ -139,3 +139,22 @@ def test_block_weight_same_with_the_compiled_text_weight():
         a.finish()
         b.finish(weigh)
         assert (a.weight, a.chars, a.text) == (b.weight, b.chars, b.text), parts
+
+
+def test_container_blocks_same_in_c_and_python():
+    from dataclasses import astuple
+
+    from maintext.html import walk
+    from maintext.html.blocklist import Block, FORM_TAG, _container_blocks
+    from maintext.html.document import parse_html
+    from maintext.html.segment import segment
+
+    if walk.blocks is None:
+        pytest.skip("native code not built")
+    html = ("<html><body><div class='comments'><form><p>a</p><div><p>b</p></div></form></div>"
+            "<table><tr><td>c</td></tr></table><ul><li>d<li><form>e</form></ul><p>f</p></body></html>")
+    seg = segment(parse_html(html))
+    native = walk.blocks.container_blocks(seg.containers, Block, FORM_TAG)
+    python = _container_blocks(seg.containers)
+    assert [astuple(b) for b in native] == [astuple(b) for b in python]
+    assert any(b.in_form for b in native) and any(b.in_comments for b in native) and len(native) > 8
