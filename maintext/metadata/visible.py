@@ -64,10 +64,25 @@ def visible_date(root, headline_el=None, reference: datetime | None = None,
     return first_date(body_texts(body, VISIBLE_DATE_CHARS), VISIBLE_DATE_CHARS, reference)
 
 
-def labelled_date(root, kind: str) -> str | None:
+def labelled_date(root, kind: str, text: str | None = None) -> str | None:
     """A date written after a label of ``kind`` ("published" or "modified", see
     :data:`DATE_LABELS`) anywhere in the visible text of ``<body>`` (a last resort: the
-    label says what the date is even at the foot of the page)."""
+    label says what the date is even at the foot of the page). ``text``: that text
+    (:func:`labelled_text`) when the caller has it already."""
+    text = labelled_text(root) if text is None else text
+    if text is None:
+        return None
+    for m in _LABEL_FORMS[kind].finditer(text):
+        found = parse_date(m.group(1))
+        if found:
+            return found
+    return None
+
+
+def labelled_text(root) -> str | None:
+    """The visible text of ``<body>`` searched for a labelled date, whitespace collapsed
+    (its first :data:`LABELLED_DATE_CHARS` characters and the piece that crosses them);
+    None without a ``<body>``."""
     body = root.find("body")
     if body is None:
         return None
@@ -79,12 +94,7 @@ def labelled_date(root, kind: str) -> str | None:
         size += len(text)
         if size > LABELLED_DATE_CHARS:
             break
-    text = " ".join(" ".join(pieces).split())
-    for m in _LABEL_FORMS[kind].finditer(text):
-        found = parse_date(m.group(1))
-        if found:
-            return found
-    return None
+    return " ".join(" ".join(pieces).split())
 
 
 def subtree_texts(el, *, with_tail: bool = False):
