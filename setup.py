@@ -39,7 +39,8 @@ def extensions():
     exts = [Extension("maintext.html._walk", ["maintext/html/_walk.pyx"], include_dirs=lxml.get_include()),
             Extension("maintext.html._scan", ["maintext/html/_scan.pyx"], include_dirs=lxml.get_include()),
             Extension("maintext.html._nodes", ["maintext/html/_nodes.pyx"], include_dirs=lxml.get_include()),
-            Extension("maintext.html._blocks", ["maintext/html/_blocks.pyx"])]
+            Extension("maintext.html._blocks", ["maintext/html/_blocks.pyx"]),
+            Extension("maintext.html._raw", ["maintext/html/_raw.pyx"])]
     try:
         return cythonize(exts, compiler_directives={"language_level": 3}, quiet=True)
     except Exception as exc:  # noqa: BLE001

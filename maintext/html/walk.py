@@ -38,6 +38,13 @@ try:
 except ImportError:
     blocks = None
 
+# document.drop_script_bodies in C (maintext/html/_raw.pyx), or None.
+raw: ModuleType | None
+try:
+    from . import _raw as raw
+except ImportError:
+    raw = None
+
 NATIVE_AVAILABLE = native is not None
 # The default when a caller does not say (Options.native): the native walk when built,
 # unless MAINTEXT_NATIVE=0.
