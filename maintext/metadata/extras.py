@@ -90,7 +90,10 @@ def license_of(ld: dict[str, str], got: Collected) -> str | None:
     for value in (got.links.get("license"), ld.get("license"), got.value("license")):
         if value:
             return cc_name(value) or collapse_ws(value)
-    for href, _, _ in records:  # a plain link to a CC licence (footer badges)
+    hrefs = [href for href, _, _ in records if href]
+    if "creativecommons.org" not in "\n".join(hrefs).lower():
+        return None  # no link to a licence (one lower() for all hrefs, not one each)
+    for href in hrefs:  # a plain link to a CC licence (footer badges)
         name = cc_name(href)
         if name:
             return name
