@@ -18,6 +18,7 @@ import lxml.html
 from ..errors import ParseError
 from ..io.loading import Loaded
 from ..options import Options
+from . import walk as _walk
 
 # One parser per process; lxml parsers are not shared across threads, but maintext
 # parallelises with processes. Comments and processing instructions never carry page text.
@@ -202,6 +203,13 @@ def drop_script_bodies(data: bytes) -> bytes:
     start tag; for a script the same, or a missing end tag, and then the rest of the page
     too (only the parser knows where such a script ends).
     """
+    if _walk.ENABLED and _walk.raw is not None:
+        return _walk.raw.drop_script_bodies(data)  # the same steps in C (html/_raw.pyx)
+    return _drop_bodies(data)
+
+
+def _drop_bodies(data: bytes) -> bytes:
+    """:func:`drop_script_bodies` in Python (the fallback, and the C twin's reference)."""
     find = data.find
     search = _RAW_START.search
     out: list[bytes] = []
