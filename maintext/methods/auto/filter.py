@@ -58,7 +58,8 @@ def select_blocks(h: AutoHeuristics, seg: Segmentation, region: Region, opts: Au
         kept = _keep_row_mates(h, seg, kept, cells, explain)
     if not (linked and kept):
         return kept
-    return _keep_contents(seg, _keep_list_mates(h, seg, kept, linked, explain), linked, explain)
+    kept = _keep_list_mates(h, seg, kept, linked, explain)
+    return _keep_contents(seg, _keep_introduced_lists(h, seg, kept, linked, explain), linked, explain)
 
 
 HEADLINE_REASON = "headline (page.headline)"
@@ -142,6 +143,37 @@ def _keep_list_mates(h: AutoHeuristics, seg: Segmentation, kept: list[Block],
             back.append(b)
             if explain is not None and at >= 0:
                 explain[at] = _explain(b, "keep", "item of a kept list")
+    if not back:
+        return kept
+    return sorted(kept + back, key=lambda x: x.index)
+
+
+INTRO_ENDS = (":", "\uff1a")  # a paragraph ending so introduces what follows (ASCII, full-width)
+
+
+def _keep_introduced_lists(h: AutoHeuristics, seg: Segmentation, kept: list[Block],
+                           linked: list[tuple[Block, int]], explain: list[dict[str, Any]] | None) -> list[Block]:
+    """``kept`` plus the lists dropped whole for their links whose block just before is a
+    kept paragraph ending in a colon ("More games news:"): the article's text introduces the
+    list, it is part of it. At most ``introduced_list_max_items`` items, all dropped for links."""
+    kept_ids = {b.index for b in kept}
+    lists: dict[int, list[tuple[Block, int]]] = {}
+    for b, at in linked:
+        cid = _innermost_list(seg, b) if b.index not in kept_ids else None
+        if cid is not None:
+            lists.setdefault(cid, []).append((b, at))
+    back = []
+    for cid, items in lists.items():
+        c = seg.containers[cid]
+        if c.start == 0 or c.end - c.start != len(items) or len(items) > h.introduced_list_max_items:
+            continue
+        intro = seg.blocks[c.start - 1]
+        if intro.index not in kept_ids or intro.heading or not intro.text.rstrip().endswith(INTRO_ENDS):
+            continue
+        for b, at in items:
+            back.append(b)
+            if explain is not None and at >= 0:
+                explain[at] = _explain(b, "keep", "list introduced by a paragraph ending in a colon")
     if not back:
         return kept
     return sorted(kept + back, key=lambda x: x.index)
@@ -267,7 +299,7 @@ def _drop_reason(h: AutoHeuristics, seg: Segmentation, b: Block, top: Container 
     boiler = _boiler_inside(seg, b, top)
     if boiler and not (opts.include_comments and boiler == "comments"):
         return f"inside {boiler}"
-    if b.tag == "h1" and not opts.include_headline:
+    if b.tag == "h1" and not opts.include_headline and len(b.text) < h.headline_max_chars:
         return HEADLINE_REASON
     limit = h.link_density_max if b.weight < h.long_block_weight else h.long_link_density_max
     if opts.favor_precision:
