@@ -67,3 +67,28 @@ def test_an_h1_too_long_for_a_headline_is_kept():
     page = _auto(f"<div><h1>{caption}</h1></div><p>{S1}</p><p>{S2}</p>")
     assert caption in page.text
     assert ("heading", caption) in [(b.kind, b.text) for b in page.blocks]
+
+
+NOTES = (("Anna", "fixed a crash in the print preview when the page has no margins"),
+         ("Omar", "moved the settings store off the old file library"),
+         ("Lena", "made the toolbar load later in the startup window"))
+
+
+def test_list_items_that_are_sentences_about_a_link_are_kept():
+    items = "".join(f'<li>{who} <a href="/bug/{i}">{what}</a></li>' for i, (who, what) in enumerate(NOTES))
+    page = _auto(f"<h2>Performance</h2><p>{S1}</p><ul>{items}</ul><p>{S2}</p>")
+    assert [b.text for b in page.blocks if b.list_kind] == [f"{who} {what}" for who, what in NOTES]
+
+
+def test_list_items_of_linked_titles_stay_out():
+    items = "".join(f'<li><a href="/news/{i}">{who} {what}</a></li>' for i, (who, what) in enumerate(NOTES))
+    page = _auto(f"<h2>Performance</h2><p>{S1}</p><ul>{items}</ul><p>{S2}</p>")
+    assert not [b for b in page.blocks if b.list_kind]
+
+
+def test_an_introduced_list_with_an_item_kept_otherwise_comes_back_whole():
+    items = ('<li><a href="/shop/book">The baking book</a></li>'
+             '<li><a href="/shop/pan">Quarter sheet pan</a></li>'
+             '<li>Acetate collars (I bought <a href="/shop/roll">an enormous roll of them</a> for the cakes)</li>')
+    page = _auto(f"<p>{S1}</p><p>Here are the tools you will need:</p><ul>{items}</ul><p>{S2}</p><p>{S3}</p>")
+    assert [b.text for b in page.blocks if b.list_kind][:2] == ["The baking book", "Quarter sheet pan"]
