@@ -7,6 +7,7 @@ dropped (each decision recorded when explaining).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import Any, Iterator
 
 from ...html.tags import SENTENCE_END
@@ -58,7 +59,8 @@ def select_blocks(h: AutoHeuristics, seg: Segmentation, region: Region, opts: Au
         kept = _keep_row_mates(h, seg, kept, cells, explain)
     if not (linked and kept):
         return kept
-    return _keep_contents(seg, _keep_list_mates(h, seg, kept, linked, explain), linked, explain)
+    kept = _keep_led_items(h, seg, _keep_list_mates(h, seg, kept, linked, explain), linked, explain)
+    return _keep_contents(seg, _keep_introduced_lists(h, seg, kept, linked, explain), linked, explain)
 
 
 HEADLINE_REASON = "headline (page.headline)"
@@ -142,6 +144,75 @@ def _keep_list_mates(h: AutoHeuristics, seg: Segmentation, kept: list[Block],
             back.append(b)
             if explain is not None and at >= 0:
                 explain[at] = _explain(b, "keep", "item of a kept list")
+    if not back:
+        return kept
+    return sorted(kept + back, key=lambda x: x.index)
+
+
+def _first_link_text(seg: Segmentation, b: Block) -> str:
+    """The text of the first ``<a>`` that starts in ``b`` ("" when none does)."""
+    i = bisect_left(seg.anchors, b.index, key=lambda x: x[0])
+    if i < len(seg.anchors) and seg.anchors[i][0] == b.index:
+        return " ".join(seg.anchors[i][1].text_content().split())
+    return ""
+
+
+def _keep_led_items(h: AutoHeuristics, seg: Segmentation, kept: list[Block],
+                    linked: list[tuple[Block, int]], explain: list[dict[str, Any]] | None) -> list[Block]:
+    """``kept`` plus the list items dropped for their links that are sentences about a link:
+    at least ``led_item_min_weight`` words, opening with ``led_item_min_lead`` unlinked words
+    before the first link ("bigiri has <a>a patch to move ...</a>"), in a list that kept
+    running text follows. A linked title opens with its link; a list after the article's
+    last paragraph is a teaser list ("More great stories": "📱 Torn between phones? Check
+    out <a>our guide</a>")."""
+    kept_ids = {b.index for b in kept}
+    last_prose = max((b.index for b in kept if b.is_running_text()), default=-1)
+    back = []
+    for b, at in linked:
+        cid = _innermost_list(seg, b)
+        if (b.index in kept_ids or b.weight < h.led_item_min_weight or cid is None
+                or seg.containers[cid].end > last_prose):
+            continue  # (a list after the article's last prose is a trailing teaser list)
+        link = _first_link_text(seg, b)
+        at_link = b.text.find(link) if link else -1
+        if at_link <= 0 or len(b.text[:at_link].split()) < h.led_item_min_lead:
+            continue
+        back.append(b)
+        if explain is not None and at >= 0:
+            explain[at] = _explain(b, "keep", "list item: a sentence about a link")
+    if not back:
+        return kept
+    return sorted(kept + back, key=lambda x: x.index)
+
+
+INTRO_ENDS = (":", "\uff1a")  # a paragraph ending so introduces what follows (ASCII, full-width)
+
+
+def _keep_introduced_lists(h: AutoHeuristics, seg: Segmentation, kept: list[Block],
+                           linked: list[tuple[Block, int]], explain: list[dict[str, Any]] | None) -> list[Block]:
+    """``kept`` plus the lists dropped for their links (items kept otherwise aside) whose block just before is a
+    kept paragraph ending in a colon ("More games news:"): the article's text introduces the
+    list, it is part of it. At most ``introduced_list_max_items`` items, each dropped for
+    its links or already kept."""
+    kept_ids = {b.index for b in kept}
+    lists: dict[int, list[tuple[Block, int]]] = {}
+    for b, at in linked:
+        cid = _innermost_list(seg, b) if b.index not in kept_ids else None
+        if cid is not None:
+            lists.setdefault(cid, []).append((b, at))
+    back = []
+    for cid, items in lists.items():
+        c = seg.containers[cid]
+        own = len(items) + sum(1 for x in seg.blocks[c.start:c.end] if x.index in kept_ids)
+        if c.start == 0 or c.end - c.start != own or own > h.introduced_list_max_items:
+            continue  # (an item dropped for another reason: not a list of the text)
+        intro = seg.blocks[c.start - 1]
+        if intro.index not in kept_ids or intro.heading or not intro.text.rstrip().endswith(INTRO_ENDS):
+            continue
+        for b, at in items:
+            back.append(b)
+            if explain is not None and at >= 0:
+                explain[at] = _explain(b, "keep", "list introduced by a paragraph ending in a colon")
     if not back:
         return kept
     return sorted(kept + back, key=lambda x: x.index)
@@ -268,7 +339,7 @@ def _drop_reason(h: AutoHeuristics, seg: Segmentation, b: Block, top: Container 
     boiler = _boiler_inside(seg, b, top)
     if boiler and not (opts.include_comments and boiler == "comments"):
         return f"inside {boiler}"
-    if b.tag == "h1" and not opts.include_headline:
+    if b.tag == "h1" and not opts.include_headline and len(b.text) < h.headline_max_chars:
         return HEADLINE_REASON
     limit = h.link_density_max if b.weight < h.long_block_weight else h.long_link_density_max
     if opts.favor_precision:
