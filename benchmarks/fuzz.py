@@ -489,12 +489,14 @@ def main() -> None:
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--replay", type=Path, help="run one saved input in this process and show the result")
     parser.add_argument("--method", default="auto", help="method for --replay")
+    parser.add_argument("--as-str", action="store_true",
+                        help="--replay passes the input as a str (a failure record's as_str)")
     args = parser.parse_args()
     if args.worker:
         worker_main(args.memory_mb, args.page_timeout or None)
         return
     if args.replay:
-        result = run_one(args.replay.read_bytes(), args.method, False, args.page_timeout or None)
+        result = run_one(args.replay.read_bytes(), args.method, args.as_str, args.page_timeout or None)
         print(json.dumps(result, indent=1))
         return
 

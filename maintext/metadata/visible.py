@@ -23,6 +23,8 @@ BYLINE_PIECE = 80  # a text piece this short after the headline may be a byline
 BYLINE_REACH_CHARS = 1000  # ... when it starts within this much text after the headline
 MAX_HEADLINE_DATE_CHARS = 300  # a headline's own text is read for a date up to this length
 RELATIVE_PIECE = 60  # a relative date ("vor 3 Tagen") is read only in pieces this short
+DATE_SPAN = 48  # a written date with its time and offset is at most this long: a piece is read to
+# the end of the budget plus this much (one huge text node is not searched whole)
 LABELLED_DATE_CHARS = 300_000  # visible text searched at most for a labelled date
 # Labels a page writes before its date ("Erschienen am: 01.11.2023", "Datum: 19.11.2021").
 DATE_LABELS: dict[str, tuple[str, ...]] = {
@@ -155,6 +157,7 @@ def first_date(texts: Iterable[str], budget: int, reference: datetime | None = N
         piece = text.strip()
         if not piece:
             continue
+        piece = piece[:max(budget - seen, 0) + DATE_SPAN]
         if pending is not None:
             if _CLOCK.fullmatch(piece):
                 return parse_date(" ".join(window + [piece])) or pending
