@@ -7,6 +7,7 @@ dropped (each decision recorded when explaining).
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 from typing import Any, Iterator
 
@@ -60,6 +61,7 @@ def select_blocks(h: AutoHeuristics, seg: Segmentation, region: Region, opts: Au
     if not (linked and kept):
         return kept
     kept = _keep_led_items(h, seg, _keep_list_mates(h, seg, kept, linked, explain), linked, explain)
+    kept = _keep_cited_sources(seg, kept, linked, explain)
     return _keep_contents(seg, _keep_introduced_lists(h, seg, kept, linked, explain), linked, explain)
 
 
@@ -180,6 +182,33 @@ def _keep_led_items(h: AutoHeuristics, seg: Segmentation, kept: list[Block],
         back.append(b)
         if explain is not None and at >= 0:
             explain[at] = _explain(b, "keep", "list item: a sentence about a link")
+    if not back:
+        return kept
+    return sorted(kept + back, key=lambda x: x.index)
+
+
+BARE_URL = re.compile(r"(?:https?://|www\.)\S+")  # a line that is an address and nothing else
+
+
+def _keep_cited_sources(seg: Segmentation, kept: list[Block], linked: list[tuple[Block, int]],
+                        explain: list[dict[str, Any]] | None) -> list[Block]:
+    """``kept`` plus the lists dropped for their links whose items are all bare addresses
+    ("https://nodejs.org/api/inspector.html"): the article's cited sources. Navigation and
+    teaser lists name their links, they never show the address."""
+    lists: dict[int, list[tuple[Block, int]]] = {}
+    for b, at in linked:
+        cid = _innermost_list(seg, b) if BARE_URL.fullmatch(b.text) else None
+        if cid is not None:
+            lists.setdefault(cid, []).append((b, at))
+    back = []
+    for cid, items in lists.items():
+        c = seg.containers[cid]
+        if c.end - c.start != len(items):
+            continue
+        for b, at in items:
+            back.append(b)
+            if explain is not None and at >= 0:
+                explain[at] = _explain(b, "keep", "list of cited sources (bare addresses)")
     if not back:
         return kept
     return sorted(kept + back, key=lambda x: x.index)
