@@ -17,7 +17,7 @@ from ...html.lines import (
     is_furniture_line, is_promo_line, is_related_heading, is_signoff_line)
 from ...html.segment import Block, Container, Segmentation
 from .common import _explain
-from .filter import BARE_URL, _innermost_list
+from .lists import BARE_URL, _innermost_list
 from .heuristics import AutoHeuristics
 
 
