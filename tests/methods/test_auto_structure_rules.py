@@ -92,3 +92,19 @@ def test_an_introduced_list_with_an_item_kept_otherwise_comes_back_whole():
              '<li>Acetate collars (I bought <a href="/shop/roll">an enormous roll of them</a> for the cakes)</li>')
     page = _auto(f"<p>{S1}</p><p>Here are the tools you will need:</p><ul>{items}</ul><p>{S2}</p><p>{S3}</p>")
     assert [b.text for b in page.blocks if b.list_kind][:2] == ["The baking book", "Quarter sheet pan"]
+
+
+SOURCES = ("https://example.org/docs/inspector.html", "https://example.net/blog/profiling-in-production")
+
+
+def test_a_closing_list_of_bare_addresses_is_kept_as_cited_sources():
+    items = "".join(f'<li><a href="{u}">{u}</a></li>' for u in SOURCES)
+    page = _auto(f"<p>{S1}</p><p>{S2}</p><h2>Sources</h2><ul>{items}</ul>")
+    assert [b.text for b in page.blocks if b.list_kind] == list(SOURCES)
+    assert ("heading", "Sources") in [(b.kind, b.text) for b in page.blocks]
+
+
+def test_a_closing_list_of_named_links_stays_out():
+    page = _auto(f"<p>{S1}</p><p>{S2}</p><h2>Read more</h2>{_link_list()}")
+    assert not [b for b in page.blocks if b.list_kind]
+    assert "Read more" not in page.text
