@@ -4,7 +4,9 @@ Seed 002 decides from the *block distribution* whether a page holds news content
 extracting it. :func:`classify` computes generic features of the page (the block
 distribution and its Dev / ratio-spread features, link density, share of text in long
 low-link blocks, ``og:type`` / JSON-LD article types, ``<article>`` and ``<time>`` counts,
-the shape of the URL path) and applies a logistic regression whose weights and feature
+the shape of the URL path; the structural features of :mod:`maintext.pagetype.features`:
+one body of prose vs captions spread over slides or cards, link-dense text, headline vs
+URL slug) and applies a logistic regression whose weights and feature
 scaling ship as ``maintext/data/pagetype_model.json`` (pure Python at run time; training
 needs scikit-learn: ``python benchmarks/train_pagetype.py``).
 """
