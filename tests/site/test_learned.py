@@ -107,3 +107,28 @@ def test_learning_that_covers_too_little_of_the_page_is_not_kept():
     alone = Document(article_html(1), url="http://h.test/news/2024/article-1.html")
     alone.site_docs = [Document("<html><body><p>another layout entirely</p></body></html>")] * 2
     assert learn(alone, 2, min_share=0.15).keys == {}  # a failed comparison learns nothing
+
+
+_KEYS_SCRIPT = """
+from maintext.html.document import Document
+from maintext.methods.lcs.ctree import build_ctree
+from maintext.options import Options
+from maintext.site.learned import ctree_keys
+from tests.helpers_site import article_html
+print(sorted(ctree_keys(build_ctree(Document(article_html(1)).tree, Options().lcs))))
+"""
+
+
+def test_lcs_keys_are_the_same_in_every_process():
+    """The store keeps lcs's keys for later runs: they were built on Python's hash() of
+    strings, which changes with PYTHONHASHSEED, so a store written by one process never
+    matched in the next one."""
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    outs = [subprocess.run([sys.executable, "-c", _KEYS_SCRIPT], capture_output=True, text=True, check=True,
+                           cwd=root, env={**os.environ, "PYTHONHASHSEED": seed}).stdout
+            for seed in ("1", "2")]
+    assert outs[0] and outs[0] == outs[1]

@@ -7,6 +7,8 @@ iterative walk and cached per document (``Document.lcs_ctree``).
 
 from __future__ import annotations
 
+import hashlib
+
 import lxml.etree as etree
 from dataclasses import dataclass, field
 from typing import Any
@@ -196,7 +198,7 @@ class _Builder:
         for k in self.kids[i]:
             text += text_len[k]
         text_len[i] = text
-        inner = self.inner[i] = hash(tuple(self.parts[i]))
+        inner = self.inner[i] = stable_hash(tuple(self.parts[i]))
         self.parts[i] = []  # free the strings
         if self.tags[i] == "a":
             self.link_code[i] = self.code[i]
@@ -206,8 +208,16 @@ class _Builder:
             self.link_code[p] += self.link_code[i]
             self.content_tags[p] += self.content_tags[i]
             self.boxes[p] += self.boxes[i]
-            self.parts[p].append(hash((self.tags[i], self.attrs[i], inner)))  # outer HTML
+            self.parts[p].append(stable_hash((self.tags[i], self.attrs[i], inner)))  # outer HTML
             self.add_text(p, el.tail)
+
+
+def stable_hash(parts: tuple) -> int:
+    """A 64-bit digest of a tuple of strings, ints and tuples that is the same in every
+    process (Python's ``hash`` of a str changes with PYTHONHASHSEED, and the site store keeps
+    these digests for later runs: see site/learned.ctree_keys)."""
+    data = repr(parts).encode("utf-8", "backslashreplace")
+    return int.from_bytes(hashlib.blake2b(data, digest_size=8).digest(), "little")
 
 
 def _absolute(value: str, base: str) -> str:
