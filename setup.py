@@ -1,5 +1,5 @@
 """Builds the optional native segmentation walk (maintext/html/_walk.pyx) and text scans
-(maintext/html/_scan.pyx) when Cython and a C compiler are present; without them (or when the build fails) maintext installs as pure
+(maintext/html/_scan.pyx) and metadata tree scans (maintext/html/_nodes.pyx) when Cython and a C compiler are present; without them (or when the build fails) maintext installs as pure
 Python and uses the Python walk. ``MAINTEXT_NO_NATIVE=1`` skips the build."""
 
 import os
@@ -37,7 +37,10 @@ def extensions():
     from setuptools import Extension
 
     exts = [Extension("maintext.html._walk", ["maintext/html/_walk.pyx"], include_dirs=lxml.get_include()),
-            Extension("maintext.html._scan", ["maintext/html/_scan.pyx"], include_dirs=lxml.get_include())]
+            Extension("maintext.html._scan", ["maintext/html/_scan.pyx"], include_dirs=lxml.get_include()),
+            Extension("maintext.html._nodes", ["maintext/html/_nodes.pyx"], include_dirs=lxml.get_include()),
+            Extension("maintext.html._blocks", ["maintext/html/_blocks.pyx"]),
+            Extension("maintext.html._raw", ["maintext/html/_raw.pyx"])]
     try:
         return cythonize(exts, compiler_directives={"language_level": 3}, quiet=True)
     except Exception as exc:  # noqa: BLE001

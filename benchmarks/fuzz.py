@@ -43,6 +43,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+from tests.helpers_proc import peak_rss_mb  # noqa: E402 - the checkout's tests/: VmHWM, else ru_maxrss
 DATASETS = REPO.parent / "shared" / "datasets"
 SHARED_DATASETS = Path("/work/shared/datasets")
 METHODS = ("auto", "auto", "auto", "lineblock", "blocklist", "vote", "bte", "dsc", "lqf", "ccb",
@@ -314,20 +316,6 @@ def _reset_peak_rss() -> bool:
         return False
 
 
-def _peak_rss_mb() -> float:
-    """The process's peak RSS in MB since the last reset (VmHWM), else ``ru_maxrss``."""
-    try:
-        with open("/proc/self/status") as fh:
-            for line in fh:
-                if line.startswith("VmHWM:"):
-                    return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    import resource
-
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-
-
 def worker_main(memory_mb: int, page_timeout: float | None) -> None:
     import resource
 
@@ -345,7 +333,7 @@ def worker_main(memory_mb: int, page_timeout: float | None) -> None:
             return
         per_input = _reset_peak_rss()
         result = run_one(data, method, as_str, page_timeout)
-        result["maxrss_mb"] = _peak_rss_mb()  # this input's peak (the worker's, if not per_input)
+        result["maxrss_mb"] = peak_rss_mb()  # this input's peak (the worker's, if not per_input)
         result["rss_per_input"] = per_input
         _send(stdout, result)
 
@@ -501,12 +489,14 @@ def main() -> None:
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--replay", type=Path, help="run one saved input in this process and show the result")
     parser.add_argument("--method", default="auto", help="method for --replay")
+    parser.add_argument("--as-str", action="store_true",
+                        help="--replay passes the input as a str (a failure record's as_str)")
     args = parser.parse_args()
     if args.worker:
         worker_main(args.memory_mb, args.page_timeout or None)
         return
     if args.replay:
-        result = run_one(args.replay.read_bytes(), args.method, False, args.page_timeout or None)
+        result = run_one(args.replay.read_bytes(), args.method, args.as_str, args.page_timeout or None)
         print(json.dumps(result, indent=1))
         return
 

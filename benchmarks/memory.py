@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import gc
-import resource
 import sys
 import time
 from pathlib import Path
@@ -27,21 +26,11 @@ from pathlib import Path
 import maintext
 from maintext.evaluation import load_pages
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tests.helpers_proc import rss_mb  # noqa: E402 - the checkout's tests/: VmRSS, else the peak
+
 DEFAULT_DATASETS = Path(__file__).resolve().parents[2] / "shared" / "datasets"
 DEFAULT_SETS = "aeb,cleaneval-dev,gne-cn,big9-2009"
-
-
-def rss_mb() -> float:
-    """Current resident set size in MB (peak RSS where /proc is not available)."""
-    try:
-        with open("/proc/self/status", encoding="ascii") as fh:
-            for line in fh:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return peak / (1024 * 1024 if sys.platform == "darwin" else 1024)
 
 
 def load_cycle(root: Path, sets: list[str], limit: int | None):

@@ -39,6 +39,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from tests.helpers_proc import descendants  # noqa: E402 - the checkout's tests/
 DATASETS = Path("/work/shared/datasets")
 
 
@@ -79,20 +80,7 @@ class Sampler(threading.Thread):
         self.tick = os.sysconf("SC_CLK_TCK")
 
     def _family(self) -> list[int]:
-        kids: dict[int, list[int]] = {}
-        for entry in os.listdir("/proc"):
-            if entry.isdigit():
-                try:
-                    stat = Path(f"/proc/{entry}/stat").read_text()
-                except OSError:
-                    continue
-                kids.setdefault(int(stat.rsplit(")", 1)[1].split()[1]), []).append(int(entry))
-        found, todo = [self.pid], [self.pid]
-        while todo:
-            for k in kids.get(todo.pop(), []):
-                found.append(k)
-                todo.append(k)
-        return found
+        return [self.pid, *descendants(self.pid)]
 
     def sample(self) -> None:
         for pid in self._family():

@@ -19,7 +19,6 @@ import asyncio
 import gzip
 import json
 import os
-import socket
 import statistics
 import subprocess
 import sys
@@ -32,6 +31,8 @@ import psutil
 DATASETS = Path("/work/shared/datasets")
 SETS = ("aeb", "dragnet", "trafilatura", "gne-cn", "big9-2009", "cleaneval-dev", "readability-dev")
 REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+from tests.helpers_proc import ServeStartError, serve_process  # noqa: E402 - the checkout's tests/
 
 
 def load_pages(per_set: int, max_bytes: int) -> list[tuple[str, bytes]]:
@@ -47,12 +48,6 @@ def load_pages(per_set: int, max_bytes: int) -> list[tuple[str, bytes]]:
     if not pages:
         sys.exit(f"no pages under {DATASETS}")
     return pages
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def tree_cpu_s(proc: psutil.Process) -> float:
@@ -167,36 +162,19 @@ def main() -> None:
     pages = load_pages(args.per_set, args.max_body)
     print(f"{len(pages)} distinct pages, {sum(len(b) for _, b in pages) / 2**20:.1f} MB, "
           f"cycled over {args.requests} requests", file=sys.stderr)
-    port = free_port()
-    env = {**os.environ, "PYTHONPATH": str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    cmd = [sys.executable, "-m", "maintext", "serve", "--host", "127.0.0.1", "--port", str(port),
-           "--workers", str(args.workers), "--executor", args.executor,
-           "--concurrency", str(args.concurrency), "--max-body", str(args.max_body),
-           "--max-queue", str(args.clients * 2)]
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    base = f"http://127.0.0.1:{port}"
+    serve_args = ["--workers", str(args.workers), "--executor", args.executor,
+                  "--concurrency", str(args.concurrency), "--max-body", str(args.max_body),
+                  "--max-queue", str(args.clients * 2)]
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if httpx.get(base + "/health", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                sys.exit("server did not start: " + (proc.stderr.read().decode()[-2000:] if proc.stderr else ""))
-            time.sleep(0.3)
-        time.sleep(2.0)  # let every worker process finish importing
-        result = asyncio.run(run_load(base, pages, args.clients, args.requests, args.query,
-                                      psutil.Process(proc.pid)))
-        result["config"] = {k: (str(v) if isinstance(v, Path) else v) for k, v in vars(args).items()}
-        result["config"]["distinct_pages"] = len(pages)
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        with serve_process(serve_args, timeout=60, poll=0.3, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE, stop_wait=15) as (proc, base):
+            time.sleep(2.0)  # let every worker process finish importing
+            result = asyncio.run(run_load(base, pages, args.clients, args.requests, args.query,
+                                          psutil.Process(proc.pid)))
+    except ServeStartError as exc:
+        sys.exit(str(exc))
+    result["config"] = {k: (str(v) if isinstance(v, Path) else v) for k, v in vars(args).items()}
+    result["config"]["distinct_pages"] = len(pages)
     if args.out:
         args.out.write_text(json.dumps(result, indent=1))
     series = result.pop("memory_series")

@@ -14,7 +14,7 @@ to ``/tmp/maintext-eval/site-<method>-k<k>-<set>.jsonl`` and are scored by the o
 (k = 0), showing what the template step buys. Works for any registered method name.
 
 ``--store METHODS`` adds rows "k=K store" for dompath, lcs or auto run as with the site
-template store (``maintext.site.learned``): on each site, the first page (URL order) learns
+template store (``maintext.site.learn``): on each site, the first page (URL order) learns
 the template from its ``k`` site pages; the site's later pages get only what was learned
 (``doc.site_template``, no site pages), unless it no longer matches (share of the method's
 keys found on the page under ``Options.site.min_match_share``), in which case that page
@@ -36,7 +36,8 @@ from maintext.html.document import Document
 from maintext.options import Options
 from maintext.registry import get_method
 from maintext.site.group import attach_site_docs, group_by_site, page_url, site_key
-from maintext.site.learned import learn, match_share, page_keys
+from maintext.site.learn import learn, page_keys
+from maintext.site.learned import match_share
 
 # the dataset paths, gold reader and official-scorer call of the auto dev loop (same folder)
 from auto_eval import DATASETS, read_gold, score, write_predictions  # noqa: E402

@@ -86,3 +86,18 @@ def test_a_document_can_be_extracted_again_with_cleared_caches():
     second = maintext.extract_document(doc, "lineblock")
     assert first.text and second.text
     assert {link.text for link in second.links if link.in_main} == {"the space agency"}
+
+
+def test_options_of_a_plain_call_are_built_once_per_fields():
+    from maintext import api
+
+    text_only = api._call_options(None, ("text",), {})
+    assert api._call_options(None, ["text"], {}) is text_only
+    assert api._call_options(None, "text", {}) is api._call_options(None, "text", {})
+    assert not text_only.with_metadata and not text_only.with_links and text_only.fields == ("text",)
+    assert api._call_options(None, None, {}) is api._call_options(None, None, {})
+    mine = maintext.Options(with_links=False)
+    assert api._call_options(mine, None, {}) is mine  # a caller's options are used as given
+    assert api._call_options(None, None, {"with_links": False}).with_links is False
+    with pytest.raises(ValueError):
+        api._call_options(None, ("nope",), {})

@@ -28,7 +28,7 @@ from .finalize import dropped_ids, finalize
 from .inputs import (Inputs, find_pages, is_html_name, iter_url_list, partitions, read_url_list,
                      strip_html_suffix, warc_tasks)
 from .pool import run_inline, run_pool
-from .sinks import make_sink, read_done_ids
+from .sinks import FolderSink, JsonlSink, read_done_ids
 from .sitepages import _declared_url_of_file, plan_site_pages, spool_online
 from .tasks import (EXIT_PAGES_FAILED, BatchConfig, MemoryLimitError, Summary, Task, WorkerCrashError,
                     error_record, one_line, page_record)
@@ -116,6 +116,20 @@ class _Plan:
     def close(self) -> None:
         if self.spool is not None:
             self.spool.cleanup()
+
+
+def make_sink(fmt: str, out: Path, resume: bool, part_pages: int) -> Any:
+    """The output of a batch: :class:`~.sinks.JsonlSink`, :class:`~.sinks.FolderSink` or
+    :class:`~.parquet.ParquetSink` (imported only when asked: it needs pyarrow)."""
+    if fmt == "jsonl":
+        return JsonlSink(out, resume)
+    if fmt == "folder":
+        return FolderSink(out, resume)
+    if fmt == "parquet":
+        from .parquet import ParquetSink
+
+        return ParquetSink(out, resume, part_pages)
+    raise LoadError(f"unknown batch format {fmt!r}; use jsonl, parquet or folder")
 
 
 def _progress(cfg: BatchConfig) -> Any:

@@ -186,14 +186,3 @@ class FolderSink:
     def close(self) -> None:
         self.index.close()
 
-
-def make_sink(fmt: str, out: Path, resume: bool, part_pages: int) -> Any:
-    if fmt == "jsonl":
-        return JsonlSink(out, resume)
-    if fmt == "folder":
-        return FolderSink(out, resume)
-    if fmt == "parquet":
-        from .parquet import ParquetSink
-
-        return ParquetSink(out, resume, part_pages)
-    raise LoadError(f"unknown batch format {fmt!r}; use jsonl, parquet or folder")

@@ -113,35 +113,23 @@ def batch(inputs: tuple[Path, ...], method: str | None, urls_file: Path | None, 
     unexpected failure.
     """
     from ..batch.run import EXIT_PAGES_FAILED, BatchConfig, run_batch
-    from ..options import Options
 
     if not inputs and urls_file is None and not (sitemaps or feeds or crawl_starts):
         raise click.UsageError("give at least one INPUT folder/file, --urls FILE, --sitemap, --feed or --crawl")
-    from ..output.fields import options_for_fields
-
     fmt = fmt or ("parquet" if out.suffix.lower() == ".parquet" else "jsonl")
-    options = options_for_fields(
-        Options().updated(fetch_timeout=fetch_timeout, fetch_retries=retries, with_links=links,
-                          allow_private=allow_private, fetch_deadline=fetch_deadline,
-                          **_extraction_overrides(fields, **extraction)), fields)
-    if fields is None:  # the default record has no blocks: build none
-        options = options.updated(with_blocks=False)
+    options = _batch_options(fields, extraction, fetch_timeout=fetch_timeout, fetch_retries=retries,
+                             with_links=links, allow_private=allow_private, fetch_deadline=fetch_deadline)
     cfg = BatchConfig(
         method=method or _default_method(), out=out, fmt=fmt, workers=workers,
         timeout=timeout or None, max_memory_mb=max_memory, resume=resume, limit=limit,
         progress=not no_progress, in_process=in_process, engine=engine, scheduler=scheduler,
-        options=options,
+        options=_with_siblings(options, siblings, site_store),
         fetch_threads=fetch_threads, per_host=per_host, fetch_timeout=fetch_timeout, fetch_retries=retries,
         # with --fields the record holds what was asked: crawl-level fields only along with links
         site_pages=site_pages, anchors=anchors and links and (fields is None or "links" in fields),
         link_db=link_db, hygiene=hygiene and (fields is None or "links" in fields or dedup), dedup=dedup,
         partition_pages=partition_pages,
     )
-    if siblings:
-        site = {"fetch_siblings": siblings, "for_given_pages": True}
-        if site_store is not None:
-            site["store_path"] = str(site_store.resolve())
-        cfg.options = cfg.options.updated(site=site)
     log = lambda line: click.echo("maintext batch: " + line, err=True)  # noqa: E731
     extra, crawled = _discovery_inputs(cfg, sitemaps, feeds, crawl_starts, crawl_db, log,
                                        max_pages=max_pages, max_depth=max_depth, crawl_delay=crawl_delay,
@@ -149,6 +137,30 @@ def batch(inputs: tuple[Path, ...], method: str | None, urls_file: Path | None, 
     summary = run_batch(cfg, inputs, urls_file, log=log, extra_urls=extra, crawled=crawled)
     if summary.failed:
         sys.exit(EXIT_PAGES_FAILED)
+
+
+def _batch_options(fields: tuple[str, ...] | None, extraction: dict[str, Any], **settings: Any) -> Any:
+    """The extraction options of every page of the batch: ``settings`` (fetching, links) and
+    the extraction flags, set up for ``--fields``; the default record has no typed blocks."""
+    from ..options import Options
+    from ..output.fields import options_for_fields
+
+    options = options_for_fields(
+        Options().updated(**settings, **_extraction_overrides(fields, **extraction)), fields)
+    if fields is None:  # the default record has no blocks: build none
+        options = options.updated(with_blocks=False)
+    return options
+
+
+def _with_siblings(options: Any, siblings: int, site_store: Path | None) -> Any:
+    """``options`` that fetch up to ``siblings`` same-site pages per page (--siblings), with
+    the template store at ``site_store`` (--site-store); unchanged without --siblings."""
+    if not siblings:
+        return options
+    site = {"fetch_siblings": siblings, "for_given_pages": True}
+    if site_store is not None:
+        site["store_path"] = str(site_store.resolve())
+    return options.updated(site=site)
 
 
 def _discovery_inputs(cfg: Any, sitemaps: tuple[str, ...], feeds: tuple[str, ...], crawl_starts: tuple[str, ...],

@@ -115,6 +115,8 @@ def extraction_options(func: F) -> F:
                      help="Also extract readers' comments, apart from the text (the comments field)."),
         click.option("--headline/--no-headline", default=False, show_default=True,
                      help="Keep the <h1> headline in the text (it is always in the headline field)."),
+        click.option("--title-heading", is_flag=True,
+                     help="Open markdown/html output with the headline as a level-1 heading."),
     ]
     for opt in reversed(opts):
         func = opt(func)
@@ -123,12 +125,13 @@ def extraction_options(func: F) -> F:
 
 def _extraction_overrides(fields: tuple[str, ...] | None, precision: bool, recall: bool, tables: bool,
                           images: bool, inline_links: bool, formatting: bool, comments: bool,
-                          headline: bool) -> dict[str, Any]:
+                          headline: bool, title_heading: bool = False) -> dict[str, Any]:
     """Options overrides of the extraction options."""
     if precision and recall:
         raise click.UsageError("--favor-precision and --favor-recall exclude each other")
     return {
         "include_images": images, "include_links": inline_links, "include_formatting": formatting,
+        "headline_heading": title_heading,
         "with_comments": comments or bool(fields and "comments" in fields),
         "auto": {"favor_precision": precision, "favor_recall": recall, "include_tables": tables,
                  "include_headline": headline},

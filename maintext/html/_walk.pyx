@@ -18,7 +18,12 @@ from lxml.includes.etreepublic cimport _Document, _Element, elementFactory, impo
 
 import_lxml__etree()
 
-# segment.MARK_BR, MARK_SPAN, MARK_IMAGE (checked equal when the walk starts)
+try:  # the container marks read in C (maintext/html/_nodes.pyx), else vocab.marks on el.items()
+    from maintext.html._nodes import container_marks_of
+except ImportError:
+    container_marks_of = None
+
+# markers.MARK_BR, MARK_SPAN, MARK_IMAGE (checked equal when the walk starts)
 cdef enum Mark:
     MARK_BR = 1
     MARK_SPAN = 2
@@ -63,7 +68,7 @@ cdef class _Walk:
     cdef frozenset paragraph_tags, heading_tags
     cdef Py_ssize_t link_chars
     cdef int table_depth
-    cdef int marked  # segment.MARK_BR | MARK_SPAN | MARK_IMAGE
+    cdef int marked  # markers.MARK_BR | MARK_SPAN | MARK_IMAGE
     cdef int chain_keep
 
     cdef block(self, str raw, str tag, tuple chain, Py_ssize_t link_chars, bint in_table,
@@ -102,6 +107,21 @@ cdef class _Walk:
         b.boiler = None
         b.index = -1
         return b
+
+    cdef container(self, Container, Py_ssize_t cid, str tag, tuple marks, el):
+        """segment.Container(cid, tag, len(blocks), parent, marks, owner) with ``el`` set,
+        without its Python __init__: the same slots, the same values."""
+        c = Container.__new__(Container)
+        c.id = cid
+        c.id_end = cid + 1
+        c.tag = tag
+        c.start = c.end = len(self.blocks)
+        c.parent = self.stack[-1] if self.stack else None
+        c.boiler, c.content_hint, c.semantic = marks
+        c.score = None
+        c.owner = self.owners[-1] if self.owners else None
+        c.el = el
+        return c
 
     cdef flush(self):
         cdef str raw = "".join(self.parts)
@@ -146,6 +166,7 @@ def walk(root, frozenset skip, seg, sizes, dict env):
     cdef str IMAGE_TAG = env["IMAGE_TAG"]
     Container = env["Container"]
     marks = env["marks"]
+    from maintext.html.vocab import _MARKS_BY_VALUES as marks_cache, _MARKS_CACHE_MAX as marks_max, container_marks
     NO_MARKS = env["NO_MARKS"]
     skip_box = env["skip_box"]
     w.seg = seg
@@ -197,14 +218,13 @@ def walk(root, frozenset skip, seg, sizes, dict env):
                     w.flush()
                 cid = len(w.containers)
                 el = elementFactory(doc, cur)
-                if cur.properties is not NULL:
-                    items = el.items()
-                    m = marks(tag, items) if items or tag in SPECIAL else NO_MARKS
+                if cur.properties is NULL and tag not in SPECIAL:
+                    m = NO_MARKS
+                elif container_marks_of is not None:
+                    m = container_marks_of(el, tag, marks_cache, container_marks, marks_max)
                 else:
-                    m = marks(tag, []) if tag in SPECIAL else NO_MARKS
-                c = Container(cid, tag, len(w.blocks), w.stack[-1] if w.stack else None, m,
-                              w.owners[-1] if w.owners else None)
-                c.el = el
+                    m = marks(tag, el.items())
+                c = w.container(Container, cid, tag, m, el)
                 w.containers.append(c)
                 w.stack.append(cid)
                 if tag == "table":

@@ -19,10 +19,11 @@ import math
 import re
 from bisect import bisect_left
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from ..textutil import has_cjk, text_weight, tokens
-from .segment import MARK_BR
+from . import walk as _walk
+from .markers import MARK_BR
 
 if TYPE_CHECKING:
     from ..paper_options import BlockListOptions
@@ -57,8 +58,9 @@ class Block:
     def link_density(self) -> float:
         return self.link_chars / self.chars if self.chars else 0.0
 
-    def finish(self) -> None:
-        """Text, sizes and weight from the text runs in ``parts`` (lines joined by "\\n")."""
+    def finish(self, weigh: Callable[[str], float] | None = None) -> None:
+        """Text, sizes and weight from the text runs in ``parts`` (lines joined by "\\n");
+        ``weigh``: the compiled :func:`~maintext.textutil.text_weight` (the same figure)."""
         parts = self.parts
         text = parts[0] if len(parts) == 1 else " ".join(parts)
         self.parts = []
@@ -68,6 +70,8 @@ class Block:
         # text_weight(text), without its scan for CJK characters where there are none
         if not self.chars:
             self.weight = 0.0
+        elif weigh is not None:
+            self.weight = weigh(text)
         elif text.isascii():
             self.weight = float(len(_ASCII_WORDS(text)))
         else:
@@ -134,10 +138,8 @@ def head_signals(root: Any, ld_texts: Iterable[str | None] = ()) -> PageSignals:
     return sig
 
 
-def block_list(seg: "Segmentation", signals: PageSignals | None = None) -> BlockList:
-    """The Block-List of a segmentation: block 0 holds text outside any block tag, block
-    ``i + 1`` is container ``i``; each holds the runs whose innermost container it is."""
-    containers = seg.containers
+def _container_blocks(containers: list) -> list[Block]:
+    """The root block, then block ``i + 1`` for container ``i`` under its parent's block."""
     root = Block(0, "#root", 0, -1, end=len(containers))
     blocks = [root]
     append = blocks.append  # this runs on every page auto classifies: positional, no lookups
@@ -147,6 +149,18 @@ def block_list(seg: "Segmentation", signals: PageSignals | None = None) -> Block
         append(Block(c.id + 1, tag, parent.depth + 1, parent.index,
                      parent.in_form or tag == FORM_TAG,
                      parent.in_comments or c.boiler == "comments", c.id_end))
+    return blocks
+
+
+def block_list(seg: "Segmentation", signals: PageSignals | None = None) -> BlockList:
+    """The Block-List of a segmentation: block 0 holds text outside any block tag, block
+    ``i + 1`` is container ``i``; each holds the runs whose innermost container it is."""
+    containers = seg.containers
+    if _walk.ENABLED and _walk.blocks is not None:  # the same blocks, built in C
+        blocks = _walk.blocks.container_blocks(containers, Block, FORM_TAG)
+    else:
+        blocks = _container_blocks(containers)
+    root = blocks[0]
     for run in seg.blocks:
         chain = run.chain
         b = blocks[chain[-1] + 1] if chain else root
@@ -160,9 +174,10 @@ def block_list(seg: "Segmentation", signals: PageSignals | None = None) -> Block
         run = seg.blocks[index] if index < len(seg.blocks) else None
         if run is not None and run.chain:
             blocks[run.chain[-1] + 1].links += 1
+    weigh = _walk.native_weigh()
     for b in blocks:
         if b.parts:
-            b.finish()
+            b.finish(weigh)
     sig = signals if signals is not None else PageSignals()
     tags = [c.tag for c in containers]
     sig.paragraphs = tags.count("p")

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Iterable, Iterator
 import lxml.etree as etree
 
 from ..textutil import _CJK_CLASS, collapse_ws
-from .structure import IMAGE
+from .markers import IMAGE
 from .tags import BLOCK_TAGS, SKIP_TAGS
 
 if TYPE_CHECKING:

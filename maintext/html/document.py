@@ -18,6 +18,7 @@ import lxml.html
 from ..errors import ParseError
 from ..io.loading import Loaded
 from ..options import Options
+from . import walk as _walk
 
 # One parser per process; lxml parsers are not shared across threads, but maintext
 # parallelises with processes. Comments and processing instructions never carry page text.
@@ -202,6 +203,13 @@ def drop_script_bodies(data: bytes) -> bytes:
     start tag; for a script the same, or a missing end tag, and then the rest of the page
     too (only the parser knows where such a script ends).
     """
+    if _walk.ENABLED and _walk.raw is not None:
+        return _walk.raw.drop_script_bodies(data)  # the same steps in C (html/_raw.pyx)
+    return _drop_bodies(data)
+
+
+def _drop_bodies(data: bytes) -> bytes:
+    """:func:`drop_script_bodies` in Python (the fallback, and the C twin's reference)."""
     find = data.find
     search = _RAW_START.search
     out: list[bytes] = []
@@ -246,7 +254,7 @@ def _parse(html: str, utf8: bytes | None = None) -> tuple[etree._Element, bytes]
     newlines: line numbers are those of ``html``)."""
     data = drop_script_bodies(utf8 if utf8 is not None else html.encode("utf-8", errors="replace"))
     if b"\x00" in data or b"\x01" in data or b"\x02" in data or b"\x03" in data:
-        # never visible text, and the segmentation's markers (maintext.html.structure)
+        # never visible text, and the segmentation's markers (maintext.html.markers)
         data = data.translate(None, _MARKER_BYTES)
     try:
         root = etree.fromstring(data, _PARSER)
@@ -304,7 +312,7 @@ class Document:
         self.blocklist: Any = None
         # (settings key, feature tree) of the LCS method (maintext.methods.lcs).
         self.lcs_ctree: tuple[Any, Any] | None = None
-        # (node sequence or None,) of the page as a sibling (maintext.site.template);
+        # (node sequence or None,) of the page as a sibling (maintext.site.nodeseq);
         # None = not computed; a page that cannot be parsed holds (None,).
         self.site_sequence: tuple[Any] | None = None
         # The headline the metadata pass chose (maintext.metadata.title.decide_headline);

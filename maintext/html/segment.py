@@ -28,7 +28,7 @@ from typing import Any
 import lxml.etree as etree
 
 from .vocab import NO_MARKS as _NO_MARKS, SPECIAL_TAGS as _SPECIAL_TAGS, marks as _marks
-from .structure import BR as _BR, IMAGE, SPAN_CLOSE, SPAN_OPEN, plain
+from .markers import BR as _BR, IMAGE, MARK_ALL, MARK_BR, MARK_IMAGE, MARK_SPAN, SPAN_CLOSE, SPAN_OPEN, plain
 from . import walk as _walk
 from .boxsize import BoxSizes
 from .evidence import RunningEvidence, outweighs_name
@@ -58,9 +58,6 @@ LINK_BOX_MAX_DENSITY = 0.1
 LINK_BOX_MIN_CHARS = 300  # smaller boxes are skipped without looking
 
 
-# Which markers a block's raw text holds (Block.marked, a bit set).
-MARK_BR, MARK_SPAN, MARK_IMAGE = 1, 2, 4
-MARK_ALL = MARK_BR | MARK_SPAN | MARK_IMAGE
 
 
 class Container:

@@ -55,7 +55,7 @@ FIGURE_TAG = "figure"
 CAPTION_TAGS: frozenset[str] = frozenset({"figcaption", "caption"})  # of a figure / a table
 
 # Block tags that give the blocks inside a structural context (list item, table cell,
-# code, quote: maintext.html.structure.Structure). Headings and captions need none:
+# code, quote: maintext.html.context.Structure). Headings and captions need none:
 # their kind is their own tag.
 STRUCTURE_TAGS: frozenset[str] = (LIST_TAGS | CELL_TAGS
                                   | {LIST_ITEM_TAG, TABLE_TAG, ROW_TAG, HEADER_ROWS_TAG,

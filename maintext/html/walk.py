@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from types import ModuleType
+from typing import Callable
 
 native: ModuleType | None
 try:
@@ -23,7 +24,51 @@ try:
 except ImportError:
     scan = None
 
+# Tree scans of the metadata pass in C (maintext/html/_nodes.pyx), or None.
+nodes: ModuleType | None
+try:
+    from . import _nodes as nodes
+except ImportError:
+    nodes = None
+
+# The Block-List view's container blocks built in C (maintext/html/_blocks.pyx), or None.
+blocks: ModuleType | None
+try:
+    from . import _blocks as blocks
+except ImportError:
+    blocks = None
+
+# document.drop_script_bodies in C (maintext/html/_raw.pyx), or None.
+raw: ModuleType | None
+try:
+    from . import _raw as raw
+except ImportError:
+    raw = None
+
 NATIVE_AVAILABLE = native is not None
 # The default when a caller does not say (Options.native): the native walk when built,
 # unless MAINTEXT_NATIVE=0.
 ENABLED = NATIVE_AVAILABLE and os.environ.get("MAINTEXT_NATIVE", "1").strip().lower() not in ("0", "false", "no", "off")
+
+
+def native_nodes() -> ModuleType | None:
+    """The metadata pass's C tree scans when built and enabled (read at call time, so a
+    test or caller that turns ENABLED off gets the Python loops), else None."""
+    return nodes if ENABLED else None
+
+
+_CJK_TABLE_SET = False
+
+
+def native_weigh() -> Callable[[str], float] | None:
+    """The compiled :func:`maintext.textutil.text_weight` (the same figure) when built and
+    enabled, with its CJK table set from textutil's, else None."""
+    global _CJK_TABLE_SET
+    if not ENABLED or native is None:
+        return None
+    if not _CJK_TABLE_SET:
+        from ..textutil import _CJK_RANGES
+
+        native.set_cjk_ranges(_CJK_RANGES)
+        _CJK_TABLE_SET = True
+    return native.text_weight

@@ -1,1 +1,9 @@
-"""Load: bytes, files, URLs and WARC records in; decoded HTML text (:class:`~maintext.io.loading.Loaded`) out."""
+"""Load: bytes, files, URLs and WARC records in; decoded HTML text (:class:`~maintext.io.loading.Loaded`) out.
+
+- :mod:`.loading`: any source in; a ``Loaded`` out (size caps, gzip, decoding).
+- :mod:`.decode`: bytes in; text out (BOM, HTTP charset, ``<meta>``, detection).
+- :mod:`.fetch`, :mod:`.httpbody`, :mod:`.netguard`, :mod:`.robots`: a URL in; the body out,
+  safely (timeouts, size caps, no private addresses, robots.txt).
+- :mod:`.warc`: WARC archives in; page records out.
+- :mod:`.discover`, :mod:`.crawl`: sitemaps, feeds, start URLs in; page URLs out.
+"""

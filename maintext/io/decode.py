@@ -285,7 +285,7 @@ _UTF16_SAMPLE = 4096
 def _sniff_utf16(data: bytes) -> str | None:
     """UTF-16 without a byte-order mark: markup is ASCII, so every other byte is NUL."""
     sample = data[:_UTF16_SAMPLE]
-    if len(sample) < 32:
+    if len(sample) < 32 or 0 not in sample:  # no NUL byte (nearly every page): no UTF-16
         return None
     even, odd = sample[0::2], sample[1::2]
     if odd.count(0) > 0.4 * len(odd) and even.count(0) < 0.02 * len(even):

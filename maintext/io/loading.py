@@ -154,12 +154,10 @@ def cap_attributes(html: str, cap: int) -> str:
 
 def _cap_readable_tags(html: str, cap: int) -> str:
     """``html`` with the start tags the attribute grammar reads cut after ``cap`` attributes."""
-    if _scan is not None and _scan.first_long_tag(html, cap) < 0:
-        return html  # the same pattern matched in C (maintext/html/_scan.pyx): nothing to cut
     pattern = _LONG_TAG.get(cap)
     if pattern is None:
         pattern = _LONG_TAG[cap] = re.compile(r"<[a-zA-Z][^\s<>/]*+(?=%s{%d})" % (_ATTR_TOKEN, cap + 1))
-    m = pattern.search(html)
+    m = _search_long_tag(pattern, html, cap, 0)
     if m is None:
         return html
     out: list[str] = []
@@ -175,14 +173,25 @@ def _cap_readable_tags(html: str, cap: int) -> str:
             out.append(html[pos:cut])
             out.append(">")
             pos = end
-        m = pattern.search(html, end)
+        m = _search_long_tag(pattern, html, cap, end)
     out.append(html[pos:])
     return "".join(out)
 
 
+def _search_long_tag(pattern: re.Pattern[str], html: str, cap: int, start: int) -> re.Match[str] | None:
+    """``pattern.search(html, start)``; with the C scan (maintext/html/_scan.pyx) the
+    pattern is only tried where the scan found its first match (the search itself costs
+    ~0.1 ms per 1,000 characters of a page with a long tag: 20 ms on a 200 KB page)."""
+    if _scan is None:
+        return pattern.search(html, start)
+    at = _scan.first_long_tag(html, cap, start)
+    return pattern.match(html, at) if at >= 0 else None
+
+
 # A run this long without ">" that holds a tag start: all of it after the "<" is inside that
 # tag (or is script, comment or title text): never text a reader sees.
-_RUNAWAY = re.compile(r"(?:\A|(?<=>))[^>]{65536,}")  # tried only after a ">": linear
+_RUNAWAY_CHARS = 65536
+_RUNAWAY = re.compile(r"(?:\A|(?<=>))[^>]{%d,}" % _RUNAWAY_CHARS)  # tried only after a ">": linear
 _RUNAWAY_MIN_CHARS = 500_000  # a smaller page cannot hold attributes enough to matter
 
 
@@ -194,26 +203,35 @@ def cap_runaway_tags(html: str, cap: int) -> str:
     of it, in time quadratic in their number (a fuzzed 12 MB page: over 100 s). Linear."""
     if cap <= 0 or len(html) < _RUNAWAY_MIN_CHARS or html.count("=") <= 4 * cap:
         return html
-    if max(map(len, html.split(">"))) < 65536:  # no long run: the usual large page (C speed)
-        return html
     out: list[str] = []
     pos = 0
-    for run in _RUNAWAY.finditer(html):
-        tag = _START_TAG.search(html, run.start(), run.end())
+    for start, end in _runaway_runs(html):
+        tag = _START_TAG.search(html, start, end)
         if tag is None:
             continue
         cut = tag.end()
         for _ in range(cap):
-            cut = html.find("=", cut, run.end()) + 1
+            cut = html.find("=", cut, end) + 1
             if cut == 0:
                 break
-        if cut and html.count("=", cut, run.end()) > cap:
+        if cut and html.count("=", cut, end) > cap:
             out.append(html[pos:cut])
-            pos = run.end()  # the ">" that ends the run (or the page's end) stays
+            pos = end  # the ">" that ends the run (or the page's end) stays
     if not out:
         return html
     out.append(html[pos:])
     return "".join(out)
+
+
+def _runaway_runs(html: str) -> list[tuple[int, int]]:
+    """``(start, end)`` of the matches of :data:`_RUNAWAY`: found in C when built (the
+    regular expression costs ~140 ms per MB), else by the pattern after a check that
+    there is one (the usual large page has none)."""
+    if _scan is not None:
+        return _scan.long_runs(html, ">", _RUNAWAY_CHARS)
+    if max(map(len, html.split(">"))) < _RUNAWAY_CHARS:
+        return []
+    return [m.span() for m in _RUNAWAY.finditer(html)]
 
 
 # A start tag: "<" and a letter (libxml2 makes an element of nothing else; end tags,

@@ -14,12 +14,13 @@ import re
 
 from lxml import etree
 
+from ..html.walk import native_nodes
 from ..textutil import collapse_ws
 from .collect import Collected
 from .jsonld import LIST_SEP
 from .title import is_site_name
 from .collect import text_content
-from .visible import subtree_texts, texts_after
+from .visible import body_texts, texts_after
 
 BYLINE_SCOPE_LEVELS = 3  # the headline's ancestor searched for a byline (the article header)
 MAX_BYLINE_BOXES = 20  # author-like elements tried at most
@@ -118,7 +119,7 @@ def _source_names(ld: dict[str, str], got: Collected, root, headline_el,
     # tree), or to complete a partial name (:func:`_completed`).
     candidates = (lambda: ld.get("author"), lambda: got.value("author"),
                   lambda: byline_author(root, headline_el), lambda: visible_byline(headline_el),
-                  lambda: author_link(got.anchors), lambda: labelled_byline(root),
+                  lambda: author_link(got.anchors, got.anchor_records()), lambda: labelled_byline(root),
                   lambda: copyright_holder(root, site_names))
     read: dict[int, list[str]] = {}
 
@@ -228,8 +229,12 @@ def byline_author(root, headline_el=None) -> str | None:
         scope = next(root.iter("article"), None)
     if scope is None:
         return None
-    boxes = [el for el in scope.iterdescendants(etree.Element) if is_author_box(el)]  # cheaper than XPath
-    for el in boxes[:MAX_BYLINE_BOXES]:
+    nodes = native_nodes()
+    if nodes is not None:  # the same elements, found in C
+        boxes = nodes.author_boxes(scope, MAX_BYLINE_BOXES)
+    else:
+        boxes = [el for el in scope.iterdescendants(etree.Element) if is_author_box(el)][:MAX_BYLINE_BOXES]
+    for el in boxes:
         if el.tag in _SKIP_TAGS or in_comments(el):
             continue
         name_els = el.findall(".//*[@itemprop='name']")
@@ -269,7 +274,7 @@ def labelled_byline(root) -> str | None:
     if body is None:
         return None
     label_seen, seen = False, 0
-    for text in subtree_texts(body):
+    for text in body_texts(body, LABELLED_BYLINE_CHARS):
         piece = text.strip()
         if not piece:
             continue
@@ -325,14 +330,17 @@ def _looks_like_name(text: str) -> bool:
     return 1 <= len(words) <= 4 and all(w[:1].isupper() or w.lower() in _NAME_PARTICLES for w in words)
 
 
-def author_link(anchors: list) -> str | None:
+def author_link(anchors: list, records: list | None = None) -> str | None:
     """The text of the first link to an author archive page outside comment threads, with
-    the texts of the author links beside it (same parent: a byline naming several people)."""
-    for n, a in enumerate(anchors):
-        href = a.get("href")
+    the texts of the author links beside it (same parent: a byline naming several people).
+    ``records``: the anchors' ``(href, rel, text or None)`` when already read
+    (:meth:`~maintext.metadata.collect.Collected.anchor_records`)."""
+    if records is None:
+        records = [(a.get("href"), None, None) for a in anchors]
+    for n, (a, (href, _, text)) in enumerate(zip(anchors, records)):
         if not href or AUTHOR_HREF.search(href) is None or in_comments(a):
             continue
-        name = clean_author(a.text_content())
+        name = clean_author(text if text is not None else a.text_content())
         if name and len(name.split()) <= MAX_NAME_WORDS:
             return LIST_SEP.join([name] + _sibling_author_links(a, anchors[n + 1:n + 1 + MAX_CO_AUTHORS]))
     return None

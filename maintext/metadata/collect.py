@@ -13,6 +13,7 @@ from typing import Any
 
 from lxml import etree
 
+from ..html.walk import native_nodes
 from ..textutil import _CJK, collapse_ws
 
 # ---------------------------------------------------------------------------------------
@@ -70,7 +71,7 @@ class Collected:
     """What the one pass over the tree found (elements are lxml elements)."""
 
     __slots__ = ("meta", "lists", "ld_texts", "title_el", "headings", "times",
-                 "anchors", "base", "links")
+                 "anchors", "base", "links", "_records")
 
     def __init__(self) -> None:
         self.meta: dict[str, tuple[int, str]] = {}  # field -> (rank, value) of the best key
@@ -83,6 +84,17 @@ class Collected:
         self.anchors: list = []
         self.base: str | None = None
         self.links: dict[str, str] = {}  # LINK_RELS field -> first href
+        self._records: list[tuple[str | None, str | None, str | None]] | None = None
+
+    def anchor_records(self) -> list[tuple[str | None, str | None, str | None]]:
+        """``(href, rel, text)`` of each anchor, read once for the link, label, licence
+        and author passes; ``text`` (:func:`text_content`) is None when not read yet (the
+        C scan reads it with the attributes, the Python fallback only where asked)."""
+        if self._records is None:
+            nodes = native_nodes()
+            self._records = (nodes.anchor_records(self.anchors) if nodes is not None
+                             else [(a.get("href"), a.get("rel"), None) for a in self.anchors])
+        return self._records
 
     def key(self, fld: str) -> str | None:
         """The ``<meta>`` name the best value of ``fld`` came from, or None."""

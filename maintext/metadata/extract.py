@@ -69,7 +69,7 @@ def extract_metadata(doc: Document, page: Page) -> None:
     if doc.options.with_links:
         doc.link_anchors = []  # (element, link): lets the method mark links in its main text
         page.links = extract_links(root, url, anchors=got.anchors, base_href=got.base,
-                                   pairs=doc.link_anchors)
+                                   pairs=doc.link_anchors, records=got.anchor_records())
 
 
 def _ld_keywords(ld: dict[str, str]) -> list[str]:

@@ -40,28 +40,30 @@ def categories(ld: dict[str, str], got: Collected) -> list[str]:
         return dedupe([collapse_ws(s) for s in ld["articleSection"].split(LIST_SEP)])
     if got.lists["categories"]:
         return dedupe(got.lists["categories"])
-    return _labels(got.anchors, "category", CATEGORY_HREF)
+    return _labels(got, "category", CATEGORY_HREF)
 
 
 def tags(got: Collected) -> list[str]:
     """Tag names from links marked as tags (``rel~=tag`` without category, tag paths)."""
-    return _labels(got.anchors, "tag", TAG_HREF)
+    return _labels(got, "tag", TAG_HREF)
 
 
-def _labels(anchors: list, rel: str, href_path: re.Pattern[str]) -> list[str]:
+def _labels(got: Collected, rel: str, href_path: re.Pattern[str]) -> list[str]:
     """Texts of links with ``rel`` in their rel list, else of links whose href matches
     ``href_path`` (comment threads left out)."""
     marked, by_path = [], []
-    for a in anchors:
-        rels = (a.get("rel") or "").lower().split()
-        href = a.get("href") or ""
-        if rel in rels and not (rel == "tag" and "category" in rels):
-            marked.append(a)
-        elif not rels and href_path.search(href):
-            by_path.append(a)
+    for a, (href, rel_value, text) in zip(got.anchors, got.anchor_records()):
+        if rel_value:
+            rels = rel_value.lower().split()
+            if rel in rels and not (rel == "tag" and "category" in rels):
+                marked.append((a, text))
+            elif not rels and href_path.search(href or ""):
+                by_path.append((a, text))
+        elif href_path.search(href or ""):
+            by_path.append((a, text))
     out = []
-    for a in marked or by_path:
-        text = collapse_ws(text_content(a)).strip("#")
+    for a, text in marked or by_path:
+        text = collapse_ws(text if text is not None else text_content(a)).strip("#")
         if 0 < len(text) <= MAX_LABEL_CHARS and not in_comments(a):
             out.append(text)
         if len(out) >= MAX_LABELS:
@@ -81,14 +83,18 @@ def lead_image(ld: dict[str, str], got: Collected, base: str | None) -> str | No
 def license_of(ld: dict[str, str], got: Collected) -> str | None:
     """The page's licence: a Creative Commons name when the source is a CC URL, else the
     declared text (or URL)."""
-    for a in got.anchors:
-        if "license" in (a.get("rel") or "").lower().split():
-            return cc_name(a.get("href")) or collapse_ws(text_content(a)) or a.get("href")
+    records = got.anchor_records()
+    for a, (href, rel, text) in zip(got.anchors, records):
+        if rel and "license" in rel.lower().split():
+            return cc_name(href) or collapse_ws(text if text is not None else text_content(a)) or href
     for value in (got.links.get("license"), ld.get("license"), got.value("license")):
         if value:
             return cc_name(value) or collapse_ws(value)
-    for a in got.anchors:  # a plain link to a CC licence (footer badges)
-        name = cc_name(a.get("href"))
+    hrefs = [href for href, _, _ in records if href]
+    if "creativecommons.org" not in "\n".join(hrefs).lower():
+        return None  # no link to a licence (one lower() for all hrefs, not one each)
+    for href in hrefs:  # a plain link to a CC licence (footer badges)
+        name = cc_name(href)
         if name:
             return name
     return None

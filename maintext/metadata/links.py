@@ -17,13 +17,15 @@ _ORIGIN = re.compile(r"(https?):(//[^/?#]*)", re.IGNORECASE)
 
 def extract_links(root, base_url: str | None, *, anchors: list | None = None,
                   base_href: str | None = None, main_anchors: set[int] | None = None,
-                  pairs: list | None = None) -> list[Link]:
+                  pairs: list | None = None, records: list | None = None) -> list[Link]:
     """Forward links: absolute http(s) URLs with their anchor text, in page order.
 
     Absolute and root-relative hrefs (the vast majority) are resolved without
     :func:`urllib.parse.urljoin`, which dominates the cost otherwise. ``main_anchors``:
     ids of the ``<a>`` elements inside the main text, which get ``in_main=True``.
     ``pairs``: a list that receives ``(element, link)`` for every link returned.
+    ``records``: ``(href, rel, text or None)`` of each anchor when already read
+    (:meth:`~maintext.metadata.collect.Collected.anchor_records`).
     """
     if anchors is None:
         anchors = list(root.iter("a"))
@@ -38,8 +40,9 @@ def extract_links(root, base_url: str | None, *, anchors: list | None = None,
     scheme, origin = _origin(base)
     links: list[Link] = []
     append = links.append
-    for a in anchors:
-        href = a.get("href")
+    if records is None:
+        records = [(a.get("href"), None, None) for a in anchors]
+    for a, (href, _, text) in zip(anchors, records):
         if not href:
             continue
         if href.startswith(("http://", "https://")):  # the common case, no resolving
@@ -56,7 +59,8 @@ def extract_links(root, base_url: str | None, *, anchors: list | None = None,
                 url = _resolve(href, base, scheme, origin)
                 if url is None:
                     continue
-        text = a.text if len(a) == 0 else text_content(a)
+        if text is None:
+            text = text_content(a)
         link = Link(url, " ".join(text.split()) if text else "")
         if main_anchors is not None:
             link.in_main = id(a) in main_anchors

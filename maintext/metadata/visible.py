@@ -11,6 +11,7 @@ import re
 from datetime import datetime
 from typing import Callable, Iterable
 
+from ..html.walk import native_nodes
 from .collect import text_content
 from .dateparse import parse_date, relative_date
 
@@ -22,6 +23,8 @@ BYLINE_PIECE = 80  # a text piece this short after the headline may be a byline
 BYLINE_REACH_CHARS = 1000  # ... when it starts within this much text after the headline
 MAX_HEADLINE_DATE_CHARS = 300  # a headline's own text is read for a date up to this length
 RELATIVE_PIECE = 60  # a relative date ("vor 3 Tagen") is read only in pieces this short
+DATE_SPAN = 48  # a written date with its time and offset is at most this long: a piece is read to
+# the end of the budget plus this much (one huge text node is not searched whole)
 LABELLED_DATE_CHARS = 300_000  # visible text searched at most for a labelled date
 # Labels a page writes before its date ("Erschienen am: 01.11.2023", "Datum: 19.11.2021").
 DATE_LABELS: dict[str, tuple[str, ...]] = {
@@ -60,28 +63,40 @@ def visible_date(root, headline_el=None, reference: datetime | None = None,
     body = root.find("body")
     if body is None:
         return None
-    return first_date(subtree_texts(body), VISIBLE_DATE_CHARS, reference)
+    return first_date(body_texts(body, VISIBLE_DATE_CHARS), VISIBLE_DATE_CHARS, reference)
 
 
-def labelled_date(root, kind: str) -> str | None:
+def labelled_date(root, kind: str, text: str | None = None) -> str | None:
     """A date written after a label of ``kind`` ("published" or "modified", see
     :data:`DATE_LABELS`) anywhere in the visible text of ``<body>`` (a last resort: the
-    label says what the date is even at the foot of the page)."""
-    body = root.find("body")
-    if body is None:
+    label says what the date is even at the foot of the page). ``text``: that text
+    (:func:`labelled_text`) when the caller has it already."""
+    text = labelled_text(root) if text is None else text
+    if text is None:
         return None
-    pieces, size = [], 0
-    for text in subtree_texts(body):
-        pieces.append(text)
-        size += len(text)
-        if size > LABELLED_DATE_CHARS:
-            break
-    text = " ".join(" ".join(pieces).split())
     for m in _LABEL_FORMS[kind].finditer(text):
         found = parse_date(m.group(1))
         if found:
             return found
     return None
+
+
+def labelled_text(root) -> str | None:
+    """The visible text of ``<body>`` searched for a labelled date, whitespace collapsed
+    (its first :data:`LABELLED_DATE_CHARS` characters and the piece that crosses them);
+    None without a ``<body>``."""
+    body = root.find("body")
+    if body is None:
+        return None
+    nodes = native_nodes()
+    pieces, size = [], 0
+    texts = nodes.subtree_texts(body, _SKIP_TEXT_TAGS, False, LABELLED_DATE_CHARS) if nodes else subtree_texts(body)
+    for text in texts:
+        pieces.append(text)
+        size += len(text)
+        if size > LABELLED_DATE_CHARS:
+            break
+    return " ".join(" ".join(pieces).split())
 
 
 def subtree_texts(el, *, with_tail: bool = False):
@@ -91,6 +106,15 @@ def subtree_texts(el, *, with_tail: bool = False):
             yield node.text
         if node.tail and (node is not el or with_tail):
             yield node.tail
+
+
+def body_texts(body, budget: int):
+    """``subtree_texts(body)`` for a reader that stops once the stripped pieces it read
+    exceed ``budget`` characters: the C scan (when enabled) stops after that piece too."""
+    nodes = native_nodes()
+    if nodes is None:
+        return subtree_texts(body)
+    return nodes.subtree_texts(body, _SKIP_TEXT_TAGS, False, budget, True)
 
 
 def texts_after(el, max_nodes: int = AFTER_HEADLINE_ELEMENTS):
@@ -133,6 +157,7 @@ def first_date(texts: Iterable[str], budget: int, reference: datetime | None = N
         piece = text.strip()
         if not piece:
             continue
+        piece = piece[:max(budget - seen, 0) + DATE_SPAN]
         if pending is not None:
             if _CLOCK.fullmatch(piece):
                 return parse_date(" ".join(window + [piece])) or pending

@@ -37,7 +37,8 @@ from ..html.document import Document
 from ..options import Options
 from ..paper_options import DomPathOptions
 from ..result import Page
-from ..site.template import Slot, flatten, has_site_evidence, slot_text, split_text_nodes
+from ..site.nodeseq import Slot, flatten, slot_text
+from ..site.template import has_site_evidence, split_text_nodes
 from ..textutil import collapse_ws, nonspace_len, tokens
 
 # Text shown this many characters into a leaf in --explain records.

@@ -75,11 +75,28 @@ def page_blocks(page: Page, options: Options | None = None, titles: tuple[str, .
     the top of the body is left out (it is the ``headline`` field; see
     :func:`title_heading`)."""
     if not page.blocks:
-        return [TextBlock("paragraph", p) for p in (page.paragraphs or page.text.split("\n")) if p.strip()]
-    if options is not None and options.auto.include_headline:
-        return page.blocks
-    drop = title_heading(page.blocks, (page.headline, page.title, *titles))
-    return page.blocks if drop is None else page.blocks[:drop] + page.blocks[drop + 1:]
+        blocks = [TextBlock("paragraph", p) for p in (page.paragraphs or page.text.split("\n")) if p.strip()]
+    elif options is not None and options.auto.include_headline:
+        blocks = page.blocks
+    else:
+        drop = title_heading(page.blocks, (page.headline, page.title, *titles))
+        blocks = page.blocks if drop is None else page.blocks[:drop] + page.blocks[drop + 1:]
+    if (options or Options()).headline_heading:
+        return headline_block(page.headline, blocks) + blocks
+    return blocks
+
+
+def headline_block(headline: str | None, blocks: list[TextBlock]) -> list[TextBlock]:
+    """``[the headline as a level-1 heading]`` to open a document whose body does not already
+    open with it (its first text block, a heading or the start of a paragraph); [] without
+    a headline."""
+    head = _norm(headline or "")
+    if not blocks or not head:
+        return []  # an empty body stays empty
+    first = next((b for b in blocks if b.kind != "image"), None)
+    if first is not None and _norm(first.text).startswith(head):
+        return []
+    return [TextBlock("heading", " ".join(headline.split()), level=1)]
 
 
 def _norm(text: str) -> str:

@@ -4,7 +4,9 @@ Seed 002 decides from the *block distribution* whether a page holds news content
 extracting it. :func:`classify` computes generic features of the page (the block
 distribution and its Dev / ratio-spread features, link density, share of text in long
 low-link blocks, ``og:type`` / JSON-LD article types, ``<article>`` and ``<time>`` counts,
-the shape of the URL path) and applies a logistic regression whose weights and feature
+the shape of the URL path; the structural features of :mod:`maintext.pagetype.features`:
+one body of prose vs captions spread over slides or cards, link-dense text, headline vs
+URL slug) and applies a logistic regression whose weights and feature
 scaling ship as ``maintext/data/pagetype_model.json`` (pure Python at run time; training
 needs scikit-learn: ``python benchmarks/train_pagetype.py``).
 """
@@ -22,6 +24,7 @@ from urllib.parse import urlsplit
 from ..errors import MaintextError
 from ..html.blocklist import BlockList, dev, distribution, document_blocks, ratio_spread, select_blocks
 from ..options import BlockListOptions
+from .features import structure_features
 
 if TYPE_CHECKING:
     from ..html.document import Document
@@ -166,6 +169,7 @@ def features(blist: BlockList, url: str | None = None,
         "log_prun": math.log1p(max(prose_by_parent.values(), default=0.0)),
     })
     feats.update(_url_features(url or sig.canonical))
+    feats.update(structure_features(blist, url or sig.canonical))
     return feats
 
 

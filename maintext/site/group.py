@@ -8,8 +8,8 @@ this module decides which pages they are:
 - :func:`site_key` names a page's site: the URL's host without ``www.``, lower-cased;
 - :func:`similar_pages` ranks the other pages of a site by how alike their URLs are
   (pages of one section share path segments and path depth, hence the same template);
-- :func:`attach_site_docs` does both for a whole collection (a crawl, a folder, a batch);
-- :func:`extract_site` extracts a collection that way, end to end.
+- :func:`attach_site_docs` does both for a whole collection (a crawl, a folder, a batch)
+  (:func:`maintext.api.extract_site` extracts a collection that way, end to end).
 """
 
 from __future__ import annotations
@@ -22,8 +22,6 @@ from ..metadata.urls import declared_url  # the one declared-URL finder
 
 if TYPE_CHECKING:
     from ..html.document import Document
-    from ..options import Options
-    from ..result import Page
 
 
 def page_url(doc: "Document") -> str | None:
@@ -164,59 +162,3 @@ def neighbourhoods(group: list["Document"], get: Callable[["Document"], str | No
     ordered = sorted(group, key=lambda d: get(d) or "")
     for pos, doc in enumerate(ordered):
         yield doc, ordered[max(0, pos - _NEIGHBOURS):pos + _NEIGHBOURS + 1]
-
-
-def extract_site(sources: Iterable[Any], urls: Iterable[str | None] | None = None, *,
-                 method: str = "auto", site_pages: int = 2, options: "Options | None" = None,
-                 on_error: str = "page", **overrides: Any) -> list["Page"]:
-    """Extract a collection of pages, each compared with up to ``site_pages`` other pages
-    of its site from the collection (for methods that remove the site's template).
-
-    ``sources``: what :func:`maintext.extract` accepts (bytes, str, paths, URLs); ``urls``:
-    their URLs (``None`` entries, or no list: the URL a page declares, canonical link or
-    ``og:url``, decides its site). Pages alone on their site are extracted alone. Returns
-    one :class:`~maintext.result.Page` per source, in order. A source that cannot be
-    loaded gives an empty Page whose ``reason`` names the error (``on_error="raise"``
-    raises the :class:`~maintext.errors.MaintextError` instead).
-    """
-    from ..api import extract_document, load_document
-    from ..errors import MaintextError
-    from ..options import make_options
-    from ..registry import get_method
-    from ..result import Page
-
-    if on_error not in ("page", "raise"):
-        raise ValueError("on_error must be 'page' or 'raise'")
-    opts = make_options(options, **overrides)
-    get_method(method)
-    sources = list(sources)
-    url_list = list(urls) if urls is not None else [None] * len(sources)
-    if len(url_list) != len(sources):
-        raise ValueError(f"{len(sources)} sources but {len(url_list)} urls")
-    docs: list[Document | None] = []
-    failures: dict[int, str] = {}
-    for i, (source, url) in enumerate(zip(sources, url_list)):
-        try:
-            docs.append(load_document(source, url=url, options=opts))
-        except MaintextError as exc:
-            if on_error == "raise":
-                raise
-            docs.append(None)
-            failures[i] = f"{type(exc).__name__}: {exc}"
-    loaded = [d for d in docs if d is not None]
-    attach_site_docs(loaded, site_pages, url_of=page_url)
-    pages: list[Page] = []
-    for i, doc in enumerate(docs):
-        if doc is None:
-            pages.append(Page(url=url_list[i], method=method, reason=f"cannot load: {failures[i]}"))
-            continue
-        try:
-            pages.append(extract_document(doc, method))
-        except MaintextError as exc:
-            if on_error == "raise":
-                raise
-            pages.append(Page(url=doc.url, method=method, reason=f"{type(exc).__name__}: {exc}"))
-        # The method may have pruned the tree: a page that is another's comparison page is
-        # walked from a fresh parse, and the collection does not keep every tree in memory.
-        doc.drop_tree()
-    return pages

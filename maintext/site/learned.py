@@ -1,6 +1,6 @@
 """What each template method learned about a site's template, in a form a later page can use.
 
-Takes a page with its site pages attached (``doc.site_docs``) and gives a
+Takes what :func:`maintext.site.learn.learn` found on a page and its site pages and gives a
 :class:`LearnedTemplate`: one set of keys per method, each a page-independent description
 of the site's template as that method sees it,
 
@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from lxml import etree
 
 from ..textutil import collapse_ws
+from .nodeseq import TemplateSplit, flatten
 
 METHODS = ("dompath", "lcs", "auto")
 
@@ -118,64 +119,11 @@ def learned_candidates(tree, keys: frozenset[str]) -> list[int]:
     return out
 
 
-def _lcs_keys(doc, n_pages: int) -> frozenset[str]:
-    """Keys of the feature-tree nodes matched when each of the pages (the target and up to
-    ``n_pages`` site pages) is aligned with the others: a template box that two of the
-    pages share is learned even when the target lacks it (a video player, a live banner)."""
-    from ..methods.lcs import find_candidates
-    from ..methods.lcs.ctree import _cached_ctree
-
-    opts = doc.options.lcs
-    trees = [_cached_ctree(doc, opts)]
-    for other in doc.site_docs[:n_pages]:
-        try:
-            tree = _cached_ctree(other, opts)
-        except Exception:  # noqa: BLE001 - an unreadable site page is left out
-            continue
-        if len(tree):
-            trees.append(tree)
-    if len(trees) < 2:
-        return frozenset()
-    out: set[str] = set()
-    for k, tree in enumerate(trees):
-        candidates = set(find_candidates(tree, trees[:k] + trees[k + 1:], opts)[0])
-        out.update(key for i, key in enumerate(ctree_keys(tree)) if i not in candidates)
-    return frozenset(out)
+# ----------------------------------------------------------------------------- dompath, from the keys
 
 
-# ----------------------------------------------------------------------------- learning, matching
-
-
-def learn(doc, n_pages: int, min_share: float = 0.0) -> LearnedTemplate:
-    """What the three methods learn from ``doc`` and its attached site pages.
-
-    A method's keys are left out when they cover less than ``min_share`` of the page's own
-    keys of that kind: the comparison failed (site pages of another layout, an archive
-    banner around one page), and so few keys would match any later page trivially."""
-    from .template import split_text_nodes
-
-    split = split_text_nodes(doc, max_pages=n_pages)
-    keys = {"dompath": slot_signatures(split.template), "lcs": _lcs_keys(doc, n_pages), "auto": slot_texts(split.template)}
-    kept = {m: k for m, k in keys.items() if k and len(k) >= min_share * len(page_keys(doc, m))}
-    return LearnedTemplate(kept, pages=split.site_pages)
-
-
-def page_keys(doc, method: str) -> frozenset[str]:
-    """The page's own keys of the kind ``method`` stores (for :func:`match_share`)."""
-    from .template import flatten
-
-    if method == "lcs":
-        from ..methods.lcs.ctree import _cached_ctree
-
-        return frozenset(ctree_keys(_cached_ctree(doc, doc.options.lcs)))
-    slots = flatten(doc.tree, keep_slots=True).slots
-    return slot_texts(slots) if method == "auto" else slot_signatures(slots)
-
-
-def template_split(doc, root: etree._Element | None = None):
+def template_split(doc, root: etree._Element | None = None) -> TemplateSplit:
     """dompath's template/content split of ``root`` from the stored signatures."""
-    from .template import TemplateSplit, flatten
-
     signatures = doc.site_template.get("dompath")
     content, template = [], []
     for slot in flatten(doc.tree if root is None else root, keep_slots=True).slots:

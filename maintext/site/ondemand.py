@@ -29,7 +29,8 @@ from ..io.loading import load
 from ..options import Options
 from ..result import Page
 from .siblings import fetch_siblings, url_pattern
-from .learned import learn, match_share, page_keys
+from .learn import learn, page_keys
+from .learned import match_share
 from .store import StoredTemplate, TemplateStore
 
 MIN_KEYS = 3  # a template with fewer learned keys is not worth storing

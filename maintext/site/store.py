@@ -21,7 +21,7 @@ pattern) holds:
 
 **Staleness.** A stored template is used for a new page only while it still matches:
 the share of the method's stored keys found among the page's own keys of that kind
-(:func:`maintext.site.learned.page_keys`: text-node signatures for dompath, feature-tree
+(:func:`maintext.site.learn.page_keys`: text-node signatures for dompath, feature-tree
 node keys for lcs, text-node texts for auto) must reach ``min_match_share``. A page of
 the same template finds nearly all of them; a redesign changes tag paths, classes and
 boilerplate texts, and the share drops towards 0. The row must also be younger than

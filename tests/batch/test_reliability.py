@@ -22,6 +22,7 @@ from maintext.batch.tasks import OutputLockedError
 from maintext.cli import main
 
 from ..helper_methods import register_all
+from ..helpers_proc import alive, descendants
 from .test_run import article, cli, read_jsonl
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -72,32 +73,6 @@ def test_a_second_batch_on_the_same_output_is_refused(tmp_path: Path):
 
 # ----------------------------------------------------------------------------- item 6
 
-def _descendants(pid: int) -> set[int]:
-    children: dict[int, list[int]] = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                stat = Path(f"/proc/{entry}/stat").read_text()
-            except OSError:
-                continue
-            ppid = int(stat.rsplit(")", 1)[1].split()[1])
-            children.setdefault(ppid, []).append(int(entry))
-    found, todo = set(), [pid]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            found.add(child)
-            todo.append(child)
-    return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
-
-
 SCRIPT = """
 import sys
 sys.path[:0] = [{root!r}]
@@ -124,14 +99,14 @@ def test_workers_die_with_the_parent_after_kill_9(tmp_path: Path):
     family: set[int] = set()
     while time.monotonic() < deadline and len(family) < 3:  # forkserver + 2 busy workers
         time.sleep(0.2)
-        family = _descendants(proc.pid)
+        family = descendants(proc.pid)
     assert len(family) >= 3, family
     proc.send_signal(signal.SIGKILL)
     proc.wait()
     deadline = time.monotonic() + 10
-    while time.monotonic() < deadline and any(_alive(p) for p in family):
+    while time.monotonic() < deadline and any(alive(p) for p in family):
         time.sleep(0.2)
-    left = [p for p in family if _alive(p)]
+    left = [p for p in family if alive(p)]
     for p in left:  # do not leave them behind if the test fails
         os.kill(p, signal.SIGKILL)
     assert not left, "processes outlived the killed batch"
@@ -163,16 +138,16 @@ def test_gzip_bomb_in_a_warc_record_is_a_size_error_in_the_worker(tmp_path: Path
     warc.write_bytes(b"".join(gzip.compress(r) for r in records))
     script = tmp_path / "bomb.py"
     script.write_text(textwrap.dedent(f"""
-        import resource, sys
+        import sys
         sys.path[:0] = [{str(ROOT)!r}]
         from tests.helper_methods import register_all
+        from tests.helpers_proc import peak_rss_mb
         from maintext.batch.run import BatchConfig, run_batch
         register_all()
         if __name__ == "__main__":
             run_batch(BatchConfig(method="t_para", out=__import__("pathlib").Path({str(tmp_path / 'o.jsonl')!r}),
                                   workers=1, progress=False), [{str(warc)!r}])
-            hwm = [l for l in open("/proc/self/status") if l.startswith("VmHWM:")]  # afresh at exec
-            print(int(hwm[0].split()[1]) // 1024 if hwm else resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
+            print(int(peak_rss_mb()))  # VmHWM: afresh at exec
     """))
     done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr

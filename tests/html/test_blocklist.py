@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import maintext
 from maintext.html.blocklist import build_blocks, dev, distribution, document_blocks, length_class, ratio_spread
 from maintext.html.document import Document
@@ -118,3 +120,41 @@ def test_document_blocks_cached_on_the_document():
     assert document_blocks(doc) is document_blocks(doc) is doc.blocklist
 
 
+
+
+def test_block_weight_same_with_the_compiled_text_weight():
+    import random
+
+    from maintext.html import walk
+    from maintext.html.blocklist import Block
+
+    weigh = walk.native_weigh()
+    if weigh is None:
+        pytest.skip("native code not built")
+    rng = random.Random(2)
+    alphabet = ["word", " ", "\n", "中", "。", "1", "_", "é", "-", "\u3000", "\U00020000", "ア", "한", ","]
+    for _ in range(3000):
+        parts = ["".join(rng.choice(alphabet) for _ in range(rng.randint(1, 12))) for _ in range(rng.randint(1, 3))]
+        a, b = Block(0, "p", 0, -1, parts=list(parts)), Block(0, "p", 0, -1, parts=list(parts))
+        a.finish()
+        b.finish(weigh)
+        assert (a.weight, a.chars, a.text) == (b.weight, b.chars, b.text), parts
+
+
+def test_container_blocks_same_in_c_and_python():
+    from dataclasses import astuple
+
+    from maintext.html import walk
+    from maintext.html.blocklist import Block, FORM_TAG, _container_blocks
+    from maintext.html.document import parse_html
+    from maintext.html.segment import segment
+
+    if walk.blocks is None:
+        pytest.skip("native code not built")
+    html = ("<html><body><div class='comments'><form><p>a</p><div><p>b</p></div></form></div>"
+            "<table><tr><td>c</td></tr></table><ul><li>d<li><form>e</form></ul><p>f</p></body></html>")
+    seg = segment(parse_html(html))
+    native = walk.blocks.container_blocks(seg.containers, Block, FORM_TAG)
+    python = _container_blocks(seg.containers)
+    assert [astuple(b) for b in native] == [astuple(b) for b in python]
+    assert any(b.in_form for b in native) and any(b.in_comments for b in native) and len(native) > 8

@@ -130,3 +130,32 @@ def test_unclosed_or_misspelt_title_does_not_swallow_the_page():
     # a well-formed page is parsed once and left alone
     fine = f"<html><head><title>News story</title></head><body>{para}</body></html>"
     assert "council voted" in maintext.extract(fine).text
+
+
+def test_drop_script_bodies_in_c_is_the_python_function():
+    import gzip
+    import json
+    import os
+    import random
+    from pathlib import Path
+
+    from maintext.html import walk
+    from maintext.html.document import _drop_bodies
+
+    if walk.raw is None:
+        pytest.skip("native code not built")
+    pieces = [b"<script>", b"</script>", b"<script type='application/ld+json'>", b"<script src=\"a>b\">",
+              b"<style>", b"</style>", b"<style media='x'>", b"<styles>", b"<scripts>", b"<SCRIPT>",
+              b"<!--", b"-->", b"\n", b"var a = '<b>';", b"x", b"'", b'"', b"<", b">", b"/", b"LD+JSON",
+              b"<p>text</p>", b"</script", b"<style", b"<script", b" ", b"\xe4\xb8\xad"]
+    rng = random.Random(4)
+    for _ in range(20000):
+        data = b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 25)))
+        got, expected = walk.raw.drop_script_bodies(data), _drop_bodies(data)
+        assert got == expected, data
+        assert (got is data) == (expected is data), data
+    datasets = Path(os.environ.get("MAINTEXT_SHARED", "/nonexistent")) / "datasets" / "aeb"
+    if (datasets / "gold.jsonl").exists():
+        for line in open(datasets / "gold.jsonl", encoding="utf-8").readlines()[:20]:
+            data = gzip.open(datasets / json.loads(line)["file"]).read()
+            assert walk.raw.drop_script_bodies(data) == _drop_bodies(data)

@@ -66,3 +66,31 @@ def test_hiding_attributes_same_as_the_xpath():
     a, b = parse_html(html), parse_html(html)
     assert clean_tree(a, True) == clean_tree(b, False)
     assert etree.tostring(a) == etree.tostring(b)
+
+
+def test_long_runs_are_the_matches_of_the_runaway_pattern():
+    rng = random.Random(11)
+    for _ in range(3000):
+        html = "".join(rng.choice([">", "a", "\u4e2d", "\U0001f600", " ", ">>", "x" * 7]) for _ in range(rng.randint(0, 30)))
+        for size in (1, 3, 8):
+            pattern = re.compile(r"(?:\A|(?<=>))[^>]{%d,}" % size)
+            assert walk.scan.long_runs(html, ">", size) == [m.span() for m in pattern.finditer(html)], html
+    assert loading._RUNAWAY.pattern.endswith("{%d,}" % loading._RUNAWAY_CHARS)
+
+
+def test_first_long_tag_from_a_start_is_the_pattern_search_from_there():
+    rng = random.Random(5)
+    for _ in range(5000):
+        html = "".join(rng.choice(PIECES) for _ in range(rng.randint(0, 40)))
+        pattern = re.compile(r"<[a-zA-Z][^\s<>/]*+(?=%s{%d})" % (_ATTR_TOKEN, 2))
+        start = rng.randint(0, len(html))
+        m = pattern.search(html, start)
+        assert walk.scan.first_long_tag(html, 1, start) == (m.start() if m else -1), (html, start)
+
+
+def test_cap_runaway_tags_same_with_and_without_the_scan(monkeypatch):
+    html = "<p>x</p>" * 10 + "<div " + "a=1 " * 140_000 + "</div><p>after</p>"
+    with_scan = loading.cap_runaway_tags(html, 256)
+    assert len(with_scan) < len(html)
+    monkeypatch.setattr(loading, "_scan", None)
+    assert loading.cap_runaway_tags(html, 256) == with_scan

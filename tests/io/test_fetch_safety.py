@@ -119,19 +119,9 @@ def _need(kind: str) -> None:
         pytest.importorskip({"br": "brotli", "zstd": "zstandard"}[kind])
 
 
-# The subprocess's own peak RSS in MB. VmHWM starts afresh at exec; ru_maxrss does not (a child
-# of a large pytest process reports the parent's size at fork), so it is only the fallback.
-PEAK_RSS_MB = (
-    "def peak_rss_mb():\n"
-    "    try:\n"
-    "        for line in open('/proc/self/status'):\n"
-    "            if line.startswith('VmHWM:'):\n"
-    "                return int(line.split()[1]) / 1024\n"
-    "    except OSError:\n"
-    "        pass\n"
-    "    import resource\n"
-    "    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024\n"
-)
+# The subprocess's own peak RSS in MB (VmHWM: afresh at exec; see tests/helpers_proc.py).
+PEAK_RSS_MB = "from tests.helpers_proc import peak_rss_mb\n"
+
 
 @pytest.mark.parametrize("kind", ["gzip", "deflate", "br", "zstd", "gzip2"])
 def test_encoded_pages_decode(server: HostileServer, kind: str):

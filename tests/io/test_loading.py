@@ -298,3 +298,12 @@ def test_a_tag_whose_quotes_are_out_of_step_is_cut_after_the_attribute_cap():
     assert "After the damage" in page.text or "Before the damage" in page.text
     small = '<p a="1" b="2">short page</p>'
     assert cap_runaway_tags(small, 256) is small
+
+
+def test_utf16_sniffing_without_a_nul_byte_says_no():
+    from maintext.io.decode import _sniff_utf16
+
+    page = "<html><body><p>Grüße aus Köln</p></body></html>" * 4
+    assert _sniff_utf16(page.encode("utf-8")) is None
+    assert _sniff_utf16(page.encode("utf-16-le")) == "utf-16-le"
+    assert _sniff_utf16(page.encode("utf-16-be")) == "utf-16-be"

@@ -158,3 +158,25 @@ def test_cli_reference_time_resolves_a_relative_byline_date(tmp_path):
     assert json.loads(out.output)["date"] == "2026-11-20"
     out = CliRunner().invoke(main, args)
     assert json.loads(out.output).get("date") is None
+
+
+def test_a_huge_text_node_is_read_for_a_date_only_up_to_the_budget(monkeypatch):
+    """One text node of a megabyte (a fuzzed page: digits and junk, no tags) was handed to
+    parse_date whole: 4 s of regular expressions for a date that may only be read in the
+    first VISIBLE_DATE_CHARS characters. Now the piece is cut at the budget plus one date's
+    length, and a date just inside the budget is still found."""
+    from maintext.metadata import visible
+
+    seen: list[int] = []
+    real = visible.parse_date
+
+    def spy(value):
+        seen.append(len(value))
+        return real(value)
+
+    monkeypatch.setattr(visible, "parse_date", spy)
+    junk = "1 2019x " * 200_000
+    assert visible.first_date([junk], 6000) is None
+    assert max(seen) <= 6000 + visible.DATE_SPAN
+    near_end = "x" * 5990 + " 12 March 2021 " + junk
+    assert visible.first_date([near_end], 6000) == "2021-03-12"

@@ -74,3 +74,36 @@ def test_cli_batch_fields(tmp_path):
     rec = json.loads(out.read_text(encoding="utf-8").splitlines()[0])
     assert set(rec) == {"id", "url", "method", "reason", "markdown", "comments", "source"}
     assert "First item" in rec["markdown"]
+
+
+HEADLINE_PAGE = ("<html><head><title>Bridge opens - Town News</title></head><body><main><article>"
+                 "<h1>The new bridge opens</h1>"
+                 "<p>The new bridge over the river opened on Monday morning, two years after the works began, "
+                 "and the first buses crossed it before seven o'clock.</p>"
+                 "<p>Residents on both banks said the trip to the market now takes ten minutes instead of forty, "
+                 "and the shops near the old ferry expect more customers.</p></article></main></body></html>")
+
+
+def test_markdown_opens_with_the_headline_when_asked():
+    page = maintext.extract(HEADLINE_PAGE, fields=("text", "markdown"), headline_heading=True)
+    assert page.markdown.startswith("# The new bridge opens\n\nThe new bridge over the river")
+    assert "The new bridge opens" not in page.text  # the plain text is unchanged
+    plain = maintext.extract(HEADLINE_PAGE, fields=("markdown",))
+    assert plain.markdown.startswith("The new bridge over the river")
+
+
+def test_the_headline_is_not_repeated_when_the_body_opens_with_it():
+    page = maintext.extract(HEADLINE_PAGE, fields=("markdown",), headline_heading=True,
+                            auto={"include_headline": True})
+    assert page.markdown.count("The new bridge opens") == 1
+    assert page.markdown.startswith("# The new bridge opens\n")
+
+
+def test_cli_title_heading(tmp_path):
+    f = tmp_path / "p.html"
+    f.write_text(HEADLINE_PAGE, encoding="utf-8")
+    run = CliRunner().invoke
+    out = run(main, ["extract", str(f), "--format", "markdown", "--title-heading"]).output
+    assert out.startswith("# The new bridge opens\n")
+    assert not run(main, ["extract", str(f), "--format", "markdown"]).output.startswith("#")
+    assert "The new bridge opens" not in run(main, ["extract", str(f), "--title-heading"]).output

@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import time
 from pathlib import Path
 
-import httpx
 import pytest
 
+from ..helpers_proc import ServeStartError, serve_process
 from .conftest import EXAMPLE, REPO
 
 CHROMIUM = os.environ.get("MAINTEXT_CHROMIUM", "/usr/bin/chromium")
@@ -29,39 +28,13 @@ if not (Path(CHROMIUM).exists() or shutil.which("chromium")):
     pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def server():
-    port = _free_port()
-    env = {**os.environ, "PYTHONPATH": str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    proc = subprocess.Popen([sys.executable, "-m", "maintext", "serve", "--host", "127.0.0.1",
-                             "--port", str(port)], env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if httpx.get(base + "/health", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                out = proc.stdout.read().decode(errors="replace") if proc.stdout else ""
-                pytest.fail(f"maintext serve did not start: {out[-2000:]}")
-            time.sleep(0.2)
-        yield base
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        with serve_process() as (_, base):
+            yield base
+    except ServeStartError as exc:
+        pytest.fail(str(exc))
 
 
 @pytest.fixture(scope="module")

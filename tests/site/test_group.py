@@ -42,15 +42,11 @@ def test_attach_site_docs_groups_by_host():
     assert docs[3].site_docs == [] and docs[4].site_docs == []
 
 
-# --------------------------------------------------------------------------- declared URLs, extract_site
+# --------------------------------------------------------------------------- declared URLs
 
 from pathlib import Path  # noqa: E402
 
-import pytest  # noqa: E402
-
-import maintext  # noqa: E402
-from maintext.errors import LoadError  # noqa: E402
-from maintext.site.group import declared_url, extract_site, neighbourhoods, page_url  # noqa: E402
+from maintext.site.group import declared_url, neighbourhoods, page_url  # noqa: E402
 
 SITE = Path(__file__).resolve().parents[1] / "fixtures" / "site"
 STORIES = sorted(SITE.glob("story-*.html"))
@@ -83,38 +79,3 @@ def test_big_sites_choose_among_neighbours_in_url_order():
     attach_site_docs(group, k=3)
     assert all(len(d.site_docs) == 3 for d in group)
     assert all(o.url.split("/")[3] == d.url.split("/")[3] for d in group for o in d.site_docs)
-
-
-def test_extract_site_removes_the_template_of_every_page():
-    pages = extract_site(STORIES, method="dompath")
-    assert [p.paragraphs[0] for p in pages] == [
-        "River towns prepare for record spring floods", "City council approves new tram line",
-        "Local library reopens after renovation"]
-    assert all("independent newsroom" not in p.text and "Copyright" not in p.text for p in pages)
-    assert all(p.extra["dompath"]["template_removal"].startswith("compared with 2") for p in pages)
-    assert maintext.extract_site is extract_site
-
-
-def test_extract_site_urls_pages_alone_and_bad_sources():
-    html = [p.read_bytes() for p in STORIES]
-    urls = ["https://one.example/a/1", "https://one.example/a/2", "https://two.example/a/1"]
-    pages = extract_site(html, urls=urls, site_pages=2, method="dompath")
-    assert pages[0].extra["dompath"]["template_removal"] == "compared with 1 other page(s) of the site"
-    assert pages[2].extra["dompath"]["template_removal"].startswith("skipped")
-    pages = extract_site([html[0], b"", html[1]], method="dompath")
-    assert pages[1].text == "" and pages[1].reason.startswith("cannot load")
-    assert pages[0].extra["dompath"]["template_removal"] == "compared with 1 other page(s) of the site"
-    with pytest.raises(maintext.MaintextError):
-        extract_site([b""], on_error="raise")
-    with pytest.raises(ValueError):
-        extract_site(html, urls=urls[:1])
-    with pytest.raises(maintext.UnknownMethodError):
-        extract_site(html, method="nope")
-    assert issubclass(LoadError, maintext.MaintextError)
-
-
-def test_extract_site_defaults_to_auto():
-    pages = extract_site(STORIES)
-    assert [p.method for p in pages] == ["auto"] * 3
-    assert pages[1].text.startswith("After two years of debate the city council")
-    assert all("Copyright" not in p.text for p in pages)

@@ -97,7 +97,7 @@ def test_learned_candidates_follow_the_parent_rule():
 
 
 def test_learning_that_covers_too_little_of_the_page_is_not_kept():
-    from maintext.site.learned import learn
+    from maintext.site.learn import learn
 
     doc = Document(article_html(1), url="http://h.test/news/2024/article-1.html")
     doc.site_docs = [Document(article_html(n), url=f"http://h.test/news/2024/article-{n}.html") for n in (2, 3)]

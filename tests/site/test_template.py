@@ -2,18 +2,8 @@ import time
 from pathlib import Path
 
 from maintext.html.document import Document, parse_html
-from maintext.site.template import (
-    TEMPLATE,
-    _joint_walk,
-    flag_template_nodes,
-    flatten,
-    match_pair,
-    preclean_html,
-    site_sequence,
-    slot_text,
-    split_text_nodes,
-    template_texts,
-)
+from maintext.site.nodeseq import TEMPLATE, _joint_walk, flag_template_nodes, flatten, match_pair, site_sequence, slot_text
+from maintext.site.template import preclean_html, split_text_nodes, template_texts
 
 SITE = Path(__file__).resolve().parents[1] / "fixtures" / "site"
 

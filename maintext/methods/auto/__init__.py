@@ -57,6 +57,7 @@ from .common import Region, _is_prose, _weight, locate_explained
 from .edges import _lead_blocks, trim_edges
 from .filter import _drop_repeats, select_blocks
 from .gallery import drop_captions, gallery_containers
+from .headings import drop_orphan_headings
 from .score import _page_title, choose_region
 from ...metadata.jsonld import JsonLdBody
 from .heuristics import AutoHeuristics
@@ -96,6 +97,7 @@ def extract(doc: Document, options: Options) -> Page:
         kept = _lead_blocks(h, seg, kept[0].index, region.top, explain, region.headline) + kept
     if not opts.favor_recall:
         kept = trim_edges(h, seg, kept, region.top, explain, cut_comments=not opts.include_comments)
+    kept = drop_orphan_headings(seg, kept, explain)
     if _weight(kept) < h.weak_result_weight:
         fallback = [b for b in seg.blocks if _is_prose(h, b) and not b.boiler]
         if _weight(fallback) > _weight(kept):

@@ -17,7 +17,7 @@ from ...html.lines import (
     is_furniture_line, is_promo_line, is_related_heading, is_signoff_line)
 from ...html.segment import Block, Container, Segmentation
 from .common import _explain
-from .filter import _innermost_list
+from .lists import BARE_URL, _innermost_list
 from .heuristics import AutoHeuristics
 
 
@@ -92,7 +92,10 @@ def _is_summary_item(h: AutoHeuristics, b: Block) -> bool:
 
 def _is_tail_furniture(h: AutoHeuristics, b: Block) -> bool:
     """A short line without sentence punctuation, a heading, or a link line: what trails an
-    article ("Mehr zum Thema", "PDF", "Related stories", "Tags: ...")."""
+    article ("Mehr zum Thema", "PDF", "Related stories", "Tags: ..."). A list item that is a
+    bare address is a cited source, not furniture."""
+    if b.tag == "li" and BARE_URL.fullmatch(b.text):
+        return False
     if b.heading or (b.link_density > 0.3 and b.weight < 2 * h.trail_weight):
         return True
     return b.weight < h.trail_weight and b.text[-1:] not in SENTENCE_END

@@ -15,6 +15,7 @@ from ...html.segment import Block, Container, Segmentation
 from ...options import AutoOptions
 from .common import Region, _explain, _weight
 from .heuristics import _SENTENCE_BREAK, AutoHeuristics
+from .lists import _keep_cited_sources, _keep_contents, _keep_introduced_lists, _keep_led_items, _keep_list_mates
 
 
 def select_blocks(h: AutoHeuristics, seg: Segmentation, region: Region, opts: AutoOptions,
@@ -58,7 +59,9 @@ def select_blocks(h: AutoHeuristics, seg: Segmentation, region: Region, opts: Au
         kept = _keep_row_mates(h, seg, kept, cells, explain)
     if not (linked and kept):
         return kept
-    return _keep_contents(seg, _keep_list_mates(h, seg, kept, linked, explain), linked, explain)
+    kept = _keep_led_items(h, seg, _keep_list_mates(h, seg, kept, linked, explain), linked, explain)
+    kept = _keep_cited_sources(seg, kept, linked, explain)
+    return _keep_contents(seg, _keep_introduced_lists(h, seg, kept, linked, explain), linked, explain)
 
 
 HEADLINE_REASON = "headline (page.headline)"
@@ -110,70 +113,6 @@ def _keep_row_mates(h: AutoHeuristics, seg: Segmentation, kept: list[Block],
     if not back:
         return kept
     return sorted(kept + back, key=lambda x: x.index)
-
-
-def _innermost_list(seg: Segmentation, b: Block) -> int | None:
-    for cid in reversed(b.chain):
-        tag = seg.containers[cid].tag
-        if tag in ("ul", "ol"):
-            return cid
-        if tag not in ("li", "p", "div", "span"):
-            return None
-    return None
-
-
-def _keep_list_mates(h: AutoHeuristics, seg: Segmentation, kept: list[Block],
-                     linked: list[tuple[Block, int]], explain: list[dict[str, Any]] | None) -> list[Block]:
-    """``kept`` plus the linked items of lists whose other items are mostly kept: the items
-    of one list share its fate (a list of links has no kept item to bring the others back)."""
-    kept_words: dict[int, float] = {}
-    for b in kept:
-        cid = _innermost_list(seg, b)
-        if cid is not None:
-            kept_words[cid] = kept_words.get(cid, 0.0) + b.weight
-    back = []
-    for b, at in linked:
-        cid = _innermost_list(seg, b)
-        if cid is None or cid not in kept_words:
-            continue
-        c = seg.containers[cid]
-        total = sum(x.weight for x in seg.blocks[c.start:c.end])
-        if kept_words[cid] >= h.list_kept_share * total:
-            back.append(b)
-            if explain is not None and at >= 0:
-                explain[at] = _explain(b, "keep", "item of a kept list")
-    if not back:
-        return kept
-    return sorted(kept + back, key=lambda x: x.index)
-
-
-def _keep_contents(seg: Segmentation, kept: list[Block], linked: list[tuple[Block, int]],
-                   explain: list[dict[str, Any]] | None) -> list[Block]:
-    """``kept`` plus the article's table of contents: items dropped for their links, whose
-    text is a kept heading of the region, in a list whose links all point inside the page
-    (``href="#..."``): the list names the article's own sections."""
-    headings = {b.text.casefold() for b in kept if b.heading}
-    if not headings:
-        return kept
-    lists: dict[int, list[tuple[Block, int]]] = {}
-    for b, at in linked:
-        cid = _innermost_list(seg, b) if b.text.casefold() in headings else None
-        if cid is not None:
-            lists.setdefault(cid, []).append((b, at))
-    back = []
-    for cid, items in lists.items():
-        c = seg.containers[cid]
-        hrefs = [(el.get("href") or "").strip() for index, el in seg.anchors if c.start <= index < c.end]
-        if not all(href.startswith("#") and len(href) > 1 for href in hrefs):
-            continue
-        for b, at in items:
-            back.append(b)
-            if explain is not None and at >= 0:
-                explain[at] = _explain(b, "keep", "table of contents (in-page links to kept headings)")
-    if not back:
-        return kept
-    seen = {b.index for b in kept}
-    return sorted(kept + [b for b in back if b.index not in seen], key=lambda x: x.index)
 
 
 def _drop_repeats(h: AutoHeuristics, kept: list[Block], explain: list[dict[str, Any]] | None) -> list[Block]:
@@ -268,7 +207,7 @@ def _drop_reason(h: AutoHeuristics, seg: Segmentation, b: Block, top: Container 
     boiler = _boiler_inside(seg, b, top)
     if boiler and not (opts.include_comments and boiler == "comments"):
         return f"inside {boiler}"
-    if b.tag == "h1" and not opts.include_headline:
+    if b.tag == "h1" and not opts.include_headline and len(b.text) < h.headline_max_chars:
         return HEADLINE_REASON
     limit = h.link_density_max if b.weight < h.long_block_weight else h.long_link_density_max
     if opts.favor_precision:

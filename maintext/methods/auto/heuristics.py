@@ -119,6 +119,16 @@ class AutoHeuristics:
     # at least this share of the list's words (readability-dev text F1 .918 -> .922, lists
     # .651 -> .654; the seven dev sets unchanged or up).
     list_kept_share: float = 0.5
+    # A list dropped whole for its links comes back when the kept block just before it is a
+    # paragraph ending in a colon ("More games news:", "Sources:"): the article introduces
+    # it. Only lists of at most introduced_list_max_items items (a long one is navigation).
+    introduced_list_max_items: int = 12
+    # A list item dropped for its links comes back when it is a sentence about a link: it
+    # opens with led_item_min_lead unlinked words before its first link ("bigiri has <a>a
+    # patch to move ...</a>") and holds at least led_item_min_weight words; a linked title
+    # opens with its link.
+    led_item_min_lead: int = 1
+    led_item_min_weight: float = 8.0
     # ... and a paragraph wholly in one link (link density at least linked_prose_min_density)
     # is kept when it holds linked_prose_sentences or more sentences of at least
     # linked_prose_sentence_weight words each on average: a linked note ("* Click here for the

@@ -104,7 +104,7 @@ from ...textutil import collapse_ws
 from .clusters import (
     cluster, cluster_metrics, comment_boxes, paragraphs, score_clusters, select_clusters,
     top_candidates)
-from .ctree import NO_SITE_PAGES, CTree, _cached_ctree, build_ctree, feature_names  # noqa: F401 - the package's API
+from .ctree import NO_SITE_PAGES, CTree, cached_ctree, build_ctree, feature_names  # noqa: F401 - the package's API
 from .match import PAIR_COST, MatchStats, backtrack, compare_nodes, lcs_table, match_trees  # noqa: F401 - the package's API
 
 
@@ -128,7 +128,7 @@ def find_candidates(target: CTree, others: list[CTree], opts: LcsOptions
 def extract(doc: Document, options: Options) -> Page:
     opts = options.lcs
     page = Page(url=doc.url, method="lcs")
-    target = _cached_ctree(doc, opts)
+    target = cached_ctree(doc, opts)
     others = _site_trees(doc, opts)
     learned = doc.site_template.get("lcs") if doc.site_template is not None and not others else None
     if not others and not learned:
@@ -180,7 +180,7 @@ def _site_trees(doc: Document, opts: LcsOptions) -> list[CTree]:
         if other is doc:
             continue
         try:
-            tree = _cached_ctree(other, opts)
+            tree = cached_ctree(other, opts)
         except MaintextError:  # an unreadable similar page is left out
             continue
         if len(tree):

@@ -288,7 +288,7 @@ def build_ctree(root: etree._Element, opts: LcsOptions, url: str | None = None) 
     return t
 
 
-def _cached_ctree(doc: Document, opts: LcsOptions) -> CTree:
+def cached_ctree(doc: Document, opts: LcsOptions) -> CTree:
     """The feature tree of ``doc``, built once per document and settings (a page is the
     target once and a similar page of up to k others in a batch)."""
     key = (opts.width_proxy, opts.height_proxy, opts.top_proxy, opts.left_proxy,

@@ -1,0 +1,293 @@
+# cython: language_level=3
+"""Tree scans of the metadata pass in C, twins of Python loops over ``el.iter()``.
+
+Each function visits libxml2's nodes through lxml's public C API in the order lxml's
+``iter()`` yields them (elements, comments, entity references and processing instructions,
+depth first, descending into elements only) and builds an element proxy only for the
+elements it returns. The Python loops stay as the fallback (no compiler, or
+``MAINTEXT_NATIVE=0``); ``tests/html/test_nodes.py`` checks both agree.
+
+``subtree_texts(el, skip, with_tail, limit, stripped)``: the list
+:func:`maintext.metadata.visible.subtree_texts` yields, cut after the piece at which the
+running length (of the pieces, or of the stripped pieces) exceeds ``limit`` (< 0: no cut).
+
+``prop_elements(root, itemprops, properties)``: :func:`maintext.metadata.dates._prop_elements`.
+
+``author_boxes(scope, limit)``: the first ``limit`` descendants of ``scope`` that
+:func:`maintext.metadata.authors.is_author_box` accepts.
+"""
+
+from lxml.includes cimport tree
+from lxml.includes.tree cimport xmlNode, xmlAttr
+from lxml.includes.etreepublic cimport (_Document, _Element, attributeValue, elementFactory,
+                                        import_lxml__etree, textOf, tailOf)
+
+from libc.string cimport strcmp, strstr
+
+import_lxml__etree()
+
+
+cdef inline bint _elementlike(xmlNode* n) noexcept nogil:
+    # the nodes iter() yields (elements, comments, entity references, PIs)
+    return (n.type == tree.XML_ELEMENT_NODE or n.type == tree.XML_COMMENT_NODE
+            or n.type == tree.XML_ENTITY_REF_NODE or n.type == tree.XML_PI_NODE)
+
+
+cdef inline bint _has_text(xmlNode* n) noexcept nogil:
+    # lxml's text/tail: text and CDATA nodes from here, XInclude markers skipped
+    while n is not NULL:
+        if n.type == tree.XML_TEXT_NODE or n.type == tree.XML_CDATA_SECTION_NODE:
+            return True
+        if n.type != tree.XML_XINCLUDE_START and n.type != tree.XML_XINCLUDE_END:
+            return False
+        n = n.next
+    return False
+
+
+cdef xmlNode* _next(xmlNode* n, xmlNode* top, bint elements_only) noexcept nogil:
+    """The node after ``n`` in a depth-first walk of ``top``'s subtree, or NULL."""
+    cdef xmlNode* c
+    if n.type == tree.XML_ELEMENT_NODE:
+        c = n.children
+        while c is not NULL:
+            if c.type == tree.XML_ELEMENT_NODE or (not elements_only and _elementlike(c)):
+                return c
+            c = c.next
+    while n is not top:
+        c = n.next
+        while c is not NULL:
+            if c.type == tree.XML_ELEMENT_NODE or (not elements_only and _elementlike(c)):
+                return c
+            c = c.next
+        n = n.parent
+        if n is NULL:
+            return NULL
+    return NULL
+
+
+cdef object _own_text(xmlNode* n):
+    """lxml's ``.text`` of an element-like node (None or '' when it has none)."""
+    if n.type == tree.XML_ELEMENT_NODE:
+        return textOf(n) if _has_text(n.children) else None
+    if n.type == tree.XML_ENTITY_REF_NODE:
+        return "&" + (<const char*>n.name).decode("utf-8") + ";"
+    if n.content is NULL:
+        return None
+    return (<const char*>n.content).decode("utf-8")  # a comment or PI: its content
+
+
+cdef bint _skipped(xmlNode* n, frozenset skip, dict seen):
+    """The element's tag (``.tag``: no namespace) is in ``skip``; looked up once per name."""
+    if n.type != tree.XML_ELEMENT_NODE or n.ns is not NULL:
+        return False  # a comment's tag is a function, a namespaced tag reads "{uri}name"
+    found = seen.get(<size_t>n.name)
+    if found is None:
+        found = seen[<size_t>n.name] = (<const char*>n.name).decode("utf-8") in skip
+    return found
+
+
+def subtree_texts(_Element el, frozenset skip, bint with_tail=False, Py_ssize_t limit=-1,
+                  bint stripped=False):
+    """Visible text pieces of ``el``'s subtree in the order of ``visible.subtree_texts``."""
+    cdef xmlNode* top = el._c_node
+    cdef xmlNode* n = top
+    cdef list out = []
+    cdef dict seen = {}
+    cdef Py_ssize_t size = 0
+    cdef object text
+    while n is not NULL:
+        if not _skipped(n, skip, seen):
+            text = _own_text(n)
+            if text:
+                out.append(text)
+                if limit >= 0:
+                    size += len(text.strip()) if stripped else len(text)
+                    if size > limit:
+                        return out
+        if (n is not top or with_tail) and _has_text(n.next):
+            text = tailOf(n)
+            if text:
+                out.append(text)
+                if limit >= 0:
+                    size += len(text.strip()) if stripped else len(text)
+                    if size > limit:
+                        return out
+        n = _next(n, top, False)
+    return out
+
+
+cdef xmlAttr* _attr_node(xmlNode* n, const char* name) noexcept:
+    """The attribute ``el.get(name)`` reads: the first of that name without namespace."""
+    cdef xmlAttr* a = n.properties
+    while a is not NULL:
+        if a.ns is NULL and strcmp(<const char*>a.name, name) == 0:
+            return a
+        a = a.next
+    return NULL
+
+
+cdef const char* _plain_value(xmlAttr* a) noexcept:
+    """The value of an attribute held in one text node (the usual case), else NULL."""
+    cdef xmlNode* c = a.children
+    if c is not NULL and c.next is NULL and c.type == tree.XML_TEXT_NODE and c.content is not NULL:
+        return <const char*>c.content
+    return NULL
+
+
+cdef object _attr(xmlNode* n, const char* name):
+    """``el.get(name)`` (no namespace), or None."""
+    cdef xmlAttr* a = _attr_node(n, name)
+    return attributeValue(n, a) if a is not NULL else None
+
+
+def prop_elements(_Element root, frozenset itemprops, frozenset properties):
+    """Elements (``root`` included) whose itemprop is in ``itemprops`` or whose RDFa
+    property is in ``properties``, ``<meta property>`` left out, in page order."""
+    cdef _Document doc = root._doc
+    cdef xmlNode* top = root._c_node
+    cdef xmlNode* n = top
+    cdef list out = []
+    if top.type != tree.XML_ELEMENT_NODE:
+        return out
+    while n is not NULL:
+        if n.properties is not NULL:
+            prop = _attr(n, "property")
+            if (_attr(n, "itemprop") in itemprops or prop in properties) and not (
+                    prop is not None and n.ns is NULL and strcmp(<const char*>n.name, "meta") == 0):
+                out.append(elementFactory(doc, n))
+        n = _next(n, top, True)
+    return out
+
+
+cdef bint _attr_is(xmlNode* n, const char* name, const char* value):
+    cdef xmlAttr* a = _attr_node(n, name)
+    cdef const char* got
+    if a is NULL:
+        return False
+    got = _plain_value(a)
+    if got is NULL:
+        return attributeValue(n, a) == value.decode("ascii")
+    return strcmp(got, value) == 0
+
+
+cdef bint _attr_has(xmlNode* n, const char* name, tuple parts):
+    """The attribute's value holds one of the (ASCII) strings ``parts``."""
+    cdef xmlAttr* a = _attr_node(n, name)
+    cdef const char* got
+    cdef bytes part
+    if a is NULL:
+        return False
+    got = _plain_value(a)
+    if got is NULL:
+        value = attributeValue(n, a)
+        return any(p.decode("ascii") in value for p in parts)
+    for part in parts:
+        if strstr(got, <const char*>part) is not NULL:
+            return True
+    return False
+
+
+_CLASS_PARTS = (b"author", b"Author", b"byline", b"Byline")
+_ID_PARTS = (b"author",)
+
+
+def author_boxes(_Element scope, Py_ssize_t limit):
+    """The first ``limit`` descendant elements of ``scope`` (itself left out) with
+    rel/itemprop=author, a class holding author/Author/byline/Byline or an id holding
+    author (``authors.is_author_box``), in page order."""
+    cdef _Document doc = scope._doc
+    cdef xmlNode* top = scope._c_node
+    cdef xmlNode* n
+    cdef list out = []
+    if top.type != tree.XML_ELEMENT_NODE:
+        return out
+    n = _next(top, top, True)
+    while n is not NULL and len(out) < limit:
+        if n.properties is not NULL and (
+                _attr_is(n, "rel", "author") or _attr_is(n, "itemprop", "author")
+                or _attr_has(n, "class", _CLASS_PARTS) or _attr_has(n, "id", _ID_PARTS)):
+            out.append(elementFactory(doc, n))
+        n = _next(n, top, True)
+    return out
+
+
+cdef object _plain_text(xmlNode* top):
+    """The text and CDATA nodes under element ``top`` joined (``text_content()``), or
+    None when an entity reference is met (then lxml's own rule is used)."""
+    cdef xmlNode* n = top.children
+    cdef xmlNode* only = NULL
+    cdef list parts = None
+    while n is not NULL:
+        if n.type == tree.XML_TEXT_NODE or n.type == tree.XML_CDATA_SECTION_NODE:
+            if n.content is not NULL and n.content[0]:
+                if only is NULL and parts is None:
+                    only = n
+                else:
+                    if parts is None:
+                        parts = [<bytes>(<const char*>only.content)]
+                    parts.append(<bytes>(<const char*>n.content))
+        elif n.type == tree.XML_ENTITY_REF_NODE:
+            return None
+        if n.type == tree.XML_ELEMENT_NODE and n.children is not NULL:
+            n = n.children
+            continue
+        while n is not top and n.next is NULL:
+            n = n.parent
+        if n is top:
+            break
+        n = n.next
+    if parts is not None:
+        return b"".join(parts).decode("utf-8")
+    if only is not NULL:
+        return (<const char*>only.content).decode("utf-8")
+    return ""
+
+
+def anchor_records(list anchors):
+    """(href, rel, text) of each element of ``anchors``: ``a.get("href")``,
+    ``a.get("rel")`` and its whole text (``a.text`` of a leaf, else ``text_content()``)."""
+    cdef list out = []
+    cdef _Element a
+    cdef xmlNode* n
+    for a in anchors:
+        n = a._c_node
+        if n.properties is NULL:
+            href = rel = None
+        else:
+            href = _attr(n, "href")
+            rel = _attr(n, "rel")
+        text = _plain_text(n) if n.type == tree.XML_ELEMENT_NODE else None
+        if text is None:
+            text = a.text_content()
+        out.append((href, rel, text))
+    return out
+
+
+def container_marks_of(_Element el, str tag, dict cache, compute, Py_ssize_t cache_max):
+    """``vocab.marks(tag, el.items())`` without the items: the class, id, role and itemprop
+    attributes (no namespace; the last of a repeated name, as ``dict(items)``) read in C,
+    looked up in ``cache`` (``vocab._MARKS_BY_VALUES``, cleared when it holds
+    ``cache_max`` entries), else ``compute(tag, class, id, role, itemprop)``."""
+    cdef xmlNode* n = el._c_node
+    cdef xmlAttr* a = n.properties
+    cdef const char* name
+    cls = ident = role = itemprop = None
+    while a is not NULL:
+        if a.ns is NULL:
+            name = <const char*>a.name
+            if strcmp(name, "class") == 0:
+                cls = attributeValue(n, a)
+            elif strcmp(name, "id") == 0:
+                ident = attributeValue(n, a)
+            elif strcmp(name, "role") == 0:
+                role = attributeValue(n, a)
+            elif strcmp(name, "itemprop") == 0:
+                itemprop = attributeValue(n, a)
+        a = a.next
+    key = (tag, cls, ident, role, itemprop)
+    found = cache.get(key)
+    if found is None:
+        if len(cache) >= cache_max:
+            cache.clear()
+        found = cache[key] = compute(tag, cls, ident, role, itemprop)
+    return found

@@ -1,0 +1,168 @@
+# cython: language_level=3, boundscheck=False, wraparound=False
+"""``drop_script_bodies`` of :mod:`maintext.html.document` in C: the same bytes out.
+
+Every step is the Python function's (see its docstring for the rules): find ``<script``
+or ``<style``; a script's body ends at the first ``</script`` after its start tag unless
+``<!--``, ``<script`` or ``<SCRIPT`` comes first or the start tag's quotes do not pair up
+(then the rest is left to the parser); a style sheet's body ends at its first ``<`` when
+that starts ``</style`` and its start tag holds no ``<`` and paired quotes. A body kept
+out is replaced by its newlines (JSON-LD scripts are kept). One pass, one output buffer
+(the output is never longer than the input). ``tests/html/test_document.py`` checks it
+against the Python function.
+"""
+
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
+from libc.stdlib cimport malloc, free
+from libc.string cimport memchr, memcmp, memcpy
+
+
+cdef inline bint _at(const char* d, Py_ssize_t n, Py_ssize_t i, const char* s, Py_ssize_t k) noexcept nogil:
+    return i >= 0 and i + k <= n and memcmp(d + i, s, k) == 0
+
+
+cdef Py_ssize_t _find(const char* d, Py_ssize_t i, Py_ssize_t end, char c) noexcept nogil:
+    cdef const char* p
+    if i >= end:
+        return -1
+    p = <const char*>memchr(d + i, c, end - i)
+    return p - d if p != NULL else -1
+
+
+cdef Py_ssize_t _raw_start(const char* d, Py_ssize_t n, Py_ssize_t i) noexcept nogil:
+    # rb"<s(?:cript|tyle)"
+    while True:
+        i = _find(d, i, n, 60)
+        if i < 0:
+            return -1
+        if _at(d, n, i, "<script", 7) or _at(d, n, i, "<style", 6):
+            return i
+        i += 1
+
+
+cdef Py_ssize_t _script_stop(const char* d, Py_ssize_t n, Py_ssize_t i) noexcept nogil:
+    # rb"</script|<(?:!--|script|SCRIPT)"
+    while True:
+        i = _find(d, i, n, 60)
+        if i < 0:
+            return -1
+        if (_at(d, n, i, "</script", 8) or _at(d, n, i, "<!--", 4) or _at(d, n, i, "<script", 7)
+                or _at(d, n, i, "<SCRIPT", 7)):
+            return i
+        i += 1
+
+
+cdef bint _unpaired(const char* d, Py_ssize_t a, Py_ssize_t b) noexcept nogil:
+    cdef Py_ssize_t i, dq = 0, sq = 0
+    for i in range(a, b):
+        if d[i] == 34:
+            dq += 1
+        elif d[i] == 39:
+            sq += 1
+    return dq % 2 == 1 or sq % 2 == 1
+
+
+cdef inline bint _name_end(char c) noexcept nogil:
+    return c == 32 or c == 9 or c == 10 or c == 13 or c == 12 or c == 62 or c == 47
+
+
+cdef bint _has_ld_json(const char* d, Py_ssize_t a, Py_ssize_t b) noexcept nogil:
+    # b"ld+json" in data[a:b].lower()
+    cdef const char* w = "ld+json"
+    cdef Py_ssize_t i, k
+    cdef char c
+    for i in range(a, b - 6):
+        for k in range(7):
+            c = d[i + k]
+            if 65 <= c <= 90:
+                c = c + 32
+            if c != w[k]:
+                break
+        else:
+            return True
+    return False
+
+
+cdef Py_ssize_t _script_end(const char* d, Py_ssize_t n, Py_ssize_t start, Py_ssize_t gt) noexcept nogil:
+    cdef Py_ssize_t m
+    if gt < 0:
+        return -1
+    m = _script_stop(d, n, gt + 1)
+    if m < 0 or d[m + 1] != 47 or _unpaired(d, start, gt):
+        return -1
+    return m
+
+
+cdef Py_ssize_t _style_end(const char* d, Py_ssize_t n, Py_ssize_t start, Py_ssize_t gt) noexcept nogil:
+    cdef Py_ssize_t lt = _find(d, gt + 1, n, 60)
+    if lt < 0 or not _at(d, n, lt, "</style", 7) or _find(d, start + 1, gt, 60) >= 0 or _unpaired(d, start, gt):
+        return -1
+    return lt
+
+
+cdef Py_ssize_t _empty_body(const char* d, char* out, Py_ssize_t o, Py_ssize_t pos, Py_ssize_t gt,
+                            Py_ssize_t end) noexcept nogil:
+    """Copy ``d[pos:gt + 1]`` then the newlines of ``d[gt + 1:end]`` to ``out[o:]``."""
+    cdef Py_ssize_t i
+    memcpy(out + o, d + pos, gt + 1 - pos)
+    o += gt + 1 - pos
+    for i in range(gt + 1, end):
+        if d[i] == 10:
+            out[o] = 10
+            o += 1
+    return o
+
+
+cdef Py_ssize_t _drop(const char* d, Py_ssize_t n, char* out, Py_ssize_t* pos_out) noexcept nogil:
+    """Fill ``out``; returns its length so far (the tail from ``pos_out[0]`` not copied),
+    or -1 when nothing changed."""
+    cdef Py_ssize_t pos = 0, o = 0, start, gt, end, m
+    cdef bint changed = False
+    m = _raw_start(d, n, 0)
+    while m >= 0:
+        start = m
+        if d[start + 2] == 99:  # "c": <script
+            gt = _find(d, start + 7, n, 62)
+            end = _script_end(d, n, start, gt)
+            if end < 0:
+                break
+            if _name_end(d[start + 7]) and not _has_ld_json(d, start, gt):
+                o = _empty_body(d, out, o, pos, gt, end)
+                pos = end
+                changed = True
+            m = _raw_start(d, n, end + 8)
+            continue
+        gt = _find(d, start + 6, n, 62)  # <style
+        if gt < 0:
+            break
+        if not _name_end(d[start + 6]):
+            m = _raw_start(d, n, start + 6)
+            continue
+        end = _style_end(d, n, start, gt)
+        if end < 0:
+            m = _raw_start(d, n, start + 6)
+            continue
+        if end > gt + 1:
+            o = _empty_body(d, out, o, pos, gt, end)
+            pos = end
+            changed = True
+        m = _raw_start(d, n, end + 7)
+    pos_out[0] = pos
+    return o if changed else -1
+
+
+def drop_script_bodies(bytes data):
+    """``maintext.html.document.drop_script_bodies(data)``: ``data`` itself when nothing changes."""
+    cdef const char* d = PyBytes_AS_STRING(data)
+    cdef Py_ssize_t n = PyBytes_GET_SIZE(data), o, pos = 0
+    cdef char* out = <char*>malloc(n + 1)
+    if out == NULL:
+        raise MemoryError()
+    try:
+        with nogil:
+            o = _drop(d, n, out, &pos)
+            if o >= 0:
+                memcpy(out + o, d + pos, n - pos)
+                o += n - pos
+        return data if o < 0 else PyBytes_FromStringAndSize(out, o)
+    finally:
+        free(out)

@@ -1,0 +1,178 @@
+"""Stage 3 of ``auto``, lists: the list items dropped for their links that come back.
+
+Takes the segmentation, the kept blocks and the blocks dropped for link text; gives the kept
+blocks plus the items of the article's own lists: items of a mostly kept list, sentences
+about a link, a list introduced by a paragraph ending in a colon, a list of cited bare
+addresses, a table of contents of the article's headings (each decision recorded when
+explaining).
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from typing import Any
+
+from ...html.segment import Block, Segmentation
+from .common import _explain
+from .heuristics import AutoHeuristics
+
+
+def _innermost_list(seg: Segmentation, b: Block) -> int | None:
+    for cid in reversed(b.chain):
+        tag = seg.containers[cid].tag
+        if tag in ("ul", "ol"):
+            return cid
+        if tag not in ("li", "p", "div", "span"):
+            return None
+    return None
+
+
+def _keep_list_mates(h: AutoHeuristics, seg: Segmentation, kept: list[Block],
+                     linked: list[tuple[Block, int]], explain: list[dict[str, Any]] | None) -> list[Block]:
+    """``kept`` plus the linked items of lists whose other items are mostly kept: the items
+    of one list share its fate (a list of links has no kept item to bring the others back)."""
+    kept_words: dict[int, float] = {}
+    for b in kept:
+        cid = _innermost_list(seg, b)
+        if cid is not None:
+            kept_words[cid] = kept_words.get(cid, 0.0) + b.weight
+    back = []
+    for b, at in linked:
+        cid = _innermost_list(seg, b)
+        if cid is None or cid not in kept_words:
+            continue
+        c = seg.containers[cid]
+        total = sum(x.weight for x in seg.blocks[c.start:c.end])
+        if kept_words[cid] >= h.list_kept_share * total:
+            back.append(b)
+            if explain is not None and at >= 0:
+                explain[at] = _explain(b, "keep", "item of a kept list")
+    if not back:
+        return kept
+    return sorted(kept + back, key=lambda x: x.index)
+
+
+def _first_link_text(seg: Segmentation, b: Block) -> str:
+    """The text of the first ``<a>`` that starts in ``b`` ("" when none does)."""
+    i = bisect_left(seg.anchors, b.index, key=lambda x: x[0])
+    if i < len(seg.anchors) and seg.anchors[i][0] == b.index:
+        return " ".join(seg.anchors[i][1].text_content().split())
+    return ""
+
+
+def _keep_led_items(h: AutoHeuristics, seg: Segmentation, kept: list[Block],
+                    linked: list[tuple[Block, int]], explain: list[dict[str, Any]] | None) -> list[Block]:
+    """``kept`` plus the list items dropped for their links that are sentences about a link:
+    at least ``led_item_min_weight`` words, opening with ``led_item_min_lead`` unlinked words
+    before the first link ("bigiri has <a>a patch to move ...</a>"), in a list that kept
+    running text follows. A linked title opens with its link; a list after the article's
+    last paragraph is a teaser list ("More great stories": "📱 Torn between phones? Check
+    out <a>our guide</a>")."""
+    kept_ids = {b.index for b in kept}
+    last_prose = max((b.index for b in kept if b.is_running_text()), default=-1)
+    back = []
+    for b, at in linked:
+        cid = _innermost_list(seg, b)
+        if (b.index in kept_ids or b.weight < h.led_item_min_weight or cid is None
+                or seg.containers[cid].end > last_prose):
+            continue  # (a list after the article's last prose is a trailing teaser list)
+        link = _first_link_text(seg, b)
+        at_link = b.text.find(link) if link else -1
+        if at_link <= 0 or len(b.text[:at_link].split()) < h.led_item_min_lead:
+            continue
+        back.append(b)
+        if explain is not None and at >= 0:
+            explain[at] = _explain(b, "keep", "list item: a sentence about a link")
+    if not back:
+        return kept
+    return sorted(kept + back, key=lambda x: x.index)
+
+
+BARE_URL = re.compile(r"(?:https?://|www\.)\S+")  # a line that is an address and nothing else
+
+
+def _keep_cited_sources(seg: Segmentation, kept: list[Block], linked: list[tuple[Block, int]],
+                        explain: list[dict[str, Any]] | None) -> list[Block]:
+    """``kept`` plus the lists dropped for their links whose items are all bare addresses
+    ("https://nodejs.org/api/inspector.html"): the article's cited sources. Navigation and
+    teaser lists name their links, they never show the address."""
+    lists: dict[int, list[tuple[Block, int]]] = {}
+    for b, at in linked:
+        cid = _innermost_list(seg, b) if BARE_URL.fullmatch(b.text) else None
+        if cid is not None:
+            lists.setdefault(cid, []).append((b, at))
+    back = []
+    for cid, items in lists.items():
+        c = seg.containers[cid]
+        if c.end - c.start != len(items):
+            continue
+        for b, at in items:
+            back.append(b)
+            if explain is not None and at >= 0:
+                explain[at] = _explain(b, "keep", "list of cited sources (bare addresses)")
+    if not back:
+        return kept
+    return sorted(kept + back, key=lambda x: x.index)
+
+
+INTRO_ENDS = (":", "\uff1a")  # a paragraph ending so introduces what follows (ASCII, full-width)
+
+
+def _keep_introduced_lists(h: AutoHeuristics, seg: Segmentation, kept: list[Block],
+                           linked: list[tuple[Block, int]], explain: list[dict[str, Any]] | None) -> list[Block]:
+    """``kept`` plus the lists dropped for their links (items kept otherwise aside) whose block just before is a
+    kept paragraph ending in a colon ("More games news:"): the article's text introduces the
+    list, it is part of it. At most ``introduced_list_max_items`` items, each dropped for
+    its links or already kept."""
+    kept_ids = {b.index for b in kept}
+    lists: dict[int, list[tuple[Block, int]]] = {}
+    for b, at in linked:
+        cid = _innermost_list(seg, b) if b.index not in kept_ids else None
+        if cid is not None:
+            lists.setdefault(cid, []).append((b, at))
+    back = []
+    for cid, items in lists.items():
+        c = seg.containers[cid]
+        own = len(items) + sum(1 for x in seg.blocks[c.start:c.end] if x.index in kept_ids)
+        if c.start == 0 or c.end - c.start != own or own > h.introduced_list_max_items:
+            continue  # (an item dropped for another reason: not a list of the text)
+        intro = seg.blocks[c.start - 1]
+        if intro.index not in kept_ids or intro.heading or not intro.text.rstrip().endswith(INTRO_ENDS):
+            continue
+        for b, at in items:
+            back.append(b)
+            if explain is not None and at >= 0:
+                explain[at] = _explain(b, "keep", "list introduced by a paragraph ending in a colon")
+    if not back:
+        return kept
+    return sorted(kept + back, key=lambda x: x.index)
+
+
+def _keep_contents(seg: Segmentation, kept: list[Block], linked: list[tuple[Block, int]],
+                   explain: list[dict[str, Any]] | None) -> list[Block]:
+    """``kept`` plus the article's table of contents: items dropped for their links, whose
+    text is a kept heading of the region, in a list whose links all point inside the page
+    (``href="#..."``): the list names the article's own sections."""
+    headings = {b.text.casefold() for b in kept if b.heading}
+    if not headings:
+        return kept
+    lists: dict[int, list[tuple[Block, int]]] = {}
+    for b, at in linked:
+        cid = _innermost_list(seg, b) if b.text.casefold() in headings else None
+        if cid is not None:
+            lists.setdefault(cid, []).append((b, at))
+    back = []
+    for cid, items in lists.items():
+        c = seg.containers[cid]
+        hrefs = [(el.get("href") or "").strip() for index, el in seg.anchors if c.start <= index < c.end]
+        if not all(href.startswith("#") and len(href) > 1 for href in hrefs):
+            continue
+        for b, at in items:
+            back.append(b)
+            if explain is not None and at >= 0:
+                explain[at] = _explain(b, "keep", "table of contents (in-page links to kept headings)")
+    if not back:
+        return kept
+    seen = {b.index for b in kept}
+    return sorted(kept + [b for b in back if b.index not in seen], key=lambda x: x.index)

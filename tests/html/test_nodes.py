@@ -1,0 +1,104 @@
+"""The C tree scans of the metadata pass (maintext/html/_nodes.pyx) find what the Python loops find."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from maintext.html import walk
+from maintext.html.document import parse_html
+from maintext.metadata import authors, dates, visible
+
+pytestmark = pytest.mark.skipif(walk.nodes is None, reason="native scans not built")
+
+PAGE = ("<html><head><title>t</title></head><body><article> lead <!-- a comment --><?pi stuff?>"
+        "<div class='x-Author' id='main'><script>var x = 1;</script>tail<p itemprop='datePublished'>"
+        "1 May 2020</p><style>p{}</style><span rel='author'>Jane Doe</span> mid </div>"
+        "<meta property='article:published_time' content='2020-05-01'>"
+        "<time property='dcterms:modified'>2 May 2020</time><meta property='dc:date' content='2020'>"
+        "<x:tag xmlns:x='u' id='an-author'>ns &amp; text</x:tag><noscript>hidden</noscript>"
+        "<p id='byline-author'>Datum: 03.05.2020</p><select><option>o</option></select>"
+        "<b class='byline'>By Jo Roe</b> end</article></body></html>")
+PIECES = ["<div>", "</div>", "<p class='author'>", "</p>", "<script>s</script>", "<style>x</style>",
+          "<!--c-->", "text ", "  ", "\u4e2d\u6587", "<br>", "<i itemprop='dateModified'>d</i>",
+          "<a rel='author' href='/a'>A B</a>", "<span id='authorbox'>", "</span>", "&amp;", "<?p x?>",
+          "<meta property='og:updated_time' content='2020'>", "<option>o</option>", "<b class='Byline'>"]
+
+
+def _pages():
+    yield parse_html(PAGE)
+    rng = random.Random(3)
+    for _ in range(300):
+        yield parse_html("<html><body>" + "".join(rng.choice(PIECES) for _ in range(rng.randint(0, 40)))
+                         + "</body></html>")
+
+
+def test_subtree_texts_same_pieces_in_the_same_order():
+    for root in _pages():
+        for el in [root, *root.iter()]:
+            for with_tail in (False, True):
+                expected = list(visible.subtree_texts(el, with_tail=with_tail))
+                got = walk.nodes.subtree_texts(el, visible._SKIP_TEXT_TAGS, with_tail)
+                assert got == expected
+
+
+@pytest.mark.parametrize("stripped", [False, True])
+def test_subtree_texts_cut_after_the_piece_over_the_limit(stripped):
+    for root in _pages():
+        full = list(visible.subtree_texts(root))
+        for limit in (0, 3, 10, 25):
+            got = walk.nodes.subtree_texts(root, visible._SKIP_TEXT_TAGS, False, limit, stripped)
+            size, n = 0, 0
+            for n, text in enumerate(full, 1):
+                size += len(text.strip() if stripped else text)
+                if size > limit:
+                    break
+            assert got == full[:n]
+
+
+def test_prop_elements_and_author_boxes_same_elements(monkeypatch):
+    for root in _pages():
+        native = (dates._prop_elements(root), authors.byline_author(root))
+        boxes = walk.nodes.author_boxes(root, 20)
+        monkeypatch.setattr(walk, "ENABLED", False)
+        assert (dates._prop_elements(root), authors.byline_author(root)) == native
+        assert boxes == [el for el in root.iterdescendants() if isinstance(el.tag, str)
+                         and authors.is_author_box(el)][:20]
+        monkeypatch.setattr(walk, "ENABLED", True)
+
+
+def test_metadata_dates_and_authors_same_without_the_scans(monkeypatch):
+    root = parse_html(PAGE)
+    body = root.find("body")
+    native = (visible.labelled_date(root, "published"), visible.visible_date(root),
+              authors.labelled_byline(root), dates.itemprop_dates(root))
+    assert native[0] == "2020-05-03"
+    monkeypatch.setattr(walk, "ENABLED", False)
+    assert (visible.labelled_date(root, "published"), visible.visible_date(root),
+            authors.labelled_byline(root), dates.itemprop_dates(root)) == native
+    assert list(visible.body_texts(body, 10)) == list(visible.subtree_texts(body))
+
+
+def test_anchor_records_are_the_attributes_and_whole_text():
+    from maintext.metadata.collect import text_content
+
+    for root in _pages():
+        anchors = list(root.iter("a")) + [root.find("body")]
+        expected = [(a.get("href"), a.get("rel"), text_content(a)) for a in anchors]
+        assert walk.nodes.anchor_records(anchors) == expected
+    root = parse_html("<p><a href='/x' rel='Tag'>a <b>b</b><!--c--> &amp; <i>d</i>e</a><a>f</a><a href=''></a></p>")
+    assert walk.nodes.anchor_records(list(root.iter("a"))) == [("/x", "Tag", "a b & de"), (None, None, "f"), ("", None, "")]
+
+
+def test_whole_record_same_without_the_scans(monkeypatch):
+    from dataclasses import asdict
+
+    import maintext
+
+    page = PAGE.replace("</article>", "<a href='/tag/x' rel='tag'>X</a><a href='https://creativecommons.org/"
+                        "licenses/by/4.0/' rel='license'>cc</a><a href='/category/news/'>News</a></article>")
+    native = asdict(maintext.extract(page, url="https://example.org/a"))
+    assert native["keywords"] == ["X"] and native["license"] == "CC BY 4.0" and native["links"]
+    monkeypatch.setattr(walk, "ENABLED", False)
+    assert asdict(maintext.extract(page, url="https://example.org/a")) == native
