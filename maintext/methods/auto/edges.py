@@ -158,7 +158,9 @@ def trim_edges(h: AutoHeuristics, seg: Segmentation, kept: list[Block], top: Con
 
 def _teaser_tail(h: AutoHeuristics, kept: list[Block], end: int) -> int | None:
     """Start of a run of teasers ending at ``end``: at least teaser_min_items linked titles
-    (short, mostly link text), each followed by at most one short summary, after at least
+    (short, mostly link text), each followed by at most one short summary and at least half
+    of them by one (a list of links followed by one paragraph is a list in the article,
+    the paragraph its next paragraph), not introduced by a colon, after at least
     related_cut_after words of article: the cards of other stories after the article."""
     j, items, summaries = end, 0, 0
     while j > 0:
@@ -170,8 +172,10 @@ def _teaser_tail(h: AutoHeuristics, kept: list[Block], end: int) -> int | None:
         else:
             break
         items += 1
-    if items < h.teaser_min_items or not summaries or sum(b.weight for b in kept[:j]) < h.related_cut_after:
+    if items < h.teaser_min_items or summaries * 2 < items or sum(b.weight for b in kept[:j]) < h.related_cut_after:
         return None
+    if j > 0 and kept[j - 1].text.rstrip().endswith((":", "：")):
+        return None  # the article introduces what follows ("More council news:"): its own list
     return j
 
 
