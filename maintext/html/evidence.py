@@ -8,10 +8,18 @@ whether the box's running text outweighs the boilerplate word of its class or id
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Sequence
+from typing import NamedTuple, Protocol
 
-if TYPE_CHECKING:
-    from .segment import Block
+
+class _Block(Protocol):
+    """What the rule reads of a block (maintext.html.segment.Block; not imported: segment imports this)."""
+
+    weight: float
+    chars: int
+    link_chars: int
+
+    def is_running_text(self) -> bool: ...
 
 
 class RunningEvidence(NamedTuple):
@@ -29,7 +37,7 @@ class RunningEvidence(NamedTuple):
     title_max_words: float  # a teaser's linked title is shorter than this
 
 
-def outweighs_name(evidence: RunningEvidence, blocks: list["Block"], running: float, words: float,
+def outweighs_name(evidence: RunningEvidence, blocks: Sequence[_Block], running: float, words: float,
                    link_density: float) -> bool:
     """A box of ``blocks`` with ``running`` words of running text out of ``words`` is content:
     enough running text, most of its words, few links, and not mostly teaser summaries."""
@@ -38,7 +46,7 @@ def outweighs_name(evidence: RunningEvidence, blocks: list["Block"], running: fl
             and teaser_words(blocks, evidence.title_max_words) <= evidence.teaser_share_max * running)
 
 
-def teaser_words(blocks: list["Block"], title_max_words: float) -> float:
+def teaser_words(blocks: Sequence[_Block], title_max_words: float) -> float:
     """Words of the running-text blocks that come right after a linked title (a block of
     fewer than ``title_max_words`` words, mostly link text): the summaries of a teaser list,
     "headline, then a sentence or two about it", item after item."""
