@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from itertools import accumulate
 from collections.abc import Callable, Iterator
-from typing import Any, NamedTuple
+from typing import Any
 
 import lxml.etree as etree
 
@@ -31,6 +31,7 @@ from .vocab import NO_MARKS as _NO_MARKS, SPECIAL_TAGS as _SPECIAL_TAGS, marks a
 from .markers import BR as _BR, IMAGE, MARK_ALL, MARK_BR, MARK_IMAGE, MARK_SPAN, SPAN_CLOSE, SPAN_OPEN, plain
 from . import walk as _walk
 from .boxsize import BoxSizes
+from .evidence import RunningEvidence, outweighs_name
 from .tags import BLOCK_TAGS, HEADING_TAGS, SENTENCE_END, IMAGE_TAG, PARAGRAPH_TAGS, SPAN_TAGS
 from ..textutil import _CJK_RANGES as CJK_RANGES, has_cjk, text_weight
 
@@ -57,19 +58,6 @@ LINK_BOX_MAX_DENSITY = 0.1
 LINK_BOX_MIN_CHARS = 300  # smaller boxes are skipped without looking
 
 
-class RunningEvidence(NamedTuple):
-    """When a box named for boilerplate by a class/id word is content after all: its word is
-    evidence weighed against the running text it holds (``section-and-ad``, ``js-pagination``
-    or ``sharing-with-...`` around the article). The values come from the caller's options
-    (``auto``: AutoHeuristics.evidence_*); without one the word decides alone."""
-
-    reasons: frozenset[str]  # boilerplate reasons a class/id word gives that the rule weighs
-    min_chars: int  # a smaller box is skipped unread (its word decides)
-    link_density_max: float  # a box with more link text is what its word says (read or not)
-    min_running: float  # words of running text (sentence-like, few links) the box must hold ...
-    running_share: float  # ... making at least this share of its words ...
-    teaser_share_max: float  # ... and at most this share of it teaser summaries (teaser_words())
-    title_max_words: float  # a teaser's linked title is shorter than this
 
 
 class Container:
@@ -273,10 +261,8 @@ class Segmentation:
         (``running``, ``weights``: prefix sums of running-text words and of all words)."""
         if evidence is None or c.boiler not in evidence.reasons:
             return False
-        words = running[c.end] - running[c.start]
-        return (words >= evidence.min_running and words >= evidence.running_share * (weights[c.end] - weights[c.start])
-                and self.link_density(c.start, c.end) <= evidence.link_density_max
-                and teaser_words(self.blocks[c.start:c.end], evidence.title_max_words) <= evidence.teaser_share_max * words)
+        return outweighs_name(evidence, self.blocks[c.start:c.end], running[c.end] - running[c.start],
+                              weights[c.end] - weights[c.start], self.link_density(c.start, c.end))
 
     def prose(self, start: int, end: int) -> float:
         """Weight of sentence-like, non-link, non-boilerplate blocks in [start, end)."""
@@ -293,22 +279,6 @@ class Segmentation:
     def link_density(self, start: int, end: int) -> float:
         chars = self._chars[end] - self._chars[start]
         return (self._links[end] - self._links[start]) / chars if chars else 0.0
-
-
-def teaser_words(blocks: list[Block], title_max_words: float) -> float:
-    """Words of the running-text blocks that come right after a linked title (a block of
-    fewer than ``title_max_words`` words, mostly link text): the summaries of a teaser list, "headline, then a sentence
-    or two about it", item after item."""
-    words = 0.0
-    titled = False
-    for b in blocks:
-        if b.is_running_text():
-            if titled:
-                words += b.weight
-            titled = False
-        else:
-            titled = b.link_chars * 2 > b.chars and b.weight < title_max_words
-    return words
 
 
 # Boilerplate boxes whose content is never the article: with ``skip`` their subtree is
