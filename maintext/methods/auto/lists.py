@@ -38,12 +38,15 @@ def _keep_list_mates(h: AutoHeuristics, seg: Segmentation, kept: list[Block],
         if cid is not None:
             kept_words[cid] = kept_words.get(cid, 0.0) + b.weight
     back = []
+    totals: dict[int, float] = {}  # words of each list, summed once (a list of 100,000 links)
     for b, at in linked:
         cid = _innermost_list(seg, b)
         if cid is None or cid not in kept_words:
             continue
-        c = seg.containers[cid]
-        total = sum(x.weight for x in seg.blocks[c.start:c.end])
+        total = totals.get(cid)
+        if total is None:
+            c = seg.containers[cid]
+            total = totals[cid] = sum(x.weight for x in seg.blocks[c.start:c.end])
         if kept_words[cid] >= h.list_kept_share * total:
             back.append(b)
             if explain is not None and at >= 0:
