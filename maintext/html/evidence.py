@@ -13,7 +13,7 @@ from typing import NamedTuple, Protocol
 
 
 class _Block(Protocol):
-    """What the rule reads of a block (maintext.html.segment.Block; not imported: segment imports this)."""
+    """What the rule reads of a block (maintext.html.segmentation.Block; not imported: segmentation imports this)."""
 
     weight: float
     chars: int

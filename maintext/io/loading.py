@@ -15,6 +15,7 @@ import sys
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..errors import (
     BinaryContentError,
@@ -281,17 +282,29 @@ def load(source: str | bytes | os.PathLike[str], *, url: str | None = None,
     never opened as a file, and URLs of other schemes are refused (:class:`FetchError`).
     A page with more than ``max_elements`` start tags raises :class:`TooManyElementsError`.
     """
+    origin, data, url, content_type = _read_source(
+        source, url, content_type, max_bytes,
+        dict(timeout=fetch_timeout, retries=fetch_retries, max_bytes=max_bytes, user_agent=user_agent,
+             allow_private=allow_private, deadline=fetch_deadline))
+    text, encoding, utf8 = _decode(data, content_type, max_bytes, default_encoding)
+    text, utf8 = _limit(text, utf8, max_attributes, max_elements)
+    return Loaded(html=text, encoding=encoding, url=url, source=origin, utf8=utf8)
+
+
+def _read_source(source: str | bytes | os.PathLike[str], url: str | None, content_type: str | None,
+                 max_bytes: int, fetch_options: dict[str, Any],
+                 ) -> tuple[str | None, Any, str | None, str | None]:
+    """(origin, data, url, content_type): a file read, a URL fetched (with ``fetch_options``;
+    the response's URL and content type when none were given), HTML text or bytes as they are."""
     origin: str | None = None
-    utf8: bytes | None = None
     if isinstance(source, os.PathLike):
         origin = os.fspath(source)
-        data: bytes | str = read_bytes(Path(origin), max_bytes=max_bytes)
+        data: Any = read_bytes(Path(origin), max_bytes=max_bytes)
     elif isinstance(source, str) and looks_like_url(source):
         from .fetch import fetch  # lazily: httpx is only needed online
 
         source = source.strip()
-        fetched = fetch(source, timeout=fetch_timeout, retries=fetch_retries, max_bytes=max_bytes,
-                        user_agent=user_agent, allow_private=allow_private, deadline=fetch_deadline)
+        fetched = fetch(source, **fetch_options)
         origin = source
         url = url or fetched.url
         content_type = content_type or fetched.content_type
@@ -301,6 +314,13 @@ def load(source: str | bytes | os.PathLike[str], *, url: str | None = None,
         data = source
     else:
         data = source
+    return origin, data, url, content_type
+
+
+def _decode(data: Any, content_type: str | None, max_bytes: int,
+            default_encoding: str) -> tuple[str, str, bytes | None]:
+    """(text, encoding, the UTF-8 bytes of the text when the input was exactly those)."""
+    utf8: bytes | None = None
     if isinstance(data, (bytes, bytearray, memoryview)):
         data = bytes(data)
         if len(data) > max_bytes:
@@ -317,8 +337,14 @@ def load(source: str | bytes | os.PathLike[str], *, url: str | None = None,
             raise DocumentTooLargeError(f"input of {len(data)} characters exceeds the limit of {max_bytes}")
         text, encoding = data, "str"
     else:
-        raise TypeError(f"cannot load a {type(source).__name__}; pass bytes, str (HTML or an "
+        raise TypeError(f"cannot load a {type(data).__name__}; pass bytes, str (HTML or an "
                         "http(s) URL) or a path (os.PathLike)")
+    return text, encoding, utf8
+
+
+def _limit(text: str, utf8: bytes | None, max_attributes: int, max_elements: int) -> tuple[str, bytes | None]:
+    """The text refused when empty, binary or with too many elements; NUL characters removed
+    and attributes capped (``utf8``: None once the text no longer matches it)."""
     if not text or text.isspace():
         raise EmptyDocumentError("input has no text")
     # (in UTF-8 a NUL character is a NUL byte: searching bytes is ~20x faster)
@@ -331,4 +357,4 @@ def load(source: str | bytes | os.PathLike[str], *, url: str | None = None,
     if capped is not text:
         text, utf8 = capped, None
     check_elements(text, max_elements)  # (after the attribute cap: what the parser gets)
-    return Loaded(html=text, encoding=encoding, url=url, source=origin, utf8=utf8)
+    return text, utf8

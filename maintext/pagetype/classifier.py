@@ -90,16 +90,22 @@ def _url_features(url: str) -> dict[str, float]:
     }
 
 
-def features(blist: BlockList, url: str | None = None,
-             bins: tuple[int, ...] | None = None) -> dict[str, float]:
-    """Feature name -> value for one page (all generic: no site names), from the Block-List
-    view of its segmentation and the page's URL."""
-    if bins is None:
-        bins = tuple(load_model()["bins"])
-    opts = BlockListOptions(length_bins=bins)
-    text_blocks = blist.text_blocks()
-    dist = distribution(text_blocks, bins)
-    n_blocks = sum(dist) or 1
+class _Totals:
+    """What :func:`features` sums over the text blocks in its one loop (``total`` words and
+    ``chars`` are at least 1, to divide by)."""
+
+    __slots__ = ("total", "chars", "link_chars", "linky", "n_cores", "core_weight", "max_weight",
+                 "heads", "linked_heads", "teaser_groups", "teaser_weight", "prose_by_parent")
+
+    def __init__(self) -> None:
+        self.total = self.core_weight = self.max_weight = self.teaser_weight = 0.0
+        self.chars = self.link_chars = self.linky = self.n_cores = self.heads = self.linked_heads = 0
+        self.teaser_groups: dict[tuple[int, str], int] = {}
+        self.prose_by_parent: dict[int, float] = {}
+
+
+def _block_totals(text_blocks: list, opts: BlockListOptions) -> _Totals:
+    """Sum the text blocks in one loop (this runs on every page the default extractor sees)."""
     total = 0.0
     chars = link_chars = linky = n_cores = 0
     core_weight = max_weight = 0.0
@@ -108,7 +114,7 @@ def features(blist: BlockList, url: str | None = None,
     teaser_groups: dict[tuple[int, str], int] = {}
     prose_by_parent: dict[int, float] = {}
     teaser_weight = 0.0
-    for b in text_blocks:  # one loop: this runs on every page the default extractor sees
+    for b in text_blocks:
         weight, density = b.weight, b.link_chars / b.chars
         if b.tag in _SUBHEADINGS:
             heads += 1
@@ -129,26 +135,59 @@ def features(blist: BlockList, url: str | None = None,
         if weight >= long_words and density <= max_density:
             n_cores += 1
             core_weight += weight
-    total = total or 1.0
-    chars = chars or 1
+    t = _Totals()
+    t.total, t.chars, t.link_chars, t.linky = total or 1.0, chars or 1, link_chars, linky
+    t.n_cores, t.core_weight, t.max_weight = n_cores, core_weight, max_weight
+    t.heads, t.linked_heads, t.teaser_groups = heads, linked_heads, teaser_groups
+    t.teaser_weight, t.prose_by_parent = teaser_weight, prose_by_parent
+    return t
+
+
+def features(blist: BlockList, url: str | None = None,
+             bins: tuple[int, ...] | None = None) -> dict[str, float]:
+    """Feature name -> value for one page (all generic: no site names), from the Block-List
+    view of its segmentation and the page's URL."""
+    if bins is None:
+        bins = tuple(load_model()["bins"])
+    opts = BlockListOptions(length_bins=bins)
+    text_blocks = blist.text_blocks()
+    dist = distribution(text_blocks, bins)
+    t = _block_totals(text_blocks, opts)
     region = select_blocks(blist.blocks, opts, text_blocks)
+    feats = _length_features(dist, t, region)
+    feats.update(_signal_features(blist.signals, t.total))
+    feats.update(_teaser_features(t))
+    feats.update(_url_features(url or blist.signals.canonical))
+    feats.update(structure_features(blist, url or blist.signals.canonical))
+    return feats
+
+
+def _length_features(dist: list[int], t: _Totals, region: list) -> dict[str, float]:
+    """The block-length distribution, link share, core blocks and the selected region."""
+    n_blocks = sum(dist) or 1
     region_weight = sum(b.weight for b in region)
-    sig = blist.signals
-    ld_article = any(t.endswith(_LD_ARTICLE_SUFFIXES) for t in sig.ld_types)
-    ld_listing = any(t in _LD_LISTING for t in sig.ld_types)
     feats: dict[str, float] = {f"d{i}": n / n_blocks for i, n in enumerate(dist)}
     feats.update({
         "dev": dev(dist),
         "ratio_spread": ratio_spread(dist),
-        "log_words": math.log1p(total),
-        "link_density": link_chars / chars,
-        "core_share": core_weight / total,
-        "region_share": region_weight / total,
+        "log_words": math.log1p(t.total),
+        "link_density": t.link_chars / t.chars,
+        "core_share": t.core_weight / t.total,
+        "region_share": region_weight / t.total,
         "log_region_words": math.log1p(region_weight),
         "log_region_blocks": math.log1p(len(region)),
-        "log_cores": math.log1p(n_cores),
-        "log_max_block": math.log1p(max_weight),
-        "linky_blocks": linky / n_blocks,
+        "log_cores": math.log1p(t.n_cores),
+        "log_max_block": math.log1p(t.max_weight),
+        "linky_blocks": t.linky / n_blocks,
+    })
+    return feats
+
+
+def _signal_features(sig, total: float) -> dict[str, float]:
+    """Page-wide signals: anchors, Open Graph and JSON-LD types, article tags, images."""
+    ld_article = any(t.endswith(_LD_ARTICLE_SUFFIXES) for t in sig.ld_types)
+    ld_listing = any(t in _LD_LISTING for t in sig.ld_types)
+    return {
         "log_anchors": math.log1p(sig.anchors),
         "anchors_per_100w": min(20.0, 100.0 * sig.anchors / total),
         "og_article": 0.0 if not sig.og_type else (1.0 if sig.og_type in _OG_ARTICLE else -1.0),
@@ -160,17 +199,20 @@ def features(blist: BlockList, url: str | None = None,
         "h1_one": 1.0 if sig.h1 == 1 else 0.0,
         "log_images": math.log1p(sig.images),
         "images_per_100w": min(20.0, 100.0 * sig.images / total),
-        # list-of-teasers structure vs one body of sibling paragraphs
-        "log_linked_heads": math.log1p(linked_heads),
-        "linked_head_share": linked_heads / heads if heads else 0.0,
-        "log_repeated_links": math.log1p(max(teaser_groups.values(), default=0)),
-        "teaser_share": teaser_weight / total,
-        "prun_share": max(prose_by_parent.values(), default=0.0) / total,
-        "log_prun": math.log1p(max(prose_by_parent.values(), default=0.0)),
-    })
-    feats.update(_url_features(url or sig.canonical))
-    feats.update(structure_features(blist, url or sig.canonical))
-    return feats
+    }
+
+
+def _teaser_features(t: _Totals) -> dict[str, float]:
+    """List-of-teasers structure vs one body of sibling paragraphs."""
+    best_prose = max(t.prose_by_parent.values(), default=0.0)
+    return {
+        "log_linked_heads": math.log1p(t.linked_heads),
+        "linked_head_share": t.linked_heads / t.heads if t.heads else 0.0,
+        "log_repeated_links": math.log1p(max(t.teaser_groups.values(), default=0)),
+        "teaser_share": t.teaser_weight / t.total,
+        "prun_share": best_prose / t.total,
+        "log_prun": math.log1p(best_prose),
+    }
 
 
 def probability(feats: dict[str, float], model: dict | None = None) -> float:

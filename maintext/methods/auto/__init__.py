@@ -76,14 +76,7 @@ def extract(doc: Document, options: Options) -> Page:
     removed = clean_tree(root, options.native)
     skip = SKIP_REASONS - ({"comments"} if opts.include_comments else set())
     seg = segment_cleaned(root, skip if opts.skip_boilerplate else frozenset(), options.native, _evidence(h))
-    explain: list[dict[str, Any]] | None = [] if options.explain else None
-    if explain is not None:
-        for tag, why in removed:
-            explain.append({"block": f"<{tag}>", "decision": "drop", "reason": why})
-        for cid, chars in seg.skipped:
-            c = seg.containers[cid]
-            explain.append({"block": f"<{c.tag}>", "decision": "drop",
-                            "reason": f"not read: {c.boiler} ({chars} characters)", "container": cid})
+    explain = _explain_dropped(removed, seg) if options.explain else None
     if not seg.blocks:
         page.reason = "page has no text"
         page.explain = explain
@@ -92,34 +85,11 @@ def extract(doc: Document, options: Options) -> Page:
         return page
 
     region, kept = _region_and_blocks(h, seg, opts, hint, title, explain, options.include_images)
-    why = region.why
-    if kept and not opts.favor_precision:
-        kept = _lead_blocks(h, seg, kept[0].index, region.top, explain, region.headline) + kept
-    if not opts.favor_recall:
-        kept = trim_edges(h, seg, kept, region.top, explain, cut_comments=not opts.include_comments)
-    kept = drop_orphan_headings(seg, kept, explain)
-    if _weight(kept) < h.weak_result_weight:
-        fallback = [b for b in seg.blocks if _is_prose(h, b) and not b.boiler]
-        if _weight(fallback) > _weight(kept):
-            why = "weak container: all prose blocks of the page"
-            kept = fallback
-    if _weight(kept) < h.weak_result_weight:
-        fallback = [b for b in seg.blocks
-                    if _is_prose(h, b) and (not b.boiler or b.boiler in h.last_resort_reasons)]
-        if _weight(fallback) > _weight(kept):
-            why = "weak container: all prose blocks, layout widgets included"
-            kept = fallback
+    kept = _refine_blocks(h, seg, opts, region, kept, explain)
+    kept, why = _weak_fallback(h, seg, kept, region.why)
     if templates:
         kept = [b for b in kept if b.text not in templates]
-    paragraphs = [p for b in kept for p in b.lines()]
-    if not paragraphs and hint.body():
-        paragraphs = [collapse_ws(line) for line in hint.body().splitlines() if line.strip()]
-        why = "JSON-LD articleBody"
-        page.blocks = paragraph_blocks(paragraphs)
-    elif options.with_blocks and wants_blocks(options.fields):  # text only: no structure work
-        page.blocks = typed_blocks(kept, seg, doc.url)
-    page.set_paragraphs(paragraphs)
-    page.extra["auto"] = {"region": why}
+    _set_text(page, doc, options, seg, kept, hint, why)
     page.headline = decide_headline(doc, _headline(h, seg, region))
     if opts.use_classifier and (opts.classify_always or _weight(kept) < opts.classify_below_words):
         _apply_page_type(block_list(seg, head_signals(head, hint.texts)), doc.url, page, opts,
@@ -133,6 +103,61 @@ def extract(doc: Document, options: Options) -> Page:
     if explain is not None:
         locate_explained(explain, seg, root, page, region)
     return page
+
+
+def _explain_dropped(removed: list[tuple[str, str]], seg: Segmentation) -> list[dict[str, Any]]:
+    """The explain entries of what cleaning removed and of the boxes the walk did not read."""
+    explain: list[dict[str, Any]] = []
+    for tag, why in removed:
+        explain.append({"block": f"<{tag}>", "decision": "drop", "reason": why})
+    for cid, chars in seg.skipped:
+        c = seg.containers[cid]
+        explain.append({"block": f"<{c.tag}>", "decision": "drop",
+                        "reason": f"not read: {c.boiler} ({chars} characters)", "container": cid})
+    return explain
+
+
+def _refine_blocks(h: AutoHeuristics, seg: Segmentation, opts: AutoOptions, region: Region, kept: list[Block],
+                   explain: list[dict[str, Any]] | None) -> list[Block]:
+    """The region's blocks with the lead blocks before them (unless favoring precision),
+    edges trimmed (unless favoring recall) and orphan headings dropped."""
+    if kept and not opts.favor_precision:
+        kept = _lead_blocks(h, seg, kept[0].index, region.top, explain, region.headline) + kept
+    if not opts.favor_recall:
+        kept = trim_edges(h, seg, kept, region.top, explain, cut_comments=not opts.include_comments)
+    return drop_orphan_headings(seg, kept, explain)
+
+
+def _weak_fallback(h: AutoHeuristics, seg: Segmentation, kept: list[Block], why: str) -> tuple[list[Block], str]:
+    """(blocks, why): a weak result gives way to all prose blocks of the page outside
+    boilerplate boxes, then to those in layout widgets too, when they weigh more."""
+    if _weight(kept) < h.weak_result_weight:
+        fallback = [b for b in seg.blocks if _is_prose(h, b) and not b.boiler]
+        if _weight(fallback) > _weight(kept):
+            why = "weak container: all prose blocks of the page"
+            kept = fallback
+    if _weight(kept) < h.weak_result_weight:
+        fallback = [b for b in seg.blocks
+                    if _is_prose(h, b) and (not b.boiler or b.boiler in h.last_resort_reasons)]
+        if _weight(fallback) > _weight(kept):
+            why = "weak container: all prose blocks, layout widgets included"
+            kept = fallback
+    return kept, why
+
+
+def _set_text(page: Page, doc: Document, options: Options, seg: Segmentation, kept: list[Block],
+              hint: JsonLdBody, why: str) -> None:
+    """The page's paragraphs and typed blocks from the kept blocks, or from the JSON-LD
+    body when they hold no text; ``why`` (or the JSON-LD) recorded as the region."""
+    paragraphs = [p for b in kept for p in b.lines()]
+    if not paragraphs and hint.body():
+        paragraphs = [collapse_ws(line) for line in hint.body().splitlines() if line.strip()]
+        why = "JSON-LD articleBody"
+        page.blocks = paragraph_blocks(paragraphs)
+    elif options.with_blocks and wants_blocks(options.fields):  # text only: no structure work
+        page.blocks = typed_blocks(kept, seg, doc.url)
+    page.set_paragraphs(paragraphs)
+    page.extra["auto"] = {"region": why}
 
 
 def _evidence(h: AutoHeuristics) -> RunningEvidence:

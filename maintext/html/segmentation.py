@@ -1,0 +1,261 @@
+"""The segmentation's types: blocks, containers, and the segmentation that holds them.
+
+:func:`maintext.html.segment.segment` builds a :class:`Segmentation` (see that module for
+what a block and a container are); :meth:`Segmentation.finish` then computes the prefix
+sums that make any container's text and link totals O(1), and decides which boilerplate
+boxes are page wrappers or articles under a misleading name (their blocks are not
+boilerplate). The walk that fills it is in :mod:`maintext.html.segment`, the rules that
+skip boxes unread in :mod:`maintext.html.boxskip`.
+"""
+
+from __future__ import annotations
+
+from itertools import accumulate
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from .markers import BR, IMAGE, MARK_ALL, MARK_BR, MARK_IMAGE, MARK_SPAN, SPAN_CLOSE, SPAN_OPEN, plain
+from .evidence import RunningEvidence, outweighs_name
+from .tags import HEADING_TAGS, SENTENCE_END, PARAGRAPH_TAGS
+from ..textutil import has_cjk, text_weight
+
+COMMAS = frozenset(",，、")
+# A boilerplate container holding more than this share of the page's text is a page
+# wrapper with an unlucky class name (``has-sidebar``), not boilerplate.
+WRAPPER_SHARE = 0.6
+# Boilerplate reasons that name a box of short text (a caption, a header): such a box with
+# at least SOFT_MAX_RUNNING words of running text is content under a misleading name.
+SOFT_REASONS = frozenset({"image caption", "image credit", "<figure>", "<figcaption>", "<header>",
+                          "byline", "post metadata"})
+SOFT_MAX_RUNNING = 50.0
+# A box named for a tool (share buttons, print, pop-up) holding this share of the page's
+# running text (and at least SOFT_MAX_RUNNING words of it) is content under a misleading
+# name (themes put "share" classes on the whole post).
+TOOL_REASONS = frozenset({"share bar", "print only", "pop-up", "toolbar"})
+RUNNING_SHARE = 0.4
+# Reasons that name a box of links to elsewhere ("more", "related", "teaser"): such a box
+# with little link text and at least SOFT_MAX_RUNNING words of running text is content
+# under a misleading name (``<div id="read_more">`` holding the rest of the article).
+LINK_BOX_REASONS = frozenset({"related links"})
+LINK_BOX_MAX_DENSITY = 0.1
+
+
+class Container:
+    __slots__ = ("id", "id_end", "tag", "start", "end", "parent", "content_hint",
+                 "boiler", "semantic", "score", "owner", "el")
+
+    def __init__(self, cid: int, tag: str, start: int, parent: int | None,
+                 marks: tuple[str | None, bool, bool] = (None, False, False),
+                 owner: int | None = None) -> None:
+        self.id = cid
+        self.id_end = cid + 1  # ids of descendants are in [id, id_end)
+        self.tag = tag
+        self.start = start
+        self.end = start
+        self.parent = parent
+        self.boiler: str | None
+        self.boiler, self.content_hint, self.semantic = marks  # see container_marks()
+        self.score: float | None = None
+        self.owner = owner  # innermost enclosing boilerplate container
+        self.el: Any = None  # the element (set by the walk)
+
+    def contains(self, other: "Container") -> bool:
+        """``other`` is this container or one of its descendants."""
+        return self.id <= other.id < self.id_end
+
+
+class Block:
+    """A run of text between block tag boundaries, with what scoring needs (chars, link
+    chars, words, commas, enclosing containers) and what typing needs: ``raw``, with
+    line-break/span/image markers when ``marked`` (the elements of its span and image
+    markers are found with :meth:`Segmentation.first_elements`)."""
+
+    __slots__ = ("raw", "text", "tag", "chain", "paragraph", "heading", "in_table", "chars",
+                 "link_chars", "weight", "commas", "owner", "boiler", "index", "marked")
+
+    def __init__(self, raw: str, tag: str, chain: tuple[int, ...], link_chars: int,
+                 in_table: bool, owner: int | None, marked: int = MARK_ALL,
+                 weigh: Callable[[str], float] = text_weight) -> None:
+        self.raw = raw
+        if marked:  # remove only the markers it holds (each a C scan of the text)
+            if marked & MARK_BR:
+                raw = raw.replace(BR, " ")
+            if marked & MARK_SPAN:
+                raw = raw.replace(SPAN_OPEN, "").replace(SPAN_CLOSE, "")
+            if marked & MARK_IMAGE:
+                raw = raw.replace(IMAGE, "")
+        self.text = text = " ".join(raw.split())
+        self.marked = marked
+        self.tag = tag
+        self.chain = chain
+        self.paragraph = tag in PARAGRAPH_TAGS
+        self.heading = tag in HEADING_TAGS
+        self.in_table = in_table
+        self.chars = chars = len(text)
+        self.link_chars = link_chars if link_chars < chars else chars
+        # without CJK characters, words are whitespace runs (the common case, much cheaper)
+        if text.isascii():
+            self.weight = float(text.count(" ") + 1)
+            self.commas = text.count(",")
+        else:
+            self.weight = weigh(text) if has_cjk(text) else float(text.count(" ") + 1)
+            self.commas = text.count(",") + text.count("，") + text.count("、")
+        # the innermost container with a boilerplate class/tag enclosing the block (the
+        # others: Segmentation.owners; one id, not a tuple: nested boxes stay linear)
+        self.owner = owner
+        self.boiler: str | None = None
+        self.index = -1  # position in Segmentation.blocks
+
+    @property
+    def link_density(self) -> float:
+        return self.link_chars / self.chars if self.chars else 0.0
+
+    def is_running_text(self) -> bool:
+        """Some length, few links, sentence punctuation, not a heading."""
+        return (self.weight >= 8 and self.link_chars * 10 < self.chars and not self.heading
+                and (self.commas > 0 or self.text[-1:] in SENTENCE_END))
+
+    def is_sentence_prose(self) -> bool:
+        """Running text outside boilerplate boxes."""
+        return self.boiler is None and self.is_running_text()
+
+    def lines(self) -> list[str]:
+        """The block's text, one line per ``<br>``-separated line."""
+        if not self.marked & MARK_BR:
+            return [self.text] if self.text else []
+        return [t for t in (" ".join(plain(x).split()) for x in self.raw.split(BR)) if t]
+
+
+class Segmentation:
+    def __init__(self) -> None:
+        self.blocks: list[Block] = []
+        self.containers: list[Container] = []
+        self._chars: list[int] = [0]
+        self._links: list[int] = [0]
+        self.exempt: set[int] = set()  # boilerplate containers that are page wrappers
+        self.skipped: list[tuple[int, int]] = []  # (container id, characters) not walked
+        # (index of the block the anchor's text starts in, the <a> element), in page order:
+        # which links sit in the main text, read off the blocks a method keeps
+        self.anchors: list[tuple[int, Any]] = []
+        # the elements of inline spans (a, strong/b, em/i, code) and of images, in page
+        # order: one per SPAN_OPEN / IMAGE marker in the blocks' raw text, in order
+        self.spans: list[Any] = []
+        self.images: list[Any] = []
+        self._firsts: list[tuple[int, int]] | None = None
+        # each container's owner before finish() rewrote the links past exempt boxes
+        # (None: nothing was rewritten)
+        self._walked_owner: list[int | None] | None = None
+        # (owner id, top container id) -> boilerplate reason (auto's filter, per region)
+        self.boiler_memo: dict[tuple[int, int], str | None] = {}
+        self.evidence: RunningEvidence | None = None  # see RunningEvidence (set by segment())
+        # boxes read only to weigh their running text against their name (else skipped);
+        # after finish(), those found to be what their name says (their name holds firm)
+        self.weighed: set[int] = set()
+
+    def owners(self, b: Block) -> Iterator[int]:
+        """The boilerplate containers enclosing ``b``, innermost first: its own owner, then
+        the chain of non-exempt owners above it (after :meth:`finish`)."""
+        containers = self.containers
+        o = b.owner
+        while o is not None:
+            yield o
+            o = containers[o].owner
+
+    def all_owners(self, b: Block) -> Iterator[int]:
+        """Every boilerplate container enclosing ``b``, innermost first, exempt ones included."""
+        walked = self._walked_owner
+        if walked is None:
+            yield from self.owners(b)
+            return
+        o = b.owner
+        while o is not None:
+            yield o
+            o = walked[o]
+
+    def first_elements(self, index: int) -> tuple[int, int]:
+        """(first span element, first image element) of block ``index``: counted from the
+        markers of the blocks before it, once per segmentation (only typing needs it)."""
+        firsts = self._firsts
+        if firsts is None:
+            firsts = self._firsts = []
+            n_spans = n_images = 0
+            for b in self.blocks:
+                firsts.append((n_spans, n_images))
+                if b.marked:
+                    raw = b.raw
+                    n_spans += raw.count(SPAN_OPEN)
+                    n_images += raw.count(IMAGE)
+        return firsts[index]
+
+    def finish(self) -> None:
+        blocks = self.blocks
+        self._chars = [0, *accumulate(b.chars for b in blocks)]
+        self._links = [0, *accumulate(b.link_chars for b in blocks)]
+        total = self._chars[-1]
+        exempt = self.exempt = set()
+        running_weight = [b.weight if b.is_running_text() else 0.0 for b in blocks]
+        running = [0.0, *accumulate(running_weight)]
+        evidence = self.evidence
+        weights = [0.0, *accumulate(b.weight for b in blocks)] if evidence is not None else running
+        weighed = self.weighed
+        for c in self.containers:
+            if not c.boiler:
+                continue
+            if c.id in weighed:  # read only to weigh its text: that alone decides
+                if self._outweighs_name(evidence, c, running, weights):
+                    exempt.add(c.id)
+                continue
+            if total and (self._chars[c.end] - self._chars[c.start]) > WRAPPER_SHARE * total:
+                exempt.add(c.id)  # a page wrapper with an unlucky class name
+            elif c.boiler in SOFT_REASONS and running[c.end] - running[c.start] >= SOFT_MAX_RUNNING:
+                exempt.add(c.id)  # a "caption" box holding paragraphs of text is the article
+            elif (c.boiler in TOOL_REASONS and running[c.end] - running[c.start] >= SOFT_MAX_RUNNING
+                  and running[c.end] - running[c.start] >= RUNNING_SHARE * running[-1]):
+                exempt.add(c.id)  # a "share"/"related" box holding most of the running text
+            elif (c.boiler in LINK_BOX_REASONS and running[c.end] - running[c.start] >= SOFT_MAX_RUNNING
+                  and self.link_density(c.start, c.end) <= LINK_BOX_MAX_DENSITY):
+                exempt.add(c.id)  # a "more" box of running text: the rest of the article
+            elif self._outweighs_name(evidence, c, running, weights):
+                exempt.add(c.id)  # an article under a box name that says boilerplate
+        weighed -= exempt
+        containers = self.containers
+        if exempt:  # parents come first: one step reaches a non-exempt owner
+            self._walked_owner = [c.owner for c in containers]
+            for c in containers:
+                while c.owner is not None and c.owner in exempt:
+                    c.owner = containers[c.owner].owner
+        for i, b in enumerate(blocks):
+            b.index = i
+            o = b.owner  # the innermost owner that is not exempt
+            if o is not None and o in exempt:
+                o = containers[o].owner
+            if o is not None:
+                b.boiler = containers[o].boiler
+        # the running text outside boilerplate boxes (Block.is_sentence_prose)
+        self._prose = [0.0, *accumulate(w if b.boiler is None else 0.0
+                                        for b, w in zip(blocks, running_weight))]
+
+    def _outweighs_name(self, evidence: RunningEvidence | None, c: Container, running: list[float],
+                        weights: list[float]) -> bool:
+        """The running text of box ``c`` outweighs the boilerplate word of its class/id
+        (``running``, ``weights``: prefix sums of running-text words and of all words)."""
+        if evidence is None or c.boiler not in evidence.reasons:
+            return False
+        return outweighs_name(evidence, self.blocks[c.start:c.end], running[c.end] - running[c.start],
+                              weights[c.end] - weights[c.start], self.link_density(c.start, c.end))
+
+    def prose(self, start: int, end: int) -> float:
+        """Weight of sentence-like, non-link, non-boilerplate blocks in [start, end)."""
+        return self._prose[end] - self._prose[start]
+
+    def children(self, cid: int) -> list[int]:
+        """Ids of the child containers of container ``cid``, in document order."""
+        c = self.containers[cid]
+        return [k.id for k in self.containers[cid + 1:c.id_end] if k.parent == cid]
+
+    def chars(self, start: int, end: int) -> int:
+        return self._chars[end] - self._chars[start]
+
+    def link_density(self, start: int, end: int) -> float:
+        chars = self._chars[end] - self._chars[start]
+        return (self._links[end] - self._links[start]) / chars if chars else 0.0
