@@ -263,13 +263,14 @@ def anchor_records(list anchors):
     return out
 
 
-def container_marks_of(_Element el, str tag, dict cache, compute, Py_ssize_t cache_max):
+def container_marks_of(_Element el, str tag, dict cache, compute, Py_ssize_t cache_max, dict words_cache):
     """``vocab.marks(tag, el.items())`` without the items: the class, id, role and itemprop
     attributes (no namespace; the last of a repeated name, as ``dict(items)``) read in C,
     the id value's words looked up (:func:`id_words`), the marks looked up in ``cache``
     (``vocab._MARKS_BY_ID_WORDS``, cleared when it holds ``cache_max`` entries) by
-    (tag, class, id words, role, itemprop), else
-    ``compute(tag, class, id words, role, itemprop)`` (``vocab.marks_by_id_words``)."""
+    (tag, class, id words, role, itemprop), else in ``words_cache``
+    (``vocab._MARKS_BY_WORDS``) by (tag, class words, id words, role, itemprop), the class
+    value's words read here too, else ``compute`` of that key (``vocab.marks_by_words``)."""
     cdef xmlNode* n = el._c_node
     cdef xmlAttr* a = n.properties
     cdef const char* name
@@ -286,12 +287,19 @@ def container_marks_of(_Element el, str tag, dict cache, compute, Py_ssize_t cac
             elif strcmp(name, "itemprop") == 0:
                 itemprop = attributeValue(n, a)
         a = a.next
-    key = (tag, cls, id_words(ident) if ident else None, role, itemprop)
+    ident_words = id_words(ident) if ident else None
+    key = (tag, cls, ident_words, role, itemprop)
     found = cache.get(key)
     if found is None:
+        words_key = (tag, id_words(cls) if cls else None, ident_words, role, itemprop)
+        found = words_cache.get(words_key)
+        if found is None:
+            if len(words_cache) >= cache_max:
+                words_cache.clear()
+            found = words_cache[words_key] = compute(*words_key)
         if len(cache) >= cache_max:
             cache.clear()
-        found = cache[key] = compute(*key)
+        cache[key] = found
     return found
 
 

@@ -192,16 +192,25 @@ def marks_by_id_words(tag: str, cls: str | None,
                       id_words: tuple[str | None, str | None, bool, bool] | None,
                       role: str | None, itemprop: str | None) -> tuple[str | None, bool, bool]:
     """:func:`container_marks` with the id value read already: ``id_words`` is its
-    :func:`_attr_marks` (None without an id). Ids are mostly unique (``post-12345``) while
-    their marks are few, so the native walk caches the marks on these (``_MARKS_BY_ID_WORDS``)."""
+    :func:`_attr_marks` (None without an id)."""
+    return marks_by_words(tag, _attr_marks(cls) if cls else None, id_words, role, itemprop)
+
+
+def marks_by_words(tag: str, cls_words: tuple[str | None, str | None, bool, bool] | None,
+                   id_words: tuple[str | None, str | None, bool, bool] | None,
+                   role: str | None, itemprop: str | None) -> tuple[str | None, bool, bool]:
+    """:func:`container_marks` with the class and id values read already (their
+    :func:`_attr_marks`, None without a value). Class values vary from site to site and
+    ids from box to box, while their marks are few: the native walk caches the marks on
+    these (``_MARKS_BY_WORDS``) and reads the words in C."""
     boiler: str | None = None
     hint = semantic = False
     if tag in FURNITURE_TAGS:
         boiler = f"<{tag}>"
     elif tag == "article" or tag == "main":
         semantic = True
-    if cls or id_words is not None:
-        reason, hint = _classified(_attr_marks(cls) if cls else _NO_WORDS, id_words)
+    if cls_words is not None or id_words is not None:
+        reason, hint = _classified(cls_words or _NO_WORDS, id_words)
         if reason:
             boiler = reason
     if role:
@@ -226,6 +235,9 @@ _MARKS_BY_VALUES: dict[tuple[str, str | None, str | None, str | None, str | None
 # marks_by_id_words() by (tag, class, id words, role, itemprop): the native walk's cache
 _MARKS_BY_ID_WORDS: dict[tuple[str, str | None, tuple[str | None, str | None, bool, bool] | None,
                               str | None, str | None], tuple[str | None, bool, bool]] = {}
+# marks_by_words() by (tag, class words, id words, role, itemprop): the native walk's cache
+# of the boxes _MARKS_BY_ID_WORDS misses
+_MARKS_BY_WORDS: dict[tuple, tuple[str | None, bool, bool]] = {}
 _MARKS_CACHE_MAX = 20_000
 
 

@@ -121,17 +121,18 @@ def test_id_words_are_the_python_marks_of_the_value():
 
 
 def test_container_marks_of_are_the_python_marks():
-    from maintext.html.vocab import _MARKS_CACHE_MAX, container_marks, marks, marks_by_id_words
+    from maintext.html.vocab import _MARKS_CACHE_MAX, container_marks, marks, marks_by_words
 
     rng = random.Random(6)
     attrs = ["class", "id", "role", "itemprop", "data-x"]
     cache: dict = {}
+    words_cache: dict = {}
     for _ in range(3000):
         tag = rng.choice(["div", "aside", "article", "section", "main"])
         html = "".join(f' {rng.choice(attrs)}="{"".join(rng.choice(ID_PIECES) for _ in range(rng.randint(0, 4)))}"'
                        for _ in range(rng.randint(0, 5)))
         el = parse_html(f"<html><body><{tag}{html}>x</{tag}></body></html>").find(".//body/" + tag)
-        got = walk.nodes.container_marks_of(el, tag, cache, marks_by_id_words, _MARKS_CACHE_MAX)
+        got = walk.nodes.container_marks_of(el, tag, cache, marks_by_words, _MARKS_CACHE_MAX, words_cache)
         values = dict(el.items())
         assert got == marks(tag, el.items()) == container_marks(
             tag, values.get("class"), values.get("id"), values.get("role"), values.get("itemprop")), html
