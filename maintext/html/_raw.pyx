@@ -166,3 +166,38 @@ def drop_script_bodies(bytes data):
         return data if o < 0 else PyBytes_FromStringAndSize(out, o)
     finally:
         free(out)
+
+
+cdef inline bint _name_char(Py_UCS4 c) noexcept:
+    return c.isalnum() or c == u'_' or c == u'-'
+
+
+def assigned_name(str script, Py_ssize_t end, Py_ssize_t max_name):
+    """:func:`maintext.metadata.dates._assigned_name` (``max_name``: its
+    ``MAX_SCRIPT_NAME``): the name written right before ``script[end]``, or None; the same
+    steps (``Py_UCS4.isalnum`` is ``str.isalnum`` of one character)."""
+    cdef Py_ssize_t pos = end, stop, low
+    cdef Py_UCS4 c
+    while pos > 0 and script[pos - 1] in u" \t\r\n":
+        pos -= 1
+    if pos > 0 and script[pos - 1] in u"\"'":
+        pos -= 1
+    stop = pos
+    low = stop - max_name - 1
+    if low < 0:
+        low = 0
+    while pos > low and _name_char(script[pos - 1]):
+        pos -= 1
+    if not 2 <= stop - pos <= max_name:
+        return None
+    c = script[pos]
+    if c < 128:
+        if not (u'a' <= c <= u'z' or u'A' <= c <= u'Z'):
+            return None
+    elif not (u"a" <= str(c).lower() <= u"z"):  # Unicode lower-casing, as the Python function
+        return None
+    if pos > 0:
+        c = script[pos - 1]
+        if _name_char(c) or c == u'.' or c == u'$':
+            return None
+    return script[pos:stop]

@@ -166,7 +166,7 @@ def walk(root, frozenset skip, seg, sizes, dict env):
     cdef str IMAGE_TAG = env["IMAGE_TAG"]
     Container = env["Container"]
     marks = env["marks"]
-    from maintext.html.vocab import _MARKS_BY_VALUES as marks_cache, _MARKS_CACHE_MAX as marks_max, container_marks
+    from maintext.html.vocab import _MARKS_BY_ID_WORDS as marks_cache, _MARKS_CACHE_MAX as marks_max, _MARKS_BY_WORDS as words_cache, marks_by_words
     NO_MARKS = env["NO_MARKS"]
     skip_box = env["skip_box"]
     w.seg = seg
@@ -221,7 +221,7 @@ def walk(root, frozenset skip, seg, sizes, dict env):
                 if cur.properties is NULL and tag not in SPECIAL:
                     m = NO_MARKS
                 elif container_marks_of is not None:
-                    m = container_marks_of(el, tag, marks_cache, container_marks, marks_max)
+                    m = container_marks_of(el, tag, marks_cache, marks_by_words, marks_max, words_cache)
                 else:
                     m = marks(tag, el.items())
                 c = w.container(Container, cid, tag, m, el)

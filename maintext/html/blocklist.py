@@ -245,9 +245,19 @@ def is_content(block: Block, opts: "BlockListOptions") -> bool:
             and not (block.in_comments and opts.skip_comment_boxes))
 
 
-def main_region(blocks: list[Block], opts: "BlockListOptions") -> tuple[int, int] | None:
-    """(first, last) positions in ``blocks`` (text blocks, document order) of the region."""
-    cores = [i for i, b in enumerate(blocks) if is_core(b, opts)]
+def core_indexes(blocks: list[Block], opts: "BlockListOptions") -> set[int]:
+    """The ``index`` of each block of ``blocks`` that :func:`is_core` accepts (read once
+    by :func:`select_blocks` for its three uses)."""
+    return {b.index for b in blocks if is_core(b, opts)}
+
+
+def main_region(blocks: list[Block], opts: "BlockListOptions",
+                cores_at: set[int] | None = None) -> tuple[int, int] | None:
+    """(first, last) positions in ``blocks`` (text blocks, document order) of the region
+    (``cores_at``: :func:`core_indexes` of these blocks or more, when the caller has it)."""
+    if cores_at is None:
+        cores_at = core_indexes(blocks, opts)
+    cores = [i for i, b in enumerate(blocks) if b.index in cores_at]
     if not cores:
         best = max(range(len(blocks)), default=None,
                    key=lambda i: blocks[i].weight * (1 - blocks[i].link_density))
@@ -267,17 +277,22 @@ def main_region(blocks: list[Block], opts: "BlockListOptions") -> tuple[int, int
 
 
 def main_container(blocks: list[Block], opts: "BlockListOptions",
-                   text_blocks: list[Block] | None = None) -> Block | None:
+                   text_blocks: list[Block] | None = None,
+                   cores_at: set[int] | None = None) -> Block | None:
     """The block whose subtree holds the main text.
 
     Each core block votes its weight for its parent block and ``grandparent_share`` of it
     for its grandparent; the best-scored block wins, the outer one on a tie. Paragraphs of
     one article share a parent, while comments and teasers each sit in a box of their own,
-    so the article's container outscores a longer comment section.
+    so the article's container outscores a longer comment section. ``cores_at``: as for
+    :func:`main_region`.
     """
     score: dict[int, float] = {}
-    for block in blocks if text_blocks is None else text_blocks:
-        if block.parent < 0 or not is_core(block, opts):
+    voters = blocks if text_blocks is None else text_blocks
+    if cores_at is None:
+        cores_at = core_indexes(voters, opts)
+    for block in voters:
+        if block.parent < 0 or block.index not in cores_at:
             continue
         score[block.parent] = score.get(block.parent, 0.0) + block.weight
         grand = blocks[block.parent].parent
@@ -318,16 +333,18 @@ def select_blocks(blocks: list[Block], opts: "BlockListOptions",
     ``text_blocks``: its blocks that hold text, when the caller has them already)."""
     if text_blocks is None:
         text_blocks = [b for b in blocks if b.chars]
-    if opts.skip_comment_boxes and not any(is_core(b, opts) for b in text_blocks):
+    cores_at = core_indexes(text_blocks, opts)
+    if opts.skip_comment_boxes and not cores_at:
         # every long block sits in a "comment" box: the hint misfired (a page wrapper
         # named e.g. "has-comments"), so ignore it rather than return nothing
         opts = replace(opts, skip_comment_boxes=False)
-    container = main_container(blocks, opts, text_blocks) if opts.use_container else None
+        cores_at = core_indexes(text_blocks, opts)
+    container = main_container(blocks, opts, text_blocks, cores_at) if opts.use_container else None
     if container is not None:
         inside = [b for b in text_blocks if container.index <= b.index <= container.end]
     else:
         inside = text_blocks
-    region = main_region(inside, opts)
+    region = main_region(inside, opts, cores_at)
     if region is None:
         return []
     first, last = region

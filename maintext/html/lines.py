@@ -141,7 +141,7 @@ _EMAIL_LINE = re.compile(r"^\W*[\w.+-]+@[\w-]+(?:\.[\w-]+)+\W*$")
 
 def is_date_line(text: str) -> bool:
     """A short line that is only a date and/or time, e.g. "June 25, 2009", "2/15/09 at 1:01 PM"."""
-    if len(text) > 70 or not any(ch.isdigit() for ch in text):
+    if len(text) > 70 or not any(map(str.isdigit, text)):  # map: no generator frame, ~3x cheaper
         return False
     return not _DATE_WORDS.sub("", text).strip()
 

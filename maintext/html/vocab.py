@@ -133,9 +133,20 @@ def classify_attr(value: str, other: str | None = None) -> tuple[str | None, boo
     A strong word (``comments``) decides; a weak word (``meta``, ``widget``) counts only
     without content words (``entry-meta`` is furniture, ``entry-content`` is not) and
     without state/layout words (``has-sidebar``)."""
-    strong, weak, content, state = _attr_marks(value) if value else (None, None, False, False)
-    if other:
-        s2, w2, c2, st2 = _attr_marks(other)
+    return _classified(_attr_marks(value) if value else _NO_WORDS,
+                       _attr_marks(other) if other else None)
+
+
+_NO_WORDS: tuple[str | None, str | None, bool, bool] = (None, None, False, False)
+
+
+def _classified(first: tuple[str | None, str | None, bool, bool],
+                second: tuple[str | None, str | None, bool, bool] | None) -> tuple[str | None, bool]:
+    """:func:`classify_attr` from the :func:`_attr_marks` of the class value (``first``)
+    and of the id value (``second``, None without one)."""
+    strong, weak, content, state = first
+    if second is not None:
+        s2, w2, c2, st2 = second
         strong = strong or s2
         weak = weak or w2
         content = content or c2
@@ -174,14 +185,32 @@ def container_marks(tag: str, cls: str | None, ident: str | None, role: str | No
                     itemprop: str | None) -> tuple[str | None, bool, bool]:
     """(boilerplate reason, content hint, semantic) of a container from its tag and its
     class, id, role and itemprop attributes."""
+    return marks_by_id_words(tag, cls, _attr_marks(ident) if ident else None, role, itemprop)
+
+
+def marks_by_id_words(tag: str, cls: str | None,
+                      id_words: tuple[str | None, str | None, bool, bool] | None,
+                      role: str | None, itemprop: str | None) -> tuple[str | None, bool, bool]:
+    """:func:`container_marks` with the id value read already: ``id_words`` is its
+    :func:`_attr_marks` (None without an id)."""
+    return marks_by_words(tag, _attr_marks(cls) if cls else None, id_words, role, itemprop)
+
+
+def marks_by_words(tag: str, cls_words: tuple[str | None, str | None, bool, bool] | None,
+                   id_words: tuple[str | None, str | None, bool, bool] | None,
+                   role: str | None, itemprop: str | None) -> tuple[str | None, bool, bool]:
+    """:func:`container_marks` with the class and id values read already (their
+    :func:`_attr_marks`, None without a value). Class values vary from site to site and
+    ids from box to box, while their marks are few: the native walk caches the marks on
+    these (``_MARKS_BY_WORDS``) and reads the words in C."""
     boiler: str | None = None
     hint = semantic = False
     if tag in FURNITURE_TAGS:
         boiler = f"<{tag}>"
     elif tag == "article" or tag == "main":
         semantic = True
-    if cls or ident:
-        reason, hint = classify_attr(cls or "", ident)
+    if cls_words is not None or id_words is not None:
+        reason, hint = _classified(cls_words or _NO_WORDS, id_words)
         if reason:
             boiler = reason
     if role:
@@ -203,6 +232,12 @@ def container_marks(tag: str, cls: str | None, ident: str | None, role: str | No
 _MARKS_BY_ITEMS: dict[tuple[str, tuple[tuple[str, str], ...]], tuple[str | None, bool, bool]] = {}
 _MARKS_BY_VALUES: dict[tuple[str, str | None, str | None, str | None, str | None],
                        tuple[str | None, bool, bool]] = {}
+# marks_by_id_words() by (tag, class, id words, role, itemprop): the native walk's cache
+_MARKS_BY_ID_WORDS: dict[tuple[str, str | None, tuple[str | None, str | None, bool, bool] | None,
+                              str | None, str | None], tuple[str | None, bool, bool]] = {}
+# marks_by_words() by (tag, class words, id words, role, itemprop): the native walk's cache
+# of the boxes _MARKS_BY_ID_WORDS misses
+_MARKS_BY_WORDS: dict[tuple, tuple[str | None, bool, bool]] = {}
 _MARKS_CACHE_MAX = 20_000
 
 

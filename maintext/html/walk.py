@@ -57,6 +57,11 @@ def native_nodes() -> ModuleType | None:
     return nodes if ENABLED else None
 
 
+def native_raw() -> ModuleType | None:
+    """The C scans of page source (maintext/html/_raw.pyx) when built and enabled, else None."""
+    return raw if ENABLED else None
+
+
 _CJK_TABLE_SET = False
 
 

@@ -119,7 +119,7 @@ def _source_names(ld: dict[str, str], got: Collected, root, headline_el,
     # tree), or to complete a partial name (:func:`_completed`).
     candidates = (lambda: ld.get("author"), lambda: got.value("author"),
                   lambda: byline_author(root, headline_el), lambda: visible_byline(headline_el),
-                  lambda: author_link(got.anchors, got.anchor_records()), lambda: labelled_byline(root),
+                  lambda: author_link(got.anchors, got.anchor_records(), got), lambda: labelled_byline(root),
                   lambda: copyright_holder(root, site_names))
     read: dict[int, list[str]] = {}
 
@@ -330,11 +330,15 @@ def _looks_like_name(text: str) -> bool:
     return 1 <= len(words) <= 4 and all(w[:1].isupper() or w.lower() in _NAME_PARTICLES for w in words)
 
 
-def author_link(anchors: list, records: list | None = None) -> str | None:
+def author_link(anchors: list, records: list | None = None, got: Collected | None = None) -> str | None:
     """The text of the first link to an author archive page outside comment threads, with
     the texts of the author links beside it (same parent: a byline naming several people).
     ``records``: the anchors' ``(href, rel, text or None)`` when already read
-    (:meth:`~maintext.metadata.collect.Collected.anchor_records`)."""
+    (:meth:`~maintext.metadata.collect.Collected.anchor_records`); ``got``: what they were
+    collected in (its :meth:`~maintext.metadata.collect.Collected.may_have_href` spares
+    the search of each href on pages without author links)."""
+    if got is not None and not got.may_have_href(AUTHOR_HREF):
+        return None
     if records is None:
         records = [(a.get("href"), None, None) for a in anchors]
     for n, (a, (href, _, text)) in enumerate(zip(anchors, records)):

@@ -71,7 +71,7 @@ class Collected:
     """What the one pass over the tree found (elements are lxml elements)."""
 
     __slots__ = ("meta", "lists", "ld_texts", "title_el", "headings", "times",
-                 "anchors", "base", "links", "_records")
+                 "anchors", "base", "links", "_records", "_hrefs")
 
     def __init__(self) -> None:
         self.meta: dict[str, tuple[int, str]] = {}  # field -> (rank, value) of the best key
@@ -85,6 +85,7 @@ class Collected:
         self.base: str | None = None
         self.links: dict[str, str] = {}  # LINK_RELS field -> first href
         self._records: list[tuple[str | None, str | None, str | None]] | None = None
+        self._hrefs: tuple[str | None] | None = None
 
     def anchor_records(self) -> list[tuple[str | None, str | None, str | None]]:
         """``(href, rel, text)`` of each anchor, read once for the link, label, licence
@@ -96,6 +97,24 @@ class Collected:
                              else [(a.get("href"), a.get("rel"), None) for a in self.anchors])
         return self._records
 
+    def may_have_href(self, pattern: re.Pattern[str]) -> bool:
+        """False when no anchor's href can match ``pattern`` (an ``re.IGNORECASE`` pattern
+        written in lower case): one search of all hrefs, joined and lower-cased, instead of
+        one per href. Only for ASCII hrefs (Unicode case folding matches "K" to "k");
+        otherwise, and on a match (perhaps across two hrefs), True: then ask each href."""
+        if self._hrefs is None:
+            joined = "\n".join([href for href, _, _ in self.anchor_records() if href])
+            self._hrefs = (joined.lower() if joined.isascii() else None,)
+        low = self._hrefs[0]
+        if low is None:
+            return True
+        plain = _CASED_PATTERNS.get(pattern, False)
+        if plain is False:  # only a case-blind pattern all in lower case (no \S, \W...) is rewritten
+            lower = pattern.flags & re.IGNORECASE and pattern.pattern == pattern.pattern.lower()
+            plain = _CASED_PATTERNS[pattern] = (re.compile(pattern.pattern, pattern.flags & ~re.IGNORECASE)
+                                                if lower else None)
+        return plain is None or plain.search(low) is not None
+
     def key(self, fld: str) -> str | None:
         """The ``<meta>`` name the best value of ``fld`` came from, or None."""
         got = self.meta.get(fld)
@@ -105,6 +124,10 @@ class Collected:
         """The best ``<meta>`` value of ``fld``, or None."""
         got = self.meta.get(fld)
         return got[1] if got else None
+
+
+# Collected.may_have_href: each pattern without re.IGNORECASE (searched in lower-cased text)
+_CASED_PATTERNS: dict[re.Pattern[str], re.Pattern[str] | None] = {}
 
 
 def collect(root) -> Collected:

@@ -17,7 +17,7 @@ from typing import Callable
 
 from lxml import etree
 
-from ..html.walk import native_nodes
+from ..html.walk import native_nodes, native_raw
 from .collect import Collected
 from .dateparse import parse_date, timestamp_date, url_date
 from .visible import labelled_date, labelled_text, visible_date
@@ -225,9 +225,13 @@ def script_dates(html: str) -> dict[str, str | None]:
     a Unix time. Only scripts up to :data:`MAX_SCRIPT_CHARS` long are read (page
     settings, not libraries), within the first :data:`MAX_SCRIPT_HTML_CHARS` of the page."""
     out: dict[str, str | None] = {"published": None, "modified": None}
+    raw = native_raw()  # _assigned_name in C (html/_raw.pyx) when built
     for script in _script_bodies(html):
         for m in _SCRIPT_VALUE.finditer(script):
-            name = _assigned_name(script, m.start())
+            if raw is not None:
+                name = raw.assigned_name(script, m.start(), MAX_SCRIPT_NAME)
+            else:
+                name = _assigned_name(script, m.start())
             kind = _SCRIPT_KIND.get(name.lower().replace("_", "").replace("-", "")) if name else None
             if kind is None or out[kind] is not None:
                 continue

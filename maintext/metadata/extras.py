@@ -52,14 +52,15 @@ def _labels(got: Collected, rel: str, href_path: re.Pattern[str]) -> list[str]:
     """Texts of links with ``rel`` in their rel list, else of links whose href matches
     ``href_path`` (comment threads left out)."""
     marked, by_path = [], []
+    paths = got.may_have_href(href_path)  # else no href is searched
     for a, (href, rel_value, text) in zip(got.anchors, got.anchor_records()):
         if rel_value:
             rels = rel_value.lower().split()
             if rel in rels and not (rel == "tag" and "category" in rels):
                 marked.append((a, text))
-            elif not rels and href_path.search(href or ""):
+            elif not rels and paths and href_path.search(href or ""):
                 by_path.append((a, text))
-        elif href_path.search(href or ""):
+        elif paths and href_path.search(href or ""):
             by_path.append((a, text))
     out = []
     for a, text in marked or by_path:

@@ -102,3 +102,37 @@ def test_whole_record_same_without_the_scans(monkeypatch):
     assert native["keywords"] == ["X"] and native["license"] == "CC BY 4.0" and native["links"]
     monkeypatch.setattr(walk, "ENABLED", False)
     assert asdict(maintext.extract(page, url="https://example.org/a")) == native
+
+
+ID_PIECES = ["post", "Post", "12345", "-", "_", " ", "comments", "Comments", "COMMENTS", "meta", "entry",
+             "has", "sidebar", "navBar", "aB", "xY", "nav", "é", "\u212a", "İ", "ad", "share", "Content",
+             "ß", "\u4e2d", "0", "z", "Z", ":", "widget", "mainNav", "postComments"]
+
+
+def test_id_words_are_the_python_marks_of_the_value():
+    from maintext.html.vocab import _attr_marks
+
+    rng = random.Random(5)
+    values = ["postComments bottom-bar", "post-12345", "entry-meta", "has-sidebar", "aBC", "abCdE",
+              "A", "1", "x-\u212aommentsy", "Kommentare"]
+    values += ["".join(rng.choice(ID_PIECES) for _ in range(rng.randint(1, 6))) for _ in range(20000)]
+    for value in values:
+        assert walk.nodes.id_words(value) == _attr_marks.__wrapped__(value), value
+
+
+def test_container_marks_of_are_the_python_marks():
+    from maintext.html.vocab import _MARKS_CACHE_MAX, container_marks, marks, marks_by_words
+
+    rng = random.Random(6)
+    attrs = ["class", "id", "role", "itemprop", "data-x"]
+    cache: dict = {}
+    words_cache: dict = {}
+    for _ in range(3000):
+        tag = rng.choice(["div", "aside", "article", "section", "main"])
+        html = "".join(f' {rng.choice(attrs)}="{"".join(rng.choice(ID_PIECES) for _ in range(rng.randint(0, 4)))}"'
+                       for _ in range(rng.randint(0, 5)))
+        el = parse_html(f"<html><body><{tag}{html}>x</{tag}></body></html>").find(".//body/" + tag)
+        got = walk.nodes.container_marks_of(el, tag, cache, marks_by_words, _MARKS_CACHE_MAX, words_cache)
+        values = dict(el.items())
+        assert got == marks(tag, el.items()) == container_marks(
+            tag, values.get("class"), values.get("id"), values.get("role"), values.get("itemprop")), html
