@@ -8,7 +8,7 @@ but visits the nodes through lxml's public C API: no ``iterwalk`` event tuples, 
 element proxy for nodes that need none, tag names looked up once per name per page.
 
 Built by ``setup.py`` when a C compiler and Cython are present; :mod:`maintext.html.walk`
-falls back to the Python walk otherwise. Every rule here has its twin in ``segment.py``;
+falls back to the Python walk otherwise. Every rule here has its twin in ``segment.py`` (the types in ``segmentation.py``);
 ``benchmarks/identity.py`` and ``tests/html/test_native.py`` check they agree.
 """
 
@@ -73,7 +73,7 @@ cdef class _Walk:
 
     cdef block(self, str raw, str tag, tuple chain, Py_ssize_t link_chars, bint in_table,
                object owner, int marked):
-        """segment.Block(...) without its Python __init__: the same slots, the same values."""
+        """segmentation.Block(...) without its Python __init__: the same slots, the same values."""
         cdef str text
         cdef Py_ssize_t chars
         b = self.Block.__new__(self.Block)
@@ -109,7 +109,7 @@ cdef class _Walk:
         return b
 
     cdef container(self, Container, Py_ssize_t cid, str tag, tuple marks, el):
-        """segment.Container(cid, tag, len(blocks), parent, marks, owner) with ``el`` set,
+        """segmentation.Container(cid, tag, len(blocks), parent, marks, owner) with ``el`` set,
         without its Python __init__: the same slots, the same values."""
         c = Container.__new__(Container)
         c.id = cid

@@ -40,6 +40,19 @@ def _explain(b: Block, decision: str, reason: str) -> dict[str, Any]:
             "_index": b.index}
 
 
+def bring_back(kept: list[Block], back: list[tuple[Block, int]], explain: list[dict[str, Any]] | None,
+               reason: str) -> list[Block]:
+    """``kept`` plus the dropped blocks of ``back`` (each with its place in ``explain``, or
+    -1), in page order, each noted as kept for ``reason``."""
+    if not back:
+        return kept
+    seen = {b.index for b in kept}
+    for b, at in back:
+        if explain is not None and at >= 0:
+            explain[at] = _explain(b, "keep", reason)
+    return sorted(kept + [b for b, _ in back if b.index not in seen], key=lambda x: x.index)
+
+
 def final_decisions(explain: list[dict[str, Any]]) -> None:
     """One entry per block, in place: a later step's decision (a kept block dropped by the
     edge trimming) replaces the earlier one, in the place of the first."""

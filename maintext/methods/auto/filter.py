@@ -13,7 +13,7 @@ from ...html.tags import SENTENCE_END
 from ...html.lines import CAPTION_MAX_CHARS, is_credit_line, is_furniture_line, is_post_line
 from ...html.segment import Block, Container, Segmentation
 from ...options import AutoOptions
-from .common import Region, _explain, _weight
+from .common import Region, _explain, _weight, bring_back
 from .heuristics import _SENTENCE_BREAK, AutoHeuristics
 from .lists import _keep_cited_sources, _keep_contents, _keep_introduced_lists, _keep_led_items, _keep_list_mates
 
@@ -107,12 +107,8 @@ def _keep_row_mates(h: AutoHeuristics, seg: Segmentation, kept: list[Block],
         mates = [x for x in seg.blocks[c.start:c.end] if x is not b]
         if len(mates) >= h.row_mates_min and all(x.index in kept_ids and x.weight < h.long_block_weight
                                                   for x in mates):
-            back.append(b)
-            if explain is not None and at >= 0:
-                explain[at] = _explain(b, "keep", "cell of a kept table row")
-    if not back:
-        return kept
-    return sorted(kept + back, key=lambda x: x.index)
+            back.append((b, at))
+    return bring_back(kept, back, explain, "cell of a kept table row")
 
 
 def _drop_repeats(h: AutoHeuristics, kept: list[Block], explain: list[dict[str, Any]] | None) -> list[Block]:

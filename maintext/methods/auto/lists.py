@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from collections.abc import Callable
 from typing import Any
 
 from ...html.segment import Block, Segmentation
-from .common import _explain
+from .common import bring_back
 from .heuristics import AutoHeuristics
 
 
@@ -26,6 +27,17 @@ def _innermost_list(seg: Segmentation, b: Block) -> int | None:
         if tag not in ("li", "p", "div", "span"):
             return None
     return None
+
+
+def _by_list(seg: Segmentation, linked: list[tuple[Block, int]],
+             wanted: Callable[[Block], bool]) -> dict[int, list[tuple[Block, int]]]:
+    """The ``wanted`` blocks of ``linked`` (each with its explain place), by innermost list."""
+    lists: dict[int, list[tuple[Block, int]]] = {}
+    for b, at in linked:
+        cid = _innermost_list(seg, b) if wanted(b) else None
+        if cid is not None:
+            lists.setdefault(cid, []).append((b, at))
+    return lists
 
 
 def _keep_list_mates(h: AutoHeuristics, seg: Segmentation, kept: list[Block],
@@ -48,12 +60,8 @@ def _keep_list_mates(h: AutoHeuristics, seg: Segmentation, kept: list[Block],
             c = seg.containers[cid]
             total = totals[cid] = sum(x.weight for x in seg.blocks[c.start:c.end])
         if kept_words[cid] >= h.list_kept_share * total:
-            back.append(b)
-            if explain is not None and at >= 0:
-                explain[at] = _explain(b, "keep", "item of a kept list")
-    if not back:
-        return kept
-    return sorted(kept + back, key=lambda x: x.index)
+            back.append((b, at))
+    return bring_back(kept, back, explain, "item of a kept list")
 
 
 def _first_link_text(seg: Segmentation, b: Block) -> str:
@@ -84,12 +92,8 @@ def _keep_led_items(h: AutoHeuristics, seg: Segmentation, kept: list[Block],
         at_link = b.text.find(link) if link else -1
         if at_link <= 0 or len(b.text[:at_link].split()) < h.led_item_min_lead:
             continue
-        back.append(b)
-        if explain is not None and at >= 0:
-            explain[at] = _explain(b, "keep", "list item: a sentence about a link")
-    if not back:
-        return kept
-    return sorted(kept + back, key=lambda x: x.index)
+        back.append((b, at))
+    return bring_back(kept, back, explain, "list item: a sentence about a link")
 
 
 BARE_URL = re.compile(r"(?:https?://|www\.)\S+")  # a line that is an address and nothing else
@@ -100,23 +104,12 @@ def _keep_cited_sources(seg: Segmentation, kept: list[Block], linked: list[tuple
     """``kept`` plus the lists dropped for their links whose items are all bare addresses
     ("https://nodejs.org/api/inspector.html"): the article's cited sources. Navigation and
     teaser lists name their links, they never show the address."""
-    lists: dict[int, list[tuple[Block, int]]] = {}
-    for b, at in linked:
-        cid = _innermost_list(seg, b) if BARE_URL.fullmatch(b.text) else None
-        if cid is not None:
-            lists.setdefault(cid, []).append((b, at))
     back = []
-    for cid, items in lists.items():
+    for cid, items in _by_list(seg, linked, lambda b: BARE_URL.fullmatch(b.text) is not None).items():
         c = seg.containers[cid]
-        if c.end - c.start != len(items):
-            continue
-        for b, at in items:
-            back.append(b)
-            if explain is not None and at >= 0:
-                explain[at] = _explain(b, "keep", "list of cited sources (bare addresses)")
-    if not back:
-        return kept
-    return sorted(kept + back, key=lambda x: x.index)
+        if c.end - c.start == len(items):
+            back += items
+    return bring_back(kept, back, explain, "list of cited sources (bare addresses)")
 
 
 INTRO_ENDS = (":", "\uff1a")  # a paragraph ending so introduces what follows (ASCII, full-width)
@@ -129,13 +122,8 @@ def _keep_introduced_lists(h: AutoHeuristics, seg: Segmentation, kept: list[Bloc
     list, it is part of it. At most ``introduced_list_max_items`` items, each dropped for
     its links or already kept."""
     kept_ids = {b.index for b in kept}
-    lists: dict[int, list[tuple[Block, int]]] = {}
-    for b, at in linked:
-        cid = _innermost_list(seg, b) if b.index not in kept_ids else None
-        if cid is not None:
-            lists.setdefault(cid, []).append((b, at))
     back = []
-    for cid, items in lists.items():
+    for cid, items in _by_list(seg, linked, lambda b: b.index not in kept_ids).items():
         c = seg.containers[cid]
         own = len(items) + sum(1 for x in seg.blocks[c.start:c.end] if x.index in kept_ids)
         if c.start == 0 or c.end - c.start != own or own > h.introduced_list_max_items:
@@ -143,13 +131,8 @@ def _keep_introduced_lists(h: AutoHeuristics, seg: Segmentation, kept: list[Bloc
         intro = seg.blocks[c.start - 1]
         if intro.index not in kept_ids or intro.heading or not intro.text.rstrip().endswith(INTRO_ENDS):
             continue
-        for b, at in items:
-            back.append(b)
-            if explain is not None and at >= 0:
-                explain[at] = _explain(b, "keep", "list introduced by a paragraph ending in a colon")
-    if not back:
-        return kept
-    return sorted(kept + back, key=lambda x: x.index)
+        back += items
+    return bring_back(kept, back, explain, "list introduced by a paragraph ending in a colon")
 
 
 def _keep_contents(seg: Segmentation, kept: list[Block], linked: list[tuple[Block, int]],
@@ -160,22 +143,10 @@ def _keep_contents(seg: Segmentation, kept: list[Block], linked: list[tuple[Bloc
     headings = {b.text.casefold() for b in kept if b.heading}
     if not headings:
         return kept
-    lists: dict[int, list[tuple[Block, int]]] = {}
-    for b, at in linked:
-        cid = _innermost_list(seg, b) if b.text.casefold() in headings else None
-        if cid is not None:
-            lists.setdefault(cid, []).append((b, at))
     back = []
-    for cid, items in lists.items():
+    for cid, items in _by_list(seg, linked, lambda b: b.text.casefold() in headings).items():
         c = seg.containers[cid]
         hrefs = [(el.get("href") or "").strip() for index, el in seg.anchors if c.start <= index < c.end]
-        if not all(href.startswith("#") and len(href) > 1 for href in hrefs):
-            continue
-        for b, at in items:
-            back.append(b)
-            if explain is not None and at >= 0:
-                explain[at] = _explain(b, "keep", "table of contents (in-page links to kept headings)")
-    if not back:
-        return kept
-    seen = {b.index for b in kept}
-    return sorted(kept + [b for b in back if b.index not in seen], key=lambda x: x.index)
+        if all(href.startswith("#") and len(href) > 1 for href in hrefs):
+            back += items
+    return bring_back(kept, back, explain, "table of contents (in-page links to kept headings)")
