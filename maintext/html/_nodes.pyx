@@ -19,29 +19,13 @@ running length (of the pieces, or of the stripped pieces) exceeds ``limit`` (< 0
 
 from lxml.includes cimport tree
 from lxml.includes.tree cimport xmlNode, xmlAttr
+from maintext.html._xmlnode cimport _elementlike, _has_text
 from lxml.includes.etreepublic cimport (_Document, _Element, attributeValue, elementFactory,
                                         import_lxml__etree, textOf, tailOf)
 
 from libc.string cimport strcmp, strstr
 
 import_lxml__etree()
-
-
-cdef inline bint _elementlike(xmlNode* n) noexcept nogil:
-    # the nodes iter() yields (elements, comments, entity references, PIs)
-    return (n.type == tree.XML_ELEMENT_NODE or n.type == tree.XML_COMMENT_NODE
-            or n.type == tree.XML_ENTITY_REF_NODE or n.type == tree.XML_PI_NODE)
-
-
-cdef inline bint _has_text(xmlNode* n) noexcept nogil:
-    # lxml's text/tail: text and CDATA nodes from here, XInclude markers skipped
-    while n is not NULL:
-        if n.type == tree.XML_TEXT_NODE or n.type == tree.XML_CDATA_SECTION_NODE:
-            return True
-        if n.type != tree.XML_XINCLUDE_START and n.type != tree.XML_XINCLUDE_END:
-            return False
-        n = n.next
-    return False
 
 
 cdef xmlNode* _next(xmlNode* n, xmlNode* top, bint elements_only) noexcept nogil:
@@ -94,26 +78,25 @@ def subtree_texts(_Element el, frozenset skip, bint with_tail=False, Py_ssize_t 
     cdef list out = []
     cdef dict seen = {}
     cdef Py_ssize_t size = 0
-    cdef object text
     while n is not NULL:
-        if not _skipped(n, skip, seen):
-            text = _own_text(n)
-            if text:
-                out.append(text)
-                if limit >= 0:
-                    size += len(text.strip()) if stripped else len(text)
-                    if size > limit:
-                        return out
-        if (n is not top or with_tail) and _has_text(n.next):
-            text = tailOf(n)
-            if text:
-                out.append(text)
-                if limit >= 0:
-                    size += len(text.strip()) if stripped else len(text)
-                    if size > limit:
-                        return out
+        if not _skipped(n, skip, seen) and _add(out, _own_text(n), &size, limit, stripped):
+            return out
+        if (n is not top or with_tail) and _has_text(n.next) \
+                and _add(out, tailOf(n), &size, limit, stripped):
+            return out
         n = _next(n, top, False)
     return out
+
+
+cdef inline bint _add(list out, object text, Py_ssize_t* size, Py_ssize_t limit, bint stripped):
+    """Append a non-empty ``text`` to ``out``; whether the running length now exceeds ``limit``."""
+    if not text:
+        return False
+    out.append(text)
+    if limit < 0:
+        return False
+    size[0] += len(text.strip()) if stripped else len(text)
+    return size[0] > limit
 
 
 cdef xmlAttr* _attr_node(xmlNode* n, const char* name) noexcept:

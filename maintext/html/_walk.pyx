@@ -14,6 +14,7 @@ falls back to the Python walk otherwise. Every rule here has its twin in ``segme
 
 from lxml.includes cimport tree
 from lxml.includes.tree cimport xmlNode
+from maintext.html._xmlnode cimport _elementlike, _has_text
 from lxml.includes.etreepublic cimport _Document, _Element, elementFactory, import_lxml__etree, textOf, tailOf
 
 import_lxml__etree()
@@ -38,27 +39,10 @@ cdef enum Kind:
     IMAGE_EL = 5
 
 
-cdef inline bint _elementlike(xmlNode* n) noexcept nogil:
-    # the nodes iterwalk yields (elements, comments, entity references, PIs)
-    return (n.type == tree.XML_ELEMENT_NODE or n.type == tree.XML_COMMENT_NODE
-            or n.type == tree.XML_ENTITY_REF_NODE or n.type == tree.XML_PI_NODE)
-
-
 cdef inline xmlNode* _next_elementlike(xmlNode* n) noexcept nogil:
     while n is not NULL and not _elementlike(n):
         n = n.next
     return n
-
-
-cdef inline bint _has_text(xmlNode* n) noexcept nogil:
-    # lxml's text/tail: text and CDATA nodes from here, XInclude markers skipped
-    while n is not NULL:
-        if n.type == tree.XML_TEXT_NODE or n.type == tree.XML_CDATA_SECTION_NODE:
-            return True
-        if n.type != tree.XML_XINCLUDE_START and n.type != tree.XML_XINCLUDE_END:
-            return False
-        n = n.next
-    return False
 
 
 cdef class _Walk:

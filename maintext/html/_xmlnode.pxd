@@ -1,0 +1,23 @@
+# cython: language_level=3
+# libxml2 node tests shared by the native walk (_walk.pyx) and the metadata scans (_nodes.pyx):
+# which nodes lxml's iteration yields, and where lxml's .text/.tail find text.
+
+from lxml.includes cimport tree
+from lxml.includes.tree cimport xmlNode
+
+
+cdef inline bint _elementlike(xmlNode* n) noexcept nogil:
+    # the nodes iter()/iterwalk yield (elements, comments, entity references, PIs)
+    return (n.type == tree.XML_ELEMENT_NODE or n.type == tree.XML_COMMENT_NODE
+            or n.type == tree.XML_ENTITY_REF_NODE or n.type == tree.XML_PI_NODE)
+
+
+cdef inline bint _has_text(xmlNode* n) noexcept nogil:
+    # lxml's text/tail: text and CDATA nodes from here, XInclude markers skipped
+    while n is not NULL:
+        if n.type == tree.XML_TEXT_NODE or n.type == tree.XML_CDATA_SECTION_NODE:
+            return True
+        if n.type != tree.XML_XINCLUDE_START and n.type != tree.XML_XINCLUDE_END:
+            return False
+        n = n.next
+    return False
