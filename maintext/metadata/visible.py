@@ -23,8 +23,8 @@ BYLINE_PIECE = 80  # a text piece this short after the headline may be a byline
 BYLINE_REACH_CHARS = 1000  # ... when it starts within this much text after the headline
 MAX_HEADLINE_DATE_CHARS = 300  # a headline's own text is read for a date up to this length
 RELATIVE_PIECE = 60  # a relative date ("vor 3 Tagen") is read only in pieces this short
-DATE_SPAN = 48  # a written date with its time and offset is at most this long: a piece is read to
-# the end of the budget plus this much (one huge text node is not searched whole)
+DATE_SPAN = 48  # a written date with its time and offset is at most this long: a piece is searched
+# for a date to the end of the budget plus this much (one huge text node is not searched whole)
 LABELLED_DATE_CHARS = 300_000  # visible text searched at most for a labelled date
 # Labels a page writes before its date ("Erschienen am: 01.11.2023", "Datum: 19.11.2021").
 DATE_LABELS: dict[str, tuple[str, ...]] = {
@@ -157,12 +157,12 @@ def first_date(texts: Iterable[str], budget: int, reference: datetime | None = N
         piece = text.strip()
         if not piece:
             continue
-        piece = piece[:max(budget - seen, 0) + DATE_SPAN]
         if pending is not None:
             if _CLOCK.fullmatch(piece):
                 return parse_date(" ".join(window + [piece])) or pending
             return pending
-        found = _piece_date(piece, reference) if max_piece is None or len(piece) <= max_piece else None
+        found = (_piece_date(piece, reference, max(budget - seen, 0) + DATE_SPAN)
+                 if max_piece is None or len(piece) <= max_piece else None)
         if found:
             return found
         if len(piece) <= SHORT_PIECE:
@@ -182,9 +182,11 @@ def first_date(texts: Iterable[str], budget: int, reference: datetime | None = N
     return pending
 
 
-def _piece_date(piece: str, reference: datetime | None) -> str | None:
+def _piece_date(piece: str, reference: datetime | None, limit: int) -> str | None:
+    """A date in ``piece``, searched in its first ``limit`` characters (one huge text node is
+    not handed whole to the date patterns); a relative date only in a short piece."""
     if len(piece) >= 6 and any(map(str.isdigit, piece)):
-        found = parse_date(piece)
+        found = parse_date(piece[:limit])
         if found:
             return found
     if reference is not None and len(piece) <= RELATIVE_PIECE:

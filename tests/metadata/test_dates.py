@@ -180,3 +180,17 @@ def test_a_huge_text_node_is_read_for_a_date_only_up_to_the_budget(monkeypatch):
     assert max(seen) <= 6000 + visible.DATE_SPAN
     near_end = "x" * 5990 + " 12 March 2021 " + junk
     assert visible.first_date([near_end], 6000) == "2021-03-12"
+
+
+def test_the_budget_cut_does_not_make_a_long_piece_short():
+    """Cutting a piece at the budget is for the date search alone: a long prose piece stays
+    long, so with ``max_piece`` it is read past and it is never read for a relative date."""
+    from datetime import datetime
+
+    from maintext.metadata import visible
+
+    prose = "The council met on 12 March 2021 to discuss the plan for the new bridge. " * 3
+    assert visible.first_date([prose], 1000, max_piece=visible.BYLINE_PIECE) is None
+    assert visible.first_date(["x" * 950, prose], 1000, max_piece=visible.BYLINE_PIECE) is None
+    long_relative = "vor 3 Tagen " + "und dann ging es weiter mit dem Text des Artikels " * 3
+    assert visible.first_date(["x" * 990, long_relative], 1000, datetime(2024, 5, 10)) is None
