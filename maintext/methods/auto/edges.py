@@ -17,7 +17,7 @@ from ...html.lines import (
     is_furniture_line, is_promo_line, is_related_heading, is_signoff_line)
 from ...html.segment import Block, Container, Segmentation
 from .common import _explain
-from .lists import BARE_URL, _innermost_list
+from .lists import BARE_URL, INTRO_ENDS, _innermost_list
 from .heuristics import AutoHeuristics
 
 
@@ -174,7 +174,7 @@ def _teaser_tail(h: AutoHeuristics, kept: list[Block], end: int) -> int | None:
         items += 1
     if items < h.teaser_min_items or summaries * 2 < items or sum(b.weight for b in kept[:j]) < h.related_cut_after:
         return None
-    if j > 0 and kept[j - 1].text.rstrip().endswith((":", "：")):
+    if j > 0 and kept[j - 1].text.rstrip().endswith(INTRO_ENDS):
         return None  # the article introduces what follows ("More council news:"): its own list
     return j
 
