@@ -33,18 +33,14 @@ from .vocab import NO_MARKS as _NO_MARKS, SPECIAL_TAGS as _SPECIAL_TAGS, marks a
 from .markers import BR as _BR, IMAGE, MARK_BR, MARK_IMAGE, MARK_SPAN, SPAN_CLOSE, SPAN_OPEN
 from . import walk as _walk
 from .boxsize import BoxSizes
-from .boxskip import LINK_BOX_MIN_CHARS, SKIP_MAX_SHARE, SKIP_REASONS, WEIGH, skip_box, weighing_skip_box
+from .boxskip import SKIP_REASONS, skip_box, weighing_skip_box
 from .evidence import RunningEvidence
-from .segmentation import (COMMAS, LINK_BOX_MAX_DENSITY, LINK_BOX_REASONS, RUNNING_SHARE, SOFT_MAX_RUNNING,
-                           SOFT_REASONS, TOOL_REASONS, WRAPPER_SHARE, Block, Container, Segmentation)
+from .segmentation import Block, Container, Segmentation
 from .tags import BLOCK_TAGS, HEADING_TAGS, IMAGE_TAG, PARAGRAPH_TAGS, SPAN_TAGS
 from ..textutil import _CJK_RANGES as CJK_RANGES, has_cjk
 
 __all__ = ["Block", "Container", "RunningEvidence", "SKIP_REASONS", "Segmentation", "segment",
            "segment_cleaned"]
-# kept importable from here, where they were defined before the split
-_MOVED = (COMMAS, LINK_BOX_MAX_DENSITY, LINK_BOX_MIN_CHARS, LINK_BOX_REASONS, RUNNING_SHARE,
-          SKIP_MAX_SHARE, SOFT_MAX_RUNNING, SOFT_REASONS, TOOL_REASONS, WEIGH, WRAPPER_SHARE)
 
 CHAIN_KEEP = 6  # containers kept per block for scoring (innermost first levels)
 # A block of prose for segment_cleaned(): at least this many words, at most this link share.

@@ -19,7 +19,6 @@ from .evidence import RunningEvidence, outweighs_name
 from .tags import HEADING_TAGS, SENTENCE_END, PARAGRAPH_TAGS
 from ..textutil import has_cjk, text_weight
 
-COMMAS = frozenset(",，、")
 # A boilerplate container holding more than this share of the page's text is a page
 # wrapper with an unlucky class name (``has-sidebar``), not boilerplate.
 WRAPPER_SHARE = 0.6
