@@ -185,15 +185,8 @@ def container_marks(tag: str, cls: str | None, ident: str | None, role: str | No
                     itemprop: str | None) -> tuple[str | None, bool, bool]:
     """(boilerplate reason, content hint, semantic) of a container from its tag and its
     class, id, role and itemprop attributes."""
-    return marks_by_id_words(tag, cls, _attr_marks(ident) if ident else None, role, itemprop)
-
-
-def marks_by_id_words(tag: str, cls: str | None,
-                      id_words: tuple[str | None, str | None, bool, bool] | None,
-                      role: str | None, itemprop: str | None) -> tuple[str | None, bool, bool]:
-    """:func:`container_marks` with the id value read already: ``id_words`` is its
-    :func:`_attr_marks` (None without an id)."""
-    return marks_by_words(tag, _attr_marks(cls) if cls else None, id_words, role, itemprop)
+    return marks_by_words(tag, _attr_marks(cls) if cls else None, _attr_marks(ident) if ident else None,
+                          role, itemprop)
 
 
 def marks_by_words(tag: str, cls_words: tuple[str | None, str | None, bool, bool] | None,
@@ -232,7 +225,7 @@ def marks_by_words(tag: str, cls_words: tuple[str | None, str | None, bool, bool
 _MARKS_BY_ITEMS: dict[tuple[str, tuple[tuple[str, str], ...]], tuple[str | None, bool, bool]] = {}
 _MARKS_BY_VALUES: dict[tuple[str, str | None, str | None, str | None, str | None],
                        tuple[str | None, bool, bool]] = {}
-# marks_by_id_words() by (tag, class, id words, role, itemprop): the native walk's cache
+# container_marks() by (tag, class value, id words, role, itemprop): the native walk's cache
 _MARKS_BY_ID_WORDS: dict[tuple[str, str | None, tuple[str | None, str | None, bool, bool] | None,
                               str | None, str | None], tuple[str | None, bool, bool]] = {}
 # marks_by_words() by (tag, class words, id words, role, itemprop): the native walk's cache
