@@ -482,3 +482,15 @@ def test_level_matcher_equals_brute_force_on_real_pages():
     brute = _brute_force_matched(t1, t2, OPTS.similarity_threshold)
     differ = [i for i in range(len(t1)) if matched[i] != brute[i]]
     assert not differ, [t1.describe(i) for i in differ[:5]]
+
+
+def test_stable_hash_takes_any_text():
+    """The node digest reads lone surrogates (a page decoded with surrogateescape), control
+    characters and empty parts without error, and tells different parts apart."""
+    from maintext.methods.lcs.ctree import stable_hash
+
+    odd = ("\udc80\x00text", 3, ("div", (("class", "a\udcff"),), 7), "")
+    assert stable_hash(odd) == stable_hash(tuple(odd))
+    assert stable_hash(()) != stable_hash(("",))
+    assert stable_hash(("a", "b")) != stable_hash(("ab",))
+    assert 0 <= stable_hash(odd) < 2 ** 64
