@@ -19,7 +19,7 @@ running length (of the pieces, or of the stripped pieces) exceeds ``limit`` (< 0
 
 from lxml.includes cimport tree
 from lxml.includes.tree cimport xmlNode, xmlAttr
-from maintext.html._xmlnode cimport _elementlike, _has_text
+from maintext.html._xmlnode cimport _elementlike, _has_text, _next_under
 from lxml.includes.etreepublic cimport (_Document, _Element, attributeValue, elementFactory,
                                         import_lxml__etree, textOf, tailOf)
 
@@ -211,14 +211,7 @@ cdef object _plain_text(xmlNode* top):
                     parts.append(<bytes>(<const char*>n.content))
         elif n.type == tree.XML_ENTITY_REF_NODE:
             return None
-        if n.type == tree.XML_ELEMENT_NODE and n.children is not NULL:
-            n = n.children
-            continue
-        while n is not top and n.next is NULL:
-            n = n.parent
-        if n is top:
-            break
-        n = n.next
+        n = _next_under(n, top)
     if parts is not None:
         return b"".join(parts).decode("utf-8")
     if only is not NULL:

@@ -14,7 +14,7 @@ falls back to the Python walk otherwise. Every rule here has its twin in ``segme
 
 from lxml.includes cimport tree
 from lxml.includes.tree cimport xmlNode
-from maintext.html._xmlnode cimport _elementlike, _has_text
+from maintext.html._xmlnode cimport _elementlike, _has_text, _next_under
 from lxml.includes.etreepublic cimport _Document, _Element, elementFactory, import_lxml__etree, textOf, tailOf
 
 import_lxml__etree()
@@ -364,14 +364,7 @@ def text_length(el):
                     p += 1
         elif n.type == tree.XML_ENTITY_REF_NODE:
             return len(el.text_content())  # (never from the HTML parser) libxml2's own rule
-        if n.type == tree.XML_ELEMENT_NODE and n.children is not NULL:
-            n = n.children
-            continue
-        while n is not top and n.next is NULL:
-            n = n.parent
-        if n is top:
-            break
-        n = n.next
+        n = _next_under(n, top)
     return count
 
 

@@ -21,3 +21,14 @@ cdef inline bint _has_text(xmlNode* n) noexcept nogil:
             return False
         n = n.next
     return False
+
+
+cdef inline xmlNode* _next_under(xmlNode* n, xmlNode* top) noexcept nogil:
+    # the node after n in a depth-first walk of every node under top (NULL at the end)
+    if n.type == tree.XML_ELEMENT_NODE and n.children is not NULL:
+        return n.children
+    while n is not top and n.next is NULL:
+        n = n.parent
+    if n is top:
+        return NULL
+    return n.next
