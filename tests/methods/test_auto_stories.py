@@ -29,3 +29,29 @@ def test_sections_of_one_article_still_join():
     html = f"<html><head><title>One long story</title></head><body><article><h1>One long story</h1>{parts}</article></body></html>"
     text = maintext.extract(html, method="auto", options=Options()).text
     assert all(f"Part {k} paragraph 3" in text for k in range(3))
+
+
+def _article_with(extra: str) -> str:
+    body = "".join(f"<p>Paragraph {i} of the report tells the reader what happened, where, and why it "
+                   f"matters to the people of the town.</p>" for i in range(8))
+    return (f"<html><head><title>The report</title></head><body><h1>The report</h1><div class='wrap'>"
+            f"<article>{extra}<div class='body'><div class='inner'><div class='text'>{body}</div></div></div>"
+            f"</article></div></body></html>")
+
+
+def test_article_widens_over_its_link_free_lead_caption():
+    caption = ("The town square seen from the church tower on the morning after the storm, with the fallen "
+               "trees still lying across the road and the market stalls closed while workers cleared the way "
+               "for the fire engines that came from the next valley to help")
+    text = maintext.extract(_article_with(f"<div class='slide'><div>{caption}</div></div>"), method="auto").text
+    assert text.startswith("The town square seen") and "Paragraph 7" in text
+
+
+def test_article_does_not_widen_over_a_lone_byline_or_a_linked_box():
+    text = maintext.extract(_article_with("<div class='who'><div>Jane Doe, staff reporter</div></div>"),
+                            method="auto").text
+    assert "Jane Doe" not in text
+    linked = ("<div class='more'><div>Read also: <a href='/x'>what the mayor said about the storm, the trees "
+              "and the roads, and what the town will do about the market stalls next year</a> and more</div></div>")
+    text = maintext.extract(_article_with(linked), method="auto").text
+    assert "Read also" not in text
