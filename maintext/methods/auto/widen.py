@@ -98,10 +98,11 @@ def _widen_up(h: AutoHeuristics, seg: Segmentation, top: Container, opts: AutoOp
 
 
 def _into_article(h: AutoHeuristics, seg: Segmentation, top: Container) -> Container:
-    """The ``<article>`` element around ``top`` (at most up_levels up) when all it adds is
-    link-free text outside boilerplate boxes, less of it than ``top`` holds and with a long
-    block among it: the article's own lead image caption or standfirst beside its body box
-    (not a lone byline or notice line, which the sets' gold leaves out)."""
+    """The ``<article>`` element around ``top`` (at most up_levels up) when all it adds comes
+    before ``top`` and is link-free text outside boilerplate boxes, less of it than ``top``
+    holds, with a long block among it: the article's own lead image caption or standfirst
+    beside its body box. Not a lone byline or notice line (the sets' gold leaves those out),
+    nor what follows the body inside <article> (an "about the company" box, a note)."""
     c = top
     for _ in range(h.up_levels):
         if c.tag == "article" or c.parent is None:
@@ -109,8 +110,8 @@ def _into_article(h: AutoHeuristics, seg: Segmentation, top: Container) -> Conta
         c = seg.containers[c.parent]
     if c is top or c.tag != "article" or _holds_other_story(seg, c, c):
         return top
-    extra = seg.blocks[c.start:top.start] + seg.blocks[top.end:c.end]
-    if not extra or any(b.link_chars or b.boiler is not None for b in extra) \
+    extra = seg.blocks[c.start:top.start]
+    if top.end < c.end or not extra or any(b.link_chars or b.boiler is not None for b in extra) \
             or max(b.weight for b in extra) < h.long_block_weight:
         return top
     if sum(b.weight for b in extra) > h.article_extra_share * sum(b.weight for b in seg.blocks[top.start:top.end]):
