@@ -41,7 +41,8 @@ class AutoOptions:
     include_headline: bool = False  # keep the <h1> headline in the text (it is always in page.headline)
     # The page-type classifier (maintext.pagetype.classifier) reads the one segmentation (no
     # second parse), so it runs on every page (is_content_page always set) unless classify_always
-    # is off; then only when the extracted text is short (fewer words than classify_below_words).
+    # is off or no metadata is asked for (fields without "metadata": is_content_page is part of
+    # it); then only when the extracted text is short (fewer words than classify_below_words).
     # Its answer can empty the text only when the text is that short.
     classify_below_words: float = 60.0
     classify_always: bool = True

@@ -23,7 +23,7 @@ from .markdown import MarkdownStyle, to_markdown_blocks
 FIELDS = ("text", "markdown", "html", "blocks", "metadata", "links", "comments")
 # Page fields that the "metadata" field stands for.
 METADATA_KEYS = ("title", "headline", "date", "author", "keywords", "description", "sitename",
-                 "language")
+                 "language", "is_content_page", "content_confidence")
 # The fields rendered from Page.blocks: without one of them (and without a selection, the
 # API's Page) no typed blocks are built (a text-only extraction does no structure work).
 BLOCK_FIELDS = ("markdown", "html", "blocks")

@@ -14,6 +14,7 @@ import maintext
 from maintext.html.document import Document
 from maintext.methods import auto
 from maintext.options import Options
+from maintext.output.fields import record as fields_record
 from tests.conftest import DATASETS, SHARED, dataset_dir, page_bytes, read_gold
 
 P1 = ("The city council approved the new budget on Tuesday, after a debate that lasted "
@@ -240,6 +241,26 @@ def test_page_type_decided_on_every_page():
     page = _auto(_page(body))
     assert page.is_content_page is True and 0.5 <= page.content_confidence <= 1.0 and page.text
     assert _auto(_page(body), auto={"classify_always": False}).is_content_page is None
+
+
+def test_page_type_only_where_asked_or_where_it_can_change_the_text(monkeypatch):
+    """Without "metadata" in the fields (is_content_page is part of it), the classifier runs
+    only on a short result, where its answer can empty the text; the text is the same."""
+    calls = []
+    real = auto.classify_with_links
+    monkeypatch.setattr(auto, "classify_with_links", lambda blist, url: calls.append(url) or real(blist, url))
+    body = _page("".join(f"<p>{P1} {P2} {P3}</p>" for _ in range(4)))
+    text_only = maintext.extract(body, method="auto", fields=("text",))
+    assert calls == [] and text_only.is_content_page is None
+    full = maintext.extract(body, method="auto", fields=("text", "metadata"))
+    assert len(calls) == 1 and full.is_content_page is True and full.text == text_only.text
+    record = fields_record(full, ("text", "metadata"))
+    assert record["is_content_page"] is True and 0.5 <= record["content_confidence"] <= 1.0
+    # a short result is still judged: a confident hub answer empties it
+    monkeypatch.setattr(auto, "classify_with_links", lambda blist, url: calls.append(url) or (False, 0.99, 0.6))
+    short = maintext.extract(_page("<h1>Logo design</h1><p>Research and proposal of your logo.</p>"),
+                             method="auto", fields=("text",))
+    assert len(calls) == 2 and short.text == "" and short.reason.startswith("not a content page")
 
 
 def test_not_an_article_keeps_its_text_unless_it_is_a_hub(monkeypatch):
