@@ -1,0 +1,89 @@
+"""The C loops of the metadata pass (maintext/metadata/_native.pyx) give what their Python twins give."""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+from maintext.html import walk
+from maintext.html.document import parse_html
+from maintext.metadata import collect as collect_mod
+from maintext.metadata import native as native_mod
+from maintext.metadata.collect import collect, text_content
+
+native = pytest.mark.skipif(native_mod._native is None, reason="metadata natives not built")
+
+PIECES = [
+    "<div>", "</div>", "<p class='x'>", "</p>", "text ", "  ", "\u4e2d\u6587", "&amp;", "<br>", "<!--c-->",
+    "<a href='/a'>A <b>B</b></a>", "<a href=' http://x.org/y '>", "</a>", "<a rel='tag' href='/tag/t'>t</a>",
+    "<a>no href</a>", "<a href=''></a>", "<A HREF='/up'>Up</A>", "<a rel='License nofollow' href='//cc'>L</a>",
+    "<meta property='og:title' content='T'>", "<meta name='author' content=' Jane  Doe '>",
+    "<meta itemprop='datePublished' content='2020-01-02'>", "<meta name='keywords' content='a, b;c'>",
+    "<meta property='' name='description' content='d'>", "<meta name='x'>", "<meta content='no key'>",
+    "<meta property='article:tag' content='k'>", "<meta name='Title' content='  '>",
+    "<script type='application/ld+json'>{\"headline\": \"H\"}</script>", "<script>var a = 1;</script>",
+    "<script type='text/ld+json'></script>", "<title>One</title>", "<title>Two</title>",
+    "<h1>Head</h1>", "<h2>Sub <i>x</i></h2>", "<h3>Three</h3>", "<h4>Four</h4>", "<time datetime='2020'>t</time>",
+    "<base href=''>", "<base href='http://b.org/'>", "<base>", "<link rel='canonical' href='/c'>",
+    "<link rel='Image_src stylesheet' href=' /i.png '>", "<link rel='license' href=''>", "<link href='/x'>",
+    "<svg:a href='/ns'>ns</svg:a>", "<abbr>ab</abbr>", "<header>h</header>", "<source><span>",
+]
+
+
+def _pages():
+    rng = random.Random(11)
+    for _ in range(400):
+        body = "".join(rng.choice(PIECES) for _ in range(rng.randint(0, 60)))
+        head = "".join(rng.choice(PIECES[17:30]) for _ in range(rng.randint(0, 6)))
+        yield parse_html(f"<html lang='de'><head>{head}</head><body>{body}</body></html>")
+
+
+def _path(el):
+    return None if el is None else el.getroottree().getpath(el)
+
+
+def _summary(got):
+    return (list(map(_path, got.anchors)), got.meta, got.lists, got.ld_texts, _path(got.title_el),
+            list(map(_path, got.headings)), list(map(_path, got.times)), got.base, got.links)
+
+
+def _records(got):
+    return [(href, rel, text if text is not None else text_content(a))
+            for a, (href, rel, text) in zip(got.anchors, got.anchor_records())]
+
+
+@native
+def test_collect_in_c_finds_what_the_python_loop_finds(monkeypatch):
+    for root in _pages():
+        for el in (root, root.find("body")):
+            if el is None:
+                continue
+            monkeypatch.setattr(walk, "ENABLED", True)
+            fast = collect(el)
+            monkeypatch.setattr(walk, "ENABLED", False)
+            slow = collect(el)
+            monkeypatch.setattr(walk, "ENABLED", True)
+            assert _summary(fast) == _summary(slow)
+            assert _records(fast) == _records(slow)
+            assert fast.anchor_records() == _records(slow)  # the text read with the anchors
+
+
+@native
+def test_collect_keeps_at_most_max_headings():
+    root = parse_html("<html><body>" + "<h2>x</h2>" * (collect_mod.MAX_HEADINGS + 5) + "</body></html>")
+    assert len(collect(root).headings) == collect_mod.MAX_HEADINGS
+
+
+def test_python_loops_when_native_is_off(monkeypatch):
+    monkeypatch.setattr(walk, "ENABLED", False)
+    assert native_mod.native_metadata() is None
+    got = collect(parse_html("<html><body><a href='/a'>A</a></body></html>"))
+    assert got.anchor_records() == [("/a", None, None)]  # the Python fallback reads text lazily
+
+
+def test_metadata_natives_built_where_required():
+    """CI sets MAINTEXT_REQUIRE_NATIVE=1: there the metadata natives must be built too."""
+    if os.environ.get("MAINTEXT_REQUIRE_NATIVE") == "1":
+        assert native_mod._native is not None, "maintext/metadata/_native.pyx was not built"
