@@ -87,3 +87,47 @@ def test_metadata_natives_built_where_required():
     """CI sets MAINTEXT_REQUIRE_NATIVE=1: there the metadata natives must be built too."""
     if os.environ.get("MAINTEXT_REQUIRE_NATIVE") == "1":
         assert native_mod._native is not None, "maintext/metadata/_native.pyx was not built"
+
+
+SCRIPT_PIECES = [
+    "<script>", "</script>", "<SCRIPT type='x'>", "</Script >", "<\u017fcript>", "<scr\u0130pt>", "<scr\u0131pt>",
+    "<scripts>", "<script_x>", "<script-x>", "<script", "</scr", ">", "<", "<p>", "text ",
+    "var ", "pubDate", "publish_time", "PUBLISH-TIME", "updateTime", "ct", "mtime", "a.ct", "$ct", "x_ct",
+    "\u0130", "\u212a", "\u00e9", "\u4e2d", "=", ":", " = ", ": ", "\u3000", "\n", "\t", " ", '"', "'",
+    "'2019-08-27 10:30'", '"2020-01-01"', "'short'", "'" + "x" * 45 + "'", "'" + "y" * 40 + "'", '"' + "y" * 41 + "'", "'abcde'", "'abcdef'",
+    "pubDate='" + "z" * 40 + "'", "ct = '" + "z" * 41 + "'", "ct:'abcde'", "ct:'abcdef\"", "'2019-08-27\n'",
+    "1566870000", "1566870000123", "156687000012", "15668700001234", "\u0661" * 10, "\uff11" * 13,
+    ",", ";", "{", "}", "(", "-", "_", "1", "Z", "\U0001f600",
+]
+
+
+@native
+def test_script_assignments_in_c_same_as_the_python_scan(monkeypatch):
+    from maintext.metadata import _native, dates
+
+    rng = random.Random(23)
+    for n in range(6000):
+        html = "".join(rng.choice(SCRIPT_PIECES) for _ in range(rng.randint(0, 50)))
+        if n % 3 == 0:
+            html = "<script>" + html + "</script>"
+        for max_html, max_script in ((1_000_000, 100_000), (40, 25), (len(html) // 2, 10)):
+            monkeypatch.setattr(dates, "MAX_SCRIPT_HTML_CHARS", max_html)
+            monkeypatch.setattr(dates, "MAX_SCRIPT_CHARS", max_script)
+            expected = list(dates._script_assignments(html))
+            got = _native.script_assignments(html, max_html, max_script, dates.MAX_SCRIPT_NAME, dates._SCRIPT_KIND)
+            assert got == expected, (html, max_html, max_script)
+
+
+@native
+def test_script_dates_same_in_c_and_python(monkeypatch):
+    from maintext.metadata import dates
+
+    html = ("<script>var pubDate = '2019-08-27 10:30'; window.x = {\"updateTime\": 1566870000}</script>"
+            "<SCRIPT>a.ct = '2020-01-01'; b_ct='bad'; ptime = '2018-01-02'</SCRIPT>")
+    monkeypatch.setattr(walk, "ENABLED", True)
+    fast = dates.script_dates(html)
+    assert dates._assignments(html) == list(dates._script_assignments(html))
+    monkeypatch.setattr(walk, "ENABLED", False)
+    assert dates.script_dates(html) == fast == {"published": "2019-08-27T10:30", "modified": "2019-08-27T01:40+00:00"}
+    assert list(dates._assignments(html)) == [("published", "2019-08-27 10:30", None), ("modified", None, "1566870000"),
+                                        ("published", "2018-01-02", None)]
