@@ -20,7 +20,7 @@ from lxml.includes.etreepublic cimport (_Document, _Element, attributeValue, ele
 from maintext.html._xmlnode cimport _next_under
 
 from libc.stdint cimport uint8_t, uint16_t, uint32_t
-from libc.string cimport strcmp
+from libc.string cimport memchr, strcmp
 
 import_lxml__etree()
 
@@ -228,35 +228,57 @@ cdef inline bint _script_at(const char_t* s, Py_ssize_t i, Py_ssize_t end) noexc
     return True
 
 
+cdef Py_ssize_t _find_char(const char_t* s, Py_ssize_t i, Py_ssize_t end, Py_UCS4 ch) noexcept nogil:
+    """``html.find(ch, i, end)`` for an ASCII ``ch``: memchr over the bytes (for 2- and 4-byte
+    text, of ``ch``'s byte, each hit checked as a whole character), as ``str.find`` does."""
+    cdef const char* base = <const char*>s
+    cdef const char* p
+    cdef const char* q
+    cdef const char* e
+    cdef Py_ssize_t at
+    if i >= end:
+        return -1
+    if char_t is uint8_t:
+        q = <const char*>memchr(base + i, <int>ch, end - i)
+        return q - base if q != NULL else -1
+    p = base + i * sizeof(char_t)
+    e = base + end * sizeof(char_t)
+    while p < e:
+        q = <const char*>memchr(p, <int>ch, e - p)
+        if q == NULL:
+            return -1
+        at = (q - base) // sizeof(char_t)
+        if s[at] == ch:
+            return at
+        p = base + (at + 1) * sizeof(char_t)
+    return -1
+
+
 cdef Py_ssize_t _script_open(const char_t* s, Py_ssize_t i, Py_ssize_t end) noexcept nogil:
     """``re.compile(r"<script\\b", re.I).search(html, i, end).start()``, or -1."""
     cdef Py_UCS4 c
-    while i < end:
-        if s[i] == 60 and _script_at(s, i + 1, end):
+    while True:
+        i = _find_char(s, i, end, 60)
+        if i < 0:
+            return -1
+        if _script_at(s, i + 1, end):
             if i + 7 == end:
                 return i
             c = s[i + 7]
             if not (Py_UNICODE_ISALNUM(c) or c == 95):
                 return i
         i += 1
-    return -1
 
 
 cdef Py_ssize_t _script_close(const char_t* s, Py_ssize_t i, Py_ssize_t end) noexcept nogil:
     """``re.compile(r"</script", re.I).search(html, i, end).start()``, or -1."""
-    while i < end:
-        if s[i] == 60 and i + 1 < end and s[i + 1] == 47 and _script_at(s, i + 2, end):
+    while True:
+        i = _find_char(s, i, end, 60)
+        if i < 0:
+            return -1
+        if i + 1 < end and s[i + 1] == 47 and _script_at(s, i + 2, end):
             return i
         i += 1
-    return -1
-
-
-cdef Py_ssize_t _find_gt(const char_t* s, Py_ssize_t i, Py_ssize_t end) noexcept nogil:
-    while i < end:
-        if s[i] == 62:
-            return i
-        i += 1
-    return -1
 
 
 cdef inline bint _name_char(Py_UCS4 c) noexcept nogil:
@@ -348,21 +370,26 @@ cdef Py_ssize_t _value_end(const char_t* s, Py_ssize_t k, Py_ssize_t end, Py_ssi
 cdef list _assignments(str html, const char_t* s, Py_ssize_t n, Py_ssize_t max_html, Py_ssize_t max_script,
                        Py_ssize_t max_name, dict kinds):
     cdef Py_ssize_t eos = n if n < max_html else max_html
-    cdef Py_ssize_t m, start, close, k, end, pos, stop = 0, g_start = 0, g_end = 0
+    cdef Py_ssize_t m, start, close, k, end, pos, stop = 0, g_start = 0, g_end = 0, colon, equals
     cdef bint quoted = False
     cdef list out = []
     m = _script_open(s, 0, eos)
     while m >= 0:
-        start = _find_gt(s, m + 7, eos)
+        start = _find_char(s, m + 7, eos, 62)
         close = _script_close(s, start, eos) if start >= 0 else -1
         if close < 0:
             break
         if close - start <= max_script:
             k = start + 1
+            colon = equals = k - 1  # the next ":" and "=" at or after k (-1: none)
             while k < close:
-                if s[k] != 58 and s[k] != 61:  # ":" "="
-                    k += 1
-                    continue
+                if 0 <= colon < k:
+                    colon = _find_char(s, k, close, 58)
+                if 0 <= equals < k:
+                    equals = _find_char(s, k, close, 61)
+                if colon < 0 and equals < 0:
+                    break
+                k = equals if colon < 0 or (0 <= equals < colon) else colon
                 end = _value_end(s, k, close, &g_start, &g_end, &quoted)
                 if end < 0:
                     k += 1
