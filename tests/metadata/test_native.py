@@ -131,3 +131,38 @@ def test_script_dates_same_in_c_and_python(monkeypatch):
     assert dates.script_dates(html) == fast == {"published": "2019-08-27T10:30", "modified": "2019-08-27T01:40+00:00"}
     assert list(dates._assignments(html)) == [("published", "2019-08-27 10:30", None), ("modified", None, "1566870000"),
                                         ("published", "2018-01-02", None)]
+
+
+HREFS = ["http://a.org/x", " https://b.org/y ", "HTTP://c.org", "http://[::1]:80/z", "http://[bad/", "//cdn.org/i",
+         "/root", "/./dot", "/", "rel/page", "../up", "?q=1", "#frag", "javascript:void(0)", "mailto:x@y", "tel:1",
+         "ftp://f.org", "skype:me", "  ", "", "\u3000/wide", "/\u4e2d", "https://d.org/\u00e9 ", "h", "http:/x"]
+TEXTS = ["Home", " Home ", "End ", "x y ", "a  b", "a\nb", "a b", "\u3000", "", "x\u00a0y", "\u4e2d\u6587", "<b>B</b> c", " <i>i</i>"]
+BASES = [None, "http://site.org/a/b.html", "https://SITE.org", "ftp://x.org/", "http://[::1]:8080/p", "rel/only"]
+
+
+def _link_page(rng) -> str:
+    anchors = "".join(f"<p><a href='{rng.choice(HREFS)}'>{rng.choice(TEXTS)}</a>{rng.choice(TEXTS)}</p>"
+                      if rng.random() < 0.9 else "<a>no href</a>" for _ in range(rng.randint(0, 25)))
+    base = f"<base href='{rng.choice(HREFS)}'>" if rng.random() < 0.3 else ""
+    return f"<html><head>{base}</head><body>{anchors}</body></html>"
+
+
+@native
+def test_link_rows_in_c_same_links_as_the_python_loop(monkeypatch):
+    from maintext.metadata.links import extract_links
+
+    rng = random.Random(31)
+    for _ in range(600):
+        root = parse_html(_link_page(rng))
+        url = rng.choice(BASES)
+        got = collect(root)
+        main = {id(a) for a in got.anchors if rng.random() < 0.5} if rng.random() < 0.5 else None
+        results = []
+        for enabled, records in ((True, got.anchor_records()), (False, None), (False, got.anchor_records())):
+            monkeypatch.setattr(walk, "ENABLED", enabled)
+            pairs = []
+            links = extract_links(root, url, anchors=got.anchors, base_href=got.base, main_anchors=main,
+                                  pairs=pairs, records=records)
+            results.append(([(ln.url, ln.text, ln.in_main) for ln in links],
+                            [(id(a), (ln.url, ln.text)) for a, ln in pairs]))
+        assert results[0] == results[1] == results[2]
