@@ -20,7 +20,7 @@ from lxml.includes.etreepublic cimport (_Document, _Element, attributeValue, ele
 from maintext.html._xmlnode cimport _next_under
 
 from libc.stdint cimport uint8_t, uint16_t, uint32_t
-from libc.string cimport memchr, strcmp
+from libc.string cimport memchr, strcmp, strlen
 
 import_lxml__etree()
 
@@ -507,3 +507,68 @@ def link_rows(list anchors, list records, base, scheme, origin, tuple skip, reso
         if pairs is not None:
             pairs.append((a, link))
     return links
+
+
+# ---------------------------------------------------------------------------------------
+# The title shown in the page: :func:`maintext.metadata.title._shown_title`'s loop
+
+cdef Py_ssize_t _text_bytes(xmlNode* c) noexcept nogil:
+    """The UTF-8 length of lxml's ``.text`` of the element whose first child is ``c``: its
+    leading run of text and CDATA nodes (XInclude markers skipped)."""
+    cdef Py_ssize_t size = 0
+    while c is not NULL:
+        if c.type == tree.XML_TEXT_NODE or c.type == tree.XML_CDATA_SECTION_NODE:
+            if c.content is not NULL:
+                size += strlen(<const char*>c.content)
+        elif c.type != tree.XML_XINCLUDE_START and c.type != tree.XML_XINCLUDE_END:
+            break
+        c = c.next
+    return size
+
+
+cdef bint _tag_in(xmlNode* n, frozenset tags, dict seen):
+    """The element's ``.tag`` (no namespace) is in ``tags``; looked up once per name."""
+    if n.ns is not NULL:
+        return False
+    found = seen.get(<size_t>n.name)
+    if found is None:
+        found = seen[<size_t>n.name] = (<const char*>n.name).decode("utf-8") in tags
+    return found
+
+
+def shown_title(_Element body, str part, frozenset tags, Py_ssize_t max_elements, Py_ssize_t min_chars,
+                double min_share, collapse):
+    """``title._shown_title``'s loop over ``body.iter(*tags)`` (the first ``max_elements``):
+    ``(element, text)`` of the first element whose collapsed ``.text`` is at least
+    ``min_chars`` long, starts ``part`` and is at least ``min_share`` of it, else None.
+    ``collapse``: ``collapse_ws``, called only where such a text is possible: a ``.text``
+    of enough UTF-8 bytes (a character takes one or more) whose first non-space character
+    is ``part``'s first."""
+    cdef _Document doc = body._doc
+    cdef xmlNode* top = body._c_node
+    cdef xmlNode* n = top
+    cdef Py_ssize_t count = 0, size, i, length
+    cdef double need = min_share * len(part)
+    cdef dict seen = {}
+    cdef Py_UCS4 first, c
+    if top.type != tree.XML_ELEMENT_NODE or len(part) == 0:
+        return None
+    first = PyUnicode_READ_CHAR(part, 0)
+    n = _next_element(n, top)
+    while n is not NULL and count < max_elements:
+        if _tag_in(n, tags, seen):
+            count += 1
+            size = _text_bytes(n.children)
+            if size >= min_chars and size >= need:
+                raw = textOf(n)
+                length = len(raw)
+                for i in range(length):
+                    c = PyUnicode_READ_CHAR(raw, i)
+                    if not Py_UNICODE_ISSPACE(c):
+                        if c == first:
+                            text = collapse(raw)
+                            if len(text) >= min_chars and part.startswith(text) and len(text) >= min_share * len(part):
+                                return elementFactory(doc, n), text
+                        break
+        n = _next_element(n, top)
+    return None

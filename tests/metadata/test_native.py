@@ -166,3 +166,35 @@ def test_link_rows_in_c_same_links_as_the_python_loop(monkeypatch):
             results.append(([(ln.url, ln.text, ln.in_main) for ln in links],
                             [(id(a), (ln.url, ln.text)) for a, ln in pairs]))
         assert results[0] == results[1] == results[2]
+
+
+TITLE_TAGS = ["div", "p", "span", "td", "strong", "b", "font", "h4", "li", "em", "h1", "section", "a"]
+TITLE_TEXTS = ["", " ", "Breaking news", "Breaki", "Breakin", "  Breaking\n news  ", "Breaking news today here", "Breaking",
+               "Break", "\u4e2d\u6587\u6807\u9898\u65b0\u95fb", " \u4e2d\u6587\u6807\u9898", "news", "B r e a k",
+               "Breaking news today here and more words", "\u00e9t\u00e9 \u00e0 Paris", "\u3000Breaking news"]
+
+
+@native
+def test_shown_title_in_c_same_element_as_the_python_loop(monkeypatch):
+    from maintext.metadata import title
+
+    rng = random.Random(41)
+    parts = ["Breaking news today here", "Breaking news", "Breaking", "Breaking n", " Breaking news", "\u4e2d\u6587\u6807\u9898\u65b0\u95fb\u7f51",
+             "\u00e9t\u00e9 \u00e0 Paris cette ann\u00e9e", "short", "Breaking news today here and more words"]
+    for n in range(800):
+        items = []
+        for _ in range(rng.randint(0, 30)):
+            tag = rng.choice(TITLE_TAGS)
+            items.append(f"<{tag}>{rng.choice(TITLE_TEXTS)}<i>{rng.choice(TITLE_TEXTS)}</i>"
+                         f"{rng.choice(TITLE_TEXTS)}</{tag}>")
+        root = parse_html("<html><body>" + "".join(items) + "</body></html>")
+        if n % 50 == 0:
+            monkeypatch.setattr(title, "SHOWN_TITLE_MAX_ELEMENTS", rng.randint(0, 5))
+        part = rng.choice(parts)
+        monkeypatch.setattr(walk, "ENABLED", True)
+        fast = title._shown_title(root, part)
+        monkeypatch.setattr(walk, "ENABLED", False)
+        slow = title._shown_title(root, part)
+        assert (fast is None) == (slow is None), (part, items)
+        if fast is not None:
+            assert fast[1] == slow[1] and fast[0] is slow[0], (part, items)
