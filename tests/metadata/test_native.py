@@ -198,3 +198,42 @@ def test_shown_title_in_c_same_element_as_the_python_loop(monkeypatch):
         assert (fast is None) == (slow is None), (part, items)
         if fast is not None:
             assert fast[1] == slow[1] and fast[0] is slow[0], (part, items)
+
+
+def test_copyright_holder_reads_the_footer_tail(monkeypatch):
+    from maintext.metadata import authors
+
+    html = ("<html><body><p>" + "Text. " * 5000 + "</p><footer>&copy; 2019 Jane Doe. All rights reserved."
+            "</footer></body></html>")
+    root = parse_html(html)
+    assert authors.copyright_holder(root, ("janedoe",)) == "Jane Doe"
+    monkeypatch.setattr(walk, "ENABLED", False)
+    assert authors.copyright_holder(root, ("janedoe",)) == "Jane Doe"
+    monkeypatch.setattr(authors, "COPYRIGHT_TAIL_CHARS", 10)
+    assert authors.copyright_holder(root, ("janedoe",)) is None
+
+
+def test_copyright_lines_are_the_pattern_matches():
+    from maintext.metadata.authors import COPYRIGHT_LINE, copyright_lines
+
+    pieces = ["\u00a9", "(c)", "(C)", "Copyright", "copyright", "xCopyright", " 2019", "-2020", "\u2013", " by ",
+              "Jane", " Doe", " J.", " Site.de", " ", "\n", "All rights", "(c", "\u00e9", "Max M\u00fcller", ","]
+    rng = random.Random(47)
+    for _ in range(20000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 25)))
+        assert [m.span() for m in copyright_lines(text)] == [m.span() for m in COPYRIGHT_LINE.finditer(text)], text
+
+
+def test_label_matches_are_the_pattern_matches():
+    from maintext.metadata import visible
+
+    pieces = ["Datum", "datum", "DATUM", "Date", "Posted", "po\u017fted", "Ver\u00f6ffentlicht", "VER\u00d6FFENTLICHT",
+              "zuletzt aktualisiert", "Last  Updated", "mis \u00e0 jour", "\u53d1\u5e03\u65f6\u95f4", "\u66f4\u65b0\u65f6\u95f4",
+              "Stand", "xdate", "_date", " am", " on", " AM", "  ", " ", "\n", "\u3000", ":", "\uff1a", " : ", "01.11.2023",
+              "2019-08-27 10:30", "abc", "x" * 45, "2020", "Erschienen am:", "le", "el", "\u00e9", "1"]
+    rng = random.Random(53)
+    for _ in range(20000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 30)))
+        for kind in ("published", "modified"):
+            expected = [(m.span(), m.group(1)) for m in visible._LABEL_FORMS[kind].finditer(text)]
+            assert [(m.span(), m.group(1)) for m in visible.label_matches(text, kind)] == expected, (text, kind)
