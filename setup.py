@@ -1,6 +1,7 @@
 """Builds the optional native parts when Cython and a C compiler are present: the segmentation
 walk (maintext/html/_walk.pyx), text scans (_scan.pyx), metadata tree scans (_nodes.pyx), the
-Block-List blocks (_blocks.pyx) and the pre-parse raw-text passes (_raw.pyx); _xmlnode.pxd holds
+Block-List blocks (_blocks.pyx), the pre-parse raw-text passes (_raw.pyx) and loops of the
+metadata pass (maintext/metadata/_native.pyx); _xmlnode.pxd holds
 the libxml2 node tests _walk and _nodes share. Without them (or when the build fails) maintext
 installs as pure Python and uses the Python walk. ``MAINTEXT_NO_NATIVE=1`` skips the build."""
 
@@ -42,7 +43,9 @@ def extensions():
             Extension("maintext.html._scan", ["maintext/html/_scan.pyx"], include_dirs=lxml.get_include()),
             Extension("maintext.html._nodes", ["maintext/html/_nodes.pyx"], include_dirs=lxml.get_include()),
             Extension("maintext.html._blocks", ["maintext/html/_blocks.pyx"]),
-            Extension("maintext.html._raw", ["maintext/html/_raw.pyx"])]
+            Extension("maintext.html._raw", ["maintext/html/_raw.pyx"]),
+            Extension("maintext.metadata._native", ["maintext/metadata/_native.pyx"],
+                      include_dirs=lxml.get_include())]
     try:
         return cythonize(exts, compiler_directives={"language_level": 3}, quiet=True)
     except Exception as exc:  # noqa: BLE001

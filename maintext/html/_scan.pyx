@@ -94,19 +94,81 @@ cdef inline bint _ascii_letter(Py_UCS4 c) noexcept nogil:
     return (65 <= c <= 90) or (97 <= c <= 122)
 
 
-cdef Py_ssize_t _first_long_tag(const char_t* s, Py_ssize_t n, Py_ssize_t cap, Py_ssize_t i) noexcept nogil:
-    cdef Py_ssize_t p, j, count
+cdef Py_ssize_t _token_room(const char_t* s, Py_ssize_t k, Py_ssize_t n, Py_ssize_t need,
+                            Py_ssize_t after) noexcept nogil:
+    """-1 when the attribute tokens starting at ``k`` (right after a tag name) may span
+    ``need`` characters; else they cannot, and the result is where the next ``<`` is to be
+    searched from: the first ``<`` or ``>`` outside quoted runs (each quote skipping to the
+    next of its kind), or the end, when no quoted run on the way holds a ``<``; else
+    ``after``. Exact as a bound: outside their quoted values, tokens hold no quote, ``<``
+    or ``>``, so up to where the tokens end this scan pairs the quotes as the tokens do
+    and cannot stop before that end. Costs a few comparisons per character (no white-space
+    test), against the token grammar's dozen, and spares the next search the tag's text."""
+    cdef Py_ssize_t limit = k + need, q
     cdef const char* found
+    cdef bint quoted_lt = False
     cdef Py_UCS4 c
+    while k < n:
+        if k >= limit:
+            return -1
+        c = s[k]
+        if c == 60 or c == 62:
+            return after if quoted_lt else k
+        if c == 34 or c == 39:
+            q = k + 1
+            if char_t is uint8_t:
+                found = <const char*>memchr(<const char*>s + q, c, n - q) if q < n else NULL
+                k = found - <const char*>s if found != NULL else n
+                if not quoted_lt and k > q and memchr(<const char*>s + q, 60, k - q) != NULL:
+                    quoted_lt = True
+            else:
+                k = q
+                while k < n and s[k] != c:
+                    if s[k] == 60:
+                        quoted_lt = True
+                    k += 1
+        k += 1
+    if n >= limit:
+        return -1
+    return after if quoted_lt else n
+
+
+cdef inline Py_ssize_t _next_lt(const char_t* s, Py_ssize_t i, Py_ssize_t n) noexcept nogil:
+    """Position of the first ``<`` from ``i`` on, or -1: memchr over the bytes (for 2- and
+    4-byte text, of the byte 0x3C, each hit checked as a whole character, as ``str.find``)."""
+    cdef const char* base = <const char*>s
+    cdef const char* p
+    cdef const char* found
+    cdef const char* e
+    if i >= n:
+        return -1
+    if char_t is uint8_t:
+        found = <const char*>memchr(base + i, 60, n - i)
+        return found - base if found != NULL else -1
+    p = base + i * sizeof(char_t)
+    e = base + n * sizeof(char_t)
+    while p < e:
+        found = <const char*>memchr(p, 60, e - p)
+        if found == NULL:
+            return -1
+        i = (found - base) // sizeof(char_t)
+        if s[i] == 60:
+            return i
+        p = base + (i + 1) * sizeof(char_t)
+    return -1
+
+
+cdef Py_ssize_t _first_long_tag(const char_t* s, Py_ssize_t n, Py_ssize_t cap, Py_ssize_t i) noexcept nogil:
+    cdef Py_ssize_t p, j, count, stop
+    cdef Py_UCS4 c
+    # cap + 1 tokens span at least 2 * (cap + 1) characters: every token takes a separator
+    # and a name character, but one that follows a quoted value ("a=''b") may be a lone
+    # name character, and that value's token then takes at least four
+    cdef Py_ssize_t need = 2 * (cap + 1)
     while i < n:
-        if char_t is uint8_t:
-            found = <const char*>memchr(<const char*>s + i, 60, n - i)
-            if found == NULL:
-                return -1
-            i = found - <const char*>s
-        elif s[i] != 60:
-            i += 1
-            continue
+        i = _next_lt(s, i, n)
+        if i < 0:
+            return -1
         p = i
         i += 1
         if i >= n or not _ascii_letter(s[i]):
@@ -118,6 +180,10 @@ cdef Py_ssize_t _first_long_tag(const char_t* s, Py_ssize_t n, Py_ssize_t cap, P
             if c == 60 or c == 62 or c == 47 or _space(c):
                 break
             j += 1
+        stop = _token_room(s, j, n, need, i)
+        if stop >= 0:
+            i = stop
+            continue
         count = 0
         while count <= cap:
             j = _token(s, j, n)

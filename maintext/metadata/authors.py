@@ -298,14 +298,39 @@ def copyright_holder(root, site_names: tuple[str, ...]) -> str | None:
     body = root.find("body")
     if body is None:
         return None
-    text = text_content(body)
-    for m in reversed(list(COPYRIGHT_LINE.finditer(text[-COPYRIGHT_TAIL_CHARS:]))):
+    for m in reversed(copyright_lines(text_content(body)[-COPYRIGHT_TAIL_CHARS:])):
         name = m.group(1)
         words = name.lower().replace(".", " ").split()
         if 2 <= len(words) <= 4 and not ORGANISATION_WORDS.intersection(words) \
                 and _squash_name(name) in site_names:
             return name
     return None
+
+
+# What a COPYRIGHT_LINE match starts with (its first group's three forms)
+_COPYRIGHT_OPENINGS = ("©", "(c)", "(C)", "Copyright", "copyright")
+
+
+def copyright_lines(text: str) -> list[re.Match[str]]:
+    """``list(COPYRIGHT_LINE.finditer(text))``, the pattern tried only where one of its
+    openings stands (found by ``str.find``): a search tries it at every position, ~0.5 ms
+    on the 20,000 characters of a footer. The same matches: none can start elsewhere, and
+    each is the first at or after the end of the one before."""
+    starts = set()
+    for opening in _COPYRIGHT_OPENINGS:
+        at = text.find(opening)
+        while at >= 0:
+            starts.add(at)
+            at = text.find(opening, at + 1)
+    out: list[re.Match[str]] = []
+    end = 0
+    for at in sorted(starts):
+        if at >= end:
+            m = COPYRIGHT_LINE.match(text, at)
+            if m is not None:
+                out.append(m)
+                end = m.end()
+    return out
 
 
 def _short_pieces(texts) -> list[str]:

@@ -14,6 +14,7 @@ from typing import Any
 from lxml import etree
 
 from ..html.walk import native_nodes
+from .native import native_metadata
 from ..textutil import _CJK, collapse_ws
 
 # ---------------------------------------------------------------------------------------
@@ -132,13 +133,18 @@ _CASED_PATTERNS: dict[re.Pattern[str], re.Pattern[str] | None] = {}
 
 def collect(root) -> Collected:
     """Walk ``root`` once and return what metadata needs from it."""
+    native = native_metadata()
+    if native is not None:  # the same walk in C (metadata/_native.pyx)
+        return _collected_natively(native, root)
     got = Collected()
     for el in root.iter(*_WANTED_TAGS):
         tag = el.tag
         if tag == "a":
             got.anchors.append(el)
         elif tag == "meta":
-            _add_meta(got, el)
+            key = el.get("property") or el.get("name") or el.get("itemprop")
+            if key:
+                _add_meta(got, key, el.get("content"))
         elif tag == "script":
             # only JSON-LD bodies survive parsing (html.document empties the others)
             if el.text and "ld+json" in (el.get("type") or ""):
@@ -154,16 +160,24 @@ def collect(root) -> Collected:
         elif tag == "base":
             got.base = got.base or el.get("href")
         elif tag == "link":
-            _add_link(got, el)
+            _add_link(got, el.get("href"), el.get("rel"))
     return got
 
 
-def _add_meta(got: Collected, el) -> None:
-    key = el.get("property") or el.get("name") or el.get("itemprop")
-    if not key:
-        return
+def _collected_natively(native, root) -> Collected:
+    """:func:`collect` from ``native.collect_nodes`` (the anchors' records read with them)."""
+    got = Collected()
+    (got.anchors, got._records, metas, got.ld_texts, got.title_el, got.headings, got.times,
+     got.base, links) = native.collect_nodes(root, MAX_HEADINGS)
+    for key, content in metas:
+        _add_meta(got, key, content)
+    for href, rel in links:
+        _add_link(got, href, rel)
+    return got
+
+
+def _add_meta(got: Collected, key: str, content: str | None) -> None:
     target = FIELD_OF.get(key.strip().lower())
-    content = el.get("content")
     if target is None or not content or content.isspace():
         return
     fld, rank = target
@@ -173,12 +187,11 @@ def _add_meta(got: Collected, el) -> None:
         got.meta[fld] = (rank, collapse_ws(content))
 
 
-def _add_link(got: Collected, el) -> None:
-    href = el.get("href")
+def _add_link(got: Collected, href: str | None, rel: str | None) -> None:
     if not href or not href.strip():
         return
-    for rel in (el.get("rel") or "").lower().split():
-        fld = LINK_RELS.get(rel)
+    for word in (rel or "").lower().split():
+        fld = LINK_RELS.get(word)
         if fld and fld not in got.links:
             got.links[fld] = href.strip()
 

@@ -19,6 +19,7 @@ from lxml import etree
 
 from ..html.walk import native_nodes, native_raw
 from .collect import Collected
+from .native import native_metadata
 from .dateparse import parse_date, timestamp_date, url_date
 from .visible import labelled_date, labelled_text, visible_date
 
@@ -225,6 +226,28 @@ def script_dates(html: str) -> dict[str, str | None]:
     a Unix time. Only scripts up to :data:`MAX_SCRIPT_CHARS` long are read (page
     settings, not libraries), within the first :data:`MAX_SCRIPT_HTML_CHARS` of the page."""
     out: dict[str, str | None] = {"published": None, "modified": None}
+    for kind, quoted, digits in _assignments(html):
+        if out[kind] is None:
+            out[kind] = parse_date(quoted) if quoted else timestamp_date(int(digits))
+            if out["published"] and out["modified"]:
+                break
+    return out
+
+
+def _assignments(html: str):
+    """``(kind, quoted value, digits)`` of each script value assigned to a name of
+    :data:`SCRIPT_NAMES`, in page order (one of the two values None): found in C
+    (metadata/_native.pyx, one pass over the page's buffer) when built, else by
+    :func:`_script_assignments`."""
+    native = native_metadata()
+    if native is not None:
+        return native.script_assignments(html, MAX_SCRIPT_HTML_CHARS, MAX_SCRIPT_CHARS, MAX_SCRIPT_NAME,
+                                         _SCRIPT_KIND)
+    return _script_assignments(html)
+
+
+def _script_assignments(html: str):
+    """:func:`_assignments` in Python (the fallback, and the C twin's reference), lazily."""
     raw = native_raw()  # _assigned_name in C (html/_raw.pyx) when built
     for script in _script_bodies(html):
         for m in _SCRIPT_VALUE.finditer(script):
@@ -233,12 +256,8 @@ def script_dates(html: str) -> dict[str, str | None]:
             else:
                 name = _assigned_name(script, m.start())
             kind = _SCRIPT_KIND.get(name.lower().replace("_", "").replace("-", "")) if name else None
-            if kind is None or out[kind] is not None:
-                continue
-            out[kind] = parse_date(m.group(1)) if m.group(1) else timestamp_date(int(m.group(2)))
-            if out["published"] and out["modified"]:
-                return out
-    return out
+            if kind is not None:
+                yield kind, m.group(1), m.group(2)
 
 
 def _assigned_name(script: str, end: int) -> str | None:

@@ -8,6 +8,7 @@ from urllib.parse import urljoin, urlsplit
 
 from ..result import Link
 from .collect import text_content
+from .native import native_metadata
 
 # hrefs that are no web link (fragments, scripts, other protocols)
 SKIP_HREF = ("#", "javascript:", "mailto:", "tel:", "data:", "sms:", "whatsapp:", "fax:")
@@ -38,10 +39,14 @@ def extract_links(root, base_url: str | None, *, anchors: list | None = None,
         except ValueError:
             pass
     scheme, origin = _origin(base)
-    links: list[Link] = []
-    append = links.append
     if records is None:
         records = [(a.get("href"), None, None) for a in anchors]
+    native = native_metadata()
+    if native is not None:  # the same loop in C (metadata/_native.pyx)
+        return native.link_rows(anchors, records, base, scheme, origin, SKIP_HREF, _resolve,
+                                _valid_bracketed_host, text_content, Link, main_anchors, pairs)
+    links: list[Link] = []
+    append = links.append
     for a, (href, _, text) in zip(anchors, records):
         if not href:
             continue

@@ -14,6 +14,7 @@ import re
 from ..html.document import Document
 from ..textutil import _CJK_CLASS, collapse_ws, tokens
 from .collect import text_content
+from .native import native_metadata
 
 # Separators between the parts of a <title> ("Post title | Blog name", "Site » Post").
 TITLE_SEPARATORS = re.compile(
@@ -29,6 +30,7 @@ SHOWN_TITLE_TAGS = ("div", "p", "span", "td", "strong", "b", "font", "h4", "h5",
 SHOWN_TITLE_MIN_CHARS = 6
 SHOWN_TITLE_MIN_SHARE = 0.6  # of the title part the element must show
 SHOWN_TITLE_MAX_ELEMENTS = 3000  # h3: some Chinese portals' article titles
+_SHOWN_TITLE_TAG_SET = frozenset(SHOWN_TITLE_TAGS)
 # Second-level labels under country domains (example.co.uk, example.com.br, example.or.jp).
 SECOND_LEVEL = frozenset({"co", "com", "org", "net", "ac", "gov", "edu", "ne", "or", "go", "gob", "nic"})
 _HOST = re.compile(r"[a-z][a-z0-9+.-]*://(?:www\d?\.)?([^/:?#]+)", re.IGNORECASE)
@@ -122,6 +124,10 @@ def _shown_title(root, part: str):
     body = root.find("body")
     if body is None or len(part) < SHOWN_TITLE_MIN_CHARS:
         return None
+    native = native_metadata()
+    if native is not None:  # the same loop in C, texts collapsed only where one may match
+        return native.shown_title(body, part, _SHOWN_TITLE_TAG_SET, SHOWN_TITLE_MAX_ELEMENTS,
+                                  SHOWN_TITLE_MIN_CHARS, SHOWN_TITLE_MIN_SHARE, collapse_ws)
     for n, el in enumerate(body.iter(*SHOWN_TITLE_TAGS)):
         if n >= SHOWN_TITLE_MAX_ELEMENTS:
             break

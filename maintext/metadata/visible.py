@@ -33,9 +33,18 @@ DATE_LABELS: dict[str, tuple[str, ...]] = {
     "modified": ("aktualisiert", "zuletzt aktualisiert", "letzte änderung", "stand", "updated",
                  "last updated", "last modified", "mis à jour", "actualizado", "更新时间"),
 }
-_LABEL_FORMS = {kind: re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, words)) + r")(?:\s+(?:am|on|le|el|il))?"
-                                 r"\s*[:：]\s*(.{6,40})", re.IGNORECASE)
+_LABEL_AFTER = ("am", "on", "le", "el", "il")  # a word between label and colon ("Erschienen am:")
+_LABEL_VALUE_CHARS = 40  # read after the colon at most (a date with its time)
+_LABEL_FORMS = {kind: re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, words)) + r")(?:\s+(?:"
+                                 + "|".join(_LABEL_AFTER) + r"))?\s*[:：]\s*(.{6,%d})" % _LABEL_VALUE_CHARS,
+                                 re.IGNORECASE)
                 for kind, words in DATE_LABELS.items()}
+# The most characters a label (a case-blind match takes one character for each of the
+# pattern's) and the word after it take before the colon, white space aside.
+_LABEL_SPAN = max(len(w) for words in DATE_LABELS.values() for w in words)
+_LABEL_AFTER_SPAN = max(map(len, _LABEL_AFTER))
+_COLONS = (":", "：")
+assert not any(c in w for words in DATE_LABELS.values() for w in words + _LABEL_AFTER for c in _COLONS)
 _SKIP_TEXT_TAGS = frozenset({"script", "style", "noscript", "template", "select", "option"})
 _CLOCK = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?")
 
@@ -74,11 +83,62 @@ def labelled_date(root, kind: str, text: str | None = None) -> str | None:
     text = labelled_text(root) if text is None else text
     if text is None:
         return None
-    for m in _LABEL_FORMS[kind].finditer(text):
+    for m in label_matches(text, kind):
         found = parse_date(m.group(1))
         if found:
             return found
     return None
+
+
+def label_matches(text: str, kind: str):
+    """``_LABEL_FORMS[kind].finditer(text)``, the pattern searched only in the stretch each
+    colon closes (a search tries it at every position: ~40 ns a character, 0.3 ms on a
+    page's text; a page's text has some 10-40 colons). A match holds exactly one colon,
+    the first after its start, with only the label, white space and the word after the
+    label before it; so it starts at most :data:`_LABEL_SPAN` characters before the white
+    space, word and white space that precede the colon, and ends at most
+    :data:`_LABEL_VALUE_CHARS` characters after the white space that follows it. Each
+    stretch is searched from the end of the match before (as ``finditer``)."""
+    pattern = _LABEL_FORMS[kind]
+    colons = sorted(at for colon in _COLONS for at in _positions(text, colon))
+    end = 0
+    for at in colons:
+        if at < end:
+            continue
+        word_end = at - _space_before(text, at)
+        word_start = word_end - _LABEL_AFTER_SPAN
+        label_end = word_start - _space_before(text, word_start) if word_start > 0 else 0
+        start = max(end, min(word_end, label_end) - _LABEL_SPAN, 0)
+        stop = min(len(text), at + 1 + _space_after(text, at + 1) + _LABEL_VALUE_CHARS)
+        m = pattern.search(text, start, stop)
+        if m is not None and m.start() <= at:
+            yield m
+            end = m.end()
+
+
+def _positions(text: str, sub: str) -> list[int]:
+    out = []
+    at = text.find(sub)
+    while at >= 0:
+        out.append(at)
+        at = text.find(sub, at + 1)
+    return out
+
+
+def _space_before(text: str, at: int) -> int:
+    """How many white-space characters end ``text[:at]``."""
+    n = at
+    while n > 0 and text[n - 1].isspace():
+        n -= 1
+    return at - n
+
+
+def _space_after(text: str, at: int) -> int:
+    """How many white-space characters start ``text[at:]``."""
+    n = at
+    while n < len(text) and text[n].isspace():
+        n += 1
+    return n - at
 
 
 def labelled_text(root) -> str | None:

@@ -31,6 +31,26 @@ def test_same_first_match_as_the_pattern_on_random_markup():
             assert walk.scan.first_long_tag(html, cap) == _pattern_start(html, cap), (html, cap)
 
 
+# Tokens of the fewest characters (a name after a quoted value needs no separator) and
+# quoted runs holding "<" and ">": where the pre-check's bound (2 characters a token, no
+# "<"/">" outside quotes) is tight.
+TIGHT = ["a", "b", " ", "/", '=""', "=''", '="<>"', "='>'", "<x", "<x ", ">", '"', "'", "=", "\u3000",
+         "c=d", '"e"', " f='<'", "\u4e2d", "\U0001f600"]
+
+
+def test_same_first_match_as_the_pattern_where_tokens_are_shortest():
+    rng = random.Random(5)
+    for _ in range(20000):
+        html = "".join(rng.choice(TIGHT) for _ in range(rng.randint(0, 60)))
+        for cap in (0, 1, 3, 6, 12):
+            assert walk.scan.first_long_tag(html, cap) == _pattern_start(html, cap), (html, cap)
+    for cap in (1, 2, 5, 256):
+        for body in ('a=""' * (cap + 1), 'a=""b' * (cap + 1), " a" * (cap + 1), "/a" * (cap + 1),
+                     "".join(f' a="<{i}>"' for i in range(cap + 1)), 'a=""' * cap + "b", " a" * cap + " >"):
+            for html in ("<x" + body, "<x " + body, "<x" + body + ">", "<x" + body[:-1]):
+                assert walk.scan.first_long_tag(html, cap) == _pattern_start(html, cap), (html, cap)
+
+
 @pytest.mark.parametrize("html", [
     "<p a=1 b='2' c=\"3\" d>x</p>" * 3,
     "<div " + " ".join(f"a{i}" for i in range(300)) + ">x</div>",

@@ -1,0 +1,239 @@
+"""The C loops of the metadata pass (maintext/metadata/_native.pyx) give what their Python twins give."""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+from maintext.html import walk
+from maintext.html.document import parse_html
+from maintext.metadata import collect as collect_mod
+from maintext.metadata import native as native_mod
+from maintext.metadata.collect import collect, text_content
+
+native = pytest.mark.skipif(native_mod._native is None, reason="metadata natives not built")
+
+PIECES = [
+    "<div>", "</div>", "<p class='x'>", "</p>", "text ", "  ", "\u4e2d\u6587", "&amp;", "<br>", "<!--c-->",
+    "<a href='/a'>A <b>B</b></a>", "<a href=' http://x.org/y '>", "</a>", "<a rel='tag' href='/tag/t'>t</a>",
+    "<a>no href</a>", "<a href=''></a>", "<A HREF='/up'>Up</A>", "<a rel='License nofollow' href='//cc'>L</a>",
+    "<meta property='og:title' content='T'>", "<meta name='author' content=' Jane  Doe '>",
+    "<meta itemprop='datePublished' content='2020-01-02'>", "<meta name='keywords' content='a, b;c'>",
+    "<meta property='' name='description' content='d'>", "<meta name='x'>", "<meta content='no key'>",
+    "<meta property='article:tag' content='k'>", "<meta name='Title' content='  '>",
+    "<script type='application/ld+json'>{\"headline\": \"H\"}</script>", "<script>var a = 1;</script>",
+    "<script type='text/ld+json'></script>", "<title>One</title>", "<title>Two</title>",
+    "<h1>Head</h1>", "<h2>Sub <i>x</i></h2>", "<h3>Three</h3>", "<h4>Four</h4>", "<time datetime='2020'>t</time>",
+    "<base href=''>", "<base href='http://b.org/'>", "<base>", "<link rel='canonical' href='/c'>",
+    "<link rel='Image_src stylesheet' href=' /i.png '>", "<link rel='license' href=''>", "<link href='/x'>",
+    "<svg:a href='/ns'>ns</svg:a>", "<abbr>ab</abbr>", "<header>h</header>", "<source><span>",
+]
+
+
+def _pages():
+    rng = random.Random(11)
+    for _ in range(400):
+        body = "".join(rng.choice(PIECES) for _ in range(rng.randint(0, 60)))
+        head = "".join(rng.choice(PIECES[17:30]) for _ in range(rng.randint(0, 6)))
+        yield parse_html(f"<html lang='de'><head>{head}</head><body>{body}</body></html>")
+
+
+def _path(el):
+    return None if el is None else el.getroottree().getpath(el)
+
+
+def _summary(got):
+    return (list(map(_path, got.anchors)), got.meta, got.lists, got.ld_texts, _path(got.title_el),
+            list(map(_path, got.headings)), list(map(_path, got.times)), got.base, got.links)
+
+
+def _records(got):
+    return [(href, rel, text if text is not None else text_content(a))
+            for a, (href, rel, text) in zip(got.anchors, got.anchor_records())]
+
+
+@native
+def test_collect_in_c_finds_what_the_python_loop_finds(monkeypatch):
+    for root in _pages():
+        for el in (root, root.find("body")):
+            if el is None:
+                continue
+            monkeypatch.setattr(walk, "ENABLED", True)
+            fast = collect(el)
+            monkeypatch.setattr(walk, "ENABLED", False)
+            slow = collect(el)
+            monkeypatch.setattr(walk, "ENABLED", True)
+            assert _summary(fast) == _summary(slow)
+            assert _records(fast) == _records(slow)
+            assert fast.anchor_records() == _records(slow)  # the text read with the anchors
+
+
+@native
+def test_collect_keeps_at_most_max_headings():
+    root = parse_html("<html><body>" + "<h2>x</h2>" * (collect_mod.MAX_HEADINGS + 5) + "</body></html>")
+    assert len(collect(root).headings) == collect_mod.MAX_HEADINGS
+
+
+def test_python_loops_when_native_is_off(monkeypatch):
+    monkeypatch.setattr(walk, "ENABLED", False)
+    assert native_mod.native_metadata() is None
+    got = collect(parse_html("<html><body><a href='/a'>A</a></body></html>"))
+    assert got.anchor_records() == [("/a", None, None)]  # the Python fallback reads text lazily
+
+
+def test_metadata_natives_built_where_required():
+    """CI sets MAINTEXT_REQUIRE_NATIVE=1: there the metadata natives must be built too."""
+    if os.environ.get("MAINTEXT_REQUIRE_NATIVE") == "1":
+        assert native_mod._native is not None, "maintext/metadata/_native.pyx was not built"
+
+
+SCRIPT_PIECES = [
+    "<script>", "</script>", "<SCRIPT type='x'>", "</Script >", "<\u017fcript>", "<scr\u0130pt>", "<scr\u0131pt>",
+    "<scripts>", "<script_x>", "<script-x>", "<script", "</scr", ">", "<", "<p>", "text ",
+    "var ", "pubDate", "publish_time", "PUBLISH-TIME", "updateTime", "ct", "mtime", "a.ct", "$ct", "x_ct",
+    "\u0130", "\u212a", "\u00e9", "\u4e2d", "=", ":", " = ", ": ", "\u3000", "\n", "\t", " ", '"', "'",
+    "'2019-08-27 10:30'", '"2020-01-01"', "'short'", "'" + "x" * 45 + "'", "'" + "y" * 40 + "'", '"' + "y" * 41 + "'", "'abcde'", "'abcdef'",
+    "pubDate='" + "z" * 40 + "'", "ct = '" + "z" * 41 + "'", "ct:'abcde'", "ct:'abcdef\"", "'2019-08-27\n'",
+    "1566870000", "1566870000123", "156687000012", "15668700001234", "\u0661" * 10, "\uff11" * 13,
+    ",", ";", "{", "}", "(", "-", "_", "1", "Z", "\U0001f600",
+]
+
+
+@native
+def test_script_assignments_in_c_same_as_the_python_scan(monkeypatch):
+    from maintext.metadata import _native, dates
+
+    rng = random.Random(23)
+    for n in range(6000):
+        html = "".join(rng.choice(SCRIPT_PIECES) for _ in range(rng.randint(0, 50)))
+        if n % 3 == 0:
+            html = "<script>" + html + "</script>"
+        for max_html, max_script in ((1_000_000, 100_000), (40, 25), (len(html) // 2, 10)):
+            monkeypatch.setattr(dates, "MAX_SCRIPT_HTML_CHARS", max_html)
+            monkeypatch.setattr(dates, "MAX_SCRIPT_CHARS", max_script)
+            expected = list(dates._script_assignments(html))
+            got = _native.script_assignments(html, max_html, max_script, dates.MAX_SCRIPT_NAME, dates._SCRIPT_KIND)
+            assert got == expected, (html, max_html, max_script)
+
+
+@native
+def test_script_dates_same_in_c_and_python(monkeypatch):
+    from maintext.metadata import dates
+
+    html = ("<script>var pubDate = '2019-08-27 10:30'; window.x = {\"updateTime\": 1566870000}</script>"
+            "<SCRIPT>a.ct = '2020-01-01'; b_ct='bad'; ptime = '2018-01-02'</SCRIPT>")
+    monkeypatch.setattr(walk, "ENABLED", True)
+    fast = dates.script_dates(html)
+    assert dates._assignments(html) == list(dates._script_assignments(html))
+    monkeypatch.setattr(walk, "ENABLED", False)
+    assert dates.script_dates(html) == fast == {"published": "2019-08-27T10:30", "modified": "2019-08-27T01:40+00:00"}
+    assert list(dates._assignments(html)) == [("published", "2019-08-27 10:30", None), ("modified", None, "1566870000"),
+                                        ("published", "2018-01-02", None)]
+
+
+HREFS = ["http://a.org/x", " https://b.org/y ", "HTTP://c.org", "http://[::1]:80/z", "http://[bad/", "//cdn.org/i",
+         "/root", "/./dot", "/", "rel/page", "../up", "?q=1", "#frag", "javascript:void(0)", "mailto:x@y", "tel:1",
+         "ftp://f.org", "skype:me", "  ", "", "\u3000/wide", "/\u4e2d", "https://d.org/\u00e9 ", "h", "http:/x"]
+TEXTS = ["Home", " Home ", "End ", "x y ", "a  b", "a\nb", "a b", "\u3000", "", "x\u00a0y", "\u4e2d\u6587", "<b>B</b> c", " <i>i</i>"]
+BASES = [None, "http://site.org/a/b.html", "https://SITE.org", "ftp://x.org/", "http://[::1]:8080/p", "rel/only"]
+
+
+def _link_page(rng) -> str:
+    anchors = "".join(f"<p><a href='{rng.choice(HREFS)}'>{rng.choice(TEXTS)}</a>{rng.choice(TEXTS)}</p>"
+                      if rng.random() < 0.9 else "<a>no href</a>" for _ in range(rng.randint(0, 25)))
+    base = f"<base href='{rng.choice(HREFS)}'>" if rng.random() < 0.3 else ""
+    return f"<html><head>{base}</head><body>{anchors}</body></html>"
+
+
+@native
+def test_link_rows_in_c_same_links_as_the_python_loop(monkeypatch):
+    from maintext.metadata.links import extract_links
+
+    rng = random.Random(31)
+    for _ in range(600):
+        root = parse_html(_link_page(rng))
+        url = rng.choice(BASES)
+        got = collect(root)
+        main = {id(a) for a in got.anchors if rng.random() < 0.5} if rng.random() < 0.5 else None
+        results = []
+        for enabled, records in ((True, got.anchor_records()), (False, None), (False, got.anchor_records())):
+            monkeypatch.setattr(walk, "ENABLED", enabled)
+            pairs = []
+            links = extract_links(root, url, anchors=got.anchors, base_href=got.base, main_anchors=main,
+                                  pairs=pairs, records=records)
+            results.append(([(ln.url, ln.text, ln.in_main) for ln in links],
+                            [(id(a), (ln.url, ln.text)) for a, ln in pairs]))
+        assert results[0] == results[1] == results[2]
+
+
+TITLE_TAGS = ["div", "p", "span", "td", "strong", "b", "font", "h4", "li", "em", "h1", "section", "a"]
+TITLE_TEXTS = ["", " ", "Breaking news", "Breaki", "Breakin", "  Breaking\n news  ", "Breaking news today here", "Breaking",
+               "Break", "\u4e2d\u6587\u6807\u9898\u65b0\u95fb", " \u4e2d\u6587\u6807\u9898", "news", "B r e a k",
+               "Breaking news today here and more words", "\u00e9t\u00e9 \u00e0 Paris", "\u3000Breaking news"]
+
+
+@native
+def test_shown_title_in_c_same_element_as_the_python_loop(monkeypatch):
+    from maintext.metadata import title
+
+    rng = random.Random(41)
+    parts = ["Breaking news today here", "Breaking news", "Breaking", "Breaking n", " Breaking news", "\u4e2d\u6587\u6807\u9898\u65b0\u95fb\u7f51",
+             "\u00e9t\u00e9 \u00e0 Paris cette ann\u00e9e", "short", "Breaking news today here and more words"]
+    for n in range(800):
+        items = []
+        for _ in range(rng.randint(0, 30)):
+            tag = rng.choice(TITLE_TAGS)
+            items.append(f"<{tag}>{rng.choice(TITLE_TEXTS)}<i>{rng.choice(TITLE_TEXTS)}</i>"
+                         f"{rng.choice(TITLE_TEXTS)}</{tag}>")
+        root = parse_html("<html><body>" + "".join(items) + "</body></html>")
+        if n % 50 == 0:
+            monkeypatch.setattr(title, "SHOWN_TITLE_MAX_ELEMENTS", rng.randint(0, 5))
+        part = rng.choice(parts)
+        monkeypatch.setattr(walk, "ENABLED", True)
+        fast = title._shown_title(root, part)
+        monkeypatch.setattr(walk, "ENABLED", False)
+        slow = title._shown_title(root, part)
+        assert (fast is None) == (slow is None), (part, items)
+        if fast is not None:
+            assert fast[1] == slow[1] and fast[0] is slow[0], (part, items)
+
+
+def test_copyright_holder_reads_the_footer_tail(monkeypatch):
+    from maintext.metadata import authors
+
+    html = ("<html><body><p>" + "Text. " * 5000 + "</p><footer>&copy; 2019 Jane Doe. All rights reserved."
+            "</footer></body></html>")
+    root = parse_html(html)
+    assert authors.copyright_holder(root, ("janedoe",)) == "Jane Doe"
+    monkeypatch.setattr(walk, "ENABLED", False)
+    assert authors.copyright_holder(root, ("janedoe",)) == "Jane Doe"
+    monkeypatch.setattr(authors, "COPYRIGHT_TAIL_CHARS", 10)
+    assert authors.copyright_holder(root, ("janedoe",)) is None
+
+
+def test_copyright_lines_are_the_pattern_matches():
+    from maintext.metadata.authors import COPYRIGHT_LINE, copyright_lines
+
+    pieces = ["\u00a9", "(c)", "(C)", "Copyright", "copyright", "xCopyright", " 2019", "-2020", "\u2013", " by ",
+              "Jane", " Doe", " J.", " Site.de", " ", "\n", "All rights", "(c", "\u00e9", "Max M\u00fcller", ","]
+    rng = random.Random(47)
+    for _ in range(20000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 25)))
+        assert [m.span() for m in copyright_lines(text)] == [m.span() for m in COPYRIGHT_LINE.finditer(text)], text
+
+
+def test_label_matches_are_the_pattern_matches():
+    from maintext.metadata import visible
+
+    pieces = ["Datum", "datum", "DATUM", "Date", "Posted", "po\u017fted", "Ver\u00f6ffentlicht", "VER\u00d6FFENTLICHT",
+              "zuletzt aktualisiert", "Last  Updated", "mis \u00e0 jour", "\u53d1\u5e03\u65f6\u95f4", "\u66f4\u65b0\u65f6\u95f4",
+              "Stand", "xdate", "_date", " am", " on", " AM", "  ", " ", "\n", "\u3000", ":", "\uff1a", " : ", "01.11.2023",
+              "2019-08-27 10:30", "abc", "x" * 45, "2020", "Erschienen am:", "le", "el", "\u00e9", "1"]
+    rng = random.Random(53)
+    for _ in range(20000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 30)))
+        for kind in ("published", "modified"):
+            expected = [(m.span(), m.group(1)) for m in visible._LABEL_FORMS[kind].finditer(text)]
+            assert [(m.span(), m.group(1)) for m in visible.label_matches(text, kind)] == expected, (text, kind)
