@@ -320,15 +320,44 @@ cdef inline bint _is_cjk(Py_UCS4 c) noexcept:
     return False
 
 
+cdef extern from "Python.h":
+    int PyUnicode_KIND(object)
+    void* PyUnicode_DATA(object)
+    Py_ssize_t PyUnicode_GET_LENGTH(object)
+
+# \w of re (str.isalnum() or "_") for the code points below 256, which hold no CJK character
+cdef unsigned char _word_byte[256]
+for _i in range(256):
+    _word_byte[_i] = chr(_i).isalnum() or _i == 95
+
+
+cdef double _weight_ucs1(const unsigned char* p, Py_ssize_t n) noexcept:
+    """text_weight of a text of code points below 256: its runs of word characters."""
+    cdef Py_ssize_t i, tokens = 0
+    cdef bint in_run = False, word
+    for i in range(n):
+        word = _word_byte[p[i]]
+        if word and not in_run:
+            tokens += 1
+        in_run = word
+    return <double>tokens
+
+
 def text_weight(str text):
     """Words for Latin text, ~1/1.7 per CJK character: exactly textutil.text_weight (its
     ``_TOKEN`` tokens minus the CJK characters, plus the CJK characters / 1.7)."""
     cdef Py_ssize_t cjk = 0, tokens = 0
     cdef bint in_run = False, word, is_cjk
     cdef Py_UCS4 c
+    if PyUnicode_KIND(text) == 1:  # Latin-1 (ASCII included): no CJK, one table lookup a character
+        return _weight_ucs1(<const unsigned char*>PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text))
     for c in text:
-        is_cjk = _is_cjk(c)
-        word = c.isalnum() or c == u'_'
+        if c < 256:
+            word = _word_byte[c]
+            is_cjk = False
+        else:
+            is_cjk = _is_cjk(c)
+            word = c.isalnum()
         if is_cjk:
             cjk += 1
             if word:

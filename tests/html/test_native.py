@@ -173,3 +173,17 @@ def test_text_only_computes_no_metadata_and_no_links(monkeypatch):
     monkeypatch.setattr(meta, "extract_links", fail)
     page = maintext.extract(data, fields=("text",))
     assert page.text == full.text and page.links == [] and page.author is None
+
+
+@native
+def test_native_text_weight_on_latin1_text():
+    """Text of code points below 256 is weighed with a table (the one-byte fast path)."""
+    walk.native.set_cjk_ranges(_CJK_RANGES)
+    for i in range(256):
+        for text in (chr(i), f"a{chr(i)}b", f"{chr(i)}{chr(i)} x_y", f"{chr(i)}\u4e2d"):
+            assert walk.native.text_weight(text) == text_weight(text), repr(text)
+    rnd = random.Random(11)
+    for _ in range(5000):
+        text = "".join(chr(rnd.choice([rnd.randrange(0, 256), 32, 95, rnd.randrange(48, 123)]))
+                       for _ in range(rnd.randrange(0, 40)))
+        assert walk.native.text_weight(text) == text_weight(text), repr(text)
