@@ -16,6 +16,7 @@ from lxml.includes cimport tree
 from lxml.includes.tree cimport xmlNode
 from maintext.html._xmlnode cimport _elementlike, _has_text, _next_under
 from lxml.includes.etreepublic cimport _Document, _Element, elementFactory, import_lxml__etree, textOf, tailOf
+from maintext.html._slots cimport set_slot, slot_offsets
 
 import_lxml__etree()
 
@@ -45,6 +46,37 @@ cdef inline xmlNode* _next_elementlike(xmlNode* n) noexcept nogil:
     return n
 
 
+# segmentation.Block's and Container's slots, in the order block() and container() store them
+_BLOCK_SLOTS = ("raw", "text", "marked", "tag", "chain", "paragraph", "heading", "in_table", "chars",
+                "link_chars", "weight", "commas", "owner", "boiler", "index")
+_CONTAINER_SLOTS = ("id", "id_end", "tag", "start", "end", "parent", "boiler", "content_hint", "semantic",
+                    "score", "owner", "el")
+cdef object _block_cls = None, _container_cls = None
+cdef Py_ssize_t _boff[15]
+cdef Py_ssize_t _coff[12]
+cdef bint _bdirect = False, _cdirect = False
+
+
+cdef _layout(object Block, object Container):
+    """Read the slot offsets of the two classes once (see _slots.pxd)."""
+    global _block_cls, _container_cls, _bdirect, _cdirect
+    cdef Py_ssize_t i
+    if Block is not _block_cls:
+        offsets = slot_offsets(Block, _BLOCK_SLOTS) if isinstance(Block, type) else None
+        _bdirect = offsets is not None
+        if _bdirect:
+            for i in range(15):
+                _boff[i] = offsets[i]
+        _block_cls = Block
+    if Container is not _container_cls:
+        offsets = slot_offsets(Container, _CONTAINER_SLOTS) if isinstance(Container, type) else None
+        _cdirect = offsets is not None
+        if _cdirect:
+            for i in range(12):
+                _coff[i] = offsets[i]
+        _container_cls = Container
+
+
 cdef class _Walk:
     """The walk's state (the locals of the Python walk)."""
     cdef list parts, blocks, containers, anchors, spans, images, stack, owners
@@ -60,8 +92,9 @@ cdef class _Walk:
         """segmentation.Block(...) without its Python __init__: the same slots, the same values."""
         cdef str text
         cdef Py_ssize_t chars
+        cdef double weight
+        cdef Py_ssize_t commas
         b = self.Block.__new__(self.Block)
-        b.raw = raw
         text = raw
         if marked:  # remove only the markers it holds
             if marked & MARK_BR:
@@ -71,6 +104,31 @@ cdef class _Walk:
             if marked & MARK_IMAGE:
                 text = text.replace("\x03", "")
         text = " ".join(text.split())
+        chars = len(text)
+        if text.isascii():
+            weight = <double>(text.count(" ") + 1)
+            commas = text.count(",")
+        else:
+            weight = self.weigh(text) if _has_cjk(text) else <double>(text.count(" ") + 1)
+            commas = text.count(",") + text.count("，") + text.count("、")
+        if _bdirect and type(b) is _block_cls:
+            set_slot(b, _boff[0], raw)
+            set_slot(b, _boff[1], text)
+            set_slot(b, _boff[2], marked)
+            set_slot(b, _boff[3], tag)
+            set_slot(b, _boff[4], chain)
+            set_slot(b, _boff[5], tag in self.paragraph_tags)
+            set_slot(b, _boff[6], tag in self.heading_tags)
+            set_slot(b, _boff[7], in_table)
+            set_slot(b, _boff[8], chars)
+            set_slot(b, _boff[9], link_chars if link_chars < chars else chars)
+            set_slot(b, _boff[10], weight)
+            set_slot(b, _boff[11], commas)
+            set_slot(b, _boff[12], owner)
+            set_slot(b, _boff[13], None)
+            set_slot(b, _boff[14], -1)
+            return b
+        b.raw = raw
         b.text = text
         b.marked = marked
         b.tag = tag
@@ -78,15 +136,10 @@ cdef class _Walk:
         b.paragraph = tag in self.paragraph_tags
         b.heading = tag in self.heading_tags
         b.in_table = in_table
-        chars = len(text)
         b.chars = chars
         b.link_chars = link_chars if link_chars < chars else chars
-        if text.isascii():
-            b.weight = float(text.count(" ") + 1)
-            b.commas = text.count(",")
-        else:
-            b.weight = self.weigh(text) if _has_cjk(text) else float(text.count(" ") + 1)
-            b.commas = text.count(",") + text.count("，") + text.count("、")
+        b.weight = weight
+        b.commas = commas
         b.owner = owner
         b.boiler = None
         b.index = -1
@@ -96,14 +149,32 @@ cdef class _Walk:
         """segmentation.Container(cid, tag, len(blocks), parent, marks, owner) with ``el`` set,
         without its Python __init__: the same slots, the same values."""
         c = Container.__new__(Container)
+        start = len(self.blocks)
+        parent = self.stack[-1] if self.stack else None
+        owner = self.owners[-1] if self.owners else None
+        boiler, content_hint, semantic = marks
+        if _cdirect and type(c) is _container_cls:
+            set_slot(c, _coff[0], cid)
+            set_slot(c, _coff[1], cid + 1)
+            set_slot(c, _coff[2], tag)
+            set_slot(c, _coff[3], start)
+            set_slot(c, _coff[4], start)
+            set_slot(c, _coff[5], parent)
+            set_slot(c, _coff[6], boiler)
+            set_slot(c, _coff[7], content_hint)
+            set_slot(c, _coff[8], semantic)
+            set_slot(c, _coff[9], None)
+            set_slot(c, _coff[10], owner)
+            set_slot(c, _coff[11], el)
+            return c
         c.id = cid
         c.id_end = cid + 1
         c.tag = tag
-        c.start = c.end = len(self.blocks)
-        c.parent = self.stack[-1] if self.stack else None
-        c.boiler, c.content_hint, c.semantic = marks
+        c.start = c.end = start
+        c.parent = parent
+        c.boiler, c.content_hint, c.semantic = boiler, content_hint, semantic
         c.score = None
-        c.owner = self.owners[-1] if self.owners else None
+        c.owner = owner
         c.el = el
         return c
 
@@ -149,6 +220,7 @@ def walk(root, frozenset skip, seg, sizes, dict env):
     cdef str BR = env["BR"], SPAN_OPEN = env["SPAN_OPEN"], SPAN_CLOSE = env["SPAN_CLOSE"], IMAGE = env["IMAGE"]
     cdef str IMAGE_TAG = env["IMAGE_TAG"]
     Container = env["Container"]
+    _layout(env["Block"], Container)
     marks = env["marks"]
     from maintext.html.vocab import _MARKS_BY_ID_WORDS as marks_cache, _MARKS_CACHE_MAX as marks_max, _MARKS_BY_WORDS as words_cache, marks_by_words
     NO_MARKS = env["NO_MARKS"]
@@ -259,8 +331,12 @@ def walk(root, frozenset skip, seg, sizes, dict env):
                         w.flush()
                     cid = w.stack.pop()
                     c = w.containers[cid]
-                    c.end = len(w.blocks)
-                    c.id_end = len(w.containers)
+                    if _cdirect and type(c) is _container_cls:
+                        set_slot(c, _coff[4], len(w.blocks))
+                        set_slot(c, _coff[1], len(w.containers))
+                    else:
+                        c.end = len(w.blocks)
+                        c.id_end = len(w.containers)
                     if w.owners and w.owners[-1] == cid:
                         w.owners.pop()
                         sizes.close(cid)

@@ -206,3 +206,40 @@ def test_view_blocks_same_in_c_and_python(monkeypatch):
         seen.update(k for b in native.blocks for k, on in (("links", b.links), ("br", "\n" in b.text),
                     ("cjk", b.weight % 1), ("form", b.in_form and b.chars), ("comments", b.in_comments)) if on)
     assert seen == {"links", "br", "cjk", "form", "comments"}
+
+
+def test_container_blocks_of_a_class_without_slots():
+    """The direct slot stores of _blocks are used only for a class with those slots; any
+    other class gets the same values through setattr."""
+    from dataclasses import astuple, dataclass, fields
+
+    from maintext.html import walk
+    from maintext.html.blocklist import Block, FORM_TAG
+    from maintext.html.document import parse_html
+    from maintext.html.segment import segment
+
+    if walk.blocks is None:
+        pytest.skip("native code not built")
+
+    @dataclass(eq=False)
+    class Plain:  # the same fields, in a __dict__
+        index: int = 0
+        tag: str = ""
+        depth: int = 0
+        parent: int = 0
+        in_form: bool = False
+        in_comments: bool = False
+        end: int = -1
+        parts: list = None
+        link_chars: int = 0
+        links: int = 0
+        text: str = ""
+        chars: int = 0
+        weight: float = 0.0
+
+    assert [f.name for f in fields(Plain)] == [f.name for f in fields(Block)]
+    seg = segment(parse_html("<div class='comments'><form><p>a <a href=x>b</a></p></form><p>c</p></div>"))
+    slotted = walk.blocks.container_blocks(seg.containers, Block, FORM_TAG)
+    plain = walk.blocks.container_blocks(seg.containers, Plain, FORM_TAG)
+    assert [astuple(b) for b in slotted] == [astuple(b) for b in plain]
+    assert any(b.in_form for b in plain) and any(b.in_comments for b in plain)
