@@ -13,10 +13,11 @@ falls back to the Python walk otherwise. Every rule here has its twin in ``segme
 """
 
 from lxml.includes cimport tree
+from libc.string cimport strlen
 from lxml.includes.tree cimport xmlNode
 from maintext.html._xmlnode cimport _elementlike, _has_text, _next_under
 from lxml.includes.etreepublic cimport _Document, _Element, elementFactory, import_lxml__etree, textOf, tailOf
-from maintext.html._slots cimport set_slot, slot_offsets
+from maintext.html._slots cimport get_slot, set_slot, slot_offsets
 
 import_lxml__etree()
 
@@ -369,6 +370,48 @@ def walk(root, frozenset skip, seg, sizes, dict env):
             descend = False
 
 
+def finish_sums(list blocks, frozenset sentence_end):
+    """The prefix sums of :meth:`maintext.html.segmentation.Segmentation.finish`, in one pass:
+    (characters, link characters, running-text weight of each block, its prefix sums, the
+    prefix sums of all weights). Running text is ``Block.is_running_text``; the float sums
+    are added in the same order as ``itertools.accumulate`` adds them."""
+    cdef Py_ssize_t n = len(blocks), i, c, lc, commas
+    cdef Py_ssize_t sum_chars = 0, sum_links = 0
+    cdef double sum_running = 0.0, sum_weights = 0.0, weight
+    cdef list chars = [0], links = [0], running_weight = [], running = [0.0], weights = [0.0]
+    cdef bint run, direct = _bdirect
+    cdef str text
+    for b in blocks:
+        if direct and type(b) is _block_cls:
+            c = get_slot(b, _boff[8])
+            lc = get_slot(b, _boff[9])
+            w = get_slot(b, _boff[10])
+            heading = get_slot(b, _boff[6])
+        else:
+            c, lc, w, heading = b.chars, b.link_chars, b.weight, b.heading
+        weight = w
+        sum_chars += c
+        sum_links += lc
+        chars.append(sum_chars)
+        links.append(sum_links)
+        run = weight >= 8 and lc * 10 < c and not heading
+        if run:
+            commas = get_slot(b, _boff[11]) if direct and type(b) is _block_cls else b.commas
+            if commas <= 0:
+                text = get_slot(b, _boff[1]) if direct and type(b) is _block_cls else b.text
+                run = text[-1:] in sentence_end
+        if run:
+            running_weight.append(w)
+            sum_running += weight
+        else:
+            running_weight.append(0.0)
+            sum_running += 0.0
+        running.append(sum_running)
+        sum_weights += weight
+        weights.append(sum_weights)
+    return chars, links, running_weight, running, weights
+
+
 # ---- text_weight (maintext.textutil.text_weight) without the two regex scans
 cdef Py_UCS4 _cjk_lo[64]
 cdef Py_UCS4 _cjk_hi[64]
@@ -448,6 +491,16 @@ def text_weight(str text):
     return <double>(tokens - cjk) + <double>cjk / 1.7
 
 
+cdef Py_ssize_t _code_points(const unsigned char* p, size_t n) noexcept nogil:
+    """The code points of ``n`` bytes of valid UTF-8: the bytes that do not continue a
+    character (a counted loop over a known length, which the compiler vectorises)."""
+    cdef size_t i
+    cdef Py_ssize_t count = 0
+    for i in range(n):
+        count += (p[i] & 0xC0) != 0x80
+    return count
+
+
 def text_length(el):
     """``len(el.text_content())`` without building the string: the code points of the text
     and CDATA nodes under ``el`` (lxml's text_content is XPath ``string()``; libxml2 holds
@@ -463,10 +516,7 @@ def text_length(el):
         if n.type == tree.XML_TEXT_NODE or n.type == tree.XML_CDATA_SECTION_NODE:
             p = <const unsigned char*>n.content
             if p is not NULL:
-                while p[0]:
-                    if (p[0] & 0xC0) != 0x80:
-                        count += 1
-                    p += 1
+                count += _code_points(p, strlen(<const char*>p))
         elif n.type == tree.XML_ENTITY_REF_NODE:
             return len(el.text_content())  # (never from the HTML parser) libxml2's own rule
         n = _next_under(n, top)

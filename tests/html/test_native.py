@@ -187,3 +187,27 @@ def test_native_text_weight_on_latin1_text():
         text = "".join(chr(rnd.choice([rnd.randrange(0, 256), 32, 95, rnd.randrange(48, 123)]))
                        for _ in range(rnd.randrange(0, 40)))
         assert walk.native.text_weight(text) == text_weight(text), repr(text)
+
+
+@native
+def test_finish_sums_same_in_c_and_python():
+    """Segmentation.finish's prefix sums from _walk.finish_sums equal its Python twin's
+    (_sums) on random blocks: running text or not, CJK punctuation (negative weights), empty
+    text, commas, headings, link text."""
+    from maintext.html.segmentation import Block, Segmentation
+    from maintext.html.tags import SENTENCE_END
+
+    rnd = random.Random(5)
+    words = ["word", "words,", "end.", "。", "，", "中文", "x", "\"", "link", "?"]
+    kinds = set()
+    for _ in range(500):
+        seg = Segmentation()
+        for _ in range(rnd.randint(0, 30)):
+            text = " ".join(rnd.choice(words) for _ in range(rnd.randint(0, 20)))
+            b = Block(text, rnd.choice(["p", "div", "h2"]), (0,), rnd.randint(0, 40), False, None)
+            seg.blocks.append(b)
+            kinds.add(b.is_running_text())
+        native = walk.native.finish_sums(seg.blocks, SENTENCE_END)
+        running_weight, running, weights = seg._sums(True)
+        assert native == (seg._chars, seg._links, running_weight, running, weights)
+    assert kinds == {True, False}
