@@ -78,6 +78,72 @@ cdef _layout(object Block, object Container):
         _container_cls = Container
 
 
+
+cdef extern from "Python.h":
+    int PyUnicode_KIND(object)
+    void* PyUnicode_DATA(object)
+    Py_ssize_t PyUnicode_GET_LENGTH(object)
+    Py_UCS4 PyUnicode_READ(int kind, void* data, Py_ssize_t index) nogil
+    void PyUnicode_WRITE(int kind, void* data, Py_ssize_t index, Py_UCS4 value) nogil
+    object PyUnicode_FromKindAndData(int kind, const void* buffer, Py_ssize_t size)
+    bint Py_UNICODE_ISSPACE(Py_UCS4 ch) nogil
+
+
+cdef str _collapse(str raw, int marked, Py_ssize_t* spaces, Py_ssize_t* commas, bint* cjk, bint* ascii):
+    """What segmentation.Block makes of ``raw``: the markers ``marked`` says it holds
+    removed (line breaks become spaces), then ``" ".join(text.split())``; with the spaces
+    (``text.count(" ")``), the commas (",", "，", "、"), whether it holds a CJK character
+    and whether it is ASCII, counted on the way."""
+    cdef int kind = PyUnicode_KIND(raw)
+    cdef void* data = PyUnicode_DATA(raw)
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(raw), i, j = 0, words = 0, n_commas = 0
+    cdef Py_UCS4 c, maxchar = 0
+    cdef bint gap = False, br = marked & MARK_BR, span = marked & MARK_SPAN, image = marked & MARK_IMAGE
+    cdef bint has_cjk = False
+    cdef void* buf
+    cdef bytearray store = bytearray(n * kind) if n else bytearray(1)
+    buf = <void*><char*>store
+    for i in range(n):
+        c = PyUnicode_READ(kind, data, i)
+        if c < 4:
+            if (c == 1 or c == 2) and span or c == 3 and image:
+                continue  # a span or image marker: gone
+            if c == 0 and br:
+                gap = True  # a line break: a space
+                continue
+        if Py_UNICODE_ISSPACE(c):
+            gap = True
+            continue
+        if words and gap:
+            PyUnicode_WRITE(kind, buf, j, 32)
+            j += 1
+        if gap or not words:
+            words += 1
+        gap = False
+        PyUnicode_WRITE(kind, buf, j, c)
+        j += 1
+        if c > maxchar:
+            maxchar = c
+        if c == 44 or c == 0xFF0C or c == 0x3001:
+            n_commas += 1
+        if c >= 0x1100 and not has_cjk and _is_cjk(c):
+            has_cjk = True
+    spaces[0] = words - 1 if words else 0
+    commas[0] = n_commas
+    cjk[0] = has_cjk
+    ascii[0] = maxchar < 128
+    return PyUnicode_FromKindAndData(kind, buf, j)
+
+
+def block_of(str raw, int marked):
+    """(text, chars, weight, commas, ASCII) of the Block the walk makes of ``raw`` (for tests)."""
+    cdef Py_ssize_t spaces = 0, commas = 0
+    cdef bint cjk = False, ascii = False
+    text = _collapse(raw, marked, &spaces, &commas, &cjk, &ascii)
+    weight = <double>(spaces + 1) if ascii or not cjk else text_weight(text)
+    return text, len(text), weight, commas, text.isascii()
+
+
 cdef class _Walk:
     """The walk's state (the locals of the Python walk)."""
     cdef list parts, blocks, containers, anchors, spans, images, stack, owners
@@ -92,26 +158,17 @@ cdef class _Walk:
                object owner, int marked):
         """segmentation.Block(...) without its Python __init__: the same slots, the same values."""
         cdef str text
-        cdef Py_ssize_t chars
+        cdef Py_ssize_t chars, spaces = 0, commas = 0
         cdef double weight
-        cdef Py_ssize_t commas
+        cdef bint cjk = False, ascii = False
         b = self.Block.__new__(self.Block)
-        text = raw
-        if marked:  # remove only the markers it holds
-            if marked & MARK_BR:
-                text = text.replace("\x00", " ")
-            if marked & MARK_SPAN:
-                text = text.replace("\x01", "").replace("\x02", "")
-            if marked & MARK_IMAGE:
-                text = text.replace("\x03", "")
-        text = " ".join(text.split())
+        # the markers removed and " ".join(text.split()), with its counts, in one pass
+        text = _collapse(raw, marked, &spaces, &commas, &cjk, &ascii)
         chars = len(text)
-        if text.isascii():
-            weight = <double>(text.count(" ") + 1)
-            commas = text.count(",")
+        if ascii or not cjk:
+            weight = <double>(spaces + 1)
         else:
-            weight = self.weigh(text) if _has_cjk(text) else <double>(text.count(" ") + 1)
-            commas = text.count(",") + text.count("，") + text.count("、")
+            weight = self.weigh(text)
         if _bdirect and type(b) is _block_cls:
             set_slot(b, _boff[0], raw)
             set_slot(b, _boff[1], text)
@@ -438,11 +495,6 @@ cdef inline bint _is_cjk(Py_UCS4 c) noexcept:
             return True
     return False
 
-
-cdef extern from "Python.h":
-    int PyUnicode_KIND(object)
-    void* PyUnicode_DATA(object)
-    Py_ssize_t PyUnicode_GET_LENGTH(object)
 
 # \w of re (str.isalnum() or "_") for the code points below 256, which hold no CJK character
 cdef unsigned char _word_byte[256]

@@ -60,3 +60,19 @@ def test_date_words_order_changes_no_match():
     original = re.compile(pattern[len(first):] + "|" + first[:-1], re.IGNORECASE)
     for text in _lines(40000, 3):
         assert lines._DATE_WORDS.sub("", text) == original.sub("", text), repr(text)
+
+
+def test_date_line_prefilter_changes_no_answer():
+    def date_line(text: str) -> bool:  # is_date_line without its character test
+        if len(text) > 70 or not any(map(str.isdigit, text)):
+            return False
+        return not lines._DATE_WORDS.sub("", text).strip()
+
+    rnd = random.Random(4)
+    odd = ["@", "“", "!", "#", "&", "é", "É", "Û", "ſ", "\u212a", "İ", "ı", "ÿ", "中", "年", "\u2028", "\t", "٣",
+           "'", "Á", "MÄRZ", "Sábado", "a.m.", "P.M.", "*", "?", "[", "]", "\\", "_"]
+    texts = _lines(20000, 5) + ["".join(rnd.choice(WORDS + odd) + rnd.choice(["", " "]) for _ in range(rnd.randint(1, 6)))
+                                for _ in range(40000)]
+    assert any(date_line(t) for t in texts) and not all(date_line(t) for t in texts)
+    for text in texts:
+        assert lines.is_date_line(text) == date_line(text), repr(text)

@@ -211,3 +211,25 @@ def test_finish_sums_same_in_c_and_python():
         running_weight, running, weights = seg._sums(True)
         assert native == (seg._chars, seg._links, running_weight, running, weights)
     assert kinds == {True, False}
+
+
+@native
+def test_native_block_text_and_counts_are_the_python_blocks():
+    """The walk's one-pass text of a block (markers removed, white space collapsed, spaces,
+    commas, CJK) gives the Block the Python constructor gives, on random raw text of every
+    string width, with and without each marker bit."""
+    from maintext.html.segmentation import Block
+
+    walk.native.set_cjk_ranges(_CJK_RANGES)
+    rnd = random.Random(9)
+    pieces = ["a", "word", " ", "  ", "\t", "\n", "\x00", "\x01", "\x02", "\x03", "\x1c", "\x85", "\xa0", "é", "ß",
+              ",", "，", "、", "中", "文", "。", "\u3000", "\u2028", "’", "—", "\U0001F600", "\U00020000", "x,y"]
+    seen = set()
+    for _ in range(20000):
+        raw = "".join(rnd.choice(pieces) for _ in range(rnd.randint(0, 14)))
+        marked = rnd.randrange(8)
+        nat = walk.native.block_of(raw, marked)
+        py = Block(raw, "p", (), 0, False, None, marked, weigh=text_weight)
+        assert nat == (py.text, py.chars, py.weight, py.commas, py.text.isascii()), (raw, marked)
+        seen.add((py.text.isascii(), has_cjk(py.text), py.commas > 0, py.text == ""))
+    assert len(seen) == 7  # every combination that can occur
