@@ -342,3 +342,27 @@ def id_words(str value):
             start = i
         prev = c if i < n else 0
     return None, weak, content, state
+
+
+def max_child_tag_count(_Element el):
+    """The largest number of element children of ``el`` that share one tag (0 without
+    element children): ``max`` of the counts of ``child.tag`` over the children whose tag is
+    a string, as :func:`maintext.methods.auto.gallery.gallery_containers` counts them."""
+    cdef xmlNode* c = el._c_node.children
+    cdef dict names = {}  # name pointer -> tag (one decode per name), tag -> count
+    cdef dict counts = {}
+    cdef Py_ssize_t best = 0, n
+    while c is not NULL:
+        if c.type == tree.XML_ELEMENT_NODE:
+            if c.ns is NULL:
+                tag = names.get(<size_t>c.name)
+                if tag is None:
+                    tag = names[<size_t>c.name] = (<const char*>c.name).decode("utf-8")
+            else:
+                tag = elementFactory(el._doc, c).tag  # "{uri}name"
+            n = counts.get(tag, 0) + 1
+            counts[tag] = n
+            if n > best:
+                best = n
+        c = c.next
+    return best

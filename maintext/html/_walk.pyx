@@ -13,9 +13,11 @@ falls back to the Python walk otherwise. Every rule here has its twin in ``segme
 """
 
 from lxml.includes cimport tree
+from libc.string cimport strlen
 from lxml.includes.tree cimport xmlNode
 from maintext.html._xmlnode cimport _elementlike, _has_text, _next_under
 from lxml.includes.etreepublic cimport _Document, _Element, elementFactory, import_lxml__etree, textOf, tailOf
+from maintext.html._slots cimport get_slot, set_slot, slot_offsets
 
 import_lxml__etree()
 
@@ -45,6 +47,103 @@ cdef inline xmlNode* _next_elementlike(xmlNode* n) noexcept nogil:
     return n
 
 
+# segmentation.Block's and Container's slots, in the order block() and container() store them
+_BLOCK_SLOTS = ("raw", "text", "marked", "tag", "chain", "paragraph", "heading", "in_table", "chars",
+                "link_chars", "weight", "commas", "owner", "boiler", "index")
+_CONTAINER_SLOTS = ("id", "id_end", "tag", "start", "end", "parent", "boiler", "content_hint", "semantic",
+                    "score", "owner", "el")
+cdef object _block_cls = None, _container_cls = None
+cdef Py_ssize_t _boff[15]
+cdef Py_ssize_t _coff[12]
+cdef bint _bdirect = False, _cdirect = False
+
+
+cdef _layout(object Block, object Container):
+    """Read the slot offsets of the two classes once (see _slots.pxd)."""
+    global _block_cls, _container_cls, _bdirect, _cdirect
+    cdef Py_ssize_t i
+    if Block is not _block_cls:
+        offsets = slot_offsets(Block, _BLOCK_SLOTS) if isinstance(Block, type) else None
+        _bdirect = offsets is not None
+        if _bdirect:
+            for i in range(15):
+                _boff[i] = offsets[i]
+        _block_cls = Block
+    if Container is not _container_cls:
+        offsets = slot_offsets(Container, _CONTAINER_SLOTS) if isinstance(Container, type) else None
+        _cdirect = offsets is not None
+        if _cdirect:
+            for i in range(12):
+                _coff[i] = offsets[i]
+        _container_cls = Container
+
+
+
+cdef extern from "Python.h":
+    int PyUnicode_KIND(object)
+    void* PyUnicode_DATA(object)
+    Py_ssize_t PyUnicode_GET_LENGTH(object)
+    Py_UCS4 PyUnicode_READ(int kind, void* data, Py_ssize_t index) nogil
+    void PyUnicode_WRITE(int kind, void* data, Py_ssize_t index, Py_UCS4 value) nogil
+    object PyUnicode_FromKindAndData(int kind, const void* buffer, Py_ssize_t size)
+    bint Py_UNICODE_ISSPACE(Py_UCS4 ch) nogil
+
+
+cdef str _collapse(str raw, int marked, Py_ssize_t* spaces, Py_ssize_t* commas, bint* cjk, bint* ascii):
+    """What segmentation.Block makes of ``raw``: the markers ``marked`` says it holds
+    removed (line breaks become spaces), then ``" ".join(text.split())``; with the spaces
+    (``text.count(" ")``), the commas (",", "，", "、"), whether it holds a CJK character
+    and whether it is ASCII, counted on the way."""
+    cdef int kind = PyUnicode_KIND(raw)
+    cdef void* data = PyUnicode_DATA(raw)
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(raw), i, j = 0, words = 0, n_commas = 0
+    cdef Py_UCS4 c, maxchar = 0
+    cdef bint gap = False, br = marked & MARK_BR, span = marked & MARK_SPAN, image = marked & MARK_IMAGE
+    cdef bint has_cjk = False
+    cdef void* buf
+    cdef bytearray store = bytearray(n * kind) if n else bytearray(1)
+    buf = <void*><char*>store
+    for i in range(n):
+        c = PyUnicode_READ(kind, data, i)
+        if c < 4:
+            if (c == 1 or c == 2) and span or c == 3 and image:
+                continue  # a span or image marker: gone
+            if c == 0 and br:
+                gap = True  # a line break: a space
+                continue
+        if Py_UNICODE_ISSPACE(c):
+            gap = True
+            continue
+        if words and gap:
+            PyUnicode_WRITE(kind, buf, j, 32)
+            j += 1
+        if gap or not words:
+            words += 1
+        gap = False
+        PyUnicode_WRITE(kind, buf, j, c)
+        j += 1
+        if c > maxchar:
+            maxchar = c
+        if c == 44 or c == 0xFF0C or c == 0x3001:
+            n_commas += 1
+        if c >= 0x1100 and not has_cjk and _is_cjk(c):
+            has_cjk = True
+    spaces[0] = words - 1 if words else 0
+    commas[0] = n_commas
+    cjk[0] = has_cjk
+    ascii[0] = maxchar < 128
+    return PyUnicode_FromKindAndData(kind, buf, j)
+
+
+def block_of(str raw, int marked):
+    """(text, chars, weight, commas, ASCII) of the Block the walk makes of ``raw`` (for tests)."""
+    cdef Py_ssize_t spaces = 0, commas = 0
+    cdef bint cjk = False, ascii = False
+    text = _collapse(raw, marked, &spaces, &commas, &cjk, &ascii)
+    weight = <double>(spaces + 1) if ascii or not cjk else text_weight(text)
+    return text, len(text), weight, commas, text.isascii()
+
+
 cdef class _Walk:
     """The walk's state (the locals of the Python walk)."""
     cdef list parts, blocks, containers, anchors, spans, images, stack, owners
@@ -59,18 +158,35 @@ cdef class _Walk:
                object owner, int marked):
         """segmentation.Block(...) without its Python __init__: the same slots, the same values."""
         cdef str text
-        cdef Py_ssize_t chars
+        cdef Py_ssize_t chars, spaces = 0, commas = 0
+        cdef double weight
+        cdef bint cjk = False, ascii = False
         b = self.Block.__new__(self.Block)
+        # the markers removed and " ".join(text.split()), with its counts, in one pass
+        text = _collapse(raw, marked, &spaces, &commas, &cjk, &ascii)
+        chars = len(text)
+        if ascii or not cjk:
+            weight = <double>(spaces + 1)
+        else:
+            weight = self.weigh(text)
+        if _bdirect and type(b) is _block_cls:
+            set_slot(b, _boff[0], raw)
+            set_slot(b, _boff[1], text)
+            set_slot(b, _boff[2], marked)
+            set_slot(b, _boff[3], tag)
+            set_slot(b, _boff[4], chain)
+            set_slot(b, _boff[5], tag in self.paragraph_tags)
+            set_slot(b, _boff[6], tag in self.heading_tags)
+            set_slot(b, _boff[7], in_table)
+            set_slot(b, _boff[8], chars)
+            set_slot(b, _boff[9], link_chars if link_chars < chars else chars)
+            set_slot(b, _boff[10], weight)
+            set_slot(b, _boff[11], commas)
+            set_slot(b, _boff[12], owner)
+            set_slot(b, _boff[13], None)
+            set_slot(b, _boff[14], -1)
+            return b
         b.raw = raw
-        text = raw
-        if marked:  # remove only the markers it holds
-            if marked & MARK_BR:
-                text = text.replace("\x00", " ")
-            if marked & MARK_SPAN:
-                text = text.replace("\x01", "").replace("\x02", "")
-            if marked & MARK_IMAGE:
-                text = text.replace("\x03", "")
-        text = " ".join(text.split())
         b.text = text
         b.marked = marked
         b.tag = tag
@@ -78,15 +194,10 @@ cdef class _Walk:
         b.paragraph = tag in self.paragraph_tags
         b.heading = tag in self.heading_tags
         b.in_table = in_table
-        chars = len(text)
         b.chars = chars
         b.link_chars = link_chars if link_chars < chars else chars
-        if text.isascii():
-            b.weight = float(text.count(" ") + 1)
-            b.commas = text.count(",")
-        else:
-            b.weight = self.weigh(text) if _has_cjk(text) else float(text.count(" ") + 1)
-            b.commas = text.count(",") + text.count("，") + text.count("、")
+        b.weight = weight
+        b.commas = commas
         b.owner = owner
         b.boiler = None
         b.index = -1
@@ -96,14 +207,32 @@ cdef class _Walk:
         """segmentation.Container(cid, tag, len(blocks), parent, marks, owner) with ``el`` set,
         without its Python __init__: the same slots, the same values."""
         c = Container.__new__(Container)
+        start = len(self.blocks)
+        parent = self.stack[-1] if self.stack else None
+        owner = self.owners[-1] if self.owners else None
+        boiler, content_hint, semantic = marks
+        if _cdirect and type(c) is _container_cls:
+            set_slot(c, _coff[0], cid)
+            set_slot(c, _coff[1], cid + 1)
+            set_slot(c, _coff[2], tag)
+            set_slot(c, _coff[3], start)
+            set_slot(c, _coff[4], start)
+            set_slot(c, _coff[5], parent)
+            set_slot(c, _coff[6], boiler)
+            set_slot(c, _coff[7], content_hint)
+            set_slot(c, _coff[8], semantic)
+            set_slot(c, _coff[9], None)
+            set_slot(c, _coff[10], owner)
+            set_slot(c, _coff[11], el)
+            return c
         c.id = cid
         c.id_end = cid + 1
         c.tag = tag
-        c.start = c.end = len(self.blocks)
-        c.parent = self.stack[-1] if self.stack else None
-        c.boiler, c.content_hint, c.semantic = marks
+        c.start = c.end = start
+        c.parent = parent
+        c.boiler, c.content_hint, c.semantic = boiler, content_hint, semantic
         c.score = None
-        c.owner = self.owners[-1] if self.owners else None
+        c.owner = owner
         c.el = el
         return c
 
@@ -149,6 +278,7 @@ def walk(root, frozenset skip, seg, sizes, dict env):
     cdef str BR = env["BR"], SPAN_OPEN = env["SPAN_OPEN"], SPAN_CLOSE = env["SPAN_CLOSE"], IMAGE = env["IMAGE"]
     cdef str IMAGE_TAG = env["IMAGE_TAG"]
     Container = env["Container"]
+    _layout(env["Block"], Container)
     marks = env["marks"]
     from maintext.html.vocab import _MARKS_BY_ID_WORDS as marks_cache, _MARKS_CACHE_MAX as marks_max, _MARKS_BY_WORDS as words_cache, marks_by_words
     NO_MARKS = env["NO_MARKS"]
@@ -259,8 +389,12 @@ def walk(root, frozenset skip, seg, sizes, dict env):
                         w.flush()
                     cid = w.stack.pop()
                     c = w.containers[cid]
-                    c.end = len(w.blocks)
-                    c.id_end = len(w.containers)
+                    if _cdirect and type(c) is _container_cls:
+                        set_slot(c, _coff[4], len(w.blocks))
+                        set_slot(c, _coff[1], len(w.containers))
+                    else:
+                        c.end = len(w.blocks)
+                        c.id_end = len(w.containers)
                     if w.owners and w.owners[-1] == cid:
                         w.owners.pop()
                         sizes.close(cid)
@@ -293,6 +427,48 @@ def walk(root, frozenset skip, seg, sizes, dict env):
             descend = False
 
 
+def finish_sums(list blocks, frozenset sentence_end):
+    """The prefix sums of :meth:`maintext.html.segmentation.Segmentation.finish`, in one pass:
+    (characters, link characters, running-text weight of each block, its prefix sums, the
+    prefix sums of all weights). Running text is ``Block.is_running_text``; the float sums
+    are added in the same order as ``itertools.accumulate`` adds them."""
+    cdef Py_ssize_t n = len(blocks), i, c, lc, commas
+    cdef Py_ssize_t sum_chars = 0, sum_links = 0
+    cdef double sum_running = 0.0, sum_weights = 0.0, weight
+    cdef list chars = [0], links = [0], running_weight = [], running = [0.0], weights = [0.0]
+    cdef bint run, direct = _bdirect
+    cdef str text
+    for b in blocks:
+        if direct and type(b) is _block_cls:
+            c = get_slot(b, _boff[8])
+            lc = get_slot(b, _boff[9])
+            w = get_slot(b, _boff[10])
+            heading = get_slot(b, _boff[6])
+        else:
+            c, lc, w, heading = b.chars, b.link_chars, b.weight, b.heading
+        weight = w
+        sum_chars += c
+        sum_links += lc
+        chars.append(sum_chars)
+        links.append(sum_links)
+        run = weight >= 8 and lc * 10 < c and not heading
+        if run:
+            commas = get_slot(b, _boff[11]) if direct and type(b) is _block_cls else b.commas
+            if commas <= 0:
+                text = get_slot(b, _boff[1]) if direct and type(b) is _block_cls else b.text
+                run = text[-1:] in sentence_end
+        if run:
+            running_weight.append(w)
+            sum_running += weight
+        else:
+            running_weight.append(0.0)
+            sum_running += 0.0
+        running.append(sum_running)
+        sum_weights += weight
+        weights.append(sum_weights)
+    return chars, links, running_weight, running, weights
+
+
 # ---- text_weight (maintext.textutil.text_weight) without the two regex scans
 cdef Py_UCS4 _cjk_lo[64]
 cdef Py_UCS4 _cjk_hi[64]
@@ -320,15 +496,39 @@ cdef inline bint _is_cjk(Py_UCS4 c) noexcept:
     return False
 
 
+# \w of re (str.isalnum() or "_") for the code points below 256, which hold no CJK character
+cdef unsigned char _word_byte[256]
+for _i in range(256):
+    _word_byte[_i] = chr(_i).isalnum() or _i == 95
+
+
+cdef double _weight_ucs1(const unsigned char* p, Py_ssize_t n) noexcept:
+    """text_weight of a text of code points below 256: its runs of word characters."""
+    cdef Py_ssize_t i, tokens = 0
+    cdef bint in_run = False, word
+    for i in range(n):
+        word = _word_byte[p[i]]
+        if word and not in_run:
+            tokens += 1
+        in_run = word
+    return <double>tokens
+
+
 def text_weight(str text):
     """Words for Latin text, ~1/1.7 per CJK character: exactly textutil.text_weight (its
     ``_TOKEN`` tokens minus the CJK characters, plus the CJK characters / 1.7)."""
     cdef Py_ssize_t cjk = 0, tokens = 0
     cdef bint in_run = False, word, is_cjk
     cdef Py_UCS4 c
+    if PyUnicode_KIND(text) == 1:  # Latin-1 (ASCII included): no CJK, one table lookup a character
+        return _weight_ucs1(<const unsigned char*>PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text))
     for c in text:
-        is_cjk = _is_cjk(c)
-        word = c.isalnum() or c == u'_'
+        if c < 256:
+            word = _word_byte[c]
+            is_cjk = False
+        else:
+            is_cjk = _is_cjk(c)
+            word = c.isalnum()
         if is_cjk:
             cjk += 1
             if word:
@@ -341,6 +541,16 @@ def text_weight(str text):
         else:
             in_run = False
     return <double>(tokens - cjk) + <double>cjk / 1.7
+
+
+cdef Py_ssize_t _code_points(const unsigned char* p, size_t n) noexcept nogil:
+    """The code points of ``n`` bytes of valid UTF-8: the bytes that do not continue a
+    character (a counted loop over a known length, which the compiler vectorises)."""
+    cdef size_t i
+    cdef Py_ssize_t count = 0
+    for i in range(n):
+        count += (p[i] & 0xC0) != 0x80
+    return count
 
 
 def text_length(el):
@@ -358,10 +568,7 @@ def text_length(el):
         if n.type == tree.XML_TEXT_NODE or n.type == tree.XML_CDATA_SECTION_NODE:
             p = <const unsigned char*>n.content
             if p is not NULL:
-                while p[0]:
-                    if (p[0] & 0xC0) != 0x80:
-                        count += 1
-                    p += 1
+                count += _code_points(p, strlen(<const char*>p))
         elif n.type == tree.XML_ENTITY_REF_NODE:
             return len(el.text_content())  # (never from the HTML parser) libxml2's own rule
         n = _next_under(n, top)

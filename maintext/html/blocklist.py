@@ -156,10 +156,27 @@ def block_list(seg: "Segmentation", signals: PageSignals | None = None) -> Block
     """The Block-List of a segmentation: block 0 holds text outside any block tag, block
     ``i + 1`` is container ``i``; each holds the runs whose innermost container it is."""
     containers = seg.containers
-    if _walk.ENABLED and _walk.blocks is not None:  # the same blocks, built in C
-        blocks = _walk.blocks.container_blocks(containers, Block, FORM_TAG)
+    weigh = _walk.native_weigh()
+    if weigh is not None and _walk.blocks is not None:  # the same blocks, built in C
+        blocks = _walk.blocks.view_blocks(seg.blocks, containers, seg.anchors, Block, FORM_TAG, weigh, MARK_BR)
+        counts = _walk.blocks.tag_counts(containers, _COUNTED_TAGS)
     else:
-        blocks = _container_blocks(containers)
+        blocks = _view_blocks(seg, weigh)
+        tags = [c.tag for c in containers]
+        counts = tuple(tags.count(t) for t in _COUNTED_TAGS)
+    sig = signals if signals is not None else PageSignals()
+    sig.paragraphs, sig.article_tags, sig.h1, sig.forms = counts
+    sig.anchors = len(seg.anchors)
+    sig.images = len(seg.images)
+    return BlockList(blocks, sig, seg=seg)
+
+
+_COUNTED_TAGS = ("p", "article", "h1", FORM_TAG)  # PageSignals.paragraphs, article_tags, h1, forms
+
+
+def _view_blocks(seg: "Segmentation", weigh: Callable[[str], float] | None) -> list[Block]:
+    """The blocks of :func:`block_list` (the Python twin of ``_blocks.view_blocks``)."""
+    blocks = _container_blocks(seg.containers)
     root = blocks[0]
     for run in seg.blocks:
         chain = run.chain
@@ -174,19 +191,10 @@ def block_list(seg: "Segmentation", signals: PageSignals | None = None) -> Block
         run = seg.blocks[index] if index < len(seg.blocks) else None
         if run is not None and run.chain:
             blocks[run.chain[-1] + 1].links += 1
-    weigh = _walk.native_weigh()
     for b in blocks:
         if b.parts:
             b.finish(weigh)
-    sig = signals if signals is not None else PageSignals()
-    tags = [c.tag for c in containers]
-    sig.paragraphs = tags.count("p")
-    sig.article_tags = tags.count("article")
-    sig.h1 = tags.count("h1")
-    sig.forms = tags.count(FORM_TAG)
-    sig.anchors = len(seg.anchors)
-    sig.images = len(seg.images)
-    return BlockList(blocks, sig, seg=seg)
+    return blocks
 
 
 # --- block distribution -------------------------------------------------------------------

@@ -109,8 +109,12 @@ def is_signoff_line(text: str) -> bool:
     return len(text) <= 60 and _SIGNOFF_LINE.match(text) is not None
 
 
-# Words of a date/time line ("Updated 10:01 pm PST, Tuesday, November 19, 2019").
+# Words of a date/time line ("Updated 10:01 pm PST, Tuesday, November 19, 2019"). The
+# separators, numbers and CJK date characters come first: no other alternative can start
+# on such a character (the others start with a letter), so the order changes no match,
+# and white space and digits no longer try every word first (twice as fast).
 _DATE_WORDS = re.compile(
+    r"[\s,.:/|()\-–—]+|\d+(?:st|nd|rd|th)?|[年月日时分秒号]|"
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?|"
     r"\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|\b(?:am|pm|a\.m\.|p\.m\.|at|on|the|of|"
     r"updated|posted|published|last|modified|date|gmt|utc|[ecmp][sd]t|bst|cet|cest|et|pt)\b|"
@@ -119,8 +123,7 @@ _DATE_WORDS = re.compile(
     r"septembre|octobre|novembre|décembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|"
     r"septiembre|octubre|noviembre|diciembre|montag|dienstag|mittwoch|donnerstag|freitag|samstag|"
     r"sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|jueves|"
-    r"viernes|sábado|domingo)[a-zäéû]*\.?|\b(?:uhr|um|vom|stand|le|de|del|à|h)\b|"
-    r"\d+(?:st|nd|rd|th)?|[年月日时分秒号]|[\s,.:/|()\-–—]+",
+    r"viernes|sábado|domingo)[a-zäéû]*\.?|\b(?:uhr|um|vom|stand|le|de|del|à|h)\b",
     re.IGNORECASE,
 )
 # With a date, these words make a short line a byline/dateline ("2019-08-27 来源：新华社",
@@ -139,9 +142,18 @@ _HAS_DATE = re.compile(
 _EMAIL_LINE = re.compile(r"^\W*[\w.+-]+@[\w-]+(?:\.[\w-]+)+\W*$")
 
 
+# Every character any match of _DATE_WORDS can hold: its literals (all characters of its
+# source, a superset), its ranges ([a-z]...), white space and digits; with the same
+# IGNORECASE. A line with another character keeps it after the substitution: not a date line.
+_DATE_CHARS = re.compile("[" + "".join(sorted({re.escape(c) for c in _DATE_WORDS.pattern})) + r"a-z\s\d]*",
+                         re.IGNORECASE)
+
+
 def is_date_line(text: str) -> bool:
     """A short line that is only a date and/or time, e.g. "June 25, 2009", "2/15/09 at 1:01 PM"."""
     if len(text) > 70 or not any(map(str.isdigit, text)):  # map: no generator frame, ~3x cheaper
+        return False
+    if _DATE_CHARS.fullmatch(text) is None:  # a cheap exact test first
         return False
     return not _DATE_WORDS.sub("", text).strip()
 
@@ -165,11 +177,26 @@ _CAPTION_LINE = re.compile(
 CAPTION_MAX_CHARS = 200
 
 
+# What every match of _CREDIT_LINE holds in ASCII text, lower-cased ("©" and "：" are not
+# ASCII; a colon stands for the "Foto:" alternative): ASCII text holding none of them
+# cannot match (in ASCII text IGNORECASE is lower-casing), so the search is skipped.
+_CREDIT_NEEDS = ("getty", "istock", "shutterstock", "imago", "picture", "dpa", "afp", "ap photo", "(c)")
+
+
+def _may_be_credit(text: str) -> bool:
+    """False only when ``_CREDIT_LINE.search(text)`` finds nothing (a cheap exact prefilter)."""
+    if not text.isascii() or ":" in text:
+        return True
+    lower = text.lower()
+    return any(word in lower for word in _CREDIT_NEEDS)
+
+
 def is_credit_line(text: str) -> bool:
     """A short image credit or source line, or a figure caption ("Abbildung 2: ...")."""
     if len(text) <= CAPTION_MAX_CHARS and _CAPTION_LINE.match(text) is not None:
         return True
-    return len(text) <= 80 and text[-1:] not in ".!?。！？" and _CREDIT_LINE.search(text) is not None
+    return (len(text) <= 80 and text[-1:] not in ".!?。！？" and _may_be_credit(text)
+            and _CREDIT_LINE.search(text) is not None)
 
 
 def is_furniture_line(text: str, *, dates: bool = True) -> bool:
@@ -213,11 +240,14 @@ def is_post_line(text: str) -> bool:
 
 def is_dateline(text: str) -> bool:
     """A short line with a date and a byline word: "2019-08-27 来源：新华社"."""
-    if len(text) > 70 or text[-1:] in ".!?。！？":
+    # every alternative of _HAS_DATE holds a \d (a decimal digit: str.isdecimal)
+    if len(text) > 70 or text[-1:] in ".!?。！？" or not any(map(str.isdecimal, text)):
         return False
     date = _HAS_DATE.search(text)
+    if date is None:
+        return False
     byline = _BYLINE_WORDS.search(text)
-    return bool(date and byline and min(date.start(), byline.start()) <= 2)
+    return byline is not None and min(date.start(), byline.start()) <= 2
 
 
 # Advertising and affiliate disclosures ("This post contains affiliate links", "Anzeige,

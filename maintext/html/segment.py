@@ -79,7 +79,8 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset(),
     seg = Segmentation()
     seg.evidence = evidence
     weighing = weighing_skip_box(seg, evidence) if evidence is not None and skip else None
-    if (_walk.ENABLED if native is None else native) and _walk.native is not None:
+    use_native = (_walk.ENABLED if native is None else native) and _walk.native is not None
+    if use_native:
         sizes = BoxSizes(root, _walk.native.text_length)
         env = _native_env()
         if weighing is not None:
@@ -87,7 +88,7 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset(),
         _walk.native.walk(root, skip, seg, sizes, env)
     else:
         _Walk(seg, skip, weighing or skip_box, BoxSizes(root)).run(root)
-    seg.finish()
+    seg.finish(_walk.native.finish_sums if use_native else None)
     return seg
 
 

@@ -186,16 +186,18 @@ class Segmentation:
                     n_images += raw.count(IMAGE)
         return firsts[index]
 
-    def finish(self) -> None:
+    def finish(self, native_sums: Callable[..., tuple] | None = None) -> None:
+        """Prefix sums, exempt boxes, each block's index and boilerplate reason.
+        ``native_sums``: the compiled twin of :meth:`_sums` (``_walk.finish_sums``), or None."""
         blocks = self.blocks
-        self._chars = [0, *accumulate(b.chars for b in blocks)]
-        self._links = [0, *accumulate(b.link_chars for b in blocks)]
+        evidence = self.evidence
+        if native_sums is not None:
+            self._chars, self._links, running_weight, running, all_weights = native_sums(blocks, SENTENCE_END)
+            weights = all_weights if evidence is not None else running
+        else:
+            running_weight, running, weights = self._sums(evidence is not None)
         total = self._chars[-1]
         exempt = self.exempt = set()
-        running_weight = [b.weight if b.is_running_text() else 0.0 for b in blocks]
-        running = [0.0, *accumulate(running_weight)]
-        evidence = self.evidence
-        weights = [0.0, *accumulate(b.weight for b in blocks)] if evidence is not None else running
         weighed = self.weighed
         for c in self.containers:
             if not c.boiler:
@@ -233,6 +235,18 @@ class Segmentation:
         # the running text outside boilerplate boxes (Block.is_sentence_prose)
         self._prose = [0.0, *accumulate(w if b.boiler is None else 0.0
                                         for b, w in zip(blocks, running_weight))]
+
+    def _sums(self, with_weights: bool) -> tuple[list[float], list[float], list[float]]:
+        """Set the character and link prefix sums; give the running-text weight of each block,
+        its prefix sums, and the prefix sums of all weights (``with_weights``; else the
+        running ones again)."""
+        blocks = self.blocks
+        self._chars = [0, *accumulate(b.chars for b in blocks)]
+        self._links = [0, *accumulate(b.link_chars for b in blocks)]
+        running_weight = [b.weight if b.is_running_text() else 0.0 for b in blocks]
+        running = [0.0, *accumulate(running_weight)]
+        weights = [0.0, *accumulate(b.weight for b in blocks)] if with_weights else running
+        return running_weight, running, weights
 
     def _outweighs_name(self, evidence: RunningEvidence | None, c: Container, running: list[float],
                         weights: list[float]) -> bool:

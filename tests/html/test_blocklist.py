@@ -158,3 +158,88 @@ def test_container_blocks_same_in_c_and_python():
     python = _container_blocks(seg.containers)
     assert [astuple(b) for b in native] == [astuple(b) for b in python]
     assert any(b.in_form for b in native) and any(b.in_comments for b in native) and len(native) > 8
+
+
+def _random_page(rnd) -> str:
+    """Nested block and inline tags, links, breaks, forms, comment boxes, Latin and CJK text."""
+    words = ["word", "Wort,", "中文", "。", "x_y", "é", "  ", "\u3000", "12", "ß", "한국", "a.b"]
+    out = []
+    for _ in range(rnd.randint(1, 60)):
+        r = rnd.random()
+        if r < 0.2:
+            out.append(rnd.choice(["<div>", "<p>", "<ul><li>", "<form>", "<div class='comments'>", "<td>",
+                                   "<article>", "<h1>", "<table><tr><td>"]))
+        elif r < 0.35:
+            out.append(rnd.choice(["</div>", "</p>", "</li></ul>", "</form>", "</td>", "</article>", "</h1>"]))
+        elif r < 0.45:
+            out.append(f"<a href='/x'>{rnd.choice(words)} {rnd.choice(words)}</a>")
+        elif r < 0.5:
+            out.append(rnd.choice(["<br>", "<img src=x>", "<b>", "</b>"]))
+        else:
+            out.append(" ".join(rnd.choice(words) for _ in range(rnd.randint(1, 12))))
+    return "<html><body>" + "".join(out) + "</body></html>"
+
+
+def test_view_blocks_same_in_c_and_python(monkeypatch):
+    """block_list's blocks and signals built in C (_blocks.view_blocks, tag_counts) equal its
+    Python loops on random pages."""
+    from dataclasses import astuple
+    import random
+
+    from maintext.html import walk
+    from maintext.html.blocklist import block_list
+    from maintext.html.document import parse_html
+    from maintext.html.segment import segment
+
+    if walk.blocks is None or walk.native is None:
+        pytest.skip("native code not built")
+    rnd = random.Random(4)
+    seen = set()
+    for _ in range(400):
+        seg = segment(parse_html(_random_page(rnd)))
+        monkeypatch.setattr(walk, "ENABLED", True)
+        native = block_list(seg)
+        monkeypatch.setattr(walk, "ENABLED", False)
+        python = block_list(seg)
+        assert [astuple(b) for b in native.blocks] == [astuple(b) for b in python.blocks]
+        assert native.signals == python.signals
+        seen.update(k for b in native.blocks for k, on in (("links", b.links), ("br", "\n" in b.text),
+                    ("cjk", b.weight % 1), ("form", b.in_form and b.chars), ("comments", b.in_comments)) if on)
+    assert seen == {"links", "br", "cjk", "form", "comments"}
+
+
+def test_container_blocks_of_a_class_without_slots():
+    """The direct slot stores of _blocks are used only for a class with those slots; any
+    other class gets the same values through setattr."""
+    from dataclasses import astuple, dataclass, fields
+
+    from maintext.html import walk
+    from maintext.html.blocklist import Block, FORM_TAG
+    from maintext.html.document import parse_html
+    from maintext.html.segment import segment
+
+    if walk.blocks is None:
+        pytest.skip("native code not built")
+
+    @dataclass(eq=False)
+    class Plain:  # the same fields, in a __dict__
+        index: int = 0
+        tag: str = ""
+        depth: int = 0
+        parent: int = 0
+        in_form: bool = False
+        in_comments: bool = False
+        end: int = -1
+        parts: list = None
+        link_chars: int = 0
+        links: int = 0
+        text: str = ""
+        chars: int = 0
+        weight: float = 0.0
+
+    assert [f.name for f in fields(Plain)] == [f.name for f in fields(Block)]
+    seg = segment(parse_html("<div class='comments'><form><p>a <a href=x>b</a></p></form><p>c</p></div>"))
+    slotted = walk.blocks.container_blocks(seg.containers, Block, FORM_TAG)
+    plain = walk.blocks.container_blocks(seg.containers, Plain, FORM_TAG)
+    assert [astuple(b) for b in slotted] == [astuple(b) for b in plain]
+    assert any(b.in_form for b in plain) and any(b.in_comments for b in plain)

@@ -173,3 +173,63 @@ def test_text_only_computes_no_metadata_and_no_links(monkeypatch):
     monkeypatch.setattr(meta, "extract_links", fail)
     page = maintext.extract(data, fields=("text",))
     assert page.text == full.text and page.links == [] and page.author is None
+
+
+@native
+def test_native_text_weight_on_latin1_text():
+    """Text of code points below 256 is weighed with a table (the one-byte fast path)."""
+    walk.native.set_cjk_ranges(_CJK_RANGES)
+    for i in range(256):
+        for text in (chr(i), f"a{chr(i)}b", f"{chr(i)}{chr(i)} x_y", f"{chr(i)}\u4e2d"):
+            assert walk.native.text_weight(text) == text_weight(text), repr(text)
+    rnd = random.Random(11)
+    for _ in range(5000):
+        text = "".join(chr(rnd.choice([rnd.randrange(0, 256), 32, 95, rnd.randrange(48, 123)]))
+                       for _ in range(rnd.randrange(0, 40)))
+        assert walk.native.text_weight(text) == text_weight(text), repr(text)
+
+
+@native
+def test_finish_sums_same_in_c_and_python():
+    """Segmentation.finish's prefix sums from _walk.finish_sums equal its Python twin's
+    (_sums) on random blocks: running text or not, CJK punctuation (negative weights), empty
+    text, commas, headings, link text."""
+    from maintext.html.segmentation import Block, Segmentation
+    from maintext.html.tags import SENTENCE_END
+
+    rnd = random.Random(5)
+    words = ["word", "words,", "end.", "。", "，", "中文", "x", "\"", "link", "?"]
+    kinds = set()
+    for _ in range(500):
+        seg = Segmentation()
+        for _ in range(rnd.randint(0, 30)):
+            text = " ".join(rnd.choice(words) for _ in range(rnd.randint(0, 20)))
+            b = Block(text, rnd.choice(["p", "div", "h2"]), (0,), rnd.randint(0, 40), False, None)
+            seg.blocks.append(b)
+            kinds.add(b.is_running_text())
+        native = walk.native.finish_sums(seg.blocks, SENTENCE_END)
+        running_weight, running, weights = seg._sums(True)
+        assert native == (seg._chars, seg._links, running_weight, running, weights)
+    assert kinds == {True, False}
+
+
+@native
+def test_native_block_text_and_counts_are_the_python_blocks():
+    """The walk's one-pass text of a block (markers removed, white space collapsed, spaces,
+    commas, CJK) gives the Block the Python constructor gives, on random raw text of every
+    string width, with and without each marker bit."""
+    from maintext.html.segmentation import Block
+
+    walk.native.set_cjk_ranges(_CJK_RANGES)
+    rnd = random.Random(9)
+    pieces = ["a", "word", " ", "  ", "\t", "\n", "\x00", "\x01", "\x02", "\x03", "\x1c", "\x85", "\xa0", "é", "ß",
+              ",", "，", "、", "中", "文", "。", "\u3000", "\u2028", "’", "—", "\U0001F600", "\U00020000", "x,y"]
+    seen = set()
+    for _ in range(20000):
+        raw = "".join(rnd.choice(pieces) for _ in range(rnd.randint(0, 14)))
+        marked = rnd.randrange(8)
+        nat = walk.native.block_of(raw, marked)
+        py = Block(raw, "p", (), 0, False, None, marked, weigh=text_weight)
+        assert nat == (py.text, py.chars, py.weight, py.commas, py.text.isascii()), (raw, marked)
+        seen.add((py.text.isascii(), has_cjk(py.text), py.commas > 0, py.text == ""))
+    assert len(seen) == 7  # every combination that can occur

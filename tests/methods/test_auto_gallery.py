@@ -44,3 +44,30 @@ def test_a_page_that_is_a_slideshow_keeps_its_captions():
     page = (f"<html><body><h1>Costumes</h1><div class='slideshow'><ul>{_slides(20)}</ul></div>"
             f"<p>Short intro.</p></body></html>")
     assert "Caption 3:" in extract(page).text
+
+
+def test_child_tag_count_same_in_c_and_python():
+    """The native count of a box's most repeated child tag equals the Python loop's, on
+    random boxes (comments, processing instructions and text between the children)."""
+    import random
+
+    import pytest
+
+    from maintext.html import walk
+    from maintext.html.document import parse_html
+    from maintext.methods.auto.gallery import max_child_tag_count
+
+    if walk.nodes is None:
+        pytest.skip("native code not built")
+    rnd = random.Random(3)
+    seen = set()
+    for _ in range(500):
+        kids = "".join(rnd.choice(["<li>x</li>", "<div>y</div>", "<p>z</p>", "<!-- c -->", "text ", "<?pi x?>",
+                                   "<img src=a>", "<figure>f</figure>"]) for _ in range(rnd.randint(0, 30)))
+        root = parse_html(f"<html><body><section>{kids}</section></body></html>")
+        for el in root.iter():
+            if isinstance(el.tag, str):
+                expected = max_child_tag_count(el)
+                assert walk.nodes.max_child_tag_count(el) == expected
+                seen.add(expected)
+    assert 0 in seen and max(seen) >= 8

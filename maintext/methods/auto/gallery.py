@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from ...html import walk as _walk
 from ...html.segment import Block, Segmentation
 from .heuristics import AutoHeuristics
 
@@ -23,27 +24,42 @@ _GALLERY_WORD = re.compile(r"galler|slideshow|slide-show|carousel|slider|lightbo
 def gallery_containers(h: AutoHeuristics, seg: Segmentation) -> set[int]:
     """Ids of the containers that hold a slide list (see module docstring)."""
     found: set[int] = set()
+    named: dict[object, bool] = {}  # element -> its class/id names a gallery (nested boxes share ancestors)
     for c in seg.containers:
         el = c.el
         if el is None or c.end - c.start < h.gallery_min_items:
             continue
-        tags: dict[str, int] = {}
-        for child in el:
-            tag = child.tag
-            if isinstance(tag, str):
-                tags[tag] = tags.get(tag, 0) + 1
-        if not tags or max(tags.values()) < h.gallery_min_items:
+        items = _max_child_tag_count(el)
+        if not items or items < h.gallery_min_items:
             continue
         node = el
         for _ in range(h.gallery_reach + 1):
             if node is None:
                 break
-            names = f"{node.get('class') or ''} {node.get('id') or ''}"
-            if _GALLERY_WORD.search(names):
+            hit = named.get(node)
+            if hit is None:
+                hit = named[node] = _GALLERY_WORD.search(f"{node.get('class') or ''} {node.get('id') or ''}") is not None
+            if hit:
                 found.add(c.id)
                 break
             node = node.getparent()
     return found
+
+
+def max_child_tag_count(el) -> int:
+    """The largest number of element children of ``el`` sharing one tag (0 without any)."""
+    tags: dict[str, int] = {}
+    for child in el:
+        tag = child.tag
+        if isinstance(tag, str):
+            tags[tag] = tags.get(tag, 0) + 1
+    return max(tags.values(), default=0)
+
+
+def _max_child_tag_count(el) -> int:
+    """:func:`max_child_tag_count`, counted in C when the native code is built and enabled."""
+    nodes = _walk.native_nodes()
+    return nodes.max_child_tag_count(el) if nodes is not None else max_child_tag_count(el)
 
 
 def in_gallery(block: Block, galleries: set[int] | frozenset[int]) -> bool:

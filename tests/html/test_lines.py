@@ -1,0 +1,78 @@
+"""The short-line classifiers' cheap prefilters change no answer: each is checked against the
+plain regex test it guards, on random lines built from the words the patterns look for
+(with the characters IGNORECASE folds: Kelvin sign, long s, dotted and dotless i)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from maintext.html import lines
+
+WORDS = ["Getty Images", "iStock", "Shutterstock", "imago", "Picture-Alliance", "dpa", "AFP", "AP Photo", "©",
+         "(c)", "(C)", "Foto:", "Photo ：", "Bild:", "source:", "Updated", "June", "3", "2019", "12:30", "pm", "By",
+         "von", "来源", "2019-08-27", "年", "月", "Mai", "März", "by Jane", "|", " ", ",", ".", "-", "—", "x",
+         "Tuesday", "on", "the", "at", "DPA", "ſ", "\u212a", "İ", "ı", "ap photos", "istockphoto", "5th", "2/15/09",
+         "Posted:", "published", "Monday", "١٢", "٣", "Nov.", "ET", "GMT", "h", "Uhr", "um", "le", "à", "10h30",
+         "octobre", "sábado", "\u00a0", "Photograph", "credit :", "Crédit:", "źródło:", "Fuente:", "share",
+         "a@b.co", "Advertisement", "责任编辑：张三", "Abbildung 2:", "²", "０"]
+
+
+def _lines(n: int, seed: int) -> list[str]:
+    rnd = random.Random(seed)
+    return ["".join(rnd.choice(WORDS) + rnd.choice(["", " ", ", ", ": "]) for _ in range(rnd.randint(1, 8)))
+            for _ in range(n)]
+
+
+def _credit(text: str) -> bool:
+    if len(text) <= lines.CAPTION_MAX_CHARS and lines._CAPTION_LINE.match(text) is not None:
+        return True
+    return len(text) <= 80 and text[-1:] not in ".!?。！？" and lines._CREDIT_LINE.search(text) is not None
+
+
+def _dateline(text: str) -> bool:
+    if len(text) > 70 or text[-1:] in ".!?。！？":
+        return False
+    date = lines._HAS_DATE.search(text)
+    byline = lines._BYLINE_WORDS.search(text)
+    return bool(date and byline and min(date.start(), byline.start()) <= 2)
+
+
+def test_credit_prefilter_changes_no_answer():
+    texts = _lines(40000, 1)
+    assert any(_credit(t) for t in texts) and not all(_credit(t) for t in texts)
+    for text in texts:
+        assert lines.is_credit_line(text) == _credit(text), repr(text)
+
+
+def test_dateline_prefilter_changes_no_answer():
+    texts = _lines(40000, 2)
+    assert any(_dateline(t) for t in texts)
+    for text in texts:
+        assert lines.is_dateline(text) == _dateline(text), repr(text)
+
+
+def test_date_words_order_changes_no_match():
+    # the separators, numbers and CJK date characters, moved to the end: the original order
+    first = r"[\s,.:/|()\-–—]+|\d+(?:st|nd|rd|th)?|[年月日时分秒号]|"
+    pattern = lines._DATE_WORDS.pattern
+    assert pattern.startswith(first)
+    original = re.compile(pattern[len(first):] + "|" + first[:-1], re.IGNORECASE)
+    for text in _lines(40000, 3):
+        assert lines._DATE_WORDS.sub("", text) == original.sub("", text), repr(text)
+
+
+def test_date_line_prefilter_changes_no_answer():
+    def date_line(text: str) -> bool:  # is_date_line without its character test
+        if len(text) > 70 or not any(map(str.isdigit, text)):
+            return False
+        return not lines._DATE_WORDS.sub("", text).strip()
+
+    rnd = random.Random(4)
+    odd = ["@", "“", "!", "#", "&", "é", "É", "Û", "ſ", "\u212a", "İ", "ı", "ÿ", "中", "年", "\u2028", "\t", "٣",
+           "'", "Á", "MÄRZ", "Sábado", "a.m.", "P.M.", "*", "?", "[", "]", "\\", "_"]
+    texts = _lines(20000, 5) + ["".join(rnd.choice(WORDS + odd) + rnd.choice(["", " "]) for _ in range(rnd.randint(1, 6)))
+                                for _ in range(40000)]
+    assert any(date_line(t) for t in texts) and not all(date_line(t) for t in texts)
+    for text in texts:
+        assert lines.is_date_line(text) == date_line(text), repr(text)
