@@ -572,3 +572,34 @@ def shown_title(_Element body, str part, frozenset tags, Py_ssize_t max_elements
                         break
         n = _next_element(n, top)
     return None
+
+
+# ---------------------------------------------------------------------------------------
+# Comment threads: :func:`maintext.metadata.authors.in_comments`
+
+cdef inline object _marks(xmlNode* n):
+    """``(class or "") + " " + (id or "")``, or None when both are missing (then no word
+    can be found in it)."""
+    cls = _attr(n, "class") if n.properties is not NULL else None
+    ident = _attr(n, "id") if n.properties is not NULL else None
+    if cls is None and ident is None:
+        return None
+    return (cls or "") + " " + (ident or "")
+
+
+def in_comments(_Element el, Py_ssize_t levels, pattern):
+    """``authors.in_comments(el, levels)`` (``pattern``: its ``_COMMENT_AREA``) without
+    element proxies: up to ``levels`` ancestors, a ``<form>`` or class/id words of a
+    comment area, then ``el``'s own class."""
+    cdef xmlNode* n = el._c_node.parent
+    cdef Py_ssize_t count = 0
+    while n is not NULL and n.type == tree.XML_ELEMENT_NODE and count < levels:
+        if n.ns is NULL and strcmp(<const char*>n.name, "form") == 0:
+            return True
+        marks = _marks(n)
+        if marks is not None and pattern.search(marks) is not None:
+            return True
+        n = n.parent
+        count += 1
+    cls = _attr(el._c_node, "class") if el._c_node.properties is not NULL else None
+    return pattern.search(cls or "") is not None

@@ -20,6 +20,7 @@ from .collect import Collected
 from .jsonld import LIST_SEP
 from .title import is_site_name
 from .collect import text_content
+from .native import native_metadata
 from .visible import body_texts, texts_after
 
 BYLINE_SCOPE_LEVELS = 3  # the headline's ancestor searched for a byline (the article header)
@@ -395,6 +396,9 @@ def _sibling_author_links(first, following: list) -> list[str]:
 
 def in_comments(el, levels: int = 12) -> bool:
     """``el`` sits in a comment thread or form (their "author" fields are commenters)."""
+    native = native_metadata()
+    if native is not None:  # the same steps in C, no proxies for the ancestors
+        return native.in_comments(el, levels, _COMMENT_AREA)
     for n, node in enumerate(el.iterancestors()):
         if n >= levels:
             break

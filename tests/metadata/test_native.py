@@ -237,3 +237,25 @@ def test_label_matches_are_the_pattern_matches():
         for kind in ("published", "modified"):
             expected = [(m.span(), m.group(1)) for m in visible._LABEL_FORMS[kind].finditer(text)]
             assert [(m.span(), m.group(1)) for m in visible.label_matches(text, kind)] == expected, (text, kind)
+
+
+COMMENT_PIECES = ["<div>", "</div>", "<div class='comments'>", "<section id='respond'>", "<ul class='x Reply'>",
+                  "</ul>", "</section>", "<form>", "</form>", "<p class='kommentar'>", "</p>", "<span class=''>",
+                  "</span>", "<a class='comment-author' href='/a'>A</a>", "<a href='/b'>B</a>", "<b id='Comment'>",
+                  "</b>", "text", "<li class='\u212aommentar'>", "</li>", "<article class='post'>", "</article>"]
+
+
+@native
+def test_in_comments_in_c_same_as_the_python_walk(monkeypatch):
+    from maintext.metadata.authors import in_comments
+
+    rng = random.Random(61)
+    for _ in range(500):
+        root = parse_html("<html><body>" + "".join(rng.choice(COMMENT_PIECES) for _ in range(rng.randint(0, 30)))
+                          + "</body></html>")
+        for el in root.iter():
+            for levels in (12, 0, 1, 3):
+                monkeypatch.setattr(walk, "ENABLED", True)
+                fast = in_comments(el, levels)
+                monkeypatch.setattr(walk, "ENABLED", False)
+                assert in_comments(el, levels) == fast, (levels, root.getroottree().getpath(el))
