@@ -603,3 +603,32 @@ def in_comments(_Element el, Py_ssize_t levels, pattern):
         count += 1
     cls = _attr(el._c_node, "class") if el._c_node.properties is not NULL else None
     return pattern.search(cls or "") is not None
+
+
+# ---------------------------------------------------------------------------------------
+# Byline boxes: :func:`maintext.metadata.authors.byline_author` reads a box's name texts
+
+cdef object _text_content(_Element el, xmlNode* n):
+    text = _plain_text(n)
+    return el.text_content() if text is None else text
+
+
+def name_texts(_Element box):
+    """``[n.text_content() for n in box.findall(".//*[@itemprop='name']")] or
+    [box.text_content()]``: the texts of ``box``'s descendant elements whose ``itemprop``
+    (no namespace) is "name", in page order, else ``box``'s own text."""
+    cdef _Document doc = box._doc
+    cdef xmlNode* top = box._c_node
+    cdef xmlNode* n
+    cdef xmlAttr* a
+    cdef list out = []
+    if top.type != tree.XML_ELEMENT_NODE:
+        return [box.text_content()]
+    n = _next_element(top, top)
+    while n is not NULL:
+        if n.properties is not NULL:
+            a = _attr_node(n, "itemprop")
+            if a is not NULL and attributeValue(n, a) == "name":
+                out.append(_text_content(elementFactory(doc, n), n))
+        n = _next_element(n, top)
+    return out or [_text_content(box, top)]

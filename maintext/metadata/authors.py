@@ -238,14 +238,21 @@ def byline_author(root, headline_el=None) -> str | None:
     for el in boxes:
         if el.tag in _SKIP_TAGS or in_comments(el):
             continue
-        name_els = el.findall(".//*[@itemprop='name']")
-        values = [n.text_content() for n in name_els] or [el.text_content()]
+        values = _name_texts(el)
         if sum(map(len, values)) > 120:
             continue
         names = [n for n in (clean_author(v) for v in values) if n and len(n.split()) <= MAX_NAME_WORDS]
         if names:
             return LIST_SEP.join(names)
     return None
+
+
+def _name_texts(box) -> list[str]:
+    """The texts of ``box``'s ``itemprop=name`` descendants, else its own text (in C when built)."""
+    native = native_metadata()
+    if native is not None:
+        return native.name_texts(box)
+    return [n.text_content() for n in box.findall(".//*[@itemprop='name']")] or [box.text_content()]
 
 
 def visible_byline(headline_el) -> str | None:

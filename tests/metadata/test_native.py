@@ -259,3 +259,21 @@ def test_in_comments_in_c_same_as_the_python_walk(monkeypatch):
                 fast = in_comments(el, levels)
                 monkeypatch.setattr(walk, "ENABLED", False)
                 assert in_comments(el, levels) == fast, (levels, root.getroottree().getpath(el))
+
+
+@native
+def test_name_texts_in_c_same_as_the_element_path(monkeypatch):
+    from maintext.metadata.authors import _name_texts
+
+    pieces = ["<span itemprop='name'>Jane Doe</span>", "<b itemprop='Name'>x</b>", "<i itemprop='name'></i>",
+              "<div itemprop='author'>", "</div>", "<a href='/a'>By <span itemprop='name'>Jo <b>Roe</b></span></a>",
+              "text &amp; more", "<p>", "</p>", "\u4e2d\u6587", "<span itemprop=' name'>y</span>"]
+    rng = random.Random(67)
+    for _ in range(500):
+        root = parse_html("<html><body>" + "".join(rng.choice(pieces) for _ in range(rng.randint(0, 20)))
+                          + "</body></html>")
+        for el in root.iter():
+            monkeypatch.setattr(walk, "ENABLED", True)
+            fast = _name_texts(el)
+            monkeypatch.setattr(walk, "ENABLED", False)
+            assert _name_texts(el) == fast
