@@ -16,8 +16,8 @@ same walk.
 from lxml.includes cimport tree
 from lxml.includes.tree cimport xmlNode, xmlAttr
 from lxml.includes.etreepublic cimport (_Document, _Element, attributeValue, elementFactory,
-                                        import_lxml__etree, textOf)
-from maintext.html._xmlnode cimport _next_under
+                                        import_lxml__etree, tailOf, textOf)
+from maintext.html._xmlnode cimport _elementlike, _has_text, _next_under
 
 from libc.stdint cimport uint8_t, uint16_t, uint32_t
 from libc.string cimport memchr, strcmp, strlen
@@ -632,3 +632,99 @@ def name_texts(_Element box):
                 out.append(_text_content(elementFactory(doc, n), n))
         n = _next_element(n, top)
     return out or [_text_content(box, top)]
+
+
+# ---------------------------------------------------------------------------------------
+# Text after the headline: :func:`maintext.metadata.visible.texts_after`
+
+cdef xmlNode* _next_node(xmlNode* n, xmlNode* top) noexcept nogil:
+    """The element-like node after ``n`` in ``top.iter()`` order (descending into elements
+    only), or NULL."""
+    cdef xmlNode* c
+    if n.type == tree.XML_ELEMENT_NODE:
+        c = n.children
+        while c is not NULL:
+            if _elementlike(c):
+                return c
+            c = c.next
+    while n is not top:
+        c = n.next
+        while c is not NULL:
+            if _elementlike(c):
+                return c
+            c = c.next
+        n = n.parent
+        if n is NULL:
+            return NULL
+    return NULL
+
+
+cdef object _own_text(xmlNode* n):
+    """lxml's ``.text`` of an element-like node (None or '' when it has none)."""
+    if n.type == tree.XML_ELEMENT_NODE:
+        return textOf(n) if _has_text(n.children) else None
+    if n.type == tree.XML_ENTITY_REF_NODE:
+        return "&" + (<const char*>n.name).decode("utf-8") + ";"
+    if n.content is NULL:
+        return None
+    return (<const char*>n.content).decode("utf-8")  # a comment or PI: its content
+
+
+cdef Py_ssize_t _collapsed_len(str text):
+    """``len(" ".join(text.split()))``."""
+    cdef Py_ssize_t i, chars = 0, words = 0
+    cdef bint inword = False
+    for i in range(len(text)):
+        if Py_UNICODE_ISSPACE(PyUnicode_READ_CHAR(text, i)):
+            inword = False
+        else:
+            chars += 1
+            if not inword:
+                words += 1
+                inword = True
+    return chars + words - 1 if words else 0
+
+
+cdef inline bint _put(list out, object text, Py_ssize_t* size, Py_ssize_t budget):
+    """Append a non-empty ``text``; whether the collapsed length so far exceeds ``budget``."""
+    if not text:
+        return False
+    out.append(text)
+    size[0] += _collapsed_len(text)
+    return size[0] > budget
+
+
+def texts_after(_Element el, Py_ssize_t max_nodes, frozenset skip, Py_ssize_t budget):
+    """The pieces ``visible.texts_after(el, max_nodes)`` yields, in its order (each following
+    sibling's subtree as ``visible.subtree_texts(sib, with_tail=True)``, ``skip`` its
+    ``_SKIP_TEXT_TAGS``), cut after the piece at which their whitespace-collapsed length
+    exceeds ``budget``: a reader that stops once the collapsed, stripped or raw length of
+    the non-empty pieces it read exceeds ``budget`` reads none past the cut."""
+    cdef xmlNode* cur = el._c_node
+    cdef xmlNode* sib
+    cdef xmlNode* n
+    cdef Py_ssize_t seen = 0, size = 0
+    cdef list out = []
+    cdef dict names = {}
+    while cur is not NULL and seen < max_nodes:
+        if _has_text(cur.next) and _put(out, tailOf(cur), &size, budget):
+            return out
+        sib = cur.next
+        while sib is not NULL:
+            if _elementlike(sib):
+                n = sib
+                while n is not NULL:
+                    if not (n.type == tree.XML_ELEMENT_NODE and _tag_in(n, skip, names)) \
+                            and _put(out, _own_text(n), &size, budget):
+                        return out
+                    if _has_text(n.next) and _put(out, tailOf(n), &size, budget):
+                        return out
+                    n = _next_node(n, sib)
+                seen += 1
+                if seen >= max_nodes:
+                    return out
+            sib = sib.next
+        cur = cur.parent
+        if cur is not NULL and not _elementlike(cur):
+            cur = NULL
+    return out

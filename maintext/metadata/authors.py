@@ -262,7 +262,7 @@ def visible_byline(headline_el) -> str | None:
     the headline are read (:data:`VISIBLE_BYLINE_CHARS`)."""
     if headline_el is None:
         return None
-    pieces = _short_pieces(texts_after(headline_el))
+    pieces = _short_pieces(texts_after(headline_el, budget=VISIBLE_BYLINE_CHARS))
     for n, piece in enumerate(pieces):
         if not BYLINE_PREFIX.match(piece):
             continue

@@ -277,3 +277,35 @@ def test_name_texts_in_c_same_as_the_element_path(monkeypatch):
             fast = _name_texts(el)
             monkeypatch.setattr(walk, "ENABLED", False)
             assert _name_texts(el) == fast
+
+
+AFTER_PIECES = ["<div>", "</div>", "<h1>Title</h1>", "<p>", "</p>", "Von ", "Jane Doe", " 12.03.2020 ", "\n  ",
+                "<script>x</script>", "<style>s</style>", "<!--c-->", "<?pi p?>", "<noscript>n</noscript>", "<br>",
+                "<span>By</span>", "<a href='/a'>Jo Roe</a>", "2019", "09/07", "19:02", "\u4e2d\u6587 \u6807\u9898",
+                "word " * 30, "<select><option>o</option></select>", "&amp;", "\u3000"]
+
+
+@native
+def test_texts_after_in_c_is_the_generator_cut_at_the_budget(monkeypatch):
+    from maintext.metadata import authors, visible
+
+    rng = random.Random(71)
+    for _ in range(400):
+        root = parse_html("<html><body>" + "".join(rng.choice(AFTER_PIECES) for _ in range(rng.randint(0, 40)))
+                          + "</body></html>")
+        monkeypatch.setattr(walk, "ENABLED", True)
+        for el in root.iter():
+            for max_nodes, budget in ((300, 600), (300, 1000), (2, 20), (5, 0)):
+                full = list(visible._texts_after(el, max_nodes))
+                got = visible.texts_after(el, max_nodes, budget)
+                assert got == full[:len(got)]
+                collapsed = sum(len(" ".join(t.split())) for t in got)
+                assert got == full or (collapsed > budget >= collapsed - len(" ".join(got[-1].split())))
+                assert authors._short_pieces(got) == authors._short_pieces(full) if budget == 600 else True
+                assert visible.first_date(got, budget) == visible.first_date(iter(full), budget)
+        headline = root.find(".//h1")
+        if headline is not None:
+            monkeypatch.setattr(walk, "ENABLED", True)
+            fast = (visible.visible_date(root, headline), authors.visible_byline(headline))
+            monkeypatch.setattr(walk, "ENABLED", False)
+            assert (visible.visible_date(root, headline), authors.visible_byline(headline)) == fast
