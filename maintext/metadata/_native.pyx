@@ -728,3 +728,125 @@ def texts_after(_Element el, Py_ssize_t max_nodes, frozenset skip, Py_ssize_t bu
         if cur is not NULL and not _elementlike(cur):
             cur = NULL
     return out
+
+
+# ---------------------------------------------------------------------------------------
+# Labelled bylines: :func:`maintext.metadata.authors.labelled_byline`'s loop over the body's text
+
+cdef inline bint _label_step(object text, Py_ssize_t* seen, bint* label_seen, Py_ssize_t limit,
+                             Py_ssize_t max_label, frozenset labels, str strip_chars, Py_ssize_t max_name,
+                             list out):
+    """One piece of the loop; True when the reader stops (the text read exceeds ``limit``)."""
+    cdef Py_ssize_t i, j, n, length
+    if not text:
+        return False
+    n = len(<str>text)
+    i = 0
+    while i < n and Py_UNICODE_ISSPACE(PyUnicode_READ_CHAR(text, i)):
+        i += 1
+    if i == n:
+        return False  # nothing but white space: skipped
+    j = n
+    while Py_UNICODE_ISSPACE(PyUnicode_READ_CHAR(text, j - 1)):
+        j -= 1
+    length = j - i
+    seen[0] += length
+    if seen[0] > limit:
+        return True
+    if label_seen[0] and length <= max_name:
+        out.append(text[i:j])
+    label_seen[0] = length <= max_label and text[i:j].lower().rstrip(strip_chars) in labels
+    return False
+
+
+cdef bint _blank_run(xmlNode* c) noexcept nogil:
+    """The text lxml reads from ``c`` on (``.text`` of a parent whose first child is ``c``,
+    ``.tail`` of a node followed by ``c``: the run of text and CDATA nodes, XInclude
+    markers skipped) holds only ASCII white space (``str.isspace``: tab, line feed,
+    vertical tab, form feed, carriage return, 0x1C-0x1F, space): stripped, it is empty."""
+    cdef const unsigned char* p
+    while c is not NULL:
+        if c.type == tree.XML_TEXT_NODE or c.type == tree.XML_CDATA_SECTION_NODE:
+            if c.content is not NULL:
+                p = <const unsigned char*>c.content
+                while p[0]:
+                    if not (p[0] == 32 or 9 <= p[0] <= 13 or 28 <= p[0] <= 31):
+                        return False
+                    p += 1
+        elif c.type != tree.XML_XINCLUDE_START and c.type != tree.XML_XINCLUDE_END:
+            break
+        c = c.next
+    return True
+
+
+def label_followers(_Element body, frozenset skip, Py_ssize_t limit, Py_ssize_t max_label, frozenset labels,
+                    str strip_chars, Py_ssize_t max_name):
+    """The pieces ``authors.labelled_byline`` tries as names, in its order: of the stripped
+    text pieces of ``body`` (``visible.subtree_texts(body)``, ``skip`` its
+    ``_SKIP_TEXT_TAGS``) within the first ``limit`` characters, those of at most
+    ``max_name`` characters right after a piece of at most ``max_label`` characters that,
+    lower-cased and stripped of ``strip_chars`` on the right, is in ``labels``."""
+    cdef xmlNode* top = body._c_node
+    cdef xmlNode* n = top
+    cdef Py_ssize_t seen = 0
+    cdef bint label_seen = False
+    cdef list out = []
+    cdef dict names = {}
+    while n is not NULL:  # a piece of white space only is skipped by the loop: not even read
+        if not (n.type == tree.XML_ELEMENT_NODE and (_blank_run(n.children) or _tag_in(n, skip, names))) \
+                and _label_step(_own_text(n), &seen, &label_seen, limit, max_label, labels, strip_chars,
+                                max_name, out):
+            return out
+        if n is not top and _has_text(n.next) and not _blank_run(n.next) and _label_step(
+                tailOf(n), &seen, &label_seen, limit, max_label, labels, strip_chars, max_name, out):
+            return out
+        n = _next_node(n, top)
+    return out
+
+
+cdef Py_ssize_t _run_bytes(xmlNode* c) noexcept nogil:
+    """The UTF-8 length of the text lxml reads from ``c`` on (see :func:`_blank_run`)."""
+    cdef Py_ssize_t size = 0
+    while c is not NULL:
+        if c.type == tree.XML_TEXT_NODE or c.type == tree.XML_CDATA_SECTION_NODE:
+            if c.content is not NULL:
+                size += strlen(<const char*>c.content)
+        elif c.type != tree.XML_XINCLUDE_START and c.type != tree.XML_XINCLUDE_END:
+            break
+        c = c.next
+    return size
+
+
+def collapsed_text(_Element body, frozenset skip, Py_ssize_t limit):
+    """``visible.labelled_text``'s text of ``body``: its pieces (``visible.subtree_texts``,
+    ``skip`` its ``_SKIP_TEXT_TAGS``) up to the one that takes their length over
+    ``limit``, joined, white space collapsed. A piece of ASCII white space only is counted
+    (its length is its UTF-8 length) but not read: it changes nothing once collapsed."""
+    cdef xmlNode* top = body._c_node
+    cdef xmlNode* n = top
+    cdef Py_ssize_t size = 0
+    cdef list pieces = []
+    cdef dict names = {}
+    while n is not NULL:
+        if not (n.type == tree.XML_ELEMENT_NODE and _tag_in(n, skip, names)):
+            if n.type == tree.XML_ELEMENT_NODE and _blank_run(n.children):
+                size += _run_bytes(n.children)
+            else:
+                text = _own_text(n)
+                if text:
+                    pieces.append(text)
+                    size += len(<str>text)
+            if size > limit:
+                break
+        if n is not top and _has_text(n.next):
+            if _blank_run(n.next):
+                size += _run_bytes(n.next)
+            else:
+                text = tailOf(n)
+                if text:
+                    pieces.append(text)
+                    size += len(<str>text)
+            if size > limit:
+                break
+        n = _next_node(n, top)
+    return " ".join(" ".join(pieces).split())

@@ -21,7 +21,7 @@ from .jsonld import LIST_SEP
 from .title import is_site_name
 from .collect import text_content
 from .native import native_metadata
-from .visible import body_texts, texts_after
+from .visible import _SKIP_TEXT_TAGS, body_texts, texts_after
 
 BYLINE_SCOPE_LEVELS = 3  # the headline's ancestor searched for a byline (the article header)
 MAX_BYLINE_BOXES = 20  # author-like elements tried at most
@@ -280,6 +280,14 @@ def labelled_byline(root) -> str | None:
     line at the article's foot; at most :data:`LABELLED_BYLINE_CHARS` of text are read."""
     body = root.find("body")
     if body is None:
+        return None
+    native = native_metadata()
+    if native is not None:  # the same loop in C gives the pieces tried as names
+        for piece in native.label_followers(body, _SKIP_TEXT_TAGS, LABELLED_BYLINE_CHARS, _MAX_LABEL_CHARS,
+                                            AUTHOR_LABELS, ":： ", MAX_NAME_CHARS):
+            name = clean_author(piece)
+            if name and _looks_like_name(name):
+                return name
         return None
     label_seen, seen = False, 0
     for text in body_texts(body, LABELLED_BYLINE_CHARS):

@@ -151,6 +151,9 @@ def labelled_text(root) -> str | None:
     body = root.find("body")
     if body is None:
         return None
+    native = native_metadata()
+    if native is not None:  # the same text from C, white-space pieces counted but not read
+        return native.collapsed_text(body, _SKIP_TEXT_TAGS, LABELLED_DATE_CHARS)
     nodes = native_nodes()
     pieces, size = [], 0
     texts = nodes.subtree_texts(body, _SKIP_TEXT_TAGS, False, LABELLED_DATE_CHARS) if nodes else subtree_texts(body)

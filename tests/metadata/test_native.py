@@ -309,3 +309,42 @@ def test_texts_after_in_c_is_the_generator_cut_at_the_budget(monkeypatch):
             fast = (visible.visible_date(root, headline), authors.visible_byline(headline))
             monkeypatch.setattr(walk, "ENABLED", False)
             assert (visible.visible_date(root, headline), authors.visible_byline(headline)) == fast
+
+
+LABEL_PIECES = ["<div>", "</div>", "<p>", "</p>", "Autor", "Autor:", "AUTOR\uff1a", " Text: ", "Von", "by", "\u4f5c\u8005",
+                "Jane Doe", "jane doe", "Max M\u00fcller", "<b>Author</b>", "<span>Jo Roe</span>", "  ", "\n",
+                "<script>Autor</script>", "<noscript>Von</noscript>", "<!--Autor-->", "x" * 85, "y" * 30,
+                "\u3000Redaktion\u3000", "<br>", "<a href='/a'>A B</a>", "Geschrieben von "]
+
+
+@native
+def test_label_followers_in_c_give_the_same_byline(monkeypatch):
+    from maintext.metadata import authors
+
+    rng = random.Random(73)
+    for n in range(1500):
+        html = "<html><body>" + "".join(rng.choice(LABEL_PIECES) for _ in range(rng.randint(0, 30))) + "</body></html>"
+        root = parse_html(html)
+        if n % 100 == 0:
+            monkeypatch.setattr(authors, "LABELLED_BYLINE_CHARS", rng.randint(0, 40))
+        monkeypatch.setattr(walk, "ENABLED", True)
+        fast = authors.labelled_byline(root)
+        monkeypatch.setattr(walk, "ENABLED", False)
+        assert authors.labelled_byline(root) == fast, html
+
+
+@native
+def test_collapsed_text_in_c_is_the_labelled_text(monkeypatch):
+    from maintext.metadata import visible
+
+    pieces = LABEL_PIECES + ["\x1c", " \t", "\xa0", "<p>\n  </p>", "Datum: 01.02.2020", "\u00e9t\u00e9"]
+    rng = random.Random(79)
+    for n in range(1500):
+        root = parse_html("<html><body>" + "".join(rng.choice(pieces) for _ in range(rng.randint(0, 30)))
+                          + "</body></html>")
+        if n % 50 == 0:
+            monkeypatch.setattr(visible, "LABELLED_DATE_CHARS", rng.randint(0, 60))
+        monkeypatch.setattr(walk, "ENABLED", True)
+        fast = visible.labelled_text(root)
+        monkeypatch.setattr(walk, "ENABLED", False)
+        assert visible.labelled_text(root) == fast
