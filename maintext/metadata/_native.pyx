@@ -817,24 +817,55 @@ cdef Py_ssize_t _run_bytes(xmlNode* c) noexcept nogil:
     return size
 
 
+cdef Py_ssize_t _utf8_chars(const unsigned char* p) noexcept nogil:
+    """Characters in the NUL-terminated UTF-8 string ``p`` (its non-continuation bytes)."""
+    cdef Py_ssize_t count = 0
+    while p[0]:
+        if (p[0] & 0xC0) != 0x80:
+            count += 1
+        p += 1
+    return count
+
+
+cdef Py_ssize_t _add_run(xmlNode* c, list parts) except -1:
+    """Append the UTF-8 bytes of the text lxml reads from ``c`` on (see :func:`_blank_run`)
+    to ``parts``; its length in characters."""
+    cdef Py_ssize_t chars = 0
+    while c is not NULL:
+        if c.type == tree.XML_TEXT_NODE or c.type == tree.XML_CDATA_SECTION_NODE:
+            if c.content is not NULL and c.content[0]:
+                parts.append(<bytes>(<const char*>c.content))
+                chars += _utf8_chars(<const unsigned char*>c.content)
+        elif c.type != tree.XML_XINCLUDE_START and c.type != tree.XML_XINCLUDE_END:
+            break
+        c = c.next
+    return chars
+
+
 def collapsed_text(_Element body, frozenset skip, Py_ssize_t limit):
     """``visible.labelled_text``'s text of ``body``: its pieces (``visible.subtree_texts``,
     ``skip`` its ``_SKIP_TEXT_TAGS``) up to the one that takes their length over
-    ``limit``, joined, white space collapsed. A piece of ASCII white space only is counted
-    (its length is its UTF-8 length) but not read: it changes nothing once collapsed."""
+    ``limit``, joined, white space collapsed. The pieces' UTF-8 bytes are joined and
+    decoded once (the same text); a piece of ASCII white space only is counted (its
+    length is its UTF-8 length) but not kept: it changes nothing once collapsed."""
     cdef xmlNode* top = body._c_node
     cdef xmlNode* n = top
-    cdef Py_ssize_t size = 0
-    cdef list pieces = []
+    cdef Py_ssize_t size = 0, chars
+    cdef list parts = []  # UTF-8 bytes; b" " between two pieces
     cdef dict names = {}
     while n is not NULL:
         if not (n.type == tree.XML_ELEMENT_NODE and _tag_in(n, skip, names)):
-            if n.type == tree.XML_ELEMENT_NODE and _blank_run(n.children):
-                size += _run_bytes(n.children)
+            if n.type == tree.XML_ELEMENT_NODE:
+                if _blank_run(n.children):
+                    size += _run_bytes(n.children)
+                else:
+                    parts.append(b" ")
+                    size += _add_run(n.children, parts)
             else:
                 text = _own_text(n)
                 if text:
-                    pieces.append(text)
+                    parts.append(b" ")
+                    parts.append((<str>text).encode("utf-8"))
                     size += len(<str>text)
             if size > limit:
                 break
@@ -842,11 +873,9 @@ def collapsed_text(_Element body, frozenset skip, Py_ssize_t limit):
             if _blank_run(n.next):
                 size += _run_bytes(n.next)
             else:
-                text = tailOf(n)
-                if text:
-                    pieces.append(text)
-                    size += len(<str>text)
+                parts.append(b" ")
+                size += _add_run(n.next, parts)
             if size > limit:
                 break
         n = _next_node(n, top)
-    return " ".join(" ".join(pieces).split())
+    return " ".join(b"".join(parts).decode("utf-8").split())
