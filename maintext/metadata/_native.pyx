@@ -879,3 +879,25 @@ def collapsed_text(_Element body, frozenset skip, Py_ssize_t limit):
                 break
         n = _next_node(n, top)
     return " ".join(b"".join(parts).decode("utf-8").split())
+
+
+# ---------------------------------------------------------------------------------------
+# Category and tag links: :func:`maintext.metadata.extras._labels`'s loop over the anchors
+
+def label_links(list anchors, list records, str rel, href_path):
+    """``(marked, by_path)`` of ``extras._labels``: ``(anchor, text)`` of the anchors whose
+    rel list holds ``rel`` (a "tag" not also "category"), and of those without a rel list
+    whose href ``href_path`` finds (None: not searched)."""
+    cdef list marked = [], by_path = []
+    cdef Py_ssize_t i
+    for i in range(min(len(anchors), len(records))):
+        href, rel_value, text = records[i]
+        if rel_value:
+            rels = rel_value.lower().split()
+            if rel in rels and not (rel == "tag" and "category" in rels):
+                marked.append((anchors[i], text))
+            elif not rels and href_path is not None and href_path.search(href or ""):
+                by_path.append((anchors[i], text))
+        elif href_path is not None and href_path.search(href or ""):
+            by_path.append((anchors[i], text))
+    return marked, by_path

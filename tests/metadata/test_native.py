@@ -348,3 +348,20 @@ def test_collapsed_text_in_c_is_the_labelled_text(monkeypatch):
         fast = visible.labelled_text(root)
         monkeypatch.setattr(walk, "ENABLED", False)
         assert visible.labelled_text(root) == fast
+
+
+@native
+def test_label_links_in_c_same_as_the_python_loop():
+    from maintext.metadata import _native, extras
+
+    pieces = ["<a rel='tag' href='/tag/x'>x</a>", "<a rel='Tag Category' href='/c'>c</a>", "<a rel=' ' href='/tag/y'>y</a>",
+              "<a rel='category' href='/category/z'>z</a>", "<a href='/TAG/w'>w</a>", "<a href='/kategorie/v'>v</a>",
+              "<a rel='nofollow' href='/tag/u'>u</a>", "<a>t</a>", "<a href=''>s</a>", "<a rel='\u0130' href='/r'>r</a>"]
+    rng = random.Random(83)
+    for _ in range(1000):
+        root = parse_html("<html><body>" + "".join(rng.choice(pieces) for _ in range(rng.randint(0, 15)))
+                          + "</body></html>")
+        got = collect(root)
+        for rel, pattern in (("tag", extras.TAG_HREF), ("category", extras.CATEGORY_HREF), ("tag", None)):
+            assert _native.label_links(got.anchors, got.anchor_records(), rel, pattern) == \
+                extras._label_links(got, rel, pattern)
