@@ -901,3 +901,43 @@ def label_links(list anchors, list records, str rel, href_path):
         elif href_path is not None and href_path.search(href or ""):
             by_path.append((anchors[i], text))
     return marked, by_path
+
+
+cdef bint _subtree_put(xmlNode* top, bint with_tail, frozenset skip, dict names, list out, Py_ssize_t* size,
+                       Py_ssize_t budget) except -1:
+    """The pieces of ``visible.subtree_texts(top, with_tail=with_tail)`` put to ``out``
+    (:func:`_put`); True once the budget is exceeded."""
+    cdef xmlNode* n = top
+    while n is not NULL:
+        if not (n.type == tree.XML_ELEMENT_NODE and _tag_in(n, skip, names)) \
+                and _put(out, _own_text(n), size, budget):
+            return True
+        if (n is not top or with_tail) and _has_text(n.next) and _put(out, tailOf(n), size, budget):
+            return True
+        n = _next_node(n, top)
+    return False
+
+
+def texts_before(_Element el, Py_ssize_t max_siblings, frozenset skip, Py_ssize_t budget):
+    """The pieces ``visible.texts_before(el, max_siblings)`` yields, in its order, cut as
+    :func:`texts_after` cuts."""
+    cdef xmlNode* level = el._c_node
+    cdef xmlNode* sib
+    cdef Py_ssize_t count, size = 0, k
+    cdef list out = []
+    cdef dict names = {}
+    for k in range(2):
+        if level is NULL:
+            return out
+        sib = level.prev
+        count = 0
+        while sib is not NULL and count < max_siblings:
+            if _elementlike(sib):
+                if _subtree_put(sib, False, skip, names, out, &size, budget):
+                    return out
+                count += 1
+            sib = sib.prev
+        level = level.parent
+        if level is not NULL and not _elementlike(level):
+            level = NULL
+    return out

@@ -66,7 +66,8 @@ def visible_date(root, headline_el=None, reference: datetime | None = None,
         found = (found
                  or first_date(texts_after(headline_el, budget=BYLINE_REACH_CHARS), BYLINE_REACH_CHARS,
                                reference, BYLINE_PIECE)
-                 or first_date(texts_before(headline_el), BEFORE_HEADLINE_CHARS, reference)
+                 or first_date(texts_before(headline_el, budget=BEFORE_HEADLINE_CHARS), BEFORE_HEADLINE_CHARS,
+                               reference)
                  or (labelled() if labelled is not None else labelled_date(root, "published"))
                  or first_date(texts_after(headline_el, budget=VISIBLE_DATE_CHARS // 2), VISIBLE_DATE_CHARS // 2,
                                reference))
@@ -209,8 +210,17 @@ def _texts_after(el, max_nodes: int):
         cur = cur.getparent()
 
 
-def texts_before(el, max_siblings: int = 4):
-    """Text of the few siblings right before ``el`` and before its parent, nearest first."""
+def texts_before(el, max_siblings: int = 4, budget: int | None = None):
+    """Text of the few siblings right before ``el`` and before its parent, nearest first.
+    ``budget``: as for :func:`texts_after` (then a list read in C, cut there)."""
+    native = native_metadata() if budget is not None else None
+    if native is not None:
+        return native.texts_before(el, max_siblings, _SKIP_TEXT_TAGS, budget)
+    return _texts_before(el, max_siblings)
+
+
+def _texts_before(el, max_siblings: int):
+    """:func:`texts_before` in Python (the fallback and the C twin's reference), lazily."""
     for level in (el, el.getparent()):
         if level is None:
             return

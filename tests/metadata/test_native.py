@@ -365,3 +365,22 @@ def test_label_links_in_c_same_as_the_python_loop():
         for rel, pattern in (("tag", extras.TAG_HREF), ("category", extras.CATEGORY_HREF), ("tag", None)):
             assert _native.label_links(got.anchors, got.anchor_records(), rel, pattern) == \
                 extras._label_links(got, rel, pattern)
+
+
+@native
+def test_texts_before_in_c_is_the_generator_cut_at_the_budget(monkeypatch):
+    from maintext.metadata import visible
+
+    rng = random.Random(89)
+    monkeypatch.setattr(walk, "ENABLED", True)
+    for _ in range(400):
+        root = parse_html("<html><body>" + "".join(rng.choice(AFTER_PIECES) for _ in range(rng.randint(0, 40)))
+                          + "</body></html>")
+        for el in root.iter():
+            for max_siblings, budget in ((4, 600), (1, 10), (2, 0)):
+                full = list(visible._texts_before(el, max_siblings))
+                got = visible.texts_before(el, max_siblings, budget)
+                assert got == full[:len(got)]
+                collapsed = sum(len(" ".join(t.split())) for t in got)
+                assert got == full or (collapsed > budget >= collapsed - len(" ".join(got[-1].split())))
+                assert visible.first_date(got, budget) == visible.first_date(iter(full), budget)
