@@ -16,8 +16,8 @@ same walk.
 from lxml.includes cimport tree
 from lxml.includes.tree cimport xmlNode, xmlAttr
 from lxml.includes.etreepublic cimport (_Document, _Element, attributeValue, elementFactory,
-                                        import_lxml__etree, textOf)
-from maintext.html._xmlnode cimport _next_under
+                                        import_lxml__etree, tailOf, textOf)
+from maintext.html._xmlnode cimport _elementlike, _has_text, _next_under
 
 from libc.stdint cimport uint8_t, uint16_t, uint32_t
 from libc.string cimport memchr, strcmp, strlen
@@ -572,3 +572,372 @@ def shown_title(_Element body, str part, frozenset tags, Py_ssize_t max_elements
                         break
         n = _next_element(n, top)
     return None
+
+
+# ---------------------------------------------------------------------------------------
+# Comment threads: :func:`maintext.metadata.authors.in_comments`
+
+cdef inline object _marks(xmlNode* n):
+    """``(class or "") + " " + (id or "")``, or None when both are missing (then no word
+    can be found in it)."""
+    cls = _attr(n, "class") if n.properties is not NULL else None
+    ident = _attr(n, "id") if n.properties is not NULL else None
+    if cls is None and ident is None:
+        return None
+    return (cls or "") + " " + (ident or "")
+
+
+def in_comments(_Element el, Py_ssize_t levels, pattern):
+    """``authors.in_comments(el, levels)`` (``pattern``: its ``_COMMENT_AREA``) without
+    element proxies: up to ``levels`` ancestors, a ``<form>`` or class/id words of a
+    comment area, then ``el``'s own class."""
+    cdef xmlNode* n = el._c_node.parent
+    cdef Py_ssize_t count = 0
+    while n is not NULL and n.type == tree.XML_ELEMENT_NODE and count < levels:
+        if n.ns is NULL and strcmp(<const char*>n.name, "form") == 0:
+            return True
+        marks = _marks(n)
+        if marks is not None and pattern.search(marks) is not None:
+            return True
+        n = n.parent
+        count += 1
+    cls = _attr(el._c_node, "class") if el._c_node.properties is not NULL else None
+    return pattern.search(cls or "") is not None
+
+
+# ---------------------------------------------------------------------------------------
+# Byline boxes: :func:`maintext.metadata.authors.byline_author` reads a box's name texts
+
+cdef object _text_content(_Element el, xmlNode* n):
+    text = _plain_text(n)
+    return el.text_content() if text is None else text
+
+
+def name_texts(_Element box):
+    """``[n.text_content() for n in box.findall(".//*[@itemprop='name']")] or
+    [box.text_content()]``: the texts of ``box``'s descendant elements whose ``itemprop``
+    (no namespace) is "name", in page order, else ``box``'s own text."""
+    cdef _Document doc = box._doc
+    cdef xmlNode* top = box._c_node
+    cdef xmlNode* n
+    cdef xmlAttr* a
+    cdef list out = []
+    if top.type != tree.XML_ELEMENT_NODE:
+        return [box.text_content()]
+    n = _next_element(top, top)
+    while n is not NULL:
+        if n.properties is not NULL:
+            a = _attr_node(n, "itemprop")
+            if a is not NULL and attributeValue(n, a) == "name":
+                out.append(_text_content(elementFactory(doc, n), n))
+        n = _next_element(n, top)
+    return out or [_text_content(box, top)]
+
+
+# ---------------------------------------------------------------------------------------
+# Text after the headline: :func:`maintext.metadata.visible.texts_after`
+
+cdef xmlNode* _next_node(xmlNode* n, xmlNode* top) noexcept nogil:
+    """The element-like node after ``n`` in ``top.iter()`` order (descending into elements
+    only), or NULL."""
+    cdef xmlNode* c
+    if n.type == tree.XML_ELEMENT_NODE:
+        c = n.children
+        while c is not NULL:
+            if _elementlike(c):
+                return c
+            c = c.next
+    while n is not top:
+        c = n.next
+        while c is not NULL:
+            if _elementlike(c):
+                return c
+            c = c.next
+        n = n.parent
+        if n is NULL:
+            return NULL
+    return NULL
+
+
+cdef object _own_text(xmlNode* n):
+    """lxml's ``.text`` of an element-like node (None or '' when it has none)."""
+    if n.type == tree.XML_ELEMENT_NODE:
+        return textOf(n) if _has_text(n.children) else None
+    if n.type == tree.XML_ENTITY_REF_NODE:
+        return "&" + (<const char*>n.name).decode("utf-8") + ";"
+    if n.content is NULL:
+        return None
+    return (<const char*>n.content).decode("utf-8")  # a comment or PI: its content
+
+
+cdef Py_ssize_t _collapsed_len(str text):
+    """``len(" ".join(text.split()))``."""
+    cdef Py_ssize_t i, chars = 0, words = 0
+    cdef bint inword = False
+    for i in range(len(text)):
+        if Py_UNICODE_ISSPACE(PyUnicode_READ_CHAR(text, i)):
+            inword = False
+        else:
+            chars += 1
+            if not inword:
+                words += 1
+                inword = True
+    return chars + words - 1 if words else 0
+
+
+cdef inline bint _put(list out, object text, Py_ssize_t* size, Py_ssize_t budget):
+    """Append a non-empty ``text``; whether the collapsed length so far exceeds ``budget``."""
+    if not text:
+        return False
+    out.append(text)
+    size[0] += _collapsed_len(text)
+    return size[0] > budget
+
+
+def texts_after(_Element el, Py_ssize_t max_nodes, frozenset skip, Py_ssize_t budget):
+    """The pieces ``visible.texts_after(el, max_nodes)`` yields, in its order (each following
+    sibling's subtree as ``visible.subtree_texts(sib, with_tail=True)``, ``skip`` its
+    ``_SKIP_TEXT_TAGS``), cut after the piece at which their whitespace-collapsed length
+    exceeds ``budget``: a reader that stops once the collapsed, stripped or raw length of
+    the non-empty pieces it read exceeds ``budget`` reads none past the cut."""
+    cdef xmlNode* cur = el._c_node
+    cdef xmlNode* sib
+    cdef xmlNode* n
+    cdef Py_ssize_t seen = 0, size = 0
+    cdef list out = []
+    cdef dict names = {}
+    while cur is not NULL and seen < max_nodes:
+        if _has_text(cur.next) and _put(out, tailOf(cur), &size, budget):
+            return out
+        sib = cur.next
+        while sib is not NULL:
+            if _elementlike(sib):
+                n = sib
+                while n is not NULL:
+                    if not (n.type == tree.XML_ELEMENT_NODE and _tag_in(n, skip, names)) \
+                            and _put(out, _own_text(n), &size, budget):
+                        return out
+                    if _has_text(n.next) and _put(out, tailOf(n), &size, budget):
+                        return out
+                    n = _next_node(n, sib)
+                seen += 1
+                if seen >= max_nodes:
+                    return out
+            sib = sib.next
+        cur = cur.parent
+        if cur is not NULL and not _elementlike(cur):
+            cur = NULL
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# Labelled bylines: :func:`maintext.metadata.authors.labelled_byline`'s loop over the body's text
+
+cdef inline bint _label_step(object text, Py_ssize_t* seen, bint* label_seen, Py_ssize_t limit,
+                             Py_ssize_t max_label, frozenset labels, str strip_chars, Py_ssize_t max_name,
+                             list out):
+    """One piece of the loop; True when the reader stops (the text read exceeds ``limit``)."""
+    cdef Py_ssize_t i, j, n, length
+    if not text:
+        return False
+    n = len(<str>text)
+    i = 0
+    while i < n and Py_UNICODE_ISSPACE(PyUnicode_READ_CHAR(text, i)):
+        i += 1
+    if i == n:
+        return False  # nothing but white space: skipped
+    j = n
+    while Py_UNICODE_ISSPACE(PyUnicode_READ_CHAR(text, j - 1)):
+        j -= 1
+    length = j - i
+    seen[0] += length
+    if seen[0] > limit:
+        return True
+    if label_seen[0] and length <= max_name:
+        out.append(text[i:j])
+    label_seen[0] = length <= max_label and text[i:j].lower().rstrip(strip_chars) in labels
+    return False
+
+
+cdef bint _blank_run(xmlNode* c) noexcept nogil:
+    """The text lxml reads from ``c`` on (``.text`` of a parent whose first child is ``c``,
+    ``.tail`` of a node followed by ``c``: the run of text and CDATA nodes, XInclude
+    markers skipped) holds only ASCII white space (``str.isspace``: tab, line feed,
+    vertical tab, form feed, carriage return, 0x1C-0x1F, space): stripped, it is empty."""
+    cdef const unsigned char* p
+    while c is not NULL:
+        if c.type == tree.XML_TEXT_NODE or c.type == tree.XML_CDATA_SECTION_NODE:
+            if c.content is not NULL:
+                p = <const unsigned char*>c.content
+                while p[0]:
+                    if not (p[0] == 32 or 9 <= p[0] <= 13 or 28 <= p[0] <= 31):
+                        return False
+                    p += 1
+        elif c.type != tree.XML_XINCLUDE_START and c.type != tree.XML_XINCLUDE_END:
+            break
+        c = c.next
+    return True
+
+
+def label_followers(_Element body, frozenset skip, Py_ssize_t limit, Py_ssize_t max_label, frozenset labels,
+                    str strip_chars, Py_ssize_t max_name):
+    """The pieces ``authors.labelled_byline`` tries as names, in its order: of the stripped
+    text pieces of ``body`` (``visible.subtree_texts(body)``, ``skip`` its
+    ``_SKIP_TEXT_TAGS``) within the first ``limit`` characters, those of at most
+    ``max_name`` characters right after a piece of at most ``max_label`` characters that,
+    lower-cased and stripped of ``strip_chars`` on the right, is in ``labels``."""
+    cdef xmlNode* top = body._c_node
+    cdef xmlNode* n = top
+    cdef Py_ssize_t seen = 0
+    cdef bint label_seen = False
+    cdef list out = []
+    cdef dict names = {}
+    while n is not NULL:  # a piece of white space only is skipped by the loop: not even read
+        if not (n.type == tree.XML_ELEMENT_NODE and (_blank_run(n.children) or _tag_in(n, skip, names))) \
+                and _label_step(_own_text(n), &seen, &label_seen, limit, max_label, labels, strip_chars,
+                                max_name, out):
+            return out
+        if n is not top and _has_text(n.next) and not _blank_run(n.next) and _label_step(
+                tailOf(n), &seen, &label_seen, limit, max_label, labels, strip_chars, max_name, out):
+            return out
+        n = _next_node(n, top)
+    return out
+
+
+cdef Py_ssize_t _run_bytes(xmlNode* c) noexcept nogil:
+    """The UTF-8 length of the text lxml reads from ``c`` on (see :func:`_blank_run`)."""
+    cdef Py_ssize_t size = 0
+    while c is not NULL:
+        if c.type == tree.XML_TEXT_NODE or c.type == tree.XML_CDATA_SECTION_NODE:
+            if c.content is not NULL:
+                size += strlen(<const char*>c.content)
+        elif c.type != tree.XML_XINCLUDE_START and c.type != tree.XML_XINCLUDE_END:
+            break
+        c = c.next
+    return size
+
+
+cdef Py_ssize_t _utf8_chars(const unsigned char* p) noexcept nogil:
+    """Characters in the NUL-terminated UTF-8 string ``p`` (its non-continuation bytes)."""
+    cdef Py_ssize_t count = 0
+    while p[0]:
+        if (p[0] & 0xC0) != 0x80:
+            count += 1
+        p += 1
+    return count
+
+
+cdef Py_ssize_t _add_run(xmlNode* c, list parts) except -1:
+    """Append the UTF-8 bytes of the text lxml reads from ``c`` on (see :func:`_blank_run`)
+    to ``parts``; its length in characters."""
+    cdef Py_ssize_t chars = 0
+    while c is not NULL:
+        if c.type == tree.XML_TEXT_NODE or c.type == tree.XML_CDATA_SECTION_NODE:
+            if c.content is not NULL and c.content[0]:
+                parts.append(<bytes>(<const char*>c.content))
+                chars += _utf8_chars(<const unsigned char*>c.content)
+        elif c.type != tree.XML_XINCLUDE_START and c.type != tree.XML_XINCLUDE_END:
+            break
+        c = c.next
+    return chars
+
+
+def collapsed_text(_Element body, frozenset skip, Py_ssize_t limit):
+    """``visible.labelled_text``'s text of ``body``: its pieces (``visible.subtree_texts``,
+    ``skip`` its ``_SKIP_TEXT_TAGS``) up to the one that takes their length over
+    ``limit``, joined, white space collapsed. The pieces' UTF-8 bytes are joined and
+    decoded once (the same text); a piece of ASCII white space only is counted (its
+    length is its UTF-8 length) but not kept: it changes nothing once collapsed."""
+    cdef xmlNode* top = body._c_node
+    cdef xmlNode* n = top
+    cdef Py_ssize_t size = 0, chars
+    cdef list parts = []  # UTF-8 bytes; b" " between two pieces
+    cdef dict names = {}
+    while n is not NULL:
+        if not (n.type == tree.XML_ELEMENT_NODE and _tag_in(n, skip, names)):
+            if n.type == tree.XML_ELEMENT_NODE:
+                if _blank_run(n.children):
+                    size += _run_bytes(n.children)
+                else:
+                    parts.append(b" ")
+                    size += _add_run(n.children, parts)
+            else:
+                text = _own_text(n)
+                if text:
+                    parts.append(b" ")
+                    parts.append((<str>text).encode("utf-8"))
+                    size += len(<str>text)
+            if size > limit:
+                break
+        if n is not top and _has_text(n.next):
+            if _blank_run(n.next):
+                size += _run_bytes(n.next)
+            else:
+                parts.append(b" ")
+                size += _add_run(n.next, parts)
+            if size > limit:
+                break
+        n = _next_node(n, top)
+    return " ".join(b"".join(parts).decode("utf-8").split())
+
+
+# ---------------------------------------------------------------------------------------
+# Category and tag links: :func:`maintext.metadata.extras._labels`'s loop over the anchors
+
+def label_links(list anchors, list records, str rel, href_path):
+    """``(marked, by_path)`` of ``extras._labels``: ``(anchor, text)`` of the anchors whose
+    rel list holds ``rel`` (a "tag" not also "category"), and of those without a rel list
+    whose href ``href_path`` finds (None: not searched)."""
+    cdef list marked = [], by_path = []
+    cdef Py_ssize_t i
+    for i in range(min(len(anchors), len(records))):
+        href, rel_value, text = records[i]
+        if rel_value:
+            rels = rel_value.lower().split()
+            if rel in rels and not (rel == "tag" and "category" in rels):
+                marked.append((anchors[i], text))
+            elif not rels and href_path is not None and href_path.search(href or ""):
+                by_path.append((anchors[i], text))
+        elif href_path is not None and href_path.search(href or ""):
+            by_path.append((anchors[i], text))
+    return marked, by_path
+
+
+cdef bint _subtree_put(xmlNode* top, bint with_tail, frozenset skip, dict names, list out, Py_ssize_t* size,
+                       Py_ssize_t budget) except -1:
+    """The pieces of ``visible.subtree_texts(top, with_tail=with_tail)`` put to ``out``
+    (:func:`_put`); True once the budget is exceeded."""
+    cdef xmlNode* n = top
+    while n is not NULL:
+        if not (n.type == tree.XML_ELEMENT_NODE and _tag_in(n, skip, names)) \
+                and _put(out, _own_text(n), size, budget):
+            return True
+        if (n is not top or with_tail) and _has_text(n.next) and _put(out, tailOf(n), size, budget):
+            return True
+        n = _next_node(n, top)
+    return False
+
+
+def texts_before(_Element el, Py_ssize_t max_siblings, frozenset skip, Py_ssize_t budget):
+    """The pieces ``visible.texts_before(el, max_siblings)`` yields, in its order, cut as
+    :func:`texts_after` cuts."""
+    cdef xmlNode* level = el._c_node
+    cdef xmlNode* sib
+    cdef Py_ssize_t count, size = 0, k
+    cdef list out = []
+    cdef dict names = {}
+    for k in range(2):
+        if level is NULL:
+            return out
+        sib = level.prev
+        count = 0
+        while sib is not NULL and count < max_siblings:
+            if _elementlike(sib):
+                if _subtree_put(sib, False, skip, names, out, &size, budget):
+                    return out
+                count += 1
+            sib = sib.prev
+        level = level.parent
+        if level is not NULL and not _elementlike(level):
+            level = NULL
+    return out

@@ -20,7 +20,8 @@ from .collect import Collected
 from .jsonld import LIST_SEP
 from .title import is_site_name
 from .collect import text_content
-from .visible import body_texts, texts_after
+from .native import native_metadata
+from .visible import _SKIP_TEXT_TAGS, body_texts, texts_after
 
 BYLINE_SCOPE_LEVELS = 3  # the headline's ancestor searched for a byline (the article header)
 MAX_BYLINE_BOXES = 20  # author-like elements tried at most
@@ -237,14 +238,21 @@ def byline_author(root, headline_el=None) -> str | None:
     for el in boxes:
         if el.tag in _SKIP_TAGS or in_comments(el):
             continue
-        name_els = el.findall(".//*[@itemprop='name']")
-        values = [n.text_content() for n in name_els] or [el.text_content()]
+        values = _name_texts(el)
         if sum(map(len, values)) > 120:
             continue
         names = [n for n in (clean_author(v) for v in values) if n and len(n.split()) <= MAX_NAME_WORDS]
         if names:
             return LIST_SEP.join(names)
     return None
+
+
+def _name_texts(box) -> list[str]:
+    """The texts of ``box``'s ``itemprop=name`` descendants, else its own text (in C when built)."""
+    native = native_metadata()
+    if native is not None:
+        return native.name_texts(box)
+    return [n.text_content() for n in box.findall(".//*[@itemprop='name']")] or [box.text_content()]
 
 
 def visible_byline(headline_el) -> str | None:
@@ -254,7 +262,7 @@ def visible_byline(headline_el) -> str | None:
     the headline are read (:data:`VISIBLE_BYLINE_CHARS`)."""
     if headline_el is None:
         return None
-    pieces = _short_pieces(texts_after(headline_el))
+    pieces = _short_pieces(texts_after(headline_el, budget=VISIBLE_BYLINE_CHARS))
     for n, piece in enumerate(pieces):
         if not BYLINE_PREFIX.match(piece):
             continue
@@ -272,6 +280,14 @@ def labelled_byline(root) -> str | None:
     line at the article's foot; at most :data:`LABELLED_BYLINE_CHARS` of text are read."""
     body = root.find("body")
     if body is None:
+        return None
+    native = native_metadata()
+    if native is not None:  # the same loop in C gives the pieces tried as names
+        for piece in native.label_followers(body, _SKIP_TEXT_TAGS, LABELLED_BYLINE_CHARS, _MAX_LABEL_CHARS,
+                                            AUTHOR_LABELS, ":： ", MAX_NAME_CHARS):
+            name = clean_author(piece)
+            if name and _looks_like_name(name):
+                return name
         return None
     label_seen, seen = False, 0
     for text in body_texts(body, LABELLED_BYLINE_CHARS):
@@ -395,6 +411,9 @@ def _sibling_author_links(first, following: list) -> list[str]:
 
 def in_comments(el, levels: int = 12) -> bool:
     """``el`` sits in a comment thread or form (their "author" fields are commenters)."""
+    native = native_metadata()
+    if native is not None:  # the same steps in C, no proxies for the ancestors
+        return native.in_comments(el, levels, _COMMENT_AREA)
     for n, node in enumerate(el.iterancestors()):
         if n >= levels:
             break

@@ -9,6 +9,7 @@ permalinks (:func:`url_date`). Relative forms (:func:`relative_date`: "昨天", 
 
 from __future__ import annotations
 
+import functools
 import re
 from datetime import date as _date, datetime, timedelta, timezone
 from typing import Any
@@ -66,7 +67,20 @@ _TODAY_YEAR = _date.today().year
 _YEAR = re.compile(r"(?:19|20)\d\d")
 
 
+# Short values whose reading is remembered: a page's declared dates (JSON-LD, <meta>,
+# <time>) are read two or three times by the publication and modification date choices.
+CACHED_DATE_CHARS = 64
+CACHED_DATES = 512
+
+
 def parse_date(value: str | None) -> str | None:
+    """:func:`read_date`, remembered for short values (:data:`CACHED_DATE_CHARS`)."""
+    if value is not None and len(value) <= CACHED_DATE_CHARS:
+        return _cached_date(value)
+    return read_date(value)
+
+
+def read_date(value: str | None) -> str | None:
     """The first date in ``value`` as ISO 8601, or None.
 
     Day first for ``dd.mm.yyyy`` (month first only when the day-first reading is
@@ -83,6 +97,8 @@ def parse_date(value: str | None) -> str | None:
         return None
     best: tuple[int, str] | None = None
     for pattern, order in _DATE_FORMS:
+        if best is not None and best[0] == 0:
+            break  # a later form wins only by starting earlier (saves the month-name forms' searches)
         m = pattern.search(value)
         if m is None or (best is not None and m.start() >= best[0]):
             continue
@@ -90,6 +106,9 @@ def parse_date(value: str | None) -> str | None:
         if iso:
             best = (m.start(), iso + (_offset_after(value, m.end()) if "T" in iso else ""))
     return best[1] if best else None
+
+
+_cached_date = functools.lru_cache(maxsize=CACHED_DATES)(read_date)
 
 
 def _from_match(m: re.Match[str], order: str) -> str | None:

@@ -19,6 +19,7 @@ from ..textutil import collapse_ws
 from .authors import in_comments
 from .collect import Collected, dedupe, text_content
 from .jsonld import LIST_SEP
+from .native import native_metadata
 from .urls import absolute, first_declared
 
 # hrefs of category and tag archive pages (WordPress, Blogger labels, German/French blogs).
@@ -51,17 +52,12 @@ def tags(got: Collected) -> list[str]:
 def _labels(got: Collected, rel: str, href_path: re.Pattern[str]) -> list[str]:
     """Texts of links with ``rel`` in their rel list, else of links whose href matches
     ``href_path`` (comment threads left out)."""
-    marked, by_path = [], []
     paths = got.may_have_href(href_path)  # else no href is searched
-    for a, (href, rel_value, text) in zip(got.anchors, got.anchor_records()):
-        if rel_value:
-            rels = rel_value.lower().split()
-            if rel in rels and not (rel == "tag" and "category" in rels):
-                marked.append((a, text))
-            elif not rels and paths and href_path.search(href or ""):
-                by_path.append((a, text))
-        elif paths and href_path.search(href or ""):
-            by_path.append((a, text))
+    native = native_metadata()
+    if native is not None:  # the same loop in C
+        marked, by_path = native.label_links(got.anchors, got.anchor_records(), rel, href_path if paths else None)
+    else:
+        marked, by_path = _label_links(got, rel, href_path if paths else None)
     out = []
     for a, text in marked or by_path:
         text = collapse_ws(text if text is not None else text_content(a)).strip("#")
@@ -70,6 +66,23 @@ def _labels(got: Collected, rel: str, href_path: re.Pattern[str]) -> list[str]:
         if len(out) >= MAX_LABELS:
             break
     return dedupe(out)
+
+
+def _label_links(got: Collected, rel: str, href_path: re.Pattern[str] | None) -> tuple[list, list]:
+    """``(marked, by_path)``: ``(anchor, text)`` of the links marked ``rel`` (a "tag" not
+    also "category"), and of those without a rel list whose href ``href_path`` finds
+    (None: not searched). The Python twin of ``_native.label_links``."""
+    marked, by_path = [], []
+    for a, (href, rel_value, text) in zip(got.anchors, got.anchor_records()):
+        if rel_value:
+            rels = rel_value.lower().split()
+            if rel in rels and not (rel == "tag" and "category" in rels):
+                marked.append((a, text))
+            elif not rels and href_path is not None and href_path.search(href or ""):
+                by_path.append((a, text))
+        elif href_path is not None and href_path.search(href or ""):
+            by_path.append((a, text))
+    return marked, by_path
 
 
 def lead_image(ld: dict[str, str], got: Collected, base: str | None) -> str | None:

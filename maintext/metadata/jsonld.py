@@ -82,12 +82,14 @@ def parse_json_ld(texts: list[str]) -> dict[str, str]:
     best: dict[str, str] = {}
     other: dict[str, str] = {}
     body: str | None = None
-    docs = [data for data in map(load_json, texts) if data is not None]
+    loaded = [(data, text) for data, text in zip(map(load_json, texts), texts) if data is not None]
+    docs = [data for data, _ in loaded]
     names = _names_by_id(docs)
-    for data in docs:
+    for data, text in loaded:
         for obj in ld_objects(data):
             _ld_fields(_with_names(obj, names), best if _is_article(obj) else other)
-        body = _longest_body(data, body)
+        if "articleBody" in text or "\\" in text:  # else no key reads articleBody (an escape might)
+            body = _longest_body(data, body)
     for key, value in other.items():
         best.setdefault(key, value)
     best.pop("articleBody", None)

@@ -47,9 +47,12 @@ def first_declared(*values: str | None) -> str | None:
     return None
 
 
+_SPACE = re.compile(r"\s")  # str.isspace() of one character, exactly (re's Unicode \s)
+
+
 def is_absolute_http(url: str) -> bool:
     """``url`` is an http(s) URL with a host name and no white space."""
-    if not url.lower().startswith(("http://", "https://")) or any(c.isspace() for c in url):
+    if not url.lower().startswith(("http://", "https://")) or _SPACE.search(url) is not None:
         return False
     try:
         return bool(urlsplit(url).hostname)

@@ -14,6 +14,7 @@ from typing import Callable, Iterable
 from ..html.walk import native_nodes
 from .collect import text_content
 from .dateparse import parse_date, relative_date
+from .native import native_metadata
 
 AFTER_HEADLINE_ELEMENTS = 300  # elements read after the headline for a byline date
 VISIBLE_DATE_CHARS = 6000  # characters of visible text read at most for a date
@@ -63,10 +64,13 @@ def visible_date(root, headline_el=None, reference: datetime | None = None,
         own = text_content(headline_el)
         found = parse_date(own) if len(own) < MAX_HEADLINE_DATE_CHARS else None
         found = (found
-                 or first_date(texts_after(headline_el), BYLINE_REACH_CHARS, reference, BYLINE_PIECE)
-                 or first_date(texts_before(headline_el), BEFORE_HEADLINE_CHARS, reference)
+                 or first_date(texts_after(headline_el, budget=BYLINE_REACH_CHARS), BYLINE_REACH_CHARS,
+                               reference, BYLINE_PIECE)
+                 or first_date(texts_before(headline_el, budget=BEFORE_HEADLINE_CHARS), BEFORE_HEADLINE_CHARS,
+                               reference)
                  or (labelled() if labelled is not None else labelled_date(root, "published"))
-                 or first_date(texts_after(headline_el), VISIBLE_DATE_CHARS // 2, reference))
+                 or first_date(texts_after(headline_el, budget=VISIBLE_DATE_CHARS // 2), VISIBLE_DATE_CHARS // 2,
+                               reference))
         if found:
             return found
     body = root.find("body")
@@ -148,6 +152,9 @@ def labelled_text(root) -> str | None:
     body = root.find("body")
     if body is None:
         return None
+    native = native_metadata()
+    if native is not None:  # the same text from C, white-space pieces counted but not read
+        return native.collapsed_text(body, _SKIP_TEXT_TAGS, LABELLED_DATE_CHARS)
     nodes = native_nodes()
     pieces, size = [], 0
     texts = nodes.subtree_texts(body, _SKIP_TEXT_TAGS, False, LABELLED_DATE_CHARS) if nodes else subtree_texts(body)
@@ -177,9 +184,19 @@ def body_texts(body, budget: int):
     return nodes.subtree_texts(body, _SKIP_TEXT_TAGS, False, budget, True)
 
 
-def texts_after(el, max_nodes: int = AFTER_HEADLINE_ELEMENTS):
+def texts_after(el, max_nodes: int = AFTER_HEADLINE_ELEMENTS, budget: int | None = None):
     """Text pieces following ``el`` in document order (its tail, later siblings, the
-    parent's later siblings, ...), at most ``max_nodes`` elements."""
+    parent's later siblings, ...), at most ``max_nodes`` elements. ``budget``: the reader
+    stops once the non-empty pieces it read exceed that many characters (collapsed,
+    stripped or as they are): then a list read in C (metadata/_native.pyx), cut there."""
+    native = native_metadata() if budget is not None else None
+    if native is not None:
+        return native.texts_after(el, max_nodes, _SKIP_TEXT_TAGS, budget)
+    return _texts_after(el, max_nodes)
+
+
+def _texts_after(el, max_nodes: int):
+    """:func:`texts_after` in Python (the fallback and the C twin's reference), lazily."""
     seen = 0
     cur = el
     while cur is not None and seen < max_nodes:
@@ -193,8 +210,17 @@ def texts_after(el, max_nodes: int = AFTER_HEADLINE_ELEMENTS):
         cur = cur.getparent()
 
 
-def texts_before(el, max_siblings: int = 4):
-    """Text of the few siblings right before ``el`` and before its parent, nearest first."""
+def texts_before(el, max_siblings: int = 4, budget: int | None = None):
+    """Text of the few siblings right before ``el`` and before its parent, nearest first.
+    ``budget``: as for :func:`texts_after` (then a list read in C, cut there)."""
+    native = native_metadata() if budget is not None else None
+    if native is not None:
+        return native.texts_before(el, max_siblings, _SKIP_TEXT_TAGS, budget)
+    return _texts_before(el, max_siblings)
+
+
+def _texts_before(el, max_siblings: int):
+    """:func:`texts_before` in Python (the fallback and the C twin's reference), lazily."""
     for level in (el, el.getparent()):
         if level is None:
             return

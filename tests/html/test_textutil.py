@@ -67,3 +67,16 @@ def test_word_finder_gives_the_tokens_of_each_part():
     assert [findall(p) for p in parts] == [tokens(p) for p in parts]
     findall = word_finder("".join(parts[:2]))
     assert [findall(p) for p in parts[:2]] == [tokens(p) for p in parts[:2]]
+
+
+def test_collapse_ws_is_the_regex_collapse_on_every_space_character():
+    import random
+    import re
+    import sys
+
+    spaces = [chr(c) for c in range(sys.maxunicode + 1) if re.match(r"\s", chr(c))]
+    rng = random.Random(97)
+    pieces = spaces + ["a", "\u4e2d", "", "bc", "\U0001f600", "\x00"]
+    for _ in range(20000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 12)))
+        assert collapse_ws(text) == re.sub(r"\s+", " ", text).strip(), repr(text)

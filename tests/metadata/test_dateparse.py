@@ -79,3 +79,39 @@ def test_reference_and_timestamps():
     assert timestamp_date(1566870000) == "2019-08-27T01:40+00:00"
     assert timestamp_date(1566870000000) == "2019-08-27T01:40+00:00"  # milliseconds
     assert timestamp_date(12) is None  # 1970: no page date
+
+
+def _read_date_every_form(value):
+    """read_date as it was: every form searched, the earliest match kept."""
+    from maintext.metadata import dateparse
+
+    value = (value or "").strip()
+    if not value:
+        return None
+    m = dateparse._COMPACT_DATE.match(value)
+    if m:
+        return dateparse._iso(m.group(1), m.group(2), m.group(3), m.group(4), m.group(5))
+    best = None
+    for pattern, order in dateparse._DATE_FORMS:
+        m = pattern.search(value)
+        if m is None or (best is not None and m.start() >= best[0]):
+            continue
+        iso = dateparse._from_match(m, order)
+        if iso:
+            best = (m.start(), iso + (dateparse._offset_after(value, m.end()) if "T" in iso else ""))
+    return best[1] if best else None
+
+
+def test_read_date_stops_at_a_date_at_the_start_with_the_same_result():
+    import random
+
+    from maintext.metadata.dateparse import read_date
+
+    pieces = ["2019-08-27", "2019/8/7", "27.08.2019", "08/27/2019", "2019 09/07", "2019年8月27日", "27. August 2019",
+              "Aug. 27, 2019", "1er mai 2019", " 10:30", "T10:30", "+02:00", "Z", " GMT", "Mon, ", " ", "am ", "posted ",
+              "13/13/2019", "2019-02-30", "20190827", "x", "1", "de ", "agosto de ", "2020"]
+    rng = random.Random(59)
+    for _ in range(5000):
+        value = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 6)))
+        assert read_date(value) == _read_date_every_form(value), value
+        assert parse_date(value) == read_date(value), value  # remembered or not, the same

@@ -88,3 +88,13 @@ def test_broken_json_ld_is_ignored_and_other_sources_used():
     page = meta_of(html)
     assert page.date == "2020-02-03"  # the second block, repaired (raw line break)
     assert page.author == "Jane Roe"  # "By " removed
+
+
+def test_article_body_found_under_an_escaped_key():
+    from maintext.metadata.jsonld import parse_json_ld
+
+    body = "Body text. " * 30
+    for key in ("articleBody", "article\\u0042ody", "\\u0061rticleBody"):
+        text = '{"@type": "NewsArticle", "headline": "H", "%s": "%s"}' % (key, body)
+        assert parse_json_ld([text])["articleBody"] == body, key
+    assert "articleBody" not in parse_json_ld(['{"@type": "NewsArticle", "headline": "H", "text": "%s"}' % body])

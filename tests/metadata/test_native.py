@@ -237,3 +237,150 @@ def test_label_matches_are_the_pattern_matches():
         for kind in ("published", "modified"):
             expected = [(m.span(), m.group(1)) for m in visible._LABEL_FORMS[kind].finditer(text)]
             assert [(m.span(), m.group(1)) for m in visible.label_matches(text, kind)] == expected, (text, kind)
+
+
+COMMENT_PIECES = ["<div>", "</div>", "<div class='comments'>", "<section id='respond'>", "<ul class='x Reply'>",
+                  "</ul>", "</section>", "<form>", "</form>", "<p class='kommentar'>", "</p>", "<span class=''>",
+                  "</span>", "<a class='comment-author' href='/a'>A</a>", "<a href='/b'>B</a>", "<b id='Comment'>",
+                  "</b>", "text", "<li class='\u212aommentar'>", "</li>", "<article class='post'>", "</article>"]
+
+
+@native
+def test_in_comments_in_c_same_as_the_python_walk(monkeypatch):
+    from maintext.metadata.authors import in_comments
+
+    rng = random.Random(61)
+    for _ in range(500):
+        root = parse_html("<html><body>" + "".join(rng.choice(COMMENT_PIECES) for _ in range(rng.randint(0, 30)))
+                          + "</body></html>")
+        for el in root.iter():
+            for levels in (12, 0, 1, 3):
+                monkeypatch.setattr(walk, "ENABLED", True)
+                fast = in_comments(el, levels)
+                monkeypatch.setattr(walk, "ENABLED", False)
+                assert in_comments(el, levels) == fast, (levels, root.getroottree().getpath(el))
+
+
+@native
+def test_name_texts_in_c_same_as_the_element_path(monkeypatch):
+    from maintext.metadata.authors import _name_texts
+
+    pieces = ["<span itemprop='name'>Jane Doe</span>", "<b itemprop='Name'>x</b>", "<i itemprop='name'></i>",
+              "<div itemprop='author'>", "</div>", "<a href='/a'>By <span itemprop='name'>Jo <b>Roe</b></span></a>",
+              "text &amp; more", "<p>", "</p>", "\u4e2d\u6587", "<span itemprop=' name'>y</span>"]
+    rng = random.Random(67)
+    for _ in range(500):
+        root = parse_html("<html><body>" + "".join(rng.choice(pieces) for _ in range(rng.randint(0, 20)))
+                          + "</body></html>")
+        for el in root.iter():
+            monkeypatch.setattr(walk, "ENABLED", True)
+            fast = _name_texts(el)
+            monkeypatch.setattr(walk, "ENABLED", False)
+            assert _name_texts(el) == fast
+
+
+AFTER_PIECES = ["<div>", "</div>", "<h1>Title</h1>", "<p>", "</p>", "Von ", "Jane Doe", " 12.03.2020 ", "\n  ",
+                "<script>x</script>", "<style>s</style>", "<!--c-->", "<?pi p?>", "<noscript>n</noscript>", "<br>",
+                "<span>By</span>", "<a href='/a'>Jo Roe</a>", "2019", "09/07", "19:02", "\u4e2d\u6587 \u6807\u9898",
+                "word " * 30, "<select><option>o</option></select>", "&amp;", "\u3000"]
+
+
+@native
+def test_texts_after_in_c_is_the_generator_cut_at_the_budget(monkeypatch):
+    from maintext.metadata import authors, visible
+
+    rng = random.Random(71)
+    for _ in range(400):
+        root = parse_html("<html><body>" + "".join(rng.choice(AFTER_PIECES) for _ in range(rng.randint(0, 40)))
+                          + "</body></html>")
+        monkeypatch.setattr(walk, "ENABLED", True)
+        for el in root.iter():
+            for max_nodes, budget in ((300, 600), (300, 1000), (2, 20), (5, 0)):
+                full = list(visible._texts_after(el, max_nodes))
+                got = visible.texts_after(el, max_nodes, budget)
+                assert got == full[:len(got)]
+                collapsed = sum(len(" ".join(t.split())) for t in got)
+                assert got == full or (collapsed > budget >= collapsed - len(" ".join(got[-1].split())))
+                assert authors._short_pieces(got) == authors._short_pieces(full) if budget == 600 else True
+                assert visible.first_date(got, budget) == visible.first_date(iter(full), budget)
+        headline = root.find(".//h1")
+        if headline is not None:
+            monkeypatch.setattr(walk, "ENABLED", True)
+            fast = (visible.visible_date(root, headline), authors.visible_byline(headline))
+            monkeypatch.setattr(walk, "ENABLED", False)
+            assert (visible.visible_date(root, headline), authors.visible_byline(headline)) == fast
+
+
+LABEL_PIECES = ["<div>", "</div>", "<p>", "</p>", "Autor", "Autor:", "AUTOR\uff1a", " Text: ", "Von", "by", "\u4f5c\u8005",
+                "Jane Doe", "jane doe", "Max M\u00fcller", "<b>Author</b>", "<span>Jo Roe</span>", "  ", "\n",
+                "<script>Autor</script>", "<noscript>Von</noscript>", "<!--Autor-->", "x" * 85, "y" * 30,
+                "\u3000Redaktion\u3000", "<br>", "<a href='/a'>A B</a>", "Geschrieben von "]
+
+
+@native
+def test_label_followers_in_c_give_the_same_byline(monkeypatch):
+    from maintext.metadata import authors
+
+    rng = random.Random(73)
+    for n in range(1500):
+        html = "<html><body>" + "".join(rng.choice(LABEL_PIECES) for _ in range(rng.randint(0, 30))) + "</body></html>"
+        root = parse_html(html)
+        if n % 100 == 0:
+            monkeypatch.setattr(authors, "LABELLED_BYLINE_CHARS", rng.randint(0, 40))
+        monkeypatch.setattr(walk, "ENABLED", True)
+        fast = authors.labelled_byline(root)
+        monkeypatch.setattr(walk, "ENABLED", False)
+        assert authors.labelled_byline(root) == fast, html
+
+
+@native
+def test_collapsed_text_in_c_is_the_labelled_text(monkeypatch):
+    from maintext.metadata import visible
+
+    pieces = LABEL_PIECES + ["\x1c", " \t", "\xa0", "<p>\n  </p>", "Datum: 01.02.2020", "\u00e9t\u00e9"]
+    rng = random.Random(79)
+    for n in range(1500):
+        root = parse_html("<html><body>" + "".join(rng.choice(pieces) for _ in range(rng.randint(0, 30)))
+                          + "</body></html>")
+        if n % 50 == 0:
+            monkeypatch.setattr(visible, "LABELLED_DATE_CHARS", rng.randint(0, 60))
+        monkeypatch.setattr(walk, "ENABLED", True)
+        fast = visible.labelled_text(root)
+        monkeypatch.setattr(walk, "ENABLED", False)
+        assert visible.labelled_text(root) == fast
+
+
+@native
+def test_label_links_in_c_same_as_the_python_loop():
+    from maintext.metadata import _native, extras
+
+    pieces = ["<a rel='tag' href='/tag/x'>x</a>", "<a rel='Tag Category' href='/c'>c</a>", "<a rel=' ' href='/tag/y'>y</a>",
+              "<a rel='category' href='/category/z'>z</a>", "<a href='/TAG/w'>w</a>", "<a href='/kategorie/v'>v</a>",
+              "<a rel='nofollow' href='/tag/u'>u</a>", "<a>t</a>", "<a href=''>s</a>", "<a rel='\u0130' href='/r'>r</a>"]
+    rng = random.Random(83)
+    for _ in range(1000):
+        root = parse_html("<html><body>" + "".join(rng.choice(pieces) for _ in range(rng.randint(0, 15)))
+                          + "</body></html>")
+        got = collect(root)
+        for rel, pattern in (("tag", extras.TAG_HREF), ("category", extras.CATEGORY_HREF), ("tag", None)):
+            assert _native.label_links(got.anchors, got.anchor_records(), rel, pattern) == \
+                extras._label_links(got, rel, pattern)
+
+
+@native
+def test_texts_before_in_c_is_the_generator_cut_at_the_budget(monkeypatch):
+    from maintext.metadata import visible
+
+    rng = random.Random(89)
+    monkeypatch.setattr(walk, "ENABLED", True)
+    for _ in range(400):
+        root = parse_html("<html><body>" + "".join(rng.choice(AFTER_PIECES) for _ in range(rng.randint(0, 40)))
+                          + "</body></html>")
+        for el in root.iter():
+            for max_siblings, budget in ((4, 600), (1, 10), (2, 0)):
+                full = list(visible._texts_before(el, max_siblings))
+                got = visible.texts_before(el, max_siblings, budget)
+                assert got == full[:len(got)]
+                collapsed = sum(len(" ".join(t.split())) for t in got)
+                assert got == full or (collapsed > budget >= collapsed - len(" ".join(got[-1].split())))
+                assert visible.first_date(got, budget) == visible.first_date(iter(full), budget)

@@ -31,3 +31,13 @@ def test_absolute():
     assert absolute("/img/a.jpg", "https://x.example/p/q") == "https://x.example/img/a.jpg"
     assert absolute("data:image/png;base64,xx", "https://x.example/") is None
     assert absolute("a.jpg", None) == "a.jpg"
+
+
+def test_white_space_test_is_str_isspace_for_every_character():
+    import sys
+
+    from maintext.metadata.urls import _SPACE
+
+    for code in range(sys.maxunicode + 1):
+        c = chr(code)
+        assert (_SPACE.search(c) is not None) == c.isspace(), hex(code)
