@@ -13,7 +13,8 @@ falls back to the Python walk otherwise. Every rule here has its twin in ``segme
 """
 
 from lxml.includes cimport tree
-from libc.string cimport strlen
+from libc.string cimport strlen, memcpy, memset
+from libc.stdlib cimport realloc, free
 from lxml.includes.tree cimport xmlNode
 from maintext.html._xmlnode cimport _elementlike, _has_text, _next_under
 from lxml.includes.etreepublic cimport _Document, _Element, elementFactory, import_lxml__etree, textOf, tailOf
@@ -87,6 +88,42 @@ cdef extern from "Python.h":
     void PyUnicode_WRITE(int kind, void* data, Py_ssize_t index, Py_UCS4 value) nogil
     object PyUnicode_FromKindAndData(int kind, const void* buffer, Py_ssize_t size)
     bint Py_UNICODE_ISSPACE(Py_UCS4 ch) nogil
+    object PyUnicode_DecodeUTF8(const char* s, Py_ssize_t size, const char* errors)
+
+
+# str.isspace() of the ASCII characters (\t\n\v\f\r, \x1c-\x1f, space)
+cdef unsigned char _ascii_space[128]
+for _i in range(128):
+    _ascii_space[_i] = chr(_i).isspace()
+
+
+cdef bint _utf8_isspace(const char* p, Py_ssize_t n) except -1:
+    """``text.isspace()`` of the UTF-8 text ``p[:n]`` (n > 0), decoded only when it holds a
+    non-ASCII character before an ASCII one that is not white space."""
+    cdef Py_ssize_t i
+    cdef unsigned char c
+    for i in range(n):
+        c = <unsigned char>p[i]
+        if c >= 0x80:
+            return PyUnicode_DecodeUTF8(p, n, NULL).isspace()
+        if not _ascii_space[c]:
+            return False
+    return True
+
+
+cdef Py_ssize_t _utf8_stripped_len(const char* p, Py_ssize_t n) except -1:
+    """``len(text.strip())`` of the UTF-8 text ``p[:n]``: ASCII white space trimmed in place;
+    when the ends are then ASCII, the code points between them, else decoded."""
+    cdef Py_ssize_t lo = 0, hi = n, i, count = 0
+    while lo < hi and <unsigned char>p[lo] < 0x80 and _ascii_space[<unsigned char>p[lo]]:
+        lo += 1
+    while hi > lo and <unsigned char>p[hi - 1] < 0x80 and _ascii_space[<unsigned char>p[hi - 1]]:
+        hi -= 1
+    if lo < hi and (<unsigned char>p[lo] >= 0x80 or <unsigned char>p[hi - 1] >= 0x80):
+        return len(PyUnicode_DecodeUTF8(p, n, NULL).strip())
+    for i in range(lo, hi):
+        count += (<unsigned char>p[i] & 0xC0) != 0x80
+    return count
 
 
 cdef str _collapse(str raw, int marked, Py_ssize_t* spaces, Py_ssize_t* commas, bint* cjk, bint* ascii):
@@ -146,13 +183,66 @@ def block_of(str raw, int marked):
 
 cdef class _Walk:
     """The walk's state (the locals of the Python walk)."""
-    cdef list parts, blocks, containers, anchors, spans, images, stack, owners
+    cdef list blocks, containers, anchors, spans, images, stack, owners
+    # the block being read: the UTF-8 bytes of its text runs and markers (the Python walk's
+    # ``parts``, joined), decoded once when the block ends
+    cdef char* buf
+    cdef Py_ssize_t blen, bcap
     cdef object seg, Block, plain_blank, span_open, image, weigh, has_cjk
     cdef frozenset paragraph_tags, heading_tags
     cdef Py_ssize_t link_chars
     cdef int table_depth
     cdef int marked  # markers.MARK_BR | MARK_SPAN | MARK_IMAGE
     cdef int chain_keep
+
+    def __dealloc__(self):
+        free(self.buf)
+
+    cdef int _reserve(self, Py_ssize_t extra) except -1:
+        cdef Py_ssize_t cap = self.bcap if self.bcap else 256
+        cdef char* grown
+        if self.blen + extra <= self.bcap:
+            return 0
+        while cap < self.blen + extra:
+            cap *= 2
+        grown = <char*>realloc(self.buf, cap)
+        if grown is NULL:
+            raise MemoryError()
+        self.buf, self.bcap = grown, cap
+        return 0
+
+    cdef int put(self, char marker) except -1:
+        """Append one marker character (one byte in UTF-8)."""
+        self._reserve(1)
+        self.buf[self.blen] = marker
+        self.blen += 1
+        return 0
+
+    cdef int add_text(self, xmlNode* first, bint in_link) except -1:
+        """lxml's text of the run of text nodes from ``first`` (``.text`` of a parent given its
+        first child, ``.tail`` given the next sibling), appended when it holds text or
+        follows other text (leading white space never starts a block); its stripped length
+        added to the link characters when ``in_link``."""
+        cdef xmlNode* n = first
+        cdef Py_ssize_t start = self.blen, k
+        while n is not NULL:
+            if n.type == tree.XML_TEXT_NODE or n.type == tree.XML_CDATA_SECTION_NODE:
+                if n.content is not NULL:
+                    k = strlen(<const char*>n.content)
+                    self._reserve(k)
+                    memcpy(self.buf + self.blen, n.content, k)
+                    self.blen += k
+            elif n.type != tree.XML_XINCLUDE_START and n.type != tree.XML_XINCLUDE_END:
+                break
+            n = n.next
+        if self.blen == start:
+            return 0  # no text (None or "")
+        if start == 0 and _utf8_isspace(self.buf, self.blen):
+            self.blen = 0
+            return 0
+        if in_link:
+            self.link_chars += _utf8_stripped_len(self.buf + start, self.blen - start)
+        return 0
 
     cdef block(self, str raw, str tag, tuple chain, Py_ssize_t link_chars, bint in_table,
                object owner, int marked):
@@ -237,9 +327,9 @@ cdef class _Walk:
         return c
 
     cdef flush(self):
-        cdef str raw = "".join(self.parts)
+        cdef str raw = PyUnicode_DecodeUTF8(self.buf, self.blen, NULL)
         cdef Py_ssize_t n
-        self.parts.clear()
+        self.blen = 0
         if raw.strip(self.plain_blank):
             self.blocks.append(self.block(
                 raw, self.containers[self.stack[-1]].tag if self.stack else "body",
@@ -252,7 +342,9 @@ cdef class _Walk:
                 del self.spans[len(self.spans) - n:]
             n = raw.count(self.image)
             if n:
-                self.parts.append(self.image * n)
+                self._reserve(n)
+                memset(self.buf, 3, n)  # the images' markers, shown with the next block
+                self.blen = n
                 self.marked = MARK_IMAGE
             else:
                 self.marked = 0
@@ -293,7 +385,8 @@ def walk(root, frozenset skip, seg, sizes, dict env):
     w.span_open = SPAN_OPEN
     w.image = IMAGE
     w.chain_keep = env["CHAIN_KEEP"]
-    w.parts = []
+    w.buf = NULL
+    w.blen = w.bcap = 0
     w.blocks, w.containers, w.anchors = seg.blocks, seg.containers, seg.anchors
     w.spans, w.images = seg.spans, seg.images
     w.stack = []
@@ -301,7 +394,6 @@ def walk(root, frozenset skip, seg, sizes, dict env):
     w.link_chars = 0
     w.table_depth = 0
     w.marked = 0
-    cdef list parts = w.parts
     if env["MARKS"] != (MARK_BR, MARK_SPAN, MARK_IMAGE) or (BR, SPAN_OPEN, SPAN_CLOSE, IMAGE) != ("\x00", "\x01", "\x02", "\x03"):
         raise RuntimeError("maintext.html._walk is out of date with segment.py: rebuild it")
     while True:
@@ -328,7 +420,7 @@ def walk(root, frozenset skip, seg, sizes, dict env):
                 info = names[<size_t>cur.name] = (tag, kind)
             tag, kind = info
             if kind == BLOCK:
-                if parts:
+                if w.blen:
                     w.flush()
                 cid = len(w.containers)
                 el = elementFactory(doc, cur)
@@ -357,23 +449,18 @@ def walk(root, frozenset skip, seg, sizes, dict env):
                 if kind == ANCHOR:
                     link_depth += 1
                     w.anchors.append((len(w.blocks), el))
-                parts.append(SPAN_OPEN)
+                w.put(1)  # SPAN_OPEN
                 w.spans.append(el)
                 w.marked |= MARK_SPAN
             elif kind == BREAK:
-                parts.append(BR)
+                w.put(0)  # BR
                 w.marked |= MARK_BR
             elif kind == IMAGE_EL:
-                parts.append(IMAGE)
+                w.put(3)  # IMAGE
                 w.images.append(elementFactory(doc, cur))
                 w.marked |= MARK_IMAGE
             if descend:  # (a skipped box: its text is not read either)
-                if _has_text(cur.children):
-                    text = textOf(cur)
-                    if text and (parts or not text.isspace()):
-                        parts.append(text)
-                        if link_depth:
-                            w.link_chars += len(text.strip())
+                w.add_text(cur.children, link_depth > 0)
         # ---- descend into the children, or end cur and move on
         while True:
             if descend:
@@ -385,7 +472,7 @@ def walk(root, frozenset skip, seg, sizes, dict env):
             if cur.type == tree.XML_ELEMENT_NODE:
                 tag, kind = names[<size_t>cur.name]
                 if kind == BLOCK:
-                    if parts:
+                    if w.blen:
                         w.flush()
                     cid = w.stack.pop()
                     c = w.containers[cid]
@@ -403,20 +490,15 @@ def walk(root, frozenset skip, seg, sizes, dict env):
                 elif kind == ANCHOR or kind == SPAN:
                     if kind == ANCHOR:
                         link_depth -= 1
-                    parts.append(SPAN_CLOSE)
+                    w.put(2)  # SPAN_CLOSE
                     w.marked |= MARK_SPAN
                 if cur is top:
-                    if parts:
+                    if w.blen:
                         w.flush()
                     return
-                if _has_text(cur.next):
-                    text = tailOf(cur)
-                    if text and (parts or not text.isspace()):
-                        parts.append(text)
-                        if link_depth:
-                            w.link_chars += len(text.strip())
+                w.add_text(cur.next, link_depth > 0)
             elif cur is top:
-                if parts:
+                if w.blen:
                     w.flush()
                 return
             child = _next_elementlike(cur.next)

@@ -233,3 +233,21 @@ def test_native_block_text_and_counts_are_the_python_blocks():
         assert nat == (py.text, py.chars, py.weight, py.commas, py.text.isascii()), (raw, marked)
         seen.add((py.text.isascii(), has_cjk(py.text), py.commas > 0, py.text == ""))
     assert len(seen) == 7  # every combination that can occur
+
+
+@native
+def test_native_walk_same_as_python_on_random_pages():
+    """Both walks give the same segmentation of random pages whose text runs start, end or
+    consist of white space of every kind (ASCII, no-break space, line separator, ideographic
+    space), inside and outside links, with CJK and accented text, comments and CDATA-like
+    text between elements."""
+    rnd = random.Random(13)
+    texts = [" ", "  \n", "\xa0", "\u2028", "\u3000", "\x1c", "word", " word ", "é à", "中文，", "\xa0x\xa0",
+             "x\u2028", "\t\tab c", "’quote’", "&nbsp;", "&amp;", "a\u00ad"]
+    tags = ["<div>", "</div>", "<p>", "</p>", "<a href=x>", "</a>", "<b>", "</b>", "<br>", "<img src=i>",
+            "<ul><li>", "</li></ul>", "<!-- c -->", "<span>", "</span>", "<h2>", "</h2>", "<td>"]
+    for _ in range(600):
+        body = "".join(rnd.choice(texts) if rnd.random() < 0.55 else rnd.choice(tags)
+                       for _ in range(rnd.randint(1, 40)))
+        html = f"<html><body>{body}</body></html>"
+        assert _segmentation(parse_html(html), True) == _segmentation(parse_html(html), False), html
