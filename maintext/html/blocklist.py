@@ -256,7 +256,10 @@ def is_content(block: Block, opts: "BlockListOptions") -> bool:
 def core_indexes(blocks: list[Block], opts: "BlockListOptions") -> set[int]:
     """The ``index`` of each block of ``blocks`` that :func:`is_core` accepts (read once
     by :func:`select_blocks` for its three uses)."""
-    return {b.index for b in blocks if is_core(b, opts)}
+    long_words, max_density, skip = opts.long_block_words, opts.max_link_density, opts.skip_comment_boxes
+    # is_core, inlined (this runs on every page auto classifies)
+    return {b.index for b in blocks if b.weight >= long_words
+            and (b.link_chars / b.chars if b.chars else 0.0) <= max_density and not (b.in_comments and skip)}
 
 
 def main_region(blocks: list[Block], opts: "BlockListOptions",
@@ -274,14 +277,22 @@ def main_region(blocks: list[Block], opts: "BlockListOptions",
             return None
         return best, best
     regions: list[list[int]] = [[cores[0]]]
+    content = _content_test(opts)
     for prev, cur in zip(cores, cores[1:]):
-        noise = sum(1 for b in blocks[prev + 1:cur] if not is_content(b, opts))
+        noise = sum(1 for b in blocks[prev + 1:cur] if not content(b))
         if noise <= opts.max_gap_blocks:
             regions[-1].append(cur)
         else:
             regions.append([cur])
     best_region = max(regions, key=lambda r: sum(blocks[i].weight for i in r))
     return best_region[0], best_region[-1]
+
+
+def _content_test(opts: "BlockListOptions") -> Callable[[Block], bool]:
+    """:func:`is_content` with the options read once."""
+    max_density, skip = opts.max_link_density, opts.skip_comment_boxes
+    return lambda b: (b.chars >= 1 and b.link_chars / b.chars <= max_density
+                      and not (b.in_comments and skip))
 
 
 def main_container(blocks: list[Block], opts: "BlockListOptions",
@@ -356,7 +367,8 @@ def select_blocks(blocks: list[Block], opts: "BlockListOptions",
     if region is None:
         return []
     first, last = region
-    chosen = [b for b in inside[first:last + 1] if is_content(b, opts)]
+    content = _content_test(opts)
+    chosen = [b for b in inside[first:last + 1] if content(b)]
     first = _position(text_blocks, chosen[0]) if chosen else 0
     for pos in range(first - 1, max(-1, first - 1 - opts.headline_lookback), -1):
         candidate = text_blocks[pos]
