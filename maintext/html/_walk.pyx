@@ -14,7 +14,8 @@ falls back to the Python walk otherwise. Every rule here has its twin in ``segme
 
 from lxml.includes cimport tree
 from libc.string cimport strlen, memcpy, memset
-from libc.stdlib cimport realloc, free
+from libc.stdlib cimport calloc, realloc, free
+from cpython.object cimport PyObject
 from lxml.includes.tree cimport xmlNode
 from maintext.html._xmlnode cimport _elementlike, _has_text, _next_under
 from lxml.includes.etreepublic cimport _Document, _Element, elementFactory, import_lxml__etree, textOf, tailOf
@@ -181,8 +182,32 @@ def block_of(str raw, int marked):
     return text, len(text), weight, commas, text.isascii()
 
 
+cdef enum:
+    NAME_SLOTS = 1024  # a power of two
+    NAME_LIMIT = 600  # names kept in the table (beyond: a dict)
+
+
+cdef struct _Name:  # a slot of the walk's table of tag names
+    size_t name  # the libxml2 name pointer (0: an empty slot)
+    int kind
+    PyObject* tag  # kept alive by _Walk.kept
+
+
+cdef inline Py_ssize_t _name_slot(_Name* table, size_t name) noexcept nogil:
+    """The slot holding ``name``, or the empty slot where it goes (linear probing)."""
+    cdef size_t h = ((name >> 4) ^ (name >> 14)) & (NAME_SLOTS - 1)
+    while table[h].name != 0 and table[h].name != name:
+        h = (h + 1) & (NAME_SLOTS - 1)
+    return h
+
+
 cdef class _Walk:
     """The walk's state (the locals of the Python walk)."""
+    # tag name pointer -> (tag, kind), one decode per name per page: a C table (no Python
+    # int and dict lookup per start and end event), a dict past NAME_LIMIT names
+    cdef _Name* names
+    cdef Py_ssize_t n_names
+    cdef list kept
     cdef list blocks, containers, anchors, spans, images, stack, owners
     # the block being read: the UTF-8 bytes of its text runs and markers (the Python walk's
     # ``parts``, joined), decoded once when the block ends
@@ -197,6 +222,7 @@ cdef class _Walk:
 
     def __dealloc__(self):
         free(self.buf)
+        free(self.names)
 
     cdef int _reserve(self, Py_ssize_t extra) except -1:
         cdef Py_ssize_t cap = self.bcap if self.bcap else 256
@@ -387,6 +413,12 @@ def walk(root, frozenset skip, seg, sizes, dict env):
     w.chain_keep = env["CHAIN_KEEP"]
     w.buf = NULL
     w.blen = w.bcap = 0
+    w.names = <_Name*>calloc(NAME_SLOTS, sizeof(_Name))
+    if w.names is NULL:
+        raise MemoryError()
+    w.n_names = 0
+    w.kept = []
+    cdef Py_ssize_t h
     w.blocks, w.containers, w.anchors = seg.blocks, seg.containers, seg.anchors
     w.spans, w.images = seg.spans, seg.images
     w.stack = []
@@ -401,24 +433,37 @@ def walk(root, frozenset skip, seg, sizes, dict env):
         descend = False
         if cur.type == tree.XML_ELEMENT_NODE:
             descend = True
-            info = names.get(<size_t>cur.name)
-            if info is None:
-                if cur.ns is NULL:
-                    tag = (<const char*>cur.name).decode("utf-8")
+            h = _name_slot(w.names, <size_t>cur.name)
+            if w.names[h].name != 0:
+                tag = <object>w.names[h].tag
+                kind = w.names[h].kind
+            else:
+                info = names.get(<size_t>cur.name)
+                if info is None:
+                    if cur.ns is NULL:
+                        tag = (<const char*>cur.name).decode("utf-8")
+                    else:
+                        tag = elementFactory(doc, cur).tag
+                    if tag in BLOCK_TAGS:
+                        kind = BLOCK
+                    elif tag in SPAN_TAGS:
+                        kind = ANCHOR if tag == "a" else SPAN
+                    elif tag == "br":
+                        kind = BREAK
+                    elif tag == IMAGE_TAG:
+                        kind = IMAGE_EL
+                    else:
+                        kind = OTHER
+                    if w.n_names < NAME_LIMIT:
+                        w.kept.append(tag)
+                        w.names[h].name = <size_t>cur.name
+                        w.names[h].kind = kind
+                        w.names[h].tag = <PyObject*>tag
+                        w.n_names += 1
+                    else:
+                        names[<size_t>cur.name] = (tag, kind)
                 else:
-                    tag = elementFactory(doc, cur).tag
-                if tag in BLOCK_TAGS:
-                    kind = BLOCK
-                elif tag in SPAN_TAGS:
-                    kind = ANCHOR if tag == "a" else SPAN
-                elif tag == "br":
-                    kind = BREAK
-                elif tag == IMAGE_TAG:
-                    kind = IMAGE_EL
-                else:
-                    kind = OTHER
-                info = names[<size_t>cur.name] = (tag, kind)
-            tag, kind = info
+                    tag, kind = info
             if kind == BLOCK:
                 if w.blen:
                     w.flush()
@@ -470,7 +515,12 @@ def walk(root, frozenset skip, seg, sizes, dict env):
                     break
             # end event of cur
             if cur.type == tree.XML_ELEMENT_NODE:
-                tag, kind = names[<size_t>cur.name]
+                h = _name_slot(w.names, <size_t>cur.name)
+                if w.names[h].name != 0:
+                    tag = <object>w.names[h].tag
+                    kind = w.names[h].kind
+                else:
+                    tag, kind = names[<size_t>cur.name]
                 if kind == BLOCK:
                     if w.blen:
                         w.flush()

@@ -251,3 +251,11 @@ def test_native_walk_same_as_python_on_random_pages():
                        for _ in range(rnd.randint(1, 40)))
         html = f"<html><body>{body}</body></html>"
         assert _segmentation(parse_html(html), True) == _segmentation(parse_html(html), False), html
+
+
+@native
+def test_native_walk_with_more_tag_names_than_its_table():
+    """Past the walk's table of tag names (600) the names go to a dict: same segmentation."""
+    body = "".join(f"<x{i}>text {i} <a href=y>link</a></x{i}><div>block {i}</div>" for i in range(900))
+    html = f"<html><body>{body}<p>end</p></body></html>"
+    assert _segmentation(parse_html(html), True) == _segmentation(parse_html(html), False)
