@@ -123,19 +123,35 @@ def head_signals(root: Any, ld_texts: Iterable[str | None] = ()) -> PageSignals:
     sig = PageSignals()
     head = root if root is None or root.tag == "head" else (
         root.find("head") if root.tag == "html" else None)
-    for el in head.iter("meta", "link") if head is not None else ():
-        if el.tag == "meta":
-            key = (el.get("property") or el.get("name") or "").lower()
-            if key == "og:type":
-                sig.og_type = (el.get("content") or "").strip().lower()
-            elif key == "og:url" and not sig.canonical:
-                sig.canonical = (el.get("content") or "").strip()
-        elif (el.get("rel") or "").lower() == "canonical":
-            sig.canonical = (el.get("href") or "").strip() or sig.canonical
+    nodes = _walk.native_nodes()
+    links = nodes.head_links(head) if nodes is not None and head is not None else _head_links(head)
+    for key, value in links:
+        if key == "og:type":
+            sig.og_type = (value or "").strip().lower()
+        elif key == "og:url":
+            if not sig.canonical:
+                sig.canonical = (value or "").strip()
+        else:
+            sig.canonical = (value or "").strip() or sig.canonical
     ld = " ".join(t for t in ld_texts if t)
     if ld:
         sig.ld_types = _LD_TYPE.findall(ld)
     return sig
+
+
+def _head_links(head: Any) -> list[tuple[str, str | None]]:
+    """("og:type" / "og:url", content) of the ``<meta>`` elements whose property (else name)
+    is that key in any case, ("canonical", href) of the ``<link rel=canonical>``, in document
+    order (the Python twin of ``_nodes.head_links``)."""
+    out: list[tuple[str, str | None]] = []
+    for el in head.iter("meta", "link") if head is not None else ():
+        if el.tag == "meta":
+            key = (el.get("property") or el.get("name") or "").lower()
+            if key in ("og:type", "og:url"):
+                out.append((key, el.get("content")))
+        elif (el.get("rel") or "").lower() == "canonical":
+            out.append(("canonical", el.get("href")))
+    return out
 
 
 def _container_blocks(containers: list) -> list[Block]:
