@@ -13,7 +13,7 @@ falls back to the Python walk otherwise. Every rule here has its twin in ``segme
 """
 
 from lxml.includes cimport tree
-from libc.string cimport strlen, memcpy, memset
+from libc.string cimport strlen, strcmp, memcpy, memset
 from libc.stdlib cimport calloc, realloc, free
 from cpython.object cimport PyObject
 from lxml.includes.tree cimport xmlNode
@@ -685,26 +685,53 @@ cdef Py_ssize_t _code_points(const unsigned char* p, size_t n) noexcept nogil:
     return count
 
 
-def text_length(el):
-    """``len(el.text_content())`` without building the string: the code points of the text
-    and CDATA nodes under ``el`` (lxml's text_content is XPath ``string()``; libxml2 holds
-    valid UTF-8, so code points are the bytes that do not continue a character)."""
-    cdef _Element e = el
-    cdef xmlNode* top = e._c_node
+cdef Py_ssize_t _text_len(xmlNode* top) noexcept:
+    """The code points of the text and CDATA nodes under element ``top``, or -1 when an
+    entity reference lies under it (then libxml2's own rule, text_content, is asked)."""
     cdef xmlNode* n = top.children
     cdef Py_ssize_t count = 0
     cdef const unsigned char* p
-    if top.type != tree.XML_ELEMENT_NODE:
-        return len(el.text_content())
     while n is not NULL:
         if n.type == tree.XML_TEXT_NODE or n.type == tree.XML_CDATA_SECTION_NODE:
             p = <const unsigned char*>n.content
             if p is not NULL:
                 count += _code_points(p, strlen(<const char*>p))
         elif n.type == tree.XML_ENTITY_REF_NODE:
-            return len(el.text_content())  # (never from the HTML parser) libxml2's own rule
+            return -1  # (never from the HTML parser)
         n = _next_under(n, top)
     return count
+
+
+def text_length(el):
+    """``len(el.text_content())`` without building the string: the code points of the text
+    and CDATA nodes under ``el`` (lxml's text_content is XPath ``string()``; libxml2 holds
+    valid UTF-8, so code points are the bytes that do not continue a character)."""
+    cdef _Element e = el
+    cdef Py_ssize_t count
+    if e._c_node.type != tree.XML_ELEMENT_NODE:
+        return len(el.text_content())
+    count = _text_len(e._c_node)
+    return count if count >= 0 else len(el.text_content())
+
+
+def link_text_length(el):
+    """``sum(len(a.text_content()) for a in el.iter("a"))`` (boxsize.BoxSizes.links) without
+    an element proxy or a string per link: the text length of each ``<a>`` (no namespace)
+    under ``el``, ``el`` included, nested links counted again inside their parent's."""
+    cdef _Element e = el
+    cdef xmlNode* top = e._c_node
+    cdef xmlNode* n = top
+    cdef Py_ssize_t total = 0, count
+    if top.type != tree.XML_ELEMENT_NODE:
+        return sum(len(a.text_content()) for a in el.iter("a"))
+    while n is not NULL:
+        if n.type == tree.XML_ELEMENT_NODE and n.ns is NULL and strcmp(<const char*>n.name, "a") == 0:
+            count = _text_len(n)
+            if count < 0:
+                return sum(len(a.text_content()) for a in el.iter("a"))
+            total += count
+        n = _next_under(n, top)
+    return total
 
 
 cdef bint _has_cjk(str text):

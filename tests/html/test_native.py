@@ -259,3 +259,23 @@ def test_native_walk_with_more_tag_names_than_its_table():
     body = "".join(f"<x{i}>text {i} <a href=y>link</a></x{i}><div>block {i}</div>" for i in range(900))
     html = f"<html><body>{body}<p>end</p></body></html>"
     assert _segmentation(parse_html(html), True) == _segmentation(parse_html(html), False)
+
+
+@native
+def test_native_link_text_length_is_the_python_sum():
+    """_walk.link_text_length equals BoxSizes' Python sum over el.iter("a") on random boxes
+    (nested links, a link as the box, CJK and accented text, comments)."""
+    from maintext.html.boxsize import _link_text_length
+
+    rnd = random.Random(12)
+    parts = ["<a href=x>", "</a>", "text ", "中文", "é", "<b>", "</b>", "<!-- c -->", "<div>", "</div>", "<br>"]
+    seen = set()
+    for _ in range(400):
+        body = "".join(rnd.choice(parts) for _ in range(rnd.randint(0, 30)))
+        root = parse_html(f"<html><body><div>{body}</div></body></html>")
+        for el in root.iter():
+            if isinstance(el.tag, str):
+                expected = _link_text_length(el)
+                assert walk.native.link_text_length(el) == expected
+                seen.add(expected)
+    assert len(seen) > 10
