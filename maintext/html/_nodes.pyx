@@ -366,3 +366,26 @@ def max_child_tag_count(_Element el):
                 best = n
         c = c.next
     return best
+
+
+def head_links(_Element head):
+    """What :func:`maintext.html.blocklist.head_signals` reads, in document order:
+    ("og:type" or "og:url", the content attribute) for each ``<meta>`` under ``head`` (itself
+    included) whose property, else name, is that key in any case, and ("canonical", the
+    href attribute) for each ``<link rel=canonical>``; None for a missing attribute."""
+    cdef xmlNode* top = head._c_node
+    cdef xmlNode* cur = top
+    cdef list out = []
+    while cur is not NULL:
+        if cur.type == tree.XML_ELEMENT_NODE and cur.ns is NULL and cur.properties is not NULL:
+            if strcmp(<const char*>cur.name, "meta") == 0:
+                key = _attr(cur, "property") or _attr(cur, "name") or ""
+                if key:
+                    key = key.lower()
+                    if key == "og:type" or key == "og:url":
+                        out.append((key, _attr(cur, "content")))
+            elif strcmp(<const char*>cur.name, "link") == 0:
+                if (_attr(cur, "rel") or "").lower() == "canonical":
+                    out.append(("canonical", _attr(cur, "href")))
+        cur = _next(cur, top, True)
+    return out

@@ -289,3 +289,24 @@ def long_runs(str html, str stop, Py_ssize_t min_len):
     if kind == 2:
         return _runs(<const uint16_t*>data, n, c, min_len)
     return _runs(<const uint32_t*>data, n, c, min_len)
+
+
+def count_texts(_Element el):
+    """``count(//text())`` of ``el``'s document (the XPath :mod:`maintext.html.clean` runs):
+    its text and CDATA nodes, children of the document's elements (only elements hold
+    children in a parsed HTML tree; a DTD's are not on the descendant axis)."""
+    cdef xmlNode* top = <xmlNode*>el._c_node.doc
+    cdef xmlNode* cur = top.children
+    cdef Py_ssize_t count = 0
+    while cur is not NULL:
+        if cur.type == tree.XML_TEXT_NODE or cur.type == tree.XML_CDATA_SECTION_NODE:
+            count += 1
+        if cur.type == tree.XML_ELEMENT_NODE and cur.children is not NULL:
+            cur = cur.children
+            continue
+        while cur is not top and cur.next is NULL:
+            cur = cur.parent
+        if cur is top:
+            break
+        cur = cur.next
+    return count

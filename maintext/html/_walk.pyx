@@ -13,7 +13,9 @@ falls back to the Python walk otherwise. Every rule here has its twin in ``segme
 """
 
 from lxml.includes cimport tree
-from libc.string cimport strlen
+from libc.string cimport strlen, strcmp, memcpy, memset
+from libc.stdlib cimport calloc, realloc, free
+from cpython.object cimport PyObject
 from lxml.includes.tree cimport xmlNode
 from maintext.html._xmlnode cimport _elementlike, _has_text, _next_under
 from lxml.includes.etreepublic cimport _Document, _Element, elementFactory, import_lxml__etree, textOf, tailOf
@@ -87,6 +89,42 @@ cdef extern from "Python.h":
     void PyUnicode_WRITE(int kind, void* data, Py_ssize_t index, Py_UCS4 value) nogil
     object PyUnicode_FromKindAndData(int kind, const void* buffer, Py_ssize_t size)
     bint Py_UNICODE_ISSPACE(Py_UCS4 ch) nogil
+    object PyUnicode_DecodeUTF8(const char* s, Py_ssize_t size, const char* errors)
+
+
+# str.isspace() of the ASCII characters (\t\n\v\f\r, \x1c-\x1f, space)
+cdef unsigned char _ascii_space[128]
+for _i in range(128):
+    _ascii_space[_i] = chr(_i).isspace()
+
+
+cdef bint _utf8_isspace(const char* p, Py_ssize_t n) except -1:
+    """``text.isspace()`` of the UTF-8 text ``p[:n]`` (n > 0), decoded only when it holds a
+    non-ASCII character before an ASCII one that is not white space."""
+    cdef Py_ssize_t i
+    cdef unsigned char c
+    for i in range(n):
+        c = <unsigned char>p[i]
+        if c >= 0x80:
+            return PyUnicode_DecodeUTF8(p, n, NULL).isspace()
+        if not _ascii_space[c]:
+            return False
+    return True
+
+
+cdef Py_ssize_t _utf8_stripped_len(const char* p, Py_ssize_t n) except -1:
+    """``len(text.strip())`` of the UTF-8 text ``p[:n]``: ASCII white space trimmed in place;
+    when the ends are then ASCII, the code points between them, else decoded."""
+    cdef Py_ssize_t lo = 0, hi = n, i, count = 0
+    while lo < hi and <unsigned char>p[lo] < 0x80 and _ascii_space[<unsigned char>p[lo]]:
+        lo += 1
+    while hi > lo and <unsigned char>p[hi - 1] < 0x80 and _ascii_space[<unsigned char>p[hi - 1]]:
+        hi -= 1
+    if lo < hi and (<unsigned char>p[lo] >= 0x80 or <unsigned char>p[hi - 1] >= 0x80):
+        return len(PyUnicode_DecodeUTF8(p, n, NULL).strip())
+    for i in range(lo, hi):
+        count += (<unsigned char>p[i] & 0xC0) != 0x80
+    return count
 
 
 cdef str _collapse(str raw, int marked, Py_ssize_t* spaces, Py_ssize_t* commas, bint* cjk, bint* ascii):
@@ -144,15 +182,93 @@ def block_of(str raw, int marked):
     return text, len(text), weight, commas, text.isascii()
 
 
+cdef enum:
+    NAME_SLOTS = 1024  # a power of two
+    NAME_LIMIT = 600  # names kept in the table (beyond: a dict)
+
+
+cdef struct _Name:  # a slot of the walk's table of tag names
+    size_t name  # the libxml2 name pointer (0: an empty slot)
+    int kind
+    PyObject* tag  # kept alive by _Walk.kept
+
+
+cdef inline Py_ssize_t _name_slot(_Name* table, size_t name) noexcept nogil:
+    """The slot holding ``name``, or the empty slot where it goes (linear probing)."""
+    cdef size_t h = ((name >> 4) ^ (name >> 14)) & (NAME_SLOTS - 1)
+    while table[h].name != 0 and table[h].name != name:
+        h = (h + 1) & (NAME_SLOTS - 1)
+    return h
+
+
 cdef class _Walk:
     """The walk's state (the locals of the Python walk)."""
-    cdef list parts, blocks, containers, anchors, spans, images, stack, owners
+    # tag name pointer -> (tag, kind), one decode per name per page: a C table (no Python
+    # int and dict lookup per start and end event), a dict past NAME_LIMIT names
+    cdef _Name* names
+    cdef Py_ssize_t n_names
+    cdef list kept
+    cdef list blocks, containers, anchors, spans, images, stack, owners
+    # the block being read: the UTF-8 bytes of its text runs and markers (the Python walk's
+    # ``parts``, joined), decoded once when the block ends
+    cdef char* buf
+    cdef Py_ssize_t blen, bcap
     cdef object seg, Block, plain_blank, span_open, image, weigh, has_cjk
     cdef frozenset paragraph_tags, heading_tags
     cdef Py_ssize_t link_chars
     cdef int table_depth
     cdef int marked  # markers.MARK_BR | MARK_SPAN | MARK_IMAGE
     cdef int chain_keep
+
+    def __dealloc__(self):
+        free(self.buf)
+        free(self.names)
+
+    cdef int _reserve(self, Py_ssize_t extra) except -1:
+        cdef Py_ssize_t cap = self.bcap if self.bcap else 256
+        cdef char* grown
+        if self.blen + extra <= self.bcap:
+            return 0
+        while cap < self.blen + extra:
+            cap *= 2
+        grown = <char*>realloc(self.buf, cap)
+        if grown is NULL:
+            raise MemoryError()
+        self.buf, self.bcap = grown, cap
+        return 0
+
+    cdef int put(self, char marker) except -1:
+        """Append one marker character (one byte in UTF-8)."""
+        self._reserve(1)
+        self.buf[self.blen] = marker
+        self.blen += 1
+        return 0
+
+    cdef int add_text(self, xmlNode* first, bint in_link) except -1:
+        """lxml's text of the run of text nodes from ``first`` (``.text`` of a parent given its
+        first child, ``.tail`` given the next sibling), appended when it holds text or
+        follows other text (leading white space never starts a block); its stripped length
+        added to the link characters when ``in_link``."""
+        cdef xmlNode* n = first
+        cdef Py_ssize_t start = self.blen, k
+        while n is not NULL:
+            if n.type == tree.XML_TEXT_NODE or n.type == tree.XML_CDATA_SECTION_NODE:
+                if n.content is not NULL:
+                    k = strlen(<const char*>n.content)
+                    self._reserve(k)
+                    memcpy(self.buf + self.blen, n.content, k)
+                    self.blen += k
+            elif n.type != tree.XML_XINCLUDE_START and n.type != tree.XML_XINCLUDE_END:
+                break
+            n = n.next
+        if self.blen == start:
+            return 0  # no text (None or "")
+        if start == 0 and _utf8_isspace(self.buf, self.blen):
+            self.blen = 0
+            return 0
+        if in_link:
+            self.link_chars += _utf8_stripped_len(self.buf + start, self.blen - start)
+        return 0
 
     cdef block(self, str raw, str tag, tuple chain, Py_ssize_t link_chars, bint in_table,
                object owner, int marked):
@@ -237,9 +353,9 @@ cdef class _Walk:
         return c
 
     cdef flush(self):
-        cdef str raw = "".join(self.parts)
+        cdef str raw = PyUnicode_DecodeUTF8(self.buf, self.blen, NULL)
         cdef Py_ssize_t n
-        self.parts.clear()
+        self.blen = 0
         if raw.strip(self.plain_blank):
             self.blocks.append(self.block(
                 raw, self.containers[self.stack[-1]].tag if self.stack else "body",
@@ -252,7 +368,9 @@ cdef class _Walk:
                 del self.spans[len(self.spans) - n:]
             n = raw.count(self.image)
             if n:
-                self.parts.append(self.image * n)
+                self._reserve(n)
+                memset(self.buf, 3, n)  # the images' markers, shown with the next block
+                self.blen = n
                 self.marked = MARK_IMAGE
             else:
                 self.marked = 0
@@ -293,7 +411,14 @@ def walk(root, frozenset skip, seg, sizes, dict env):
     w.span_open = SPAN_OPEN
     w.image = IMAGE
     w.chain_keep = env["CHAIN_KEEP"]
-    w.parts = []
+    w.buf = NULL
+    w.blen = w.bcap = 0
+    w.names = <_Name*>calloc(NAME_SLOTS, sizeof(_Name))
+    if w.names is NULL:
+        raise MemoryError()
+    w.n_names = 0
+    w.kept = []
+    cdef Py_ssize_t h
     w.blocks, w.containers, w.anchors = seg.blocks, seg.containers, seg.anchors
     w.spans, w.images = seg.spans, seg.images
     w.stack = []
@@ -301,7 +426,6 @@ def walk(root, frozenset skip, seg, sizes, dict env):
     w.link_chars = 0
     w.table_depth = 0
     w.marked = 0
-    cdef list parts = w.parts
     if env["MARKS"] != (MARK_BR, MARK_SPAN, MARK_IMAGE) or (BR, SPAN_OPEN, SPAN_CLOSE, IMAGE) != ("\x00", "\x01", "\x02", "\x03"):
         raise RuntimeError("maintext.html._walk is out of date with segment.py: rebuild it")
     while True:
@@ -309,26 +433,39 @@ def walk(root, frozenset skip, seg, sizes, dict env):
         descend = False
         if cur.type == tree.XML_ELEMENT_NODE:
             descend = True
-            info = names.get(<size_t>cur.name)
-            if info is None:
-                if cur.ns is NULL:
-                    tag = (<const char*>cur.name).decode("utf-8")
+            h = _name_slot(w.names, <size_t>cur.name)
+            if w.names[h].name != 0:
+                tag = <object>w.names[h].tag
+                kind = w.names[h].kind
+            else:
+                info = names.get(<size_t>cur.name)
+                if info is None:
+                    if cur.ns is NULL:
+                        tag = (<const char*>cur.name).decode("utf-8")
+                    else:
+                        tag = elementFactory(doc, cur).tag
+                    if tag in BLOCK_TAGS:
+                        kind = BLOCK
+                    elif tag in SPAN_TAGS:
+                        kind = ANCHOR if tag == "a" else SPAN
+                    elif tag == "br":
+                        kind = BREAK
+                    elif tag == IMAGE_TAG:
+                        kind = IMAGE_EL
+                    else:
+                        kind = OTHER
+                    if w.n_names < NAME_LIMIT:
+                        w.kept.append(tag)
+                        w.names[h].name = <size_t>cur.name
+                        w.names[h].kind = kind
+                        w.names[h].tag = <PyObject*>tag
+                        w.n_names += 1
+                    else:
+                        names[<size_t>cur.name] = (tag, kind)
                 else:
-                    tag = elementFactory(doc, cur).tag
-                if tag in BLOCK_TAGS:
-                    kind = BLOCK
-                elif tag in SPAN_TAGS:
-                    kind = ANCHOR if tag == "a" else SPAN
-                elif tag == "br":
-                    kind = BREAK
-                elif tag == IMAGE_TAG:
-                    kind = IMAGE_EL
-                else:
-                    kind = OTHER
-                info = names[<size_t>cur.name] = (tag, kind)
-            tag, kind = info
+                    tag, kind = info
             if kind == BLOCK:
-                if parts:
+                if w.blen:
                     w.flush()
                 cid = len(w.containers)
                 el = elementFactory(doc, cur)
@@ -357,23 +494,18 @@ def walk(root, frozenset skip, seg, sizes, dict env):
                 if kind == ANCHOR:
                     link_depth += 1
                     w.anchors.append((len(w.blocks), el))
-                parts.append(SPAN_OPEN)
+                w.put(1)  # SPAN_OPEN
                 w.spans.append(el)
                 w.marked |= MARK_SPAN
             elif kind == BREAK:
-                parts.append(BR)
+                w.put(0)  # BR
                 w.marked |= MARK_BR
             elif kind == IMAGE_EL:
-                parts.append(IMAGE)
+                w.put(3)  # IMAGE
                 w.images.append(elementFactory(doc, cur))
                 w.marked |= MARK_IMAGE
             if descend:  # (a skipped box: its text is not read either)
-                if _has_text(cur.children):
-                    text = textOf(cur)
-                    if text and (parts or not text.isspace()):
-                        parts.append(text)
-                        if link_depth:
-                            w.link_chars += len(text.strip())
+                w.add_text(cur.children, link_depth > 0)
         # ---- descend into the children, or end cur and move on
         while True:
             if descend:
@@ -383,9 +515,14 @@ def walk(root, frozenset skip, seg, sizes, dict env):
                     break
             # end event of cur
             if cur.type == tree.XML_ELEMENT_NODE:
-                tag, kind = names[<size_t>cur.name]
+                h = _name_slot(w.names, <size_t>cur.name)
+                if w.names[h].name != 0:
+                    tag = <object>w.names[h].tag
+                    kind = w.names[h].kind
+                else:
+                    tag, kind = names[<size_t>cur.name]
                 if kind == BLOCK:
-                    if parts:
+                    if w.blen:
                         w.flush()
                     cid = w.stack.pop()
                     c = w.containers[cid]
@@ -403,20 +540,15 @@ def walk(root, frozenset skip, seg, sizes, dict env):
                 elif kind == ANCHOR or kind == SPAN:
                     if kind == ANCHOR:
                         link_depth -= 1
-                    parts.append(SPAN_CLOSE)
+                    w.put(2)  # SPAN_CLOSE
                     w.marked |= MARK_SPAN
                 if cur is top:
-                    if parts:
+                    if w.blen:
                         w.flush()
                     return
-                if _has_text(cur.next):
-                    text = tailOf(cur)
-                    if text and (parts or not text.isspace()):
-                        parts.append(text)
-                        if link_depth:
-                            w.link_chars += len(text.strip())
+                w.add_text(cur.next, link_depth > 0)
             elif cur is top:
-                if parts:
+                if w.blen:
                     w.flush()
                 return
             child = _next_elementlike(cur.next)
@@ -553,26 +685,53 @@ cdef Py_ssize_t _code_points(const unsigned char* p, size_t n) noexcept nogil:
     return count
 
 
-def text_length(el):
-    """``len(el.text_content())`` without building the string: the code points of the text
-    and CDATA nodes under ``el`` (lxml's text_content is XPath ``string()``; libxml2 holds
-    valid UTF-8, so code points are the bytes that do not continue a character)."""
-    cdef _Element e = el
-    cdef xmlNode* top = e._c_node
+cdef Py_ssize_t _text_len(xmlNode* top) noexcept:
+    """The code points of the text and CDATA nodes under element ``top``, or -1 when an
+    entity reference lies under it (then libxml2's own rule, text_content, is asked)."""
     cdef xmlNode* n = top.children
     cdef Py_ssize_t count = 0
     cdef const unsigned char* p
-    if top.type != tree.XML_ELEMENT_NODE:
-        return len(el.text_content())
     while n is not NULL:
         if n.type == tree.XML_TEXT_NODE or n.type == tree.XML_CDATA_SECTION_NODE:
             p = <const unsigned char*>n.content
             if p is not NULL:
                 count += _code_points(p, strlen(<const char*>p))
         elif n.type == tree.XML_ENTITY_REF_NODE:
-            return len(el.text_content())  # (never from the HTML parser) libxml2's own rule
+            return -1  # (never from the HTML parser)
         n = _next_under(n, top)
     return count
+
+
+def text_length(el):
+    """``len(el.text_content())`` without building the string: the code points of the text
+    and CDATA nodes under ``el`` (lxml's text_content is XPath ``string()``; libxml2 holds
+    valid UTF-8, so code points are the bytes that do not continue a character)."""
+    cdef _Element e = el
+    cdef Py_ssize_t count
+    if e._c_node.type != tree.XML_ELEMENT_NODE:
+        return len(el.text_content())
+    count = _text_len(e._c_node)
+    return count if count >= 0 else len(el.text_content())
+
+
+def link_text_length(el):
+    """``sum(len(a.text_content()) for a in el.iter("a"))`` (boxsize.BoxSizes.links) without
+    an element proxy or a string per link: the text length of each ``<a>`` (no namespace)
+    under ``el``, ``el`` included, nested links counted again inside their parent's."""
+    cdef _Element e = el
+    cdef xmlNode* top = e._c_node
+    cdef xmlNode* n = top
+    cdef Py_ssize_t total = 0, count
+    if top.type != tree.XML_ELEMENT_NODE:
+        return sum(len(a.text_content()) for a in el.iter("a"))
+    while n is not NULL:
+        if n.type == tree.XML_ELEMENT_NODE and n.ns is NULL and strcmp(<const char*>n.name, "a") == 0:
+            count = _text_len(n)
+            if count < 0:
+                return sum(len(a.text_content()) for a in el.iter("a"))
+            total += count
+        n = _next_under(n, top)
+    return total
 
 
 cdef bint _has_cjk(str text):

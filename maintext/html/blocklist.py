@@ -123,19 +123,35 @@ def head_signals(root: Any, ld_texts: Iterable[str | None] = ()) -> PageSignals:
     sig = PageSignals()
     head = root if root is None or root.tag == "head" else (
         root.find("head") if root.tag == "html" else None)
-    for el in head.iter("meta", "link") if head is not None else ():
-        if el.tag == "meta":
-            key = (el.get("property") or el.get("name") or "").lower()
-            if key == "og:type":
-                sig.og_type = (el.get("content") or "").strip().lower()
-            elif key == "og:url" and not sig.canonical:
-                sig.canonical = (el.get("content") or "").strip()
-        elif (el.get("rel") or "").lower() == "canonical":
-            sig.canonical = (el.get("href") or "").strip() or sig.canonical
+    nodes = _walk.native_nodes()
+    links = nodes.head_links(head) if nodes is not None and head is not None else _head_links(head)
+    for key, value in links:
+        if key == "og:type":
+            sig.og_type = (value or "").strip().lower()
+        elif key == "og:url":
+            if not sig.canonical:
+                sig.canonical = (value or "").strip()
+        else:
+            sig.canonical = (value or "").strip() or sig.canonical
     ld = " ".join(t for t in ld_texts if t)
     if ld:
         sig.ld_types = _LD_TYPE.findall(ld)
     return sig
+
+
+def _head_links(head: Any) -> list[tuple[str, str | None]]:
+    """("og:type" / "og:url", content) of the ``<meta>`` elements whose property (else name)
+    is that key in any case, ("canonical", href) of the ``<link rel=canonical>``, in document
+    order (the Python twin of ``_nodes.head_links``)."""
+    out: list[tuple[str, str | None]] = []
+    for el in head.iter("meta", "link") if head is not None else ():
+        if el.tag == "meta":
+            key = (el.get("property") or el.get("name") or "").lower()
+            if key in ("og:type", "og:url"):
+                out.append((key, el.get("content")))
+        elif (el.get("rel") or "").lower() == "canonical":
+            out.append(("canonical", el.get("href")))
+    return out
 
 
 def _container_blocks(containers: list) -> list[Block]:
@@ -256,7 +272,10 @@ def is_content(block: Block, opts: "BlockListOptions") -> bool:
 def core_indexes(blocks: list[Block], opts: "BlockListOptions") -> set[int]:
     """The ``index`` of each block of ``blocks`` that :func:`is_core` accepts (read once
     by :func:`select_blocks` for its three uses)."""
-    return {b.index for b in blocks if is_core(b, opts)}
+    long_words, max_density, skip = opts.long_block_words, opts.max_link_density, opts.skip_comment_boxes
+    # is_core, inlined (this runs on every page auto classifies)
+    return {b.index for b in blocks if b.weight >= long_words
+            and (b.link_chars / b.chars if b.chars else 0.0) <= max_density and not (b.in_comments and skip)}
 
 
 def main_region(blocks: list[Block], opts: "BlockListOptions",
@@ -274,14 +293,22 @@ def main_region(blocks: list[Block], opts: "BlockListOptions",
             return None
         return best, best
     regions: list[list[int]] = [[cores[0]]]
+    content = _content_test(opts)
     for prev, cur in zip(cores, cores[1:]):
-        noise = sum(1 for b in blocks[prev + 1:cur] if not is_content(b, opts))
+        noise = sum(1 for b in blocks[prev + 1:cur] if not content(b))
         if noise <= opts.max_gap_blocks:
             regions[-1].append(cur)
         else:
             regions.append([cur])
     best_region = max(regions, key=lambda r: sum(blocks[i].weight for i in r))
     return best_region[0], best_region[-1]
+
+
+def _content_test(opts: "BlockListOptions") -> Callable[[Block], bool]:
+    """:func:`is_content` with the options read once."""
+    max_density, skip = opts.max_link_density, opts.skip_comment_boxes
+    return lambda b: (b.chars >= 1 and b.link_chars / b.chars <= max_density
+                      and not (b.in_comments and skip))
 
 
 def main_container(blocks: list[Block], opts: "BlockListOptions",
@@ -356,7 +383,8 @@ def select_blocks(blocks: list[Block], opts: "BlockListOptions",
     if region is None:
         return []
     first, last = region
-    chosen = [b for b in inside[first:last + 1] if is_content(b, opts)]
+    content = _content_test(opts)
+    chosen = [b for b in inside[first:last + 1] if content(b)]
     first = _position(text_blocks, chosen[0]) if chosen else 0
     for pos in range(first - 1, max(-1, first - 1 - opts.headline_lookback), -1):
         candidate = text_blocks[pos]

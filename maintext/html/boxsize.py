@@ -60,10 +60,13 @@ def subtree_sizes(box: Any) -> dict[Any, tuple[int, int]]:
 class BoxSizes:
     """Sizes of the boxes one segmentation walk asks about (see the module docstring)."""
 
-    __slots__ = ("root", "_total", "_open", "_known", "_scope", "_length")
+    __slots__ = ("root", "_total", "_open", "_known", "_scope", "_length", "_link_length")
 
-    def __init__(self, root: Any, length: Callable[[Any], int] | None = None) -> None:
+    def __init__(self, root: Any, length: Callable[[Any], int] | None = None,
+                 link_length: Callable[[Any], int] | None = None) -> None:
         self.root = root
+        # the link text length of a box (links()), or the native walk's count of the same
+        self._link_length = link_length or _link_text_length
         # len(el.text_content()), or the native walk's count of the same characters
         self._length = length or _text_length
         self._total = -1
@@ -95,7 +98,7 @@ class BoxSizes:
         known = self._known.get(el)
         if known is not None:
             return known[1]
-        return sum(len(a.text_content()) for a in el.iter("a"))
+        return self._link_length(el)
 
     def read(self, cid: int, el: Any) -> None:
         """Box ``cid`` was measured and is read (walked): boxes inside it come next."""
@@ -112,3 +115,7 @@ class BoxSizes:
 
 def _text_length(el: Any) -> int:
     return len(el.text_content())
+
+
+def _link_text_length(el: Any) -> int:
+    return sum(len(a.text_content()) for a in el.iter("a"))

@@ -87,9 +87,16 @@ def clean_tree(root: etree._Element, native: bool | None = None) -> list[tuple[s
         removed.append((el.tag if isinstance(el.tag, str) else "?", "hidden"))
         drop_keep_tail(el)
     etree.strip_tags(root, *UNWRAP_TAGS)
-    if _COUNT_TEXTS(root) > _MANY_TEXT_NODES:
+    if _count_texts(root, native) > _MANY_TEXT_NODES:
         merge_text_runs(root)
     return removed
+
+
+def _count_texts(root: etree._Element, native: bool | None) -> int:
+    """The text nodes of the page (``_COUNT_TEXTS``, or its compiled twin when enabled)."""
+    if (_walk.ENABLED if native is None else native) and _walk.scan is not None:
+        return _walk.scan.count_texts(root)
+    return int(_COUNT_TEXTS(root))
 
 
 def _hiding_attributes(root: etree._Element, native: bool | None) -> list[tuple[Any, str, str]]:

@@ -263,8 +263,12 @@ _DISCLOSURE_RE = re.compile(_DISCLOSURE)
 # notes, blog post footers, advertising disclosures. Searched inside a paragraph, so only
 # used on the last few paragraphs of an extracted article (see ``auto.trim_edges``),
 # never in its middle.
+# The first letters of _PROMO's alternatives (tests/html/test_lines.py derives them from the
+# pattern): a lookahead on them after the word boundary lets the search pass a position in
+# one test instead of trying every alternative there (the same matches, ~2x faster).
+_PROMO_FIRST = "abcdefghijklnpstuvwzúü"
 _PROMO = re.compile(
-    r"|".join((
+    r"\b(?=[" + _PROMO_FIRST + r"])(?:" + r"|".join((
         # subscriptions and newsletters (en, de, es, pt, fr, pl)
         r"\bsubscribe\b|\bnewsletter|\bsign(?:ing)? up\b|\babonnier|\babonnez\b",
         r"\bsuscr[ií]b|\bassine\b|\binscreva|\bsubskrypcj|\bjetzt (?:kostenlos )?(?:registrieren|anmelden)\b",
@@ -286,7 +290,7 @@ _PROMO = re.compile(
         r"\bthis (?:entry|post) was posted\b|\bbookmark the permalink\b|\bverschlagwortet\b",
         r"\bloading\.\.\.|\bwird geladen\b",
         _DISCLOSURE,
-    )),
+    )) + ")",
 )
 # Chinese: disclaimers, source and editor credits, "scan the QR code / follow our WeChat
 # account" prompts that close an article. A separate pattern, searched only in text with

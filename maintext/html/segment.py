@@ -81,7 +81,7 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset(),
     weighing = weighing_skip_box(seg, evidence) if evidence is not None and skip else None
     use_native = (_walk.ENABLED if native is None else native) and _walk.native is not None
     if use_native:
-        sizes = BoxSizes(root, _walk.native.text_length)
+        sizes = BoxSizes(root, _walk.native.text_length, _walk.native.link_text_length)
         env = _native_env()
         if weighing is not None:
             env = {**env, "skip_box": weighing}

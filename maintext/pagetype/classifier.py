@@ -16,13 +16,14 @@ from __future__ import annotations
 import json
 import math
 import re
+from bisect import bisect_left
 from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from ..errors import MaintextError
-from ..html.blocklist import BlockList, dev, distribution, document_blocks, ratio_spread, select_blocks
+from ..html.blocklist import BlockList, dev, document_blocks, ratio_spread, select_blocks
 from ..options import BlockListOptions
 from .features import structure_features
 
@@ -95,13 +96,14 @@ class _Totals:
     ``chars`` are at least 1, to divide by)."""
 
     __slots__ = ("total", "chars", "link_chars", "linky", "n_cores", "core_weight", "max_weight",
-                 "heads", "linked_heads", "teaser_groups", "teaser_weight", "prose_by_parent")
+                 "heads", "linked_heads", "teaser_groups", "teaser_weight", "prose_by_parent", "dist")
 
     def __init__(self) -> None:
         self.total = self.core_weight = self.max_weight = self.teaser_weight = 0.0
         self.chars = self.link_chars = self.linky = self.n_cores = self.heads = self.linked_heads = 0
         self.teaser_groups: dict[tuple[int, str], int] = {}
         self.prose_by_parent: dict[int, float] = {}
+        self.dist: list[int] = []  # blocklist.distribution of the text blocks
 
 
 def _block_totals(text_blocks: list, opts: BlockListOptions) -> _Totals:
@@ -114,8 +116,11 @@ def _block_totals(text_blocks: list, opts: BlockListOptions) -> _Totals:
     teaser_groups: dict[tuple[int, str], int] = {}
     prose_by_parent: dict[int, float] = {}
     teaser_weight = 0.0
+    bins = opts.length_bins
+    dist = [0] * (len(bins) + 1)
     for b in text_blocks:
         weight, density = b.weight, b.link_chars / b.chars
+        dist[bisect_left(bins, weight)] += 1  # blocklist.distribution, in the same loop
         if b.tag in _SUBHEADINGS:
             heads += 1
             linked_heads += density >= _LINKED
@@ -140,6 +145,7 @@ def _block_totals(text_blocks: list, opts: BlockListOptions) -> _Totals:
     t.n_cores, t.core_weight, t.max_weight = n_cores, core_weight, max_weight
     t.heads, t.linked_heads, t.teaser_groups = heads, linked_heads, teaser_groups
     t.teaser_weight, t.prose_by_parent = teaser_weight, prose_by_parent
+    t.dist = dist
     return t
 
 
@@ -151,14 +157,13 @@ def features(blist: BlockList, url: str | None = None,
         bins = tuple(load_model()["bins"])
     opts = BlockListOptions(length_bins=bins)
     text_blocks = blist.text_blocks()
-    dist = distribution(text_blocks, bins)
     t = _block_totals(text_blocks, opts)
     region = select_blocks(blist.blocks, opts, text_blocks)
-    feats = _length_features(dist, t, region)
+    feats = _length_features(t.dist, t, region)
     feats.update(_signal_features(blist.signals, t.total))
     feats.update(_teaser_features(t))
     feats.update(_url_features(url or blist.signals.canonical))
-    feats.update(structure_features(blist, url or blist.signals.canonical))
+    feats.update(structure_features(blist, url or blist.signals.canonical, text_blocks))
     return feats
 
 

@@ -40,9 +40,10 @@ _QUERY_ID = re.compile(r"(?:^|&)[a-z_]*id=\d{3,}", re.I)
 _EXTENSION = re.compile(r"\.(?:s?html?|php|aspx?|jsp|cms)$", re.I)
 
 
-def structure_features(blist: BlockList, url: str) -> dict[str, float]:
-    """The features above, by name (``url`` may be empty: URL features are then 0)."""
-    blocks = blist.text_blocks()
+def structure_features(blist: BlockList, url: str, text_blocks: list[Block] | None = None) -> dict[str, float]:
+    """The features above, by name (``url`` may be empty: URL features are then 0;
+    ``text_blocks``: ``blist.text_blocks()`` when the caller has them)."""
+    blocks = blist.text_blocks() if text_blocks is None else text_blocks
     total = sum(b.weight for b in blocks) or 1.0
     run_parent, run_count, run_last, prose = _largest_prose_run(blocks)
     after = sum(b.weight for b in blocks if b.index > run_last) if run_parent is not None else total

@@ -243,3 +243,32 @@ def test_container_blocks_of_a_class_without_slots():
     plain = walk.blocks.container_blocks(seg.containers, Plain, FORM_TAG)
     assert [astuple(b) for b in slotted] == [astuple(b) for b in plain]
     assert any(b.in_form for b in plain) and any(b.in_comments for b in plain)
+
+
+def test_head_links_same_in_c_and_python():
+    """_nodes.head_links reads what the Python loop of head_signals reads, on random heads."""
+    import random
+
+    from maintext.html import walk
+    from maintext.html.blocklist import _head_links
+    from maintext.html.document import parse_html
+
+    if walk.nodes is None:
+        pytest.skip("native code not built")
+    rnd = random.Random(6)
+    tags = ["<meta property='og:type' content=' Article '>", "<meta name='OG:URL' content='https://a.b/c'>",
+            "<meta property='' name='og:type' content='video'>", "<meta property='og:title' content='t'>",
+            "<link rel='Canonical' href=' https://x.y/z '>", "<link rel='canonical'>", "<link href='/q'>",
+            "<meta content='x'>", "<meta property='og:url'>", "<title>t</title>", "<!-- c -->",
+            "<link rel='stylesheet' href='s.css'>", "<meta name='og:type' property='og:url' content='u'>"]
+    seen = 0
+    for _ in range(500):
+        head_html = "".join(rnd.choice(tags) for _ in range(rnd.randint(0, 8)))
+        root = parse_html(f"<html><head>{head_html}</head><body><p>x</p></body></html>")
+        head = root.find("head")
+        if head is None:
+            continue
+        expected = _head_links(head)
+        assert walk.nodes.head_links(head) == expected, head_html
+        seen += bool(expected)
+    assert seen > 100

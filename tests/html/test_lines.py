@@ -76,3 +76,47 @@ def test_date_line_prefilter_changes_no_answer():
     assert any(date_line(t) for t in texts) and not all(date_line(t) for t in texts)
     for text in texts:
         assert lines.is_date_line(text) == date_line(text), repr(text)
+
+
+def _first_chars(items) -> set[str] | None:
+    """The characters a match of the parsed pattern ``items`` can start with (None: unknown)."""
+    try:
+        from re import _constants as c, _parser as parser  # Python 3.11+
+    except ImportError:  # pragma: no cover
+        import sre_constants as c
+        import sre_parse as parser  # noqa: F401
+    for op, av in items:
+        if op is c.AT:
+            continue  # zero width
+        if op is c.LITERAL:
+            return {chr(av)}
+        if op is c.IN and all(o is c.LITERAL for o, _ in av):
+            return {chr(v) for _, v in av}
+        if op is c.SUBPATTERN:
+            return _first_chars(av[-1])
+        if op is c.BRANCH:
+            sets = [_first_chars(b) for b in av[1]]
+            return None if any(s is None for s in sets) else set().union(*sets)
+        return None
+    return None
+
+
+def test_promo_lookahead_holds_every_first_letter():
+    from re import _parser as parser
+
+    prefix = r"\b(?=[" + lines._PROMO_FIRST + r"])(?:"
+    assert lines._PROMO.pattern.startswith(prefix) and lines._PROMO.pattern.endswith(")")
+    unguarded = lines._PROMO.pattern[len(prefix):-1]
+    first = _first_chars(parser.parse(unguarded))
+    assert first is not None and first == set(lines._PROMO_FIRST)
+    plain = re.compile(unguarded)
+    rnd = random.Random(6)
+    words = ["subscribe", "newsletter", "follow us", "Support our", "über den autor", "affiliate links", "the",
+             "über", "signing up", "cc-by", "loading...", "übernahme", "apps", "download the app", " ", ", ",
+             "xsubscribe", "Únete", "únete", "with the BBC News app", "zitiervorschlag", "keine kommentare"]
+    texts = ["".join(rnd.choice(words) + rnd.choice([" ", "", ". "]) for _ in range(rnd.randint(1, 10))).lower()
+             for _ in range(20000)]
+    assert any(plain.search(t) for t in texts) and not all(plain.search(t) for t in texts)
+    for text in texts:
+        a, b = lines._PROMO.search(text), plain.search(text)
+        assert (a and a.span()) == (b and b.span()), text

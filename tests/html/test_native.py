@@ -233,3 +233,49 @@ def test_native_block_text_and_counts_are_the_python_blocks():
         assert nat == (py.text, py.chars, py.weight, py.commas, py.text.isascii()), (raw, marked)
         seen.add((py.text.isascii(), has_cjk(py.text), py.commas > 0, py.text == ""))
     assert len(seen) == 7  # every combination that can occur
+
+
+@native
+def test_native_walk_same_as_python_on_random_pages():
+    """Both walks give the same segmentation of random pages whose text runs start, end or
+    consist of white space of every kind (ASCII, no-break space, line separator, ideographic
+    space), inside and outside links, with CJK and accented text, comments and CDATA-like
+    text between elements."""
+    rnd = random.Random(13)
+    texts = [" ", "  \n", "\xa0", "\u2028", "\u3000", "\x1c", "word", " word ", "é à", "中文，", "\xa0x\xa0",
+             "x\u2028", "\t\tab c", "’quote’", "&nbsp;", "&amp;", "a\u00ad"]
+    tags = ["<div>", "</div>", "<p>", "</p>", "<a href=x>", "</a>", "<b>", "</b>", "<br>", "<img src=i>",
+            "<ul><li>", "</li></ul>", "<!-- c -->", "<span>", "</span>", "<h2>", "</h2>", "<td>"]
+    for _ in range(600):
+        body = "".join(rnd.choice(texts) if rnd.random() < 0.55 else rnd.choice(tags)
+                       for _ in range(rnd.randint(1, 40)))
+        html = f"<html><body>{body}</body></html>"
+        assert _segmentation(parse_html(html), True) == _segmentation(parse_html(html), False), html
+
+
+@native
+def test_native_walk_with_more_tag_names_than_its_table():
+    """Past the walk's table of tag names (600) the names go to a dict: same segmentation."""
+    body = "".join(f"<x{i}>text {i} <a href=y>link</a></x{i}><div>block {i}</div>" for i in range(900))
+    html = f"<html><body>{body}<p>end</p></body></html>"
+    assert _segmentation(parse_html(html), True) == _segmentation(parse_html(html), False)
+
+
+@native
+def test_native_link_text_length_is_the_python_sum():
+    """_walk.link_text_length equals BoxSizes' Python sum over el.iter("a") on random boxes
+    (nested links, a link as the box, CJK and accented text, comments)."""
+    from maintext.html.boxsize import _link_text_length
+
+    rnd = random.Random(12)
+    parts = ["<a href=x>", "</a>", "text ", "中文", "é", "<b>", "</b>", "<!-- c -->", "<div>", "</div>", "<br>"]
+    seen = set()
+    for _ in range(400):
+        body = "".join(rnd.choice(parts) for _ in range(rnd.randint(0, 30)))
+        root = parse_html(f"<html><body><div>{body}</div></body></html>")
+        for el in root.iter():
+            if isinstance(el.tag, str):
+                expected = _link_text_length(el)
+                assert walk.native.link_text_length(el) == expected
+                seen.add(expected)
+    assert len(seen) > 10

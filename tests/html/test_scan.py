@@ -114,3 +114,36 @@ def test_cap_runaway_tags_same_with_and_without_the_scan(monkeypatch):
     assert len(with_scan) < len(html)
     monkeypatch.setattr(loading, "_scan", None)
     assert loading.cap_runaway_tags(html, 256) == with_scan
+
+
+def test_count_texts_is_the_xpath_count():
+    """_scan.count_texts equals clean's count(//text()) on random pages and on the golden pages
+    (comments, processing instructions, a doctype, text before and after the root)."""
+    import random
+    from pathlib import Path
+
+    from maintext.html import walk
+    from maintext.html.clean import _COUNT_TEXTS
+    from maintext.errors import ParseError
+    from maintext.html.document import parse_html
+
+    rnd = random.Random(8)
+    parts = ["<div>", "</div>", "text", " ", "<!-- c -->", "<?pi x?>", "<p>a<b>b</b>c</p>", "<br>", "&nbsp;",
+             "<script>var x;</script>", "<table><tr><td>x</td></tr></table>"]
+    pages = [f"<!DOCTYPE html>{rnd.choice(['', 'pre'])}<html><body>"
+             + "".join(rnd.choice(parts) for _ in range(rnd.randint(0, 40))) + "</body></html><!-- after -->"
+             for _ in range(300)]
+    golden = Path(__file__).resolve().parents[1] / "pages"
+    pages += [(p / "source.html").read_text(encoding="utf-8", errors="replace")
+              for p in sorted(golden.iterdir()) if (p / "source.html").exists()]
+    counts = set()
+    for html in pages:
+        try:
+            root = parse_html(html)
+        except ParseError:  # no content at all
+            continue
+        for el in (root, root[-1] if len(root) else root):
+            expected = int(_COUNT_TEXTS(el))
+            assert walk.scan.count_texts(el) == expected
+            counts.add(expected)
+    assert len(counts) > 20

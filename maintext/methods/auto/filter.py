@@ -11,6 +11,7 @@ from typing import Any, Iterator
 
 from ...html.tags import SENTENCE_END
 from ...html.lines import CAPTION_MAX_CHARS, is_credit_line, is_furniture_line, is_post_line
+from ...html.markers import MARK_BR
 from ...html.segment import Block, Container, Segmentation
 from ...options import AutoOptions
 from .common import Region, _explain, _weight, bring_back
@@ -216,7 +217,8 @@ def _drop_reason(h: AutoHeuristics, seg: Segmentation, b: Block, top: Container 
         return "list of links"
     if b.weight < h.furniture_line_max_weight and is_furniture_line(b.text, dates=not b.in_table):
         return FURNITURE_REASON
-    if b.weight < h.furniture_lines_weight and _all_furniture_lines(b):
+    # (several lines need a <br>: a block without one is a single line, checked above)
+    if b.weight < h.furniture_lines_weight and b.marked & MARK_BR and _all_furniture_lines(b):
         return "furniture lines"
     if b.weight < h.long_block_weight and is_post_line(b.text):
         return "post footer line"
