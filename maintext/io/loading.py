@@ -202,11 +202,14 @@ def cap_runaway_tags(html: str, cap: int) -> str:
     The attribute grammar of :func:`cap_attributes` cannot read a tag whose quotes are out
     of step (markup damaged inside an attribute value), yet libxml2 still makes attributes
     of it, in time quadratic in their number (a fuzzed 12 MB page: over 100 s). Linear."""
-    if cap <= 0 or len(html) < _RUNAWAY_MIN_CHARS or html.count("=") <= 4 * cap:
+    if cap <= 0 or len(html) < _RUNAWAY_MIN_CHARS:
+        return html
+    runs = _runaway_runs(html)  # (none on the usual large page: a scan cheaper than counting "=")
+    if not runs or html.count("=") <= 4 * cap:
         return html
     out: list[str] = []
     pos = 0
-    for start, end in _runaway_runs(html):
+    for start, end in runs:
         tag = _START_TAG.search(html, start, end)
         if tag is None:
             continue

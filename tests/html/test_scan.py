@@ -147,3 +147,22 @@ def test_count_texts_is_the_xpath_count():
             assert walk.scan.count_texts(el) == expected
             counts.add(expected)
     assert len(counts) > 20
+
+
+def test_long_runs_with_stops_that_share_a_byte_with_other_characters():
+    # "\u4e3e", "\u013e", "\U0001003e" hold the byte of ">" (0x3E); "\u4e3e" as the stop too
+    rng = random.Random(13)
+    for _ in range(3000):
+        html = "".join(rng.choice([">", "a", "\u4e3e", "\u013e", "\U0001003e", "\u4e2d", ">>", "x" * 5])
+                       for _ in range(rng.randint(0, 30)))
+        for stop in (">", "\u4e3e", "\U0001003e", "\u0100"):
+            for size in (1, 3, 8):
+                expected = [(m.start(), m.end()) for m in re.finditer("(?:\\A|(?<=%s))[^%s]{%d,}" % (stop, stop, size), html)]
+                assert walk.scan.long_runs(html, stop, size) == expected, (html, stop, size)
+
+
+def test_cap_runaway_tags_still_cuts_a_runaway_tag():
+    html = "<p>x</p><div " + "a=1 " * 20000 + "b" * 70000 + "</div>" + "<p>y</p>" * 80000
+    out = loading.cap_runaway_tags(html, 8)
+    assert len(out) < len(html) and out.endswith("<p>y</p>")
+    assert loading.cap_runaway_tags("<p>x</p>" * 70000, 8) == "<p>x</p>" * 70000
