@@ -12,11 +12,28 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from dataclasses import replace
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Protocol
 
 if TYPE_CHECKING:
     from ..paper_options import BlockListOptions
-    from .blocklist import Block
+
+
+class Block(Protocol):
+    """What the selection reads of a Block-List block (maintext.html.blocklist.Block; not
+    imported: blocklist imports this module)."""
+
+    index: int
+    tag: str
+    depth: int
+    parent: int
+    end: int
+    in_comments: bool
+    chars: int
+    link_chars: int
+    weight: float
+
+    @property
+    def link_density(self) -> float: ...
 
 HEADLINE_TAGS = frozenset({"h1", "h2"})
 
