@@ -1,9 +1,9 @@
 """Builds the optional native parts when Cython and a C compiler are present: the segmentation
-walk (maintext/html/_walk.pyx), text scans (_scan.pyx), metadata tree scans (_nodes.pyx), the
-Block-List blocks (_blocks.pyx), the pre-parse raw-text passes (_raw.pyx) and loops of the
-metadata pass (maintext/metadata/_native.pyx); _xmlnode.pxd holds the libxml2 node tests _walk
-and _nodes share, _slots.pxd the direct slot stores of _walk and _blocks. Without them (or when
-the build fails) maintext
+walk (maintext/html/_walk.pyx, its text measures in _text.pyx), text scans (_scan.pyx),
+metadata tree scans (_nodes.pyx), the Block-List blocks (_blocks.pyx), the pre-parse raw-text
+passes (_raw.pyx) and loops of the metadata pass (maintext/metadata/_native.pyx); _xmlnode.pxd
+holds the libxml2 node tests _walk and _nodes share, _slots.pxd the direct slot stores of _walk
+and _blocks. Without them (or when the build fails) maintext
 installs as pure Python and uses the Python walk. ``MAINTEXT_NO_NATIVE=1`` skips the build."""
 
 import os
@@ -40,7 +40,8 @@ def extensions():
         return []
     from setuptools import Extension
 
-    exts = [Extension("maintext.html._walk", ["maintext/html/_walk.pyx"], include_dirs=lxml.get_include()),
+    exts = [Extension("maintext.html._text", ["maintext/html/_text.pyx"], include_dirs=lxml.get_include()),
+            Extension("maintext.html._walk", ["maintext/html/_walk.pyx"], include_dirs=lxml.get_include()),
             Extension("maintext.html._scan", ["maintext/html/_scan.pyx"], include_dirs=lxml.get_include()),
             Extension("maintext.html._nodes", ["maintext/html/_nodes.pyx"], include_dirs=lxml.get_include()),
             Extension("maintext.html._blocks", ["maintext/html/_blocks.pyx"]),

@@ -1,0 +1,277 @@
+# cython: language_level=3
+"""Text measures in C for the native walk (:mod:`maintext.html._walk`) and its callers.
+
+- ``_collapse``: what ``segmentation.Block`` makes of a block's raw text (markers removed,
+  white space collapsed as ``str.split`` does, spaces, commas, CJK and ASCII counted), in
+  one pass; ``block_of`` exposes it to the tests.
+- ``_utf8_isspace``, ``_utf8_stripped_len``: ``isspace()`` and ``len(strip())`` of UTF-8 text
+  runs, decoded only when a non-ASCII character decides.
+- ``text_weight`` / ``has_cjk``: :func:`maintext.textutil.text_weight` and ``has_cjk`` with the
+  CJK table of ``textutil`` (``set_cjk_ranges``).
+- ``text_length`` / ``link_text_length``: ``len(el.text_content())`` and the sum of it over
+  ``el.iter("a")`` without building strings (the box sizes of :mod:`maintext.html.boxsize`).
+
+Each has its Python twin (textutil, segmentation.Block, boxsize); ``tests/html/test_native.py``
+checks they agree.
+"""
+
+from lxml.includes cimport tree
+from lxml.includes.tree cimport xmlNode
+from lxml.includes.etreepublic cimport _Element, import_lxml__etree
+from libc.string cimport strlen, strcmp
+from maintext.html._xmlnode cimport _next_under
+
+import_lxml__etree()
+
+# markers.MARK_BR, MARK_SPAN, MARK_IMAGE (the walk checks them when it starts)
+cdef enum Mark:
+    MARK_BR = 1
+    MARK_SPAN = 2
+    MARK_IMAGE = 4
+
+
+cdef extern from "Python.h":
+    int PyUnicode_KIND(object)
+    void* PyUnicode_DATA(object)
+    Py_ssize_t PyUnicode_GET_LENGTH(object)
+    Py_UCS4 PyUnicode_READ(int kind, void* data, Py_ssize_t index) nogil
+    void PyUnicode_WRITE(int kind, void* data, Py_ssize_t index, Py_UCS4 value) nogil
+    object PyUnicode_FromKindAndData(int kind, const void* buffer, Py_ssize_t size)
+    bint Py_UNICODE_ISSPACE(Py_UCS4 ch) nogil
+    object PyUnicode_DecodeUTF8(const char* s, Py_ssize_t size, const char* errors)
+
+
+# str.isspace() of the ASCII characters (\t\n\v\f\r, \x1c-\x1f, space)
+cdef unsigned char _ascii_space[128]
+for _i in range(128):
+    _ascii_space[_i] = chr(_i).isspace()
+
+
+cdef bint _utf8_isspace(const char* p, Py_ssize_t n) except -1:
+    """``text.isspace()`` of the UTF-8 text ``p[:n]`` (n > 0), decoded only when it holds a
+    non-ASCII character before an ASCII one that is not white space."""
+    cdef Py_ssize_t i
+    cdef unsigned char c
+    for i in range(n):
+        c = <unsigned char>p[i]
+        if c >= 0x80:
+            return PyUnicode_DecodeUTF8(p, n, NULL).isspace()
+        if not _ascii_space[c]:
+            return False
+    return True
+
+
+cdef Py_ssize_t _utf8_stripped_len(const char* p, Py_ssize_t n) except -1:
+    """``len(text.strip())`` of the UTF-8 text ``p[:n]``: ASCII white space trimmed in place;
+    when the ends are then ASCII, the code points between them, else decoded."""
+    cdef Py_ssize_t lo = 0, hi = n, i, count = 0
+    while lo < hi and <unsigned char>p[lo] < 0x80 and _ascii_space[<unsigned char>p[lo]]:
+        lo += 1
+    while hi > lo and <unsigned char>p[hi - 1] < 0x80 and _ascii_space[<unsigned char>p[hi - 1]]:
+        hi -= 1
+    if lo < hi and (<unsigned char>p[lo] >= 0x80 or <unsigned char>p[hi - 1] >= 0x80):
+        return len(PyUnicode_DecodeUTF8(p, n, NULL).strip())
+    for i in range(lo, hi):
+        count += (<unsigned char>p[i] & 0xC0) != 0x80
+    return count
+
+
+cdef str _collapse(str raw, int marked, Py_ssize_t* spaces, Py_ssize_t* commas, bint* cjk, bint* ascii):
+    """What segmentation.Block makes of ``raw``: the markers ``marked`` says it holds
+    removed (line breaks become spaces), then ``" ".join(text.split())``; with the spaces
+    (``text.count(" ")``), the commas (",", "，", "、"), whether it holds a CJK character
+    and whether it is ASCII, counted on the way."""
+    cdef int kind = PyUnicode_KIND(raw)
+    cdef void* data = PyUnicode_DATA(raw)
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(raw), i, j = 0, words = 0, n_commas = 0
+    cdef Py_UCS4 c, maxchar = 0
+    cdef bint gap = False, br = marked & MARK_BR, span = marked & MARK_SPAN, image = marked & MARK_IMAGE
+    cdef bint has_cjk = False
+    cdef void* buf
+    cdef bytearray store = bytearray(n * kind) if n else bytearray(1)
+    buf = <void*><char*>store
+    for i in range(n):
+        c = PyUnicode_READ(kind, data, i)
+        if c < 4:
+            if (c == 1 or c == 2) and span or c == 3 and image:
+                continue  # a span or image marker: gone
+            if c == 0 and br:
+                gap = True  # a line break: a space
+                continue
+        if Py_UNICODE_ISSPACE(c):
+            gap = True
+            continue
+        if words and gap:
+            PyUnicode_WRITE(kind, buf, j, 32)
+            j += 1
+        if gap or not words:
+            words += 1
+        gap = False
+        PyUnicode_WRITE(kind, buf, j, c)
+        j += 1
+        if c > maxchar:
+            maxchar = c
+        if c == 44 or c == 0xFF0C or c == 0x3001:
+            n_commas += 1
+        if c >= 0x1100 and not has_cjk and _is_cjk(c):
+            has_cjk = True
+    spaces[0] = words - 1 if words else 0
+    commas[0] = n_commas
+    cjk[0] = has_cjk
+    ascii[0] = maxchar < 128
+    return PyUnicode_FromKindAndData(kind, buf, j)
+
+
+def block_of(str raw, int marked):
+    """(text, chars, weight, commas, ASCII) of the Block the walk makes of ``raw`` (for tests)."""
+    cdef Py_ssize_t spaces = 0, commas = 0
+    cdef bint cjk = False, ascii = False
+    text = _collapse(raw, marked, &spaces, &commas, &cjk, &ascii)
+    weight = <double>(spaces + 1) if ascii or not cjk else text_weight(text)
+    return text, len(text), weight, commas, text.isascii()
+
+
+# ---- text_weight (maintext.textutil.text_weight) without the two regex scans
+cdef Py_UCS4 _cjk_lo[64]
+cdef Py_UCS4 _cjk_hi[64]
+cdef int _n_cjk = 0
+
+
+def set_cjk_ranges(tuple ranges):
+    """The CJK blocks of maintext.textutil (one table for both paths)."""
+    global _n_cjk
+    cdef int i = 0
+    for lo, hi in ranges[:64]:
+        _cjk_lo[i] = lo
+        _cjk_hi[i] = hi
+        i += 1
+    _n_cjk = i
+
+
+cdef inline bint _is_cjk(Py_UCS4 c) noexcept:
+    cdef int i
+    for i in range(_n_cjk):
+        if c < _cjk_lo[i]:
+            return False
+        if c <= _cjk_hi[i]:
+            return True
+    return False
+
+
+# \w of re (str.isalnum() or "_") for the code points below 256, which hold no CJK character
+cdef unsigned char _word_byte[256]
+for _i in range(256):
+    _word_byte[_i] = chr(_i).isalnum() or _i == 95
+
+
+cdef double _weight_ucs1(const unsigned char* p, Py_ssize_t n) noexcept:
+    """text_weight of a text of code points below 256: its runs of word characters."""
+    cdef Py_ssize_t i, tokens = 0
+    cdef bint in_run = False, word
+    for i in range(n):
+        word = _word_byte[p[i]]
+        if word and not in_run:
+            tokens += 1
+        in_run = word
+    return <double>tokens
+
+
+def text_weight(str text):
+    """Words for Latin text, ~1/1.7 per CJK character: exactly textutil.text_weight (its
+    ``_TOKEN`` tokens minus the CJK characters, plus the CJK characters / 1.7)."""
+    cdef Py_ssize_t cjk = 0, tokens = 0
+    cdef bint in_run = False, word, is_cjk
+    cdef Py_UCS4 c
+    if PyUnicode_KIND(text) == 1:  # Latin-1 (ASCII included): no CJK, one table lookup a character
+        return _weight_ucs1(<const unsigned char*>PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text))
+    for c in text:
+        if c < 256:
+            word = _word_byte[c]
+            is_cjk = False
+        else:
+            is_cjk = _is_cjk(c)
+            word = c.isalnum()
+        if is_cjk:
+            cjk += 1
+            if word:
+                tokens += 1
+            in_run = False
+        elif word:
+            if not in_run:
+                tokens += 1
+                in_run = True
+        else:
+            in_run = False
+    return <double>(tokens - cjk) + <double>cjk / 1.7
+
+
+cdef Py_ssize_t _code_points(const unsigned char* p, size_t n) noexcept nogil:
+    """The code points of ``n`` bytes of valid UTF-8: the bytes that do not continue a
+    character (a counted loop over a known length, which the compiler vectorises)."""
+    cdef size_t i
+    cdef Py_ssize_t count = 0
+    for i in range(n):
+        count += (p[i] & 0xC0) != 0x80
+    return count
+
+
+cdef Py_ssize_t _text_len(xmlNode* top) noexcept:
+    """The code points of the text and CDATA nodes under element ``top``, or -1 when an
+    entity reference lies under it (then libxml2's own rule, text_content, is asked)."""
+    cdef xmlNode* n = top.children
+    cdef Py_ssize_t count = 0
+    cdef const unsigned char* p
+    while n is not NULL:
+        if n.type == tree.XML_TEXT_NODE or n.type == tree.XML_CDATA_SECTION_NODE:
+            p = <const unsigned char*>n.content
+            if p is not NULL:
+                count += _code_points(p, strlen(<const char*>p))
+        elif n.type == tree.XML_ENTITY_REF_NODE:
+            return -1  # (never from the HTML parser)
+        n = _next_under(n, top)
+    return count
+
+
+def text_length(el):
+    """``len(el.text_content())`` without building the string: the code points of the text
+    and CDATA nodes under ``el`` (lxml's text_content is XPath ``string()``; libxml2 holds
+    valid UTF-8, so code points are the bytes that do not continue a character)."""
+    cdef _Element e = el
+    cdef Py_ssize_t count
+    if e._c_node.type != tree.XML_ELEMENT_NODE:
+        return len(el.text_content())
+    count = _text_len(e._c_node)
+    return count if count >= 0 else len(el.text_content())
+
+
+def link_text_length(el):
+    """``sum(len(a.text_content()) for a in el.iter("a"))`` (boxsize.BoxSizes.links) without
+    an element proxy or a string per link: the text length of each ``<a>`` (no namespace)
+    under ``el``, ``el`` included, nested links counted again inside their parent's."""
+    cdef _Element e = el
+    cdef xmlNode* top = e._c_node
+    cdef xmlNode* n = top
+    cdef Py_ssize_t total = 0, count
+    if top.type != tree.XML_ELEMENT_NODE:
+        return sum(len(a.text_content()) for a in el.iter("a"))
+    while n is not NULL:
+        if n.type == tree.XML_ELEMENT_NODE and n.ns is NULL and strcmp(<const char*>n.name, "a") == 0:
+            count = _text_len(n)
+            if count < 0:
+                return sum(len(a.text_content()) for a in el.iter("a"))
+            total += count
+        n = _next_under(n, top)
+    return total
+
+
+cdef bint _has_cjk(str text):
+    """textutil.has_cjk: a character of one of the CJK blocks (the same table)."""
+    cdef Py_UCS4 c
+    for c in text:
+        if c >= 0x1100 and _is_cjk(c):
+            return True
+    return False
+
+
+def has_cjk(str text):
+    return _has_cjk(text)
