@@ -148,6 +148,10 @@ class Extractor:
             self._kill_pool()
             return _fail("WorkerCrashed", "the extraction worker was restarted; try again", 503)
         except Exception as exc:  # noqa: BLE001 - a failure in the worker machinery itself
+            if self.kind == "process":
+                # e.g. a SystemError from a worker too full to send its result (a page that
+                # ran it out of memory inside libxml2): new jobs go to fresh workers
+                self._recycle_pool()
             return _fail("InternalError", f"unexpected failure ({type(exc).__name__})", 500)
 
 
