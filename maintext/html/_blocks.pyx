@@ -10,7 +10,7 @@ from libc.math cimport rint
 
 from cpython.object cimport PyObject
 from libc.stdlib cimport malloc, free
-from maintext.html._slots cimport get_slot, set_slot, slot_offsets
+from maintext.html._slots cimport get_slot, read_offsets, set_slot
 
 # blocklist.Block's fields, in the order _block stores them
 _FIELDS = ("index", "tag", "depth", "parent", "in_form", "in_comments", "end", "parts", "link_chars",
@@ -25,20 +25,11 @@ cdef bint _direct = False, _cdirect = False
 cdef _layout(object Block, object Container):
     """Read the slot offsets of ``Block`` (and of ``Container``) once per class."""
     global _block_cls, _direct, _container_cls, _cdirect
-    cdef Py_ssize_t i
     if Block is not _block_cls:
-        offsets = slot_offsets(Block, _FIELDS) if isinstance(Block, type) else None
-        _direct = offsets is not None
-        if _direct:
-            for i in range(13):
-                _off[i] = offsets[i]
+        _direct = read_offsets(Block, _FIELDS, _off)
         _block_cls = Block
     if Container is not _container_cls:
-        offsets = slot_offsets(Container, _CONTAINER_FIELDS) if isinstance(Container, type) else None
-        _cdirect = offsets is not None
-        if _cdirect:
-            for i in range(5):
-                _coff[i] = offsets[i]
+        _cdirect = read_offsets(Container, _CONTAINER_FIELDS, _coff)
         _container_cls = Container
 
 

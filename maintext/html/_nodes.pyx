@@ -19,7 +19,7 @@ running length (of the pieces, or of the stripped pieces) exceeds ``limit`` (< 0
 
 from lxml.includes cimport tree
 from lxml.includes.tree cimport xmlNode, xmlAttr
-from maintext.html._xmlnode cimport _elementlike, _has_text, _next_under
+from maintext.html._xmlnode cimport _elementlike, _has_text, _next_under, _plain_text
 from lxml.includes.etreepublic cimport (_Document, _Element, attributeValue, elementFactory,
                                         import_lxml__etree, textOf, tailOf)
 
@@ -192,31 +192,6 @@ def author_boxes(_Element scope, Py_ssize_t limit):
             out.append(elementFactory(doc, n))
         n = _next(n, top, True)
     return out
-
-
-cdef object _plain_text(xmlNode* top):
-    """The text and CDATA nodes under element ``top`` joined (``text_content()``), or
-    None when an entity reference is met (then lxml's own rule is used)."""
-    cdef xmlNode* n = top.children
-    cdef xmlNode* only = NULL
-    cdef list parts = None
-    while n is not NULL:
-        if n.type == tree.XML_TEXT_NODE or n.type == tree.XML_CDATA_SECTION_NODE:
-            if n.content is not NULL and n.content[0]:
-                if only is NULL and parts is None:
-                    only = n
-                else:
-                    if parts is None:
-                        parts = [<bytes>(<const char*>only.content)]
-                    parts.append(<bytes>(<const char*>n.content))
-        elif n.type == tree.XML_ENTITY_REF_NODE:
-            return None
-        n = _next_under(n, top)
-    if parts is not None:
-        return b"".join(parts).decode("utf-8")
-    if only is not NULL:
-        return (<const char*>only.content).decode("utf-8")
-    return ""
 
 
 def anchor_records(list anchors):

@@ -56,3 +56,15 @@ cdef inline object get_slot(object obj, Py_ssize_t offset):
     if p is NULL:
         raise AttributeError("slot not set")
     return <object>p
+
+
+cdef inline bint read_offsets(object cls, tuple names, Py_ssize_t* out) except -1:
+    """Fill ``out`` with the slot offsets of ``names`` in ``cls``; False (``out`` untouched)
+    when ``cls`` is not a class or a name is not a plain writable object slot."""
+    cdef Py_ssize_t i
+    offsets = slot_offsets(cls, names) if isinstance(cls, type) else None
+    if offsets is None:
+        return False
+    for i in range(len(names)):
+        out[i] = offsets[i]
+    return True

@@ -19,7 +19,7 @@ from cpython.object cimport PyObject
 from lxml.includes.tree cimport xmlNode
 from maintext.html._xmlnode cimport _elementlike, _has_text, _next_under
 from lxml.includes.etreepublic cimport _Document, _Element, elementFactory, import_lxml__etree, textOf, tailOf
-from maintext.html._slots cimport get_slot, set_slot, slot_offsets
+from maintext.html._slots cimport get_slot, read_offsets, set_slot
 from maintext.html._text cimport _collapse, _utf8_isspace, _utf8_stripped_len
 
 # the text measures, re-exported: callers reach them as the walk module's (walk.native)
@@ -67,20 +67,11 @@ cdef bint _bdirect = False, _cdirect = False
 cdef _layout(object Block, object Container):
     """Read the slot offsets of the two classes once (see _slots.pxd)."""
     global _block_cls, _container_cls, _bdirect, _cdirect
-    cdef Py_ssize_t i
     if Block is not _block_cls:
-        offsets = slot_offsets(Block, _BLOCK_SLOTS) if isinstance(Block, type) else None
-        _bdirect = offsets is not None
-        if _bdirect:
-            for i in range(15):
-                _boff[i] = offsets[i]
+        _bdirect = read_offsets(Block, _BLOCK_SLOTS, _boff)
         _block_cls = Block
     if Container is not _container_cls:
-        offsets = slot_offsets(Container, _CONTAINER_SLOTS) if isinstance(Container, type) else None
-        _cdirect = offsets is not None
-        if _cdirect:
-            for i in range(12):
-                _coff[i] = offsets[i]
+        _cdirect = read_offsets(Container, _CONTAINER_SLOTS, _coff)
         _container_cls = Container
 
 

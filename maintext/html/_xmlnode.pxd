@@ -1,5 +1,6 @@
 # cython: language_level=3
-# libxml2 node tests shared by the native walk (_walk.pyx) and the metadata scans (_nodes.pyx):
+# libxml2 node tests shared by the native walk (_walk.pyx) and the metadata scans (_nodes.pyx,
+# metadata/_native.pyx):
 # which nodes lxml's iteration yields, and where lxml's .text/.tail find text.
 
 from lxml.includes cimport tree
@@ -32,3 +33,28 @@ cdef inline xmlNode* _next_under(xmlNode* n, xmlNode* top) noexcept nogil:
     if n is top:
         return NULL
     return n.next
+
+
+cdef inline object _plain_text(xmlNode* top):
+    """The text and CDATA nodes under element ``top`` joined (``text_content()``), or
+    None when an entity reference is met (then lxml's own rule is used)."""
+    cdef xmlNode* n = top.children
+    cdef xmlNode* only = NULL
+    cdef list parts = None
+    while n is not NULL:
+        if n.type == tree.XML_TEXT_NODE or n.type == tree.XML_CDATA_SECTION_NODE:
+            if n.content is not NULL and n.content[0]:
+                if only is NULL and parts is None:
+                    only = n
+                else:
+                    if parts is None:
+                        parts = [<bytes>(<const char*>only.content)]
+                    parts.append(<bytes>(<const char*>n.content))
+        elif n.type == tree.XML_ENTITY_REF_NODE:
+            return None
+        n = _next_under(n, top)
+    if parts is not None:
+        return b"".join(parts).decode("utf-8")
+    if only is not NULL:
+        return (<const char*>only.content).decode("utf-8")
+    return ""

@@ -17,7 +17,7 @@ from lxml.includes cimport tree
 from lxml.includes.tree cimport xmlNode, xmlAttr
 from lxml.includes.etreepublic cimport (_Document, _Element, attributeValue, elementFactory,
                                         import_lxml__etree, tailOf, textOf)
-from maintext.html._xmlnode cimport _elementlike, _has_text, _next_under
+from maintext.html._xmlnode cimport _elementlike, _has_text, _next_under, _plain_text
 
 from libc.stdint cimport uint8_t, uint16_t, uint32_t
 from libc.string cimport memchr, strcmp, strlen
@@ -61,31 +61,6 @@ cdef object _attr(xmlNode* n, const char* name):
     """``el.get(name)`` (no namespace), or None."""
     cdef xmlAttr* a = _attr_node(n, name)
     return attributeValue(n, a) if a is not NULL else None
-
-
-cdef object _plain_text(xmlNode* top):
-    """The text and CDATA nodes under element ``top`` joined (``text_content()``), or
-    None when an entity reference is met (then lxml's own rule is used)."""
-    cdef xmlNode* n = top.children
-    cdef xmlNode* only = NULL
-    cdef list parts = None
-    while n is not NULL:
-        if n.type == tree.XML_TEXT_NODE or n.type == tree.XML_CDATA_SECTION_NODE:
-            if n.content is not NULL and n.content[0]:
-                if only is NULL and parts is None:
-                    only = n
-                else:
-                    if parts is None:
-                        parts = [<bytes>(<const char*>only.content)]
-                    parts.append(<bytes>(<const char*>n.content))
-        elif n.type == tree.XML_ENTITY_REF_NODE:
-            return None
-        n = _next_under(n, top)
-    if parts is not None:
-        return b"".join(parts).decode("utf-8")
-    if only is not NULL:
-        return (<const char*>only.content).decode("utf-8")
-    return ""
 
 
 # What collect() keeps of each wanted tag
