@@ -1,0 +1,135 @@
+# Included by maintext/metadata/_native.pyx (one extension module, its source in parts).
+# The collection walk: :func:`maintext.metadata.collect.collect`'s loop (see _native.pyx)
+
+cdef xmlNode* _next_element(xmlNode* n, xmlNode* top) noexcept nogil:
+    """The element after ``n`` in ``top``'s subtree in the order of ``top.iter(tag)``
+    (depth first, descending into elements only), or NULL."""
+    cdef xmlNode* c
+    if n.type == tree.XML_ELEMENT_NODE:
+        c = n.children
+        while c is not NULL:
+            if c.type == tree.XML_ELEMENT_NODE:
+                return c
+            c = c.next
+    while n is not top:
+        c = n.next
+        while c is not NULL:
+            if c.type == tree.XML_ELEMENT_NODE:
+                return c
+            c = c.next
+        n = n.parent
+        if n is NULL:
+            return NULL
+    return NULL
+
+
+cdef xmlAttr* _attr_node(xmlNode* n, const char* name) noexcept:
+    """The attribute ``el.get(name)`` reads: the first of that name without namespace."""
+    cdef xmlAttr* a = n.properties
+    while a is not NULL:
+        if a.ns is NULL and strcmp(<const char*>a.name, name) == 0:
+            return a
+        a = a.next
+    return NULL
+
+
+cdef object _attr(xmlNode* n, const char* name):
+    """``el.get(name)`` (no namespace), or None."""
+    cdef xmlAttr* a = _attr_node(n, name)
+    return attributeValue(n, a) if a is not NULL else None
+
+
+# What collect() keeps of each wanted tag
+cdef enum Kind:
+    OTHER, ANCHOR, META, SCRIPT, HEADING, TIME, TITLE, BASE, LINK
+
+
+cdef Kind _kind(const char* name) noexcept nogil:
+    """Which of collect()'s tags ``name`` is (``_WANTED_TAGS``), else OTHER."""
+    cdef char c = name[0]
+    if c == 97:  # a
+        return ANCHOR if name[1] == 0 else OTHER
+    if c == 109:  # m
+        return META if strcmp(name, "meta") == 0 else OTHER
+    if c == 115:  # s
+        return SCRIPT if strcmp(name, "script") == 0 else OTHER
+    if c == 104:  # h
+        return HEADING if name[1] >= 49 and name[1] <= 51 and name[2] == 0 else OTHER
+    if c == 116:  # t
+        if strcmp(name, "time") == 0:
+            return TIME
+        return TITLE if strcmp(name, "title") == 0 else OTHER
+    if c == 98:  # b
+        return BASE if strcmp(name, "base") == 0 else OTHER
+    if c == 108:  # l
+        return LINK if strcmp(name, "link") == 0 else OTHER
+    return OTHER
+
+
+cdef object _anchor_record(_Element a):
+    """``(a.get("href"), a.get("rel"), text)`` as ``_nodes.anchor_records`` reads it."""
+    cdef xmlNode* n = a._c_node
+    if n.properties is NULL:
+        href = rel = None
+    else:
+        href = _attr(n, "href")
+        rel = _attr(n, "rel")
+    text = _plain_text(n)
+    if text is None:
+        text = a.text_content()
+    return (href, rel, text)
+
+
+def collect_nodes(_Element root, Py_ssize_t max_headings):
+    """``(anchors, records, metas, ld_texts, title, headings, times, base, links)`` of the
+    elements of ``root.iter("a", "meta", "script", "title", "h1", "h2", "h3", "time",
+    "base", "link")`` (``root`` included), in page order within each kind:
+
+    - ``anchors``: the ``<a>`` elements; ``records``: their ``(href, rel, text)``;
+    - ``metas``: ``(key, content)`` of each ``<meta>`` with a key (its first non-empty
+      ``property``, ``name`` or ``itemprop``), ``content`` None when absent;
+    - ``ld_texts``: the non-empty ``.text`` of the scripts whose ``type`` holds "ld+json";
+    - ``title``: the first ``<title>`` or None; ``headings``: the first ``max_headings``
+      h1/h2/h3; ``times``: the ``<time>`` elements;
+    - ``base``: the first non-empty ``href`` of a ``<base>``, else None;
+    - ``links``: ``(href, rel)`` of each ``<link>``."""
+    cdef _Document doc = root._doc
+    cdef xmlNode* top = root._c_node
+    cdef xmlNode* n = top
+    cdef Kind kind
+    cdef list anchors = [], records = [], metas = [], ld_texts = [], headings = [], times = [], links = []
+    cdef _Element el
+    title = base = None
+    if top.type != tree.XML_ELEMENT_NODE:
+        return anchors, records, metas, ld_texts, title, headings, times, base, links
+    while n is not NULL:
+        kind = _kind(<const char*>n.name) if n.ns is NULL else OTHER
+        if kind == ANCHOR:
+            el = elementFactory(doc, n)
+            anchors.append(el)
+            records.append(_anchor_record(el))
+        elif kind == META:
+            key = _attr(n, "property") or _attr(n, "name") or _attr(n, "itemprop")
+            if key:
+                metas.append((key, _attr(n, "content")))
+        elif kind == SCRIPT:
+            kind_value = _attr(n, "type")
+            if kind_value and "ld+json" in kind_value:
+                text = textOf(n)
+                if text:
+                    ld_texts.append(text)
+        elif kind == HEADING:
+            if len(headings) < max_headings:
+                headings.append(elementFactory(doc, n))
+        elif kind == TIME:
+            times.append(elementFactory(doc, n))
+        elif kind == TITLE:
+            if title is None:
+                title = elementFactory(doc, n)
+        elif kind == BASE:
+            if not base:
+                base = _attr(n, "href")
+        elif kind == LINK:
+            links.append((_attr(n, "href"), _attr(n, "rel")))
+        n = _next_element(n, top)
+    return anchors, records, metas, ld_texts, title, headings, times, base, links

@@ -1,0 +1,190 @@
+# Included by maintext/metadata/_native.pyx (one extension module, its source in parts).
+# ---------------------------------------------------------------------------------------
+# Labelled bylines: :func:`maintext.metadata.authors.labelled_byline`'s loop over the body's text
+
+cdef inline bint _label_step(object text, Py_ssize_t* seen, bint* label_seen, Py_ssize_t limit,
+                             Py_ssize_t max_label, frozenset labels, str strip_chars, Py_ssize_t max_name,
+                             list out):
+    """One piece of the loop; True when the reader stops (the text read exceeds ``limit``)."""
+    cdef Py_ssize_t i, j, n, length
+    if not text:
+        return False
+    n = len(<str>text)
+    i = 0
+    while i < n and Py_UNICODE_ISSPACE(PyUnicode_READ_CHAR(text, i)):
+        i += 1
+    if i == n:
+        return False  # nothing but white space: skipped
+    j = n
+    while Py_UNICODE_ISSPACE(PyUnicode_READ_CHAR(text, j - 1)):
+        j -= 1
+    length = j - i
+    seen[0] += length
+    if seen[0] > limit:
+        return True
+    if label_seen[0] and length <= max_name:
+        out.append(text[i:j])
+    label_seen[0] = length <= max_label and text[i:j].lower().rstrip(strip_chars) in labels
+    return False
+
+
+cdef bint _blank_run(xmlNode* c) noexcept nogil:
+    """The text lxml reads from ``c`` on (``.text`` of a parent whose first child is ``c``,
+    ``.tail`` of a node followed by ``c``: the run of text and CDATA nodes, XInclude
+    markers skipped) holds only ASCII white space (``str.isspace``: tab, line feed,
+    vertical tab, form feed, carriage return, 0x1C-0x1F, space): stripped, it is empty."""
+    cdef const unsigned char* p
+    while c is not NULL:
+        if c.type == tree.XML_TEXT_NODE or c.type == tree.XML_CDATA_SECTION_NODE:
+            if c.content is not NULL:
+                p = <const unsigned char*>c.content
+                while p[0]:
+                    if not (p[0] == 32 or 9 <= p[0] <= 13 or 28 <= p[0] <= 31):
+                        return False
+                    p += 1
+        elif c.type != tree.XML_XINCLUDE_START and c.type != tree.XML_XINCLUDE_END:
+            break
+        c = c.next
+    return True
+
+
+def label_followers(_Element body, frozenset skip, Py_ssize_t limit, Py_ssize_t max_label, frozenset labels,
+                    str strip_chars, Py_ssize_t max_name):
+    """The pieces ``authors.labelled_byline`` tries as names, in its order: of the stripped
+    text pieces of ``body`` (``visible.subtree_texts(body)``, ``skip`` its
+    ``_SKIP_TEXT_TAGS``) within the first ``limit`` characters, those of at most
+    ``max_name`` characters right after a piece of at most ``max_label`` characters that,
+    lower-cased and stripped of ``strip_chars`` on the right, is in ``labels``."""
+    cdef xmlNode* top = body._c_node
+    cdef xmlNode* n = top
+    cdef Py_ssize_t seen = 0
+    cdef bint label_seen = False
+    cdef list out = []
+    cdef dict names = {}
+    while n is not NULL:  # a piece of white space only is skipped by the loop: not even read
+        if not (n.type == tree.XML_ELEMENT_NODE and (_blank_run(n.children) or _tag_in(n, skip, names))) \
+                and _label_step(_own_text(n), &seen, &label_seen, limit, max_label, labels, strip_chars,
+                                max_name, out):
+            return out
+        if n is not top and _has_text(n.next) and not _blank_run(n.next) and _label_step(
+                tailOf(n), &seen, &label_seen, limit, max_label, labels, strip_chars, max_name, out):
+            return out
+        n = _next_node(n, top)
+    return out
+
+
+cdef Py_ssize_t _run_bytes(xmlNode* c) noexcept nogil:
+    """The UTF-8 length of the text lxml reads from ``c`` on (see :func:`_blank_run`)."""
+    cdef Py_ssize_t size = 0
+    while c is not NULL:
+        if c.type == tree.XML_TEXT_NODE or c.type == tree.XML_CDATA_SECTION_NODE:
+            if c.content is not NULL:
+                size += strlen(<const char*>c.content)
+        elif c.type != tree.XML_XINCLUDE_START and c.type != tree.XML_XINCLUDE_END:
+            break
+        c = c.next
+    return size
+
+
+cdef Py_ssize_t _utf8_chars(const unsigned char* p) noexcept nogil:
+    """Characters in the NUL-terminated UTF-8 string ``p`` (its non-continuation bytes)."""
+    cdef Py_ssize_t count = 0
+    while p[0]:
+        if (p[0] & 0xC0) != 0x80:
+            count += 1
+        p += 1
+    return count
+
+
+cdef Py_ssize_t _add_run(xmlNode* c, list parts) except -1:
+    """Append the UTF-8 bytes of the text lxml reads from ``c`` on (see :func:`_blank_run`)
+    to ``parts``; its length in characters."""
+    cdef Py_ssize_t chars = 0
+    while c is not NULL:
+        if c.type == tree.XML_TEXT_NODE or c.type == tree.XML_CDATA_SECTION_NODE:
+            if c.content is not NULL and c.content[0]:
+                parts.append(<bytes>(<const char*>c.content))
+                chars += _utf8_chars(<const unsigned char*>c.content)
+        elif c.type != tree.XML_XINCLUDE_START and c.type != tree.XML_XINCLUDE_END:
+            break
+        c = c.next
+    return chars
+
+
+def collapsed_text(_Element body, frozenset skip, Py_ssize_t limit):
+    """``visible.labelled_text``'s text of ``body``: its pieces (``visible.subtree_texts``,
+    ``skip`` its ``_SKIP_TEXT_TAGS``) up to the one that takes their length over
+    ``limit``, joined, white space collapsed. The pieces' UTF-8 bytes are joined and
+    decoded once (the same text); a piece of ASCII white space only is counted (its
+    length is its UTF-8 length) but not kept: it changes nothing once collapsed."""
+    cdef xmlNode* top = body._c_node
+    cdef xmlNode* n = top
+    cdef Py_ssize_t size = 0, chars
+    cdef list parts = []  # UTF-8 bytes; b" " between two pieces
+    cdef dict names = {}
+    while n is not NULL:
+        if not (n.type == tree.XML_ELEMENT_NODE and _tag_in(n, skip, names)):
+            if n.type == tree.XML_ELEMENT_NODE:
+                if _blank_run(n.children):
+                    size += _run_bytes(n.children)
+                else:
+                    parts.append(b" ")
+                    size += _add_run(n.children, parts)
+            else:
+                text = _own_text(n)
+                if text:
+                    parts.append(b" ")
+                    parts.append((<str>text).encode("utf-8"))
+                    size += len(<str>text)
+            if size > limit:
+                break
+        if n is not top and _has_text(n.next):
+            if _blank_run(n.next):
+                size += _run_bytes(n.next)
+            else:
+                parts.append(b" ")
+                size += _add_run(n.next, parts)
+            if size > limit:
+                break
+        n = _next_node(n, top)
+    return " ".join(b"".join(parts).decode("utf-8").split())
+
+
+cdef bint _subtree_put(xmlNode* top, bint with_tail, frozenset skip, dict names, list out, Py_ssize_t* size,
+                       Py_ssize_t budget) except -1:
+    """The pieces of ``visible.subtree_texts(top, with_tail=with_tail)`` put to ``out``
+    (:func:`_put`); True once the budget is exceeded."""
+    cdef xmlNode* n = top
+    while n is not NULL:
+        if not (n.type == tree.XML_ELEMENT_NODE and _tag_in(n, skip, names)) \
+                and _put(out, _own_text(n), size, budget):
+            return True
+        if (n is not top or with_tail) and _has_text(n.next) and _put(out, tailOf(n), size, budget):
+            return True
+        n = _next_node(n, top)
+    return False
+
+
+def texts_before(_Element el, Py_ssize_t max_siblings, frozenset skip, Py_ssize_t budget):
+    """The pieces ``visible.texts_before(el, max_siblings)`` yields, in its order, cut as
+    :func:`texts_after` cuts."""
+    cdef xmlNode* level = el._c_node
+    cdef xmlNode* sib
+    cdef Py_ssize_t count, size = 0, k
+    cdef list out = []
+    cdef dict names = {}
+    for k in range(2):
+        if level is NULL:
+            return out
+        sib = level.prev
+        count = 0
+        while sib is not NULL and count < max_siblings:
+            if _elementlike(sib):
+                if _subtree_put(sib, False, skip, names, out, &size, budget):
+                    return out
+                count += 1
+            sib = sib.prev
+        level = level.parent
+        if level is not NULL and not _elementlike(level):
+            level = NULL
+    return out

@@ -1,0 +1,108 @@
+# Included by maintext/metadata/_native.pyx (one extension module, its source in parts).
+# ---------------------------------------------------------------------------------------
+# Forward links: :func:`maintext.metadata.links.extract_links`'s loop over the anchors
+
+cdef extern from "Python.h":
+    Py_UCS4 PyUnicode_READ_CHAR(object o, Py_ssize_t index)
+
+
+cdef inline bint _starts_http(str href):
+    """``href.startswith(("http://", "https://"))``."""
+    cdef Py_ssize_t n = len(href)
+    if n < 7 or PyUnicode_READ_CHAR(href, 0) != 104:  # "h"
+        return False
+    return href.startswith("http://") or href.startswith("https://")
+
+
+cdef inline str _stripped(str text):
+    """``text.strip()``, without a new string when there is nothing to strip."""
+    cdef Py_ssize_t n = len(text)
+    if n and not Py_UNICODE_ISSPACE(PyUnicode_READ_CHAR(text, 0)) \
+            and not Py_UNICODE_ISSPACE(PyUnicode_READ_CHAR(text, n - 1)):
+        return text
+    return text.strip()
+
+
+cdef str _words(str text):
+    """``" ".join(text.split())``: ``text`` itself when it is that already (no white space
+    but single spaces between words)."""
+    cdef Py_ssize_t i, n = len(text)
+    cdef Py_UCS4 c
+    cdef bint space = True  # at the start, a space would be leading
+    for i in range(n):
+        c = PyUnicode_READ_CHAR(text, i)
+        if Py_UNICODE_ISSPACE(c):
+            if space or c != 32:
+                return " ".join(text.split())
+            space = True
+        else:
+            space = False
+    if space and n:
+        return " ".join(text.split())
+    return text
+
+
+def link_rows(list anchors, list records, base, scheme, origin, tuple skip, resolve, valid_bracketed,
+              text_of, link_class, main_anchors, list pairs):
+    """The links of :func:`maintext.metadata.links.extract_links` (its loop, step for
+    step): ``records`` the anchors' ``(href, rel, text or None)``, ``skip`` its
+    ``SKIP_HREF``, ``resolve``/``valid_bracketed``/``text_of`` its ``_resolve``,
+    ``_valid_bracketed_host`` and ``text_content``; ``pairs`` (or None) receives
+    ``(anchor, link)``."""
+    cdef list links = []
+    cdef Py_ssize_t i
+    cdef str href, url
+    for i in range(min(len(anchors), len(records))):
+        a = anchors[i]
+        record = records[i]
+        href = record[0]
+        text = record[2]
+        if not href:
+            continue
+        if _starts_http(href):  # the common case, no resolving
+            url = _stripped(href)
+            if "[" in url and not valid_bracketed(url):
+                continue
+        else:
+            href = _stripped(href)
+            if not href or href.startswith(skip):
+                continue
+            if (PyUnicode_READ_CHAR(href, 0) == 47 and (len(href) < 2 or PyUnicode_READ_CHAR(href, 1) != 47)
+                    and base and origin and "/." not in href):
+                url = origin + href  # root-relative, the common case
+            else:
+                found = resolve(href, base, scheme, origin)
+                if found is None:
+                    continue
+                url = found
+        if text is None:
+            text = text_of(a)
+        link = link_class(url, _words(text) if text else "")
+        if main_anchors is not None:
+            link.in_main = id(a) in main_anchors
+        links.append(link)
+        if pairs is not None:
+            pairs.append((a, link))
+    return links
+
+
+# ---------------------------------------------------------------------------------------
+# Category and tag links: :func:`maintext.metadata.extras._labels`'s loop over the anchors
+
+def label_links(list anchors, list records, str rel, href_path):
+    """``(marked, by_path)`` of ``extras._labels``: ``(anchor, text)`` of the anchors whose
+    rel list holds ``rel`` (a "tag" not also "category"), and of those without a rel list
+    whose href ``href_path`` finds (None: not searched)."""
+    cdef list marked = [], by_path = []
+    cdef Py_ssize_t i
+    for i in range(min(len(anchors), len(records))):
+        href, rel_value, text = records[i]
+        if rel_value:
+            rels = rel_value.lower().split()
+            if rel in rels and not (rel == "tag" and "category" in rels):
+                marked.append((anchors[i], text))
+            elif not rels and href_path is not None and href_path.search(href or ""):
+                by_path.append((anchors[i], text))
+        elif href_path is not None and href_path.search(href or ""):
+            by_path.append((anchors[i], text))
+    return marked, by_path

@@ -1,0 +1,220 @@
+# Included by maintext/metadata/_native.pyx (one extension module, its source in parts).
+# ---------------------------------------------------------------------------------------
+# The title shown in the page: :func:`maintext.metadata.title._shown_title`'s loop
+
+cdef Py_ssize_t _text_bytes(xmlNode* c) noexcept nogil:
+    """The UTF-8 length of lxml's ``.text`` of the element whose first child is ``c``: its
+    leading run of text and CDATA nodes (XInclude markers skipped)."""
+    cdef Py_ssize_t size = 0
+    while c is not NULL:
+        if c.type == tree.XML_TEXT_NODE or c.type == tree.XML_CDATA_SECTION_NODE:
+            if c.content is not NULL:
+                size += strlen(<const char*>c.content)
+        elif c.type != tree.XML_XINCLUDE_START and c.type != tree.XML_XINCLUDE_END:
+            break
+        c = c.next
+    return size
+
+
+cdef bint _tag_in(xmlNode* n, frozenset tags, dict seen):
+    """The element's ``.tag`` (no namespace) is in ``tags``; looked up once per name."""
+    if n.ns is not NULL:
+        return False
+    found = seen.get(<size_t>n.name)
+    if found is None:
+        found = seen[<size_t>n.name] = (<const char*>n.name).decode("utf-8") in tags
+    return found
+
+
+def shown_title(_Element body, str part, frozenset tags, Py_ssize_t max_elements, Py_ssize_t min_chars,
+                double min_share, collapse):
+    """``title._shown_title``'s loop over ``body.iter(*tags)`` (the first ``max_elements``):
+    ``(element, text)`` of the first element whose collapsed ``.text`` is at least
+    ``min_chars`` long, starts ``part`` and is at least ``min_share`` of it, else None.
+    ``collapse``: ``collapse_ws``, called only where such a text is possible: a ``.text``
+    of enough UTF-8 bytes (a character takes one or more) whose first non-space character
+    is ``part``'s first."""
+    cdef _Document doc = body._doc
+    cdef xmlNode* top = body._c_node
+    cdef xmlNode* n = top
+    cdef Py_ssize_t count = 0, size, i, length
+    cdef double need = min_share * len(part)
+    cdef dict seen = {}
+    cdef Py_UCS4 first, c
+    if top.type != tree.XML_ELEMENT_NODE or len(part) == 0:
+        return None
+    first = PyUnicode_READ_CHAR(part, 0)
+    n = _next_element(n, top)
+    while n is not NULL and count < max_elements:
+        if _tag_in(n, tags, seen):
+            count += 1
+            size = _text_bytes(n.children)
+            if size >= min_chars and size >= need:
+                raw = textOf(n)
+                length = len(raw)
+                for i in range(length):
+                    c = PyUnicode_READ_CHAR(raw, i)
+                    if not Py_UNICODE_ISSPACE(c):
+                        if c == first:
+                            text = collapse(raw)
+                            if len(text) >= min_chars and part.startswith(text) and len(text) >= min_share * len(part):
+                                return elementFactory(doc, n), text
+                        break
+        n = _next_element(n, top)
+    return None
+
+
+# ---------------------------------------------------------------------------------------
+# Comment threads: :func:`maintext.metadata.authors.in_comments`
+
+cdef inline object _marks(xmlNode* n):
+    """``(class or "") + " " + (id or "")``, or None when both are missing (then no word
+    can be found in it)."""
+    cls = _attr(n, "class") if n.properties is not NULL else None
+    ident = _attr(n, "id") if n.properties is not NULL else None
+    if cls is None and ident is None:
+        return None
+    return (cls or "") + " " + (ident or "")
+
+
+def in_comments(_Element el, Py_ssize_t levels, pattern):
+    """``authors.in_comments(el, levels)`` (``pattern``: its ``_COMMENT_AREA``) without
+    element proxies: up to ``levels`` ancestors, a ``<form>`` or class/id words of a
+    comment area, then ``el``'s own class."""
+    cdef xmlNode* n = el._c_node.parent
+    cdef Py_ssize_t count = 0
+    while n is not NULL and n.type == tree.XML_ELEMENT_NODE and count < levels:
+        if n.ns is NULL and strcmp(<const char*>n.name, "form") == 0:
+            return True
+        marks = _marks(n)
+        if marks is not None and pattern.search(marks) is not None:
+            return True
+        n = n.parent
+        count += 1
+    cls = _attr(el._c_node, "class") if el._c_node.properties is not NULL else None
+    return pattern.search(cls or "") is not None
+
+
+# ---------------------------------------------------------------------------------------
+# Byline boxes: :func:`maintext.metadata.authors.byline_author` reads a box's name texts
+
+cdef object _text_content(_Element el, xmlNode* n):
+    text = _plain_text(n)
+    return el.text_content() if text is None else text
+
+
+def name_texts(_Element box):
+    """``[n.text_content() for n in box.findall(".//*[@itemprop='name']")] or
+    [box.text_content()]``: the texts of ``box``'s descendant elements whose ``itemprop``
+    (no namespace) is "name", in page order, else ``box``'s own text."""
+    cdef _Document doc = box._doc
+    cdef xmlNode* top = box._c_node
+    cdef xmlNode* n
+    cdef xmlAttr* a
+    cdef list out = []
+    if top.type != tree.XML_ELEMENT_NODE:
+        return [box.text_content()]
+    n = _next_element(top, top)
+    while n is not NULL:
+        if n.properties is not NULL:
+            a = _attr_node(n, "itemprop")
+            if a is not NULL and attributeValue(n, a) == "name":
+                out.append(_text_content(elementFactory(doc, n), n))
+        n = _next_element(n, top)
+    return out or [_text_content(box, top)]
+
+
+# ---------------------------------------------------------------------------------------
+# Text after the headline: :func:`maintext.metadata.visible.texts_after`
+
+cdef xmlNode* _next_node(xmlNode* n, xmlNode* top) noexcept nogil:
+    """The element-like node after ``n`` in ``top.iter()`` order (descending into elements
+    only), or NULL."""
+    cdef xmlNode* c
+    if n.type == tree.XML_ELEMENT_NODE:
+        c = n.children
+        while c is not NULL:
+            if _elementlike(c):
+                return c
+            c = c.next
+    while n is not top:
+        c = n.next
+        while c is not NULL:
+            if _elementlike(c):
+                return c
+            c = c.next
+        n = n.parent
+        if n is NULL:
+            return NULL
+    return NULL
+
+
+cdef object _own_text(xmlNode* n):
+    """lxml's ``.text`` of an element-like node (None or '' when it has none)."""
+    if n.type == tree.XML_ELEMENT_NODE:
+        return textOf(n) if _has_text(n.children) else None
+    if n.type == tree.XML_ENTITY_REF_NODE:
+        return "&" + (<const char*>n.name).decode("utf-8") + ";"
+    if n.content is NULL:
+        return None
+    return (<const char*>n.content).decode("utf-8")  # a comment or PI: its content
+
+
+cdef Py_ssize_t _collapsed_len(str text):
+    """``len(" ".join(text.split()))``."""
+    cdef Py_ssize_t i, chars = 0, words = 0
+    cdef bint inword = False
+    for i in range(len(text)):
+        if Py_UNICODE_ISSPACE(PyUnicode_READ_CHAR(text, i)):
+            inword = False
+        else:
+            chars += 1
+            if not inword:
+                words += 1
+                inword = True
+    return chars + words - 1 if words else 0
+
+
+cdef inline bint _put(list out, object text, Py_ssize_t* size, Py_ssize_t budget):
+    """Append a non-empty ``text``; whether the collapsed length so far exceeds ``budget``."""
+    if not text:
+        return False
+    out.append(text)
+    size[0] += _collapsed_len(text)
+    return size[0] > budget
+
+
+def texts_after(_Element el, Py_ssize_t max_nodes, frozenset skip, Py_ssize_t budget):
+    """The pieces ``visible.texts_after(el, max_nodes)`` yields, in its order (each following
+    sibling's subtree as ``visible.subtree_texts(sib, with_tail=True)``, ``skip`` its
+    ``_SKIP_TEXT_TAGS``), cut after the piece at which their whitespace-collapsed length
+    exceeds ``budget``: a reader that stops once the collapsed, stripped or raw length of
+    the non-empty pieces it read exceeds ``budget`` reads none past the cut."""
+    cdef xmlNode* cur = el._c_node
+    cdef xmlNode* sib
+    cdef xmlNode* n
+    cdef Py_ssize_t seen = 0, size = 0
+    cdef list out = []
+    cdef dict names = {}
+    while cur is not NULL and seen < max_nodes:
+        if _has_text(cur.next) and _put(out, tailOf(cur), &size, budget):
+            return out
+        sib = cur.next
+        while sib is not NULL:
+            if _elementlike(sib):
+                n = sib
+                while n is not NULL:
+                    if not (n.type == tree.XML_ELEMENT_NODE and _tag_in(n, skip, names)) \
+                            and _put(out, _own_text(n), &size, budget):
+                        return out
+                    if _has_text(n.next) and _put(out, tailOf(n), &size, budget):
+                        return out
+                    n = _next_node(n, sib)
+                seen += 1
+                if seen >= max_nodes:
+                    return out
+            sib = sib.next
+        cur = cur.parent
+        if cur is not NULL and not _elementlike(cur):
+            cur = NULL
+    return out
