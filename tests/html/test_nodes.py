@@ -9,6 +9,7 @@ import pytest
 from maintext.html import walk
 from maintext.html.document import parse_html
 from maintext.metadata import authors, dates, visible
+from tests.helpers_pages import random_page
 
 pytestmark = pytest.mark.skipif(walk.nodes is None, reason="native scans not built")
 
@@ -30,8 +31,7 @@ def _pages():
     yield parse_html(PAGE)
     rng = random.Random(3)
     for _ in range(300):
-        yield parse_html("<html><body>" + "".join(rng.choice(PIECES) for _ in range(rng.randint(0, 40)))
-                         + "</body></html>")
+        yield random_page(rng, PIECES, 40)
 
 
 def test_subtree_texts_same_pieces_in_the_same_order():

@@ -12,6 +12,7 @@ from maintext.html.document import parse_html
 from maintext.metadata import collect as collect_mod
 from maintext.metadata import native as native_mod
 from maintext.metadata.collect import collect, text_content
+from tests.helpers_pages import random_page
 
 native = pytest.mark.skipif(native_mod._native is None, reason="metadata natives not built")
 
@@ -251,8 +252,7 @@ def test_in_comments_in_c_same_as_the_python_walk(monkeypatch):
 
     rng = random.Random(61)
     for _ in range(500):
-        root = parse_html("<html><body>" + "".join(rng.choice(COMMENT_PIECES) for _ in range(rng.randint(0, 30)))
-                          + "</body></html>")
+        root = random_page(rng, COMMENT_PIECES, 30)
         for el in root.iter():
             for levels in (12, 0, 1, 3):
                 monkeypatch.setattr(walk, "ENABLED", True)
@@ -270,8 +270,7 @@ def test_name_texts_in_c_same_as_the_element_path(monkeypatch):
               "text &amp; more", "<p>", "</p>", "\u4e2d\u6587", "<span itemprop=' name'>y</span>"]
     rng = random.Random(67)
     for _ in range(500):
-        root = parse_html("<html><body>" + "".join(rng.choice(pieces) for _ in range(rng.randint(0, 20)))
-                          + "</body></html>")
+        root = random_page(rng, pieces, 20)
         for el in root.iter():
             monkeypatch.setattr(walk, "ENABLED", True)
             fast = _name_texts(el)
@@ -291,8 +290,7 @@ def test_texts_after_in_c_is_the_generator_cut_at_the_budget(monkeypatch):
 
     rng = random.Random(71)
     for _ in range(400):
-        root = parse_html("<html><body>" + "".join(rng.choice(AFTER_PIECES) for _ in range(rng.randint(0, 40)))
-                          + "</body></html>")
+        root = random_page(rng, AFTER_PIECES, 40)
         monkeypatch.setattr(walk, "ENABLED", True)
         for el in root.iter():
             for max_nodes, budget in ((300, 600), (300, 1000), (2, 20), (5, 0)):
@@ -340,8 +338,7 @@ def test_collapsed_text_in_c_is_the_labelled_text(monkeypatch):
     pieces = LABEL_PIECES + ["\x1c", " \t", "\xa0", "<p>\n  </p>", "Datum: 01.02.2020", "\u00e9t\u00e9"]
     rng = random.Random(79)
     for n in range(1500):
-        root = parse_html("<html><body>" + "".join(rng.choice(pieces) for _ in range(rng.randint(0, 30)))
-                          + "</body></html>")
+        root = random_page(rng, pieces, 30)
         if n % 50 == 0:
             monkeypatch.setattr(visible, "LABELLED_DATE_CHARS", rng.randint(0, 60))
         monkeypatch.setattr(walk, "ENABLED", True)
@@ -359,8 +356,7 @@ def test_label_links_in_c_same_as_the_python_loop():
               "<a rel='nofollow' href='/tag/u'>u</a>", "<a>t</a>", "<a href=''>s</a>", "<a rel='\u0130' href='/r'>r</a>"]
     rng = random.Random(83)
     for _ in range(1000):
-        root = parse_html("<html><body>" + "".join(rng.choice(pieces) for _ in range(rng.randint(0, 15)))
-                          + "</body></html>")
+        root = random_page(rng, pieces, 15)
         got = collect(root)
         for rel, pattern in (("tag", extras.TAG_HREF), ("category", extras.CATEGORY_HREF), ("tag", None)):
             assert _native.label_links(got.anchors, got.anchor_records(), rel, pattern) == \
@@ -374,8 +370,7 @@ def test_texts_before_in_c_is_the_generator_cut_at_the_budget(monkeypatch):
     rng = random.Random(89)
     monkeypatch.setattr(walk, "ENABLED", True)
     for _ in range(400):
-        root = parse_html("<html><body>" + "".join(rng.choice(AFTER_PIECES) for _ in range(rng.randint(0, 40)))
-                          + "</body></html>")
+        root = random_page(rng, AFTER_PIECES, 40)
         for el in root.iter():
             for max_siblings, budget in ((4, 600), (1, 10), (2, 0)):
                 full = list(visible._texts_before(el, max_siblings))
