@@ -91,13 +91,13 @@ def extract(doc: Document, options: Options) -> Page:
         kept = [b for b in kept if b.text not in templates]
     _set_text(page, doc, options, seg, kept, hint, why)
     page.headline = decide_headline(doc, _headline(h, seg, region))
+    below = _weight(kept) < opts.classify_below_words
     # on every page when the metadata (is_content_page) is asked for; else only where its
     # answer can change the text (a short result)
-    if opts.use_classifier and ((opts.classify_always and options.with_metadata)
-                                or _weight(kept) < opts.classify_below_words):
+    if opts.use_classifier and ((opts.classify_always and options.with_metadata) or below):
         _apply_page_type(block_list(seg, head_signals(head, hint.texts)), doc.url, page, opts,
                          # a body declared in JSON-LD (kept empty) is not judged by the visible page
-                         short=bool(kept) and _weight(kept) < opts.classify_below_words)
+                         short=bool(kept) and below)
     if not page.text and page.reason is None:
         page.reason = "no block of running text found"
     elif page.text and kept and doc.link_anchors:

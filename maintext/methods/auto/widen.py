@@ -108,7 +108,7 @@ def _into_article(h: AutoHeuristics, seg: Segmentation, top: Container) -> Conta
         if c.tag == "article" or c.parent is None:
             break
         c = seg.containers[c.parent]
-    if c is top or c.tag != "article" or _holds_other_story(seg, c, c):
+    if c is top or c.tag != "article":
         return top
     extra = seg.blocks[c.start:top.start]
     if top.end < c.end or not extra or any(b.link_chars or b.boiler is not None for b in extra) \
