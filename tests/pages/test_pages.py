@@ -7,7 +7,9 @@ import json
 
 import pytest
 
-from tests.pages.regenerate import case_dirs, run_case
+import maintext
+from maintext.errors import MaintextError
+from tests.pages.regenerate import case_dirs, case_url, run_case
 
 CASES = case_dirs()
 
@@ -22,3 +24,17 @@ def test_case(case):
     assert text == (case / "expected.txt").read_text(encoding="utf-8").removesuffix("\n")
     assert blocks == json.loads((case / "expected-blocks.json").read_text(encoding="utf-8"))
     assert meta == json.loads((case / "expected-metadata.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_text_only_gives_the_same_text_or_error(case):
+    """A text-only extraction (no metadata pass, the page type judged only on a short result)
+    keeps every case's text, bad inputs included: the same text, or the same error."""
+    expected_meta = json.loads((case / "expected-metadata.json").read_text(encoding="utf-8"))
+    try:
+        page = maintext.extract((case / "source.html").read_bytes(), url=case_url(case), fields=("text",))
+    except MaintextError as exc:
+        assert expected_meta.get("error") == type(exc).__name__
+        return
+    assert "error" not in expected_meta
+    assert page.text == (case / "expected.txt").read_text(encoding="utf-8").removesuffix("\n")
