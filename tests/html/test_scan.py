@@ -166,3 +166,60 @@ def test_cap_runaway_tags_still_cuts_a_runaway_tag():
     out = loading.cap_runaway_tags(html, 8)
     assert len(out) < len(html) and out.endswith("<p>y</p>")
     assert loading.cap_runaway_tags("<p>x</p>" * 70000, 8) == "<p>x</p>" * 70000
+
+
+def _widest_piece(html: str) -> int:
+    return max(map(len, html.split(">")))
+
+
+def test_tag_stats_count_what_check_elements_and_the_runaway_scan_count():
+    rng = random.Random(11)
+    pieces = PIECES + TIGHT + ["</p>", "<!-- x -->", "<b>", "> >", "<1", "<", "x" * 50]
+    for _ in range(20000):
+        html = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 60)))
+        for cap in (0, 1, 3, 256):
+            at, lt, starts, widest = walk.scan.tag_stats(html, cap)
+            assert at == _pattern_start(html, cap), (html, cap)
+            if at < 0:
+                assert lt == html.count("<"), (html, cap)
+                assert starts == len(loading._START_TAG.findall(html)), (html, cap)
+                assert _widest_piece(html) <= widest <= len(html), (html, cap)
+
+
+def test_tag_stats_bound_is_tight_on_plain_markup():
+    html = "<p>" + "x" * 70000 + "</p><div a='>'>" + "y" * 10 + "<br>"
+    at, lt, starts, widest = walk.scan.tag_stats(html, 256)
+    assert (at, lt, starts) == (-1, 4, 3)
+    # the ">" of start tags are seen (not those of end tags or in quotes): from <p>'s to <div>'s
+    assert widest == html.index("y") - 1 - 3 == 70000 + len("</p><div a='>'")
+    assert walk.scan.tag_stats("<p>" * 10, 256)[3] == _widest_piece("<p>" * 10) == 2
+
+
+@pytest.mark.parametrize("html", [
+    "<p>" + "x" * 600_000,  # a long run, no runaway tag in it
+    "<div " + "a=1 " * 70_000 + ">x</div>" + "<p>y</p>" * 70_000,  # long tag, long run, cut
+    "<p>" + "<b>y</b>" * 70_000,  # long, many "<", no run
+    "<p>x</p><div " + " ".join(f"a{i}" for i in range(300)) + ">x</div>",
+])
+def test_limit_same_with_and_without_the_scan(html, monkeypatch):
+    """_limit (attribute cap, then element check) gives the same text or the same error
+    with the C scan's counts as with the Python passes."""
+    def run():
+        try:
+            return loading._limit(html, None, 256, 20_000)
+        except Exception as exc:  # noqa: BLE001 - the error is part of the result
+            return type(exc), str(exc)
+    with_scan = run()
+    monkeypatch.setattr(loading, "_scan", None)
+    assert run() == with_scan
+
+
+def test_count_upto_is_the_count_cut_at_most():
+    rng = random.Random(17)
+    for _ in range(5000):
+        html = "".join(rng.choice(["=", "a", "\u4e3d", "\u013d", "\U0001003d", "==", "<", "x" * 5])
+                       for _ in range(rng.randint(0, 30)))
+        start, end = rng.randint(0, len(html) + 2), rng.choice([None, rng.randint(0, len(html) + 2)])
+        for most in (0, 1, 3, 100):
+            expected = min(html.count("=", start, len(html) if end is None else end), most)
+            assert walk.scan.count_upto(html, "=", most, start, end) == expected, (html, start, end, most)
