@@ -382,6 +382,23 @@ def count_upto(str html, str ch, Py_ssize_t most, Py_ssize_t start=0, end=None):
     return _count_upto(<const uint32_t*>data, start, n, <uint8_t>c, most)
 
 
+def count_byte(bytes data, int byte):
+    """``data.count(bytes([byte]))``, in a loop the compiler turns into vector steps
+    (bytes.count tests one byte at a time: ~2 instructions a byte, ~0.5 M on a page)."""
+    cdef const unsigned char* p = <const unsigned char*>data
+    cdef Py_ssize_t i = 0, j, m, n = len(data), count = 0
+    cdef unsigned char b = <unsigned char>byte, block
+    with nogil:
+        while i < n:  # blocks of 255 bytes: a byte-wide sum cannot overflow (16 lanes a step)
+            m = min(n - i, 255)
+            block = 0
+            for j in range(m):
+                block += p[i + j] == b
+            count += block
+            i += m
+    return count
+
+
 def count_texts(_Element el):
     """``count(//text())`` of ``el``'s document (the XPath :mod:`maintext.html.clean` runs):
     its text and CDATA nodes, children of the document's elements (only elements hold

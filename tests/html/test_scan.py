@@ -223,3 +223,13 @@ def test_count_upto_is_the_count_cut_at_most():
         for most in (0, 1, 3, 100):
             expected = min(html.count("=", start, len(html) if end is None else end), most)
             assert walk.scan.count_upto(html, "=", most, start, end) == expected, (html, start, end, most)
+
+
+def test_count_byte_is_bytes_count():
+    rng = random.Random(19)
+    for _ in range(2000):
+        data = bytes(rng.choice(b"\n\n<a\xff\x00 ") for _ in range(rng.randint(0, 300)))
+        for byte in (10, 60, 0, 255):
+            assert walk.scan.count_byte(data, byte) == data.count(bytes([byte])), (data, byte)
+    for data in (b"\n" * 100_000, (b"a\n" * 70_000)[1:], bytes(range(256)) * 999):  # past the 255-byte blocks
+        assert walk.scan.count_byte(data, 10) == data.count(b"\n")
