@@ -233,3 +233,26 @@ def test_count_byte_is_bytes_count():
             assert walk.scan.count_byte(data, byte) == data.count(bytes([byte])), (data, byte)
     for data in (b"\n" * 100_000, (b"a\n" * 70_000)[1:], bytes(range(256)) * 999):  # past the 255-byte blocks
         assert walk.scan.count_byte(data, 10) == data.count(b"\n")
+
+
+def test_quoted_runs_of_two_byte_text_read_four_characters_a_step():
+    """Long quoted values in 2-byte text (the word-at-a-time scan for the closing quote and
+    a "<" before it): the same first long tag as the pattern, every "<" counted."""
+    rng = random.Random(23)
+    inner = ["a", "\u4e2d", "<", ">", "'", '"', " ", "=", "\u3c00", "\u223c", "\u0022\u4e2d"]
+    for _ in range(4000):
+        parts = ["\u4e2d<p>"]
+        for _ in range(rng.randint(1, 4)):
+            attrs = []
+            for _ in range(rng.randint(0, 12)):
+                q = rng.choice("\"'")
+                value = "".join(rng.choice(inner) for _ in range(rng.randint(0, 30)))
+                attrs.append(f"a{len(attrs)}={q}{value}{q}")
+            parts.append("<x " + " ".join(attrs) + rng.choice([">", "", " >"]) + rng.choice(["t", "<", "</x>"]))
+        html = "".join(parts)
+        for cap in (2, 5, 20):
+            at, lt, starts, widest = walk.scan.tag_stats(html, cap)
+            assert at == _pattern_start(html, cap) == walk.scan.first_long_tag(html, cap), (html, cap)
+            if at < 0:
+                assert (lt, starts) == (html.count("<"), len(loading._START_TAG.findall(html))), (html, cap)
+                assert _widest_piece(html) <= widest, (html, cap)
