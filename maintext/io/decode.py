@@ -174,17 +174,16 @@ def decode_exact(data: bytes, *, content_type: str | None = None,
         if text is not None:
             return text, utf16, False
     check_binary(data)
-    if data.isascii():
-        return data.decode("ascii"), _declared(data, content_type) or "utf-8", True
     # Try in order: strict decodes, then the same codecs allowing a few broken bytes
     # (a truncated or spliced page must not fall to the detector and become mojibake).
     # UTF-8 first, even against a legacy label: legacy bytes are almost never valid UTF-8,
     # while a legacy label on a UTF-8 page is a common stale declaration. gb18030 in
     # particular decodes nearly any bytes, so it must not be tried before UTF-8 is ruled out.
-    # (Valid UTF-8 wins whatever the label: the label is read only when it is not.)
+    # (Valid UTF-8 wins whatever the label: the label is read only when it is not, or
+    # when the page is all ASCII, whose encoding it then names.)
     text = _strict(data, "utf-8")
     if text is not None:
-        return text, "utf-8", True
+        return text, (_declared(data, content_type) or "utf-8") if text.isascii() else "utf-8", True
     declared = _declared(data, content_type)
     candidates = ["utf-8"] if declared in (None, "utf-8") else ["utf-8", declared]
     for codec in candidates:
