@@ -241,10 +241,10 @@ def cap_runaway_tags(html: str, cap: int) -> str:
     out: list[str] = []
     pos = 0
     for start, end in runs:
-        tag = _START_TAG.search(html, start, end)
-        if tag is None:
+        at = _first_start_tag(html, start, end)
+        if at < 0:
             continue
-        cut = tag.end()
+        cut = at + 2  # after "<" and the letter (_START_TAG's match)
         for _ in range(cap):
             cut = html.find("=", cut, end) + 1
             if cut == 0:
@@ -256,6 +256,14 @@ def cap_runaway_tags(html: str, cap: int) -> str:
         return html
     out.append(html[pos:])
     return "".join(out)
+
+
+def _first_start_tag(html: str, start: int, end: int) -> int:
+    """Where ``_START_TAG`` first matches in ``html[start:end]``, or -1 (in C when built)."""
+    if _scan is not None:
+        return _scan.first_start_tag(html, start, end)
+    tag = _START_TAG.search(html, start, end)
+    return tag.start() if tag is not None else -1
 
 
 def _count_upto(html: str, char: str, most: int, start: int = 0, end: int | None = None) -> int:

@@ -256,3 +256,14 @@ def test_quoted_runs_of_two_byte_text_read_four_characters_a_step():
             if at < 0:
                 assert (lt, starts) == (html.count("<"), len(loading._START_TAG.findall(html))), (html, cap)
                 assert _widest_piece(html) <= widest, (html, cap)
+
+
+def test_first_start_tag_is_the_start_tag_pattern_search():
+    rng = random.Random(29)
+    pool = ["<", "a", "<a", "<1", "< b", "\u4e2d", "\u013c", "\u3c00", "<\u4e2d", "Z", ">", "\U0001003c", "<<Q"]
+    for _ in range(5000):
+        html = "".join(rng.choice(pool) for _ in range(rng.randint(0, 20)))
+        start = rng.randint(0, len(html))
+        end = rng.randint(start, len(html))
+        m = loading._START_TAG.search(html, start, end)
+        assert walk.scan.first_start_tag(html, start, end) == (m.start() if m else -1), (html, start, end)
