@@ -235,7 +235,7 @@ def cap_runaway_tags(html: str, cap: int) -> str:
     of it, in time quadratic in their number (a fuzzed 12 MB page: over 100 s). Linear."""
     if cap <= 0 or len(html) < _RUNAWAY_MIN_CHARS:
         return html
-    runs = _runaway_runs(html)  # (none on the usual large page: a scan cheaper than counting "=")
+    runs = _runaway_runs(html)  # (memchr from ">" to ">": cheaper than counting "=")
     if not runs or _count_upto(html, "=", 4 * cap + 1) <= 4 * cap:
         return html
     out: list[str] = []
