@@ -94,8 +94,21 @@ cdef inline bint _ascii_letter(Py_UCS4 c) noexcept nogil:
     return (65 <= c <= 90) or (97 <= c <= 122)
 
 
+cdef struct _Stats:
+    # what a scan that found no long tag saw of the whole page (see tag_stats)
+    Py_ssize_t lt, starts, last_gt, widest
+
+
+cdef inline void _saw_gt(_Stats* st, Py_ssize_t k) noexcept nogil:
+    """Note a ``>`` at ``k``: the stretch since the last one noted is a ``>``-free piece
+    at most that long."""
+    if k - st.last_gt - 1 > st.widest:
+        st.widest = k - st.last_gt - 1
+    st.last_gt = k
+
+
 cdef Py_ssize_t _token_room(const char_t* s, Py_ssize_t k, Py_ssize_t n, Py_ssize_t need,
-                            Py_ssize_t after) noexcept nogil:
+                            Py_ssize_t after, _Stats* st) noexcept nogil:
     """-1 when the attribute tokens starting at ``k`` (right after a tag name) may span
     ``need`` characters; else they cannot, and the result is where the next ``<`` is to be
     searched from: the first ``<`` or ``>`` outside quoted runs (each quote skipping to the
@@ -113,6 +126,8 @@ cdef Py_ssize_t _token_room(const char_t* s, Py_ssize_t k, Py_ssize_t n, Py_ssiz
             return -1
         c = s[k]
         if c == 60 or c == 62:
+            if c == 62 and st is not NULL:
+                _saw_gt(st, k)
             return after if quoted_lt else k
         if c == 34 or c == 39:
             q = k + 1
@@ -134,8 +149,14 @@ cdef Py_ssize_t _token_room(const char_t* s, Py_ssize_t k, Py_ssize_t n, Py_ssiz
 
 
 cdef inline Py_ssize_t _next_lt(const char_t* s, Py_ssize_t i, Py_ssize_t n) noexcept nogil:
-    """Position of the first ``<`` from ``i`` on, or -1: memchr over the bytes (for 2- and
-    4-byte text, of the byte 0x3C, each hit checked as a whole character, as ``str.find``)."""
+    """Position of the first ``<`` from ``i`` on, or -1 (see :func:`_next_ascii`)."""
+    return _next_ascii(s, i, n, 60)
+
+
+cdef inline Py_ssize_t _next_ascii(const char_t* s, Py_ssize_t i, Py_ssize_t n, uint8_t ch) noexcept nogil:
+    """Position of the first ASCII character ``ch`` from ``i`` on, or -1: memchr over the
+    bytes (for 2- and 4-byte text, of the byte ``ch``, each hit checked as a whole
+    character, as ``str.find``)."""
     cdef const char* base = <const char*>s
     cdef const char* p
     cdef const char* found
@@ -143,22 +164,23 @@ cdef inline Py_ssize_t _next_lt(const char_t* s, Py_ssize_t i, Py_ssize_t n) noe
     if i >= n:
         return -1
     if char_t is uint8_t:
-        found = <const char*>memchr(base + i, 60, n - i)
+        found = <const char*>memchr(base + i, ch, n - i)
         return found - base if found != NULL else -1
     p = base + i * sizeof(char_t)
     e = base + n * sizeof(char_t)
     while p < e:
-        found = <const char*>memchr(p, 60, e - p)
+        found = <const char*>memchr(p, ch, e - p)
         if found == NULL:
             return -1
         i = (found - base) // sizeof(char_t)
-        if s[i] == 60:
+        if s[i] == ch:
             return i
         p = base + (i + 1) * sizeof(char_t)
     return -1
 
 
-cdef Py_ssize_t _first_long_tag(const char_t* s, Py_ssize_t n, Py_ssize_t cap, Py_ssize_t i) noexcept nogil:
+cdef Py_ssize_t _first_long_tag(const char_t* s, Py_ssize_t n, Py_ssize_t cap, Py_ssize_t i,
+                                _Stats* st) noexcept nogil:
     cdef Py_ssize_t p, j, count, stop
     cdef Py_UCS4 c
     # cap + 1 tokens span at least 2 * (cap + 1) characters: every token takes a separator
@@ -168,11 +190,15 @@ cdef Py_ssize_t _first_long_tag(const char_t* s, Py_ssize_t n, Py_ssize_t cap, P
     while i < n:
         i = _next_lt(s, i, n)
         if i < 0:
-            return -1
+            break
         p = i
         i += 1
+        if st is not NULL:
+            st.lt += 1
         if i >= n or not _ascii_letter(s[i]):
             continue
+        if st is not NULL:
+            st.starts += 1
         # the tag name: [a-zA-Z][^\s<>/]*+
         j = i + 1
         while j < n:
@@ -180,7 +206,7 @@ cdef Py_ssize_t _first_long_tag(const char_t* s, Py_ssize_t n, Py_ssize_t cap, P
             if c == 60 or c == 62 or c == 47 or _space(c):
                 break
             j += 1
-        stop = _token_room(s, j, n, need, i)
+        stop = _token_room(s, j, n, need, i, st)
         if stop >= 0:
             i = stop
             continue
@@ -192,6 +218,8 @@ cdef Py_ssize_t _first_long_tag(const char_t* s, Py_ssize_t n, Py_ssize_t cap, P
             count += 1
         if count > cap:
             return p
+    if st is not NULL:
+        _saw_gt(st, n)
     return -1
 
 
@@ -205,12 +233,35 @@ def first_long_tag(str html, Py_ssize_t cap, Py_ssize_t start=0):
         start = 0
     with nogil:
         if kind == 1:
-            at = _first_long_tag(<const uint8_t*>data, n, cap, start)
+            at = _first_long_tag(<const uint8_t*>data, n, cap, start, NULL)
         elif kind == 2:
-            at = _first_long_tag(<const uint16_t*>data, n, cap, start)
+            at = _first_long_tag(<const uint16_t*>data, n, cap, start, NULL)
         else:
-            at = _first_long_tag(<const uint32_t*>data, n, cap, start)
+            at = _first_long_tag(<const uint32_t*>data, n, cap, start, NULL)
     return at
+
+
+def tag_stats(str html, Py_ssize_t cap):
+    """``(first_long_tag(html, cap), lt, starts, widest)``; when no long tag was found
+    (-1) the same pass, which stops at every ``<``, also tells ``html.count("<")``,
+    the number of start tags (``<`` and an ASCII letter: ``loading._START_TAG``'s
+    matches) and ``widest``, a bound on the length of the longest piece of
+    ``html.split(">")`` (from the ``>`` it met at the end of start tags: the page holds
+    those and maybe more). After a long tag the three are those of the part before it."""
+    cdef int kind = PyUnicode_KIND(html)
+    cdef void* data = PyUnicode_DATA(html)
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(html), at
+    cdef _Stats st
+    st.lt = st.starts = st.widest = 0
+    st.last_gt = -1
+    with nogil:
+        if kind == 1:
+            at = _first_long_tag(<const uint8_t*>data, n, cap, 0, &st)
+        elif kind == 2:
+            at = _first_long_tag(<const uint16_t*>data, n, cap, 0, &st)
+        else:
+            at = _first_long_tag(<const uint32_t*>data, n, cap, 0, &st)
+    return at, st.lt, st.starts, st.widest
 
 
 cdef inline int _hiding_name(const char* name) noexcept nogil:
@@ -263,11 +314,19 @@ def hiding_attributes(_Element root):
 cdef list _runs(const char_t* s, Py_ssize_t n, Py_UCS4 stop, Py_ssize_t min_len):
     cdef Py_ssize_t i, start = 0
     cdef list out = []
-    for i in range(n):
-        if s[i] == stop:
+    if stop < 128:  # the next stop found by memchr (a character a step is ~10x dearer)
+        i = _next_ascii(s, 0, n, <uint8_t>stop)
+        while i >= 0:
             if i - start >= min_len:
                 out.append((start, i))
             start = i + 1
+            i = _next_ascii(s, start, n, <uint8_t>stop)
+    else:
+        for i in range(n):
+            if s[i] == stop:
+                if i - start >= min_len:
+                    out.append((start, i))
+                start = i + 1
     if n - start >= min_len:
         out.append((start, n))
     return out
@@ -289,6 +348,82 @@ def long_runs(str html, str stop, Py_ssize_t min_len):
     if kind == 2:
         return _runs(<const uint16_t*>data, n, c, min_len)
     return _runs(<const uint32_t*>data, n, c, min_len)
+
+
+cdef Py_ssize_t _count_upto(const char_t* s, Py_ssize_t i, Py_ssize_t n, uint8_t ch,
+                            Py_ssize_t most) noexcept nogil:
+    cdef Py_ssize_t count = 0
+    while count < most:
+        i = _next_ascii(s, i, n, ch)
+        if i < 0:
+            break
+        count += 1
+        i += 1
+    return count
+
+
+def count_upto(str html, str ch, Py_ssize_t most, Py_ssize_t start=0, end=None):
+    """``min(html.count(ch, start, end), most)`` for an ASCII ``ch`` (``start``, ``end``: not
+    negative): the count stops at
+    ``most`` (memchr from one to the next: a page holds thousands of "=", the caller's
+    test needs to know whether there are more than about a thousand)."""
+    cdef int kind = PyUnicode_KIND(html)
+    cdef void* data = PyUnicode_DATA(html)
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(html), c = ord(ch)
+    if c >= 128:
+        raise ValueError("count_upto counts an ASCII character")
+    if end is not None:
+        n = min(n, max(<Py_ssize_t>end, 0))
+    start = max(start, 0)
+    if kind == 1:
+        return _count_upto(<const uint8_t*>data, start, n, <uint8_t>c, most)
+    if kind == 2:
+        return _count_upto(<const uint16_t*>data, start, n, <uint8_t>c, most)
+    return _count_upto(<const uint32_t*>data, start, n, <uint8_t>c, most)
+
+
+cdef Py_ssize_t _first_start_tag(const char_t* s, Py_ssize_t i, Py_ssize_t n) noexcept nogil:
+    while True:
+        i = _next_lt(s, i, n)
+        if i < 0 or i + 1 >= n:
+            return -1
+        if _ascii_letter(s[i + 1]):
+            return i
+        i += 1
+
+
+def first_start_tag(str html, Py_ssize_t start, Py_ssize_t end):
+    """Where ``loading._START_TAG`` (``<`` and an ASCII letter) first matches in
+    ``html[start:end]`` (``0 <= start``, ``end <= len(html)``), or -1: each ``<`` found by
+    memchr (the pattern's search steps through every character: ~0.5 ms on the 100 KB
+    runs without a tag in a large page's scripts)."""
+    cdef int kind = PyUnicode_KIND(html)
+    cdef void* data = PyUnicode_DATA(html)
+    cdef Py_ssize_t n = min(end, PyUnicode_GET_LENGTH(html))
+    if start < 0:
+        start = 0
+    if kind == 1:
+        return _first_start_tag(<const uint8_t*>data, start, n)
+    if kind == 2:
+        return _first_start_tag(<const uint16_t*>data, start, n)
+    return _first_start_tag(<const uint32_t*>data, start, n)
+
+
+def count_byte(bytes data, int byte):
+    """``data.count(bytes([byte]))``, in a loop the compiler turns into vector steps
+    (bytes.count tests one byte at a time: ~2 instructions a byte, ~0.5 M on a page)."""
+    cdef const unsigned char* p = <const unsigned char*>data
+    cdef Py_ssize_t i = 0, j, m, n = len(data), count = 0
+    cdef unsigned char b = <unsigned char>byte, block
+    with nogil:
+        while i < n:  # blocks of 255 bytes: a byte-wide sum cannot overflow (16 lanes a step)
+            m = min(n - i, 255)
+            block = 0
+            for j in range(m):
+                block += p[i + j] == b
+            count += block
+            i += m
+    return count
 
 
 def count_texts(_Element el):

@@ -104,7 +104,8 @@ def close_title(html: str) -> str:
 def _tree_ends_early(root: etree._Element, data: bytes) -> bool:
     """Whether the last element of the tree starts far before the end of the source
     ``data`` (the bytes parsed)."""
-    lines = data.count(b"\n") + 1
+    lines = (_walk.scan.count_byte(data, 10) if _walk.ENABLED and _walk.scan is not None
+             else data.count(b"\n")) + 1
     if lines < _MIN_LINES:
         return True  # a page on few lines: let the text search decide
     el = root

@@ -174,21 +174,22 @@ def decode_exact(data: bytes, *, content_type: str | None = None,
         if text is not None:
             return text, utf16, False
     check_binary(data)
-    declared = normalize_label(charset_from_content_type(content_type)) or normalize_label(
-        sniff_meta_charset(data)
-    )
-    if data.isascii():
-        return data.decode("ascii"), declared or "utf-8", True
     # Try in order: strict decodes, then the same codecs allowing a few broken bytes
     # (a truncated or spliced page must not fall to the detector and become mojibake).
     # UTF-8 first, even against a legacy label: legacy bytes are almost never valid UTF-8,
     # while a legacy label on a UTF-8 page is a common stale declaration. gb18030 in
     # particular decodes nearly any bytes, so it must not be tried before UTF-8 is ruled out.
+    # (Valid UTF-8 wins whatever the label: the label is read only when it is not, or
+    # when the page is all ASCII, whose encoding it then names.)
+    text = _strict(data, "utf-8")
+    if text is not None:
+        return text, (_declared(data, content_type) or "utf-8") if text.isascii() else "utf-8", True
+    declared = _declared(data, content_type)
     candidates = ["utf-8"] if declared in (None, "utf-8") else ["utf-8", declared]
     for codec in candidates:
-        text = _strict(data, codec)
+        text = _strict(data, codec) if codec != "utf-8" else None  # (strict UTF-8 failed above)
         if text is not None:
-            return text, codec, codec == "utf-8"
+            return text, codec, False
         text = _mostly(data, codec, trusted=codec == declared)
         if text is not None:
             return text, codec, False
@@ -201,6 +202,12 @@ def decode_exact(data: bytes, *, content_type: str | None = None,
     text = data.decode(codec, errors="replace")
     check_binary_text(text)
     return text, codec, False
+
+
+def _declared(data: bytes, content_type: str | None) -> str | None:
+    """The codec the HTTP ``Content-Type`` names, else the page's ``<meta>`` charset."""
+    return normalize_label(charset_from_content_type(content_type)) or normalize_label(
+        sniff_meta_charset(data))
 
 
 _ASCII = bytes(range(128))

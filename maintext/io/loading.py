@@ -150,15 +150,46 @@ def cap_attributes(html: str, cap: int) -> str:
     attribute grammar reads and those it cannot (:func:`cap_runaway_tags`)."""
     if cap <= 0:
         return html
-    return cap_runaway_tags(_cap_readable_tags(html, cap), cap)
+    return _capped(html, cap, _tag_stats(html, cap))
 
 
-def _cap_readable_tags(html: str, cap: int) -> str:
-    """``html`` with the start tags the attribute grammar reads cut after ``cap`` attributes."""
+@dataclass(frozen=True, slots=True)
+class TagStats:
+    """What the C scan for a long tag learned on its way over a page where it found none
+    (``_scan.tag_stats``): the page's ``<`` and start tags (``_START_TAG``) counted, and
+    ``widest``, at least the length of its longest ``>``-free stretch."""
+
+    lt: int
+    starts: int
+    widest: int
+
+
+def _tag_stats(html: str, cap: int) -> TagStats | int | None:
+    """The C scan's :class:`TagStats` of ``html``, or the position of its first long tag
+    (``_LONG_TAG``'s first match), or None without the C scan."""
+    if _scan is None:
+        return None
+    at, lt, starts, widest = _scan.tag_stats(html, cap)
+    return at if at >= 0 else TagStats(lt, starts, widest)
+
+
+def _capped(html: str, cap: int, stats: TagStats | int | None) -> str:
+    """:func:`cap_attributes` given :func:`_tag_stats`: a page without a long tag is
+    returned as it is when no ``>``-free stretch can be a runaway tag's."""
+    if isinstance(stats, TagStats):
+        if stats.widest < _RUNAWAY_CHARS:  # no run: cap_runaway_tags would find none
+            return html
+        return cap_runaway_tags(html, cap)
+    return cap_runaway_tags(_cap_readable_tags(html, cap, stats), cap)
+
+
+def _cap_readable_tags(html: str, cap: int, first: int | None = None) -> str:
+    """``html`` with the start tags the attribute grammar reads cut after ``cap`` attributes
+    (``first``: where the first long tag starts, when known)."""
     pattern = _LONG_TAG.get(cap)
     if pattern is None:
         pattern = _LONG_TAG[cap] = re.compile(r"<[a-zA-Z][^\s<>/]*+(?=%s{%d})" % (_ATTR_TOKEN, cap + 1))
-    m = _search_long_tag(pattern, html, cap, 0)
+    m = _search_long_tag(pattern, html, cap, 0) if first is None else pattern.match(html, first)
     if m is None:
         return html
     out: list[str] = []
@@ -204,27 +235,42 @@ def cap_runaway_tags(html: str, cap: int) -> str:
     of it, in time quadratic in their number (a fuzzed 12 MB page: over 100 s). Linear."""
     if cap <= 0 or len(html) < _RUNAWAY_MIN_CHARS:
         return html
-    runs = _runaway_runs(html)  # (none on the usual large page: a scan cheaper than counting "=")
-    if not runs or html.count("=") <= 4 * cap:
+    runs = _runaway_runs(html)  # (memchr from ">" to ">": cheaper than counting "=")
+    if not runs or _count_upto(html, "=", 4 * cap + 1) <= 4 * cap:
         return html
     out: list[str] = []
     pos = 0
     for start, end in runs:
-        tag = _START_TAG.search(html, start, end)
-        if tag is None:
+        at = _first_start_tag(html, start, end)
+        if at < 0:
             continue
-        cut = tag.end()
+        cut = at + 2  # after "<" and the letter (_START_TAG's match)
         for _ in range(cap):
             cut = html.find("=", cut, end) + 1
             if cut == 0:
                 break
-        if cut and html.count("=", cut, end) > cap:
+        if cut and _count_upto(html, "=", cap + 1, cut, end) > cap:
             out.append(html[pos:cut])
             pos = end  # the ">" that ends the run (or the page's end) stays
     if not out:
         return html
     out.append(html[pos:])
     return "".join(out)
+
+
+def _first_start_tag(html: str, start: int, end: int) -> int:
+    """Where ``_START_TAG`` first matches in ``html[start:end]``, or -1 (in C when built)."""
+    if _scan is not None:
+        return _scan.first_start_tag(html, start, end)
+    tag = _START_TAG.search(html, start, end)
+    return tag.start() if tag is not None else -1
+
+
+def _count_upto(html: str, char: str, most: int, start: int = 0, end: int | None = None) -> int:
+    """``min(html.count(char, start, end), most)``; in C, stopping at ``most``, when built."""
+    if _scan is not None:
+        return _scan.count_upto(html, char, most, start, end)
+    return min(html.count(char, start, len(html) if end is None else end), most)
 
 
 def _runaway_runs(html: str) -> list[tuple[int, int]]:
@@ -244,7 +290,7 @@ _START_TAG = re.compile(r"<[A-Za-z]")
 LT_PER_ELEMENT = 3  # "<" allowed per element of the cap (3,075 real pages: at most 2.44 per start tag)
 
 
-def check_elements(text: str, cap: int) -> None:
+def check_elements(text: str, cap: int, stats: TagStats | None = None) -> None:
     """Raise :class:`TooManyElementsError` when ``text`` has more than ``cap`` start tags.
 
     Counted on the text, before parsing, so that a flood is refused before it costs a tree
@@ -257,16 +303,21 @@ def check_elements(text: str, cap: int) -> None:
     More than ``LT_PER_ELEMENT * cap`` "<" in all (end tags, comments, "<" in text) is
     refused too: the methods that read the tag stream (ccb, lineblock, ...) make a piece of
     every "<", and "a<1" repeated makes millions of pieces without a start tag (ccb: ~7 us a
-    piece). Real pages have ~2 "<" per start tag (at most 2.44 in the evaluation sets)."""
+    piece). Real pages have ~2 "<" per start tag (at most 2.44 in the evaluation sets).
+
+    ``stats``: ``text``'s :class:`TagStats`, when the attribute cap's scan counted them."""
     if cap <= 0 or len(text) <= 2 * cap:
         return
-    lt = text.count("<")
+    lt = text.count("<") if stats is None else stats.lt
     if lt > LT_PER_ELEMENT * cap:
         raise TooManyElementsError(f"page has {lt} '<' characters, more than {LT_PER_ELEMENT} per "
                                    f"element allowed (Options.max_elements = {cap})")
     if lt <= cap:
         return
-    found = sum(1 for _ in itertools.islice(_START_TAG.finditer(text), cap + 1))
+    if stats is not None:
+        found = stats.starts
+    else:
+        found = sum(1 for _ in itertools.islice(_START_TAG.finditer(text), cap + 1))
     if found > cap:
         raise TooManyElementsError(f"page has more than {cap} elements (the limit, "
                                    "Options.max_elements)")
@@ -356,8 +407,12 @@ def _limit(text: str, utf8: bytes | None, max_attributes: int, max_elements: int
             raise BinaryContentError("input is binary (NUL characters)")
         text = text.replace("\x00", "")
         utf8 = None
-    capped = cap_attributes(text, max_attributes)
+    # one C scan looks for a long tag and counts what check_elements and
+    # cap_runaway_tags would count on the page (their whole-page passes are then spared)
+    stats = _tag_stats(text, max_attributes) if max_attributes > 0 else None
+    capped = _capped(text, max_attributes, stats) if max_attributes > 0 else text
     if capped is not text:
         text, utf8 = capped, None
-    check_elements(text, max_elements)  # (after the attribute cap: what the parser gets)
+    check_elements(text, max_elements,  # (after the attribute cap: what the parser gets)
+                   stats if capped is text and isinstance(stats, TagStats) else None)
     return text, utf8

@@ -67,32 +67,43 @@ def shown_title(_Element body, str part, frozenset tags, Py_ssize_t max_elements
 # ---------------------------------------------------------------------------------------
 # Comment threads: :func:`maintext.metadata.authors.in_comments`
 
-cdef inline object _marks(xmlNode* n):
-    """``(class or "") + " " + (id or "")``, or None when both are missing (then no word
-    can be found in it)."""
-    cls = _attr(n, "class") if n.properties is not NULL else None
-    ident = _attr(n, "id") if n.properties is not NULL else None
-    if cls is None and ident is None:
-        return None
-    return (cls or "") + " " + (ident or "")
+cdef extern from "Python.h":
+    bint PyUnicode_IS_ASCII(object o)
 
 
-def in_comments(_Element el, Py_ssize_t levels, pattern):
-    """``authors.in_comments(el, levels)`` (``pattern``: its ``_COMMENT_AREA``) without
-    element proxies: up to ``levels`` ancestors, a ``<form>`` or class/id words of a
-    comment area, then ``el``'s own class."""
+cdef bint _marked(object value, tuple words, pattern) except -1:
+    """``pattern.search(value)`` found something (``value``: a class or id, or None);
+    an ASCII value is lower-cased and searched for ``words``, the pattern's alternatives
+    (lower-case ASCII words, the pattern case-blind): the same answer, as an ASCII
+    character matches a letter case-blind only as its upper or lower case (~10x cheaper)."""
+    if not value:
+        return False
+    if PyUnicode_IS_ASCII(value):
+        low = value.lower()
+        for word in words:
+            if word in low:
+                return True
+        return False
+    return pattern.search(value) is not None
+
+
+def in_comments(_Element el, Py_ssize_t levels, pattern, tuple words):
+    """``authors.in_comments(el, levels)`` (``pattern``: its ``_COMMENT_AREA``, ``words``:
+    that pattern's alternatives) without element proxies: up to ``levels`` ancestors, a
+    ``<form>`` or class/id words of a comment area, then ``el``'s own class. (A word
+    holds no space: one found in ``class + " " + id`` is found in one of them.)"""
     cdef xmlNode* n = el._c_node.parent
     cdef Py_ssize_t count = 0
     while n is not NULL and n.type == tree.XML_ELEMENT_NODE and count < levels:
         if n.ns is NULL and strcmp(<const char*>n.name, "form") == 0:
             return True
-        marks = _marks(n)
-        if marks is not None and pattern.search(marks) is not None:
+        if n.properties is not NULL and (_marked(_attr(n, "class"), words, pattern)
+                                         or _marked(_attr(n, "id"), words, pattern)):
             return True
         n = n.parent
         count += 1
     cls = _attr(el._c_node, "class") if el._c_node.properties is not NULL else None
-    return pattern.search(cls or "") is not None
+    return _marked(cls, words, pattern)
 
 
 # ---------------------------------------------------------------------------------------

@@ -97,7 +97,8 @@ ORGANISATION_WORDS = frozenset({
     "wordpress", "theme", "themes", "powered", "impressum", "datenschutz", "kontakt", "staff",
     "editors", "editorial", "desk", "wire", "reuters", "ap", "afp", "dpa",
 })
-_COMMENT_AREA = re.compile(r"comment|respond|reply|kommentar", re.IGNORECASE)
+_COMMENT_WORDS = ("comment", "respond", "reply", "kommentar")  # in a class or id: a comment area
+_COMMENT_AREA = re.compile("|".join(_COMMENT_WORDS), re.IGNORECASE)
 _SKIP_TAGS = frozenset({"script", "style", "img", "meta", "link"})
 
 
@@ -413,7 +414,7 @@ def in_comments(el, levels: int = 12) -> bool:
     """``el`` sits in a comment thread or form (their "author" fields are commenters)."""
     native = native_metadata()
     if native is not None:  # the same steps in C, no proxies for the ancestors
-        return native.in_comments(el, levels, _COMMENT_AREA)
+        return native.in_comments(el, levels, _COMMENT_AREA, _COMMENT_WORDS)
     for n, node in enumerate(el.iterancestors()):
         if n >= levels:
             break

@@ -170,14 +170,45 @@ def _collected_natively(native, root) -> Collected:
     (got.anchors, got._records, metas, got.ld_texts, got.title_el, got.headings, got.times,
      got.base, links) = native.collect_nodes(root, MAX_HEADINGS)
     for key, content in metas:
-        _add_meta(got, key, content)
+        if _meta_target(key) is not None:  # (most <meta> are of no field: viewport, robots...)
+            _add_meta(got, key, content)
     for href, rel in links:
-        _add_link(got, href, rel)
+        if _link_fields(rel):  # (most <link> are style sheets, icons, preloads)
+            _add_link(got, href, rel)
     return got
 
 
+# What a <meta> key and a <link> rel value mean, remembered for the values seen (a few
+# hundred recur on every page; the bound keeps odd pages from growing them)
+_META_TARGETS: dict[str, tuple[str, int] | None] = {}
+_LINK_FIELDS: dict[str | None, tuple[str, ...]] = {}
+_REMEMBERED = 4096
+
+
+def _meta_target(key: str) -> tuple[str, int] | None:
+    """``FIELD_OF`` of the key ``key`` stands for (stripped, lower-cased), or None."""
+    try:
+        return _META_TARGETS[key]
+    except KeyError:
+        target = FIELD_OF.get(key.strip().lower())
+        if len(_META_TARGETS) < _REMEMBERED:
+            _META_TARGETS[key] = target
+        return target
+
+
+def _link_fields(rel: str | None) -> tuple[str, ...]:
+    """The fields (``LINK_RELS``) of the words of a ``rel`` value, in order."""
+    try:
+        return _LINK_FIELDS[rel]
+    except KeyError:
+        fields = tuple(LINK_RELS[word] for word in (rel or "").lower().split() if word in LINK_RELS)
+        if len(_LINK_FIELDS) < _REMEMBERED:
+            _LINK_FIELDS[rel] = fields
+        return fields
+
+
 def _add_meta(got: Collected, key: str, content: str | None) -> None:
-    target = FIELD_OF.get(key.strip().lower())
+    target = _meta_target(key)
     if target is None or not content or content.isspace():
         return
     fld, rank = target
@@ -190,9 +221,8 @@ def _add_meta(got: Collected, key: str, content: str | None) -> None:
 def _add_link(got: Collected, href: str | None, rel: str | None) -> None:
     if not href or not href.strip():
         return
-    for word in (rel or "").lower().split():
-        fld = LINK_RELS.get(word)
-        if fld and fld not in got.links:
+    for fld in _link_fields(rel):
+        if fld not in got.links:
             got.links[fld] = href.strip()
 
 

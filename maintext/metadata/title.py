@@ -53,7 +53,10 @@ def site_names(sitename: str | None, url: str | None) -> tuple[str, ...]:
 
 
 def _squash(text: str) -> str:
-    return _NON_ALNUM.sub("", text.lower())
+    """``text`` lower-cased with every character but letters and digits removed."""
+    low = text.lower()
+    joined = "".join(low.split())  # (white space is never a letter or digit)
+    return joined if joined.isalnum() else _NON_ALNUM.sub("", low)  # words apart by spaces: ~3x cheaper
 
 
 def is_site_name(text: str, names: tuple[str, ...]) -> bool:
@@ -89,11 +92,7 @@ def headline(heading_elements: list, preferred: str | None, title: str,
 
     Returns ``(element or None, text)``; the element anchors the byline searches.
     """
-    heads = []
-    for el in heading_elements:
-        text = collapse_ws(text_content(el))
-        if 0 < len(text) < MAX_HEADLINE_CHARS and not is_site_name(text, names):
-            heads.append((el, text, el.tag))
+    heads = _LevelHeads(heading_elements, names)
     article_parts = title_parts(title, names)
     # The og:title / JSON-LD headline and the longest title part first, at every heading
     # level; the other parts only then: a heading equal to a short part ("新闻中心" in
@@ -106,7 +105,7 @@ def headline(heading_elements: list, preferred: str | None, title: str,
     shown = _shown_title(root, main[-1]) if root is not None and article_parts else None
     if shown is not None:
         return shown
-    first_h1 = next(((el, text) for el, text, tag in heads if tag == "h1"), None)
+    first_h1 = next(iter(heads.of("h1")), None)
     if first_h1 is not None:
         return first_h1
     if preferred:
@@ -138,18 +137,44 @@ def _shown_title(root, part: str):
     return None
 
 
-def _matching_heading(heads: list, targets: list[str]):
+class _LevelHeads:
+    """The headings that may be the headline, ``(element, text)`` in page order, read one
+    level at a time and only when asked: the headline is usually an ``<h1>``, and the
+    many ``<h2>``/``<h3>`` texts (teasers, boxes) are then never read."""
+
+    __slots__ = ("_elements", "_names", "_levels")
+
+    def __init__(self, elements: list, names: tuple[str, ...]) -> None:
+        self._elements, self._names = elements, names
+        self._levels: dict[str, list] = {}
+
+    def of(self, level: str) -> list:
+        """The headings of ``level`` (a tag of :data:`HEADING_LEVELS`) of some length that are
+        not the site's name."""
+        heads = self._levels.get(level)
+        if heads is None:
+            heads = self._levels[level] = []
+            for el in self._elements:
+                if el.tag == level:
+                    text = collapse_ws(text_content(el))
+                    if 0 < len(text) < MAX_HEADLINE_CHARS and not is_site_name(text, self._names):
+                        heads.append((el, text))
+        return heads
+
+
+def _matching_heading(heads: _LevelHeads, targets: list[str]):
     """The first heading, by level, equal to a target, else sharing most of its words."""
     target_sets = None
     for level in HEADING_LEVELS:
+        level_heads = heads.of(level)
         for target in targets:  # the og:title first, then the title's parts in order
-            for el, text, tag in heads:
-                if tag == level and text == target:
+            for el, text in level_heads:
+                if text == target:
                     return el, text
         if target_sets is None:  # each text tokenised once, not once per comparison
             target_sets = [_token_set(t) for t in targets]
         best = max(((max(_overlap(_token_set(text), ts) for ts in target_sets), -i, el, text)
-                    for i, (el, text, tag) in enumerate(heads) if tag == level and targets),
+                    for i, (el, text) in enumerate(level_heads) if targets),
                    default=None, key=lambda x: x[:2])
         if best is not None and best[0] >= HEADLINE_MIN_OVERLAP:
             return best[2], best[3]

@@ -166,3 +166,104 @@ def test_cap_runaway_tags_still_cuts_a_runaway_tag():
     out = loading.cap_runaway_tags(html, 8)
     assert len(out) < len(html) and out.endswith("<p>y</p>")
     assert loading.cap_runaway_tags("<p>x</p>" * 70000, 8) == "<p>x</p>" * 70000
+
+
+def _widest_piece(html: str) -> int:
+    return max(map(len, html.split(">")))
+
+
+def test_tag_stats_count_what_check_elements_and_the_runaway_scan_count():
+    rng = random.Random(11)
+    pieces = PIECES + TIGHT + ["</p>", "<!-- x -->", "<b>", "> >", "<1", "<", "x" * 50]
+    for _ in range(20000):
+        html = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 60)))
+        for cap in (0, 1, 3, 256):
+            at, lt, starts, widest = walk.scan.tag_stats(html, cap)
+            assert at == _pattern_start(html, cap), (html, cap)
+            if at < 0:
+                assert lt == html.count("<"), (html, cap)
+                assert starts == len(loading._START_TAG.findall(html)), (html, cap)
+                assert _widest_piece(html) <= widest <= len(html), (html, cap)
+
+
+def test_tag_stats_bound_is_tight_on_plain_markup():
+    html = "<p>" + "x" * 70000 + "</p><div a='>'>" + "y" * 10 + "<br>"
+    at, lt, starts, widest = walk.scan.tag_stats(html, 256)
+    assert (at, lt, starts) == (-1, 4, 3)
+    # the ">" of start tags are seen (not those of end tags or in quotes): from <p>'s to <div>'s
+    assert widest == html.index("y") - 1 - 3 == 70000 + len("</p><div a='>'")
+    assert walk.scan.tag_stats("<p>" * 10, 256)[3] == _widest_piece("<p>" * 10) == 2
+
+
+@pytest.mark.parametrize("html", [
+    "<p>" + "x" * 600_000,  # a long run, no runaway tag in it
+    "<div " + "a=1 " * 70_000 + ">x</div>" + "<p>y</p>" * 70_000,  # long tag, long run, cut
+    "<p>" + "<b>y</b>" * 70_000,  # long, many "<", no run
+    "<p>x</p><div " + " ".join(f"a{i}" for i in range(300)) + ">x</div>",
+])
+def test_limit_same_with_and_without_the_scan(html, monkeypatch):
+    """_limit (attribute cap, then element check) gives the same text or the same error
+    with the C scan's counts as with the Python passes."""
+    def run():
+        try:
+            return loading._limit(html, None, 256, 20_000)
+        except Exception as exc:  # noqa: BLE001 - the error is part of the result
+            return type(exc), str(exc)
+    with_scan = run()
+    monkeypatch.setattr(loading, "_scan", None)
+    assert run() == with_scan
+
+
+def test_count_upto_is_the_count_cut_at_most():
+    rng = random.Random(17)
+    for _ in range(5000):
+        html = "".join(rng.choice(["=", "a", "\u4e3d", "\u013d", "\U0001003d", "==", "<", "x" * 5])
+                       for _ in range(rng.randint(0, 30)))
+        start, end = rng.randint(0, len(html) + 2), rng.choice([None, rng.randint(0, len(html) + 2)])
+        for most in (0, 1, 3, 100):
+            expected = min(html.count("=", start, len(html) if end is None else end), most)
+            assert walk.scan.count_upto(html, "=", most, start, end) == expected, (html, start, end, most)
+
+
+def test_count_byte_is_bytes_count():
+    rng = random.Random(19)
+    for _ in range(2000):
+        data = bytes(rng.choice(b"\n\n<a\xff\x00 ") for _ in range(rng.randint(0, 300)))
+        for byte in (10, 60, 0, 255):
+            assert walk.scan.count_byte(data, byte) == data.count(bytes([byte])), (data, byte)
+    for data in (b"\n" * 100_000, (b"a\n" * 70_000)[1:], bytes(range(256)) * 999):  # past the 255-byte blocks
+        assert walk.scan.count_byte(data, 10) == data.count(b"\n")
+
+
+def test_quoted_runs_of_two_byte_text_read_four_characters_a_step():
+    """Long quoted values in 2-byte text (the word-at-a-time scan for the closing quote and
+    a "<" before it): the same first long tag as the pattern, every "<" counted."""
+    rng = random.Random(23)
+    inner = ["a", "\u4e2d", "<", ">", "'", '"', " ", "=", "\u3c00", "\u223c", "\u0022\u4e2d"]
+    for _ in range(4000):
+        parts = ["\u4e2d<p>"]
+        for _ in range(rng.randint(1, 4)):
+            attrs = []
+            for _ in range(rng.randint(0, 12)):
+                q = rng.choice("\"'")
+                value = "".join(rng.choice(inner) for _ in range(rng.randint(0, 30)))
+                attrs.append(f"a{len(attrs)}={q}{value}{q}")
+            parts.append("<x " + " ".join(attrs) + rng.choice([">", "", " >"]) + rng.choice(["t", "<", "</x>"]))
+        html = "".join(parts)
+        for cap in (2, 5, 20):
+            at, lt, starts, widest = walk.scan.tag_stats(html, cap)
+            assert at == _pattern_start(html, cap) == walk.scan.first_long_tag(html, cap), (html, cap)
+            if at < 0:
+                assert (lt, starts) == (html.count("<"), len(loading._START_TAG.findall(html))), (html, cap)
+                assert _widest_piece(html) <= widest, (html, cap)
+
+
+def test_first_start_tag_is_the_start_tag_pattern_search():
+    rng = random.Random(29)
+    pool = ["<", "a", "<a", "<1", "< b", "\u4e2d", "\u013c", "\u3c00", "<\u4e2d", "Z", ">", "\U0001003c", "<<Q"]
+    for _ in range(5000):
+        html = "".join(rng.choice(pool) for _ in range(rng.randint(0, 20)))
+        start = rng.randint(0, len(html))
+        end = rng.randint(start, len(html))
+        m = loading._START_TAG.search(html, start, end)
+        assert walk.scan.first_start_tag(html, start, end) == (m.start() if m else -1), (html, start, end)

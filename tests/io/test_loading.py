@@ -307,3 +307,19 @@ def test_utf16_sniffing_without_a_nul_byte_says_no():
     assert _sniff_utf16(page.encode("utf-8")) is None
     assert _sniff_utf16(page.encode("utf-16-le")) == "utf-16-le"
     assert _sniff_utf16(page.encode("utf-16-be")) == "utf-16-be"
+
+
+def test_valid_utf8_is_decoded_without_reading_the_label(monkeypatch):
+    """A label loses to valid UTF-8 (a stale declaration), so it is read only when the
+    bytes are not UTF-8, or all ASCII (then it names the encoding)."""
+    from maintext.io import decode
+
+    calls = []
+    real = decode.sniff_meta_charset
+    monkeypatch.setattr(decode, "sniff_meta_charset", lambda data: calls.append(1) or real(data))
+    text, enc, exact = decode.decode_exact(page(ZH, "gbk").encode("utf-8"), content_type="text/html; charset=gbk")
+    assert ZH in text and (enc, exact, calls) == ("utf-8", True, [])
+    text, enc, exact = decode.decode_exact(page(ZH, "gbk").encode("gbk"))
+    assert ZH in text and (enc, exact, calls) == ("gb18030", False, [1])
+    text, enc, exact = decode.decode_exact(page("plain", "iso-8859-1").encode("ascii"))
+    assert (enc, exact, calls) == ("cp1252", True, [1, 1])

@@ -50,3 +50,21 @@ def test_may_have_href_is_false_only_when_no_href_matches():
             assert maybe or not any_match, hrefs
             seen[maybe] += 1
     assert seen[False] and seen[True]
+
+
+def test_meta_and_link_meanings_are_remembered_exactly_and_boundedly(monkeypatch):
+    from maintext.metadata import collect as c
+
+    monkeypatch.setattr(c, "_META_TARGETS", {})
+    monkeypatch.setattr(c, "_LINK_FIELDS", {})
+    keys = [" OG:Title ", "og:title", "DESCRIPTION", "viewport", "\u212a", "article:TAG", ""]
+    rels = [None, "", "Canonical", "stylesheet canonical LICENSE", "icon", "image_src canonical"]
+    for _ in range(2):  # the second time from what was remembered
+        for key in keys:
+            assert c._meta_target(key) == c.FIELD_OF.get(key.strip().lower()), key
+        for rel in rels:
+            assert c._link_fields(rel) == tuple(c.LINK_RELS[w] for w in (rel or "").lower().split()
+                                                if w in c.LINK_RELS), rel
+    for n in range(c._REMEMBERED + 50):
+        c._meta_target(f"k{n}")
+    assert len(c._META_TARGETS) == c._REMEMBERED

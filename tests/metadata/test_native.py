@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 
 import pytest
 
@@ -243,7 +244,9 @@ def test_label_matches_are_the_pattern_matches():
 COMMENT_PIECES = ["<div>", "</div>", "<div class='comments'>", "<section id='respond'>", "<ul class='x Reply'>",
                   "</ul>", "</section>", "<form>", "</form>", "<p class='kommentar'>", "</p>", "<span class=''>",
                   "</span>", "<a class='comment-author' href='/a'>A</a>", "<a href='/b'>B</a>", "<b id='Comment'>",
-                  "</b>", "text", "<li class='\u212aommentar'>", "</li>", "<article class='post'>", "</article>"]
+                  "</b>", "text", "<li class='\u212aommentar'>", "</li>", "<article class='post'>", "</article>",
+                  "<div class='re\u017fpond'>", "<div id='x-ReSpOnD' class='a'>", "<i class='REPLY-to' id='c'>", "</i>",
+                  "<div class='comm ent' id='kommen'>", "<div class='\xe9 reply'>"]
 
 
 @native
@@ -259,6 +262,20 @@ def test_in_comments_in_c_same_as_the_python_walk(monkeypatch):
                 fast = in_comments(el, levels)
                 monkeypatch.setattr(walk, "ENABLED", False)
                 assert in_comments(el, levels) == fast, (levels, root.getroottree().getpath(el))
+
+
+def test_comment_words_are_the_comment_area_pattern_on_ascii_text():
+    """in_comments (C) tests an ASCII class/id by its lower-cased words instead of the
+    case-blind pattern: the same answer on ASCII text."""
+    from maintext.metadata.authors import _COMMENT_AREA, _COMMENT_WORDS
+
+    assert _COMMENT_AREA.pattern == "|".join(_COMMENT_WORDS) and _COMMENT_AREA.flags & re.IGNORECASE
+    rng = random.Random(67)
+    letters = "commentrspdlykaCOMMENTRSPDLYKA -_1"
+    for _ in range(20000):
+        text = "".join(rng.choice(letters) for _ in range(rng.randint(0, 14)))
+        text = rng.choice(["", "x "]) + rng.choice(["", *_COMMENT_WORDS, "REPLY", "Kommentar"]) + text
+        assert any(w in text.lower() for w in _COMMENT_WORDS) == (_COMMENT_AREA.search(text) is not None), text
 
 
 @native

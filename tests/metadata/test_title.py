@@ -48,3 +48,39 @@ def test_headline_shown_without_the_titles_suffix_when_no_heading_matches():
     page = meta_of(html)
     assert page.headline == "顺德区大良街道一行到众创金融街开展调研工作"
     assert page.date == "2019-03-06"  # labelled, not the date in the prose
+
+
+def test_squash_is_the_non_alnum_removal():
+    """_squash's shortcut (white space dropped, then all letters and digits) gives what
+    removing [\\W_] from the lower-cased text gives, on every kind of character."""
+    import random
+    import sys
+
+    from maintext.metadata import title
+
+    rng = random.Random(71)
+    pool = "aZ9_ -.\t\n\xa0\u3000\u2028\xb2\u0660\u00e9\u00c9\u4e2d\u0130\u1e9e\U0001d7d8\u212a\u0345"
+    pool += "".join(chr(rng.randrange(sys.maxunicode)) for _ in range(200))
+    for _ in range(20000):
+        text = "".join(rng.choice(pool) for _ in range(rng.randint(0, 12)))
+        assert title._squash(text) == title._NON_ALNUM.sub("", text.lower()), repr(text)
+
+
+def test_headline_reads_lower_heading_levels_only_when_needed(monkeypatch):
+    from maintext.html.document import parse_html
+    from maintext.metadata import title
+
+    root = parse_html("<html><body><h2>Related</h2><h1>The Story</h1><h3>More</h3><h2>Also</h2>"
+                      "<h1>Second</h1></body></html>")
+    heads = list(root.iter("h1", "h2", "h3"))
+    read = []
+    real = title.text_content
+    monkeypatch.setattr(title, "text_content", lambda el: read.append(el.tag) or real(el))
+    el, text = title.headline(heads, None, "The Story | Site", ("site",), root)
+    assert (el.tag, text, read) == ("h1", "The Story", ["h1", "h1"])
+    read.clear()
+    el, text = title.headline(heads, None, "Also - Site", ("site",), root)  # an <h2> matches
+    assert (el.tag, text, sorted(read)) == ("h2", "Also", ["h1", "h1", "h2", "h2"])
+    read.clear()
+    assert title.headline(heads, None, "Nothing alike", (), root)[1] == "The Story"  # the first <h1>
+    assert sorted(read) == ["h1", "h1", "h2", "h2", "h3"]
