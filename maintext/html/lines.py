@@ -142,20 +142,18 @@ _HAS_DATE = re.compile(
 _EMAIL_LINE = re.compile(r"^\W*[\w.+-]+@[\w-]+(?:\.[\w-]+)+\W*$")
 
 
-# Every character any match of _DATE_WORDS can hold: its literals (all characters of its
-# source, a superset), its ranges ([a-z]...), white space and digits; with the same
-# IGNORECASE. A line with another character keeps it after the substitution: not a date line.
-_DATE_CHARS = re.compile("[" + "".join(sorted({re.escape(c) for c in _DATE_WORDS.pattern})) + r"a-z\s\d]*",
-                         re.IGNORECASE)
+# The line read as _DATE_WORDS.sub reads it, match after match from the start, each one
+# fixed once found (an atomic group: the same match search() finds there). A line is all
+# date words when this reaches its end: what sub would leave is then nothing (white space is
+# a date word, and no match is empty). Unlike sub, it stops at the first other word.
+_DATE_SCAN = re.compile(r"(?>" + _DATE_WORDS.pattern + r")*+", re.IGNORECASE)
 
 
 def is_date_line(text: str) -> bool:
     """A short line that is only a date and/or time, e.g. "June 25, 2009", "2/15/09 at 1:01 PM"."""
     if len(text) > 70 or not any(map(str.isdigit, text)):  # map: no generator frame, ~3x cheaper
         return False
-    if _DATE_CHARS.fullmatch(text) is None:  # a cheap exact test first
-        return False
-    return not _DATE_WORDS.sub("", text).strip()
+    return _DATE_SCAN.fullmatch(text) is not None  # not _DATE_WORDS.sub("", text).strip()
 
 
 # Image credits and sources standing alone ("Getty Images", "Foto: dpa", "AFP / J. Doe").
@@ -188,12 +186,16 @@ def _may_be_credit(text: str) -> bool:
     if not text.isascii() or ":" in text:
         return True
     lower = text.lower()
-    return any(word in lower for word in _CREDIT_NEEDS)
+    for word in _CREDIT_NEEDS:  # (a loop: no generator frame)
+        if word in lower:
+            return True
+    return False
 
 
 def is_credit_line(text: str) -> bool:
     """A short image credit or source line, or a figure caption ("Abbildung 2: ...")."""
-    if len(text) <= CAPTION_MAX_CHARS and _CAPTION_LINE.match(text) is not None:
+    # (every caption match ends with a colon: a line without one is not searched)
+    if len(text) <= CAPTION_MAX_CHARS and (":" in text or "：" in text) and _CAPTION_LINE.match(text) is not None:
         return True
     return (len(text) <= 80 and text[-1:] not in ".!?。！？" and _may_be_credit(text)
             and _CREDIT_LINE.search(text) is not None)
@@ -264,11 +266,12 @@ _DISCLOSURE_RE = re.compile(_DISCLOSURE)
 # used on the last few paragraphs of an extracted article (see ``auto.trim_edges``),
 # never in its middle.
 # The first letters of _PROMO's alternatives (tests/html/test_lines.py derives them from the
-# pattern): a lookahead on them after the word boundary lets the search pass a position in
-# one test instead of trying every alternative there (the same matches, ~2x faster).
+# pattern): a lookahead on them at a word start lets the search pass a position in one test
+# instead of trying every alternative there (the same matches, ~2x faster). Before a letter,
+# a word start is "no word character before" (cheaper to test than \b, the same positions).
 _PROMO_FIRST = "abcdefghijklnpstuvwzúü"
 _PROMO = re.compile(
-    r"\b(?=[" + _PROMO_FIRST + r"])(?:" + r"|".join((
+    r"(?<!\w)(?=[" + _PROMO_FIRST + r"])(?:" + r"|".join((
         # subscriptions and newsletters (en, de, es, pt, fr, pl)
         r"\bsubscribe\b|\bnewsletter|\bsign(?:ing)? up\b|\babonnier|\babonnez\b",
         r"\bsuscr[ií]b|\bassine\b|\binscreva|\bsubskrypcj|\bjetzt (?:kostenlos )?(?:registrieren|anmelden)\b",
@@ -296,6 +299,9 @@ _PROMO = re.compile(
 # account" prompts that close an article. A separate pattern, searched only in text with
 # non-ASCII characters: inside the one above, these literals made every search ~20x slower.
 _PROMO_CJK = re.compile(r"免责声明|特别声明|^声明[:：]|本文来源|责任编辑|扫描下方二维码|扫码关注|关注.{0,12}(?:微信|公众号)")
+# The first characters of _PROMO_CJK's alternatives (derived from it in the tests): a text
+# without any is not searched (the "^" alternative keeps the search from skipping ahead to them).
+_PROMO_CJK_FIRST = re.compile("[免特声本责扫关]")
 # Longer paragraphs are article text even when they mention a newsletter.
 PROMO_MAX_CHARS = 400
 
@@ -304,7 +310,8 @@ def is_promo_line(text: str) -> bool:
     """A short paragraph that is a call to action or site furniture closing an article."""
     if len(text) > PROMO_MAX_CHARS:
         return False
-    return _PROMO.search(text.lower()) is not None or (not text.isascii() and _PROMO_CJK.search(text) is not None)
+    return _PROMO.search(text.lower()) is not None or (
+        not text.isascii() and _PROMO_CJK_FIRST.search(text) is not None and _PROMO_CJK.search(text) is not None)
 
 
 def is_disclosure_line(text: str) -> bool:

@@ -104,7 +104,7 @@ def _first_chars(items) -> set[str] | None:
 def test_promo_lookahead_holds_every_first_letter():
     from re import _parser as parser
 
-    prefix = r"\b(?=[" + lines._PROMO_FIRST + r"])(?:"
+    prefix = r"(?<!\w)(?=[" + lines._PROMO_FIRST + r"])(?:"
     assert lines._PROMO.pattern.startswith(prefix) and lines._PROMO.pattern.endswith(")")
     unguarded = lines._PROMO.pattern[len(prefix):-1]
     first = _first_chars(parser.parse(unguarded))
@@ -120,3 +120,18 @@ def test_promo_lookahead_holds_every_first_letter():
     for text in texts:
         a, b = lines._PROMO.search(text), plain.search(text)
         assert (a and a.span()) == (b and b.span()), text
+
+
+def test_promo_cjk_prefilter_holds_every_first_character():
+    from re import _parser as parser
+
+    first = _first_chars(parser.parse(lines._PROMO_CJK.pattern))
+    assert first is not None and first == set(lines._PROMO_CJK_FIRST.pattern[1:-1])
+    rnd = random.Random(7)
+    words = ["免责声明", "特别", "声明：", "声明:", "本文来源", "责任编辑", "扫描下方二维码", "扫码关注", "关注", "微信",
+             "公众号", "新闻", "的", "，", " ", "x", "Über", "声", "明"]
+    texts = ["".join(rnd.choice(words) for _ in range(rnd.randint(1, 8))) for _ in range(20000)]
+    found = [lines._PROMO_CJK.search(t) is not None for t in texts]
+    assert any(found) and not all(found)
+    for text, hit in zip(texts, found):
+        assert lines.is_promo_line(text) == (hit or lines._PROMO.search(text.lower()) is not None), text

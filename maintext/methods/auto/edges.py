@@ -122,11 +122,12 @@ def trim_edges(h: AutoHeuristics, seg: Segmentation, kept: list[Block], top: Con
         seen += b.weight
     end = len(kept)
     promo = 0
+    promos: dict[int, bool] = {}  # position in kept -> is_promo_line (asked again by _promo_pitch)
     while end > 0:
         b = kept[end - 1]
         if end - 1 in drop or (_is_tail_furniture(h, b) and not (b.tag == "p" and is_signoff_line(b.text))):
             end -= 1
-        elif promo < h.promo_tail and is_promo_line(b.text):
+        elif promo < h.promo_tail and _is_promo(kept, end - 1, promos):
             promo += 1
             end -= 1
         else:
@@ -138,7 +139,7 @@ def trim_edges(h: AutoHeuristics, seg: Segmentation, kept: list[Block], top: Con
         for j in range(teasers, end):
             drop.setdefault(j, "teaser list after the article")
         end = teasers
-    pitch = _promo_pitch(h, kept, end)
+    pitch = _promo_pitch(h, kept, end, promos)
     if pitch is not None:
         for j in range(pitch, end):
             drop.setdefault(j, "call to action and its pitch after the article")
@@ -199,17 +200,26 @@ def _list_tail(seg: Segmentation, kept: list[Block], end: int, drop: dict[int, s
     return end
 
 
-def _promo_pitch(h: AutoHeuristics, kept: list[Block], end: int) -> int | None:
+def _is_promo(kept: list[Block], j: int, promos: dict[int, bool]) -> bool:
+    """``is_promo_line`` of ``kept[j]``, remembered in ``promos``."""
+    hit = promos.get(j)
+    if hit is None:
+        hit = promos[j] = is_promo_line(kept[j].text)
+    return hit
+
+
+def _promo_pitch(h: AutoHeuristics, kept: list[Block], end: int, promos: dict[int, bool]) -> int | None:
     """Start of a call to action among the last pitch_reach short paragraphs before ``end``
     ("To view the full story, please subscribe" and the pitch that follows it): the position
-    of the call, when the article before it is at least pitch_article_share times longer."""
+    of the call, when the article before it is at least pitch_article_share times longer.
+    (``promos``: the answers of ``is_promo_line`` known so far, by position.)"""
     tail = 0.0
     for j in range(end - 1, max(-1, end - 1 - h.pitch_reach), -1):
         b = kept[j]
         if b.weight >= h.pitch_max_weight:
             return None
         tail += b.weight
-        if is_promo_line(b.text) and not (b.heading and b.weight < h.trail_weight):  # not a heading's name
+        if _is_promo(kept, j, promos) and not (b.heading and b.weight < h.trail_weight):  # not a heading's name
             return j if sum(k.weight for k in kept[:j]) >= h.pitch_article_share * tail else None
     return None
 
