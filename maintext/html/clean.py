@@ -34,6 +34,18 @@ DROP_TAGS: tuple[str, ...] = tuple(sorted(SKIP_TAGS)) + FORM_CONTROL_TAGS + NAVI
 _HIDING_ATTRS = etree.XPath("descendant-or-self::*/@style|descendant-or-self::*/@hidden"
                             "|descendant-or-self::*/@aria-hidden")
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
+
+
+def _may_hide(style: str) -> bool:
+    """False only when ``_HIDDEN_STYLE.search(style)`` finds nothing: every match holds "none"
+    or "hidden", in ASCII text in any case (a cheap exact prefilter; IGNORECASE also folds some
+    non-ASCII letters into "i", "s" and "k", so other text is always searched)."""
+    if not style.isascii():
+        return True
+    lower = style.lower()
+    return "none" in lower or "hidden" in lower
+
+
 # A hidden element with more text than this is checked against the page's text first.
 _BIG_HIDDEN_CHARS = 1000
 
@@ -72,7 +84,7 @@ def clean_tree(root: etree._Element, native: bool | None = None) -> list[tuple[s
     total = -1  # the page's text length after stripping, measured only when needed
     for el, name, value in _hiding_attributes(root, native):
         if name == "style":
-            if _HIDDEN_STYLE.search(value) is None:
+            if not _may_hide(value) or _HIDDEN_STYLE.search(value) is None:
                 continue
         elif name == "aria-hidden" and value.strip().lower() != "true":
             continue

@@ -107,8 +107,9 @@ def trim_edges(h: AutoHeuristics, seg: Segmentation, kept: list[Block], top: Con
     then the run of furniture lines after the last line of running text."""
     drop: dict[int, str] = _comments_section(h, seg, kept, top) if cut_comments else {}
     seen = 0.0
+    cut_after, max_weight = h.related_cut_after, h.section_heading_max_weight
     for i, b in enumerate(kept):
-        if seen >= h.related_cut_after and b.weight < h.section_heading_max_weight and is_related_heading(b.text):
+        if seen >= cut_after and b.weight < max_weight and is_related_heading(b.text):
             start, end = _related_section(seg, b, top)
             if end >= len(seg.blocks):
                 end = _widget_end(h, seg, kept, i, end)
@@ -151,6 +152,8 @@ def trim_edges(h: AutoHeuristics, seg: Segmentation, kept: list[Block], top: Con
         if not is_disclosure_line(kept[j].text):
             break
         drop.setdefault(j, "notice before the article")
+    if not drop:
+        return kept
     if explain is not None:
         for j in sorted(drop):
             explain.append(_explain(kept[j], "drop", drop[j]))
@@ -234,22 +237,25 @@ def _comments_section(h: AutoHeuristics, seg: Segmentation, kept: list[Block], t
         return drop
     # a heading marked as the comments' (<h2 id="comments">) is not read: where it stood
     # is known from its container
-    marks = {seg.containers[cid].start for cid, _ in seg.skipped
-             if seg.containers[cid].tag in HEADING_TAGS and seg.containers[cid].boiler == "comments"}
+    containers = seg.containers
+    marks = {c.start for c in (containers[cid] for cid, _ in seg.skipped)
+             if c.tag in HEADING_TAGS and c.boiler == "comments"}
+    max_weight, tags = h.section_heading_max_weight, h.comment_heading_tags
     seen = 0.0
     j = 0  # position in kept of the first block at or after the current one
     for b in seg.blocks[kept[0].index:kept[-1].index + 1]:
+        marked = b.index in marks
+        if not marked and not (b.weight < max_weight and (b.heading or b.tag in tags) and is_comments_heading(b.text)):
+            continue  # (a pure test: asked before the words above it are counted, the same answer)
         while j < len(kept) and kept[j].index < b.index:
             seen += kept[j].weight
             j += 1
         if seen < h.related_cut_after:
             continue
-        if b.index in marks:
+        if marked:
             start, end = b.index, len(seg.blocks)
-        elif b.weight < h.section_heading_max_weight and (b.heading or b.tag in h.comment_heading_tags) and is_comments_heading(b.text):
-            start, end = _related_section(seg, b, top)
         else:
-            continue
+            start, end = _related_section(seg, b, top)
         for k in range(j, len(kept)):
             if kept[k].index >= end:
                 break

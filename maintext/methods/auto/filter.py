@@ -145,6 +145,8 @@ def _boiler_inside(seg: Segmentation, b: Block, top: Container | None) -> str | 
     main container ``top``. Boilerplate classes on ``top`` or its ancestors are ignored, and
     so is a non-comment box holding most of ``top``'s text (``paywall`` around the rest
     of the article)."""
+    if b.owner is None:  # in no boilerplate box (most blocks)
+        return None
     memo = seg.boiler_memo
     top_id = -1 if top is None else top.id
     seen: list[int] = []  # owners passed over: their answer is the one found further up

@@ -25,15 +25,21 @@ def gallery_containers(h: AutoHeuristics, seg: Segmentation) -> set[int]:
     """Ids of the containers that hold a slide list (see module docstring)."""
     found: set[int] = set()
     named: dict[object, bool] = {}  # element -> its class/id names a gallery (nested boxes share ancestors)
+    min_items, levels = h.gallery_min_items, range(h.gallery_reach + 1)
+    nodes = _walk.native_nodes()
+    count = nodes.max_child_tag_count if nodes is not None else max_child_tag_count
     for c in seg.containers:
-        el = c.el
-        if el is None or c.end - c.start < h.gallery_min_items:
+        if c.end - c.start < min_items:  # (the cheapest test first: most boxes hold a few blocks)
             continue
-        items = _max_child_tag_count(el)
-        if not items or items < h.gallery_min_items:
+        el = c.el
+        # (len: all its children, never fewer than those sharing one tag)
+        if el is None or len(el) < min_items:
+            continue
+        items = count(el)
+        if not items or items < min_items:
             continue
         node = el
-        for _ in range(h.gallery_reach + 1):
+        for _ in levels:
             if node is None:
                 break
             hit = named.get(node)
@@ -54,12 +60,6 @@ def max_child_tag_count(el) -> int:
         if isinstance(tag, str):
             tags[tag] = tags.get(tag, 0) + 1
     return max(tags.values(), default=0)
-
-
-def _max_child_tag_count(el) -> int:
-    """:func:`max_child_tag_count`, counted in C when the native code is built and enabled."""
-    nodes = _walk.native_nodes()
-    return nodes.max_child_tag_count(el) if nodes is not None else max_child_tag_count(el)
 
 
 def in_gallery(block: Block, galleries: set[int] | frozenset[int]) -> bool:
