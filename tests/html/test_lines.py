@@ -135,3 +135,48 @@ def test_promo_cjk_prefilter_holds_every_first_character():
     assert any(found) and not all(found)
     for text, hit in zip(texts, found):
         assert lines.is_promo_line(text) == (hit or lines._PROMO.search(text.lower()) is not None), text
+
+
+TWINS = [  # (pattern, its lower-case twin, how the code asks it)
+    (lines._FURNITURE_LINE, lines._FURNITURE_LOWER, "match"),
+    (lines._RELATED_HEADING, lines._RELATED_LOWER, "match"),
+    (lines._COMMENTS_HEADING, lines._COMMENTS_LOWER, "match"),
+    (lines._HAS_DATE, lines._HAS_DATE_LOWER, "search"),
+    (lines._BYLINE_WORDS, lines._BYLINE_LOWER, "search"),
+    (lines._DATE_SCAN, lines._DATE_SCAN_LOWER, "fullmatch"),
+    (lines._CAPTION_LINE, lines._CAPTION_LOWER, "match"),
+    (lines._CREDIT_LINE, lines._CREDIT_LOWER, "search"),
+]
+
+
+def test_lower_case_twins_are_the_patterns_without_ignorecase():
+    for pattern, twin, _ in TWINS:
+        assert pattern.flags & re.IGNORECASE and not twin.flags & re.IGNORECASE
+        assert twin.pattern == pattern.pattern
+        # written in lower case: no upper-case ASCII letter outside an escape (\W, \S, \d...)
+        assert not re.search("[A-Z]", re.sub(r"\\.", "", pattern.pattern)), pattern.pattern[:40]
+
+
+def test_lower_case_twins_give_the_same_matches_on_ascii_lines():
+    phrases = ["Share this", "ADVERTISEMENT", "Related Articles", "You May Also Like", "3 Comments",
+               "Leave a Reply", "Read More", "Posted", "By", "Updated", "June 3, 2019", "2019-08-27", "12/1/2020",
+               "Nov. 5", "5 Dec", "Mar", "MAY", "at", "PM", "a.m.", "GMT", "Uhr", "von", "Continue Reading", "Print",
+               "E-mail", "Tweet", "Sign Up", "Back To Top", "comments (2)", "12 Thoughts On", "Responses", "Kommentare",
+               "Mehr zum Thema", "Lesen Sie auch", "Don't miss", "Show Captions", "Just Watched", "Skip to content",
+               "x", "the", "1st", "2:30", "|", "-", "—", ",", ".", ":", "(", ")", "!", "?", " ", "  ", "@", "Foto:",
+               "Photo", "Getty Images", "AFP", "(C)", "Abbildung 2:", "Fig. 3", "Source:", "dpa", "iStock"]
+    rnd = random.Random(9)
+
+    def cased(s: str) -> str:
+        return "".join(c.upper() if rnd.random() < 0.3 else c for c in s)
+
+    texts = ["".join(cased(rnd.choice(phrases)) + rnd.choice(["", " ", ": ", ", "]) for _ in range(rnd.randint(1, 5)))
+             for _ in range(30000)]
+    texts = [t for t in texts if t.isascii()]
+    for pattern, twin, how in TWINS:
+        hits = 0
+        for text in texts:
+            a, b = getattr(pattern, how)(text), getattr(twin, how)(text.lower())
+            assert (a and a.span()) == (b and b.span()), (pattern.pattern[:30], text)
+            hits += a is not None
+        assert 0 < hits < len(texts), pattern.pattern[:30]
