@@ -180,3 +180,20 @@ def test_lower_case_twins_give_the_same_matches_on_ascii_lines():
             assert (a and a.span()) == (b and b.span()), (pattern.pattern[:30], text)
             hits += a is not None
         assert 0 < hits < len(texts), pattern.pattern[:30]
+
+
+def test_disclosure_needs_a_word_of_every_alternative():
+    alternatives = lines._DISCLOSURE.split("|")
+    # each alternative is plain words between \b's: its needed word is a literal part of it
+    assert all(re.fullmatch(r"(?:\\b|[\w ]|\[- \]\?|s\?)+", alt) for alt in alternatives), alternatives
+    assert all(any(word in alt for word in lines._DISCLOSURE_NEEDS) for alt in alternatives)
+    rnd = random.Random(10)
+    words = ["Affiliate Links", "affiliate-link", "Provision vom Händler", "from one or more of our advertisers",
+             "enthält Werbung", "Werbung für", "Anzeige", "werbung", "the", " ", ", ", "provisional", "ADVERTISERS"]
+    texts = ["".join(rnd.choice(words) + rnd.choice([" ", "", ". "]) for _ in range(rnd.randint(1, 6)))
+             for _ in range(20000)]
+    found = [lines._DISCLOSURE_RE.search(t.lower()) is not None for t in texts]
+    assert any(found) and not all(found)
+    for text, hit in zip(texts, found):
+        assert lines.is_disclosure_line(text) == hit, text
+
