@@ -197,3 +197,42 @@ def test_disclosure_needs_a_word_of_every_alternative():
     for text, hit in zip(texts, found):
         assert lines.is_disclosure_line(text) == hit, text
 
+
+def _literal_runs(items) -> list[str]:
+    """The runs of literal characters at the top level of a parsed alternative: text any
+    match of it holds (groups, classes and repeats end a run)."""
+    from re import _constants as c
+
+    runs, run = [], ""
+    for op, av in items:
+        if op is c.LITERAL:
+            run += chr(av)
+            continue
+        if run:
+            runs.append(run)
+        run = ""
+    return runs + [run] if run else runs
+
+
+def test_promo_needs_a_word_of_every_alternative():
+    from re import _constants as c, _parser as parser
+
+    prefix = r"(?<!\w)(?=[" + lines._PROMO_FIRST + r"])(?:"
+    parsed = parser.parse(lines._PROMO.pattern[len(prefix):-1])
+    branches = [av for op, av in parsed.data if op is c.BRANCH]
+    assert len(branches) == 1  # (the parser moved the \b every alternative opens with out of it)
+    alternatives = branches[0][1]
+    assert len(alternatives) > 40
+    for alt in alternatives:
+        runs = _literal_runs(alt.data)
+        assert any(word in run for run in runs for word in lines._PROMO_NEEDS), runs
+    rnd = random.Random(14)
+    words = ["Subscribe", "newsletter", "sign up", "Follow us", "follow @x on Twitter", "download the app", "the",
+             "support our", "supporting", "über den Autor", "affiliate links", "cc by", "cc-by", "accept", "design",
+             "loading...", " ", ", ", "with the BBC app", "Zitiervorschlag", "keine Kommentare", "Artikel teilen"]
+    texts = ["".join(rnd.choice(words) + rnd.choice([" ", "", ". "]) for _ in range(rnd.randint(1, 8)))
+             for _ in range(20000)]
+    found = [lines._PROMO.search(t.lower()) is not None for t in texts]
+    assert any(found) and not all(found)
+    for text, hit in zip(texts, found):
+        assert lines.is_promo_line(text) == hit, text

@@ -18,7 +18,21 @@ from ...html.segment import Block, Segmentation
 from .heuristics import AutoHeuristics
 
 # class/id words of a slide show box (a word inside a longer class name counts)
-_GALLERY_WORD = re.compile(r"galler|slideshow|slide-show|carousel|slider|lightbox", re.I)
+_GALLERY_WORDS = ("galler", "slideshow", "slide-show", "carousel", "slider", "lightbox")
+_GALLERY_WORD = re.compile("|".join(map(re.escape, _GALLERY_WORDS)), re.I)
+
+
+def _names_gallery(node) -> bool:
+    """The element's class or id holds a gallery word, in any case (``_GALLERY_WORD``; for
+    ASCII names, where IGNORECASE is lower-casing, as substrings of the lower-cased names)."""
+    names = f"{node.get('class') or ''} {node.get('id') or ''}"
+    if not names.isascii():
+        return _GALLERY_WORD.search(names) is not None
+    lower = names.lower()
+    for word in _GALLERY_WORDS:
+        if word in lower:
+            return True
+    return False
 
 
 def gallery_containers(h: AutoHeuristics, seg: Segmentation) -> set[int]:
@@ -44,7 +58,7 @@ def gallery_containers(h: AutoHeuristics, seg: Segmentation) -> set[int]:
                 break
             hit = named.get(node)
             if hit is None:
-                hit = named[node] = _GALLERY_WORD.search(f"{node.get('class') or ''} {node.get('id') or ''}") is not None
+                hit = named[node] = _names_gallery(node)
             if hit:
                 found.add(c.id)
                 break
