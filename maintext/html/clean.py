@@ -34,6 +34,18 @@ DROP_TAGS: tuple[str, ...] = tuple(sorted(SKIP_TAGS)) + FORM_CONTROL_TAGS + NAVI
 _HIDING_ATTRS = etree.XPath("descendant-or-self::*/@style|descendant-or-self::*/@hidden"
                             "|descendant-or-self::*/@aria-hidden")
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
+
+
+def _may_hide(style: str) -> bool:
+    """False only when ``_HIDDEN_STYLE.search(style)`` finds nothing: every match holds "none"
+    or "hidden", in ASCII text in any case (a cheap exact prefilter; IGNORECASE also folds some
+    non-ASCII letters into "i", "s" and "k", so other text is always searched)."""
+    if not style.isascii():
+        return True
+    lower = style.lower()
+    return "none" in lower or "hidden" in lower
+
+
 # A hidden element with more text than this is checked against the page's text first.
 _BIG_HIDDEN_CHARS = 1000
 
@@ -67,12 +79,12 @@ def clean_tree(root: etree._Element, native: bool | None = None) -> list[tuple[s
     compiled twin of ``_HIDING_ATTRS`` (:mod:`maintext.html.walk`; None: when enabled).
     """
     removed: list[tuple[str, str]] = []
-    _unwrap_swallowing(root, removed)
+    _unwrap_swallowing(root, removed, native)
     etree.strip_elements(root, *DROP_TAGS, with_tail=False)
     total = -1  # the page's text length after stripping, measured only when needed
     for el, name, value in _hiding_attributes(root, native):
         if name == "style":
-            if _HIDDEN_STYLE.search(value) is None:
+            if not _may_hide(value) or _HIDDEN_STYLE.search(value) is None:
                 continue
         elif name == "aria-hidden" and value.strip().lower() != "true":
             continue
@@ -134,17 +146,16 @@ def merge_text_runs(root: etree._Element) -> None:
         el[:] = list(copy)
 
 
-def _unwrap_swallowing(root: etree._Element, removed: list[tuple[str, str]]) -> None:
-    """Remove the tag (keeping the content) of elements that swallowed the page."""
+def _unwrap_swallowing(root: etree._Element, removed: list[tuple[str, str]], native: bool | None = None) -> None:
+    """Remove the tag (keeping the content) of elements that swallowed the page. ``native``:
+    find the candidates with the compiled twin of :func:`_swallowing_candidates`."""
     total = -1
     swallowing = []
-    page_lines = _line_span(root)
-    for el in root.iter(*_SWALLOWING_TAGS):
-        if len(el) == 0:
-            continue
-        span = _line_span(el)
-        if page_lines >= _MIN_SPAN_LINES and 0 <= span and span * 2 < page_lines:
-            continue  # spans too little of the source to hold most of the page (cheap test)
+    if (_walk.ENABLED if native is None else native) and _walk.scan is not None:
+        candidates = _walk.scan.swallowing_candidates(root, _MIN_SPAN_LINES, LINE_CAP)
+    else:
+        candidates = _swallowing_candidates(root)
+    for el in candidates:
         size = len(el.text_content())
         if size > _BIG_HIDDEN_CHARS:
             if total < 0:
@@ -157,6 +168,21 @@ def _unwrap_swallowing(root: etree._Element, removed: list[tuple[str, str]]) -> 
 
 
 _MIN_SPAN_LINES = 50  # below this, source lines say too little: the text is measured
+
+
+def _swallowing_candidates(root: etree._Element) -> list[etree._Element]:
+    """The elements of _SWALLOWING_TAGS with children whose source lines may span half the
+    page's (the others cannot hold most of its text), in document order."""
+    page_lines = _line_span(root)
+    found = []
+    for el in root.iter(*_SWALLOWING_TAGS):
+        if len(el) == 0:
+            continue
+        span = _line_span(el)
+        if page_lines >= _MIN_SPAN_LINES and 0 <= span and span * 2 < page_lines:
+            continue  # spans too little of the source to hold most of the page (cheap test)
+        found.append(el)
+    return found
 
 
 def _line_span(el: etree._Element) -> int:

@@ -10,6 +10,15 @@ from __future__ import annotations
 
 import re
 
+
+def _lower_case_twin(pattern: re.Pattern[str]) -> re.Pattern[str]:
+    """``pattern`` (IGNORECASE, written in lower case) compiled without IGNORECASE, to be given
+    ASCII text lower-cased: for ASCII text IGNORECASE is lower-casing (its other folds, such as
+    "ſ", "ı" and the Kelvin sign, are not ASCII), and without it the regex engine passes an
+    alternative on its first letter instead of entering it (2-3x faster on these tables).
+    tests/html/test_lines.py checks that each twin gives the same matches on ASCII lines."""
+    return re.compile(pattern.pattern, pattern.flags & ~re.IGNORECASE)
+
 # Whole short lines that are page furniture in any article (English, Chinese, some
 # European languages). Matched against a paragraph of at most ~8 words.
 _FURNITURE_LINE = re.compile(
@@ -63,9 +72,14 @@ _RELATED_HEADING = re.compile(
 )
 
 
+_RELATED_LOWER = _lower_case_twin(_RELATED_HEADING)
+
+
 def is_related_heading(text: str) -> bool:
     """A short heading that introduces links to other articles."""
-    return len(text) <= 60 and _RELATED_HEADING.match(text) is not None
+    if len(text) > 60:
+        return False
+    return (_RELATED_LOWER.match(text.lower()) if text.isascii() else _RELATED_HEADING.match(text)) is not None
 
 
 # Headings that open the readers' comments after an article ("3 Comments", "Leave a Reply",
@@ -88,9 +102,14 @@ _COMMENTS_HEADING = re.compile(
 )
 
 
+_COMMENTS_LOWER = _lower_case_twin(_COMMENTS_HEADING)
+
+
 def is_comments_heading(text: str) -> bool:
     """A short heading that opens the readers' comments."""
-    return len(text) <= 80 and _COMMENTS_HEADING.match(text) is not None
+    if len(text) > 80:
+        return False
+    return (_COMMENTS_LOWER.match(text.lower()) if text.isascii() else _COMMENTS_HEADING.match(text)) is not None
 
 
 # Closing greetings that sign a post ("Euer Hans", "x Franzi", "Cheers, Anna", "Liebe Grüße"):
@@ -140,22 +159,29 @@ _HAS_DATE = re.compile(
     re.IGNORECASE,
 )
 _EMAIL_LINE = re.compile(r"^\W*[\w.+-]+@[\w-]+(?:\.[\w-]+)+\W*$")
+_HAS_DATE_LOWER, _BYLINE_LOWER = _lower_case_twin(_HAS_DATE), _lower_case_twin(_BYLINE_WORDS)
 
 
-# Every character any match of _DATE_WORDS can hold: its literals (all characters of its
-# source, a superset), its ranges ([a-z]...), white space and digits; with the same
-# IGNORECASE. A line with another character keeps it after the substitution: not a date line.
-_DATE_CHARS = re.compile("[" + "".join(sorted({re.escape(c) for c in _DATE_WORDS.pattern})) + r"a-z\s\d]*",
-                         re.IGNORECASE)
+# The line read as _DATE_WORDS.sub reads it, match after match from the start, each one
+# fixed once found (an atomic group: the same match search() finds there). A line is all
+# date words when this reaches its end: what sub would leave is then nothing (white space is
+# a date word, and no match is empty). Unlike sub, it stops at the first other word.
+_DATE_SCAN = re.compile(r"(?>" + _DATE_WORDS.pattern + r")*+", re.IGNORECASE)
+_DATE_SCAN_LOWER = _lower_case_twin(_DATE_SCAN)
+
+
+# A decimal digit (str.isdecimal): searched for instead of testing each character in Python.
+_DECIMAL = re.compile(r"\d")
 
 
 def is_date_line(text: str) -> bool:
     """A short line that is only a date and/or time, e.g. "June 25, 2009", "2/15/09 at 1:01 PM"."""
-    if len(text) > 70 or not any(map(str.isdigit, text)):  # map: no generator frame, ~3x cheaper
+    # (it needs a digit; one that is no decimal digit, "²", is no date word either: such a
+    # line is not read to its end below, so a decimal digit is asked for at once)
+    if len(text) > 70 or _DECIMAL.search(text) is None:
         return False
-    if _DATE_CHARS.fullmatch(text) is None:  # a cheap exact test first
-        return False
-    return not _DATE_WORDS.sub("", text).strip()
+    # (not _DATE_WORDS.sub("", text).strip())
+    return (_DATE_SCAN_LOWER.fullmatch(text.lower()) if text.isascii() else _DATE_SCAN.fullmatch(text)) is not None
 
 
 # Image credits and sources standing alone ("Getty Images", "Foto: dpa", "AFP / J. Doe").
@@ -188,15 +214,25 @@ def _may_be_credit(text: str) -> bool:
     if not text.isascii() or ":" in text:
         return True
     lower = text.lower()
-    return any(word in lower for word in _CREDIT_NEEDS)
+    for word in _CREDIT_NEEDS:  # (a loop: no generator frame)
+        if word in lower:
+            return True
+    return False
+
+
+_CAPTION_LOWER, _CREDIT_LOWER = _lower_case_twin(_CAPTION_LINE), _lower_case_twin(_CREDIT_LINE)
 
 
 def is_credit_line(text: str) -> bool:
     """A short image credit or source line, or a figure caption ("Abbildung 2: ...")."""
-    if len(text) <= CAPTION_MAX_CHARS and _CAPTION_LINE.match(text) is not None:
+    ascii = text.isascii()
+    # (every caption match ends with a colon: a line without one is not searched)
+    if len(text) <= CAPTION_MAX_CHARS and (":" in text or "：" in text) and (
+            _CAPTION_LOWER.match(text.lower()) if ascii else _CAPTION_LINE.match(text)) is not None:
         return True
-    return (len(text) <= 80 and text[-1:] not in ".!?。！？" and _may_be_credit(text)
-            and _CREDIT_LINE.search(text) is not None)
+    if len(text) > 80 or text[-1:] in ".!?。！？" or not _may_be_credit(text):
+        return False
+    return (_CREDIT_LOWER.search(text.lower()) if ascii else _CREDIT_LINE.search(text)) is not None
 
 
 def is_furniture_line(text: str, *, dates: bool = True) -> bool:
@@ -204,8 +240,12 @@ def is_furniture_line(text: str, *, dates: bool = True) -> bool:
     e-mail address alone, or (with ``dates``) a date or time alone."""
     if len(text) > 70:
         return False
-    return (_FURNITURE_LINE.match(text) is not None or _EMAIL_LINE.match(text) is not None
+    furniture = _FURNITURE_LOWER.match(text.lower()) if text.isascii() else _FURNITURE_LINE.match(text)
+    return (furniture is not None or ("@" in text and _EMAIL_LINE.match(text) is not None)
             or is_credit_line(text) or (dates and (is_date_line(text) or is_dateline(text))))
+
+
+_FURNITURE_LOWER = _lower_case_twin(_FURNITURE_LINE)
 
 
 # Parts of a blog post's footer or header line ("Posted by Ann at 12:43 PM | Comments (6) |
@@ -221,7 +261,7 @@ _POST_LINE_PART = re.compile(
 )
 # Separators between the parts of such a line.
 _POST_LINE_SPLIT = re.compile(r"\s+[|•·]\s+|\s*\|\s*")
-_POST_LINE_SEPARATOR = re.compile(r"[|•·]")  # a cheap test before splitting
+# (a cheap test before splitting: a line holds one of the separators, "|", "•" or "·")
 POST_LINE_MAX_CHARS = 120
 
 
@@ -229,7 +269,8 @@ def is_post_line(text: str) -> bool:
     """A blog post's footer (or header) line of at least two parts, each a date, a byline,
     "permalink", a comments count, a category or tags list, a button label; at least one
     of them names the post's furniture (a date with a label alone is a dateline)."""
-    if len(text) > POST_LINE_MAX_CHARS or text[-1:] in ".!?。！？" or not _POST_LINE_SEPARATOR.search(text):
+    if len(text) > POST_LINE_MAX_CHARS or text[-1:] in ".!?。！？" or (
+            "|" not in text and "•" not in text and "·" not in text):
         return False
     parts = [p.strip() for p in _POST_LINE_SPLIT.split(text.casefold()) if p.strip()]
     if len(parts) < 2:
@@ -241,12 +282,15 @@ def is_post_line(text: str) -> bool:
 def is_dateline(text: str) -> bool:
     """A short line with a date and a byline word: "2019-08-27 来源：新华社"."""
     # every alternative of _HAS_DATE holds a \d (a decimal digit: str.isdecimal)
-    if len(text) > 70 or text[-1:] in ".!?。！？" or not any(map(str.isdecimal, text)):
+    if len(text) > 70 or text[-1:] in ".!?。！？" or _DECIMAL.search(text) is None:
         return False
-    date = _HAS_DATE.search(text)
+    has_date, byline_words = _HAS_DATE, _BYLINE_WORDS
+    if text.isascii():
+        text, has_date, byline_words = text.lower(), _HAS_DATE_LOWER, _BYLINE_LOWER
+    date = has_date.search(text)
     if date is None:
         return False
-    byline = _BYLINE_WORDS.search(text)
+    byline = byline_words.search(text)
     return byline is not None and min(date.start(), byline.start()) <= 2
 
 
@@ -264,11 +308,12 @@ _DISCLOSURE_RE = re.compile(_DISCLOSURE)
 # used on the last few paragraphs of an extracted article (see ``auto.trim_edges``),
 # never in its middle.
 # The first letters of _PROMO's alternatives (tests/html/test_lines.py derives them from the
-# pattern): a lookahead on them after the word boundary lets the search pass a position in
-# one test instead of trying every alternative there (the same matches, ~2x faster).
+# pattern): a lookahead on them at a word start lets the search pass a position in one test
+# instead of trying every alternative there (the same matches, ~2x faster). Before a letter,
+# a word start is "no word character before" (cheaper to test than \b, the same positions).
 _PROMO_FIRST = "abcdefghijklnpstuvwzúü"
 _PROMO = re.compile(
-    r"\b(?=[" + _PROMO_FIRST + r"])(?:" + r"|".join((
+    r"(?<!\w)(?=[" + _PROMO_FIRST + r"])(?:" + r"|".join((
         # subscriptions and newsletters (en, de, es, pt, fr, pl)
         r"\bsubscribe\b|\bnewsletter|\bsign(?:ing)? up\b|\babonnier|\babonnez\b",
         r"\bsuscr[ií]b|\bassine\b|\binscreva|\bsubskrypcj|\bjetzt (?:kostenlos )?(?:registrieren|anmelden)\b",
@@ -296,17 +341,54 @@ _PROMO = re.compile(
 # account" prompts that close an article. A separate pattern, searched only in text with
 # non-ASCII characters: inside the one above, these literals made every search ~20x slower.
 _PROMO_CJK = re.compile(r"免责声明|特别声明|^声明[:：]|本文来源|责任编辑|扫描下方二维码|扫码关注|关注.{0,12}(?:微信|公众号)")
+# The first characters of _PROMO_CJK's alternatives (derived from it in the tests): a text
+# without any is not searched (the "^" alternative keeps the search from skipping ahead to them).
+_PROMO_CJK_FIRST = re.compile("[免特声本责扫关]")
 # Longer paragraphs are article text even when they mention a newsletter.
 PROMO_MAX_CHARS = 400
+# Words of _PROMO's alternatives: every alternative holds one of them in the text it must
+# match (tests/html/test_lines.py checks each against the parsed pattern). Text holding none
+# is not searched: a search tries the pattern at every position (~5x the cost of these tests).
+_PROMO_NEEDS = (
+    "subscribe", "newsletter", "sign", "abonn", "suscr", "assine", "inscreva", "subskrypcj", "jetzt ",
+    "eingeloggt", "logged in", "lire la suite", "full story", "follow ", "folge", "síguenos", "suivez-nous",
+    "siga-nos", "únete", "canal de ", "download ", "with the ", "support", "unterstütz", "apóyanos", "hazte ",
+    "to the editor", "gefällt ", "the author", "über d", "veröffentlicht", "creative commons", "cc",
+    "citation", "zitiervorschlag", " teilen", "keine kommentare", "abgelegt unter", " was posted",
+    "the permalink", "verschlagwortet", "loading...", "wird geladen", "affiliate", "provision", "advertisers",
+    "werbung",
+)
+
+
+def _may_be_promo(lower: str) -> bool:
+    """False only when ``_PROMO.search(lower)`` finds nothing (a cheap exact prefilter)."""
+    for word in _PROMO_NEEDS:
+        if word in lower:
+            return True
+    return False
 
 
 def is_promo_line(text: str) -> bool:
     """A short paragraph that is a call to action or site furniture closing an article."""
     if len(text) > PROMO_MAX_CHARS:
         return False
-    return _PROMO.search(text.lower()) is not None or (not text.isascii() and _PROMO_CJK.search(text) is not None)
+    lower = text.lower()
+    if _may_be_promo(lower) and _PROMO.search(lower) is not None:
+        return True
+    return not text.isascii() and _PROMO_CJK_FIRST.search(text) is not None and _PROMO_CJK.search(text) is not None
+
+
+# A word every alternative of _DISCLOSURE holds (tests/html/test_lines.py): text without any
+# is not searched (a search tries the pattern at every position of the text).
+_DISCLOSURE_NEEDS = ("affiliate", "provision", "advertisers", "werbung")
 
 
 def is_disclosure_line(text: str) -> bool:
     """A short advertising or affiliate notice ("Anzeige, enthält Affiliate Links")."""
-    return len(text) <= PROMO_MAX_CHARS and _DISCLOSURE_RE.search(text.lower()) is not None
+    if len(text) > PROMO_MAX_CHARS:
+        return False
+    lower = text.lower()
+    for word in _DISCLOSURE_NEEDS:
+        if word in lower:
+            return _DISCLOSURE_RE.search(lower) is not None
+    return False

@@ -10,6 +10,7 @@ skip boxes unread in :mod:`maintext.html.boxskip`.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from itertools import accumulate
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -150,6 +151,9 @@ class Segmentation:
         # boxes read only to weigh their running text against their name (else skipped);
         # after finish(), those found to be what their name says (their name holds firm)
         self.weighed: set[int] = set()
+        # tag -> indexes of its blocks / ids of its containers, in order (read once per tag)
+        self._block_tags: dict[str, list[int]] = {}
+        self._container_tags: dict[str, list[int]] = {}
 
     def owners(self, b: Block) -> Iterator[int]:
         """The boilerplate containers enclosing ``b``, innermost first: its own owner, then
@@ -225,6 +229,9 @@ class Segmentation:
             for c in containers:
                 while c.owner is not None and c.owner in exempt:
                     c.owner = containers[c.owner].owner
+        # and the prefix sums of the running text outside boilerplate boxes (Block.is_sentence_prose)
+        prose = self._prose = [0.0]
+        total_prose = 0.0
         for i, b in enumerate(blocks):
             b.index = i
             o = b.owner  # the innermost owner that is not exempt
@@ -232,9 +239,9 @@ class Segmentation:
                 o = containers[o].owner
             if o is not None:
                 b.boiler = containers[o].boiler
-        # the running text outside boilerplate boxes (Block.is_sentence_prose)
-        self._prose = [0.0, *accumulate(w if b.boiler is None else 0.0
-                                        for b, w in zip(blocks, running_weight))]
+            if b.boiler is None:
+                total_prose += running_weight[i]
+            prose.append(total_prose)
 
     def _sums(self, with_weights: bool) -> tuple[list[float], list[float], list[float]]:
         """Set the character and link prefix sums; give the running-text weight of each block,
@@ -254,6 +261,8 @@ class Segmentation:
         (``running``, ``weights``: prefix sums of running-text words and of all words)."""
         if evidence is None or c.boiler not in evidence.reasons:
             return False
+        if running[c.end] - running[c.start] < evidence.min_running:
+            return False  # (outweighs_name's first test, before the box's blocks are sliced)
         return outweighs_name(evidence, self.blocks[c.start:c.end], running[c.end] - running[c.start],
                               weights[c.end] - weights[c.start], self.link_density(c.start, c.end))
 
@@ -262,9 +271,42 @@ class Segmentation:
         return self._prose[end] - self._prose[start]
 
     def children(self, cid: int) -> list[int]:
-        """Ids of the child containers of container ``cid``, in document order."""
-        c = self.containers[cid]
-        return [k.id for k in self.containers[cid + 1:c.id_end] if k.parent == cid]
+        """Ids of the child containers of container ``cid``, in document order: ids are in
+        document order and a container's descendants are [id + 1, id_end), so each child
+        follows the previous one's descendants (the grandchildren are not looked at)."""
+        containers = self.containers
+        end = containers[cid].id_end
+        kids = []
+        k = cid + 1
+        while k < end:
+            kids.append(k)
+            k = containers[k].id_end
+        return kids
+
+    def blocks_of(self, tag: str) -> list[int]:
+        """Indexes of the blocks of ``tag``, in order (found once per tag; not to be changed)."""
+        found = self._block_tags.get(tag)
+        if found is None:
+            found = self._block_tags[tag] = [i for i, b in enumerate(self.blocks) if b.tag == tag]
+        return found
+
+    def containers_of(self, tag: str) -> list[int]:
+        """Ids of the containers of ``tag``, in order (found once per tag; not to be changed)."""
+        found = self._container_tags.get(tag)
+        if found is None:
+            found = self._container_tags[tag] = [c.id for c in self.containers if c.tag == tag]
+        return found
+
+    def has_block_of(self, tag: str, start: int, end: int) -> bool:
+        """A block of ``tag`` lies in [start, end)."""
+        found = self.blocks_of(tag)
+        i = bisect_left(found, start)
+        return i < len(found) and found[i] < end
+
+    def containers_within(self, tag: str, c: Container) -> list[int]:
+        """Ids of the containers of ``tag`` inside ``c`` (its descendants, not ``c``), in order."""
+        found = self.containers_of(tag)
+        return found[bisect_right(found, c.id):bisect_left(found, c.id_end)]
 
     def chars(self, start: int, end: int) -> int:
         return self._chars[end] - self._chars[start]

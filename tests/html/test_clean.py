@@ -252,3 +252,22 @@ def test_widget_labels_are_furniture_lines():
         assert is_furniture_line(label), label
     assert not is_furniture_line("Just watched the game and loved it.")
     assert not is_furniture_line("Don't miss the point of the council's vote on the budget.")
+
+
+def test_style_prefilter_changes_no_answer():
+    # _may_hide is False only where _HIDDEN_STYLE finds nothing (random styles, with the
+    # letters IGNORECASE folds: dotless and dotted i, long s, Kelvin sign)
+    import random
+
+    from maintext.html import clean
+
+    parts = ["display", "DISPLAY", "Display", ":", " : ", "none", "NONE", "None", "visibility", "VISIBILITY",
+             "hidden", "HIDDEN", "block", "color: red", ";", " ", "dısplay", "dİsplay", "vıſıbility", "ſ", "ı",
+             "\u212a", "nonE", "hıdden", "width: 10px"]
+    rnd = random.Random(8)
+    styles = ["".join(rnd.choice(parts) for _ in range(rnd.randint(1, 6))) for _ in range(30000)]
+    found = [clean._HIDDEN_STYLE.search(s) is not None for s in styles]
+    assert any(found) and not all(found)
+    assert any(not clean._may_hide(s) for s in styles)
+    for style, hit in zip(styles, found):
+        assert clean._may_hide(style) or not hit, style

@@ -104,7 +104,7 @@ def _first_chars(items) -> set[str] | None:
 def test_promo_lookahead_holds_every_first_letter():
     from re import _parser as parser
 
-    prefix = r"\b(?=[" + lines._PROMO_FIRST + r"])(?:"
+    prefix = r"(?<!\w)(?=[" + lines._PROMO_FIRST + r"])(?:"
     assert lines._PROMO.pattern.startswith(prefix) and lines._PROMO.pattern.endswith(")")
     unguarded = lines._PROMO.pattern[len(prefix):-1]
     first = _first_chars(parser.parse(unguarded))
@@ -120,3 +120,119 @@ def test_promo_lookahead_holds_every_first_letter():
     for text in texts:
         a, b = lines._PROMO.search(text), plain.search(text)
         assert (a and a.span()) == (b and b.span()), text
+
+
+def test_promo_cjk_prefilter_holds_every_first_character():
+    from re import _parser as parser
+
+    first = _first_chars(parser.parse(lines._PROMO_CJK.pattern))
+    assert first is not None and first == set(lines._PROMO_CJK_FIRST.pattern[1:-1])
+    rnd = random.Random(7)
+    words = ["免责声明", "特别", "声明：", "声明:", "本文来源", "责任编辑", "扫描下方二维码", "扫码关注", "关注", "微信",
+             "公众号", "新闻", "的", "，", " ", "x", "Über", "声", "明"]
+    texts = ["".join(rnd.choice(words) for _ in range(rnd.randint(1, 8))) for _ in range(20000)]
+    found = [lines._PROMO_CJK.search(t) is not None for t in texts]
+    assert any(found) and not all(found)
+    for text, hit in zip(texts, found):
+        assert lines.is_promo_line(text) == (hit or lines._PROMO.search(text.lower()) is not None), text
+
+
+TWINS = [  # (pattern, its lower-case twin, how the code asks it)
+    (lines._FURNITURE_LINE, lines._FURNITURE_LOWER, "match"),
+    (lines._RELATED_HEADING, lines._RELATED_LOWER, "match"),
+    (lines._COMMENTS_HEADING, lines._COMMENTS_LOWER, "match"),
+    (lines._HAS_DATE, lines._HAS_DATE_LOWER, "search"),
+    (lines._BYLINE_WORDS, lines._BYLINE_LOWER, "search"),
+    (lines._DATE_SCAN, lines._DATE_SCAN_LOWER, "fullmatch"),
+    (lines._CAPTION_LINE, lines._CAPTION_LOWER, "match"),
+    (lines._CREDIT_LINE, lines._CREDIT_LOWER, "search"),
+]
+
+
+def test_lower_case_twins_are_the_patterns_without_ignorecase():
+    for pattern, twin, _ in TWINS:
+        assert pattern.flags & re.IGNORECASE and not twin.flags & re.IGNORECASE
+        assert twin.pattern == pattern.pattern
+        # written in lower case: no upper-case ASCII letter outside an escape (\W, \S, \d...)
+        assert not re.search("[A-Z]", re.sub(r"\\.", "", pattern.pattern)), pattern.pattern[:40]
+
+
+def test_lower_case_twins_give_the_same_matches_on_ascii_lines():
+    phrases = ["Share this", "ADVERTISEMENT", "Related Articles", "You May Also Like", "3 Comments",
+               "Leave a Reply", "Read More", "Posted", "By", "Updated", "June 3, 2019", "2019-08-27", "12/1/2020",
+               "Nov. 5", "5 Dec", "Mar", "MAY", "at", "PM", "a.m.", "GMT", "Uhr", "von", "Continue Reading", "Print",
+               "E-mail", "Tweet", "Sign Up", "Back To Top", "comments (2)", "12 Thoughts On", "Responses", "Kommentare",
+               "Mehr zum Thema", "Lesen Sie auch", "Don't miss", "Show Captions", "Just Watched", "Skip to content",
+               "x", "the", "1st", "2:30", "|", "-", "—", ",", ".", ":", "(", ")", "!", "?", " ", "  ", "@", "Foto:",
+               "Photo", "Getty Images", "AFP", "(C)", "Abbildung 2:", "Fig. 3", "Source:", "dpa", "iStock"]
+    rnd = random.Random(9)
+
+    def cased(s: str) -> str:
+        return "".join(c.upper() if rnd.random() < 0.3 else c for c in s)
+
+    texts = ["".join(cased(rnd.choice(phrases)) + rnd.choice(["", " ", ": ", ", "]) for _ in range(rnd.randint(1, 5)))
+             for _ in range(30000)]
+    texts = [t for t in texts if t.isascii()]
+    for pattern, twin, how in TWINS:
+        hits = 0
+        for text in texts:
+            a, b = getattr(pattern, how)(text), getattr(twin, how)(text.lower())
+            assert (a and a.span()) == (b and b.span()), (pattern.pattern[:30], text)
+            hits += a is not None
+        assert 0 < hits < len(texts), pattern.pattern[:30]
+
+
+def test_disclosure_needs_a_word_of_every_alternative():
+    alternatives = lines._DISCLOSURE.split("|")
+    # each alternative is plain words between \b's: its needed word is a literal part of it
+    assert all(re.fullmatch(r"(?:\\b|[\w ]|\[- \]\?|s\?)+", alt) for alt in alternatives), alternatives
+    assert all(any(word in alt for word in lines._DISCLOSURE_NEEDS) for alt in alternatives)
+    rnd = random.Random(10)
+    words = ["Affiliate Links", "affiliate-link", "Provision vom Händler", "from one or more of our advertisers",
+             "enthält Werbung", "Werbung für", "Anzeige", "werbung", "the", " ", ", ", "provisional", "ADVERTISERS"]
+    texts = ["".join(rnd.choice(words) + rnd.choice([" ", "", ". "]) for _ in range(rnd.randint(1, 6)))
+             for _ in range(20000)]
+    found = [lines._DISCLOSURE_RE.search(t.lower()) is not None for t in texts]
+    assert any(found) and not all(found)
+    for text, hit in zip(texts, found):
+        assert lines.is_disclosure_line(text) == hit, text
+
+
+def _literal_runs(items) -> list[str]:
+    """The runs of literal characters at the top level of a parsed alternative: text any
+    match of it holds (groups, classes and repeats end a run)."""
+    from re import _constants as c
+
+    runs, run = [], ""
+    for op, av in items:
+        if op is c.LITERAL:
+            run += chr(av)
+            continue
+        if run:
+            runs.append(run)
+        run = ""
+    return runs + [run] if run else runs
+
+
+def test_promo_needs_a_word_of_every_alternative():
+    from re import _constants as c, _parser as parser
+
+    prefix = r"(?<!\w)(?=[" + lines._PROMO_FIRST + r"])(?:"
+    parsed = parser.parse(lines._PROMO.pattern[len(prefix):-1])
+    branches = [av for op, av in parsed.data if op is c.BRANCH]
+    assert len(branches) == 1  # (the parser moved the \b every alternative opens with out of it)
+    alternatives = branches[0][1]
+    assert len(alternatives) > 40
+    for alt in alternatives:
+        runs = _literal_runs(alt.data)
+        assert any(word in run for run in runs for word in lines._PROMO_NEEDS), runs
+    rnd = random.Random(14)
+    words = ["Subscribe", "newsletter", "sign up", "Follow us", "follow @x on Twitter", "download the app", "the",
+             "support our", "supporting", "über den Autor", "affiliate links", "cc by", "cc-by", "accept", "design",
+             "loading...", " ", ", ", "with the BBC app", "Zitiervorschlag", "keine Kommentare", "Artikel teilen"]
+    texts = ["".join(rnd.choice(words) + rnd.choice([" ", "", ". "]) for _ in range(rnd.randint(1, 8)))
+             for _ in range(20000)]
+    found = [lines._PROMO.search(t.lower()) is not None for t in texts]
+    assert any(found) and not all(found)
+    for text, hit in zip(texts, found):
+        assert lines.is_promo_line(text) == hit, text

@@ -133,3 +133,29 @@ def test_same_attributes_give_same_marks_on_every_box():
     seg = segment(parse_html(html))
     divs = [c for c in seg.containers if c.tag == "div"]
     assert [(c.boiler, c.semantic) for c in divs] == [("comments", False), ("comments", False), (None, True)]
+
+
+def test_children_and_tag_lookups_match_plain_scans():
+    # children() jumps over each child's descendants; the tag lookups bisect lists found once:
+    # both against a scan of every container and block, on random nested pages (skipped boxes too)
+    import random
+
+    from maintext.html.segment import SKIP_REASONS
+    from tests.helpers_pages import random_page
+
+    pieces = ["<div>", "</div>", "<article>", "</article>", "<h1>Title</h1>", "<p>Some words here.</p>",
+              "<ul><li>a</li><li>b</li></ul>", "<section>", "</section>", "<div class='comments'>", "text ",
+              "<h2>Part</h2>", "<table><tr><td>cell</td></tr></table>", "<nav>menu</nav>", "<br>"]
+    rng = random.Random(11)
+    for _ in range(300):
+        for skip in (frozenset(), SKIP_REASONS):
+            seg = segment(random_page(rng, pieces, 40), skip=skip)
+            for c in seg.containers:
+                inside = seg.containers[c.id + 1:c.id_end]
+                assert seg.children(c.id) == [k.id for k in inside if k.parent == c.id]
+                for tag in ("article", "section", "li"):
+                    assert seg.containers_within(tag, c) == [k.id for k in inside if k.tag == tag]
+                for tag in ("h1", "h2", "li"):
+                    blocks = seg.blocks[c.start:c.end]
+                    assert seg.has_block_of(tag, c.start, c.end) == any(b.tag == tag for b in blocks)
+            assert seg.blocks_of("h1") == [i for i, b in enumerate(seg.blocks) if b.tag == "h1"]

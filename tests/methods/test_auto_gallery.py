@@ -71,3 +71,28 @@ def test_child_tag_count_same_in_c_and_python():
                 assert walk.nodes.max_child_tag_count(el) == expected
                 seen.add(expected)
     assert 0 in seen and max(seen) >= 8
+
+
+def test_gallery_names_as_the_pattern():
+    # the substring test of ASCII class/id values gives the pattern's answer (random names in
+    # mixed case; non-ASCII ones, with the letters IGNORECASE folds, go to the pattern)
+    import random
+
+    import lxml.etree as etree
+
+    from maintext.methods.auto import gallery
+
+    parts = ["Gallery", "GALLERIES", "slide", "Show", "-", "slideshow", "Slide-Show", "carousel", "sliDer", "light",
+             "box", "LightBox", "teaser", " ", "_", "ſlider", "\u212aarousel", "gallerı", "x"]
+    rng = random.Random(13)
+    hits = 0
+    for _ in range(20000):
+        el = etree.Element("div")
+        for name in ("class", "id"):
+            if rng.random() < 0.7:
+                el.set(name, "".join(rng.choice(parts) for _ in range(rng.randint(0, 4))))
+        names = f"{el.get('class') or ''} {el.get('id') or ''}"
+        expected = gallery._GALLERY_WORD.search(names) is not None
+        assert gallery._names_gallery(el) == expected, names
+        hits += expected
+    assert 0 < hits < 20000

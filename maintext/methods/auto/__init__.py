@@ -44,6 +44,7 @@ from typing import Any
 from ...html.blocklist import BlockList, block_list, head_signals
 from ...html.clean import clean_tree
 from ...html.document import Document
+from ...html.markers import MARK_BR
 from ...html.segment import Block, RunningEvidence, SKIP_REASONS, Segmentation, segment_cleaned
 from ...html.structure import paragraph_blocks, typed_blocks
 from ...metadata.title import decide_headline
@@ -152,7 +153,12 @@ def _set_text(page: Page, doc: Document, options: Options, seg: Segmentation, ke
               hint: JsonLdBody, why: str) -> None:
     """The page's paragraphs and typed blocks from the kept blocks, or from the JSON-LD
     body when they hold no text; ``why`` (or the JSON-LD) recorded as the region."""
-    paragraphs = [p for b in kept for p in b.lines()]
+    paragraphs: list[str] = []
+    for b in kept:  # b.lines(), without a list per block of one line
+        if b.marked & MARK_BR:
+            paragraphs += b.lines()
+        elif b.text:
+            paragraphs.append(b.text)
     if not paragraphs and hint.body():
         paragraphs = [collapse_ws(line) for line in hint.body().splitlines() if line.strip()]
         why = "JSON-LD articleBody"

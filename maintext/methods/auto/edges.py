@@ -107,8 +107,9 @@ def trim_edges(h: AutoHeuristics, seg: Segmentation, kept: list[Block], top: Con
     then the run of furniture lines after the last line of running text."""
     drop: dict[int, str] = _comments_section(h, seg, kept, top) if cut_comments else {}
     seen = 0.0
+    cut_after, max_weight = h.related_cut_after, h.section_heading_max_weight
     for i, b in enumerate(kept):
-        if seen >= h.related_cut_after and b.weight < h.section_heading_max_weight and is_related_heading(b.text):
+        if seen >= cut_after and b.weight < max_weight and is_related_heading(b.text):
             start, end = _related_section(seg, b, top)
             if end >= len(seg.blocks):
                 end = _widget_end(h, seg, kept, i, end)
@@ -122,11 +123,12 @@ def trim_edges(h: AutoHeuristics, seg: Segmentation, kept: list[Block], top: Con
         seen += b.weight
     end = len(kept)
     promo = 0
+    promos: dict[int, bool] = {}  # position in kept -> is_promo_line (asked again by _promo_pitch)
     while end > 0:
         b = kept[end - 1]
         if end - 1 in drop or (_is_tail_furniture(h, b) and not (b.tag == "p" and is_signoff_line(b.text))):
             end -= 1
-        elif promo < h.promo_tail and is_promo_line(b.text):
+        elif promo < h.promo_tail and _is_promo(kept, end - 1, promos):
             promo += 1
             end -= 1
         else:
@@ -138,7 +140,7 @@ def trim_edges(h: AutoHeuristics, seg: Segmentation, kept: list[Block], top: Con
         for j in range(teasers, end):
             drop.setdefault(j, "teaser list after the article")
         end = teasers
-    pitch = _promo_pitch(h, kept, end)
+    pitch = _promo_pitch(h, kept, end, promos)
     if pitch is not None:
         for j in range(pitch, end):
             drop.setdefault(j, "call to action and its pitch after the article")
@@ -150,6 +152,8 @@ def trim_edges(h: AutoHeuristics, seg: Segmentation, kept: list[Block], top: Con
         if not is_disclosure_line(kept[j].text):
             break
         drop.setdefault(j, "notice before the article")
+    if not drop:
+        return kept
     if explain is not None:
         for j in sorted(drop):
             explain.append(_explain(kept[j], "drop", drop[j]))
@@ -199,17 +203,26 @@ def _list_tail(seg: Segmentation, kept: list[Block], end: int, drop: dict[int, s
     return end
 
 
-def _promo_pitch(h: AutoHeuristics, kept: list[Block], end: int) -> int | None:
+def _is_promo(kept: list[Block], j: int, promos: dict[int, bool]) -> bool:
+    """``is_promo_line`` of ``kept[j]``, remembered in ``promos``."""
+    hit = promos.get(j)
+    if hit is None:
+        hit = promos[j] = is_promo_line(kept[j].text)
+    return hit
+
+
+def _promo_pitch(h: AutoHeuristics, kept: list[Block], end: int, promos: dict[int, bool]) -> int | None:
     """Start of a call to action among the last pitch_reach short paragraphs before ``end``
     ("To view the full story, please subscribe" and the pitch that follows it): the position
-    of the call, when the article before it is at least pitch_article_share times longer."""
+    of the call, when the article before it is at least pitch_article_share times longer.
+    (``promos``: the answers of ``is_promo_line`` known so far, by position.)"""
     tail = 0.0
     for j in range(end - 1, max(-1, end - 1 - h.pitch_reach), -1):
         b = kept[j]
         if b.weight >= h.pitch_max_weight:
             return None
         tail += b.weight
-        if is_promo_line(b.text) and not (b.heading and b.weight < h.trail_weight):  # not a heading's name
+        if _is_promo(kept, j, promos) and not (b.heading and b.weight < h.trail_weight):  # not a heading's name
             return j if sum(k.weight for k in kept[:j]) >= h.pitch_article_share * tail else None
     return None
 
@@ -224,22 +237,25 @@ def _comments_section(h: AutoHeuristics, seg: Segmentation, kept: list[Block], t
         return drop
     # a heading marked as the comments' (<h2 id="comments">) is not read: where it stood
     # is known from its container
-    marks = {seg.containers[cid].start for cid, _ in seg.skipped
-             if seg.containers[cid].tag in HEADING_TAGS and seg.containers[cid].boiler == "comments"}
+    containers = seg.containers
+    marks = {c.start for c in (containers[cid] for cid, _ in seg.skipped)
+             if c.tag in HEADING_TAGS and c.boiler == "comments"}
+    max_weight, tags = h.section_heading_max_weight, h.comment_heading_tags
     seen = 0.0
     j = 0  # position in kept of the first block at or after the current one
     for b in seg.blocks[kept[0].index:kept[-1].index + 1]:
+        marked = b.index in marks
+        if not marked and not (b.weight < max_weight and (b.heading or b.tag in tags) and is_comments_heading(b.text)):
+            continue  # (a pure test: asked before the words above it are counted, the same answer)
         while j < len(kept) and kept[j].index < b.index:
             seen += kept[j].weight
             j += 1
         if seen < h.related_cut_after:
             continue
-        if b.index in marks:
+        if marked:
             start, end = b.index, len(seg.blocks)
-        elif b.weight < h.section_heading_max_weight and (b.heading or b.tag in h.comment_heading_tags) and is_comments_heading(b.text):
-            start, end = _related_section(seg, b, top)
         else:
-            continue
+            start, end = _related_section(seg, b, top)
         for k in range(j, len(kept)):
             if kept[k].index >= end:
                 break

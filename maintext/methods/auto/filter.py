@@ -7,7 +7,9 @@ dropped (each decision recorded when explaining).
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Callable, Iterator
+from itertools import compress
+from typing import Any
 
 from ...html.tags import SENTENCE_END
 from ...html.lines import CAPTION_MAX_CHARS, is_credit_line, is_furniture_line, is_post_line
@@ -27,17 +29,18 @@ def select_blocks(h: AutoHeuristics, seg: Segmentation, region: Region, opts: Au
     for start, end in region.ranges:
         inside[start:end] = b"\x01" * (end - start)
     top = region.top
+    drop_reason = _drop_rule(h, seg, top, opts)
     kept: list[Block] = []
     seen_h1 = False  # the region's first <h1> is the headline, a later one a section heading
     linked: list[tuple[Block, int]] = []  # (block dropped for its links, its explain entry)
     words = 0.0  # words kept so far
     cells: list[tuple[Block, int]] = []  # (table cell dropped as a furniture line, its explain entry)
-    for i, b in enumerate(seg.blocks):
-        if not inside[i]:
-            if explain is not None:
-                explain.append(_explain(b, "drop", "outside main container"))
+    # (without explain, only the blocks inside the region are visited: b.index is i)
+    for b in seg.blocks if explain is not None else compress(seg.blocks, inside):
+        if explain is not None and not inside[b.index]:
+            explain.append(_explain(b, "drop", "outside main container"))
             continue
-        reason = _drop_reason(h, seg, b, top, opts)
+        reason = drop_reason(b)
         if figures and reason in FIGURE_REASONS:
             reason = None
         if reason and words >= h.section_header_after and _section_heading(h, seg, b, top):
@@ -145,6 +148,8 @@ def _boiler_inside(seg: Segmentation, b: Block, top: Container | None) -> str | 
     main container ``top``. Boilerplate classes on ``top`` or its ancestors are ignored, and
     so is a non-comment box holding most of ``top``'s text (``paywall`` around the rest
     of the article)."""
+    if b.owner is None:  # in no boilerplate box (most blocks)
+        return None
     memo = seg.boiler_memo
     top_id = -1 if top is None else top.id
     seen: list[int] = []  # owners passed over: their answer is the one found further up
@@ -200,34 +205,49 @@ def _in_link_list(h: AutoHeuristics, seg: Segmentation, b: Block) -> bool:
     return False
 
 
-def _drop_reason(h: AutoHeuristics, seg: Segmentation, b: Block, top: Container | None, opts: AutoOptions) -> str | None:
-    boiler = _boiler_inside(seg, b, top)
-    if boiler and not (opts.include_comments and boiler == "comments"):
-        return f"inside {boiler}"
-    if b.tag == "h1" and not opts.include_headline and len(b.text) < h.headline_max_chars:
-        return HEADLINE_REASON
-    limit = h.link_density_max if b.weight < h.long_block_weight else h.long_link_density_max
+def _drop_rule(h: AutoHeuristics, seg: Segmentation, top: Container | None,
+               opts: AutoOptions) -> Callable[[Block], str | None]:
+    """The reason to drop a block of the region (None: keep it), as a function of the block:
+    the heuristics and options are read once, select_blocks asks it of every block."""
+    keep_comments, keep_headline, keep_tables = opts.include_comments, opts.include_headline, opts.include_tables
+    headline_max, long_weight = h.headline_max_chars, h.long_block_weight
+    line_max, lines_max, credit_min = h.furniture_line_max_weight, h.furniture_lines_weight, h.credit_line_min_chars
+    short_limit, long_limit = h.link_density_max, h.long_link_density_max  # link density, short/long blocks
     if opts.favor_precision:
-        limit *= h.precision_link_factor
+        short_limit *= h.precision_link_factor
+        long_limit *= h.precision_link_factor
     elif opts.favor_recall:
-        limit = min(0.9, limit * h.recall_link_factor)
-    if b.link_density > limit and not b.heading and not _linked_prose(h, b):
-        return f"link text {b.link_density:.0%}"
-    if b.link_chars and b.weight < h.long_block_weight and _in_link_list(h, seg, b):
-        return "list of links"
-    if b.weight < h.furniture_line_max_weight and is_furniture_line(b.text, dates=not b.in_table):
-        return FURNITURE_REASON
-    # (several lines need a <br>: a block without one is a single line, checked above)
-    if b.weight < h.furniture_lines_weight and b.marked & MARK_BR and _all_furniture_lines(b):
-        return "furniture lines"
-    if b.weight < h.long_block_weight and is_post_line(b.text):
-        return "post footer line"
-    # (shorter lines were checked as furniture lines above)
-    if (b.weight >= h.furniture_line_max_weight or b.chars > h.credit_line_min_chars) and b.chars <= CAPTION_MAX_CHARS and is_credit_line(b.text):
-        return "image caption or credit"
-    if b.in_table and not opts.include_tables:
-        return "table"
-    return None
+        short_limit = min(0.9, short_limit * h.recall_link_factor)
+        long_limit = min(0.9, long_limit * h.recall_link_factor)
+
+    def drop_reason(b: Block) -> str | None:
+        boiler = _boiler_inside(seg, b, top) if b.owner is not None else None
+        if boiler and not (keep_comments and boiler == "comments"):
+            return f"inside {boiler}"
+        weight = b.weight
+        if b.tag == "h1" and not keep_headline and len(b.text) < headline_max:
+            return HEADLINE_REASON
+        density = b.link_chars / b.chars if b.chars else 0.0  # (b.link_density)
+        if density > (short_limit if weight < long_weight else long_limit) and not b.heading \
+                and not _linked_prose(h, b):
+            return f"link text {density:.0%}"
+        if b.link_chars and weight < long_weight and _in_link_list(h, seg, b):
+            return "list of links"
+        if weight < line_max and is_furniture_line(b.text, dates=not b.in_table):
+            return FURNITURE_REASON
+        # (several lines need a <br>: a block without one is a single line, checked above)
+        if weight < lines_max and b.marked & MARK_BR and _all_furniture_lines(b):
+            return "furniture lines"
+        if weight < long_weight and is_post_line(b.text):
+            return "post footer line"
+        # (shorter lines were checked as furniture lines above)
+        if (weight >= line_max or b.chars > credit_min) and b.chars <= CAPTION_MAX_CHARS and is_credit_line(b.text):
+            return "image caption or credit"
+        if b.in_table and not keep_tables:
+            return "table"
+        return None
+
+    return drop_reason
 
 
 def _linked_prose(h: AutoHeuristics, b: Block) -> bool:

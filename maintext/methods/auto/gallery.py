@@ -18,27 +18,47 @@ from ...html.segment import Block, Segmentation
 from .heuristics import AutoHeuristics
 
 # class/id words of a slide show box (a word inside a longer class name counts)
-_GALLERY_WORD = re.compile(r"galler|slideshow|slide-show|carousel|slider|lightbox", re.I)
+_GALLERY_WORDS = ("galler", "slideshow", "slide-show", "carousel", "slider", "lightbox")
+_GALLERY_WORD = re.compile("|".join(map(re.escape, _GALLERY_WORDS)), re.I)
+
+
+def _names_gallery(node) -> bool:
+    """The element's class or id holds a gallery word, in any case (``_GALLERY_WORD``; for
+    ASCII names, where IGNORECASE is lower-casing, as substrings of the lower-cased names)."""
+    names = f"{node.get('class') or ''} {node.get('id') or ''}"
+    if not names.isascii():
+        return _GALLERY_WORD.search(names) is not None
+    lower = names.lower()
+    for word in _GALLERY_WORDS:
+        if word in lower:
+            return True
+    return False
 
 
 def gallery_containers(h: AutoHeuristics, seg: Segmentation) -> set[int]:
     """Ids of the containers that hold a slide list (see module docstring)."""
     found: set[int] = set()
     named: dict[object, bool] = {}  # element -> its class/id names a gallery (nested boxes share ancestors)
+    min_items, levels = h.gallery_min_items, range(h.gallery_reach + 1)
+    nodes = _walk.native_nodes()
+    count = nodes.max_child_tag_count if nodes is not None else max_child_tag_count
     for c in seg.containers:
-        el = c.el
-        if el is None or c.end - c.start < h.gallery_min_items:
+        if c.end - c.start < min_items:  # (the cheapest test first: most boxes hold a few blocks)
             continue
-        items = _max_child_tag_count(el)
-        if not items or items < h.gallery_min_items:
+        el = c.el
+        # (len: all its children, never fewer than those sharing one tag)
+        if el is None or len(el) < min_items:
+            continue
+        items = count(el)
+        if not items or items < min_items:
             continue
         node = el
-        for _ in range(h.gallery_reach + 1):
+        for _ in levels:
             if node is None:
                 break
             hit = named.get(node)
             if hit is None:
-                hit = named[node] = _GALLERY_WORD.search(f"{node.get('class') or ''} {node.get('id') or ''}") is not None
+                hit = named[node] = _names_gallery(node)
             if hit:
                 found.add(c.id)
                 break
@@ -54,12 +74,6 @@ def max_child_tag_count(el) -> int:
         if isinstance(tag, str):
             tags[tag] = tags.get(tag, 0) + 1
     return max(tags.values(), default=0)
-
-
-def _max_child_tag_count(el) -> int:
-    """:func:`max_child_tag_count`, counted in C when the native code is built and enabled."""
-    nodes = _walk.native_nodes()
-    return nodes.max_child_tag_count(el) if nodes is not None else max_child_tag_count(el)
 
 
 def in_gallery(block: Block, galleries: set[int] | frozenset[int]) -> bool:

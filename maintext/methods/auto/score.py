@@ -65,8 +65,10 @@ def choose_region(h: AutoHeuristics, seg: Segmentation, opts: AutoOptions, hint:
     if not scores:
         return Region(None, [(0, len(seg.blocks))], "no prose block: whole page")
     ranked: list[tuple[float, int]] = []
+    best, best_id = float("-inf"), -1
     headline = _title_heading(h, seg, title)
-    h1 = headline if headline is not None else next((b.index for b in seg.blocks if b.tag == "h1"), None)
+    h1s = seg.blocks_of("h1")
+    h1 = headline if headline is not None else (h1s[0] if h1s else None)
     for cid, raw in scores.items():
         c = seg.containers[cid]
         bonus = 0.0
@@ -84,7 +86,8 @@ def choose_region(h: AutoHeuristics, seg: Segmentation, opts: AutoOptions, hint:
         score *= 1.0 - seg.link_density(c.start, c.end)
         c.score = score
         ranked.append((score, cid))
-    best, best_id = max(ranked, key=lambda r: (r[0], -r[1]))  # on a tie the first in the page
+        if score > best or (score == best and cid < best_id):  # on a tie the first in the page
+            best, best_id = score, cid
     best_id = _verify_with_hint(h, seg, ranked, best_id, hint)
     top = seg.containers[best_id]
     why = f"container <{top.tag}> score {top.score:.1f}"
@@ -101,9 +104,10 @@ def _verify_with_hint(h: AutoHeuristics, seg: Segmentation, ranked: list[tuple[f
     """When a separate container scores close to the winner, the page's JSON-LD
     ``articleBody`` (if any) decides: the container that holds its opening blocks wins."""
     top = seg.containers[best_id]
-    rivals = [cid for score, cid in ranked if score >= h.rival_share * (top.score or 0.0) and cid != best_id
+    floor = h.rival_share * (top.score or 0.0)
+    rivals = [cid for score, cid in ranked if score >= floor and cid != best_id
               and not top.contains(seg.containers[cid]) and not seg.containers[cid].contains(top)]
-    if not rivals or not hint.body():
+    if not rivals or not hint.body():  # (the JSON-LD is parsed only when asked)
         return best_id
     span = _hint_span(h, seg, hint.body())
     if span is None or (top.start <= span[0] and top.end > span[1]):

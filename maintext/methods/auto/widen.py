@@ -46,7 +46,7 @@ def _story(seg: Segmentation, c: Container) -> Container | None:
 
 
 def _has_h1(seg: Segmentation, c: Container) -> bool:
-    return any(b.tag == "h1" for b in seg.blocks[c.start:c.end])
+    return seg.has_block_of("h1", c.start, c.end)
 
 
 def _other_story(seg: Segmentation, story: Container | None, c: Container) -> bool:
@@ -60,8 +60,11 @@ def _other_story(seg: Segmentation, story: Container | None, c: Container) -> bo
 def _holds_other_story(seg: Segmentation, story: Container, c: Container) -> bool:
     """``c`` holds an <article> with its own <h1> beside ``story`` (the next full articles of
     an infinite-scroll page)."""
-    return any(k.tag == "article" and not k.contains(story) and not story.contains(k) and _has_h1(seg, k)
-               for k in seg.containers[c.id + 1:c.id_end])
+    for cid in seg.containers_within("article", c):
+        k = seg.containers[cid]
+        if not k.contains(story) and not story.contains(k) and _has_h1(seg, k):
+            return True
+    return False
 
 
 def _out_of_list(h: AutoHeuristics, seg: Segmentation, top: Container) -> Container:
