@@ -176,31 +176,35 @@ def block_list(seg: "Segmentation", signals: PageSignals | None = None) -> Block
         blocks = _walk.blocks.view_blocks(seg.blocks, seg.containers, seg.anchors, Block, FORM_TAG, weigh, MARK_BR)
     else:
         blocks = _view_blocks(seg, weigh)
-    return BlockList(blocks, _page_signals(seg, signals), seg=seg)
+    return BlockList(blocks, page_signals(seg, signals), seg=seg)
 
 
 @dataclass(slots=True)
 class PageView:
-    """A segmentation and its page signals: what :func:`block_list` would make a Block-List
-    of, for a reader that sums the blocks without building them (the page-type classifier)."""
+    """A segmentation and its page signals from ``<head>``: what :func:`block_list` would
+    make a Block-List of, for a reader that sums the blocks without building them (the
+    page-type classifier, which completes the signals with :func:`page_signals`)."""
 
     seg: "Segmentation"
     signals: PageSignals
 
 
 def page_view(seg: "Segmentation", signals: PageSignals | None = None) -> PageView:
-    """The view of ``seg`` with its signals completed as :func:`block_list` does."""
-    return PageView(seg, _page_signals(seg, signals))
+    """The view of ``seg`` with the ``<head>`` signals (or none)."""
+    return PageView(seg, signals if signals is not None else PageSignals())
 
 
-def _page_signals(seg: "Segmentation", signals: PageSignals | None) -> PageSignals:
-    """``signals`` (or new ones) with the counts read off the segmentation."""
-    containers = seg.containers
-    if _walk.native_weigh() is not None and _walk.blocks is not None:
-        counts = _walk.blocks.tag_counts(containers, _COUNTED_TAGS)
-    else:
-        tags = [c.tag for c in containers]
-        counts = tuple(tags.count(t) for t in _COUNTED_TAGS)
+def page_signals(seg: "Segmentation", signals: PageSignals | None,
+                 counts: tuple[int, int, int, int] | None = None) -> PageSignals:
+    """``signals`` (or new ones) with the counts read off the segmentation (``counts``: those
+    of the ``_COUNTED_TAGS`` containers, when the caller has them)."""
+    if counts is None:
+        containers = seg.containers
+        if _walk.native_weigh() is not None and _walk.blocks is not None:
+            counts = _walk.blocks.tag_counts(containers, _COUNTED_TAGS)
+        else:
+            tags = [c.tag for c in containers]
+            counts = tuple(tags.count(t) for t in _COUNTED_TAGS)
     sig = signals if signals is not None else PageSignals()
     sig.paragraphs, sig.article_tags, sig.h1, sig.forms = counts
     sig.anchors = len(seg.anchors)

@@ -1,10 +1,10 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """The page-type classifier's sums over the Block-List, in C, straight from the segmentation
-(:func:`maintext.pagetype.classifier.segmentation_features`): the same per-block text, chars,
+(:func:`maintext.pagetype.classifier.view_features`): the same per-block text, chars,
 weight, link characters and links as :func:`maintext.html.blocklist.block_list` (its C twin
 ``_blocks.view_blocks``), then the loops of ``classifier._block_totals``,
 ``blockregion.select_blocks`` and ``features._structure_counts`` over C arrays, without one
-``Block`` object. Every float is summed in the order of the Python loops (``sum()`` of floats
+``Block`` object (the region selection: ``maintext/html/_blockregion.pxd``). Every float is summed in the order of the Python loops (``sum()`` of floats
 as the running interpreter does it), so the features are the same doubles; the Python code
 stays the reference and the fallback (``MAINTEXT_NATIVE=0``), and
 ``tests/pagetype/test_totals_native.py`` checks both agree.
@@ -12,66 +12,44 @@ stays the reference and the fallback (``MAINTEXT_NATIVE=0``), and
 The tag sets are the Python modules': ``p``; ``h2``..``h6`` (classifier._SUBHEADINGS);
 ``h1``/``h2`` (blockregion.HEADLINE_TAGS); ``h1``..``h6`` (features._HEADINGS)."""
 
-import sys
-
-from libc.math cimport fabs, isfinite, rint
+from libc.math cimport rint
 from libc.stdlib cimport calloc, free
+from maintext.html._blockregion cimport (
+    T_ARTICLE, T_FORM, T_H1, T_H2, T_H6, T_OTHER, T_P, Blk, FSum, Region, _add, _region, _value)
 from maintext.html._slots cimport get_slot, read_offsets
 
-# builtins.sum of floats: a plain running sum before Python 3.12, Neumaier's compensated sum since
-cdef bint _NEUMAIER = sys.version_info >= (3, 12)
+_TAG_CODES = {"p": T_P, "h1": T_H1, "h2": T_H2, "h3": 4, "h4": 5, "h5": 6, "h6": T_H6, "article": T_ARTICLE,
+              "form": T_FORM}
 
-cdef struct FSum:
-    double s
-    double c
+cdef extern from "Python.h":
+    int PyUnicode_KIND(object s)
+    void* PyUnicode_DATA(object s)
+    ctypedef unsigned short Py_UCS2
 
 
-cdef inline void _add(FSum* a, double x) noexcept:
-    cdef double t
-    if _NEUMAIER:
-        t = a.s + x
-        if fabs(a.s) >= fabs(x):
-            a.c += (a.s - t) + x
-        else:
-            a.c += (x - t) + a.s
-        a.s = t
+cdef Py_ssize_t _count(str s, Py_UCS4 ch) noexcept:
+    """``s.count(ch)``: a plain loop over the string's code units (vectorised by the compiler,
+    where str.count stops to check a limit at every hit)."""
+    cdef Py_ssize_t n = len(s), i, count = 0
+    cdef int kind = PyUnicode_KIND(s)
+    cdef const unsigned char* b
+    cdef const Py_UCS2* w
+    cdef const Py_UCS4* d
+    if kind == 1:
+        if ch > 255:
+            return 0
+        b = <const unsigned char*>PyUnicode_DATA(s)
+        for i in range(n):
+            count += b[i] == ch
+    elif kind == 2:
+        w = <const Py_UCS2*>PyUnicode_DATA(s)
+        for i in range(n):
+            count += w[i] == ch
     else:
-        a.s += x
-
-
-cdef inline double _value(FSum* a) noexcept:
-    if _NEUMAIER and a.c != 0.0 and isfinite(a.c):
-        return a.s + a.c
-    return a.s
-
-
-cdef enum:
-    T_OTHER = 0
-    T_P = 1
-    T_H1 = 2
-    T_H2 = 3
-    T_H6 = 7
-
-_TAG_CODES = {"p": T_P, "h1": T_H1, "h2": T_H2, "h3": 4, "h4": 5, "h5": 6, "h6": T_H6}
-
-
-cdef struct Blk:
-    Py_ssize_t parent  # block index of the enclosing block, -1 for the root
-    Py_ssize_t depth
-    Py_ssize_t end  # index of the last block inside
-    Py_ssize_t chars
-    Py_ssize_t link_chars
-    Py_ssize_t links
-    double weight
-    double density  # link_chars / chars (0 without text)
-    int tag
-    bint in_comments
-
-
-cdef struct Region:  # BlockListOptions, read once
-    double long_words, max_density, gshare, rival_share
-    Py_ssize_t max_gap, min_chars, max_rivals, lookback
-    bint use_container, skip
+        d = <const Py_UCS4*>PyUnicode_DATA(s)
+        for i in range(n):
+            count += d[i] == ch
+    return count
 
 
 # the slots read of segmentation.Block (runs) and segmentation.Container
@@ -94,11 +72,16 @@ cdef _layout(list runs, list containers):
         _cdirect = read_offsets(_container_cls, _CONTAINER_FIELDS, _coff)
 
 
-cdef void _containers(Blk* blk, Py_ssize_t n, list containers) except *:
+cdef tuple _containers(Blk* blk, Py_ssize_t n, list containers):
     """Parent, depth, end, comment flag and tag code of each block (block ``k`` is container
-    ``k - 1``; block 0, the root, holds the text outside any container)."""
+    ``k - 1``; block 0, the root, holds the text outside any container); the numbers of
+    ``p``, ``article``, ``h1`` and ``form`` containers (blocklist._COUNTED_TAGS)."""
     cdef Py_ssize_t k = 0, p
+    cdef Py_ssize_t counts[T_FORM + 1]
+    cdef int t
     cdef dict codes = _TAG_CODES
+    for t in range(T_FORM + 1):
+        counts[t] = 0
     blk[0].parent = -1
     blk[0].end = n - 1
     for c in containers:
@@ -114,23 +97,30 @@ cdef void _containers(Blk* blk, Py_ssize_t n, list containers) except *:
         blk[k].end = id_end
         blk[k].in_comments = blk[p].in_comments or (boiler is not None and boiler == "comments")
         code = codes.get(tag)
-        blk[k].tag = T_OTHER if code is None else <int>code
+        t = T_OTHER if code is None else <int>code
+        blk[k].tag = t
+        counts[t] += 1
+    return counts[T_P], counts[T_ARTICLE], counts[T_H1], counts[T_FORM]
 
 
-cdef object _fill(Blk* blk, Py_ssize_t n, list runs, list containers, list anchors, object weigh,
-                  int mark_br):
-    """The blocks' fields (as ``_blocks.view_blocks`` sets them); the text of the first
-    ``h1`` holding text, or "". A block's non-space characters are summed over its pieces
-    (joined by single spaces, so the same count as in the joined text)."""
+cdef tuple _fill(Blk* blk, Py_ssize_t n, list runs, list containers, list anchors, object weigh,
+                 int mark_br):
+    """The blocks' fields (as ``_blocks.view_blocks`` sets them); (the text of the first
+    ``h1`` holding text or "", the tag counts of :func:`_containers`).
+
+    A block's text is its runs' texts joined by single spaces, where view_blocks has each
+    ``<br>`` run's lines joined by newlines: the same words between other whitespace, so the
+    same non-space characters and the same ``weigh`` (whitespace only ends a word); only
+    the h1's text is rebuilt with its lines (:func:`_lined_text`)."""
     cdef Py_ssize_t k, i, length, lc, spaces, n_runs = len(runs)
     cdef list parts = [None] * n
     cdef list piece_list
-    cdef str text, piece
+    cdef str text
     cdef tuple chain
     cdef object h1 = ""
     cdef bint no_h1 = True, direct
     _layout(runs, containers)
-    _containers(blk, n, containers)
+    counts = _containers(blk, n, containers)
     direct = _rdirect
     for run in runs:
         if direct and type(run) is _run_cls:
@@ -140,18 +130,15 @@ cdef object _fill(Blk* blk, Py_ssize_t n, list runs, list containers, list ancho
             chain, text, marked, lc = run.chain, run.text, run.marked, run.link_chars
         k = (<Py_ssize_t>chain[len(chain) - 1]) + 1 if chain else 0
         length = len(text)
-        spaces = text.count(" ")
-        if (<int>marked) & mark_br:  # "\n".join(run.lines()): the text itself without <br>
-            piece = "\n".join(run.lines())
-            blk[k].chars += len(piece) - piece.count(" ") - piece.count("\n")
-        else:
-            piece = text
-            blk[k].chars += length - spaces
+        spaces = _count(text, u' ')
+        blk[k].chars += length - spaces  # the text is whitespace-collapsed: single spaces
+        if (<int>marked) & mark_br:
+            blk[k].has_br = True
         piece_list = <list>parts[k]
         if piece_list is None:
-            parts[k] = [piece]
+            parts[k] = [text]
         else:
-            piece_list.append(piece)
+            piece_list.append(text)
         if lc and length:  # round(lc * non-space / length), as view_blocks
             blk[k].link_chars += <Py_ssize_t>rint((<double>(lc * (length - spaces))) / (<double>length))
     for index, _el in anchors:
@@ -170,8 +157,20 @@ cdef object _fill(Blk* blk, Py_ssize_t n, list runs, list containers, list ancho
         blk[i].weight = weigh(text)
         blk[i].density = (<double>blk[i].link_chars) / (<double>blk[i].chars)
         if no_h1 and blk[i].tag == T_H1:
-            h1, no_h1 = text, False
-    return h1
+            h1, no_h1 = _lined_text(runs, i, mark_br) if blk[i].has_br else text, False
+    return h1, counts
+
+
+cdef str _lined_text(list runs, Py_ssize_t k, int mark_br):
+    """The text view_blocks gives block ``k``: its runs' texts, a ``<br>`` run's lines
+    joined by newlines, joined by spaces."""
+    cdef list pieces = []
+    cdef tuple chain
+    for run in runs:
+        chain = run.chain
+        if ((<Py_ssize_t>chain[len(chain) - 1]) + 1 if chain else 0) == k:
+            pieces.append("\n".join(run.lines()) if (<int>run.marked) & mark_br else run.text)
+    return " ".join(pieces)
 
 
 cdef tuple _totals(Blk* blk, Py_ssize_t* tb, Py_ssize_t m, tuple bins, tuple consts, list containers,
@@ -225,179 +224,6 @@ cdef tuple _totals(Blk* blk, Py_ssize_t* tb, Py_ssize_t m, tuple bins, tuple con
             core_weight += w
     return (total, chars, link_chars, linky, n_cores, core_weight, max_weight, heads, linked_heads,
             max_group, teaser_weight, best_prose, dist)
-
-
-cdef inline bint _core(Blk* b, Region* o, bint skip) noexcept:
-    return b.weight >= o.long_words and b.density <= o.max_density and not (b.in_comments and skip)
-
-
-cdef inline bint _content(Blk* b, Region* o, bint skip) noexcept:
-    return b.chars >= 1 and b.density <= o.max_density and not (b.in_comments and skip)
-
-
-cdef struct Rival:
-    double score
-    Py_ssize_t pos  # order of first vote (the dict's insertion order)
-    Py_ssize_t index
-
-
-cdef int _by_score(const void* a, const void* b) noexcept nogil:
-    """Score descending, then first voted first: ``sorted(key=-score)`` of a dict's keys."""
-    cdef const Rival* x = <const Rival*>a
-    cdef const Rival* y = <const Rival*>b
-    if x.score != y.score:
-        return -1 if x.score > y.score else 1
-    return -1 if x.pos < y.pos else (1 if x.pos > y.pos else 0)
-
-
-cdef extern from "stdlib.h":
-    void qsort(void* base, size_t n, size_t size, int (*cmp)(const void*, const void*) noexcept nogil) nogil
-
-
-cdef inline void _vote(Py_ssize_t k, double w, double* score, Py_ssize_t* order, Py_ssize_t* count,
-                       char* seen) noexcept:
-    if not seen[k]:
-        seen[k] = 1
-        score[k] = 0.0
-        order[count[0]] = k
-        count[0] += 1
-    score[k] += w
-
-
-cdef Py_ssize_t _common_ancestor(Blk* blk, Py_ssize_t a, Py_ssize_t b) noexcept:
-    while blk[a].depth > blk[b].depth:
-        a = blk[a].parent
-    while blk[b].depth > blk[a].depth:
-        b = blk[b].parent
-    while a != b:
-        a, b = blk[a].parent, blk[b].parent
-    return a
-
-
-cdef Py_ssize_t _main_container(Blk* blk, Py_ssize_t n, Py_ssize_t* tb, Py_ssize_t m, Region* o,
-                                bint skip) except -2:
-    """``blockregion.main_container``: the block index, -1 for None."""
-    cdef double* score = <double*>calloc(n, sizeof(double))
-    cdef Py_ssize_t* order = <Py_ssize_t*>calloc(n, sizeof(Py_ssize_t))
-    cdef char* seen = <char*>calloc(n, 1)
-    cdef Rival* rivals = <Rival*>calloc(n, sizeof(Rival))
-    cdef Py_ssize_t count = 0, q, i, p, g, best, k, nr = 0, take, container
-    cdef double bar
-    try:
-        if score is NULL or order is NULL or seen is NULL or rivals is NULL:
-            raise MemoryError()
-        for q in range(m):
-            i = tb[q]
-            p = blk[i].parent
-            if p < 0 or not _core(&blk[i], o, skip):
-                continue
-            _vote(p, blk[i].weight, score, order, &count, seen)
-            g = blk[p].parent
-            if g >= 0 and o.gshare > 0:
-                _vote(g, o.gshare * blk[i].weight, score, order, &count, seen)
-        if not count:
-            return -1
-        best = order[0]
-        for q in range(1, count):
-            k = order[q]
-            if score[k] > score[best] or (score[k] == score[best] and k < best):
-                best = k
-        bar = o.rival_share * score[best]
-        for q in range(count):
-            k = order[q]
-            if score[k] >= bar and k != best:
-                rivals[nr].score, rivals[nr].pos, rivals[nr].index = score[k], q, k
-                nr += 1
-        qsort(rivals, nr, sizeof(Rival), _by_score)
-        take = o.max_rivals if o.max_rivals >= 0 else max(0, nr + o.max_rivals)  # [:max_rivals]
-        container = best
-        for q in range(min(take, nr)):
-            container = _common_ancestor(blk, container, rivals[q].index)
-        return container
-    finally:
-        free(score)
-        free(order)
-        free(seen)
-        free(rivals)
-
-
-cdef tuple _region(Blk* blk, Py_ssize_t n, Py_ssize_t* tb, Py_ssize_t m, Region* o):
-    """(weight, blocks) of ``blockregion.select_blocks``'s answer."""
-    cdef bint skip = o.skip, found = False
-    cdef Py_ssize_t q, i, lo = 0, hi = m, c = -1, first = -1, last = -1, prev = -1, noise, start = -1
-    cdef Py_ssize_t best_start = -1, best_last = -1, chosen = 0, first_pos = 0, head = -1, stop
-    cdef double v, best_v = 0.0
-    cdef FSum run, best_run, out
-    run.s = run.c = best_run.s = best_run.c = 0.0
-    if skip:
-        for q in range(m):
-            if _core(&blk[tb[q]], o, True):
-                found = True
-                break
-        skip = found  # every long block in a "comment" box: the hint misfired, ignore it
-    if o.use_container:
-        c = _main_container(blk, n, tb, m, o, skip)
-    if c >= 0:  # the text blocks with c <= index <= end: a slice of tb
-        while lo < m and tb[lo] < c:
-            lo += 1
-        hi = lo
-        while hi < m and tb[hi] <= blk[c].end:
-            hi += 1
-    for q in range(lo, hi):  # main_region: runs of cores, at most max_gap non-content between
-        if not _core(&blk[tb[q]], o, skip):
-            continue
-        if start < 0:
-            start, run.s, run.c = q, 0.0, 0.0
-        else:
-            noise = 0
-            for i in range(prev + 1, q):
-                noise += not _content(&blk[tb[i]], o, skip)
-            if noise > o.max_gap:
-                if best_start < 0 or _value(&run) > _value(&best_run):
-                    best_start, best_last, best_run = start, prev, run
-                start, run.s, run.c = q, 0.0, 0.0
-        _add(&run, blk[tb[q]].weight)
-        prev = q
-    if start >= 0:
-        if best_start < 0 or _value(&run) > _value(&best_run):
-            best_start, best_last = start, prev
-        first, last = best_start, best_last
-    elif lo < hi:  # no core: the best single block, if long enough and not links
-        first = lo
-        best_v = blk[tb[lo]].weight * (1 - blk[tb[lo]].density)
-        for q in range(lo + 1, hi):
-            v = blk[tb[q]].weight * (1 - blk[tb[q]].density)
-            if v > best_v:
-                first, best_v = q, v
-        if blk[tb[first]].chars < o.min_chars or blk[tb[first]].density > o.max_density:
-            return 0.0, 0
-        last = first
-    else:
-        return 0.0, 0
-    first_pos = -1
-    for q in range(first, last + 1):
-        if _content(&blk[tb[q]], o, skip):
-            chosen += 1
-            if first_pos < 0:
-                first_pos = q
-    if first_pos < 0:
-        first_pos = 0
-    stop = first_pos - 1 - o.lookback
-    if stop < -1:
-        stop = -1
-    q = first_pos - 1
-    while q > stop:  # the headline just before the region
-        if T_H1 <= blk[tb[q]].tag <= T_H2 and _content(&blk[tb[q]], o, skip):
-            head = q
-            break
-        q -= 1
-    out.s, out.c = 0.0, 0.0
-    if head >= 0:
-        _add(&out, blk[tb[head]].weight)
-    for q in range(first, last + 1):
-        if _content(&blk[tb[q]], o, skip):
-            _add(&out, blk[tb[q]].weight)
-    return _value(&out), chosen + (head >= 0)
 
 
 cdef tuple _structure(Blk* blk, Py_ssize_t n, Py_ssize_t* tb, Py_ssize_t m, tuple consts, object h1):
@@ -463,8 +289,9 @@ cdef tuple _structure(Blk* blk, Py_ssize_t n, Py_ssize_t* tb, Py_ssize_t m, tupl
 
 def page_totals(list runs, list containers, list anchors, object weigh, int mark_br, tuple bins,
                 object opts, tuple totals_consts, tuple structure_consts):
-    """None when no block holds text, else (``_block_totals``'s figures, (weight, blocks) of
-    the selected region, ``_structure_counts``'s figures) of the Block-List view of the
+    """(the counts of ``p``, ``article``, ``h1`` and ``form`` containers, then None when no
+    block holds text, else (``_block_totals``'s figures, (weight, blocks) of the selected
+    region, ``_structure_counts``'s figures)) of the Block-List view of the
     segmentation (``runs``, ``containers``, ``anchors``: its blocks, containers, anchors;
     ``opts``: the BlockListOptions of the region selection)."""
     cdef Py_ssize_t n = len(containers) + 1, m = 0, i
@@ -475,20 +302,20 @@ def page_totals(list runs, list containers, list anchors, object weigh, int mark
     try:
         if blk is NULL or tb is NULL or by_parent is NULL:
             raise MemoryError()
-        h1 = _fill(blk, n, runs, containers, anchors, weigh, mark_br)
+        h1, counts = _fill(blk, n, runs, containers, anchors, weigh, mark_br)
         for i in range(n):
             if blk[i].chars:
                 tb[m] = i
                 m += 1
         if not m:
-            return None
+            return counts, None
         o.long_words, o.max_density = opts.long_block_words, opts.max_link_density
         o.gshare, o.rival_share = opts.grandparent_share, opts.rival_share
         o.max_gap, o.min_chars = opts.max_gap_blocks, opts.min_block_chars
         o.max_rivals, o.lookback = opts.max_rivals, opts.headline_lookback
         o.use_container, o.skip = opts.use_container, opts.skip_comment_boxes
-        return (_totals(blk, tb, m, bins, totals_consts, containers, o.long_words, o.max_density, by_parent),
-                _region(blk, n, tb, m, &o), _structure(blk, n, tb, m, structure_consts, h1))
+        return counts, (_totals(blk, tb, m, bins, totals_consts, containers, o.long_words, o.max_density, by_parent),
+                        _region(blk, n, tb, m, &o), _structure(blk, n, tb, m, structure_consts, h1))
     finally:
         free(blk)
         free(tb)

@@ -25,8 +25,8 @@ from urllib.parse import urlsplit
 
 from ..errors import MaintextError
 from ..html import walk as _walk
-from ..html.blocklist import (BlockList, PageSignals, PageView, block_list, dev, document_blocks, ratio_spread,
-                              select_blocks)
+from ..html.blocklist import (BlockList, PageSignals, PageView, block_list, dev, document_blocks, page_signals,
+                              ratio_spread, select_blocks)
 from ..html.markers import MARK_BR
 from ..options import BlockListOptions
 from .features import STRUCTURE_CONSTS, _structure_counts, features_from_counts
@@ -52,6 +52,7 @@ _OG_ARTICLE = frozenset({"article", "news", "blog", "blogposting", "newsarticle"
 _URL_DATE = re.compile(r"(?:^|[/_-])(?:19|20)\d\d(?:[/_-]?)(?:0[1-9]|1[0-2])(?:[/_-]?\d\d)?(?:$|[/_.-])")
 _URL_ID = re.compile(r"\d{5,}")
 _SLUG_SPLIT = re.compile(r"[-_+]+")
+_FILE_EXTENSION = re.compile(r"\.[a-z]{2,6}$")
 # Teaser-list and article-body shape (features computed in the same loop over the blocks):
 _SUBHEADINGS = frozenset({"h2", "h3", "h4", "h5", "h6"})
 _LINKED = 0.6  # a heading whose text is at least this share link text is a teaser title
@@ -89,7 +90,7 @@ def _url_features(url: str) -> dict[str, float]:
         return _url_features("")
     segments = [s for s in path.split("/") if s]
     last = segments[-1] if segments else ""
-    last = re.sub(r"\.[a-z]{2,6}$", "", last.lower())  # .html, .shtml, .php
+    last = _FILE_EXTENSION.sub("", last.lower())  # .html, .shtml, .php
     slug_words = max((len(_SLUG_SPLIT.split(s)) for s in segments), default=0)
     return {
         "url_date": 1.0 if _URL_DATE.search(path) else -1.0,
@@ -192,12 +193,12 @@ def view_features(view: PageView, url: str | None = None,
         blist = block_list(view.seg, view.signals)
         return features(blist, url, bins) if any(b.chars for b in blist.blocks) else None
     seg = view.seg
-    sums = _native.page_totals(seg.blocks, seg.containers, seg.anchors, weigh, MARK_BR, bins, _options(bins),
-                               TOTALS_CONSTS, STRUCTURE_CONSTS)
+    tags, sums = _native.page_totals(seg.blocks, seg.containers, seg.anchors, weigh, MARK_BR, bins, _options(bins),
+                                     TOTALS_CONSTS, STRUCTURE_CONSTS)
     if sums is None:
         return None
     totals, region, counts = sums
-    return _assemble(_Totals(*totals), region, counts, view.signals, url)
+    return _assemble(_Totals(*totals), region, counts, page_signals(seg, view.signals, tags), url)
 
 
 def _assemble(t: _Totals, region: tuple[float, int], counts: tuple, signals: PageSignals,

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 from urllib.parse import urlsplit
 
 from ..html.blocklist import Block, BlockList
@@ -110,23 +111,24 @@ def _largest_prose_run(blocks: list[Block]) -> tuple[int | None, int, int, tuple
     return parent, count[parent], last[parent], prose
 
 
-def _slug_words(url: str) -> list[str]:
+@lru_cache(maxsize=4)  # read twice per page: the headline match and the URL shape
+def _slug_words(url: str) -> tuple[str, ...]:
     """Lower-cased words of the URL's last path segment that has letters."""
     try:
         path = urlsplit(url).path
     except ValueError:
-        return []
+        return ()
     for segment in reversed([s for s in path.split("/") if s]):
-        words = [w for w in _SLUG_SPLIT.split(_EXTENSION.sub("", segment.lower())) if w.isalpha()]
+        words = tuple(w for w in _SLUG_SPLIT.split(_EXTENSION.sub("", segment.lower())) if w.isalpha())
         if words:
             return words
-    return []
+    return ()
 
 
 def _headline_url_match(h1: str, url: str) -> float:
     """From -1 (no slug word in the ``<h1>``) to +1 (all of them); 0 when unknown (no URL,
     no ``<h1>`` or a slug of fewer than ``_MIN_SLUG_WORDS`` words)."""
-    words = _slug_words(url) if url else []
+    words = _slug_words(url) if url else ()
     if not h1 or len(words) < _MIN_SLUG_WORDS:
         return 0.0
     head = {w.lower() for w in _WORD.findall(h1)}

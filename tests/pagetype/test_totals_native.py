@@ -108,6 +108,7 @@ def test_region_same_in_c_and_python_under_other_options(monkeypatch):
     classifier's."""
     rnd = random.Random(5)
     weigh = walk.native_weigh()
+    h1_lines = 0
     bins = (2, 5, 10, 20, 40, 80)
     for _ in range(400):
         seg = segment(parse_html(_random_page(rnd)))
@@ -118,16 +119,23 @@ def test_region_same_in_c_and_python_under_other_options(monkeypatch):
             grandparent_share=rnd.choice([0.0, 0.5, 1.0]), rival_share=rnd.choice([0.0, 0.3, 0.6, 1.0]),
             max_rivals=rnd.choice([-1, 0, 1, 2, 16]), skip_comment_boxes=rnd.random() < 0.7,
             headline_lookback=rnd.choice([0, 1, 4]))
-        sums = native.page_totals(seg.blocks, seg.containers, seg.anchors, weigh, MARK_BR, bins, opts,
-                                  TOTALS_CONSTS, STRUCTURE_CONSTS)
+        tags, sums = native.page_totals(seg.blocks, seg.containers, seg.anchors, weigh, MARK_BR, bins, opts,
+                                        TOTALS_CONSTS, STRUCTURE_CONSTS)
         monkeypatch.setattr(walk, "ENABLED", False)
         blist = block_list(seg)
         monkeypatch.setattr(walk, "ENABLED", True)
+        sig = blist.signals
+        assert tags == (sig.paragraphs, sig.article_tags, sig.h1, sig.forms)
         if sums is None:
             assert not blist.text_blocks()
             continue
         region = select_blocks(blist.blocks, opts, blist.text_blocks())
         assert sums[1] == (sum(b.weight for b in region), len(region))
+        # the first h1's text, with its <br> lines (the other blocks' texts are not kept)
+        h1 = next((b.text for b in blist.text_blocks() if b.tag == "h1"), "")
+        assert sums[2][-1] == h1
+        h1_lines += "\n" in h1
+    assert h1_lines
 
 
 @needs_native
@@ -138,8 +146,8 @@ def test_rivals_of_equal_score_are_taken_in_voting_order(monkeypatch):
     page = f"<html><body><div><div>{para}</div><div>{para}</div></div><div>{para}</div></body></html>"
     seg = segment(parse_html(page))
     opts = BlockListOptions(max_rivals=1, grandparent_share=0.0)
-    sums = native.page_totals(seg.blocks, seg.containers, seg.anchors, walk.native_weigh(), MARK_BR,
-                              opts.length_bins, opts, TOTALS_CONSTS, STRUCTURE_CONSTS)
+    _, sums = native.page_totals(seg.blocks, seg.containers, seg.anchors, walk.native_weigh(), MARK_BR,
+                                 opts.length_bins, opts, TOTALS_CONSTS, STRUCTURE_CONSTS)
     monkeypatch.setattr(walk, "ENABLED", False)
     blist = block_list(seg)
     region = select_blocks(blist.blocks, opts)
