@@ -320,3 +320,18 @@ def page_totals(list runs, list containers, list anchors, object weigh, int mark
         free(blk)
         free(tb)
         free(by_parent)
+
+
+def logit(dict feats, list names, list means, list scales, list coefs, double intercept):
+    """``z`` of :func:`maintext.pagetype.classifier.probability`: the intercept plus, feature
+    by feature in the model's order, ``coef * (value - mean) / scale`` (a missing feature is
+    0), the same operations in the same order on doubles."""
+    cdef Py_ssize_t i, n = len(names)
+    cdef double z = intercept, x
+    if not (len(means) == len(scales) == len(coefs) == n):
+        raise ValueError("feature, scaling and weight lengths differ")
+    for i in range(n):
+        value = feats.get(names[i])
+        x = 0.0 if value is None else <double>value
+        z += <double>coefs[i] * (x - <double>means[i]) / <double>scales[i]
+    return z

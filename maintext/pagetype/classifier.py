@@ -271,9 +271,12 @@ def _teaser_features(t: _Totals) -> dict[str, float]:
 def probability(feats: dict[str, float], model: dict | None = None) -> float:
     """P(content page) from a feature dict with the logistic model."""
     model = model or load_model()
-    z = model["intercept"]
-    for name, mean, scale, coef in zip(model["features"], model["mean"], model["scale"], model["coef"]):
-        z += coef * (feats.get(name, 0.0) - mean) / scale
+    if _native is not None and _walk.ENABLED:  # the same sum in C
+        z = _native.logit(feats, model["features"], model["mean"], model["scale"], model["coef"], model["intercept"])
+    else:
+        z = model["intercept"]
+        for name, mean, scale, coef in zip(model["features"], model["mean"], model["scale"], model["coef"]):
+            z += coef * (feats.get(name, 0.0) - mean) / scale
     if z >= 0:
         return 1.0 / (1.0 + math.exp(-z))
     ez = math.exp(z)

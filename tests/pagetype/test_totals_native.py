@@ -189,3 +189,21 @@ def test_page_view_falls_back_to_the_block_list_without_native_code(monkeypatch)
     seg = segment(parse_html("<html><body><h1>Title</h1><p>" + "word " * 30 + "</p></body></html>"))
     assert view_features(page_view(seg), "") == features(block_list(seg), "")
     assert view_features(page_view(segment(parse_html("<html><body></body></html>"))), "") is None
+
+
+@needs_native
+def test_logit_same_in_c_and_python(monkeypatch):
+    """probability's sum in C equals its Python loop: missing features, ints, any values."""
+    from maintext.pagetype.classifier import load_model, probability
+
+    model = load_model()
+    rnd = random.Random(3)
+    for _ in range(300):
+        feats = {name: rnd.choice([rnd.uniform(-50, 50), rnd.randint(-5, 5), 0.0, 1e-9])
+                 for name in model["features"] if rnd.random() < 0.9}
+        monkeypatch.setattr(walk, "ENABLED", True)
+        fast = probability(feats, model)
+        monkeypatch.setattr(walk, "ENABLED", False)
+        assert repr(fast) == repr(probability(feats, model))
+    with pytest.raises(ValueError):
+        native.logit({}, ["a", "b"], [0.0], [1.0], [1.0], 0.0)
