@@ -64,7 +64,8 @@ cdef struct Blk:
 
 cdef struct Region:  # BlockListOptions, read once
     double long_words, max_density, gshare, rival_share
-    Py_ssize_t max_gap, min_chars, max_rivals, lookback
+    double max_gap, min_chars  # compared with counts (any number, as in Python)
+    Py_ssize_t max_rivals, lookback
     bint use_container, skip
 
 
@@ -193,7 +194,7 @@ cdef inline tuple _region(Blk* blk, Py_ssize_t n, Py_ssize_t* tb, Py_ssize_t m, 
             noise = 0
             for i in range(prev + 1, q):
                 noise += not _content(&blk[tb[i]], o, skip)
-            if noise > o.max_gap:
+            if <double>noise > o.max_gap:
                 if best_start < 0 or _value(&run) > _value(&best_run):
                     best_start, best_last, best_run = start, prev, run
                 start, run.s, run.c = q, 0.0, 0.0
@@ -210,7 +211,7 @@ cdef inline tuple _region(Blk* blk, Py_ssize_t n, Py_ssize_t* tb, Py_ssize_t m, 
             v = blk[tb[q]].weight * (1 - blk[tb[q]].density)
             if v > best_v:
                 first, best_v = q, v
-        if blk[tb[first]].chars < o.min_chars or blk[tb[first]].density > o.max_density:
+        if <double>blk[tb[first]].chars < o.min_chars or blk[tb[first]].density > o.max_density:
             return 0.0, 0
         last = first
     else:

@@ -114,8 +114,8 @@ def test_region_same_in_c_and_python_under_other_options(monkeypatch):
         seg = segment(parse_html(_random_page(rnd)))
         opts = BlockListOptions(
             length_bins=bins, max_link_density=rnd.choice([0.1, 0.33, 0.6]),
-            long_block_words=rnd.choice([3.0, 12.0, 20.0]), max_gap_blocks=rnd.choice([0, 1, 10]),
-            min_block_chars=rnd.choice([1, 40]), use_container=rnd.random() < 0.8,
+            long_block_words=rnd.choice([3.0, 12.0, 20.0]), max_gap_blocks=rnd.choice([0, 1, 10, 2.5]),
+            min_block_chars=rnd.choice([1, 40, 39.5]), use_container=rnd.random() < 0.8,
             grandparent_share=rnd.choice([0.0, 0.5, 1.0]), rival_share=rnd.choice([0.0, 0.3, 0.6, 1.0]),
             max_rivals=rnd.choice([-1, 0, 1, 2, 16]), skip_comment_boxes=rnd.random() < 0.7,
             headline_lookback=rnd.choice([0, 1, 4]))
