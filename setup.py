@@ -46,6 +46,9 @@ def extensions():
             Extension("maintext.html._nodes", ["maintext/html/_nodes.pyx"], include_dirs=lxml.get_include()),
             Extension("maintext.html._blocks", ["maintext/html/_blocks.pyx"]),
             Extension("maintext.html._raw", ["maintext/html/_raw.pyx"]),
+            # the page-type classifier's sums: its doubles must be the Python loops' (no contraction)
+            Extension("maintext.pagetype._totals", ["maintext/pagetype/_totals.pyx"],
+                      extra_compile_args=["-ffp-contract=off"]),
             Extension("maintext.metadata._native", ["maintext/metadata/_native.pyx"],
                       include_dirs=lxml.get_include())]
     try:

@@ -1,7 +1,8 @@
 """The page-type decision of ``auto`` is unchanged by a change to the Block-List view or the
-classifier: on every page of every shared set, compares this tree's ``block_list`` +
-``classify_with_links`` with a reference ``html/blocklist.py`` (default: main's, read with
-``git show``) on the very segmentation ``auto`` made of the page.
+classifier: on every page of every shared set, compares this tree's ``block_list`` and
+``auto``'s ``classify_with_links`` of the segmentation's view (``page_view``) with a reference
+``html/blocklist.py`` (default: main's, read with ``git show``) and ``classify_with_links`` of
+its Block-List, on the very segmentation ``auto`` made of the page.
 
     python benchmarks/pagetype_identity.py [--ref REV] [--sets aeb ...] [--sample N]
 
@@ -27,6 +28,7 @@ from pathlib import Path
 import maintext
 import maintext.methods.auto  # noqa: F401 - the module, read from sys.modules below
 from maintext.errors import MaintextError
+from maintext.html.blocklist import block_list, page_view
 from maintext.pagetype.classifier import classify_with_links
 
 AUTO = sys.modules["maintext.methods.auto"]
@@ -58,13 +60,13 @@ def main() -> int:
     args = ap.parse_args()
     ref = reference_module(args.ref)
     captured: list = []
-    current = AUTO.block_list
+    current = AUTO.page_view
 
     def capture(seg, signals=None):
         captured.append((seg, copy.copy(signals)))
         return current(seg, signals)
 
-    AUTO.block_list = capture
+    AUTO.page_view = capture
     pages = classified = bad = 0
     for name in args.sets:
         gold = [json.loads(line) for line in open(DATASETS / name / "gold.jsonl", encoding="utf-8")]
@@ -78,9 +80,10 @@ def main() -> int:
                 pass
             for seg, signals in captured:
                 classified += 1
-                a = current(seg, copy.copy(signals))
+                a = block_list(seg, copy.copy(signals))
                 b = ref.block_list(seg, copy.copy(signals))
-                da, db = classify_with_links(a, g.get("url")), classify_with_links(b, g.get("url"))
+                da = classify_with_links(page_view(seg, copy.copy(signals)), g.get("url"))
+                db = classify_with_links(b, g.get("url"))
                 same = (len(a.blocks) == len(b.blocks) and a.signals == b.signals
                         and all(getattr(x, f) == getattr(y, f) for x, y in zip(a.blocks, b.blocks)
                                 for f in _FIELDS)

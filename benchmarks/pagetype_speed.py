@@ -4,9 +4,11 @@
 
 For every page, interleaved (so a busy machine slows both alike): ``maintext.extract`` of
 the page (the default ``auto`` method, which runs the classifier on every page), then, on
-the very segmentation ``auto`` made, the classifier's own work: the Block-List view
-(``block_list``) and ``classify_with_links`` (all features + the logistic model); then the features and model
-alone on that Block-List, and the structural features of :mod:`maintext.pagetype.features` alone. Each timing is the
+the very segmentation ``auto`` made, the classifier's own work as ``auto`` does it:
+``classify_with_links`` of the view of the segmentation (``page_view``: the block sums in C
+when built, else the Block-List view and the Python loops; all features + the logistic
+model); then the features and model alone on the Block-List (``block_list``), and the
+structural features of :mod:`maintext.pagetype.features` alone. Each timing is the
 best of ``--repeat`` runs. Prints, per set and overall, the classifier's total time as a
 fraction of the total extraction time, and the median of the per-page fractions.
 """
@@ -26,6 +28,7 @@ from pathlib import Path
 import maintext
 import maintext.methods.auto  # noqa: F401 - the module, read from sys.modules below
 from maintext.errors import MaintextError
+from maintext.html.blocklist import block_list
 from maintext.pagetype.classifier import classify_with_links
 from maintext.pagetype.features import structure_features
 
@@ -48,7 +51,7 @@ def time_page(html: bytes, url: str | None, repeat: int) -> tuple[float, float, 
     page (the classifier = Block-List view + features + model); None when
     ``auto`` did not classify it (an error page, nothing parsed)."""
     captured: list = []
-    current = AUTO.block_list
+    current = AUTO.page_view
 
     def capture(seg, signals=None):
         captured.append((seg, copy.copy(signals)))
@@ -60,16 +63,16 @@ def time_page(html: bytes, url: str | None, repeat: int) -> tuple[float, float, 
         except MaintextError:
             pass
 
-    AUTO.block_list = capture
+    AUTO.page_view = capture
     try:
         t_extract, _ = best_of(repeat, extract)
     finally:
-        AUTO.block_list = current
+        AUTO.page_view = current
     if not captured:
         return None
     seg, signals = captured[-1]
     t_class, _ = best_of(repeat, lambda: classify_with_links(current(seg, copy.copy(signals)), url))
-    blist = current(seg, copy.copy(signals))
+    blist = block_list(seg, copy.copy(signals))
     t_model, _ = best_of(repeat, lambda: classify_with_links(blist, url))
     t_feats, _ = best_of(repeat, lambda: structure_features(blist, url or ""))
     return t_extract, t_class, t_model, t_feats

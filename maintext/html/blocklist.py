@@ -171,20 +171,45 @@ def _container_blocks(containers: list) -> list[Block]:
 def block_list(seg: "Segmentation", signals: PageSignals | None = None) -> BlockList:
     """The Block-List of a segmentation: block 0 holds text outside any block tag, block
     ``i + 1`` is container ``i``; each holds the runs whose innermost container it is."""
-    containers = seg.containers
     weigh = _walk.native_weigh()
     if weigh is not None and _walk.blocks is not None:  # the same blocks, built in C
-        blocks = _walk.blocks.view_blocks(seg.blocks, containers, seg.anchors, Block, FORM_TAG, weigh, MARK_BR)
-        counts = _walk.blocks.tag_counts(containers, _COUNTED_TAGS)
+        blocks = _walk.blocks.view_blocks(seg.blocks, seg.containers, seg.anchors, Block, FORM_TAG, weigh, MARK_BR)
     else:
         blocks = _view_blocks(seg, weigh)
-        tags = [c.tag for c in containers]
-        counts = tuple(tags.count(t) for t in _COUNTED_TAGS)
+    return BlockList(blocks, page_signals(seg, signals), seg=seg)
+
+
+@dataclass(slots=True)
+class PageView:
+    """A segmentation and its page signals from ``<head>``: what :func:`block_list` would
+    make a Block-List of, for a reader that sums the blocks without building them (the
+    page-type classifier, which completes the signals with :func:`page_signals`)."""
+
+    seg: "Segmentation"
+    signals: PageSignals
+
+
+def page_view(seg: "Segmentation", signals: PageSignals | None = None) -> PageView:
+    """The view of ``seg`` with the ``<head>`` signals (or none)."""
+    return PageView(seg, signals if signals is not None else PageSignals())
+
+
+def page_signals(seg: "Segmentation", signals: PageSignals | None,
+                 counts: tuple[int, int, int, int] | None = None) -> PageSignals:
+    """``signals`` (or new ones) with the counts read off the segmentation (``counts``: those
+    of the ``_COUNTED_TAGS`` containers, when the caller has them)."""
+    if counts is None:
+        containers = seg.containers
+        if _walk.native_weigh() is not None and _walk.blocks is not None:
+            counts = _walk.blocks.tag_counts(containers, _COUNTED_TAGS)
+        else:
+            tags = [c.tag for c in containers]
+            counts = tuple(tags.count(t) for t in _COUNTED_TAGS)
     sig = signals if signals is not None else PageSignals()
     sig.paragraphs, sig.article_tags, sig.h1, sig.forms = counts
     sig.anchors = len(seg.anchors)
     sig.images = len(seg.images)
-    return BlockList(blocks, sig, seg=seg)
+    return sig
 
 
 _COUNTED_TAGS = ("p", "article", "h1", FORM_TAG)  # PageSignals.paragraphs, article_tags, h1, forms

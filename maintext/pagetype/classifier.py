@@ -19,13 +19,23 @@ import re
 from bisect import bisect_left
 from functools import lru_cache
 from importlib import resources
+from types import ModuleType
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from ..errors import MaintextError
-from ..html.blocklist import BlockList, dev, document_blocks, ratio_spread, select_blocks
+from ..html import walk as _walk
+from ..html.blocklist import (BlockList, PageSignals, PageView, block_list, dev, document_blocks, page_signals,
+                              ratio_spread, select_blocks)
+from ..html.markers import MARK_BR
 from ..options import BlockListOptions
-from .features import structure_features
+from .features import STRUCTURE_CONSTS, _structure_counts, features_from_counts
+
+_native: ModuleType | None
+try:  # the sums of features() in C, straight from the segmentation (maintext/pagetype/_totals.pyx)
+    from . import _totals as _native
+except ImportError:  # not built: the Python loops over the Block-List
+    _native = None
 
 if TYPE_CHECKING:
     from ..html.document import Document
@@ -42,6 +52,7 @@ _OG_ARTICLE = frozenset({"article", "news", "blog", "blogposting", "newsarticle"
 _URL_DATE = re.compile(r"(?:^|[/_-])(?:19|20)\d\d(?:[/_-]?)(?:0[1-9]|1[0-2])(?:[/_-]?\d\d)?(?:$|[/_.-])")
 _URL_ID = re.compile(r"\d{5,}")
 _SLUG_SPLIT = re.compile(r"[-_+]+")
+_FILE_EXTENSION = re.compile(r"\.[a-z]{2,6}$")
 # Teaser-list and article-body shape (features computed in the same loop over the blocks):
 _SUBHEADINGS = frozenset({"h2", "h3", "h4", "h5", "h6"})
 _LINKED = 0.6  # a heading whose text is at least this share link text is a teaser title
@@ -79,7 +90,7 @@ def _url_features(url: str) -> dict[str, float]:
         return _url_features("")
     segments = [s for s in path.split("/") if s]
     last = segments[-1] if segments else ""
-    last = re.sub(r"\.[a-z]{2,6}$", "", last.lower())  # .html, .shtml, .php
+    last = _FILE_EXTENSION.sub("", last.lower())  # .html, .shtml, .php
     slug_words = max((len(_SLUG_SPLIT.split(s)) for s in segments), default=0)
     return {
         "url_date": 1.0 if _URL_DATE.search(path) else -1.0,
@@ -93,17 +104,24 @@ def _url_features(url: str) -> dict[str, float]:
 
 class _Totals:
     """What :func:`features` sums over the text blocks in its one loop (``total`` words and
-    ``chars`` are at least 1, to divide by)."""
+    ``chars`` are at least 1, to divide by); of its two groupings (teasers per sibling group,
+    prose words per parent) only the largest group is kept."""
 
     __slots__ = ("total", "chars", "link_chars", "linky", "n_cores", "core_weight", "max_weight",
-                 "heads", "linked_heads", "teaser_groups", "teaser_weight", "prose_by_parent", "dist")
+                 "heads", "linked_heads", "max_teasers", "teaser_weight", "best_prose", "dist")
 
-    def __init__(self) -> None:
-        self.total = self.core_weight = self.max_weight = self.teaser_weight = 0.0
-        self.chars = self.link_chars = self.linky = self.n_cores = self.heads = self.linked_heads = 0
-        self.teaser_groups: dict[tuple[int, str], int] = {}
-        self.prose_by_parent: dict[int, float] = {}
-        self.dist: list[int] = []  # blocklist.distribution of the text blocks
+    def __init__(self, total: float, chars: int, link_chars: int, linky: int, n_cores: int,
+                 core_weight: float, max_weight: float, heads: int, linked_heads: int, max_teasers: int,
+                 teaser_weight: float, best_prose: float, dist: list[int]) -> None:
+        self.total, self.chars, self.link_chars, self.linky = total or 1.0, chars or 1, link_chars, linky
+        self.n_cores, self.core_weight, self.max_weight = n_cores, core_weight, max_weight
+        self.heads, self.linked_heads, self.max_teasers = heads, linked_heads, max_teasers
+        self.teaser_weight, self.best_prose = teaser_weight, best_prose
+        self.dist = dist  # blocklist.distribution of the text blocks
+
+
+# _block_totals' tunables in the order the C twin (maintext/pagetype/_totals.pyx) reads them
+TOTALS_CONSTS = (_LINKED, _TEASER_DENSITY, _TEASER_WORDS, _PROSE_WORDS, _PROSE_DENSITY)
 
 
 def _block_totals(text_blocks: list, opts: BlockListOptions) -> _Totals:
@@ -140,13 +158,14 @@ def _block_totals(text_blocks: list, opts: BlockListOptions) -> _Totals:
         if weight >= long_words and density <= max_density:
             n_cores += 1
             core_weight += weight
-    t = _Totals()
-    t.total, t.chars, t.link_chars, t.linky = total or 1.0, chars or 1, link_chars, linky
-    t.n_cores, t.core_weight, t.max_weight = n_cores, core_weight, max_weight
-    t.heads, t.linked_heads, t.teaser_groups = heads, linked_heads, teaser_groups
-    t.teaser_weight, t.prose_by_parent = teaser_weight, prose_by_parent
-    t.dist = dist
-    return t
+    return _Totals(total, chars, link_chars, linky, n_cores, core_weight, max_weight, heads, linked_heads,
+                   max(teaser_groups.values(), default=0), teaser_weight,
+                   max(prose_by_parent.values(), default=0.0), dist)
+
+
+@lru_cache(maxsize=8)
+def _options(bins: tuple[int, ...]) -> BlockListOptions:
+    return BlockListOptions(length_bins=bins)
 
 
 def features(blist: BlockList, url: str | None = None,
@@ -155,22 +174,51 @@ def features(blist: BlockList, url: str | None = None,
     view of its segmentation and the page's URL."""
     if bins is None:
         bins = tuple(load_model()["bins"])
-    opts = BlockListOptions(length_bins=bins)
+    opts = _options(bins)
     text_blocks = blist.text_blocks()
-    t = _block_totals(text_blocks, opts)
     region = select_blocks(blist.blocks, opts, text_blocks)
-    feats = _length_features(t.dist, t, region)
-    feats.update(_signal_features(blist.signals, t.total))
+    return _assemble(_block_totals(text_blocks, opts), (sum(b.weight for b in region), len(region)),
+                     _structure_counts(text_blocks), blist.signals, url)
+
+
+def view_features(view: PageView, url: str | None = None,
+                  bins: tuple[int, ...] | None = None) -> dict[str, float] | None:
+    """:func:`features` of ``block_list(view.seg, view.signals)``, None when no block holds
+    text; with the native module, summed in C straight from the segmentation (the same
+    figures, no Block objects)."""
+    if bins is None:
+        bins = tuple(load_model()["bins"])
+    weigh = _walk.native_weigh()
+    if weigh is None or _native is None:
+        blist = block_list(view.seg, view.signals)
+        return features(blist, url, bins) if any(b.chars for b in blist.blocks) else None
+    seg = view.seg
+    tags, sums = _native.page_totals(seg.blocks, seg.containers, seg.anchors, weigh, MARK_BR, bins, _options(bins),
+                                     TOTALS_CONSTS, STRUCTURE_CONSTS)
+    if sums is None:
+        return None
+    totals, region, counts = sums
+    return _assemble(_Totals(*totals), region, counts, page_signals(seg, view.signals, tags), url)
+
+
+def _assemble(t: _Totals, region: tuple[float, int], counts: tuple, signals: PageSignals,
+              url: str | None) -> dict[str, float]:
+    """The feature dict from the block sums, the region's (weight, blocks), the structure
+    counts (:func:`maintext.pagetype.features._structure_counts`) and the page signals."""
+    url = url or signals.canonical
+    feats = _length_features(t, region)
+    feats.update(_signal_features(signals, t.total))
     feats.update(_teaser_features(t))
-    feats.update(_url_features(url or blist.signals.canonical))
-    feats.update(structure_features(blist, url or blist.signals.canonical, text_blocks))
+    feats.update(_url_features(url))
+    feats.update(features_from_counts(counts, url))
     return feats
 
 
-def _length_features(dist: list[int], t: _Totals, region: list) -> dict[str, float]:
+def _length_features(t: _Totals, region: tuple[float, int]) -> dict[str, float]:
     """The block-length distribution, link share, core blocks and the selected region."""
+    dist = t.dist
     n_blocks = sum(dist) or 1
-    region_weight = sum(b.weight for b in region)
+    region_weight, region_blocks = region
     feats: dict[str, float] = {f"d{i}": n / n_blocks for i, n in enumerate(dist)}
     feats.update({
         "dev": dev(dist),
@@ -180,7 +228,7 @@ def _length_features(dist: list[int], t: _Totals, region: list) -> dict[str, flo
         "core_share": t.core_weight / t.total,
         "region_share": region_weight / t.total,
         "log_region_words": math.log1p(region_weight),
-        "log_region_blocks": math.log1p(len(region)),
+        "log_region_blocks": math.log1p(region_blocks),
         "log_cores": math.log1p(t.n_cores),
         "log_max_block": math.log1p(t.max_weight),
         "linky_blocks": t.linky / n_blocks,
@@ -209,11 +257,11 @@ def _signal_features(sig, total: float) -> dict[str, float]:
 
 def _teaser_features(t: _Totals) -> dict[str, float]:
     """List-of-teasers structure vs one body of sibling paragraphs."""
-    best_prose = max(t.prose_by_parent.values(), default=0.0)
+    best_prose = t.best_prose
     return {
         "log_linked_heads": math.log1p(t.linked_heads),
         "linked_head_share": t.linked_heads / t.heads if t.heads else 0.0,
-        "log_repeated_links": math.log1p(max(t.teaser_groups.values(), default=0)),
+        "log_repeated_links": math.log1p(t.max_teasers),
         "teaser_share": t.teaser_weight / t.total,
         "prun_share": best_prose / t.total,
         "log_prun": math.log1p(best_prose),
@@ -223,9 +271,12 @@ def _teaser_features(t: _Totals) -> dict[str, float]:
 def probability(feats: dict[str, float], model: dict | None = None) -> float:
     """P(content page) from a feature dict with the logistic model."""
     model = model or load_model()
-    z = model["intercept"]
-    for name, mean, scale, coef in zip(model["features"], model["mean"], model["scale"], model["coef"]):
-        z += coef * (feats.get(name, 0.0) - mean) / scale
+    if _native is not None and _walk.ENABLED:  # the same sum in C
+        z = _native.logit(feats, model["features"], model["mean"], model["scale"], model["coef"], model["intercept"])
+    else:
+        z = model["intercept"]
+        for name, mean, scale, coef in zip(model["features"], model["mean"], model["scale"], model["coef"]):
+            z += coef * (feats.get(name, 0.0) - mean) / scale
     if z >= 0:
         return 1.0 / (1.0 + math.exp(-z))
     ez = math.exp(z)
@@ -239,14 +290,20 @@ def classify_blocks(blist: BlockList, url: str | None = None) -> tuple[bool, flo
     return is_content, confidence
 
 
-def classify_with_links(blist: BlockList, url: str | None = None) -> tuple[bool, float, float]:
-    """(is_content_page, confidence, link density of the page's text): the link density
+def classify_with_links(blist: BlockList | PageView, url: str | None = None) -> tuple[bool, float, float]:
+    """(is_content_page, confidence, link density of the page's text) of a Block-List or of
+    the view of a segmentation (:func:`maintext.html.blocklist.page_view`: ``auto``'s
+    call, its Block-List never built with the native module): the link density
     tells a hub or list (most text in links) from another kind of non-article page (a
     product or service page, a form) whose text is still worth extracting."""
     model = load_model()
-    if not any(b.chars for b in blist.blocks):
+    bins = tuple(model["bins"])
+    if isinstance(blist, PageView):
+        feats = view_features(blist, url, bins)
+    else:
+        feats = features(blist, url, bins) if any(b.chars for b in blist.blocks) else None
+    if feats is None:
         return False, 1.0, 0.0  # no visible text at all: nothing to read, whatever the metadata says
-    feats = features(blist, url, tuple(model["bins"]))
     is_content, confidence = decision(probability(feats, model), model["threshold"], model.get("calibration"))
     return is_content, confidence, feats["link_density"]
 

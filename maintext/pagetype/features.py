@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 from urllib.parse import urlsplit
 
 from ..html.blocklist import Block, BlockList
@@ -43,7 +44,17 @@ _EXTENSION = re.compile(r"\.(?:s?html?|php|aspx?|jsp|cms)$", re.I)
 def structure_features(blist: BlockList, url: str, text_blocks: list[Block] | None = None) -> dict[str, float]:
     """The features above, by name (``url`` may be empty: URL features are then 0;
     ``text_blocks``: ``blist.text_blocks()`` when the caller has them)."""
-    blocks = blist.text_blocks() if text_blocks is None else text_blocks
+    return features_from_counts(_structure_counts(blist.text_blocks() if text_blocks is None else text_blocks), url)
+
+
+# What _structure_counts gives (in this order; the C twin maintext/pagetype/_totals.pyx too)
+STRUCTURE_CONSTS = (_PROSE_WORDS, _PROSE_DENSITY, _LONG_WORDS, _LONG_DENSITY, _LINKY)
+
+
+def _structure_counts(blocks: list[Block]) -> tuple:
+    """(words of the text blocks or 1, paragraphs of the largest prose run, (words, parents,
+    paragraphs) of all prose, words after the run, long non-link paragraphs, words in
+    link-dense blocks, headings, text of the first ``<h1>``) of ``blocks``, the text blocks."""
     total = sum(b.weight for b in blocks) or 1.0
     run_parent, run_count, run_last, prose = _largest_prose_run(blocks)
     after = sum(b.weight for b in blocks if b.index > run_last) if run_parent is not None else total
@@ -60,16 +71,22 @@ def structure_features(blist: BlockList, url: str, text_blocks: list[Block] | No
             headings += 1
             if b.tag == "h1" and not h1_text:
                 h1_text = b.text
+    return (total, run_count, *prose, after, long_paras, linky_weight, headings, h1_text)
+
+
+def features_from_counts(counts: tuple, url: str) -> dict[str, float]:
+    """The features, by name, from :func:`_structure_counts`'s figures and the URL."""
+    total, run_count, prose_words, prose_parents, prose_paras, after, long_paras, linky_weight, headings, h1 = counts
     feats = {
         "log_run_paras": math.log1p(run_count),
         "log_long_paras": math.log1p(long_paras),
-        "log_prose_words": math.log1p(prose[0]),
+        "log_prose_words": math.log1p(prose_words),
         # prose spread over many parents (slides, cards) rather than one body
-        "prose_parent_ratio": prose[1] / prose[2] if prose[2] else 1.0,
+        "prose_parent_ratio": prose_parents / prose_paras if prose_paras else 1.0,
         "after_run_share": after / total,
         "linky_text_share": linky_weight / total,
         "heads_per_100w": min(10.0, 100.0 * headings / total),
-        "h1_url_match": _headline_url_match(h1_text, url),
+        "h1_url_match": _headline_url_match(h1, url),
     }
     feats.update(_url_shape(url))
     return feats
@@ -94,23 +111,24 @@ def _largest_prose_run(blocks: list[Block]) -> tuple[int | None, int, int, tuple
     return parent, count[parent], last[parent], prose
 
 
-def _slug_words(url: str) -> list[str]:
+@lru_cache(maxsize=4)  # read twice per page: the headline match and the URL shape
+def _slug_words(url: str) -> tuple[str, ...]:
     """Lower-cased words of the URL's last path segment that has letters."""
     try:
         path = urlsplit(url).path
     except ValueError:
-        return []
+        return ()
     for segment in reversed([s for s in path.split("/") if s]):
-        words = [w for w in _SLUG_SPLIT.split(_EXTENSION.sub("", segment.lower())) if w.isalpha()]
+        words = tuple(w for w in _SLUG_SPLIT.split(_EXTENSION.sub("", segment.lower())) if w.isalpha())
         if words:
             return words
-    return []
+    return ()
 
 
 def _headline_url_match(h1: str, url: str) -> float:
     """From -1 (no slug word in the ``<h1>``) to +1 (all of them); 0 when unknown (no URL,
     no ``<h1>`` or a slug of fewer than ``_MIN_SLUG_WORDS`` words)."""
-    words = _slug_words(url) if url else []
+    words = _slug_words(url) if url else ()
     if not h1 or len(words) < _MIN_SLUG_WORDS:
         return 0.0
     head = {w.lower() for w in _WORD.findall(h1)}

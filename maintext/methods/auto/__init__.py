@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...html.blocklist import BlockList, block_list, head_signals
+from ...html.blocklist import PageView, head_signals, page_view
 from ...html.clean import clean_tree
 from ...html.document import Document
 from ...html.markers import MARK_BR
@@ -96,7 +96,7 @@ def extract(doc: Document, options: Options) -> Page:
     # on every page when the metadata (is_content_page) is asked for; else only where its
     # answer can change the text (a short result)
     if opts.use_classifier and ((opts.classify_always and options.with_metadata) or below):
-        _apply_page_type(block_list(seg, head_signals(head, hint.texts)), doc.url, page, opts,
+        _apply_page_type(page_view(seg, head_signals(head, hint.texts)), doc.url, page, opts,
                          # a body declared in JSON-LD (kept empty) is not judged by the visible page
                          short=bool(kept) and below)
     if not page.text and page.reason is None:
@@ -216,13 +216,13 @@ def _headline(h: AutoHeuristics, seg: Segmentation, region: Region) -> str:
     return ""
 
 
-def _apply_page_type(blist: BlockList, url: str | None, page: Page, opts: AutoOptions, short: bool) -> None:
-    """Run the page-type classifier on the Block-List view of the one segmentation and set
+def _apply_page_type(view: PageView, url: str | None, page: Page, opts: AutoOptions, short: bool) -> None:
+    """Run the page-type classifier on the view of the one segmentation and set
     ``is_content_page`` / ``content_confidence``. The text is emptied only for a hub or list:
     a confident "not a content page" whose extracted text is short and whose page text is
     mostly link text (a product, service or form page keeps what was extracted)."""
     try:
-        is_content, confidence, link_density = classify_with_links(blist, url)
+        is_content, confidence, link_density = classify_with_links(view, url)
     except Exception as exc:  # noqa: BLE001 - a classifier failure must not lose the text
         page.extra.setdefault("auto", {})["classifier_error"] = f"{type(exc).__name__}: {exc}"
         return

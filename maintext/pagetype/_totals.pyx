@@ -1,0 +1,337 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""The page-type classifier's sums over the Block-List, in C, straight from the segmentation
+(:func:`maintext.pagetype.classifier.view_features`): the same per-block text, chars,
+weight, link characters and links as :func:`maintext.html.blocklist.block_list` (its C twin
+``_blocks.view_blocks``), then the loops of ``classifier._block_totals``,
+``blockregion.select_blocks`` and ``features._structure_counts`` over C arrays, without one
+``Block`` object (the region selection: ``maintext/html/_blockregion.pxd``). Every float is summed in the order of the Python loops (``sum()`` of floats
+as the running interpreter does it), so the features are the same doubles; the Python code
+stays the reference and the fallback (``MAINTEXT_NATIVE=0``), and
+``tests/pagetype/test_totals_native.py`` checks both agree.
+
+The tag sets are the Python modules': ``p``; ``h2``..``h6`` (classifier._SUBHEADINGS);
+``h1``/``h2`` (blockregion.HEADLINE_TAGS); ``h1``..``h6`` (features._HEADINGS)."""
+
+from libc.math cimport rint
+from libc.stdlib cimport calloc, free
+from maintext.html._blockregion cimport (
+    T_ARTICLE, T_FORM, T_H1, T_H2, T_H6, T_OTHER, T_P, Blk, FSum, Region, _add, _region, _value)
+from maintext.html._slots cimport get_slot, read_offsets
+
+_TAG_CODES = {"p": T_P, "h1": T_H1, "h2": T_H2, "h3": 4, "h4": 5, "h5": 6, "h6": T_H6, "article": T_ARTICLE,
+              "form": T_FORM}
+
+cdef extern from "Python.h":
+    int PyUnicode_KIND(object s)
+    void* PyUnicode_DATA(object s)
+    ctypedef unsigned short Py_UCS2
+
+
+cdef Py_ssize_t _count(str s, Py_UCS4 ch) noexcept:
+    """``s.count(ch)``: a plain loop over the string's code units (vectorised by the compiler,
+    where str.count stops to check a limit at every hit)."""
+    cdef Py_ssize_t n = len(s), i, count = 0
+    cdef int kind = PyUnicode_KIND(s)
+    cdef const unsigned char* b
+    cdef const Py_UCS2* w
+    cdef const Py_UCS4* d
+    if kind == 1:
+        if ch > 255:
+            return 0
+        b = <const unsigned char*>PyUnicode_DATA(s)
+        for i in range(n):
+            count += b[i] == ch
+    elif kind == 2:
+        w = <const Py_UCS2*>PyUnicode_DATA(s)
+        for i in range(n):
+            count += w[i] == ch
+    else:
+        d = <const Py_UCS4*>PyUnicode_DATA(s)
+        for i in range(n):
+            count += d[i] == ch
+    return count
+
+
+# the slots read of segmentation.Block (runs) and segmentation.Container
+_RUN_FIELDS = ("chain", "text", "marked", "link_chars")
+_CONTAINER_FIELDS = ("id_end", "tag", "parent", "boiler")
+cdef object _run_cls = None, _container_cls = None
+cdef Py_ssize_t _roff[4]
+cdef Py_ssize_t _coff[4]
+cdef bint _rdirect = False, _cdirect = False
+
+
+cdef _layout(list runs, list containers):
+    """Read the slot offsets of the run and container classes once per class."""
+    global _run_cls, _rdirect, _container_cls, _cdirect
+    if runs and type(runs[0]) is not _run_cls:
+        _run_cls = type(runs[0])
+        _rdirect = read_offsets(_run_cls, _RUN_FIELDS, _roff)
+    if containers and type(containers[0]) is not _container_cls:
+        _container_cls = type(containers[0])
+        _cdirect = read_offsets(_container_cls, _CONTAINER_FIELDS, _coff)
+
+
+cdef tuple _containers(Blk* blk, Py_ssize_t n, list containers):
+    """Parent, depth, end, comment flag and tag code of each block (block ``k`` is container
+    ``k - 1``; block 0, the root, holds the text outside any container); the numbers of
+    ``p``, ``article``, ``h1`` and ``form`` containers (blocklist._COUNTED_TAGS)."""
+    cdef Py_ssize_t k = 0, p
+    cdef Py_ssize_t counts[T_FORM + 1]
+    cdef int t
+    cdef dict codes = _TAG_CODES
+    for t in range(T_FORM + 1):
+        counts[t] = 0
+    blk[0].parent = -1
+    blk[0].end = n - 1
+    for c in containers:
+        k += 1
+        if _cdirect and type(c) is _container_cls:
+            id_end, tag, parent, boiler = (get_slot(c, _coff[0]), get_slot(c, _coff[1]), get_slot(c, _coff[2]),
+                                           get_slot(c, _coff[3]))
+        else:
+            id_end, tag, parent, boiler = c.id_end, c.tag, c.parent, c.boiler
+        p = (<Py_ssize_t>parent) + 1 if parent is not None else 0
+        blk[k].parent = p
+        blk[k].depth = blk[p].depth + 1
+        blk[k].end = id_end
+        blk[k].in_comments = blk[p].in_comments or (boiler is not None and boiler == "comments")
+        code = codes.get(tag)
+        t = T_OTHER if code is None else <int>code
+        blk[k].tag = t
+        counts[t] += 1
+    return counts[T_P], counts[T_ARTICLE], counts[T_H1], counts[T_FORM]
+
+
+cdef tuple _fill(Blk* blk, Py_ssize_t n, list runs, list containers, list anchors, object weigh,
+                 int mark_br):
+    """The blocks' fields (as ``_blocks.view_blocks`` sets them); (the text of the first
+    ``h1`` holding text or "", the tag counts of :func:`_containers`).
+
+    A block's text is its runs' texts joined by single spaces, where view_blocks has each
+    ``<br>`` run's lines joined by newlines: the same words between other whitespace, so the
+    same non-space characters and the same ``weigh`` (whitespace only ends a word); only
+    the h1's text is rebuilt with its lines (:func:`_lined_text`)."""
+    cdef Py_ssize_t k, i, length, lc, spaces, n_runs = len(runs)
+    cdef list parts = [None] * n
+    cdef list piece_list
+    cdef str text
+    cdef tuple chain
+    cdef object h1 = ""
+    cdef bint no_h1 = True, direct
+    _layout(runs, containers)
+    counts = _containers(blk, n, containers)
+    direct = _rdirect
+    for run in runs:
+        if direct and type(run) is _run_cls:
+            chain, text, marked, lc = (get_slot(run, _roff[0]), get_slot(run, _roff[1]), get_slot(run, _roff[2]),
+                                       get_slot(run, _roff[3]))
+        else:
+            chain, text, marked, lc = run.chain, run.text, run.marked, run.link_chars
+        k = (<Py_ssize_t>chain[len(chain) - 1]) + 1 if chain else 0
+        length = len(text)
+        spaces = _count(text, u' ')
+        blk[k].chars += length - spaces  # the text is whitespace-collapsed: single spaces
+        if (<int>marked) & mark_br:
+            blk[k].has_br = True
+        piece_list = <list>parts[k]
+        if piece_list is None:
+            parts[k] = [text]
+        else:
+            piece_list.append(text)
+        if lc and length:  # round(lc * non-space / length), as view_blocks
+            blk[k].link_chars += <Py_ssize_t>rint((<double>(lc * (length - spaces))) / (<double>length))
+    for index, _el in anchors:
+        i = index
+        if i < n_runs:
+            chain = (<object>runs[i]).chain
+            if chain:
+                blk[(<Py_ssize_t>chain[len(chain) - 1]) + 1].links += 1
+    for i in range(n):
+        if not blk[i].chars:
+            continue
+        piece_list = <list>parts[i]
+        text = piece_list[0] if len(piece_list) == 1 else " ".join(piece_list)
+        if blk[i].link_chars > blk[i].chars:
+            blk[i].link_chars = blk[i].chars
+        blk[i].weight = weigh(text)
+        blk[i].density = (<double>blk[i].link_chars) / (<double>blk[i].chars)
+        if no_h1 and blk[i].tag == T_H1:
+            h1, no_h1 = _lined_text(runs, i, mark_br) if blk[i].has_br else text, False
+    return h1, counts
+
+
+cdef str _lined_text(list runs, Py_ssize_t k, int mark_br):
+    """The text view_blocks gives block ``k``: its runs' texts, a ``<br>`` run's lines
+    joined by newlines, joined by spaces."""
+    cdef list pieces = []
+    cdef tuple chain
+    for run in runs:
+        chain = run.chain
+        if ((<Py_ssize_t>chain[len(chain) - 1]) + 1 if chain else 0) == k:
+            pieces.append("\n".join(run.lines()) if (<int>run.marked) & mark_br else run.text)
+    return " ".join(pieces)
+
+
+cdef tuple _totals(Blk* blk, Py_ssize_t* tb, Py_ssize_t m, tuple bins, tuple consts, list containers,
+                   double long_words, double max_density, double* by_parent):
+    """``classifier._block_totals`` (the maxima of its two dicts in place of the dicts)."""
+    cdef double linked = consts[0], teaser_density = consts[1], teaser_words = consts[2]
+    cdef double prose_words = consts[3], prose_density = consts[4]
+    cdef double bounds[64]
+    cdef Py_ssize_t nb = len(bins), j, i, q, chars = 0, link_chars = 0, linky = 0, n_cores = 0
+    cdef Py_ssize_t heads = 0, linked_heads = 0, max_group = 0, g
+    cdef double total = 0.0, core_weight = 0.0, max_weight = 0.0, teaser_weight = 0.0, best_prose = 0.0
+    cdef double w, d
+    cdef list dist = [0] * (nb + 1)
+    cdef dict groups = {}
+    cdef Blk* b
+    if nb > 64:
+        raise ValueError("at most 64 length bins")
+    for j in range(nb):
+        bounds[j] = bins[j]
+    for q in range(m):
+        i = tb[q]
+        b = &blk[i]
+        w, d = b.weight, b.density
+        j = 0
+        while j < nb and bounds[j] < w:  # bisect_left(bins, w)
+            j += 1
+        dist[j] = <Py_ssize_t>dist[j] + 1
+        if T_H2 <= b.tag <= T_H6:
+            heads += 1
+            linked_heads += d >= linked
+        if b.links and d >= teaser_density and w <= teaser_words:
+            key = (b.parent, containers[i - 1].tag if i else "#root")
+            g = groups.get(key, 0) + 1
+            groups[key] = g
+            if g > max_group:
+                max_group = g
+            teaser_weight += w
+        elif b.tag == T_P and w >= prose_words and d <= prose_density:
+            by_parent[b.parent] += w
+            if by_parent[b.parent] > best_prose:
+                best_prose = by_parent[b.parent]
+        total += w
+        chars += b.chars
+        link_chars += b.link_chars
+        if w > max_weight:
+            max_weight = w
+        if d > 0.5:
+            linky += 1
+        if w >= long_words and d <= max_density:
+            n_cores += 1
+            core_weight += w
+    return (total, chars, link_chars, linky, n_cores, core_weight, max_weight, heads, linked_heads,
+            max_group, teaser_weight, best_prose, dist)
+
+
+cdef tuple _structure(Blk* blk, Py_ssize_t n, Py_ssize_t* tb, Py_ssize_t m, tuple consts, object h1):
+    """``features._structure_counts``: (total, paragraphs of the largest prose run, prose
+    words, parents and paragraphs, words after the run, long paragraphs, link-dense words,
+    headings, the first h1's text)."""
+    cdef double prose_words = consts[0], prose_density = consts[1], long_words = consts[2]
+    cdef double long_density = consts[3], linky = consts[4]
+    cdef double* weight = <double*>calloc(n, sizeof(double))
+    cdef Py_ssize_t* order = <Py_ssize_t*>calloc(3 * n, sizeof(Py_ssize_t))
+    cdef Py_ssize_t* count = order + n
+    cdef Py_ssize_t* last = order + 2 * n
+    cdef char* seen = <char*>calloc(n, 1)
+    cdef Py_ssize_t q, i, p, parents = 0, paras = 0, headings = 0, best = -1, run_last = -1
+    cdef double long_paras = 0.0, linky_weight = 0.0, total, after
+    cdef FSum s_total, s_prose, s_after
+    cdef Blk* b
+    try:
+        if weight is NULL or order is NULL or seen is NULL:
+            raise MemoryError()
+        s_total.s = s_total.c = s_prose.s = s_prose.c = s_after.s = s_after.c = 0.0
+        for q in range(m):
+            i = tb[q]
+            b = &blk[i]
+            _add(&s_total, b.weight)
+            if b.tag == T_P and b.weight >= prose_words and <double>b.link_chars <= prose_density * b.chars:
+                p = b.parent
+                if not seen[p]:
+                    seen[p] = 1
+                    order[parents] = p
+                    parents += 1
+                weight[p] += b.weight
+                count[p] += 1
+                last[p] = i
+            if b.weight >= long_words and b.density <= long_density:
+                long_paras += 1
+            if b.density >= linky:
+                linky_weight += b.weight
+            if T_H1 <= b.tag <= T_H6:
+                headings += 1
+        total = _value(&s_total) or 1.0
+        for q in range(parents):
+            p = order[q]
+            _add(&s_prose, weight[p])
+            paras += count[p]
+            if best < 0 or weight[p] > weight[best]:
+                best = p
+        if best >= 0:
+            run_last = last[best]
+            for q in range(m):
+                if tb[q] > run_last:
+                    _add(&s_after, blk[tb[q]].weight)
+            after = _value(&s_after)
+        else:
+            after = total
+        return (total, count[best] if best >= 0 else 0, _value(&s_prose), parents, paras, after,
+                long_paras, linky_weight, headings, h1)
+    finally:
+        free(weight)
+        free(order)
+        free(seen)
+
+
+def page_totals(list runs, list containers, list anchors, object weigh, int mark_br, tuple bins,
+                object opts, tuple totals_consts, tuple structure_consts):
+    """(the counts of ``p``, ``article``, ``h1`` and ``form`` containers, then None when no
+    block holds text, else (``_block_totals``'s figures, (weight, blocks) of the selected
+    region, ``_structure_counts``'s figures)) of the Block-List view of the
+    segmentation (``runs``, ``containers``, ``anchors``: its blocks, containers, anchors;
+    ``opts``: the BlockListOptions of the region selection)."""
+    cdef Py_ssize_t n = len(containers) + 1, m = 0, i
+    cdef Blk* blk = <Blk*>calloc(n, sizeof(Blk))
+    cdef Py_ssize_t* tb = <Py_ssize_t*>calloc(n, sizeof(Py_ssize_t))
+    cdef double* by_parent = <double*>calloc(n, sizeof(double))
+    cdef Region o
+    try:
+        if blk is NULL or tb is NULL or by_parent is NULL:
+            raise MemoryError()
+        h1, counts = _fill(blk, n, runs, containers, anchors, weigh, mark_br)
+        for i in range(n):
+            if blk[i].chars:
+                tb[m] = i
+                m += 1
+        if not m:
+            return counts, None
+        o.long_words, o.max_density = opts.long_block_words, opts.max_link_density
+        o.gshare, o.rival_share = opts.grandparent_share, opts.rival_share
+        o.max_gap, o.min_chars = opts.max_gap_blocks, opts.min_block_chars
+        o.max_rivals, o.lookback = opts.max_rivals, opts.headline_lookback
+        o.use_container, o.skip = opts.use_container, opts.skip_comment_boxes
+        return counts, (_totals(blk, tb, m, bins, totals_consts, containers, o.long_words, o.max_density, by_parent),
+                        _region(blk, n, tb, m, &o), _structure(blk, n, tb, m, structure_consts, h1))
+    finally:
+        free(blk)
+        free(tb)
+        free(by_parent)
+
+
+def logit(dict feats, list names, list means, list scales, list coefs, double intercept):
+    """``z`` of :func:`maintext.pagetype.classifier.probability`: the intercept plus, feature
+    by feature in the model's order, ``coef * (value - mean) / scale`` (a missing feature is
+    0), the same operations in the same order on doubles."""
+    cdef Py_ssize_t i, n = len(names)
+    cdef double z = intercept, x
+    if not (len(means) == len(scales) == len(coefs) == n):
+        raise ValueError("feature, scaling and weight lengths differ")
+    for i in range(n):
+        value = feats.get(names[i])
+        x = 0.0 if value is None else <double>value
+        z += <double>coefs[i] * (x - <double>means[i]) / <double>scales[i]
+    return z
