@@ -10,46 +10,38 @@ from libc.math cimport rint
 
 from cpython.object cimport PyObject
 from libc.stdlib cimport malloc, free
-from maintext.html._slots cimport get_slot, read_offsets, set_slot
+from maintext.html._slots cimport Layout, fits, get_slot, read_layout, set_slot
 
 # blocklist.Block's fields, in the order _block stores them
 _FIELDS = ("index", "tag", "depth", "parent", "in_form", "in_comments", "end", "parts", "link_chars",
            "links", "text", "chars", "weight")
 _CONTAINER_FIELDS = ("id", "id_end", "tag", "parent", "boiler")
-cdef object _block_cls = None, _container_cls = None
-cdef Py_ssize_t _off[13]
-cdef Py_ssize_t _coff[5]
-cdef bint _direct = False, _cdirect = False
+cdef Layout _blk, _cont  # the slot offsets of the Block-List Block and of Container
 
 
 cdef _layout(object Block, object Container):
     """Read the slot offsets of ``Block`` (and of ``Container``) once per class."""
-    global _block_cls, _direct, _container_cls, _cdirect
-    if Block is not _block_cls:
-        _direct = read_offsets(Block, _FIELDS, _off)
-        _block_cls = Block
-    if Container is not _container_cls:
-        _cdirect = read_offsets(Container, _CONTAINER_FIELDS, _coff)
-        _container_cls = Container
+    read_layout(&_blk, Block, _FIELDS)
+    read_layout(&_cont, Container, _CONTAINER_FIELDS)
 
 
 cdef object _block(object Block, object index, object tag, object depth, object parent,
                    object in_form, object in_comments, object end):
     b = Block.__new__(Block)
-    if _direct and type(b) is _block_cls:
-        set_slot(b, _off[0], index)
-        set_slot(b, _off[1], tag)
-        set_slot(b, _off[2], depth)
-        set_slot(b, _off[3], parent)
-        set_slot(b, _off[4], in_form)
-        set_slot(b, _off[5], in_comments)
-        set_slot(b, _off[6], end)
-        set_slot(b, _off[7], [])
-        set_slot(b, _off[8], 0)
-        set_slot(b, _off[9], 0)
-        set_slot(b, _off[10], "")
-        set_slot(b, _off[11], 0)
-        set_slot(b, _off[12], 0.0)
+    if fits(&_blk, b):
+        set_slot(b, _blk.off[0], index)
+        set_slot(b, _blk.off[1], tag)
+        set_slot(b, _blk.off[2], depth)
+        set_slot(b, _blk.off[3], parent)
+        set_slot(b, _blk.off[4], in_form)
+        set_slot(b, _blk.off[5], in_comments)
+        set_slot(b, _blk.off[6], end)
+        set_slot(b, _blk.off[7], [])
+        set_slot(b, _blk.off[8], 0)
+        set_slot(b, _blk.off[9], 0)
+        set_slot(b, _blk.off[10], "")
+        set_slot(b, _blk.off[11], 0)
+        set_slot(b, _blk.off[12], 0.0)
         return b
     b.index = index
     b.tag = tag
@@ -75,7 +67,6 @@ def container_blocks(list containers, object Block, str form_tag):
     cdef int* depth = <int*>malloc((n + 1) * 3 * sizeof(int))  # depth, in_form, in_comments
     cdef int* in_form = depth + (n + 1)
     cdef int* in_comments = depth + 2 * (n + 1)
-    cdef bint direct
     if depth is NULL:
         raise MemoryError()
     try:
@@ -87,10 +78,10 @@ def container_blocks(list containers, object Block, str form_tag):
         k = 0
         for c in containers:
             k += 1
-            if _cdirect and type(c) is _container_cls:
-                cid, id_end, tag, parent, boiler = (get_slot(c, _coff[0]), get_slot(c, _coff[1]),
-                                                    get_slot(c, _coff[2]), get_slot(c, _coff[3]),
-                                                    get_slot(c, _coff[4]))
+            if fits(&_cont, c):
+                cid, id_end, tag, parent, boiler = (get_slot(c, _cont.off[0]), get_slot(c, _cont.off[1]),
+                                                    get_slot(c, _cont.off[2]), get_slot(c, _cont.off[3]),
+                                                    get_slot(c, _cont.off[4]))
             else:
                 cid, id_end, tag, parent, boiler = c.id, c.id_end, c.tag, c.parent, c.boiler
             p = (<Py_ssize_t>parent) + 1 if parent is not None else 0
@@ -169,12 +160,12 @@ def view_blocks(list runs, list containers, list anchors, object Block, str form
             chars = len(text) - _uncounted(text)
             lc = link_chars[i] if link_chars[i] < chars else chars
             weight = weigh(text) if chars else 0.0
-            if _direct and type(b) is _block_cls:
-                set_slot(b, _off[8], lc)
-                set_slot(b, _off[9], links[i])
-                set_slot(b, _off[10], text)
-                set_slot(b, _off[11], chars)
-                set_slot(b, _off[12], weight)
+            if fits(&_blk, b):
+                set_slot(b, _blk.off[8], lc)
+                set_slot(b, _blk.off[9], links[i])
+                set_slot(b, _blk.off[10], text)
+                set_slot(b, _blk.off[11], chars)
+                set_slot(b, _blk.off[12], weight)
             else:
                 b.link_chars = lc
                 b.links = links[i]

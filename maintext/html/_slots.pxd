@@ -12,6 +12,7 @@ from cpython.ref cimport Py_INCREF, Py_XDECREF
 
 
 cdef extern from "Python.h":
+    PyObject* Py_TYPE(object o)  # borrowed
     ctypedef struct PyMemberDef:
         const char* name
         int type
@@ -68,3 +69,29 @@ cdef inline bint read_offsets(object cls, tuple names, Py_ssize_t* out) except -
     for i in range(len(names)):
         out[i] = offsets[i]
     return True
+
+
+cdef struct Layout:
+    # the slot offsets of some names in one class, read once per class (read_layout)
+    PyObject* cls  # the class they were read of (a reference is kept: classes live on)
+    bint direct  # False: not plain writable object slots of a class (use attributes)
+    Py_ssize_t off[16]  # (at most 16 names)
+
+
+cdef inline int read_layout(Layout* lay, object cls, tuple names) except -1:
+    """Read the offsets of ``names`` in ``cls`` into ``lay``, unless they were read of
+    ``cls`` last (each module keeps one Layout per class it builds or reads)."""
+    if <PyObject*>cls is lay.cls:
+        return 0
+    if len(names) > 16:
+        raise ValueError("too many slots for a Layout")
+    lay.direct = read_offsets(cls, names, lay.off)
+    Py_INCREF(cls)
+    Py_XDECREF(lay.cls)
+    lay.cls = <PyObject*>cls
+    return 0
+
+
+cdef inline bint fits(Layout* lay, object obj) noexcept:
+    """Whether ``obj``'s slots are at ``lay``'s offsets (its exact class was read, directly)."""
+    return lay.direct and <PyObject*>Py_TYPE(obj) is lay.cls

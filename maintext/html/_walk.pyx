@@ -19,7 +19,7 @@ from cpython.object cimport PyObject
 from lxml.includes.tree cimport xmlNode
 from maintext.html._xmlnode cimport _elementlike, _has_text, _next_under
 from lxml.includes.etreepublic cimport _Document, _Element, elementFactory, import_lxml__etree, textOf, tailOf
-from maintext.html._slots cimport get_slot, read_offsets, set_slot
+from maintext.html._slots cimport Layout, fits, get_slot, read_layout, set_slot
 from maintext.html._text cimport _collapse, _utf8_isspace, _utf8_stripped_len
 
 # the text measures, re-exported: callers reach them as the walk module's (walk.native)
@@ -58,21 +58,13 @@ _BLOCK_SLOTS = ("raw", "text", "marked", "tag", "chain", "paragraph", "heading",
                 "link_chars", "weight", "commas", "owner", "boiler", "index")
 _CONTAINER_SLOTS = ("id", "id_end", "tag", "start", "end", "parent", "boiler", "content_hint", "semantic",
                     "score", "owner", "el")
-cdef object _block_cls = None, _container_cls = None
-cdef Py_ssize_t _boff[15]
-cdef Py_ssize_t _coff[12]
-cdef bint _bdirect = False, _cdirect = False
+cdef Layout _blk, _cont  # the slot offsets of the Block and Container classes
 
 
 cdef _layout(object Block, object Container):
     """Read the slot offsets of the two classes once (see _slots.pxd)."""
-    global _block_cls, _container_cls, _bdirect, _cdirect
-    if Block is not _block_cls:
-        _bdirect = read_offsets(Block, _BLOCK_SLOTS, _boff)
-        _block_cls = Block
-    if Container is not _container_cls:
-        _cdirect = read_offsets(Container, _CONTAINER_SLOTS, _coff)
-        _container_cls = Container
+    read_layout(&_blk, Block, _BLOCK_SLOTS)
+    read_layout(&_cont, Container, _CONTAINER_SLOTS)
 
 
 
@@ -183,22 +175,22 @@ cdef class _Walk:
             weight = <double>(spaces + 1)
         else:
             weight = self.weigh(text)
-        if _bdirect and type(b) is _block_cls:
-            set_slot(b, _boff[0], raw)
-            set_slot(b, _boff[1], text)
-            set_slot(b, _boff[2], marked)
-            set_slot(b, _boff[3], tag)
-            set_slot(b, _boff[4], chain)
-            set_slot(b, _boff[5], tag in self.paragraph_tags)
-            set_slot(b, _boff[6], tag in self.heading_tags)
-            set_slot(b, _boff[7], in_table)
-            set_slot(b, _boff[8], chars)
-            set_slot(b, _boff[9], link_chars if link_chars < chars else chars)
-            set_slot(b, _boff[10], weight)
-            set_slot(b, _boff[11], commas)
-            set_slot(b, _boff[12], owner)
-            set_slot(b, _boff[13], None)
-            set_slot(b, _boff[14], -1)
+        if fits(&_blk, b):
+            set_slot(b, _blk.off[0], raw)
+            set_slot(b, _blk.off[1], text)
+            set_slot(b, _blk.off[2], marked)
+            set_slot(b, _blk.off[3], tag)
+            set_slot(b, _blk.off[4], chain)
+            set_slot(b, _blk.off[5], tag in self.paragraph_tags)
+            set_slot(b, _blk.off[6], tag in self.heading_tags)
+            set_slot(b, _blk.off[7], in_table)
+            set_slot(b, _blk.off[8], chars)
+            set_slot(b, _blk.off[9], link_chars if link_chars < chars else chars)
+            set_slot(b, _blk.off[10], weight)
+            set_slot(b, _blk.off[11], commas)
+            set_slot(b, _blk.off[12], owner)
+            set_slot(b, _blk.off[13], None)
+            set_slot(b, _blk.off[14], -1)
             return b
         b.raw = raw
         b.text = text
@@ -225,19 +217,19 @@ cdef class _Walk:
         parent = self.stack[-1] if self.stack else None
         owner = self.owners[-1] if self.owners else None
         boiler, content_hint, semantic = marks
-        if _cdirect and type(c) is _container_cls:
-            set_slot(c, _coff[0], cid)
-            set_slot(c, _coff[1], cid + 1)
-            set_slot(c, _coff[2], tag)
-            set_slot(c, _coff[3], start)
-            set_slot(c, _coff[4], start)
-            set_slot(c, _coff[5], parent)
-            set_slot(c, _coff[6], boiler)
-            set_slot(c, _coff[7], content_hint)
-            set_slot(c, _coff[8], semantic)
-            set_slot(c, _coff[9], None)
-            set_slot(c, _coff[10], owner)
-            set_slot(c, _coff[11], el)
+        if fits(&_cont, c):
+            set_slot(c, _cont.off[0], cid)
+            set_slot(c, _cont.off[1], cid + 1)
+            set_slot(c, _cont.off[2], tag)
+            set_slot(c, _cont.off[3], start)
+            set_slot(c, _cont.off[4], start)
+            set_slot(c, _cont.off[5], parent)
+            set_slot(c, _cont.off[6], boiler)
+            set_slot(c, _cont.off[7], content_hint)
+            set_slot(c, _cont.off[8], semantic)
+            set_slot(c, _cont.off[9], None)
+            set_slot(c, _cont.off[10], owner)
+            set_slot(c, _cont.off[11], el)
             return c
         c.id = cid
         c.id_end = cid + 1
@@ -424,9 +416,9 @@ def walk(root, frozenset skip, seg, sizes, dict env):
                         w.flush()
                     cid = w.stack.pop()
                     c = w.containers[cid]
-                    if _cdirect and type(c) is _container_cls:
-                        set_slot(c, _coff[4], len(w.blocks))
-                        set_slot(c, _coff[1], len(w.containers))
+                    if fits(&_cont, c):
+                        set_slot(c, _cont.off[4], len(w.blocks))
+                        set_slot(c, _cont.off[1], len(w.containers))
                     else:
                         c.end = len(w.blocks)
                         c.id_end = len(w.containers)
@@ -466,14 +458,14 @@ def finish_sums(list blocks, frozenset sentence_end):
     cdef Py_ssize_t sum_chars = 0, sum_links = 0
     cdef double sum_running = 0.0, sum_weights = 0.0, weight
     cdef list chars = [0], links = [0], running_weight = [], running = [0.0], weights = [0.0]
-    cdef bint run, direct = _bdirect
+    cdef bint run
     cdef str text
     for b in blocks:
-        if direct and type(b) is _block_cls:
-            c = get_slot(b, _boff[8])
-            lc = get_slot(b, _boff[9])
-            w = get_slot(b, _boff[10])
-            heading = get_slot(b, _boff[6])
+        if fits(&_blk, b):
+            c = get_slot(b, _blk.off[8])
+            lc = get_slot(b, _blk.off[9])
+            w = get_slot(b, _blk.off[10])
+            heading = get_slot(b, _blk.off[6])
         else:
             c, lc, w, heading = b.chars, b.link_chars, b.weight, b.heading
         weight = w
@@ -483,9 +475,9 @@ def finish_sums(list blocks, frozenset sentence_end):
         links.append(sum_links)
         run = weight >= 8 and lc * 10 < c and not heading
         if run:
-            commas = get_slot(b, _boff[11]) if direct and type(b) is _block_cls else b.commas
+            commas = get_slot(b, _blk.off[11]) if fits(&_blk, b) else b.commas
             if commas <= 0:
-                text = get_slot(b, _boff[1]) if direct and type(b) is _block_cls else b.text
+                text = get_slot(b, _blk.off[1]) if fits(&_blk, b) else b.text
                 run = text[-1:] in sentence_end
         if run:
             running_weight.append(w)

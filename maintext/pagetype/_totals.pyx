@@ -16,7 +16,7 @@ from libc.math cimport rint
 from libc.stdlib cimport calloc, free
 from maintext.html._blockregion cimport (
     T_ARTICLE, T_FORM, T_H1, T_H2, T_H6, T_OTHER, T_P, Blk, FSum, Region, _add, _region, _value)
-from maintext.html._slots cimport get_slot, read_offsets
+from maintext.html._slots cimport Layout, fits, get_slot, read_layout
 
 _TAG_CODES = {"p": T_P, "h1": T_H1, "h2": T_H2, "h3": 4, "h4": 5, "h5": 6, "h6": T_H6, "article": T_ARTICLE,
               "form": T_FORM}
@@ -55,21 +55,15 @@ cdef Py_ssize_t _count(str s, Py_UCS4 ch) noexcept:
 # the slots read of segmentation.Block (runs) and segmentation.Container
 _RUN_FIELDS = ("chain", "text", "marked", "link_chars")
 _CONTAINER_FIELDS = ("id_end", "tag", "parent", "boiler")
-cdef object _run_cls = None, _container_cls = None
-cdef Py_ssize_t _roff[4]
-cdef Py_ssize_t _coff[4]
-cdef bint _rdirect = False, _cdirect = False
+cdef Layout _run, _cont  # the slot offsets of the run and container classes
 
 
 cdef _layout(list runs, list containers):
     """Read the slot offsets of the run and container classes once per class."""
-    global _run_cls, _rdirect, _container_cls, _cdirect
-    if runs and type(runs[0]) is not _run_cls:
-        _run_cls = type(runs[0])
-        _rdirect = read_offsets(_run_cls, _RUN_FIELDS, _roff)
-    if containers and type(containers[0]) is not _container_cls:
-        _container_cls = type(containers[0])
-        _cdirect = read_offsets(_container_cls, _CONTAINER_FIELDS, _coff)
+    if runs:
+        read_layout(&_run, type(runs[0]), _RUN_FIELDS)
+    if containers:
+        read_layout(&_cont, type(containers[0]), _CONTAINER_FIELDS)
 
 
 cdef tuple _containers(Blk* blk, Py_ssize_t n, list containers):
@@ -86,9 +80,9 @@ cdef tuple _containers(Blk* blk, Py_ssize_t n, list containers):
     blk[0].end = n - 1
     for c in containers:
         k += 1
-        if _cdirect and type(c) is _container_cls:
-            id_end, tag, parent, boiler = (get_slot(c, _coff[0]), get_slot(c, _coff[1]), get_slot(c, _coff[2]),
-                                           get_slot(c, _coff[3]))
+        if fits(&_cont, c):
+            id_end, tag, parent, boiler = (get_slot(c, _cont.off[0]), get_slot(c, _cont.off[1]), get_slot(c, _cont.off[2]),
+                                           get_slot(c, _cont.off[3]))
         else:
             id_end, tag, parent, boiler = c.id_end, c.tag, c.parent, c.boiler
         p = (<Py_ssize_t>parent) + 1 if parent is not None else 0
@@ -118,14 +112,13 @@ cdef tuple _fill(Blk* blk, Py_ssize_t n, list runs, list containers, list anchor
     cdef str text
     cdef tuple chain
     cdef object h1 = ""
-    cdef bint no_h1 = True, direct
+    cdef bint no_h1 = True
     _layout(runs, containers)
     counts = _containers(blk, n, containers)
-    direct = _rdirect
     for run in runs:
-        if direct and type(run) is _run_cls:
-            chain, text, marked, lc = (get_slot(run, _roff[0]), get_slot(run, _roff[1]), get_slot(run, _roff[2]),
-                                       get_slot(run, _roff[3]))
+        if fits(&_run, run):
+            chain, text, marked, lc = (get_slot(run, _run.off[0]), get_slot(run, _run.off[1]), get_slot(run, _run.off[2]),
+                                       get_slot(run, _run.off[3]))
         else:
             chain, text, marked, lc = run.chain, run.text, run.marked, run.link_chars
         k = (<Py_ssize_t>chain[len(chain) - 1]) + 1 if chain else 0
