@@ -3,9 +3,10 @@ walk (maintext/html/_walk.pyx, its text measures in _text.pyx), text scans (_sca
 metadata tree scans (_nodes.pyx), the Block-List blocks (_blocks.pyx), the pre-parse raw-text
 passes (_raw.pyx), loops of the metadata pass (maintext/metadata/_native.pyx) and the page-type
 classifier's sums over the segmentation (maintext/pagetype/_totals.pyx); _xmlnode.pxd holds the
-libxml2 node tests _walk and _nodes share, _slots.pxd the direct slot stores of _walk and
-_blocks, _blockregion.pxd the Block-List region selection _totals runs. Without them (or when
-the build fails) maintext installs as pure Python and uses the Python walk. ``MAINTEXT_NO_NATIVE=1`` skips the build."""
+libxml2 node tests _walk and _nodes share, _slots.pxd the direct slot access (one Layout of
+offsets per class) of _walk, _blocks and _totals, _blockregion.pxd the Block-List region
+selection _totals runs. Without them (or when the build fails) maintext installs as pure
+Python and uses the Python walk. ``MAINTEXT_NO_NATIVE=1`` skips the build."""
 
 import os
 import sys
