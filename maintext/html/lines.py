@@ -11,13 +11,29 @@ from __future__ import annotations
 import re
 
 
-def _lower_case_twin(pattern: re.Pattern[str]) -> re.Pattern[str]:
-    """``pattern`` (IGNORECASE, written in lower case) compiled without IGNORECASE, to be given
-    ASCII text lower-cased: for ASCII text IGNORECASE is lower-casing (its other folds, such as
-    "ſ", "ı" and the Kelvin sign, are not ASCII), and without it the regex engine passes an
-    alternative on its first letter instead of entering it (2-3x faster on these tables).
+class _AnyCase:
+    """A pattern written in lower case with IGNORECASE, asked of a line by the same name:
+    ASCII lines are lower-cased and asked of its twin compiled without IGNORECASE (for ASCII
+    text IGNORECASE is lower-casing: its other folds, such as "ſ", "ı" and the Kelvin sign,
+    are not ASCII), which passes an alternative on its first letter instead of entering it
+    (2-3x faster on these tables); other lines are asked of the pattern itself.
     tests/html/test_lines.py checks that each twin gives the same matches on ASCII lines."""
-    return re.compile(pattern.pattern, pattern.flags & ~re.IGNORECASE)
+
+    __slots__ = ("pattern", "lower")
+
+    def __init__(self, pattern: re.Pattern[str]) -> None:
+        self.pattern = pattern
+        self.lower = re.compile(pattern.pattern, pattern.flags & ~re.IGNORECASE)
+
+    def match(self, text: str) -> re.Match[str] | None:
+        return self.lower.match(text.lower()) if text.isascii() else self.pattern.match(text)
+
+    def search(self, text: str) -> re.Match[str] | None:
+        return self.lower.search(text.lower()) if text.isascii() else self.pattern.search(text)
+
+    def fullmatch(self, text: str) -> re.Match[str] | None:
+        return self.lower.fullmatch(text.lower()) if text.isascii() else self.pattern.fullmatch(text)
+
 
 # Whole short lines that are page furniture in any article (English, Chinese, some
 # European languages). Matched against a paragraph of at most ~8 words.
@@ -72,14 +88,14 @@ _RELATED_HEADING = re.compile(
 )
 
 
-_RELATED_LOWER = _lower_case_twin(_RELATED_HEADING)
+_RELATED_ANY_CASE = _AnyCase(_RELATED_HEADING)
 
 
 def is_related_heading(text: str) -> bool:
     """A short heading that introduces links to other articles."""
     if len(text) > 60:
         return False
-    return (_RELATED_LOWER.match(text.lower()) if text.isascii() else _RELATED_HEADING.match(text)) is not None
+    return _RELATED_ANY_CASE.match(text) is not None
 
 
 # Headings that open the readers' comments after an article ("3 Comments", "Leave a Reply",
@@ -102,14 +118,14 @@ _COMMENTS_HEADING = re.compile(
 )
 
 
-_COMMENTS_LOWER = _lower_case_twin(_COMMENTS_HEADING)
+_COMMENTS_ANY_CASE = _AnyCase(_COMMENTS_HEADING)
 
 
 def is_comments_heading(text: str) -> bool:
     """A short heading that opens the readers' comments."""
     if len(text) > 80:
         return False
-    return (_COMMENTS_LOWER.match(text.lower()) if text.isascii() else _COMMENTS_HEADING.match(text)) is not None
+    return _COMMENTS_ANY_CASE.match(text) is not None
 
 
 # Closing greetings that sign a post ("Euer Hans", "x Franzi", "Cheers, Anna", "Liebe Grüße"):
@@ -159,7 +175,7 @@ _HAS_DATE = re.compile(
     re.IGNORECASE,
 )
 _EMAIL_LINE = re.compile(r"^\W*[\w.+-]+@[\w-]+(?:\.[\w-]+)+\W*$")
-_HAS_DATE_LOWER, _BYLINE_LOWER = _lower_case_twin(_HAS_DATE), _lower_case_twin(_BYLINE_WORDS)
+_HAS_DATE_ANY_CASE, _BYLINE_ANY_CASE = _AnyCase(_HAS_DATE), _AnyCase(_BYLINE_WORDS)
 
 
 # The line read as _DATE_WORDS.sub reads it, match after match from the start, each one
@@ -167,7 +183,7 @@ _HAS_DATE_LOWER, _BYLINE_LOWER = _lower_case_twin(_HAS_DATE), _lower_case_twin(_
 # date words when this reaches its end: what sub would leave is then nothing (white space is
 # a date word, and no match is empty). Unlike sub, it stops at the first other word.
 _DATE_SCAN = re.compile(r"(?>" + _DATE_WORDS.pattern + r")*+", re.IGNORECASE)
-_DATE_SCAN_LOWER = _lower_case_twin(_DATE_SCAN)
+_DATE_SCAN_ANY_CASE = _AnyCase(_DATE_SCAN)
 
 
 # A decimal digit (str.isdecimal): searched for instead of testing each character in Python.
@@ -181,7 +197,7 @@ def is_date_line(text: str) -> bool:
     if len(text) > 70 or _DECIMAL.search(text) is None:
         return False
     # (not _DATE_WORDS.sub("", text).strip())
-    return (_DATE_SCAN_LOWER.fullmatch(text.lower()) if text.isascii() else _DATE_SCAN.fullmatch(text)) is not None
+    return _DATE_SCAN_ANY_CASE.fullmatch(text) is not None
 
 
 # Image credits and sources standing alone ("Getty Images", "Foto: dpa", "AFP / J. Doe").
@@ -220,19 +236,17 @@ def _may_be_credit(text: str) -> bool:
     return False
 
 
-_CAPTION_LOWER, _CREDIT_LOWER = _lower_case_twin(_CAPTION_LINE), _lower_case_twin(_CREDIT_LINE)
+_CAPTION_ANY_CASE, _CREDIT_ANY_CASE = _AnyCase(_CAPTION_LINE), _AnyCase(_CREDIT_LINE)
 
 
 def is_credit_line(text: str) -> bool:
     """A short image credit or source line, or a figure caption ("Abbildung 2: ...")."""
-    ascii = text.isascii()
     # (every caption match ends with a colon: a line without one is not searched)
-    if len(text) <= CAPTION_MAX_CHARS and (":" in text or "：" in text) and (
-            _CAPTION_LOWER.match(text.lower()) if ascii else _CAPTION_LINE.match(text)) is not None:
+    if len(text) <= CAPTION_MAX_CHARS and (":" in text or "：" in text) and _CAPTION_ANY_CASE.match(text) is not None:
         return True
     if len(text) > 80 or text[-1:] in ".!?。！？" or not _may_be_credit(text):
         return False
-    return (_CREDIT_LOWER.search(text.lower()) if ascii else _CREDIT_LINE.search(text)) is not None
+    return _CREDIT_ANY_CASE.search(text) is not None
 
 
 def is_furniture_line(text: str, *, dates: bool = True) -> bool:
@@ -240,12 +254,11 @@ def is_furniture_line(text: str, *, dates: bool = True) -> bool:
     e-mail address alone, or (with ``dates``) a date or time alone."""
     if len(text) > 70:
         return False
-    furniture = _FURNITURE_LOWER.match(text.lower()) if text.isascii() else _FURNITURE_LINE.match(text)
-    return (furniture is not None or ("@" in text and _EMAIL_LINE.match(text) is not None)
+    return (_FURNITURE_ANY_CASE.match(text) is not None or ("@" in text and _EMAIL_LINE.match(text) is not None)
             or is_credit_line(text) or (dates and (is_date_line(text) or is_dateline(text))))
 
 
-_FURNITURE_LOWER = _lower_case_twin(_FURNITURE_LINE)
+_FURNITURE_ANY_CASE = _AnyCase(_FURNITURE_LINE)
 
 
 # Parts of a blog post's footer or header line ("Posted by Ann at 12:43 PM | Comments (6) |
@@ -284,13 +297,10 @@ def is_dateline(text: str) -> bool:
     # every alternative of _HAS_DATE holds a \d (a decimal digit: str.isdecimal)
     if len(text) > 70 or text[-1:] in ".!?。！？" or _DECIMAL.search(text) is None:
         return False
-    has_date, byline_words = _HAS_DATE, _BYLINE_WORDS
-    if text.isascii():
-        text, has_date, byline_words = text.lower(), _HAS_DATE_LOWER, _BYLINE_LOWER
-    date = has_date.search(text)
+    date = _HAS_DATE_ANY_CASE.search(text)
     if date is None:
         return False
-    byline = byline_words.search(text)
+    byline = _BYLINE_ANY_CASE.search(text)
     return byline is not None and min(date.start(), byline.start()) <= 2
 
 
