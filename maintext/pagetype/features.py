@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import math
 import re
-from functools import lru_cache
 from urllib.parse import urlsplit
 
 from ..html.blocklist import Block, BlockList
@@ -77,6 +76,7 @@ def _structure_counts(blocks: list[Block]) -> tuple:
 def features_from_counts(counts: tuple, url: str) -> dict[str, float]:
     """The features, by name, from :func:`_structure_counts`'s figures and the URL."""
     total, run_count, prose_words, prose_parents, prose_paras, after, long_paras, linky_weight, headings, h1 = counts
+    slug = _slug_words(url) if url else ()  # (read by the headline match and the URL shape)
     feats = {
         "log_run_paras": math.log1p(run_count),
         "log_long_paras": math.log1p(long_paras),
@@ -86,9 +86,9 @@ def features_from_counts(counts: tuple, url: str) -> dict[str, float]:
         "after_run_share": after / total,
         "linky_text_share": linky_weight / total,
         "heads_per_100w": min(10.0, 100.0 * headings / total),
-        "h1_url_match": _headline_url_match(h1, url),
+        "h1_url_match": _headline_url_match(h1, url, slug),
     }
-    feats.update(_url_shape(url))
+    feats.update(_url_shape(url, slug))
     return feats
 
 
@@ -111,7 +111,6 @@ def _largest_prose_run(blocks: list[Block]) -> tuple[int | None, int, int, tuple
     return parent, count[parent], last[parent], prose
 
 
-@lru_cache(maxsize=4)  # read twice per page: the headline match and the URL shape
 def _slug_words(url: str) -> tuple[str, ...]:
     """Lower-cased words of the URL's last path segment that has letters."""
     try:
@@ -125,19 +124,22 @@ def _slug_words(url: str) -> tuple[str, ...]:
     return ()
 
 
-def _headline_url_match(h1: str, url: str) -> float:
+def _headline_url_match(h1: str, url: str, words: tuple[str, ...] | None = None) -> float:
     """From -1 (no slug word in the ``<h1>``) to +1 (all of them); 0 when unknown (no URL,
-    no ``<h1>`` or a slug of fewer than ``_MIN_SLUG_WORDS`` words)."""
-    words = _slug_words(url) if url else ()
+    no ``<h1>`` or a slug of fewer than ``_MIN_SLUG_WORDS`` words). ``words``: the URL's
+    :func:`_slug_words`, when the caller has them."""
+    if words is None:
+        words = _slug_words(url) if url else ()
     if not h1 or len(words) < _MIN_SLUG_WORDS:
         return 0.0
     head = {w.lower() for w in _WORD.findall(h1)}
     return 2.0 * sum(w in head for w in words) / len(words) - 1.0
 
 
-def _url_shape(url: str) -> dict[str, float]:
+def _url_shape(url: str, words: tuple[str, ...] | None = None) -> dict[str, float]:
     """Words of the last segment (scaled to [-1, 1]), numeric id in the query, file
-    extension: +1 / -1 when the URL is known, 0 when not."""
+    extension: +1 / -1 when the URL is known, 0 when not (``words``: as for
+    :func:`_headline_url_match`)."""
     if not url:
         return {"url_last_words": 0.0, "url_query_id": 0.0, "url_extension": 0.0}
     try:
@@ -146,7 +148,7 @@ def _url_shape(url: str) -> dict[str, float]:
         return _url_shape("")
     last = [s for s in parts.path.split("/") if s][-1:] or [""]
     return {
-        "url_last_words": max(-1.0, min(1.0, (len(_slug_words(url)) - 3) / 3)),
+        "url_last_words": max(-1.0, min(1.0, (len(_slug_words(url) if words is None else words) - 3) / 3)),
         "url_query_id": 1.0 if _QUERY_ID.search(parts.query) else -1.0,
         "url_extension": 1.0 if _EXTENSION.search(last[0]) else -1.0,
     }

@@ -227,7 +227,7 @@ def _drop_rule(h: AutoHeuristics, seg: Segmentation, top: Container | None,
         weight = b.weight
         if b.tag == "h1" and not keep_headline and len(b.text) < headline_max:
             return HEADLINE_REASON
-        density = b.link_chars / b.chars if b.chars else 0.0  # (b.link_density)
+        density = b.link_density
         if density > (short_limit if weight < long_weight else long_limit) and not b.heading \
                 and not _linked_prose(h, b):
             return f"link text {density:.0%}"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ...html.segment import Segmentation
 from ...options import AutoOptions
-from .common import Region
+from .common import Region, _is_prose
 from .widen import _join_peers, _out_of_list, _widen, _widen_up
 from .gallery import in_gallery
 from .heuristics import AutoHeuristics
@@ -44,11 +44,9 @@ def choose_region(h: AutoHeuristics, seg: Segmentation, opts: AutoOptions, hint:
     """The main container (plus joined siblings) of the page; a caption in a gallery
     (:mod:`maintext.methods.auto.gallery`) scores a reduced share."""
     scores: dict[int, float] = {}
-    # _is_prose(h, b) inlined and the heuristics read once: this loop sees every block
-    min_weight, max_density = h.min_prose_weight, h.link_density_max
-    unit, cap, levels = h.length_unit, h.length_cap, tuple(enumerate(h.level_share))
+    unit, cap, levels = h.length_unit, h.length_cap, tuple(enumerate(h.level_share))  # (read once: every block)
     for b in seg.blocks:
-        if b.heading or not (b.weight >= min_weight and (b.link_chars / b.chars if b.chars else 0.0) <= max_density):
+        if b.heading or not _is_prose(h, b):
             continue
         s = 1.0 + b.commas + min(b.weight / unit, cap)
         if galleries and in_gallery(b, galleries):
