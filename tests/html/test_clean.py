@@ -125,7 +125,7 @@ def test_credit_lines(line, expected):
     "This entry was posted in Allgemein. Bookmark the permalink.",
 ])
 def test_promo_lines(line):
-    from maintext.html.lines import is_promo_line
+    from maintext.html.promo import is_promo_line
     assert is_promo_line(line)
 
 
@@ -136,7 +136,7 @@ def test_promo_lines(line):
     "Newsletter " + "long paragraph of running text " * 20,
 ])
 def test_not_promo_lines(line):
-    from maintext.html.lines import is_promo_line
+    from maintext.html.promo import is_promo_line
     assert not is_promo_line(line)
 
 
@@ -163,7 +163,7 @@ def test_date_lines_in_other_languages(line, expected):
 
 
 def test_disclosure_lines():
-    from maintext.html.lines import is_disclosure_line
+    from maintext.html.promo import is_disclosure_line
     assert is_disclosure_line("Anzeige, enthält Affiliate Links")
     assert is_disclosure_line("This post contains references to products from one or more of our advertisers.")
     assert not is_disclosure_line("Follow us on Twitter for the latest space news.")

@@ -13,8 +13,8 @@ from typing import Any
 from ...html.tags import SENTENCE_END
 from ...html.tags import HEADING_TAGS
 from ...html.lines import (
-    is_comments_heading, is_credit_line, is_disclosure_line,
-    is_furniture_line, is_promo_line, is_related_heading, is_signoff_line)
+    is_comments_heading, is_credit_line, is_furniture_line, is_related_heading, is_signoff_line)
+from ...html.promo import is_disclosure_line, is_promo_line
 from ...html.segment import Block, Container, Segmentation
 from .common import _explain
 from .lists import BARE_URL, INTRO_ENDS, _innermost_list
