@@ -19,7 +19,8 @@ import pytest
 
 import maintext
 from maintext.errors import BinaryContentError, FetchError, LoadError, PageTimeoutError
-from maintext.io.loading import cap_attributes, load
+from maintext.io.limits import cap_attributes
+from maintext.io.loading import load
 from maintext.textutil import xml_safe
 
 from .conftest import REPO

@@ -1,7 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False
 """Scans in C, twins of regular expressions and XPaths in the Python code.
 
-``first_long_tag(html, cap)``: where :func:`maintext.io.loading.cap_attributes`'s pattern
+``first_long_tag(html, cap)``: where :func:`maintext.io.limits.cap_attributes`'s pattern
 (``_LONG_TAG``: a start tag followed by ``cap + 1`` attribute-like tokens) first matches,
 or -1. The same token grammar, step by step: every quantifier of the pattern is possessive,
 so a token matches in one way only and a tag is a run of tokens; ``\\s`` is Python's
@@ -244,7 +244,7 @@ def first_long_tag(str html, Py_ssize_t cap, Py_ssize_t start=0):
 def tag_stats(str html, Py_ssize_t cap):
     """``(first_long_tag(html, cap), lt, starts, widest)``; when no long tag was found
     (-1) the same pass, which stops at every ``<``, also tells ``html.count("<")``,
-    the number of start tags (``<`` and an ASCII letter: ``loading._START_TAG``'s
+    the number of start tags (``<`` and an ASCII letter: ``limits._START_TAG``'s
     matches) and ``widest``, a bound on the length of the longest piece of
     ``html.split(">")`` (from the ``>`` it met at the end of start tags: the page holds
     those and maybe more). After a long tag the three are those of the part before it."""
@@ -287,7 +287,7 @@ cdef list _runs(const char_t* s, Py_ssize_t n, Py_UCS4 stop, Py_ssize_t min_len)
 
 def long_runs(str html, str stop, Py_ssize_t min_len):
     """``(start, end)`` of each piece of ``html.split(stop)`` (one character) at least
-    ``min_len`` long, in order: the matches of :data:`maintext.io.loading._RUNAWAY`
+    ``min_len`` long, in order: the matches of :data:`maintext.io.limits._RUNAWAY`
     (``(?:\\A|(?<=>))[^>]{65536,}`` for ``stop=">"``, ``min_len=65536``), which
     Python's regular expressions find at ~140 ms per MB of markup."""
     cdef int kind = PyUnicode_KIND(html)
@@ -346,7 +346,7 @@ cdef Py_ssize_t _first_start_tag(const char_t* s, Py_ssize_t i, Py_ssize_t n) no
 
 
 def first_start_tag(str html, Py_ssize_t start, Py_ssize_t end):
-    """Where ``loading._START_TAG`` (``<`` and an ASCII letter) first matches in
+    """Where ``limits._START_TAG`` (``<`` and an ASCII letter) first matches in
     ``html[start:end]`` (``0 <= start``, ``end <= len(html)``), or -1: each ``<`` found by
     memchr (the pattern's search steps through every character: ~0.5 ms on the 100 KB
     runs without a tag in a large page's scripts)."""

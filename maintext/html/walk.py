@@ -17,7 +17,7 @@ try:
     from . import _walk as native
 except ImportError:  # not built (no compiler at install time): the Python walk
     native = None
-# Text scans in C (maintext/html/_scan.pyx: io.loading's attribute cap pre-check), or None.
+# Text scans in C (maintext/html/_scan.pyx: io.limits' attribute cap pre-check), or None.
 scan: ModuleType | None
 try:
     from . import _scan as scan

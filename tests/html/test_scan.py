@@ -8,8 +8,8 @@ import re
 import pytest
 
 from maintext.html import walk
-from maintext.io import loading
-from maintext.io.loading import _ATTR_TOKEN, cap_attributes
+from maintext.io import limits, loading
+from maintext.io.limits import _ATTR_TOKEN, cap_attributes
 
 pytestmark = pytest.mark.skipif(walk.scan is None, reason="native scans not built")
 
@@ -60,7 +60,7 @@ def test_same_first_match_as_the_pattern_where_tokens_are_shortest():
 ])
 def test_cap_attributes_same_with_and_without_the_pre_check(html, monkeypatch):
     with_check = cap_attributes(html, 256)
-    monkeypatch.setattr(loading, "_scan", None)
+    monkeypatch.setattr(limits, "_scan", None)
     assert cap_attributes(html, 256) == with_check
 
 
@@ -95,7 +95,7 @@ def test_long_runs_are_the_matches_of_the_runaway_pattern():
         for size in (1, 3, 8):
             pattern = re.compile(r"(?:\A|(?<=>))[^>]{%d,}" % size)
             assert walk.scan.long_runs(html, ">", size) == [m.span() for m in pattern.finditer(html)], html
-    assert loading._RUNAWAY.pattern.endswith("{%d,}" % loading._RUNAWAY_CHARS)
+    assert limits._RUNAWAY.pattern.endswith("{%d,}" % limits._RUNAWAY_CHARS)
 
 
 def test_first_long_tag_from_a_start_is_the_pattern_search_from_there():
@@ -110,10 +110,10 @@ def test_first_long_tag_from_a_start_is_the_pattern_search_from_there():
 
 def test_cap_runaway_tags_same_with_and_without_the_scan(monkeypatch):
     html = "<p>x</p>" * 10 + "<div " + "a=1 " * 140_000 + "</div><p>after</p>"
-    with_scan = loading.cap_runaway_tags(html, 256)
+    with_scan = limits.cap_runaway_tags(html, 256)
     assert len(with_scan) < len(html)
-    monkeypatch.setattr(loading, "_scan", None)
-    assert loading.cap_runaway_tags(html, 256) == with_scan
+    monkeypatch.setattr(limits, "_scan", None)
+    assert limits.cap_runaway_tags(html, 256) == with_scan
 
 
 def test_count_texts_is_the_xpath_count():
@@ -163,9 +163,9 @@ def test_long_runs_with_stops_that_share_a_byte_with_other_characters():
 
 def test_cap_runaway_tags_still_cuts_a_runaway_tag():
     html = "<p>x</p><div " + "a=1 " * 20000 + "b" * 70000 + "</div>" + "<p>y</p>" * 80000
-    out = loading.cap_runaway_tags(html, 8)
+    out = limits.cap_runaway_tags(html, 8)
     assert len(out) < len(html) and out.endswith("<p>y</p>")
-    assert loading.cap_runaway_tags("<p>x</p>" * 70000, 8) == "<p>x</p>" * 70000
+    assert limits.cap_runaway_tags("<p>x</p>" * 70000, 8) == "<p>x</p>" * 70000
 
 
 def _widest_piece(html: str) -> int:
@@ -182,7 +182,7 @@ def test_tag_stats_count_what_check_elements_and_the_runaway_scan_count():
             assert at == _pattern_start(html, cap), (html, cap)
             if at < 0:
                 assert lt == html.count("<"), (html, cap)
-                assert starts == len(loading._START_TAG.findall(html)), (html, cap)
+                assert starts == len(limits._START_TAG.findall(html)), (html, cap)
                 assert _widest_piece(html) <= widest <= len(html), (html, cap)
 
 
@@ -210,7 +210,7 @@ def test_limit_same_with_and_without_the_scan(html, monkeypatch):
         except Exception as exc:  # noqa: BLE001 - the error is part of the result
             return type(exc), str(exc)
     with_scan = run()
-    monkeypatch.setattr(loading, "_scan", None)
+    monkeypatch.setattr(limits, "_scan", None)
     assert run() == with_scan
 
 
@@ -254,7 +254,7 @@ def test_quoted_runs_of_two_byte_text_read_four_characters_a_step():
             at, lt, starts, widest = walk.scan.tag_stats(html, cap)
             assert at == _pattern_start(html, cap) == walk.scan.first_long_tag(html, cap), (html, cap)
             if at < 0:
-                assert (lt, starts) == (html.count("<"), len(loading._START_TAG.findall(html))), (html, cap)
+                assert (lt, starts) == (html.count("<"), len(limits._START_TAG.findall(html))), (html, cap)
                 assert _widest_piece(html) <= widest, (html, cap)
 
 
@@ -265,7 +265,7 @@ def test_first_start_tag_is_the_start_tag_pattern_search():
         html = "".join(rng.choice(pool) for _ in range(rng.randint(0, 20)))
         start = rng.randint(0, len(html))
         end = rng.randint(start, len(html))
-        m = loading._START_TAG.search(html, start, end)
+        m = limits._START_TAG.search(html, start, end)
         assert walk.scan.first_start_tag(html, start, end) == (m.start() if m else -1), (html, start, end)
 
 

@@ -285,7 +285,7 @@ def test_a_tag_whose_quotes_are_out_of_step_is_cut_after_the_attribute_cap():
     import time
 
     import maintext
-    from maintext.io.loading import cap_runaway_tags
+    from maintext.io.limits import cap_runaway_tags
 
     flood = " ".join(f'a{i}="v"' for i in range(200_000))
     html = ('<html><body><p>Before the damage, a paragraph.</p><script src="x?cb<div ' + flood
