@@ -267,25 +267,3 @@ def test_first_start_tag_is_the_start_tag_pattern_search():
         end = rng.randint(start, len(html))
         m = loading._START_TAG.search(html, start, end)
         assert walk.scan.first_start_tag(html, start, end) == (m.start() if m else -1), (html, start, end)
-
-
-def test_swallowing_candidates_as_the_python_loop(monkeypatch):
-    # the noscript/nav/menu elements _unwrap_swallowing measures: in C and in Python, on random
-    # pages over many source lines (small thresholds reach every branch, the line cap too)
-    from maintext.html import clean
-    from tests.helpers_pages import random_page
-
-    pieces = ["<div>", "</div>", "<noscript>", "</noscript>", "<nav>", "</nav>", "<menu>", "</menu>", "\n",
-              "\n\n\n", "<p>text</p>", "<nav></nav>", "<noscript>x</noscript>", "<br>", "word ", "<ul><li>a"]
-    rng = random.Random(12)
-    seen = 0
-    for _ in range(3000):
-        root = random_page(rng, pieces, 40)
-        min_lines, cap = rng.choice([(50, 65535), (0, 65535), (3, 65535), (2, 6), (0, 3)])
-        monkeypatch.setattr(clean, "_MIN_SPAN_LINES", min_lines)
-        monkeypatch.setattr(clean, "LINE_CAP", cap)
-        tree = root.getroottree()
-        native = [tree.getpath(el) for el in walk.scan.swallowing_candidates(root, min_lines, cap)]
-        assert native == [tree.getpath(el) for el in clean._swallowing_candidates(root)]
-        seen += len(native)
-    assert seen
