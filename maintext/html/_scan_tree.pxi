@@ -1,5 +1,6 @@
 # Included by _scan.pyx (one extension module): the scans over libxml2's tree, twins of
-# XPaths and loops of maintext.html.clean (the style/hidden attributes, the text-node count).
+# XPaths and loops of maintext.html.clean (the style/hidden attributes, the text-node count,
+# the text length _unwrap_swallowing measures).
 # The string scans stay in _scan.pyx.
 
 cdef inline int _hiding_name(const char* name) noexcept nogil:
@@ -60,6 +61,31 @@ def count_texts(_Element el):
         if cur.type == tree.XML_TEXT_NODE or cur.type == tree.XML_CDATA_SECTION_NODE:
             count += 1
         if cur.type == tree.XML_ELEMENT_NODE and cur.children is not NULL:
+            cur = cur.children
+            continue
+        while cur is not top and cur.next is NULL:
+            cur = cur.parent
+        if cur is top:
+            break
+        cur = cur.next
+    return count
+
+
+def text_length(_Element el):
+    """``len(el.text_content())`` without building the string: the characters (UTF-8 lead
+    bytes) of the text and CDATA nodes under ``el``, its tail not included."""
+    cdef xmlNode* top = el._c_node
+    cdef xmlNode* cur = top.children
+    cdef const unsigned char* p
+    cdef Py_ssize_t count = 0
+    while cur is not NULL:
+        if cur.type == tree.XML_TEXT_NODE or cur.type == tree.XML_CDATA_SECTION_NODE:
+            p = <const unsigned char*>cur.content
+            if p is not NULL:
+                while p[0] != 0:
+                    count += (p[0] & 0xC0) != 0x80
+                    p += 1
+        elif cur.type == tree.XML_ELEMENT_NODE and cur.children is not NULL:
             cur = cur.children
             continue
         while cur is not top and cur.next is NULL:

@@ -78,7 +78,7 @@ def clean_tree(root: etree._Element, native: bool | None = None) -> list[tuple[s
     compiled twin of ``_HIDING_ATTRS`` (:mod:`maintext.html.walk`; None: when enabled).
     """
     removed: list[tuple[str, str]] = []
-    _unwrap_swallowing(root, removed)
+    _unwrap_swallowing(root, removed, native)
     etree.strip_elements(root, *DROP_TAGS, with_tail=False)
     total = -1  # the page's text length after stripping, measured only when needed
     for el, name, value in _hiding_attributes(root, native):
@@ -145,20 +145,27 @@ def merge_text_runs(root: etree._Element) -> None:
         el[:] = list(copy)
 
 
-def _unwrap_swallowing(root: etree._Element, removed: list[tuple[str, str]]) -> None:
-    """Remove the tag (keeping the content) of elements that swallowed the page."""
+def _unwrap_swallowing(root: etree._Element, removed: list[tuple[str, str]], native: bool | None = None) -> None:
+    """Remove the tag (keeping the content) of elements that swallowed the page. ``native``:
+    measure the texts with the compiled twin of ``len(el.text_content())``."""
+    length = (_walk.scan.text_length if (_walk.ENABLED if native is None else native) and _walk.scan is not None
+              else _text_length)
     total = -1
     swallowing = []
     for el in _swallowing_candidates(root):
-        size = len(el.text_content())
+        size = length(el)
         if size > _BIG_HIDDEN_CHARS:
             if total < 0:
-                total = len(root.text_content())
+                total = length(root)
             if size * 2 > total:
                 swallowing.append(el)
     for el in swallowing:
         removed.append((el.tag, "unwrapped: holds most of the page (an unclosed tag inside)"))
         _drop_tag(el)
+
+
+def _text_length(el: etree._Element) -> int:
+    return len(el.text_content())
 
 
 def _swallowing_candidates(root: etree._Element) -> list[etree._Element]:

@@ -267,3 +267,17 @@ def test_first_start_tag_is_the_start_tag_pattern_search():
         end = rng.randint(start, len(html))
         m = loading._START_TAG.search(html, start, end)
         assert walk.scan.first_start_tag(html, start, end) == (m.start() if m else -1), (html, start, end)
+
+
+def test_text_length_is_the_length_of_text_content():
+    # the measure of clean._unwrap_swallowing, in C: every element of random pages (CJK,
+    # emoji, entities, comments, CDATA-free HTML), its tail never counted
+    from tests.helpers_pages import random_page
+
+    pieces = ["<div>", "</div>", "<nav>", "</nav>", "<p>text</p>", "word ", "\u4e2d\u6587", "\U0001f600",
+              "&amp;", "<!--c-->", "<b>x</b>y", "<br>", "caf\u00e9", "<noscript>n</noscript>", "\n"]
+    rng = random.Random(17)
+    for _ in range(1500):
+        root = random_page(rng, pieces, 30)
+        for el in root.iter():
+            assert walk.scan.text_length(el) == len(el.text_content())
