@@ -1,8 +1,9 @@
 """Builds the optional native parts when Cython and a C compiler are present: the segmentation
 walk (maintext/html/_walk.pyx, its text measures in _text.pyx), text scans (_scan.pyx),
 metadata tree scans (_nodes.pyx), the Block-List blocks (_blocks.pyx), the pre-parse raw-text
-passes (_raw.pyx), loops of the metadata pass (maintext/metadata/_native.pyx) and the page-type
-classifier's sums over the segmentation (maintext/pagetype/_totals.pyx); _xmlnode.pxd holds the
+passes (_raw.pyx), the HTML5 tree builder (_lexbor.pyx: lexbor's DOM, lexbor being found at
+run time in selectolax's extension module, copied into libxml2 nodes), loops of the metadata
+pass (maintext/metadata/_native.pyx) and the page-type classifier's sums over the segmentation (maintext/pagetype/_totals.pyx); _xmlnode.pxd holds the
 libxml2 node tests _walk and _nodes share, _slots.pxd the direct slot access (one Layout of
 offsets per class) of _walk, _blocks and _totals, _blockregion.pxd the Block-List region
 selection _totals runs. Without them (or when the build fails) maintext installs as pure
@@ -48,6 +49,10 @@ def extensions():
             Extension("maintext.html._nodes", ["maintext/html/_nodes.pyx"], include_dirs=lxml.get_include()),
             Extension("maintext.html._blocks", ["maintext/html/_blocks.pyx"]),
             Extension("maintext.html._raw", ["maintext/html/_raw.pyx"]),
+            # lexbor and libxml2 are found at run time in selectolax's and lxml's modules
+            # (dlopen/dlsym): no lexbor headers, nothing to link but libdl
+            Extension("maintext.html._lexbor", ["maintext/html/_lexbor.pyx"], include_dirs=lxml.get_include(),
+                      libraries=["dl"] if sys.platform.startswith("linux") else []),
             # the page-type classifier's sums: its doubles must be the Python loops' (no contraction)
             Extension("maintext.pagetype._totals", ["maintext/pagetype/_totals.pyx"],
                       extra_compile_args=["-ffp-contract=off"]),

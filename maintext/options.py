@@ -138,8 +138,8 @@ class Options:
     # --- input ---
     max_input_bytes: int = 32 * 1024 * 1024  # larger pages raise DocumentTooLargeError
     max_tree_depth: int = 1000  # deeper nesting is flattened before extraction
-    # The compiled segmentation walk when built (same output, faster); False forces the
-    # pure-Python walk (None: maintext.html.walk.ENABLED, MAINTEXT_NATIVE=0 turns it off).
+    # The compiled segmentation walk and HTML5 tree builder when built (same output, faster);
+    # False forces the pure-Python twins (None: when enabled; MAINTEXT_NATIVE=0 turns them off).
     native: bool | None = None
     default_encoding: str = "utf-8"
     max_attributes: int = 256  # attributes kept per element: libxml2's parse is quadratic in them

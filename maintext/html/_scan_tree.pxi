@@ -1,6 +1,7 @@
 # Included by _scan.pyx (one extension module): the scans over libxml2's tree, twins of
 # XPaths and loops of maintext.html.clean (the style/hidden attributes, the text-node count,
-# the candidates of _unwrap_swallowing). The string scans stay in _scan.pyx.
+# the text length _unwrap_swallowing measures).
+# The string scans stay in _scan.pyx.
 
 cdef inline int _hiding_name(const char* name) noexcept nogil:
     # 1 style, 2 hidden, 3 aria-hidden, 0 other
@@ -70,71 +71,26 @@ def count_texts(_Element el):
     return count
 
 
-cdef long _line(_Document doc, xmlNode* c) except? -1:
-    """``sourceline or 0`` of the node (read through its proxy: libxml2's xmlGetLineNo is not
-    linked into this module)."""
-    return elementFactory(doc, c).sourceline or 0
-
-
-cdef long _line_span(_Document doc, xmlNode* el, long line_cap) except? -2:
-    """:func:`maintext.html.clean._line_span`: lines from ``el`` to its last descendant (the
-    last child, as ``el[-1]`` takes it, down to a leaf), -1 when libxml2 stopped counting
-    (at ``line_cap``) inside an element with a parent element."""
-    cdef xmlNode* last = el
-    cdef xmlNode* child
-    cdef long end
-    while True:
-        child = last.last
-        while child is not NULL and not tree._isElement(child):
-            child = child.prev
-        if child is NULL:
-            break
-        last = child
-    end = _line(doc, last)
-    if end >= line_cap and el.parent is not NULL and tree._isElement(el.parent):
-        return -1
-    return end - _line(doc, el)
-
-
-cdef inline bint _swallowing_name(xmlNode* c) noexcept:
-    # noscript, nav, menu (clean._SWALLOWING_TAGS), without a namespace
-    cdef const char* name = <const char*>c.name
-    if c.ns is not NULL and c.ns.href is not NULL and c.ns.href[0] != 0:
-        return False
-    return strcmp(name, "noscript") == 0 or strcmp(name, "nav") == 0 or strcmp(name, "menu") == 0
-
-
-def swallowing_candidates(_Element root, long min_span_lines, long line_cap):
-    """The ``noscript``/``nav``/``menu`` elements (``root`` and its descendants, in document
-    order) with children that :func:`maintext.html.clean._unwrap_swallowing` measures: those
-    whose source lines may span half the page's (its ``_swallowing_candidates``)."""
-    cdef _Document doc = root._doc
-    cdef xmlNode* top = root._c_node
-    cdef xmlNode* cur = top
-    cdef xmlNode* child
-    cdef long page_lines = _line_span(doc, top, line_cap)
-    cdef long span
-    cdef list out = []
+def text_length(_Element el):
+    """``len(el.text_content())`` without building the string: the characters (UTF-8 lead
+    bytes) of the text and CDATA nodes under ``el``, its tail not included."""
+    cdef xmlNode* top = el._c_node
+    cdef xmlNode* cur = top.children
+    cdef const unsigned char* p
+    cdef Py_ssize_t count = 0
     while cur is not NULL:
-        if cur.type == tree.XML_ELEMENT_NODE:
-            if _swallowing_name(cur):
-                child = cur.children
-                while child is not NULL and not tree._isElement(child):
-                    child = child.next
-                if child is not NULL:  # len(el) > 0
-                    span = _line_span(doc, cur, line_cap)
-                    if not (page_lines >= min_span_lines and 0 <= span and span * 2 < page_lines):
-                        out.append(elementFactory(doc, cur))
-            if cur.children is not NULL:
-                cur = cur.children
-                continue
+        if cur.type == tree.XML_TEXT_NODE or cur.type == tree.XML_CDATA_SECTION_NODE:
+            p = <const unsigned char*>cur.content
+            if p is not NULL:
+                while p[0] != 0:
+                    count += (p[0] & 0xC0) != 0x80
+                    p += 1
+        elif cur.type == tree.XML_ELEMENT_NODE and cur.children is not NULL:
+            cur = cur.children
+            continue
+        while cur is not top and cur.next is NULL:
+            cur = cur.parent
         if cur is top:
             break
-        while cur.next is NULL:
-            cur = cur.parent
-            if cur is top or cur is NULL:
-                cur = NULL
-                break
-        if cur is not NULL:
-            cur = cur.next
-    return out
+        cur = cur.next
+    return count

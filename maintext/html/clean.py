@@ -16,7 +16,6 @@ import lxml.etree as etree
 
 from ..textutil import xml_safe
 from . import walk as _walk
-from .document import LINE_CAP
 from .tags import SKIP_TAGS
 
 # Tags removed together with their content: the one skip set (code, embedded documents,
@@ -119,8 +118,8 @@ def _hiding_attributes(root: etree._Element, native: bool | None) -> list[tuple[
 
 
 # Tags dropped with their content that can swallow the page when a tag inside them is left
-# open (``<noscript><div></noscript>``, a ``<nav>`` never closed): libxml2 then nests the
-# rest of the page in them. One holding most of the page's text loses its tag, not its text.
+# open (``<noscript><div></noscript>``, a ``<nav>`` never closed): the HTML5 parse, as a
+# browser's, then nests the rest of the page in them. One holding most of the page's text loses its tag, not its text.
 _SWALLOWING_TAGS = ("noscript", "nav", "menu")
 
 
@@ -148,18 +147,16 @@ def merge_text_runs(root: etree._Element) -> None:
 
 def _unwrap_swallowing(root: etree._Element, removed: list[tuple[str, str]], native: bool | None = None) -> None:
     """Remove the tag (keeping the content) of elements that swallowed the page. ``native``:
-    find the candidates with the compiled twin of :func:`_swallowing_candidates`."""
+    measure the texts with the compiled twin of ``len(el.text_content())``."""
+    length = (_walk.scan.text_length if (_walk.ENABLED if native is None else native) and _walk.scan is not None
+              else _text_length)
     total = -1
     swallowing = []
-    if (_walk.ENABLED if native is None else native) and _walk.scan is not None:
-        candidates = _walk.scan.swallowing_candidates(root, _MIN_SPAN_LINES, LINE_CAP)
-    else:
-        candidates = _swallowing_candidates(root)
-    for el in candidates:
-        size = len(el.text_content())
+    for el in _swallowing_candidates(root):
+        size = length(el)
         if size > _BIG_HIDDEN_CHARS:
             if total < 0:
-                total = len(root.text_content())
+                total = length(root)
             if size * 2 > total:
                 swallowing.append(el)
     for el in swallowing:
@@ -167,35 +164,15 @@ def _unwrap_swallowing(root: etree._Element, removed: list[tuple[str, str]], nat
         _drop_tag(el)
 
 
-_MIN_SPAN_LINES = 50  # below this, source lines say too little: the text is measured
+def _text_length(el: etree._Element) -> int:
+    return len(el.text_content())
 
 
 def _swallowing_candidates(root: etree._Element) -> list[etree._Element]:
-    """The elements of _SWALLOWING_TAGS with children whose source lines may span half the
-    page's (the others cannot hold most of its text), in document order."""
-    page_lines = _line_span(root)
-    found = []
-    for el in root.iter(*_SWALLOWING_TAGS):
-        if len(el) == 0:
-            continue
-        span = _line_span(el)
-        if page_lines >= _MIN_SPAN_LINES and 0 <= span and span * 2 < page_lines:
-            continue  # spans too little of the source to hold most of the page (cheap test)
-        found.append(el)
-    return found
-
-
-def _line_span(el: etree._Element) -> int:
-    """Source lines from ``el`` to its last descendant (O(depth)); -1 when unknown
-    (libxml2 stops counting lines at LINE_CAP). For the page's span (the root), a lower
-    bound then: LINE_CAP minus its first line."""
-    last = el
-    while len(last):
-        last = last[-1]
-    end = last.sourceline or 0
-    if end >= LINE_CAP and el.getparent() is not None:
-        return -1
-    return end - (el.sourceline or 0)
+    """The elements of _SWALLOWING_TAGS with children, in document order: the others cannot
+    hold most of the page's text. (The HTML5 tree has no source lines to rule out more of
+    them cheaply; the text measure decides, as it did on pages of few lines.)"""
+    return [el for el in root.iter(*_SWALLOWING_TAGS) if len(el)]
 
 
 def _drop_tag(el: etree._Element) -> None:

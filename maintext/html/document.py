@@ -9,6 +9,7 @@ untouched tree after others have pruned it calls :meth:`Document.fresh_tree`.
 
 from __future__ import annotations
 
+import copy
 import re
 from typing import Any
 
@@ -18,11 +19,11 @@ import lxml.html
 from ..errors import ParseError
 from ..io.loading import Loaded
 from ..options import Options
+from . import html5
 from . import walk as _walk
 
-# One parser per process; lxml parsers are not shared across threads, but maintext
-# parallelises with processes. Comments and processing instructions never carry page text.
-# No table of id attributes (nothing looks elements up by id; ~8% of the parse time).
+# The parser of the (empty) document trees are built in (html5.build fills it); one per
+# process. No table of id attributes (nothing looks elements up by id).
 _PARSER = etree.HTMLParser(
     remove_comments=True, remove_pis=True, encoding="utf-8", huge_tree=True, recover=True,
     collect_ids=False,
@@ -34,51 +35,96 @@ _PARSER.set_element_class_lookup(etree.ElementDefaultClassLookup(
     pi=lxml.html.HtmlProcessingInstruction, entity=lxml.html.HtmlEntity,
 ))
 _MARKER_BYTES = b"\x00\x01\x02\x03"  # C0 controls removed before parsing
-_XML_DECL = re.compile(r"^\s*<\?xml[^>]*>", re.IGNORECASE)
-# libxml2 stops at this element depth (even with huge_tree) and drops the rest of the page.
-_LIBXML_MAX_DEPTH = 2048
+_XML_DECL_ONLY = re.compile(rb"\s*<\?xml[^>]*>\s*\Z", re.IGNORECASE)  # a page of nothing else
 # A <title> text longer than this that holds tags swallowed the page (see _title_swallowed).
 _TITLE_SWALLOWED_CHARS = 200
 _TITLE_OPEN = re.compile(r"<title\b[^>]*>", re.IGNORECASE)
 _TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9:-]*)[^>]*?(/?)>")
+# The HTML5 tree construction checks the open elements on each start tag: on thousands of
+# nested elements its time grows with the square of the depth (100,000 nested <div>s: 28
+# s; 10,000: 0.13 s). Pages with more "<" than this are scanned first, and the tags that
+# would stand deeper than max_depth are removed (see _unnest); smaller pages cannot cost much.
+_DEEP_SCAN_TAGS = 10000
 _VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
                    "param", "source", "track", "wbr"})
+# Elements whose end tag may be left out (the parser closes them when a sibling starts):
+# they do not nest by themselves, and are neither counted nor removed by _unnest.
+_OPTIONAL_END = frozenset({"p", "li", "dt", "dd", "option", "optgroup", "tr", "td", "th", "thead",
+                           "tbody", "tfoot", "colgroup", "caption", "rb", "rt", "rtc", "rp", "html",
+                           "head", "body"})
+# A start tag of these closes an open element of the same name first (they never nest).
+_NO_SELF_NESTING = frozenset({"a", "button", "nobr", "form"})
+# A tag for _unnest: no "<" inside, so that a "<" never closed costs one step, not a scan
+# to the end of the page (tags with a "<" in an attribute value are passed over).
+_SCAN_TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9:-]*)[^<>]*?(/?)>")
+# Every tree is built in a copy of this document (a copy is ~20x cheaper than a parse):
+# _PARSER gives it the element classes (its lookup) and the dictionary that interns names.
+_EMPTY_ROOT = etree.fromstring(b"<html></html>", _PARSER)
 
 
-# End tags of html/body: browsers ignore them mid-page, libxml2 drops what follows them.
-_EARLY_END = re.compile(r"</(?:html|body)\s*>", re.IGNORECASE)
-_TAIL = 4096  # end tags this close to the end of the page are where they belong
-_MIN_LINES = 50  # below this, line numbers cannot tell whether the parser stopped early
-# libxml2's HTML parser reports no line number above this (``sourceline`` stays there).
-LINE_CAP = 65535
-
-
-def parse_html(html: str, max_depth: int = 1000, *, utf8: bytes | None = None) -> etree._Element:
+def parse_html(html: str, max_depth: int = 1000, *, utf8: bytes | None = None,
+               native: bool | None = None) -> etree._Element:
     """Parse HTML text into an lxml tree (``<html>`` root), tolerating any breakage.
 
-    Two libxml2 behaviours lose text that browsers show, and both are repaired by a
-    second parse only on the pages that need it:
-    - a stray ``</html>``/``</body>`` mid-page makes it drop the rest of the page: when
-      the tree ends well before the source does, such end tags are removed;
-    - nesting deeper than it can hold aborts the parse: tags below ``max_depth`` are
-      dropped (their text kept).
+    The HTML5 parse (lexbor, :mod:`maintext.html.html5`) builds the tree browsers build:
+    stray ``</html>``/``</body>`` mid-page are ignored, any nesting depth parses (elements
+    below ``max_depth`` are unwrapped, their text kept; on big pages nested that deep the
+    tags are removed before parsing, see _DEEP_SCAN_TAGS). One repair remains, by a second
+    parse only on the pages that need it: an unclosed or misspelt ``</title>`` makes the
+    rest of the page title text (browsers show an empty page; the text is wanted).
 
     ``utf8``: ``html`` encoded as UTF-8, when the caller has it (saves encoding again).
+    ``native``: the C tree builder (True), the Python one (False), or the default.
     """
-    root, data = _parse(html, utf8)
-    if _hit_depth_limit():
-        html = flatten_deep(html, min(max_depth, _LIBXML_MAX_DEPTH - 48))
-        root, data = _parse(html)
-    if _tree_ends_early(root, data):
-        repaired = drop_early_end_tags(html)
-        if repaired is not html:
-            html = repaired
-            root, _ = _parse(html)
+    root = _parse(html, max_depth, utf8, native)
     if _title_swallowed(root):
         repaired = close_title(html)
         if repaired is not html:
-            root, _ = _parse(repaired)
+            root = _parse(repaired, max_depth, None, native)
     return root
+
+
+def _unnest(html: str, max_depth: int) -> str:
+    """``html`` without the start and end tags of elements that would stand deeper than
+    ``max_depth`` (their text kept), when it has that deep a nesting; else ``html`` itself.
+
+    The depth is the parser's, approximately: an end tag closes the elements opened since
+    the last open element of its name (none open: ignored), elements of _OPTIONAL_END and
+    void ones are not counted, and _NO_SELF_NESTING ones close their own kind."""
+    out: list[str] = []
+    stack: list[tuple[str, bool]] = []  # open (name, kept)
+    open_count: dict[str, int] = {}
+    pos = 0
+    for m in _SCAN_TAG.finditer(html):
+        closing, name, selfclose = m.group(1), m.group(2).lower(), m.group(3)
+        if name in _VOID or name in _OPTIONAL_END or (selfclose and not closing):
+            continue
+        if not closing and name in _NO_SELF_NESTING and open_count.get(name):
+            _close(stack, open_count, name)
+        if closing:
+            if not open_count.get(name):
+                continue
+            keep = _close(stack, open_count, name)
+        else:
+            keep = len(stack) + 3 <= max_depth  # in <body>: <html> is at depth 1
+            stack.append((name, keep))
+            open_count[name] = open_count.get(name, 0) + 1
+        if not keep:
+            out.append(html[pos:m.start()])
+            pos = m.end()
+    if not out:
+        return html
+    out.append(html[pos:])
+    return "".join(out)
+
+
+def _close(stack: list[tuple[str, bool]], open_count: dict[str, int], name: str) -> bool:
+    """Pop the open elements down to the last ``name`` (open); whether that one was kept."""
+    while True:
+        top, kept = stack.pop()
+        open_count[top] -= 1
+        if top == name:
+            return kept
 
 
 def _title_swallowed(root: etree._Element) -> bool:
@@ -99,60 +145,6 @@ def close_title(html: str) -> str:
     if tag is None:
         return html
     return html[:tag.start()] + "</title>" + html[tag.start():]
-
-
-def _tree_ends_early(root: etree._Element, data: bytes) -> bool:
-    """Whether the last element of the tree starts far before the end of the source
-    ``data`` (the bytes parsed)."""
-    lines = (_walk.scan.count_byte(data, 10) if _walk.ENABLED and _walk.scan is not None
-             else data.count(b"\n")) + 1
-    if lines < _MIN_LINES:
-        return True  # a page on few lines: let the text search decide
-    el = root
-    while len(el):
-        el = el[-1]
-    line = el.sourceline or 0
-    if line < LINE_CAP:
-        return line < lines - max(_MIN_LINES, lines // 10)
-    # libxml2 stops counting lines at LINE_CAP: compare elements with start tags instead
-    # (linear, and only on pages of that many lines)
-    starts = data.count(b"<") - data.count(b"</") - data.count(b"<!")
-    elements = sum(1 for _ in root.iter())
-    return elements < starts - max(_MIN_LINES, starts // 10)
-
-
-def drop_early_end_tags(html: str) -> str:
-    """Remove ``</html>``/``</body>`` that stand before the last few KB of the page."""
-    limit = len(html) - _TAIL
-    if limit <= 0 or _EARLY_END.search(html, 0, limit) is None:
-        return html
-    return _EARLY_END.sub("", html)
-
-
-def _hit_depth_limit() -> bool:
-    return any(e.type_name == "ERR_RESOURCE_LIMIT" for e in _PARSER.error_log)
-
-
-def flatten_deep(html: str, max_depth: int) -> str:
-    """Drop start/end tags nested deeper than ``max_depth``, keeping all text. Linear."""
-    out: list[str] = []
-    depth = 0
-    pos = 0
-    for m in _TAG.finditer(html):
-        closing, name, selfclose = m.group(1), m.group(2).lower(), m.group(3)
-        if name in _VOID or selfclose:
-            keep = depth < max_depth
-        elif closing:
-            keep = depth <= max_depth
-            depth = max(depth - 1, 0)
-        else:
-            depth += 1
-            keep = depth <= max_depth
-        if not keep:
-            out.append(html[pos:m.start()])
-            pos = m.end()
-    out.append(html[pos:])
-    return "".join(out)
 
 
 # What may follow "<script" in a script start tag (not "<scripts>" or "<script-x>").
@@ -199,7 +191,7 @@ def drop_script_bodies(data: bytes) -> bytes:
     scripts, which metadata reads, are kept). Script bodies are a quarter of a modern page and ~40% of
     its parse time; style sheets inlined in the page are another third of its bytes after
     that (aeb) and ~40% of the remaining parse time. Keeping the newlines keeps every
-    element's ``sourceline``. Only lowercase tags are handled; anything unusual is left
+    element's line number for a parser that counts them. Only lowercase tags are handled; anything unusual is left
     as it is, for the parser: a style sheet with markup in it or unpaired quotes in its
     start tag; for a script the same, or a missing end tag, and then the rest of the page
     too (only the parser knows where such a script ends).
@@ -250,29 +242,36 @@ def _drop_bodies(data: bytes) -> bytes:
     return b"".join(out)
 
 
-def _parse(html: str, utf8: bytes | None = None) -> tuple[etree._Element, bytes]:
-    """The tree of ``html`` and the bytes parsed (script bodies emptied, keeping their
-    newlines: line numbers are those of ``html``)."""
+def _parse(html: str, max_depth: int, utf8: bytes | None, native: bool | None) -> etree._Element:
+    """The tree of ``html`` (script bodies emptied first)."""
+    data = _page_bytes(html, utf8)
+    if _count_lt(data) > _DEEP_SCAN_TAGS:
+        unnested = _unnest(html, max_depth)
+        if unnested is not html:
+            data = _page_bytes(unnested, None)
+    if not data or data.isspace() or _XML_DECL_ONLY.match(data):
+        raise ParseError("document has no HTML content")
+    root = copy.copy(_EMPTY_ROOT)
+    try:
+        return html5.build(data, root, max_depth, native)
+    except MemoryError as exc:
+        raise ParseError(f"cannot parse HTML: {exc}") from None
+
+
+def _page_bytes(html: str, utf8: bytes | None) -> bytes:
+    """What the parser reads: ``html`` in UTF-8, script bodies emptied, markers removed."""
     data = drop_script_bodies(utf8 if utf8 is not None else html.encode("utf-8", errors="replace"))
     if b"\x00" in data or b"\x01" in data or b"\x02" in data or b"\x03" in data:
         # never visible text, and the segmentation's markers (maintext.html.markers)
         data = data.translate(None, _MARKER_BYTES)
-    try:
-        root = etree.fromstring(data, _PARSER)
-        if root is None:
-            raise etree.ParserError("Document is empty")
-    except (etree.ParserError, etree.XMLSyntaxError, ValueError) as exc:
-        # lxml refuses documents that are nothing but whitespace/comments
-        text = _XML_DECL.sub("", html).strip()
-        if not text:
-            raise ParseError("document has no HTML content") from None
-        try:
-            root = lxml.html.fragment_fromstring(text, create_parent="div", parser=_PARSER)
-        except Exception:  # noqa: BLE001 - report any parser failure as ParseError
-            raise ParseError(f"cannot parse HTML: {exc}") from None
-    if root is None:
-        raise ParseError("cannot parse HTML: empty tree")
-    return root, data
+    return data
+
+
+def _count_lt(data: bytes) -> int:
+    """``data.count(b"<")`` (in C when built: bytes.count costs ~2 instructions a byte)."""
+    if _walk.ENABLED and _walk.scan is not None:
+        return _walk.scan.count_byte(data, 0x3C)
+    return data.count(b"<")
 
 
 class Document:
@@ -344,7 +343,8 @@ class Document:
         """The parsed tree (built on first use, then shared)."""
         tree = self._tree
         if tree is None:
-            tree = self._tree = parse_html(self.html, self.options.max_tree_depth, utf8=self.utf8)
+            tree = self._tree = parse_html(self.html, self.options.max_tree_depth, utf8=self.utf8,
+                                           native=self.options.native)
         return tree
 
     @tree.setter
@@ -359,4 +359,5 @@ class Document:
 
     def fresh_tree(self) -> etree._Element:
         """A new, unmodified parse of the page."""
-        return parse_html(self.html, self.options.max_tree_depth, utf8=self.utf8)
+        return parse_html(self.html, self.options.max_tree_depth, utf8=self.utf8,
+                          native=self.options.native)

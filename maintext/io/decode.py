@@ -160,10 +160,12 @@ def decode_html(data: bytes, *, content_type: str | None = None,
 def decode_exact(data: bytes, *, content_type: str | None = None,
                  default: str = "utf-8") -> tuple[str, str, bool]:
     """:func:`decode_html`, plus whether ``data`` is exactly the text's UTF-8 encoding."""
+    stray_bom = False
     for bom, codec in _BOMS:
         if data.startswith(bom):
             if codec.startswith("utf-16") and _not_utf16(data[len(bom):]):
                 data = data[len(bom):]  # a stray BOM: decoded as if it were not there
+                stray_bom = True  # (then the input is not exactly the text's UTF-8)
                 break
             text = data[len(bom):].decode(codec, errors="replace")
             check_binary_text(text)  # a BOM does not make random bytes a page
@@ -183,7 +185,7 @@ def decode_exact(data: bytes, *, content_type: str | None = None,
     # when the page is all ASCII, whose encoding it then names.)
     text = _strict(data, "utf-8")
     if text is not None:
-        return text, (_declared(data, content_type) or "utf-8") if text.isascii() else "utf-8", True
+        return text, (_declared(data, content_type) or "utf-8") if text.isascii() else "utf-8", not stray_bom
     declared = _declared(data, content_type)
     candidates = ["utf-8"] if declared in (None, "utf-8") else ["utf-8", declared]
     for codec in candidates:

@@ -323,3 +323,18 @@ def test_valid_utf8_is_decoded_without_reading_the_label(monkeypatch):
     assert ZH in text and (enc, exact, calls) == ("gb18030", False, [1])
     text, enc, exact = decode.decode_exact(page("plain", "iso-8859-1").encode("ascii"))
     assert (enc, exact, calls) == ("cp1252", True, [1, 1])
+
+
+def test_input_after_a_stray_utf16_bom_is_not_the_texts_utf8():
+    # the bytes handed on as the text's UTF-8 (Loaded.utf8, parsed as they are) must be exactly it
+    from maintext.io import decode
+
+    html = ("<!DOCTYPE html>\n<html><head><title>Caf\u00e9</title></head><body><p>caf\u00e9</p>"
+            + "<!-- long enough to be told from UTF-16 -->" * 200 + "</body></html>\n")
+    text, enc, exact = decode.decode_exact(b"\xfe\xff" + html.encode("utf-8"))
+    assert (text, enc, exact) == (html, "utf-8", False)
+    text, enc, exact = decode.decode_exact(html.encode("utf-8"))
+    assert (text, enc, exact) == (html, "utf-8", True)
+    import maintext
+
+    assert maintext.extract(b"\xfe\xff" + html.encode("utf-8")).text == "caf\u00e9"

@@ -1,0 +1,429 @@
+# cython: language_level=3
+"""The HTML5 parse in C: lexbor parses the page, and its DOM is copied into libxml2 nodes
+of an lxml document, so every later pass works on an lxml tree.
+
+Lexbor is the copy inside selectolax's extension module (``selectolax.lexbor``): its
+functions are looked up at import with ``dlsym`` in the already loaded module and called
+through pointers whose argument types are opaque (``void*``). No lexbor header, struct
+layout or link-time dependency is needed. The five libxml2 functions that make nodes are
+looked up the same way in lxml's module (its libxml2 is linked into it, and the nodes
+must come from that copy). When a function is missing, ``AVAILABLE`` is
+False and :mod:`maintext.html.html5` builds the same tree in Python through selectolax's
+node API (the reference twin; ``tests/html/test_html5.py`` checks both agree).
+
+``build(data, root, max_depth)``: parses the UTF-8 ``data`` and gives ``root`` (the empty
+``<html>`` element of an lxml HTML document) the attributes and the content of lexbor's
+``<html>`` element, following the rules of :mod:`maintext.html.html5` (comments dropped,
+names lxml refuses unwrapped or skipped, control characters removed, elements below
+``max_depth`` unwrapped).
+"""
+
+from libc.stdlib cimport free, malloc, realloc
+from libc.string cimport memcpy, memset
+from lxml.includes cimport tree
+from lxml.includes.tree cimport xmlAttr, xmlDoc, xmlNode
+from lxml.includes.etreepublic cimport _Element, import_lxml__etree
+
+import_lxml__etree()
+
+cdef extern from "dlfcn.h":
+    void* dlopen(const char* filename, int flags)
+    void* dlsym(void* handle, const char* symbol)
+    int RTLD_NOW
+    int RTLD_NOLOAD
+
+# libxml2's functions, from lxml's own module (its libxml2 is linked in, not shared)
+ctypedef xmlNode* (*new_node_f)(xmlDoc* doc, void* ns, unsigned char* name, const unsigned char* content) noexcept nogil
+ctypedef xmlNode* (*new_text_f)(xmlDoc* doc, const unsigned char* content, int length) noexcept nogil
+ctypedef xmlAttr* (*new_prop_f)(xmlNode* node, void* ns, unsigned char* name, const unsigned char* value) noexcept nogil
+ctypedef xmlNode* (*add_child_f)(xmlNode* parent, xmlNode* cur) noexcept nogil
+ctypedef const unsigned char* (*dict_lookup_f)(void* dict, const unsigned char* name, int length) noexcept nogil
+
+cdef new_node_f xmlNewDocNodeEatName = NULL
+cdef new_text_f xmlNewDocTextLen = NULL
+cdef new_prop_f xmlNewNsPropEatName = NULL
+cdef add_child_f xmlAddChild = NULL
+cdef dict_lookup_f xmlDictLookup = NULL
+
+# lexbor's functions, all with opaque pointers (documents, nodes, elements, attributes)
+ctypedef void* (*doc_create_f)() noexcept nogil
+ctypedef unsigned int (*doc_parse_f)(void* doc, const unsigned char* html, size_t size) noexcept nogil
+ctypedef void* (*node_f)(void* node) noexcept nogil
+ctypedef int (*node_type_f)(void* node) noexcept nogil
+ctypedef const unsigned char* (*name_f)(void* obj, size_t* length) noexcept nogil
+ctypedef unsigned char* (*text_f)(void* node, size_t* length) noexcept nogil
+ctypedef void* (*destroy_text_f)(void* doc, unsigned char* text) noexcept nogil
+
+cdef doc_create_f _doc_create = NULL
+cdef doc_parse_f _doc_parse = NULL
+cdef node_f _doc_destroy = NULL
+cdef node_f _doc_element = NULL
+cdef node_f _first_child = NULL
+cdef node_f _next = NULL
+cdef node_f _parent = NULL
+cdef node_type_f _node_type = NULL
+cdef name_f _element_name = NULL
+cdef node_f _first_attr = NULL
+cdef node_f _next_attr = NULL
+cdef name_f _attr_name = NULL
+cdef name_f _attr_value = NULL
+cdef text_f _text = NULL
+cdef destroy_text_f _destroy_text = NULL
+
+DEF ELEMENT = 1  # lexbor's node types are the DOM's
+DEF TEXT = 3
+
+
+cdef void* _sym(void* handle, const char* name, list missing):
+    cdef void* f = dlsym(handle, name)
+    if f is NULL:
+        missing.append(name.decode())
+    return f
+
+
+cdef void* _open(module):
+    return dlopen(module.__file__.encode(), RTLD_NOW | RTLD_NOLOAD)
+
+
+def _bind():
+    """Look lexbor's functions up in selectolax's loaded module, libxml2's in lxml's; the
+    names not found."""
+    global _doc_create, _doc_parse, _doc_destroy, _doc_element, _first_child, _next, _parent
+    global _node_type, _element_name, _first_attr, _next_attr, _attr_name, _attr_value
+    global _text, _destroy_text
+    global xmlNewDocNodeEatName, xmlNewDocTextLen, xmlNewNsPropEatName, xmlAddChild, xmlDictLookup
+    try:
+        import selectolax.lexbor as module
+    except ImportError:
+        return ["selectolax.lexbor"]
+    import lxml.etree
+    cdef void* h = _open(lxml.etree)
+    if h is NULL:
+        return [lxml.etree.__file__]
+    cdef list missing = []
+    xmlNewDocNodeEatName = <new_node_f>_sym(h, "xmlNewDocNodeEatName", missing)
+    xmlNewDocTextLen = <new_text_f>_sym(h, "xmlNewDocTextLen", missing)
+    xmlNewNsPropEatName = <new_prop_f>_sym(h, "xmlNewNsPropEatName", missing)
+    xmlAddChild = <add_child_f>_sym(h, "xmlAddChild", missing)
+    xmlDictLookup = <dict_lookup_f>_sym(h, "xmlDictLookup", missing)
+    h = _open(module)
+    if h is NULL:
+        return missing + [module.__file__]
+    _doc_create = <doc_create_f>_sym(h, "lxb_html_document_create", missing)
+    _doc_parse = <doc_parse_f>_sym(h, "lxb_html_document_parse", missing)
+    _doc_destroy = <node_f>_sym(h, "lxb_html_document_destroy", missing)
+    _doc_element = <node_f>_sym(h, "lxb_dom_document_element_noi", missing)
+    _first_child = <node_f>_sym(h, "lxb_dom_node_first_child_noi", missing)
+    _next = <node_f>_sym(h, "lxb_dom_node_next_noi", missing)
+    _parent = <node_f>_sym(h, "lxb_dom_node_parent_noi", missing)
+    _node_type = <node_type_f>_sym(h, "lxb_dom_node_type_noi", missing)
+    _element_name = <name_f>_sym(h, "lxb_dom_element_qualified_name", missing)
+    _first_attr = <node_f>_sym(h, "lxb_dom_element_first_attribute_noi", missing)
+    _next_attr = <node_f>_sym(h, "lxb_dom_element_next_attribute_noi", missing)
+    _attr_name = <name_f>_sym(h, "lxb_dom_attr_qualified_name", missing)
+    _attr_value = <name_f>_sym(h, "lxb_dom_attr_value_noi", missing)
+    _text = <text_f>_sym(h, "lxb_dom_node_text_content", missing)
+    _destroy_text = <destroy_text_f>_sym(h, "lxb_dom_document_destroy_text_noi", missing)
+    return missing
+
+
+MISSING = _bind()
+AVAILABLE = not MISSING
+
+
+cdef struct Buf:
+    unsigned char* data
+    size_t length
+    size_t size
+
+
+cdef struct Pending:
+    # The run of text waiting for its place (the text of the current parent, or the tail
+    # of its last child): one lexbor text kept as it is (``seg``, clean, owned by lexbor's
+    # document) or, from the second piece on, the pieces copied into ``buf``.
+    unsigned char* seg
+    size_t seg_length
+    Buf buf
+
+
+# Bytes the cleaning rule looks at: C0 controls but tab, newline and carriage return, and
+# 0xEF (the lead byte of U+FFFE and U+FFFF, and of other characters, checked further).
+cdef unsigned char _special[256]
+for _i in range(256):
+    _special[_i] = (_i < 0x20 and _i not in (0x09, 0x0A, 0x0D)) or _i == 0xEF
+
+
+cdef int _reserve(Buf* b, size_t extra) except -1:
+    cdef size_t need = b.length + extra + 1
+    cdef unsigned char* grown
+    if need <= b.size:
+        return 0
+    if need < 2 * b.size:
+        need = 2 * b.size
+    grown = <unsigned char*>realloc(b.data, need)
+    if grown is NULL:
+        raise MemoryError()
+    b.data = grown
+    b.size = need
+    return 0
+
+
+cdef inline bint _noncharacter(const unsigned char* s, size_t i, size_t n) noexcept nogil:
+    """Whether the 0xEF at ``s[i]`` starts U+FFFE or U+FFFF."""
+    return i + 2 < n and s[i + 1] == 0xBF and (s[i + 2] == 0xBE or s[i + 2] == 0xBF)
+
+
+cdef bint _is_clean(const unsigned char* s, size_t n) noexcept nogil:
+    """Whether the cleaning rule leaves ``s`` as it is."""
+    cdef size_t i
+    for i in range(n):
+        if _special[s[i]] and (s[i] != 0xEF or _noncharacter(s, i, n)):
+            return False
+    return True
+
+
+cdef int _append_clean(Buf* b, const unsigned char* s, size_t n) except -1:
+    """Append ``s`` without the characters lxml refuses (html5.clean_text's rule: C0
+    controls but tab, newline and carriage return dropped, form feed made a space,
+    U+FFFE/U+FFFF dropped); the buffer stays NUL-terminated."""
+    cdef size_t i = 0, start = 0
+    cdef unsigned char c
+    _reserve(b, n)
+    while i < n:
+        c = s[i]
+        if not _special[c] or (c == 0xEF and not _noncharacter(s, i, n)):
+            i += 1
+            continue
+        memcpy(b.data + b.length, s + start, i - start)
+        b.length += i - start
+        if c == 0x0C:
+            b.data[b.length] = 0x20
+            b.length += 1
+        i += 3 if c == 0xEF else 1
+        start = i
+    memcpy(b.data + b.length, s + start, n - start)
+    b.length += n - start
+    b.data[b.length] = 0
+    return 0
+
+
+cdef bint _name_ok(const unsigned char* s, size_t n) noexcept nogil:
+    """html5.name_ok: a name lxml takes as a plain HTML name (not empty, no "{" first, no
+    white space, control character, quote, "&", "<", ">", "/", U+FFFE or U+FFFF)."""
+    cdef size_t i
+    cdef unsigned char c
+    if s is NULL or n == 0 or s[0] == 0x7B:
+        return False
+    for i in range(n):
+        c = s[i]
+        if c <= 0x20 or c == 0x22 or c == 0x26 or c == 0x27 or c == 0x2F or c == 0x3C or c == 0x3E:
+            return False
+        if c == 0xEF and _noncharacter(s, i, n):
+            return False
+    return True
+
+
+cdef struct NameSlot:
+    const unsigned char* key  # a name as lexbor gives it (one pointer per name and document)
+    const unsigned char* name  # the same name interned in the lxml document's dictionary
+
+# Names already interned during this build (cleared at each: lexbor's pointers are only
+# stable within one of its documents); a direct-mapped cache in front of the dictionary.
+DEF NAME_SLOTS = 512
+cdef NameSlot _names[NAME_SLOTS]
+
+
+cdef const unsigned char* _name(xmlDoc* doc, const unsigned char* s, size_t n) except? NULL:
+    """``s`` interned in ``doc``'s dictionary, or NULL when lxml refuses the name."""
+    cdef NameSlot* slot = &_names[((<size_t>s) >> 3) % NAME_SLOTS]
+    cdef const unsigned char* name
+    if slot.key is s and s is not NULL:
+        return slot.name
+    if not _name_ok(s, n):
+        return NULL
+    name = xmlDictLookup(doc.dict, s, <int>n)
+    if name is NULL:
+        raise MemoryError()
+    slot.key = s
+    slot.name = name
+    return name
+
+
+cdef int _copy_attributes(xmlDoc* doc, xmlNode* node, void* element, Buf* values) except -1:
+    """Add the attributes of lexbor's ``element`` to ``node``, in order (lexbor's tokenizer
+    has dropped repeated names, as the HTML standard says: each name comes once). The
+    value's text node is made here, as xmlNewProp would, but without registering ``id``
+    values in the document's table of ids (lxml's parser did not either: collect_ids)."""
+    cdef void* attr = _first_attr(element)
+    cdef const unsigned char* name
+    cdef const unsigned char* value
+    cdef size_t name_len, value_len
+    cdef xmlAttr* prop
+    cdef xmlNode* text
+    while attr is not NULL:
+        name_len = 0
+        name = _attr_name(attr, &name_len)
+        name = _name(doc, name, name_len)
+        if name is not NULL:
+            value_len = 0
+            value = _attr_value(attr, &value_len)
+            if value is NULL:
+                value = <const unsigned char*>b""
+                value_len = 0
+            elif not _is_clean(value, value_len):
+                values.length = 0
+                _append_clean(values, value, value_len)
+                value = values.data
+                value_len = values.length
+            prop = xmlNewNsPropEatName(node, NULL, <unsigned char*>name, NULL)
+            text = xmlNewDocTextLen(doc, value, <int>value_len)
+            if prop is NULL or text is NULL:
+                raise MemoryError()
+            prop.children = prop.last = text
+            text.parent = <xmlNode*>prop
+        attr = _next_attr(attr)
+    return 0
+
+
+cdef int _flush(void* ldoc, xmlDoc* doc, xmlNode* parent, Pending* text) except -1:
+    """Add the pending run of text as one text node, the last child of ``parent``."""
+    cdef xmlNode* node
+    if text.seg is not NULL:
+        node = xmlNewDocTextLen(doc, text.seg, <int>text.seg_length)
+        _destroy_text(ldoc, text.seg)
+        text.seg = NULL
+    elif text.buf.length:
+        node = xmlNewDocTextLen(doc, text.buf.data, <int>text.buf.length)
+        text.buf.length = 0
+    else:
+        return 0
+    if node is NULL:
+        raise MemoryError()
+    xmlAddChild(parent, node)
+    return 0
+
+
+cdef int _add_text(void* ldoc, void* node, Pending* pending) except -1:
+    cdef size_t n = 0
+    cdef unsigned char* s = _text(node, &n)
+    if s is NULL:
+        return 0
+    if pending.seg is NULL and pending.buf.length == 0 and n > 0 and _is_clean(s, n):
+        pending.seg = s  # the common case: kept, copied once by _flush
+        pending.seg_length = n
+        return 0
+    try:
+        if pending.seg is not NULL:
+            _append_clean(&pending.buf, pending.seg, pending.seg_length)
+            _destroy_text(ldoc, pending.seg)
+            pending.seg = NULL
+        _append_clean(&pending.buf, s, n)
+    finally:
+        _destroy_text(ldoc, s)
+    return 0
+
+
+cdef int _copy_children(void* ldoc, void* html, xmlDoc* doc, xmlNode* root, long max_depth,
+                        Pending* pending, Buf* values) except -1:
+    """Copy the children of lexbor's ``html`` under ``root``, depth first without recursion;
+    ``parents[level]`` is the libxml2 parent of the lexbor nodes at that level (the nearest
+    copied ancestor: an element not copied hands its content to it)."""
+    cdef size_t cap = 64, level = 0
+    cdef xmlNode** parents = <xmlNode**>malloc(cap * sizeof(xmlNode*))
+    cdef xmlNode* parent = root
+    cdef xmlNode* node
+    cdef xmlNode** grown
+    cdef void* cur = _first_child(html)
+    cdef void* child
+    cdef const unsigned char* name
+    cdef size_t name_len
+    cdef int kind
+    if parents is NULL:
+        raise MemoryError()
+    parents[0] = root
+    try:
+        while cur is not NULL:
+            kind = _node_type(cur)
+            if kind == TEXT:
+                _add_text(ldoc, cur, pending)
+            elif kind == ELEMENT:
+                node = NULL
+                name_len = 0
+                name = _element_name(cur, &name_len)
+                if <long>level + 2 <= max_depth:
+                    name = _name(doc, name, name_len)
+                    if name is not NULL:
+                        _flush(ldoc, doc, parent, pending)
+                        node = xmlNewDocNodeEatName(doc, NULL, <unsigned char*>name, NULL)
+                        if node is NULL:
+                            raise MemoryError()
+                        xmlAddChild(parent, node)
+                        _copy_attributes(doc, node, cur, values)
+                child = _first_child(cur)
+                if child is not NULL:
+                    if level + 1 == cap:
+                        cap *= 2
+                        grown = <xmlNode**>realloc(parents, cap * sizeof(xmlNode*))
+                        if grown is NULL:
+                            raise MemoryError()
+                        parents = grown
+                    level += 1
+                    parents[level] = node if node is not NULL else parent
+                    parent = parents[level]
+                    cur = child
+                    continue
+            # comments, doctypes and processing instructions are skipped
+            while True:
+                child = _next(cur)
+                if child is not NULL:
+                    cur = child
+                    break
+                if level == 0:
+                    cur = NULL
+                    break
+                cur = _parent(cur)
+                level -= 1
+                if parents[level] is not parent:
+                    _flush(ldoc, doc, parent, pending)
+                    parent = parents[level]
+        _flush(ldoc, doc, parent, pending)
+    finally:
+        free(parents)
+    return 0
+
+
+def build(bytes data, _Element root, long max_depth):
+    """Parse ``data`` (UTF-8) with lexbor and copy its ``<html>`` element's attributes and
+    content to ``root``; returns ``root``."""
+    if not AVAILABLE:
+        raise RuntimeError(f"lexbor functions not found: {MISSING}")
+    cdef xmlNode* top = root._c_node
+    cdef xmlDoc* doc = top.doc
+    cdef void* ldoc = NULL
+    cdef void* html
+    cdef unsigned int status
+    cdef Pending pending
+    cdef Buf values
+    if doc is NULL or doc.dict is NULL:
+        raise ValueError("root must belong to a parsed lxml document (it interns the names)")
+    ldoc = _doc_create()
+    if ldoc is NULL:
+        raise MemoryError()
+    pending.seg = NULL
+    pending.seg_length = 0
+    pending.buf.data = values.data = NULL
+    pending.buf.length = pending.buf.size = values.length = values.size = 0
+    memset(_names, 0, sizeof(_names))
+    try:
+        status = _doc_parse(ldoc, <const unsigned char*>data, len(data))
+        if status != 0:
+            raise MemoryError(f"lexbor could not parse the page (status {status})")
+        html = _doc_element(ldoc)
+        if html is not NULL:
+            _copy_attributes(doc, top, html, &values)
+            _copy_children(ldoc, html, doc, top, max_depth, &pending, &values)
+    finally:
+        free(pending.buf.data)
+        free(values.data)
+        _doc_destroy(ldoc)  # also frees a text still pending after an error
+    return root

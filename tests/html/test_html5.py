@@ -1,0 +1,138 @@
+"""The HTML5 parse (maintext.html.html5): the C tree builder against its Python twin, and the
+rules both follow for what lxml cannot hold."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from lxml import etree
+
+from maintext.html import html5
+from maintext.html.document import _PARSER
+
+needs_native = pytest.mark.skipif(not html5.NATIVE_AVAILABLE, reason="C tree builder not built")
+
+NASTY = [
+    '<a"b>quoted name</a"b> after',
+    "<div 1x=2 a\"b=3 {ns}x=4 data>attributes</div>",
+    "<fb:like href=x>prefixed</fb:like><o:p></o:p><svg xlink:href=a viewBox=0><foreignObject>f</foreignObject></svg>",
+    "<p>controls &#1;&#2;&#3;&#0;\x0c&#12;&#x1f;&#xfffe;&#xffff; kept</p><p title='a&#1;b'>t</p>",
+    "<p>a<!-- comment -->b<?pi x?>c</p><!-- after -->",
+    "<template><p>inert</p></template><p>shown</p>",
+    "<table>loose<tr><td>cell</td></tr>text</table><select><option>o</select>",
+    "<title>unclosed title<meta charset=utf-8>" + "<p>story text</p>" * 40,
+    "<div>" * 3000 + "deep text" + "</div>" * 3000 + "<p>after</p>",
+    "<b>" * 50 + "formatting" + "<p>reopened</p>" * 5,
+    "</body></html><p>after the end tags</p>",
+    "<p id=a id=b ID=c class='x y'>dup</p><svg viewbox=1 viewBox=2 XLINK:HREF=a xlink:href=b></svg>",
+    "<noscript><div></noscript><p>swallowed by noscript</p>",
+    "<frameset><frame src=x></frameset>",
+    "<plaintext><p>all text</p>",
+    "<math><mi>x</mi><annotation-xml encoding='text/html'><p>h</p></annotation-xml></math>",
+    "<p>\u4e2d\u6587 caf\u00e9 \U0001f600 \ufffd</p>",
+]
+
+
+def _dump(root: etree._Element) -> list:
+    """Everything the trees can differ in: per element its tag, attributes (in order),
+    text and tail."""
+    return [(el.tag, list(el.attrib.items()), el.text, el.tail) for el in root.iter()]
+
+
+def _build(html: str, max_depth: int, native: bool) -> etree._Element:
+    root = etree.fromstring(b"<html></html>", _PARSER)
+    return html5.build(html.encode("utf-8"), root, max_depth, native)
+
+
+def _both(html: str, max_depth: int = 1000) -> tuple[list, list]:
+    return _dump(_build(html, max_depth, True)), _dump(_build(html, max_depth, False))
+
+
+@needs_native
+@pytest.mark.parametrize("html", NASTY)
+def test_c_builder_is_the_python_builder_on_nasty_pages(html):
+    c, py = _both(html)
+    assert c == py
+    c, py = _both(html, max_depth=5)
+    assert c == py
+
+
+@needs_native
+def test_c_builder_is_the_python_builder_on_random_pages():
+    pieces = ["<div>", "</div>", "<p>", "</p>", "<table>", "<tr>", "<td>", "</table>", "<b>", "</b>", "<i>",
+              "text ", "\n", "<!--c-->", "<br>", "<a href='/x'>", "</a>", "<ul><li>", "<li>", "&amp;", "&#1;",
+              "<span class=s>", "</span>", "<template>", "</template>", "<svg>", "</svg>", "<h2>", "</h2>",
+              "\u4e2d", "<a\"b>", "<x 1y=2>", "</body>", "<title>", "</title>", "<script>", "</script>",
+              "<select>", "<option>", "<noscript>", "</noscript>", "<form>", "</form>", "<frameset>", "\x0c"]
+    rng = random.Random(31)
+    for _ in range(1500):
+        body = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 60)))
+        html = "<html><body>" + body + "</body></html>"
+        depth = rng.choice([1000, 2, 3, 4, 6])
+        c, py = _both(html, depth)
+        assert c == py, (html, depth)
+
+
+BUILDERS = [pytest.param(True, marks=needs_native, id="c"), pytest.param(False, id="python")]
+
+
+@pytest.mark.parametrize("native", BUILDERS)
+def test_names_lxml_refuses_are_unwrapped_or_skipped(native):
+    root = _build('<div 1x=2 a"b=3 {ns}y=4 ok=5><a"b>text <i>kept</i></a"b></div>', 1000, native)
+    div = root.find("body/div")
+    assert list(div.attrib.items()) == [("1x", "2"), ("ok", "5")]
+    assert [el.tag for el in div.iter()] == ["div", "i"] and div.text_content() == "text kept"
+
+
+@pytest.mark.parametrize("native", BUILDERS)
+def test_prefixed_names_are_plain_names(native):
+    root = _build("<html xmlns:og='http://ogp.me/ns#' xml:lang=de><body><fb:like>x</fb:like></body></html>",
+                  1000, native)
+    assert root.get("xml:lang") == "de" and root.get("xmlns:og") == "http://ogp.me/ns#"
+    assert root.find("body")[0].tag == "fb:like"
+
+
+@pytest.mark.parametrize("native", BUILDERS)
+def test_control_characters_are_removed_from_text_and_values(native):
+    root = _build("<p title='a&#2;b'>x&#1;y&#12;z&#xffff;</p>", 1000, native)
+    p = root.find("body/p")
+    assert p.text == "xy z" and p.get("title") == "ab"
+
+
+@pytest.mark.parametrize("native", BUILDERS)
+def test_comments_and_template_content_are_not_in_the_tree(native):
+    root = _build("<p>a<!--c-->b</p><template><p>inert</p></template>", 1000, native)
+    assert "".join(root.itertext()) == "ab"
+    template = root.find(".//template")
+    assert template is not None and len(template) == 0 and not template.text
+
+
+@pytest.mark.parametrize("native", BUILDERS)
+def test_deep_nesting_loses_no_text_and_caps_the_depth(native):
+    html = "<div>" * 5000 + "deep" + "<span>more</span>" + "</div>" * 5000 + "<p>after</p>"
+    root = _build(html, 100, native)
+    assert "".join(root.itertext()) == "deepmoreafter"
+    assert max(sum(1 for _ in el.iterancestors()) for el in root.iter()) == 99
+
+
+def test_python_builder_is_used_when_asked(monkeypatch):
+    monkeypatch.setattr(html5, "build_py", lambda data, root, depth: "python")
+    assert html5.build(b"<p>x</p>", etree.fromstring(b"<html></html>", _PARSER), 1000, False) == "python"
+
+
+@needs_native
+def test_c_builder_is_the_python_builder_on_shared_pages():
+    import gzip
+    import json
+    import os
+    from pathlib import Path
+
+    datasets = Path(os.environ.get("MAINTEXT_SHARED", "/nonexistent")) / "datasets"
+    if not (datasets / "aeb" / "gold.jsonl").exists():
+        pytest.skip("shared datasets not at hand")
+    for name in ("aeb", "gne-cn"):
+        for line in open(datasets / name / "gold.jsonl", encoding="utf-8").readlines()[:15]:
+            html = gzip.open(datasets / name / json.loads(line)["file"]).read().decode("utf-8", "replace")
+            c, py = _both(html)
+            assert c == py
