@@ -11,6 +11,8 @@ from lxml import etree
 from maintext.html import html5
 from maintext.html.document import _PARSER
 
+from ..conftest import dataset_dir, read_gold
+
 needs_native = pytest.mark.skipif(not html5.NATIVE_AVAILABLE, reason="C tree builder not built")
 
 NASTY = [
@@ -124,15 +126,9 @@ def test_python_builder_is_used_when_asked(monkeypatch):
 @needs_native
 def test_c_builder_is_the_python_builder_on_shared_pages():
     import gzip
-    import json
-    import os
-    from pathlib import Path
 
-    datasets = Path(os.environ.get("MAINTEXT_SHARED", "/nonexistent")) / "datasets"
-    if not (datasets / "aeb" / "gold.jsonl").exists():
-        pytest.skip("shared datasets not at hand")
     for name in ("aeb", "gne-cn"):
-        for line in open(datasets / name / "gold.jsonl", encoding="utf-8").readlines()[:15]:
-            html = gzip.open(datasets / name / json.loads(line)["file"]).read().decode("utf-8", "replace")
+        for gold in read_gold(name)[:15]:
+            html = gzip.open(dataset_dir(name) / gold["file"]).read().decode("utf-8", "replace")
             c, py = _both(html)
             assert c == py
