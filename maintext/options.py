@@ -142,7 +142,7 @@ class Options:
     # False forces the pure-Python twins (None: when enabled; MAINTEXT_NATIVE=0 turns them off).
     native: bool | None = None
     default_encoding: str = "utf-8"
-    max_attributes: int = 256  # attributes kept per element: libxml2's parse is quadratic in them
+    max_attributes: int = 256  # attributes kept per element: the parse is quadratic in them (lexbor: 20,000 take 3 s)
     # Pages with more elements (start tags, counted before parsing) raise TooManyElementsError
     # (0: no cap). Memory grows 1-2.5 KB per element in the methods (a 4 MB page of 10^6 elements
     # peaked at 1.1 GB in lcs); the largest of 3,075 real pages in the evaluation sets has

@@ -14,9 +14,11 @@ are the Block-List (:mod:`maintext.html.blocklist`):
   break inside the block; ``hr`` is a block of its own; ``form`` is a block whose
   descendants are flagged ``in_form``.
 
-So ``<DIV>hello<TABLE>123</TABLE>world</DIV>`` gives block DIV = "hello world" and block
-TABLE = "123". The walk is the tree walk of the one segmentation (libxml2 builds the tree
-in C; a parser-target stream calls back into Python per event and measured no faster).
+So ``<DIV>hello<TABLE><TR><TD>123</TD></TR></TABLE>world</DIV>`` gives block DIV = "hello
+world" and the table's block "123" (the paper writes the 123 right inside TABLE; an HTML5
+parser, like a browser, moves such text before the table). The walk is the tree walk of the
+one segmentation (the tree is built in C: :mod:`maintext.html.html5`; a parser-target stream
+calls back into Python per event and measured no faster).
 
 The *block distribution* ``D = (n1 .. nk)`` counts blocks per text-length class (the
 paper's classes were lost; ours are ``BlockListOptions.length_bins``). Its features feed

@@ -13,7 +13,7 @@ Steps and how they map onto this module
 ---------------------------------------
 Preprocessing (paper 2.2). Scripts and comments: the shared parser drops comments and
 script bodies; ``script``/``style``/``noscript``/``template`` elements are left out of
-the feature tree (:data:`SKIP_TAGS`). Broken HTML is repaired by libxml2 (``doc.tree``).
+the feature tree (:data:`SKIP_TAGS`). Broken HTML is repaired by the HTML5 parse (``doc.tree``).
 Relative URLs: ``href``/``src`` are resolved against the page URL when inner HTML is
 compared (``absolutize_urls``); the tree itself is not rewritten.
 
