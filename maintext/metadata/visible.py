@@ -45,7 +45,11 @@ _LABEL_FORMS = {kind: re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, words))
 _LABEL_SPAN = max(len(w) for words in DATE_LABELS.values() for w in words)
 _LABEL_AFTER_SPAN = max(map(len, _LABEL_AFTER))
 _COLONS = (":", "：")
-assert not any(c in w for words in DATE_LABELS.values() for w in words + _LABEL_AFTER for c in _COLONS)
+# Per kind, the labels written in ASCII: the only ones a stretch of text without non-ASCII
+# letters or digits can hold (case-blind, an ASCII letter matches only its two cases, and
+# no label character matches a non-ASCII character that is no letter or digit: tested)
+_ASCII_LABELS = {kind: tuple(w for w in words if w.isascii()) for kind, words in DATE_LABELS.items()}
+_NON_ASCII_ALNUM = re.compile(r"[^\W_\x00-\x7f]")  # \w is str.isalnum() and "_"
 _SKIP_TEXT_TAGS = frozenset({"script", "style", "noscript", "template", "select", "option"})
 _CLOCK = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?")
 
@@ -102,8 +106,9 @@ def label_matches(text: str, kind: str):
     label before it; so it starts at most :data:`_LABEL_SPAN` characters before the white
     space, word and white space that precede the colon, and ends at most
     :data:`_LABEL_VALUE_CHARS` characters after the white space that follows it. Each
-    stretch is searched from the end of the match before (as ``finditer``)."""
-    pattern = _LABEL_FORMS[kind]
+    stretch is searched from the end of the match before (as ``finditer``), and only when
+    it may hold a label (:func:`_no_label`)."""
+    pattern, ascii_labels = _LABEL_FORMS[kind], _ASCII_LABELS[kind]
     colons = sorted(at for colon in _COLONS for at in _positions(text, colon))
     end = 0
     for at in colons:
@@ -114,10 +119,25 @@ def label_matches(text: str, kind: str):
         label_end = word_start - _space_before(text, word_start) if word_start > 0 else 0
         start = max(end, min(word_end, label_end) - _LABEL_SPAN, 0)
         stop = min(len(text), at + 1 + _space_after(text, at + 1) + _LABEL_VALUE_CHARS)
+        if _no_label(text[start:stop], ascii_labels):
+            continue  # (a search there would find nothing)
         m = pattern.search(text, start, stop)
         if m is not None and m.start() <= at:
             yield m
             end = m.end()
+
+
+def _no_label(stretch: str, ascii_labels: tuple[str, ...]) -> bool:
+    """True when ``stretch`` has no non-ASCII letter or digit and holds none of
+    ``ascii_labels`` in any case: then the label pattern cannot match in it (a search of
+    a stretch costs ~10 us; most colons of a page's text follow no label)."""
+    if not stretch.isascii() and _NON_ASCII_ALNUM.search(stretch):
+        return False
+    low = stretch.lower()
+    for label in ascii_labels:
+        if label in low:
+            return False
+    return True
 
 
 def _positions(text: str, sub: str) -> list[int]:

@@ -309,6 +309,20 @@ def test_label_matches_are_the_pattern_matches():
             assert [(m.span(), m.group(1)) for m in visible.label_matches(text, kind)] == expected, (text, kind)
 
 
+def test_no_label_character_matches_a_non_ascii_character_that_is_no_letter_or_digit():
+    """What visible._no_label relies on: a stretch whose non-ASCII characters are no letters
+    or digits can hold a label (case-blind) only in its ASCII characters."""
+    from maintext.metadata import visible
+
+    chars = sorted({c for words in visible.DATE_LABELS.values() for w in words for c in w})
+    any_label_char = re.compile("|".join(map(re.escape, chars)), re.IGNORECASE)
+    others = "".join(chr(c) for c in range(128, 0x110000) if not 0xD800 <= c < 0xE000)
+    others = visible._NON_ASCII_ALNUM.sub("", others)
+    assert len(others) > 100_000 and not any(c.isalnum() for c in others)
+    assert any_label_char.search(others) is None
+    assert visible._ASCII_LABELS["published"] and all(map(str.isascii, visible._ASCII_LABELS["modified"]))
+
+
 COMMENT_PIECES = ["<div>", "</div>", "<div class='comments'>", "<section id='respond'>", "<ul class='x Reply'>",
                   "</ul>", "</section>", "<form>", "</form>", "<p class='kommentar'>", "</p>", "<span class=''>",
                   "</span>", "<a class='comment-author' href='/a'>A</a>", "<a href='/b'>B</a>", "<b id='Comment'>",
