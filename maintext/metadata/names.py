@@ -26,15 +26,17 @@ WEEKDAYS = ("montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag"
             "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
             "mo", "di", "mi", "do", "fr", "sa", "so", "mon", "tue", "wed", "thu", "fri", "sat", "sun")
 # What may follow a name in a byline and is cut off: a date or time ("am 26/10/13", "at 18:52"),
-# a role in brackets, a second field after a bar.
-NAME_TAIL = re.compile(r"\s+(?:am|at|on|le|el|um)\s*\d.*$|\s*,\s*\d.*$|\s*\(.*$|\s+[|•·–—-]\s.*$"
+# a role in brackets, a second field after a bar. Every form starts with white space, ",",
+# "(" or "/": the lookahead spares trying the ten forms at every other position.
+NAME_TAIL = re.compile(r"(?=[\s,(/])(?:"
+                       r"\s+(?:am|at|on|le|el|um)\s*\d.*$|\s*,\s*\d.*$|\s*\(.*$|\s+[|•·–—-]\s.*$"
                        r"|\s*,\s*(?:PhD|Ph\.D\.|MD|M\.D\.|MPH|MSc|MBA|RD)\b.*$"
                        rf"|\s+(?-i:am|on)\s+(?:{'|'.join(WEEKDAYS)})\.?,?$"  # "Jane Doe am Samstag"
                        r"|\s+(?-i:am|on|um)$"  # the date that followed was another text piece
                        r"|\s+@\w+$"  # a social media handle after the name
                        r"|\s+(?:Fotos?|Photos?|Bilder?|Illustration)\s*:.*$"  # the photo credit after it
-                       r"|\s*[,/]\s*(?-i:[A-Z][A-Z-]{1,5})$",  # an agency or outlet: "Jane Doe, CNN", "/SP-X"
-                       re.IGNORECASE)
+                       r"|\s*[,/]\s*(?-i:[A-Z][A-Z-]{1,5})$"  # an agency or outlet: "Jane Doe, CNN", "/SP-X"
+                       r")", re.IGNORECASE)
 # Joiners between several names in one byline.
 NAME_JOINERS = re.compile(r"\s*(?:,|;|&|/|、|，|\band\b|\bund\b|\bet\b|\by\b|\be\b|\bi\b|\ben\b)\s*",
                           re.IGNORECASE)

@@ -13,7 +13,7 @@ from typing import Callable, Iterable
 
 from ..html.walk import native_nodes
 from .collect import text_content
-from .dateparse import parse_date, relative_date
+from .dateparse import YEAR, parse_date, relative_date
 from .native import native_metadata
 
 AFTER_HEADLINE_ELEMENTS = 300  # elements read after the headline for a byline date
@@ -291,7 +291,7 @@ def first_date(texts: Iterable[str], budget: int, reference: datetime | None = N
 def _piece_date(piece: str, reference: datetime | None, limit: int) -> str | None:
     """A date in ``piece``, searched in its first ``limit`` characters (one huge text node is
     not handed whole to the date patterns); a relative date only in a short piece."""
-    if len(piece) >= 6 and any(map(str.isdigit, piece)):
+    if len(piece) >= 6 and YEAR.search(piece, 0, limit) is not None:  # (read_date needs one)
         found = parse_date(piece[:limit])
         if found:
             return found
