@@ -31,6 +31,8 @@ PIECES = [
     "<base href=''>", "<base href='http://b.org/'>", "<base>", "<link rel='canonical' href='/c'>",
     "<link rel='Image_src stylesheet' href=' /i.png '>", "<link rel='license' href=''>", "<link href='/x'>",
     "<svg:a href='/ns'>ns</svg:a>", "<abbr>ab</abbr>", "<header>h</header>", "<source><span>",
+    "<meta name='author' content='J&amp;J &#233;t\u00e9 \u4e2d'>", "<meta name='description' content>",
+    "<a href='/x?a=1&amp;b=2' rel>y</a>", "<link rel='canonical' href='/&#x4e2d;'>", "<meta property='og:url' content=\"\">",
 ]
 
 
@@ -309,6 +311,31 @@ def test_label_matches_are_the_pattern_matches():
             assert [(m.span(), m.group(1)) for m in visible.label_matches(text, kind)] == expected, (text, kind)
 
 
+@native
+def test_label_windows_in_c_same_as_the_python_loop(monkeypatch):
+    from maintext.metadata import _native, visible
+
+    pieces = ["Datum", "DATE", "Posted", "po\u017fted", "Ver\u00f6ffentlicht", "Last  Updated", "mis \u00e0 jour", "Stand",
+              "\u53d1\u5e03\u65f6\u95f4", " am", " ON", "  ", " ", "\n", "\u3000", "\xa0", ":", "\uff1a", " : ", "01.11.2023",
+              "abc", "x" * 45, "\u2019", "\u2026 ", "\u00a9", "\u0130", "\u212a", "\u24b6", "\u2167", "\U0001d400", "1",
+              " " * 300, "\n \t" * 90]  # (stretches over 256 characters)
+    args = (visible._COLONS, visible._LABEL_SPAN, visible._LABEL_AFTER_SPAN, visible._LABEL_VALUE_CHARS)
+    rng = random.Random(73)
+    for _ in range(5000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 40)))
+        for kind in ("published", "modified"):
+            labels = visible._ASCII_LABELS[kind]
+            assert list(visible._label_windows_in_c(_native, text, kind)) == list(visible._label_windows(text, labels)), \
+                text
+            since = rng.randint(0, len(text) + 1)  # (and from any position)
+            expected = next((w for w in visible._label_windows(text, labels) if w[0] >= since), None)
+            assert _native.next_label_window(text, visible._ASCII_LABEL_BYTES[kind], *args[:1], since, *args[1:]) \
+                == expected, (text, since)
+    for enabled in (True, False):  # the matches, searched in the stretches of either twin
+        monkeypatch.setattr(walk, "ENABLED", enabled)
+        test_label_matches_are_the_pattern_matches()
+
+
 def test_no_label_character_matches_a_non_ascii_character_that_is_no_letter_or_digit():
     """What visible._no_label relies on: a stretch whose non-ASCII characters are no letters
     or digits can hold a label (case-blind) only in its ASCII characters."""
@@ -320,6 +347,7 @@ def test_no_label_character_matches_a_non_ascii_character_that_is_no_letter_or_d
     others = visible._NON_ASCII_ALNUM.sub("", others)
     assert len(others) > 100_000 and not any(c.isalnum() for c in others)
     assert any_label_char.search(others) is None
+    assert others.lower().isascii() is False and not any(c.isascii() for c in others.lower())  # (C lowers ASCII only)
     assert visible._ASCII_LABELS["published"] and all(map(str.isascii, visible._ASCII_LABELS["modified"]))
 
 
