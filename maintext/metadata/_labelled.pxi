@@ -60,7 +60,7 @@ def label_followers(_Element body, frozenset skip, Py_ssize_t limit, Py_ssize_t 
     cdef Py_ssize_t seen = 0
     cdef bint label_seen = False
     cdef list out = []
-    cdef dict names = {}
+    cdef _TagMemo names = _TagMemo()
     while n is not NULL:  # a piece of white space only is skipped by the loop: not even read
         if not (n.type == tree.XML_ELEMENT_NODE and (_blank_run(n.children) or _tag_in(n, skip, names))) \
                 and _label_step(_own_text(n), &seen, &label_seen, limit, max_label, labels, strip_chars,
@@ -121,7 +121,7 @@ def collapsed_text(_Element body, frozenset skip, Py_ssize_t limit):
     cdef xmlNode* n = top
     cdef Py_ssize_t size = 0, chars
     cdef list parts = []  # UTF-8 bytes; b" " between two pieces
-    cdef dict names = {}
+    cdef _TagMemo names = _TagMemo()
     while n is not NULL:
         if not (n.type == tree.XML_ELEMENT_NODE and _tag_in(n, skip, names)):
             if n.type == tree.XML_ELEMENT_NODE:
@@ -150,7 +150,7 @@ def collapsed_text(_Element body, frozenset skip, Py_ssize_t limit):
     return " ".join(b"".join(parts).decode("utf-8").split())
 
 
-cdef bint _subtree_put(xmlNode* top, bint with_tail, frozenset skip, dict names, list out, Py_ssize_t* size,
+cdef bint _subtree_put(xmlNode* top, bint with_tail, frozenset skip, _TagMemo names, list out, Py_ssize_t* size,
                        Py_ssize_t budget) except -1:
     """The pieces of ``visible.subtree_texts(top, with_tail=with_tail)`` put to ``out``
     (:func:`_put`); True once the budget is exceeded."""
@@ -172,7 +172,7 @@ def texts_before(_Element el, Py_ssize_t max_siblings, frozenset skip, Py_ssize_
     cdef xmlNode* sib
     cdef Py_ssize_t count, size = 0, k
     cdef list out = []
-    cdef dict names = {}
+    cdef _TagMemo names = _TagMemo()
     for k in range(2):
         if level is NULL:
             return out

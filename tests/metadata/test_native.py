@@ -475,6 +475,29 @@ def test_collapsed_text_in_c_is_the_labelled_text(monkeypatch):
 
 
 @native
+def test_walks_in_c_skip_the_same_tags_on_pages_of_many_tag_names(monkeypatch):
+    """The C walks remember which tag names to skip (the first 64 names in arrays, then a
+    dict): pages of up to 150 names, the skipped ones met early and late."""
+    from maintext.metadata import authors, visible
+
+    names = [f"x{i}" for i in range(140)] + ["script", "style", "noscript", "select", "option", "template"]
+    rng = random.Random(89)
+    for _ in range(200):
+        parts = []
+        for _ in range(rng.randint(0, 120)):
+            tag = rng.choice(names)
+            parts.append(f"<{tag}>{rng.choice(['Autor', 'Jane Doe', 'Datum: 01.02.2020', ' ', 'text'])}</{tag}>")
+        root = parse_html("<html><body><h1>Head</h1>" + "".join(parts) + "</body></html>")
+        headline = root.find(".//h1")
+        runs = []
+        for enabled in (True, False):
+            monkeypatch.setattr(walk, "ENABLED", enabled)
+            runs.append((visible.labelled_text(root), authors.labelled_byline(root),
+                         list(visible.texts_after(headline, 300, 10_000)), visible.visible_date(root, headline)))
+        assert runs[0] == runs[1]
+
+
+@native
 def test_label_links_in_c_same_as_the_python_loop():
     from maintext.metadata import _native, extras
 
