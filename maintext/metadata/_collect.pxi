@@ -34,9 +34,18 @@ cdef xmlAttr* _attr_node(xmlNode* n, const char* name) noexcept:
 
 
 cdef object _attr(xmlNode* n, const char* name):
-    """``el.get(name)`` (no namespace), or None."""
+    """``el.get(name)`` (no namespace), or None. A value held in one text node (as the HTML
+    parser stores every value but an empty one) is decoded from that node: lxml's
+    ``attributeValue`` copies it (``xmlNodeGetContent``: the same bytes), decodes the copy
+    and frees it."""
     cdef xmlAttr* a = _attr_node(n, name)
-    return attributeValue(n, a) if a is not NULL else None
+    if a is NULL:
+        return None
+    cdef xmlNode* only = a.children
+    if (only is not NULL and only.next is NULL and only.content is not NULL
+            and (only.type == tree.XML_TEXT_NODE or only.type == tree.XML_CDATA_SECTION_NODE)):
+        return (<const char*>only.content).decode("utf-8")
+    return attributeValue(n, a)
 
 
 # What collect() keeps of each wanted tag

@@ -60,7 +60,7 @@ def label_followers(_Element body, frozenset skip, Py_ssize_t limit, Py_ssize_t 
     cdef Py_ssize_t seen = 0
     cdef bint label_seen = False
     cdef list out = []
-    cdef dict names = {}
+    cdef _TagMemo names = _TagMemo()
     while n is not NULL:  # a piece of white space only is skipped by the loop: not even read
         if not (n.type == tree.XML_ELEMENT_NODE and (_blank_run(n.children) or _tag_in(n, skip, names))) \
                 and _label_step(_own_text(n), &seen, &label_seen, limit, max_label, labels, strip_chars,
@@ -121,7 +121,7 @@ def collapsed_text(_Element body, frozenset skip, Py_ssize_t limit):
     cdef xmlNode* n = top
     cdef Py_ssize_t size = 0, chars
     cdef list parts = []  # UTF-8 bytes; b" " between two pieces
-    cdef dict names = {}
+    cdef _TagMemo names = _TagMemo()
     while n is not NULL:
         if not (n.type == tree.XML_ELEMENT_NODE and _tag_in(n, skip, names)):
             if n.type == tree.XML_ELEMENT_NODE:
@@ -150,7 +150,7 @@ def collapsed_text(_Element body, frozenset skip, Py_ssize_t limit):
     return " ".join(b"".join(parts).decode("utf-8").split())
 
 
-cdef bint _subtree_put(xmlNode* top, bint with_tail, frozenset skip, dict names, list out, Py_ssize_t* size,
+cdef bint _subtree_put(xmlNode* top, bint with_tail, frozenset skip, _TagMemo names, list out, Py_ssize_t* size,
                        Py_ssize_t budget) except -1:
     """The pieces of ``visible.subtree_texts(top, with_tail=with_tail)`` put to ``out``
     (:func:`_put`); True once the budget is exceeded."""
@@ -172,7 +172,7 @@ def texts_before(_Element el, Py_ssize_t max_siblings, frozenset skip, Py_ssize_
     cdef xmlNode* sib
     cdef Py_ssize_t count, size = 0, k
     cdef list out = []
-    cdef dict names = {}
+    cdef _TagMemo names = _TagMemo()
     for k in range(2):
         if level is NULL:
             return out
@@ -188,3 +188,84 @@ def texts_before(_Element el, Py_ssize_t max_siblings, frozenset skip, Py_ssize_
         if level is not NULL and not _elementlike(level):
             level = NULL
     return out
+
+
+# ---------------------------------------------------------------------------------------
+# Labelled dates: the stretches of a page's text :func:`maintext.metadata.visible.label_matches`
+# searches (:func:`maintext.metadata.visible._label_windows`)
+
+cdef extern from "string.h":
+    void* memmem(const void* haystack, size_t haystack_len, const void* needle, size_t needle_len) nogil
+
+
+cdef extern from "Python.h":
+    Py_ssize_t PyUnicode_FindChar(object text, Py_UCS4 ch, Py_ssize_t start, Py_ssize_t end, int direction) except -2
+
+
+cdef Py_ssize_t _spaces_before(str text, Py_ssize_t at) noexcept:
+    """How many white-space characters end ``text[:at]``."""
+    cdef Py_ssize_t n = at
+    while n > 0 and Py_UNICODE_ISSPACE(PyUnicode_READ_CHAR(text, n - 1)):
+        n -= 1
+    return at - n
+
+
+cdef bint _may_hold_label(str text, Py_ssize_t start, Py_ssize_t stop, tuple ascii_labels) except -1:
+    """``not visible._no_label(text[start:stop], ascii_labels)``: a non-ASCII letter or digit
+    in the stretch, or one of the (lower-case ASCII) labels in it with its ASCII letters
+    lower-cased (a non-ASCII character that is no letter or digit lowers to no ASCII one)."""
+    cdef Py_ssize_t i, n = stop - start
+    cdef Py_UCS4 c
+    cdef unsigned char small[256]
+    cdef bytearray large = None
+    cdef unsigned char* buf = small
+    if n > 256:
+        large = bytearray(n)
+        buf = large
+    for i in range(n):
+        c = PyUnicode_READ_CHAR(text, start + i)
+        if c >= 128:
+            if Py_UNICODE_ISALNUM(c):
+                return True
+            buf[i] = 128  # (in no label)
+        else:
+            buf[i] = <unsigned char>(<unsigned int>c + 32 if 65 <= c <= 90 else <unsigned int>c)
+    for label in ascii_labels:
+        if memmem(buf, n, <const char*>(<bytes>label), len(<bytes>label)) is not NULL:
+            return True
+    return False
+
+
+def next_label_window(str text, tuple labels, tuple colons, Py_ssize_t since, Py_ssize_t label_span,
+                      Py_ssize_t after_span, Py_ssize_t value_chars):
+    """The first ``(colon, start, stop)`` of ``visible._label_windows(text, ...)`` whose colon
+    is at ``since`` or later, else None (``label_matches`` asks for one after another, and
+    stops at its first date). ``labels``: the ASCII labels as bytes; ``colons``: its
+    ``_COLONS`` (two characters); ``label_span``/``after_span``/``value_chars``: its
+    ``_LABEL_SPAN``/``_LABEL_AFTER_SPAN``/``_LABEL_VALUE_CHARS``."""
+    cdef Py_ssize_t n = len(text), at, word_end, word_start, label_end, start, stop, after
+    if len(colons) != 2:
+        raise ValueError("next_label_window reads two colon characters")
+    cdef Py_UCS4 first = ord(colons[0]), second = ord(colons[1])
+    if since >= n:
+        return None
+    cdef Py_ssize_t next_first = PyUnicode_FindChar(text, first, since, n, 1)
+    cdef Py_ssize_t next_second = PyUnicode_FindChar(text, second, since, n, 1)
+    while next_first >= 0 or next_second >= 0:  # the colons in order (found by memchr-like search)
+        if next_second < 0 or 0 <= next_first < next_second:
+            at = next_first
+            next_first = PyUnicode_FindChar(text, first, at + 1, n, 1)
+        else:
+            at = next_second
+            next_second = PyUnicode_FindChar(text, second, at + 1, n, 1)
+        word_end = at - _spaces_before(text, at)
+        word_start = word_end - after_span
+        label_end = word_start - _spaces_before(text, word_start) if word_start > 0 else 0
+        start = max(min(word_end, label_end) - label_span, 0)
+        after = at + 1
+        while after < n and Py_UNICODE_ISSPACE(PyUnicode_READ_CHAR(text, after)):
+            after += 1
+        stop = min(n, after + value_chars)
+        if _may_hold_label(text, start, stop, labels):
+            return at, start, stop
+    return None

@@ -42,6 +42,49 @@ cdef str _words(str text):
     return text
 
 
+# Link's fields, in its __init__'s order: link_rows stores them into the slots of an object
+# made by the class's tp_new (as its dataclass __init__ does, without the Python call)
+_LINK_FIELDS = ("url", "text", "in_main")
+cdef Layout _lnk  # the slot offsets of the last link class seen (see html/_slots.pxd)
+cdef object _in_main_default = None  # that class's default for in_main
+
+
+cdef int _read_link_class(object cls) except -1:
+    """Read ``cls``'s slot offsets once. They are used only when ``cls`` is a slots dataclass
+    whose fields are :data:`_LINK_FIELDS`, all set by its generated ``__init__`` and nothing
+    else (no ``__post_init__``); otherwise ``link_rows`` calls ``cls(url, text)``."""
+    global _in_main_default
+    if <PyObject*>cls is _lnk.cls:
+        return 0
+    read_layout(&_lnk, cls, _LINK_FIELDS)
+    fields = getattr(cls, "__dataclass_fields__", None)
+    params = getattr(cls, "__dataclass_params__", None)
+    if (not fields or tuple(fields) != _LINK_FIELDS or hasattr(cls, "__post_init__")
+            or params is None or not params.init or fields["in_main"].default is _MISSING
+            or any(not f.init for f in fields.values())):
+        _lnk.direct = False
+        return 0
+    _in_main_default = fields["in_main"].default
+    return 0
+
+
+from dataclasses import MISSING as _MISSING
+
+
+cdef object _new_link(object cls, str url, str text):
+    """``cls(url, text)``: the class's ``tp_new`` and the three slots stored directly."""
+    if not _lnk.direct:
+        return cls(url, text)
+    link = (<PyTypeObject*>cls).tp_new(cls, <PyObject*>_NO_ARGS, NULL)
+    set_slot(link, _lnk.off[0], url)
+    set_slot(link, _lnk.off[1], text)
+    set_slot(link, _lnk.off[2], _in_main_default)
+    return link
+
+
+cdef tuple _NO_ARGS = ()
+
+
 def link_rows(list anchors, list records, base, scheme, origin, tuple skip, resolve, valid_bracketed,
               text_of, link_class, main_anchors, list pairs):
     """The links of :func:`maintext.metadata.links.extract_links` (its loop, step for
@@ -52,6 +95,7 @@ def link_rows(list anchors, list records, base, scheme, origin, tuple skip, reso
     cdef list links = []
     cdef Py_ssize_t i
     cdef str href, url
+    _read_link_class(link_class)
     for i in range(min(len(anchors), len(records))):
         a = anchors[i]
         record = records[i]
@@ -77,7 +121,7 @@ def link_rows(list anchors, list records, base, scheme, origin, tuple skip, reso
                 url = found
         if text is None:
             text = text_of(a)
-        link = link_class(url, _words(text) if text else "")
+        link = _new_link(link_class, url, _words(text) if text else "")
         if main_anchors is not None:
             link.in_main = id(a) in main_anchors
         links.append(link)
@@ -89,20 +133,30 @@ def link_rows(list anchors, list records, base, scheme, origin, tuple skip, reso
 # ---------------------------------------------------------------------------------------
 # Category and tag links: :func:`maintext.metadata.extras._labels`'s loop over the anchors
 
-def label_links(list anchors, list records, str rel, href_path):
+def label_links(list anchors, list records, str rel, href_path, hits=None):
     """``(marked, by_path)`` of ``extras._labels``: ``(anchor, text)`` of the anchors whose
     rel list holds ``rel`` (a "tag" not also "category"), and of those without a rel list
-    whose href ``href_path`` finds (None: not searched)."""
+    whose href ``href_path`` finds (None: not searched). ``hits``: None, or the ascending
+    indices of the only anchors whose href ``href_path`` may find (``Collected.href_hits``)."""
     cdef list marked = [], by_path = []
-    cdef Py_ssize_t i
+    cdef Py_ssize_t i, h = 0, n_hits = len(hits) if hits is not None else 0
+    cdef bint every = hits is None
     for i in range(min(len(anchors), len(records))):
         href, rel_value, text = records[i]
         if rel_value:
             rels = rel_value.lower().split()
             if rel in rels and not (rel == "tag" and "category" in rels):
                 marked.append((anchors[i], text))
-            elif not rels and href_path is not None and href_path.search(href or ""):
-                by_path.append((anchors[i], text))
-        elif href_path is not None and href_path.search(href or ""):
+                continue
+            elif rels:
+                continue
+        if href_path is None:
+            continue
+        if not every:
+            while h < n_hits and <Py_ssize_t>hits[h] < i:
+                h += 1
+            if h == n_hits or <Py_ssize_t>hits[h] != i:
+                continue
+        if href_path.search(href or ""):
             by_path.append((anchors[i], text))
     return marked, by_path

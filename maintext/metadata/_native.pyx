@@ -21,6 +21,8 @@ from lxml.includes.tree cimport xmlNode, xmlAttr
 from lxml.includes.etreepublic cimport (_Document, _Element, attributeValue, elementFactory,
                                         import_lxml__etree, tailOf, textOf)
 from maintext.html._xmlnode cimport _elementlike, _has_text, _next_under, _plain_text
+from maintext.html._slots cimport Layout, read_layout, set_slot
+from cpython.object cimport PyObject, PyTypeObject
 
 from libc.stdint cimport uint8_t, uint16_t, uint32_t
 from libc.string cimport memchr, strcmp, strlen

@@ -16,13 +16,35 @@ cdef Py_ssize_t _text_bytes(xmlNode* c) noexcept nogil:
     return size
 
 
-cdef bint _tag_in(xmlNode* n, frozenset tags, dict seen):
+cdef class _TagMemo:
+    """What :func:`_tag_in` answered for each element name one walk met, by the name's
+    pointer (a document interns its names; the walk's document lives while it runs): the
+    first 64 names in C arrays (a page uses some 20-40 tag names), any further ones in a dict."""
+    cdef const void* names[64]
+    cdef bint found[64]
+    cdef int count
+    cdef dict more
+
+
+cdef bint _tag_in(xmlNode* n, frozenset tags, _TagMemo seen):
     """The element's ``.tag`` (no namespace) is in ``tags``; looked up once per name."""
+    cdef int i
     if n.ns is not NULL:
         return False
-    found = seen.get(<size_t>n.name)
-    if found is None:
-        found = seen[<size_t>n.name] = (<const char*>n.name).decode("utf-8") in tags
+    for i in range(seen.count):
+        if seen.names[i] == <const void*>n.name:
+            return seen.found[i]
+    if seen.count == 64:
+        if seen.more is None:
+            seen.more = {}
+        found = seen.more.get(<size_t>n.name)
+        if found is None:
+            found = seen.more[<size_t>n.name] = (<const char*>n.name).decode("utf-8") in tags
+        return found
+    found = (<const char*>n.name).decode("utf-8") in tags
+    seen.names[seen.count] = <const void*>n.name
+    seen.found[seen.count] = found
+    seen.count += 1
     return found
 
 
@@ -39,7 +61,7 @@ def shown_title(_Element body, str part, frozenset tags, Py_ssize_t max_elements
     cdef xmlNode* n = top
     cdef Py_ssize_t count = 0, size, i, length
     cdef double need = min_share * len(part)
-    cdef dict seen = {}
+    cdef _TagMemo seen = _TagMemo()
     cdef Py_UCS4 first, c
     if top.type != tree.XML_ELEMENT_NODE or len(part) == 0:
         return None
@@ -206,7 +228,7 @@ def texts_after(_Element el, Py_ssize_t max_nodes, frozenset skip, Py_ssize_t bu
     cdef xmlNode* n
     cdef Py_ssize_t seen = 0, size = 0
     cdef list out = []
-    cdef dict names = {}
+    cdef _TagMemo names = _TagMemo()
     while cur is not NULL and seen < max_nodes:
         if _has_text(cur.next) and _put(out, tailOf(cur), &size, budget):
             return out

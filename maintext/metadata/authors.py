@@ -4,12 +4,12 @@ Sources, most reliable first: JSON-LD ``author``/``creator``, ``<meta name=autho
 kin, a byline element near the headline (``rel``/``itemprop=author``, a class with
 author/byline), a link to an author archive page. The site's own name (a common filler of
 author fields) is taken only when no source names someone. A byline naming several people
-("Jane Doe and John Roe", "A, B und C") gives several names.
+("Jane Doe and John Roe", "A, B und C") gives several names. How a source's string is
+cut down to a name, and what passes as one, is :mod:`.names`.
 """
 
 from __future__ import annotations
 
-import html as htmllib
 import re
 
 from lxml import etree
@@ -20,48 +20,13 @@ from .collect import Collected
 from .jsonld import LIST_SEP
 from .title import is_site_name
 from .collect import text_content
+from .names import (BYLINE_PREFIX, MAX_NAME_CHARS, MAX_NAME_WORDS, ORGANISATION_WORDS, clean_author,
+                    is_person, looks_like_name, split_names, squash_name)
 from .native import native_metadata
 from .visible import _SKIP_TEXT_TAGS, body_texts, texts_after
 
 BYLINE_SCOPE_LEVELS = 3  # the headline's ancestor searched for a byline (the article header)
 MAX_BYLINE_BOXES = 20  # author-like elements tried at most
-MAX_NAME_WORDS = 6  # a longer "name" is a sentence
-MAX_NAME_CHARS = 80
-# Leading words that introduce a name in a byline; the name is what follows.
-_BY = r"(?:(?:written|posted|published|geschrieben|verfasst|veröffentlicht|eingestellt|erstellt|alles" \
-      r"|(?:ein\s+)?artikel|ein\s+beitrag|blog\s+beitrag)\s+(?:by|von))"
-BYLINE_PREFIX = re.compile(
-    r"^[~·•|\s–—-]*(?:"
-    rf"(?i:{_BY}|by|von|vom|par|por|di|door|autor(?:in|a|e)?|auteur|author|text|redaktion|interview)(?:\s*[:：]\s*|\s+|$)"
-    rf"|(?i:{_BY}|von|autor(?:in)?|author)(?=[A-ZÄÖÜ][a-zäöüß])"  # glued: "AuthorAndreas Kalt"
-    r"|(?:作者|记者|责任编辑|编辑|来源|文|撰文)\s*[:：/]?\s*)")
-# Weekday names and abbreviations a byline prints after the name (German, English).
-WEEKDAYS = ("montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag",
-            "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
-            "mo", "di", "mi", "do", "fr", "sa", "so", "mon", "tue", "wed", "thu", "fri", "sat", "sun")
-# What may follow a name in a byline and is cut off: a date or time ("am 26/10/13", "at 18:52"),
-# a role in brackets, a second field after a bar.
-NAME_TAIL = re.compile(r"\s+(?:am|at|on|le|el|um)\s*\d.*$|\s*,\s*\d.*$|\s*\(.*$|\s+[|•·–—-]\s.*$"
-                       r"|\s*,\s*(?:PhD|Ph\.D\.|MD|M\.D\.|MPH|MSc|MBA|RD)\b.*$"
-                       rf"|\s+(?-i:am|on)\s+(?:{'|'.join(WEEKDAYS)})\.?,?$"  # "Jane Doe am Samstag"
-                       r"|\s+(?-i:am|on|um)$"  # the date that followed was another text piece
-                       r"|\s+@\w+$"  # a social media handle after the name
-                       r"|\s+(?:Fotos?|Photos?|Bilder?|Illustration)\s*:.*$"  # the photo credit after it
-                       r"|\s*[,/]\s*(?-i:[A-Z][A-Z-]{1,5})$",  # an agency or outlet: "Jane Doe, CNN", "/SP-X"
-                       re.IGNORECASE)
-# Joiners between several names in one byline.
-NAME_JOINERS = re.compile(r"\s*(?:,|;|&|/|、|，|\band\b|\bund\b|\bet\b|\by\b|\be\b|\bi\b|\ben\b)\s*",
-                          re.IGNORECASE)
-_NOT_A_NAME = re.compile(r"https?://|www\.|@\w+\.\w|^@|^\d|\d{3,}|[|<>{}*]|\[at\]")
-# Labels that sit in author slots without being a name: comment-form fields, share
-# buttons, placeholders of empty bylines.
-NOT_A_NAME_LABELS = frozenset({
-    "posted on", "posted", "name", "name (erforderlich)", "name (required)", "follow",
-    "no author", "unknown", "admin", "administrator", "anonymous", "author", "autor", "redaktion",
-    "editor", "staff", "says", "reply", "antworten", "share", "teilen", "published",
-    "未知", "佚名", "匿名", "by", "von", "par", "por", "published by", "posted by",
-    "veröffentlicht am", "veröffentlicht von", "veröffentlicht", "gespeichert", "erstellt", "datum", "date", "alle beiträge", "all posts",
-})
 # Candidates for author boxes (one test on the class value matches "author" and "Author",
 # one "byline" and "Byline"); is_author_box() keeps the exact ones. byline_author() tests
 # is_author_box() on every element instead (a Python loop is ~1/3 cheaper than this XPath).
@@ -79,24 +44,12 @@ _MAX_LABEL_CHARS = 20
 AUTHOR_LABELS = frozenset({"autor", "autorin", "autoren", "author", "authors", "text", "von", "by",
                            "verfasst von", "geschrieben von", "written by", "redaktion", "作者",
                            "记者", "责任编辑", "文", "par", "por"})
-_NAME_PARTICLES = frozenset({"von", "van", "de", "der", "den", "da", "di", "du", "la", "le", "zu", "y", "bin", "al"})
 # A copyright line and the name after its years ("© 2012-2019 Jane Doe", "Copyright (c) Jane Doe").
 COPYRIGHT_LINE = re.compile(
     r"(?:©|\([cC]\)|\b[Cc]opyright\b)\s*(?:©|\([cC]\))?\s*(?:(?:19|20)\d\d\s*(?:[-–]\s*(?:(?:19|20)\d\d)?)?\s*)?"
     r"(?:by\s+|von\s+)?((?:[A-ZÄÖÜ][a-zäöüßéèáíóúñ'’-]+|[A-Z]\.)(?:\s+(?:[A-ZÄÖÜ][a-zäöüßéèáíóúñ'’-]+|[A-Z]\.)){1,3})"
     r"(?![\w.-]*\.[a-z]{2,})")  # not a domain ("© Site.de")
 COPYRIGHT_TAIL_CHARS = 20_000  # of the body's text read from its end (the footer)
-# Words that make a copyright holder an organisation, not a person.
-ORGANISATION_WORDS = frozenset({
-    "gmbh", "ag", "kg", "ug", "ev", "e", "v", "inc", "ltd", "llc", "plc", "corp", "co", "sa", "srl", "bv",
-    "verlag", "media", "medien", "news", "zeitung", "magazin", "magazine", "online", "group", "gruppe",
-    "university", "universität", "stiftung", "verein", "verband", "institut", "institute", "press",
-    "presse", "digital", "studio", "agentur", "agency", "team", "redaktion", "network", "netzwerk",
-    "company", "corporation", "foundation", "association", "club", "blog", "shop", "design", "all",
-    "rights", "reserved", "alle", "rechte", "the", "der", "die", "das", "und", "and", "by", "of",
-    "wordpress", "theme", "themes", "powered", "impressum", "datenschutz", "kontakt", "staff",
-    "editors", "editorial", "desk", "wire", "reuters", "ap", "afp", "dpa",
-})
 _COMMENT_WORDS = ("comment", "respond", "reply", "kommentar")  # in a class or id: a comment area
 _COMMENT_AREA = re.compile("|".join(_COMMENT_WORDS), re.IGNORECASE)
 _SKIP_TAGS = frozenset({"script", "style", "img", "meta", "link"})
@@ -153,7 +106,7 @@ def _completed(people: list[str], first: int, names_of, count: int) -> list[str]
         return people
     name = people[0]
     partial = " " not in name.strip()
-    key = _squash_name(name)
+    key = squash_name(name)
     last = min(count, COMPLETING_LAST if partial else first + 1 + COMPLETING_SOURCES)
     for n in range(first + 1, last):
         later = names_of(n)
@@ -161,53 +114,12 @@ def _completed(people: list[str], first: int, names_of, count: int) -> list[str]
             continue
         parts = list(dict.fromkeys(p for m in later for p in split_names(m)))
         head = parts[0]
-        if partial and " " in head and _looks_like_name(head) and (
-                _squash_name(head) == key or head.split()[0].lower() == name.lower()):
+        if partial and " " in head and looks_like_name(head) and (
+                squash_name(head) == key or head.split()[0].lower() == name.lower()):
             return [head] if len(parts) == 1 else parts
-        if len(parts) > 1 and _squash_name(head) == key and all(map(_is_person, parts)):
+        if len(parts) > 1 and squash_name(head) == key and all(map(is_person, parts)):
             return parts
     return people
-
-
-def _is_person(name: str) -> bool:
-    """A name that looks like a person's ("NBC News", "IGN Staff" are the outlet)."""
-    return _looks_like_name(name) and not ORGANISATION_WORDS.intersection(name.lower().split())
-
-
-def _squash_name(name: str) -> str:
-    return "".join(c for c in name.lower() if c.isalnum())
-
-
-def split_names(value: str) -> list[str]:
-    """The names in one byline string ("Jane Doe and John Roe" -> two names); a string
-    whose parts are not all names of two words or more stays one name."""
-    parts = [p for p in NAME_JOINERS.split(value) if p]
-    if len(parts) > 1 and all(1 < len(p.split()) <= 4 or _is_cjk_name(p) for p in parts):
-        return parts
-    return [value]
-
-
-def _is_cjk_name(text: str) -> bool:
-    return 2 <= len(text) <= 4 and all("\u4e00" <= c <= "\u9fff" for c in text)
-
-
-def clean_author(value: str | None) -> str | None:
-    """A person's name from a byline string ("By Jane Doe", "von Max Muster"), or None."""
-    if not value:
-        return None
-    text = collapse_ws(htmllib.unescape(value) if "&" in value else value)  # "Redacci&oacute;n"
-    text = BYLINE_PREFIX.sub("", text, count=1)
-    text = NAME_TAIL.sub("", text).strip(" ,;:|-–—·~")
-    words = text.split()  # "Jane Doe Fr": a weekday's abbreviation after a full name
-    if len(words) >= 3 and len(words[-1].rstrip(".,")) <= 3 and words[-1].lower().rstrip(".,") in WEEKDAYS:
-        text = " ".join(words[:-1])
-    if not text or len(text) > MAX_NAME_CHARS or _NOT_A_NAME.search(text):
-        return None
-    if text.lower() in NOT_A_NAME_LABELS or text.lower().endswith((" says", " sagt", " said")):
-        return None
-    if not any(c.isalpha() for c in text):
-        return None
-    return text
 
 
 def is_author_box(el) -> bool:
@@ -270,7 +182,7 @@ def visible_byline(headline_el) -> str | None:
         name = clean_author(piece)
         if (name is None or name == piece) and n + 1 < len(pieces):  # "Von" + <a>Name</a>
             name = clean_author(pieces[n + 1])
-        if name and name != piece and _looks_like_name(name):
+        if name and name != piece and looks_like_name(name):
             return name
     return None
 
@@ -287,7 +199,7 @@ def labelled_byline(root) -> str | None:
         for piece in native.label_followers(body, _SKIP_TEXT_TAGS, LABELLED_BYLINE_CHARS, _MAX_LABEL_CHARS,
                                             AUTHOR_LABELS, ":： ", MAX_NAME_CHARS):
             name = clean_author(piece)
-            if name and _looks_like_name(name):
+            if name and looks_like_name(name):
                 return name
         return None
     label_seen, seen = False, 0
@@ -300,7 +212,7 @@ def labelled_byline(root) -> str | None:
             break
         if label_seen and len(piece) <= MAX_NAME_CHARS:
             name = clean_author(piece)
-            if name and _looks_like_name(name):
+            if name and looks_like_name(name):
                 return name
         label_seen = len(piece) <= _MAX_LABEL_CHARS and piece.lower().rstrip(":： ") in AUTHOR_LABELS
     return None
@@ -319,7 +231,7 @@ def copyright_holder(root, site_names: tuple[str, ...]) -> str | None:
         name = m.group(1)
         words = name.lower().replace(".", " ").split()
         if 2 <= len(words) <= 4 and not ORGANISATION_WORDS.intersection(words) \
-                and _squash_name(name) in site_names:
+                and squash_name(name) in site_names:
             return name
     return None
 
@@ -364,26 +276,18 @@ def _short_pieces(texts) -> list[str]:
     return out
 
 
-def _looks_like_name(text: str) -> bool:
-    """One to four capitalised words ("Moritz Gathmann", "MORITZ GATHMANN") or a short CJK name."""
-    words = text.split()
-    if _is_cjk_name(text):
-        return True
-    return 1 <= len(words) <= 4 and all(w[:1].isupper() or w.lower() in _NAME_PARTICLES for w in words)
-
-
 def author_link(anchors: list, records: list | None = None, got: Collected | None = None) -> str | None:
     """The text of the first link to an author archive page outside comment threads, with
     the texts of the author links beside it (same parent: a byline naming several people).
     ``records``: the anchors' ``(href, rel, text or None)`` when already read
     (:meth:`~maintext.metadata.collect.Collected.anchor_records`); ``got``: what they were
-    collected in (its :meth:`~maintext.metadata.collect.Collected.may_have_href` spares
-    the search of each href on pages without author links)."""
-    if got is not None and not got.may_have_href(AUTHOR_HREF):
-        return None
+    collected in (its :meth:`~maintext.metadata.collect.Collected.href_hits` names the
+    few hrefs worth searching)."""
+    hits = got.href_hits(AUTHOR_HREF) if got is not None else None  # the only hrefs searched
     if records is None:
         records = [(a.get("href"), None, None) for a in anchors]
-    for n, (a, (href, _, text)) in enumerate(zip(anchors, records)):
+    for n in range(min(len(anchors), len(records))) if hits is None else hits:
+        a, (href, _, text) = anchors[n], records[n]
         if not href or AUTHOR_HREF.search(href) is None or in_comments(a):
             continue
         name = clean_author(text if text is not None else a.text_content())
@@ -404,7 +308,7 @@ def _sibling_author_links(first, following: list) -> list[str]:
         if a.getparent() is not parent or AUTHOR_HREF.search(a.get("href") or "") is None:
             break
         name = clean_author(a.text_content())
-        if name and 2 <= len(name.split()) <= MAX_NAME_WORDS and _looks_like_name(name) \
+        if name and 2 <= len(name.split()) <= MAX_NAME_WORDS and looks_like_name(name) \
                 and name not in names:  # a full name ("Archive", "Profile" are other links)
             names.append(name)
     return names

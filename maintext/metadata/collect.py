@@ -9,6 +9,7 @@ texts, ``<title>``, ``<h1>``-``<h3>``, ``<time>``, ``<a>``, ``<base>`` and the
 from __future__ import annotations
 
 import re
+from re import _parser
 from typing import Any
 
 from lxml import etree
@@ -99,22 +100,45 @@ class Collected:
         return self._records
 
     def may_have_href(self, pattern: re.Pattern[str]) -> bool:
-        """False when no anchor's href can match ``pattern`` (an ``re.IGNORECASE`` pattern
-        written in lower case): one search of all hrefs, joined and lower-cased, instead of
-        one per href. Only for ASCII hrefs (Unicode case folding matches "K" to "k");
-        otherwise, and on a match (perhaps across two hrefs), True: then ask each href."""
+        """False when no anchor's href can match ``pattern`` (see :meth:`href_hits`)."""
+        hits = self.href_hits(pattern)
+        return hits is None or bool(hits)
+
+    def href_hits(self, pattern: re.Pattern[str]) -> list[int] | None:
+        """The indices (ascending) of the anchors whose href ``pattern`` may find: every
+        anchor whose href it finds is among them (the caller searches those hrefs). None
+        when that is not known (then search every href).
+
+        All hrefs are joined by NUL (no attribute value holds one) and lower-cased, and
+        searched with ``pattern`` made case-sensitive, instead of one search per href.
+        Only for ASCII hrefs (Unicode case folding matches "K" to "k"), and only for a
+        case-blind pattern written in lower case without anchors or lookarounds (see
+        :func:`_cased`): then a match within one href is a match at the same place in the
+        joined text. Each search starts at an href's start; a match starting in href
+        ``i`` (perhaps running into the next one) makes ``i`` a hit, and the next search
+        starts at href ``i + 1``. So the first match at or after the start of an href that
+        holds one starts in it or in an earlier href not yet a hit: none is missed."""
         if self._hrefs is None:
-            joined = "\n".join([href for href, _, _ in self.anchor_records() if href])
+            joined = "\0".join([href or "" for href, _, _ in self.anchor_records()])
             self._hrefs = (joined.lower() if joined.isascii() else None,)
         low = self._hrefs[0]
-        if low is None:
-            return True
-        plain = _CASED_PATTERNS.get(pattern, False)
-        if plain is False:  # only a case-blind pattern all in lower case (no \S, \W...) is rewritten
-            lower = pattern.flags & re.IGNORECASE and pattern.pattern == pattern.pattern.lower()
-            plain = _CASED_PATTERNS[pattern] = (re.compile(pattern.pattern, pattern.flags & ~re.IGNORECASE)
-                                                if lower else None)
-        return plain is None or plain.search(low) is not None
+        plain = _cased(pattern) if low is not None else None
+        if plain is None:
+            return None
+        hits: list[int] = []
+        search, find, count = plain.search, low.find, low.count
+        m = search(low)
+        at = index = 0  # index: how many NULs stand before ``at``
+        while m is not None:
+            start = m.start()
+            index += count("\0", at, start)  # the href ``start`` is in
+            hits.append(index)
+            at = find("\0", start) + 1
+            if at == 0:
+                break
+            index += 1
+            m = search(low, at)
+        return hits
 
     def key(self, fld: str) -> str | None:
         """The ``<meta>`` name the best value of ``fld`` came from, or None."""
@@ -127,8 +151,50 @@ class Collected:
         return got[1] if got else None
 
 
-# Collected.may_have_href: each pattern without re.IGNORECASE (searched in lower-cased text)
+# Collected.href_hits: each pattern without re.IGNORECASE (searched in lower-cased text)
 _CASED_PATTERNS: dict[re.Pattern[str], re.Pattern[str] | None] = {}
+# What a pattern may be built of to be searched in the joined hrefs: no anchor (^, $, \b),
+# lookaround or back reference looks past the characters it matches.
+_CONTEXT_FREE_OPS = frozenset({"LITERAL", "NOT_LITERAL", "IN", "ANY", "BRANCH", "SUBPATTERN",
+                               "MAX_REPEAT", "MIN_REPEAT", "NEGATE", "RANGE", "CATEGORY"})
+
+
+def _cased(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
+    """``pattern`` without re.IGNORECASE, when it is case-blind, written in ASCII lower case
+    (no \\S, \\W...; "ſ" matches "s" case-blind) and context-free
+    (:data:`_CONTEXT_FREE_OPS`); else None."""
+    plain = _CASED_PATTERNS.get(pattern, False)
+    if plain is False:
+        usable = (pattern.flags & re.IGNORECASE and pattern.pattern.isascii()
+                  and pattern.pattern == pattern.pattern.lower() and _context_free(_sre_parse(pattern.pattern, pattern.flags)))
+        plain = _CASED_PATTERNS[pattern] = (re.compile(pattern.pattern, pattern.flags & ~re.IGNORECASE)
+                                            if usable else None)
+    return plain
+
+
+def _context_free(items) -> bool:
+    """Whether parsed pattern items (``re._parser``) use only :data:`_CONTEXT_FREE_OPS`,
+    also in their groups, repeats and branches (a class's own items are all context-free)."""
+    for op, value in items:
+        if str(op) not in _CONTEXT_FREE_OPS:
+            return False
+        if not all(_context_free(sub.data) for sub in _subpatterns(value)):
+            return False
+    return True
+
+
+def _subpatterns(value):
+    """The ``SubPattern`` objects held in one parsed item's value (nested tuples and lists)."""
+    if isinstance(value, _parser.SubPattern):
+        yield value
+    elif isinstance(value, (list, tuple)):
+        for part in value:
+            yield from _subpatterns(part)
+
+
+def _sre_parse(text: str, flags: int):
+    """The top-level items of ``text`` parsed as ``re`` parses it."""
+    return _parser.parse(text, flags).data
 
 
 def collect(root) -> Collected:

@@ -39,6 +39,11 @@ MONTHS: dict[str, int] = {name: num for num, line in enumerate(MONTH_NAMES, star
                           for name in line.split()}
 _MONTH_ALT = "|".join(sorted((re.escape(m) for m in MONTHS), key=len, reverse=True))
 _TIME = r"(?:[ T,]+(?:um |at |à )?(\d{1,2})[:h](\d{2}))?"
+# Letters (no digit or "_"): every character a month name matches, case-blind, is one (tested).
+# The month-name forms look ahead for letters followed by what follows the name before
+# they try the ~150 names (~40 us a value otherwise, at every digit or word start); the
+# lookahead holds wherever a form matches, so the matches are the same.
+_LETTERS = r"[^\W\d_]+"
 # (pattern, group order): "y_md" = year, sep, month, day; "ymd"; "d_my"; "dMy"; "Mdy";
 # then optional hour, minute.
 _DATE_FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -51,12 +56,13 @@ _DATE_FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     # 27.08.2019, 27/08/2019, 08/27/2019 (day first unless impossible)
     (re.compile(r"(?<![\d.])(\d{1,2})([./-])(\d{1,2})\2((?:19|20)\d\d)(?!\d)" + _TIME), "d_my"),
     # 27. August 2019, 27 Aug 2019, 27 de agosto de 2019, 1er mai 2019
-    (re.compile(rf"(?<!\d)(\d{{1,2}})(?:\.|er|st|nd|rd|th)?\s*(?:de\s+)?({_MONTH_ALT})\.?,?\s+(?:de\s+)?((?:19|20)\d\d)(?!\d)" + _TIME,
-                re.IGNORECASE), "dMy"),
+    (re.compile(rf"(?<!\d)(\d{{1,2}})(?:\.|er|st|nd|rd|th)?\s*(?:de\s+)?(?={_LETTERS}\.?,?\s)({_MONTH_ALT})"
+                rf"\.?,?\s+(?:de\s+)?((?:19|20)\d\d)(?!\d)" + _TIME, re.IGNORECASE), "dMy"),
     # August 27, 2019; Aug. 27 2019
-    (re.compile(rf"\b({_MONTH_ALT})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d\d)(?!\d)" + _TIME,
-                re.IGNORECASE), "Mdy"),
+    (re.compile(rf"\b(?={_LETTERS}\.?\s+\d)({_MONTH_ALT})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d\d)(?!\d)"
+                + _TIME, re.IGNORECASE), "Mdy"),
 )
+_MONTH_FORMS = frozenset({"dMy", "Mdy"})  # both need white space after the month name
 # A compact ISO timestamp such as 20190827T103000 or 20190827
 _COMPACT_DATE = re.compile(r"^((?:19|20)\d\d)(\d\d)(\d\d)(?:T?(\d\d)(\d\d))?")
 # Right after a time: seconds, fractions, then a UTC offset ("Z", "+02:00", "+0200", "GMT+8").
@@ -64,7 +70,7 @@ _OFFSET = re.compile(r"(?::\d\d(?:[.,]\d+)?)?\s*(?:(Z|UTC|GMT)(?![A-Za-z])([+-]\
 # Dates in permalinks: /2019/08/27/, /2019-08-27-, /20190827/
 _URL_DATE = re.compile(r"/((?:19|20)\d\d)[/-](\d{1,2})[/-](\d{1,2})(?:[/_.-]|$)|/((?:19|20)\d\d)(\d\d)(\d\d)/")
 _TODAY_YEAR = _date.today().year
-_YEAR = re.compile(r"(?:19|20)\d\d")
+YEAR = re.compile(r"(?:19|20)\d\d")  # every absolute date form (and _COMPACT_DATE) writes one
 
 
 # Short values whose reading is remembered: a page's declared dates (JSON-LD, <meta>,
@@ -93,12 +99,15 @@ def read_date(value: str | None) -> str | None:
     m = _COMPACT_DATE.match(value)
     if m:
         return _iso(m.group(1), m.group(2), m.group(3), m.group(4), m.group(5))
-    if _YEAR.search(value) is None:  # every form writes a four-digit year: skip cheaply
+    if YEAR.search(value) is None:  # every form writes a four-digit year: skip cheaply
         return None
     best: tuple[int, str] | None = None
+    spaced = len(value.split(None, 1)) > 1  # (str.split's white space is re's \s: tested)
     for pattern, order in _DATE_FORMS:
         if best is not None and best[0] == 0:
             break  # a later form wins only by starting earlier (saves the month-name forms' searches)
+        if not spaced and order in _MONTH_FORMS:
+            continue
         m = pattern.search(value)
         if m is None or (best is not None and m.start() >= best[0]):
             continue

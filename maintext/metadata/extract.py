@@ -9,9 +9,9 @@ stretch of it. Sources, most reliable first: structured data (JSON-LD, OpenGraph
 ``<meta>``, ``itemprop``), inline scripts and the URL, then the visible page. The stages:
 
 - :mod:`.jsonld` the JSON-LD reader (also what methods read ``articleBody`` through);
-- :mod:`.title` title and the one headline decision; :mod:`.authors`; :mod:`.dates`
-  (with :mod:`.dateparse` and :mod:`.visible`); :mod:`.extras` categories, tags, image,
-  licence, canonical URL; :mod:`.urls` the declared-URL finder; :mod:`.links`.
+- :mod:`.title` title and the one headline decision; :mod:`.authors` (with :mod:`.names`);
+  :mod:`.dates` (with :mod:`.dateparse` and :mod:`.visible`); :mod:`.extras` categories,
+  tags, image, licence, canonical URL; :mod:`.urls` the declared-URL finder; :mod:`.links`.
 """
 
 from __future__ import annotations

@@ -52,12 +52,13 @@ def tags(got: Collected) -> list[str]:
 def _labels(got: Collected, rel: str, href_path: re.Pattern[str]) -> list[str]:
     """Texts of links with ``rel`` in their rel list, else of links whose href matches
     ``href_path`` (comment threads left out)."""
-    paths = got.may_have_href(href_path)  # else no href is searched
+    hits = got.href_hits(href_path)  # the only hrefs searched (None: every one)
+    path = href_path if hits is None or hits else None
     native = native_metadata()
     if native is not None:  # the same loop in C
-        marked, by_path = native.label_links(got.anchors, got.anchor_records(), rel, href_path if paths else None)
+        marked, by_path = native.label_links(got.anchors, got.anchor_records(), rel, path, hits)
     else:
-        marked, by_path = _label_links(got, rel, href_path if paths else None)
+        marked, by_path = _label_links(got, rel, path, hits)
     out = []
     for a, text in marked or by_path:
         text = collapse_ws(text if text is not None else text_content(a)).strip("#")
@@ -68,19 +69,23 @@ def _labels(got: Collected, rel: str, href_path: re.Pattern[str]) -> list[str]:
     return dedupe(out)
 
 
-def _label_links(got: Collected, rel: str, href_path: re.Pattern[str] | None) -> tuple[list, list]:
+def _label_links(got: Collected, rel: str, href_path: re.Pattern[str] | None,
+                 hits: list[int] | None = None) -> tuple[list, list]:
     """``(marked, by_path)``: ``(anchor, text)`` of the links marked ``rel`` (a "tag" not
     also "category"), and of those without a rel list whose href ``href_path`` finds
-    (None: not searched). The Python twin of ``_native.label_links``."""
+    (None: not searched; ``hits``: None, or the indices of the only anchors whose href it
+    may find). The Python twin of ``_native.label_links``."""
     marked, by_path = [], []
-    for a, (href, rel_value, text) in zip(got.anchors, got.anchor_records()):
+    wanted = None if hits is None else set(hits)
+    for i, (a, (href, rel_value, text)) in enumerate(zip(got.anchors, got.anchor_records())):
         if rel_value:
             rels = rel_value.lower().split()
             if rel in rels and not (rel == "tag" and "category" in rels):
                 marked.append((a, text))
-            elif not rels and href_path is not None and href_path.search(href or ""):
-                by_path.append((a, text))
-        elif href_path is not None and href_path.search(href or ""):
+                continue
+            if rels:
+                continue
+        if href_path is not None and (wanted is None or i in wanted) and href_path.search(href or ""):
             by_path.append((a, text))
     return marked, by_path
 

@@ -13,7 +13,7 @@ from typing import Callable, Iterable
 
 from ..html.walk import native_nodes
 from .collect import text_content
-from .dateparse import parse_date, relative_date
+from .dateparse import YEAR, parse_date, relative_date
 from .native import native_metadata
 
 AFTER_HEADLINE_ELEMENTS = 300  # elements read after the headline for a byline date
@@ -45,7 +45,12 @@ _LABEL_FORMS = {kind: re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, words))
 _LABEL_SPAN = max(len(w) for words in DATE_LABELS.values() for w in words)
 _LABEL_AFTER_SPAN = max(map(len, _LABEL_AFTER))
 _COLONS = (":", "：")
-assert not any(c in w for words in DATE_LABELS.values() for w in words + _LABEL_AFTER for c in _COLONS)
+# Per kind, the labels written in ASCII: the only ones a stretch of text without non-ASCII
+# letters or digits can hold (case-blind, an ASCII letter matches only its two cases, and
+# no label character matches a non-ASCII character that is no letter or digit: tested)
+_ASCII_LABELS = {kind: tuple(w for w in words if w.isascii()) for kind, words in DATE_LABELS.items()}
+_ASCII_LABEL_BYTES = {kind: tuple(w.encode("ascii") for w in words) for kind, words in _ASCII_LABELS.items()}
+_NON_ASCII_ALNUM = re.compile(r"[^\W_\x00-\x7f]")  # \w is str.isalnum() and "_"
 _SKIP_TEXT_TAGS = frozenset({"script", "style", "noscript", "template", "select", "option"})
 _CLOCK = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?")
 
@@ -102,22 +107,58 @@ def label_matches(text: str, kind: str):
     label before it; so it starts at most :data:`_LABEL_SPAN` characters before the white
     space, word and white space that precede the colon, and ends at most
     :data:`_LABEL_VALUE_CHARS` characters after the white space that follows it. Each
-    stretch is searched from the end of the match before (as ``finditer``)."""
+    stretch is searched from the end of the match before (as ``finditer``), and only when
+    it may hold a label (:func:`_no_label`; the stretches are found in C when built)."""
     pattern = _LABEL_FORMS[kind]
-    colons = sorted(at for colon in _COLONS for at in _positions(text, colon))
+    native = native_metadata()
+    stretches = (_label_windows_in_c(native, text, kind) if native is not None
+                 else _label_windows(text, _ASCII_LABELS[kind]))
     end = 0
-    for at in colons:
+    for at, start, stop in stretches:
         if at < end:
             continue
-        word_end = at - _space_before(text, at)
-        word_start = word_end - _LABEL_AFTER_SPAN
-        label_end = word_start - _space_before(text, word_start) if word_start > 0 else 0
-        start = max(end, min(word_end, label_end) - _LABEL_SPAN, 0)
-        stop = min(len(text), at + 1 + _space_after(text, at + 1) + _LABEL_VALUE_CHARS)
-        m = pattern.search(text, start, stop)
+        m = pattern.search(text, max(end, start), stop)
         if m is not None and m.start() <= at:
             yield m
             end = m.end()
+
+
+def _label_windows_in_c(native, text: str, kind: str):
+    """:func:`_label_windows` of ``kind``'s labels, each found in C when asked for."""
+    since = 0
+    while (found := native.next_label_window(text, _ASCII_LABEL_BYTES[kind], _COLONS, since, _LABEL_SPAN,
+                                             _LABEL_AFTER_SPAN, _LABEL_VALUE_CHARS)) is not None:
+        yield found
+        since = found[0] + 1
+
+
+def _label_windows(text: str, ascii_labels: tuple[str, ...]):
+    """``(colon, start, stop)`` of each colon of ``text`` in order, with the stretch a label
+    match closed by it would lie in (from the start of ``text`` on: ``label_matches``
+    starts it at the end of the match before, at the latest), when that stretch may hold
+    a label (:func:`_no_label`; then none of its parts can), lazily. The Python twin of
+    ``_native.next_label_window`` (which gives the first from a given position on)."""
+    for at in sorted(at for colon in _COLONS for at in _positions(text, colon)):
+        word_end = at - _space_before(text, at)
+        word_start = word_end - _LABEL_AFTER_SPAN
+        label_end = word_start - _space_before(text, word_start) if word_start > 0 else 0
+        start = max(min(word_end, label_end) - _LABEL_SPAN, 0)
+        stop = min(len(text), at + 1 + _space_after(text, at + 1) + _LABEL_VALUE_CHARS)
+        if not _no_label(text[start:stop], ascii_labels):
+            yield at, start, stop
+
+
+def _no_label(stretch: str, ascii_labels: tuple[str, ...]) -> bool:
+    """True when ``stretch`` has no non-ASCII letter or digit and holds none of
+    ``ascii_labels`` in any case: then the label pattern cannot match in it (a search of
+    a stretch costs ~10 us; most colons of a page's text follow no label)."""
+    if not stretch.isascii() and _NON_ASCII_ALNUM.search(stretch):
+        return False
+    low = stretch.lower()
+    for label in ascii_labels:
+        if label in low:
+            return False
+    return True
 
 
 def _positions(text: str, sub: str) -> list[int]:
@@ -271,7 +312,7 @@ def first_date(texts: Iterable[str], budget: int, reference: datetime | None = N
 def _piece_date(piece: str, reference: datetime | None, limit: int) -> str | None:
     """A date in ``piece``, searched in its first ``limit`` characters (one huge text node is
     not handed whole to the date patterns); a relative date only in a short piece."""
-    if len(piece) >= 6 and any(map(str.isdigit, piece)):
+    if len(piece) >= 6 and YEAR.search(piece, 0, limit) is not None:  # (read_date needs one)
         found = parse_date(piece[:limit])
         if found:
             return found

@@ -186,3 +186,20 @@ def test_byline_outlet_after_the_name_is_no_co_author():
     <h1>Test</h1><div class="byline">Elizabeth Chuck, NBC News</div><p>Text.</p>
     </article></body></html>"""
     assert meta_of(html).authors == ["Elizabeth Chuck"]
+
+
+def test_name_tail_cuts_what_it_cut_without_its_lookahead():
+    import random
+    import re
+
+    from maintext.metadata.names import NAME_TAIL
+
+    assert NAME_TAIL.pattern.startswith("(?=[\\s,(/])(?:") and NAME_TAIL.pattern.endswith(")")
+    reference = re.compile(NAME_TAIL.pattern[len("(?=[\\s,(/])(?:"):-1], NAME_TAIL.flags)
+    pieces = ["Jane", " Doe", " am", " AM", " on", " at", " 26/10/13", ", 3", ",", " (Redaktion)", " | Bild", " \u2013 x",
+              ", PhD", ", md", " am Samstag", " on monday.", " um", " @jdoe", " Fotos: x", ", CNN", "/SP-X", "/dpa",
+              "  ", "\t", "\xa0", "(", "/", "x", "J\u00f6rg", " Photo :y", " le 3"]
+    rng = random.Random(71)
+    for _ in range(20000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 7)))
+        assert NAME_TAIL.sub("", text) == reference.sub("", text), text

@@ -28,8 +28,9 @@ def test_anchor_text_of_nested_markup_equals_text_content():
     assert text_content(a) == a.text_content() == "Read this story\xa0nowok"
 
 
-def test_may_have_href_is_false_only_when_no_href_matches():
+def test_href_hits_name_every_anchor_whose_href_matches():
     import random
+    import re
 
     from maintext.html.document import parse_html
     from maintext.metadata.authors import AUTHOR_HREF
@@ -38,18 +39,36 @@ def test_may_have_href_is_false_only_when_no_href_matches():
 
     rng = random.Random(7)
     parts = ["/", "tag", "TAG", "Tags", "author", "AUTHOR", "kategorie", "\u212aategorie", "x", "?", "#",
-             "https://e.com", "ſchlagwort", "a", "-", "label"]
+             "https://e.com", "\u017fchlagwort", "a", "-", "label", "\n", "/tag/", "/Author/x"]
+    patterns = (AUTHOR_HREF, CATEGORY_HREF, TAG_HREF, re.compile(r"/(?:tag|tags)/[^/?#]*", re.IGNORECASE),
+                re.compile(r"x*", re.IGNORECASE), re.compile(r"a-?/", re.IGNORECASE))
     seen = {True: 0, False: 0}
-    for _ in range(600):
-        hrefs = ["".join(rng.choice(parts) for _ in range(rng.randint(0, 6))) for _ in range(rng.randint(0, 4))]
-        root = parse_html("<html><body>" + "".join(f'<a href="{h}">x</a>' for h in hrefs) + "</body></html>")
+    for _ in range(800):
+        hrefs = ["".join(rng.choice(parts) for _ in range(rng.randint(0, 6))) for _ in range(rng.randint(0, 6))]
+        root = parse_html("<html><body>" + "".join(f'<a href="{h}">x</a>' if h != "a" else "<a>no href</a>"
+                                                   for h in hrefs) + "</body></html>")
         got = collect(root)
-        for pattern in (AUTHOR_HREF, CATEGORY_HREF, TAG_HREF):
-            any_match = any(pattern.search(h) for h, _, _ in got.anchor_records() if h)
-            maybe = got.may_have_href(pattern)
-            assert maybe or not any_match, hrefs
-            seen[maybe] += 1
+        for pattern in patterns:
+            matching = [i for i, (h, _, _) in enumerate(got.anchor_records()) if pattern.search(h or "")]
+            hits = got.href_hits(pattern)
+            if hits is not None:
+                assert hits == sorted(set(hits)) and set(matching) <= set(hits), (hrefs, pattern)
+            assert got.may_have_href(pattern) or not matching
+            seen[hits is None] += 1
     assert seen[False] and seen[True]
+
+
+def test_href_hits_only_for_patterns_whose_matches_do_not_look_around():
+    import re
+
+    from maintext.metadata.collect import _cased
+
+    for text in (r"/tag/[^/?#]", r"/(?:a|bc)+\d{2,}", r"(?:x|y)*z."):
+        assert _cased(re.compile(text, re.IGNORECASE)) is not None, text
+    for text in (r"\bx", r"a(?=b)", r"a(?!b)", r"(?<=a)b", r"^a", r"a$", r"(a)\1", r"(?:x|y$)", r"/\S",
+                 "/\u017f", r"(?:x(?:y|z(?!q)))+"):
+        assert _cased(re.compile(text, re.IGNORECASE)) is None, text
+    assert _cased(re.compile("/tag/")) is None  # case-sensitive: searched as it is
 
 
 def test_meta_and_link_meanings_are_remembered_exactly_and_boundedly(monkeypatch):

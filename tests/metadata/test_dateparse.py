@@ -115,3 +115,68 @@ def test_read_date_stops_at_a_date_at_the_start_with_the_same_result():
         value = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 6)))
         assert read_date(value) == _read_date_every_form(value), value
         assert parse_date(value) == read_date(value), value  # remembered or not, the same
+
+
+def _month_forms_without_lookahead():
+    """The two month-name forms as written before their lookaheads (the reference)."""
+    import re
+
+    from maintext.metadata.dateparse import _MONTH_ALT, _TIME
+
+    return (re.compile(rf"(?<!\d)(\d{{1,2}})(?:\.|er|st|nd|rd|th)?\s*(?:de\s+)?({_MONTH_ALT})\.?,?\s+(?:de\s+)?"
+                       rf"((?:19|20)\d\d)(?!\d)" + _TIME, re.IGNORECASE),
+            re.compile(rf"\b({_MONTH_ALT})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d\d)(?!\d)" + _TIME,
+                       re.IGNORECASE))
+
+
+def test_month_forms_find_what_they_found_without_their_lookaheads():
+    import random
+
+    from maintext.metadata.dateparse import _DATE_FORMS, _MONTH_FORMS
+
+    forms = [pattern for pattern, order in _DATE_FORMS if order in _MONTH_FORMS]
+    pieces = ["27", "1", "er", "th", ".", ",", " ", "  ", "\t", "\xa0", "de ", "August", "AUG", "aug.", "Mai", "M\u00c4RZ",
+              "ao\u00fbt", "Ao\u00dbt", "janv", "\u0441\u0435\u043d\u0442\u044f\u0431\u0440\u044f", "2019", "2020", "1999",
+              " 10:30", "T10h30", "x", "_", "Augusts", "\u017fep", "\u212aw", "2019-08-27", "Mon", "\u00b2", "\u2167"]
+    rng = random.Random(61)
+    for _ in range(20000):
+        value = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 9)))
+        for new, old in zip(forms, _month_forms_without_lookahead()):
+            a, b = old.search(value), new.search(value)
+            assert (a and (a.span(), a.groups())) == (b and (b.span(), b.groups())), value
+            if a is not None:
+                assert len(value.split(None, 1)) > 1  # (read_date skips them without white space)
+
+
+def test_every_character_a_month_name_matches_is_a_letter_and_white_space_is_str_split_s():
+    """What the month forms' lookaheads and read_date's white-space test rely on."""
+    import re
+
+    from maintext.metadata.dateparse import _LETTERS, MONTHS
+
+    chars = sorted({c for name in MONTHS for c in name})
+    any_month_char = re.compile("|".join(map(re.escape, chars)), re.IGNORECASE)
+    every = "".join(chr(c) for c in range(0x110000) if not 0xD800 <= c < 0xE000)
+    others = re.sub(_LETTERS, "", every, flags=re.IGNORECASE)
+    assert len(others) > 100_000 and any_month_char.search(others) is None
+    space = re.compile(r"\s")
+    assert all(bool(space.match(c)) == c.isspace() for c in every)
+
+
+def test_no_date_is_read_without_a_year_so_pieces_without_one_are_not_parsed():
+    """visible._piece_date hands a piece to parse_date only when YEAR finds a year in it."""
+    import random
+
+    from maintext.metadata.dateparse import YEAR, read_date
+    from maintext.metadata.visible import _piece_date
+
+    pieces = ["2019", "19", "20", "08", "27", "1999", "2020", "-", "/", ".", " ", "T", "10:30", "Aug", "\u0662\u0660\u0661\u0669",
+              "\u5e74", "\u6708", "\u65e5", "x", "201", "9", "0", "\u00a0", "Z", "+02:00", "de ", "mai "]
+    rng = random.Random(67)
+    for _ in range(20000):
+        value = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 8)))
+        if YEAR.search(value) is None:
+            assert read_date(value) is None, value
+        limit = rng.randint(0, 40)
+        before = read_date(value[:limit]) if len(value) >= 6 and any(map(str.isdigit, value)) else None
+        assert _piece_date(value, None, limit) == before, (value, limit)

@@ -31,6 +31,8 @@ PIECES = [
     "<base href=''>", "<base href='http://b.org/'>", "<base>", "<link rel='canonical' href='/c'>",
     "<link rel='Image_src stylesheet' href=' /i.png '>", "<link rel='license' href=''>", "<link href='/x'>",
     "<svg:a href='/ns'>ns</svg:a>", "<abbr>ab</abbr>", "<header>h</header>", "<source><span>",
+    "<meta name='author' content='J&amp;J &#233;t\u00e9 \u4e2d'>", "<meta name='description' content>",
+    "<a href='/x?a=1&amp;b=2' rel>y</a>", "<link rel='canonical' href='/&#x4e2d;'>", "<meta property='og:url' content=\"\">",
 ]
 
 
@@ -170,6 +172,73 @@ def test_link_rows_in_c_same_links_as_the_python_loop(monkeypatch):
         assert results[0] == results[1] == results[2]
 
 
+@native
+def test_link_rows_in_c_builds_the_links_their_class_builds(monkeypatch):
+    """The C loop stores a Link's slots itself: the objects equal ``Link(url, text)`` in
+    type, fields and repr, on random pages, with and without main anchors."""
+    from dataclasses import astuple
+
+    from maintext.metadata.links import extract_links
+    from maintext.result import Link
+
+    rng = random.Random(37)
+    for n in range(150):
+        root = random_page(rng, PIECES, 60)
+        got = collect(root)
+        main = {id(a) for a in got.anchors if rng.random() < 0.5} if n % 2 else None
+        pairs = []
+        links = extract_links(root, rng.choice(BASES), anchors=got.anchors, base_href=got.base,
+                              main_anchors=main, pairs=pairs, records=got.anchor_records())
+        assert [ln for _, ln in pairs] == links
+        pairs_of = {id(ln): a for a, ln in pairs}
+        for ln in links:
+            twin = Link(ln.url, ln.text)
+            if main is not None:
+                twin.in_main = ln.in_main
+            assert type(ln) is Link and astuple(ln) == astuple(twin) and repr(ln) == repr(twin)
+            assert ln.in_main is (id(pairs_of[id(ln)]) in main if main is not None else False)
+
+
+@native
+def test_link_rows_in_c_calls_a_class_it_cannot_fill_itself():
+    """A link class with a ``__post_init__``, other fields or no slots is called as written."""
+    from dataclasses import dataclass
+
+    from maintext.metadata.links import SKIP_HREF, _resolve, _valid_bracketed_host
+
+    @dataclass(slots=True)
+    class Checked:
+        url: str
+        text: str = ""
+        in_main: bool = False
+
+        def __post_init__(self):
+            self.text = self.text.upper()
+
+    @dataclass(slots=True)
+    class Extra:
+        url: str
+        text: str = ""
+        in_main: bool = False
+        seen: int = 7
+
+    class Plain:
+        def __init__(self, url, text):
+            self.url, self.text, self.in_main = url, text + "!", False
+
+    root = parse_html("<html><body><a href='/a'>one two</a><a href='http://x.org/b'>b</a></body></html>")
+    got = collect(root)
+    for cls, texts in ((Checked, ["ONE TWO", "B"]), (Extra, ["one two", "b"]), (Plain, ["one two!", "b!"])):
+        links = native_mod._native.link_rows(got.anchors, got.anchor_records(), "http://e.org/", "http",
+                                             "http://e.org", SKIP_HREF, _resolve, _valid_bracketed_host,
+                                             text_content, cls, None, None)
+        assert [type(ln) for ln in links] == [cls, cls]
+        assert [ln.url for ln in links] == ["http://e.org/a", "http://x.org/b"]
+        assert [ln.text for ln in links] == texts
+        if cls is Extra:
+            assert [ln.seen for ln in links] == [7, 7]
+
+
 TITLE_TAGS = ["div", "p", "span", "td", "strong", "b", "font", "h4", "li", "em", "h1", "section", "a"]
 TITLE_TEXTS = ["", " ", "Breaking news", "Breaki", "Breakin", "  Breaking\n news  ", "Breaking news today here", "Breaking",
                "Break", "\u4e2d\u6587\u6807\u9898\u65b0\u95fb", " \u4e2d\u6587\u6807\u9898", "news", "B r e a k",
@@ -232,13 +301,54 @@ def test_label_matches_are_the_pattern_matches():
     pieces = ["Datum", "datum", "DATUM", "Date", "Posted", "po\u017fted", "Ver\u00f6ffentlicht", "VER\u00d6FFENTLICHT",
               "zuletzt aktualisiert", "Last  Updated", "mis \u00e0 jour", "\u53d1\u5e03\u65f6\u95f4", "\u66f4\u65b0\u65f6\u95f4",
               "Stand", "xdate", "_date", " am", " on", " AM", "  ", " ", "\n", "\u3000", ":", "\uff1a", " : ", "01.11.2023",
-              "2019-08-27 10:30", "abc", "x" * 45, "2020", "Erschienen am:", "le", "el", "\u00e9", "1"]
+              "2019-08-27 10:30", "abc", "x" * 45, "2020", "Erschienen am:", "le", "el", "\u00e9", "1",
+              "\u2019", "\u2026 ", "\u00a9", "\u0130", "DAT\u0130", "\u212a", "pub\u0130\u0307", "\u00d6"]
     rng = random.Random(53)
     for _ in range(20000):
         text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 30)))
         for kind in ("published", "modified"):
             expected = [(m.span(), m.group(1)) for m in visible._LABEL_FORMS[kind].finditer(text)]
             assert [(m.span(), m.group(1)) for m in visible.label_matches(text, kind)] == expected, (text, kind)
+
+
+@native
+def test_label_windows_in_c_same_as_the_python_loop(monkeypatch):
+    from maintext.metadata import _native, visible
+
+    pieces = ["Datum", "DATE", "Posted", "po\u017fted", "Ver\u00f6ffentlicht", "Last  Updated", "mis \u00e0 jour", "Stand",
+              "\u53d1\u5e03\u65f6\u95f4", " am", " ON", "  ", " ", "\n", "\u3000", "\xa0", ":", "\uff1a", " : ", "01.11.2023",
+              "abc", "x" * 45, "\u2019", "\u2026 ", "\u00a9", "\u0130", "\u212a", "\u24b6", "\u2167", "\U0001d400", "1",
+              " " * 300, "\n \t" * 90]  # (stretches over 256 characters)
+    args = (visible._COLONS, visible._LABEL_SPAN, visible._LABEL_AFTER_SPAN, visible._LABEL_VALUE_CHARS)
+    rng = random.Random(73)
+    for _ in range(5000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 40)))
+        for kind in ("published", "modified"):
+            labels = visible._ASCII_LABELS[kind]
+            assert list(visible._label_windows_in_c(_native, text, kind)) == list(visible._label_windows(text, labels)), \
+                text
+            since = rng.randint(0, len(text) + 1)  # (and from any position)
+            expected = next((w for w in visible._label_windows(text, labels) if w[0] >= since), None)
+            assert _native.next_label_window(text, visible._ASCII_LABEL_BYTES[kind], *args[:1], since, *args[1:]) \
+                == expected, (text, since)
+    for enabled in (True, False):  # the matches, searched in the stretches of either twin
+        monkeypatch.setattr(walk, "ENABLED", enabled)
+        test_label_matches_are_the_pattern_matches()
+
+
+def test_no_label_character_matches_a_non_ascii_character_that_is_no_letter_or_digit():
+    """What visible._no_label relies on: a stretch whose non-ASCII characters are no letters
+    or digits can hold a label (case-blind) only in its ASCII characters."""
+    from maintext.metadata import visible
+
+    chars = sorted({c for words in visible.DATE_LABELS.values() for w in words for c in w})
+    any_label_char = re.compile("|".join(map(re.escape, chars)), re.IGNORECASE)
+    others = "".join(chr(c) for c in range(128, 0x110000) if not 0xD800 <= c < 0xE000)
+    others = visible._NON_ASCII_ALNUM.sub("", others)
+    assert len(others) > 100_000 and not any(c.isalnum() for c in others)
+    assert any_label_char.search(others) is None
+    assert others.lower().isascii() is False and not any(c.isascii() for c in others.lower())  # (C lowers ASCII only)
+    assert visible._ASCII_LABELS["published"] and all(map(str.isascii, visible._ASCII_LABELS["modified"]))
 
 
 COMMENT_PIECES = ["<div>", "</div>", "<div class='comments'>", "<section id='respond'>", "<ul class='x Reply'>",
@@ -365,19 +475,50 @@ def test_collapsed_text_in_c_is_the_labelled_text(monkeypatch):
 
 
 @native
+def test_walks_in_c_skip_the_same_tags_on_pages_of_many_tag_names(monkeypatch):
+    """The C walks remember which tag names to skip (the first 64 names in arrays, then a
+    dict): pages of up to 150 names, the skipped ones met early and late."""
+    from maintext.metadata import authors, visible
+
+    names = [f"x{i}" for i in range(140)] + ["script", "style", "noscript", "select", "option", "template"]
+    rng = random.Random(89)
+    for _ in range(200):
+        parts = []
+        for _ in range(rng.randint(0, 120)):
+            tag = rng.choice(names)
+            parts.append(f"<{tag}>{rng.choice(['Autor', 'Jane Doe', 'Datum: 01.02.2020', ' ', 'text'])}</{tag}>")
+        root = parse_html("<html><body><h1>Head</h1>" + "".join(parts) + "</body></html>")
+        headline = root.find(".//h1")
+        runs = []
+        for enabled in (True, False):
+            monkeypatch.setattr(walk, "ENABLED", enabled)
+            runs.append((visible.labelled_text(root), authors.labelled_byline(root),
+                         list(visible.texts_after(headline, 300, 10_000)), visible.visible_date(root, headline)))
+        assert runs[0] == runs[1]
+
+
+@native
 def test_label_links_in_c_same_as_the_python_loop():
     from maintext.metadata import _native, extras
 
     pieces = ["<a rel='tag' href='/tag/x'>x</a>", "<a rel='Tag Category' href='/c'>c</a>", "<a rel=' ' href='/tag/y'>y</a>",
               "<a rel='category' href='/category/z'>z</a>", "<a href='/TAG/w'>w</a>", "<a href='/kategorie/v'>v</a>",
-              "<a rel='nofollow' href='/tag/u'>u</a>", "<a>t</a>", "<a href=''>s</a>", "<a rel='\u0130' href='/r'>r</a>"]
+              "<a rel='nofollow' href='/tag/u'>u</a>", "<a>t</a>", "<a href=''>s</a>", "<a rel='\u0130' href='/r'>r</a>",
+              "<a href='/Category/\u212a'>k</a>", "<a rel='' href='/tags/'>e</a>", "<a href='/x/tag'>n</a>"]
     rng = random.Random(83)
     for _ in range(1000):
         root = random_page(rng, pieces, 15)
         got = collect(root)
         for rel, pattern in (("tag", extras.TAG_HREF), ("category", extras.CATEGORY_HREF), ("tag", None)):
-            assert _native.label_links(got.anchors, got.anchor_records(), rel, pattern) == \
-                extras._label_links(got, rel, pattern)
+            expected = extras._label_links(got, rel, pattern)
+            assert _native.label_links(got.anchors, got.anchor_records(), rel, pattern) == expected
+            if pattern is not None:  # searching only the hrefs href_hits names finds the same links
+                hits = got.href_hits(pattern)
+                assert _native.label_links(got.anchors, got.anchor_records(), rel, pattern, hits) == expected
+                assert extras._label_links(got, rel, pattern, hits) == expected
+                some = sorted(rng.sample(range(len(got.anchors)), len(got.anchors) // 2))
+                assert _native.label_links(got.anchors, got.anchor_records(), rel, pattern, some) == \
+                    extras._label_links(got, rel, pattern, some)
 
 
 @native

@@ -1,0 +1,114 @@
+"""A person's name from a byline string: "By Jane Doe, 26/10/13" in, "Jane Doe" out; a
+string naming several people split into their names; the tests a name passes.
+
+Used by :mod:`.authors` on every source's value (JSON-LD, ``<meta>``, bylines, links).
+"""
+
+from __future__ import annotations
+
+import html as htmllib
+import re
+
+from ..textutil import collapse_ws
+
+MAX_NAME_WORDS = 6  # a longer "name" is a sentence
+MAX_NAME_CHARS = 80
+# Leading words that introduce a name in a byline; the name is what follows.
+_BY = r"(?:(?:written|posted|published|geschrieben|verfasst|veröffentlicht|eingestellt|erstellt|alles" \
+      r"|(?:ein\s+)?artikel|ein\s+beitrag|blog\s+beitrag)\s+(?:by|von))"
+BYLINE_PREFIX = re.compile(
+    r"^[~·•|\s–—-]*(?:"
+    rf"(?i:{_BY}|by|von|vom|par|por|di|door|autor(?:in|a|e)?|auteur|author|text|redaktion|interview)(?:\s*[:：]\s*|\s+|$)"
+    rf"|(?i:{_BY}|von|autor(?:in)?|author)(?=[A-ZÄÖÜ][a-zäöüß])"  # glued: "AuthorAndreas Kalt"
+    r"|(?:作者|记者|责任编辑|编辑|来源|文|撰文)\s*[:：/]?\s*)")
+# Weekday names and abbreviations a byline prints after the name (German, English).
+WEEKDAYS = ("montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag",
+            "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+            "mo", "di", "mi", "do", "fr", "sa", "so", "mon", "tue", "wed", "thu", "fri", "sat", "sun")
+# What may follow a name in a byline and is cut off: a date or time ("am 26/10/13", "at 18:52"),
+# a role in brackets, a second field after a bar. Every form starts with white space, ",",
+# "(" or "/": the lookahead spares trying the ten forms at every other position.
+NAME_TAIL = re.compile(r"(?=[\s,(/])(?:"
+                       r"\s+(?:am|at|on|le|el|um)\s*\d.*$|\s*,\s*\d.*$|\s*\(.*$|\s+[|•·–—-]\s.*$"
+                       r"|\s*,\s*(?:PhD|Ph\.D\.|MD|M\.D\.|MPH|MSc|MBA|RD)\b.*$"
+                       rf"|\s+(?-i:am|on)\s+(?:{'|'.join(WEEKDAYS)})\.?,?$"  # "Jane Doe am Samstag"
+                       r"|\s+(?-i:am|on|um)$"  # the date that followed was another text piece
+                       r"|\s+@\w+$"  # a social media handle after the name
+                       r"|\s+(?:Fotos?|Photos?|Bilder?|Illustration)\s*:.*$"  # the photo credit after it
+                       r"|\s*[,/]\s*(?-i:[A-Z][A-Z-]{1,5})$"  # an agency or outlet: "Jane Doe, CNN", "/SP-X"
+                       r")", re.IGNORECASE)
+# Joiners between several names in one byline.
+NAME_JOINERS = re.compile(r"\s*(?:,|;|&|/|、|，|\band\b|\bund\b|\bet\b|\by\b|\be\b|\bi\b|\ben\b)\s*",
+                          re.IGNORECASE)
+_NOT_A_NAME = re.compile(r"https?://|www\.|@\w+\.\w|^@|^\d|\d{3,}|[|<>{}*]|\[at\]")
+# Labels that sit in author slots without being a name: comment-form fields, share
+# buttons, placeholders of empty bylines.
+NOT_A_NAME_LABELS = frozenset({
+    "posted on", "posted", "name", "name (erforderlich)", "name (required)", "follow",
+    "no author", "unknown", "admin", "administrator", "anonymous", "author", "autor", "redaktion",
+    "editor", "staff", "says", "reply", "antworten", "share", "teilen", "published",
+    "未知", "佚名", "匿名", "by", "von", "par", "por", "published by", "posted by",
+    "veröffentlicht am", "veröffentlicht von", "veröffentlicht", "gespeichert", "erstellt", "datum", "date", "alle beiträge", "all posts",
+})
+_NAME_PARTICLES = frozenset({"von", "van", "de", "der", "den", "da", "di", "du", "la", "le", "zu", "y", "bin", "al"})
+# Words that make a copyright holder an organisation, not a person.
+ORGANISATION_WORDS = frozenset({
+    "gmbh", "ag", "kg", "ug", "ev", "e", "v", "inc", "ltd", "llc", "plc", "corp", "co", "sa", "srl", "bv",
+    "verlag", "media", "medien", "news", "zeitung", "magazin", "magazine", "online", "group", "gruppe",
+    "university", "universität", "stiftung", "verein", "verband", "institut", "institute", "press",
+    "presse", "digital", "studio", "agentur", "agency", "team", "redaktion", "network", "netzwerk",
+    "company", "corporation", "foundation", "association", "club", "blog", "shop", "design", "all",
+    "rights", "reserved", "alle", "rechte", "the", "der", "die", "das", "und", "and", "by", "of",
+    "wordpress", "theme", "themes", "powered", "impressum", "datenschutz", "kontakt", "staff",
+    "editors", "editorial", "desk", "wire", "reuters", "ap", "afp", "dpa",
+})
+
+
+def is_person(name: str) -> bool:
+    """A name that looks like a person's ("NBC News", "IGN Staff" are the outlet)."""
+    return looks_like_name(name) and not ORGANISATION_WORDS.intersection(name.lower().split())
+
+
+def squash_name(name: str) -> str:
+    """``name``'s letters and digits, lower-cased ("Jane Doe" -> "janedoe")."""
+    return "".join(c for c in name.lower() if c.isalnum())
+
+
+def split_names(value: str) -> list[str]:
+    """The names in one byline string ("Jane Doe and John Roe" -> two names); a string
+    whose parts are not all names of two words or more stays one name."""
+    parts = [p for p in NAME_JOINERS.split(value) if p]
+    if len(parts) > 1 and all(1 < len(p.split()) <= 4 or is_cjk_name(p) for p in parts):
+        return parts
+    return [value]
+
+
+def is_cjk_name(text: str) -> bool:
+    return 2 <= len(text) <= 4 and all("\u4e00" <= c <= "\u9fff" for c in text)
+
+
+def clean_author(value: str | None) -> str | None:
+    """A person's name from a byline string ("By Jane Doe", "von Max Muster"), or None."""
+    if not value:
+        return None
+    text = collapse_ws(htmllib.unescape(value) if "&" in value else value)  # "Redacci&oacute;n"
+    text = BYLINE_PREFIX.sub("", text, count=1)
+    text = NAME_TAIL.sub("", text).strip(" ,;:|-–—·~")
+    words = text.split()  # "Jane Doe Fr": a weekday's abbreviation after a full name
+    if len(words) >= 3 and len(words[-1].rstrip(".,")) <= 3 and words[-1].lower().rstrip(".,") in WEEKDAYS:
+        text = " ".join(words[:-1])
+    if not text or len(text) > MAX_NAME_CHARS or _NOT_A_NAME.search(text):
+        return None
+    if text.lower() in NOT_A_NAME_LABELS or text.lower().endswith((" says", " sagt", " said")):
+        return None
+    if not any(c.isalpha() for c in text):
+        return None
+    return text
+
+
+def looks_like_name(text: str) -> bool:
+    """One to four capitalised words ("Moritz Gathmann", "MORITZ GATHMANN") or a short CJK name."""
+    words = text.split()
+    if is_cjk_name(text):
+        return True
+    return 1 <= len(words) <= 4 and all(w[:1].isupper() or w.lower() in _NAME_PARTICLES for w in words)
