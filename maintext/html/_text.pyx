@@ -10,8 +10,10 @@
   CJK table of ``textutil`` (``set_cjk_ranges``).
 - ``text_length`` / ``link_text_length``: ``len(el.text_content())`` and the sum of it over
   ``el.iter("a")`` without building strings (the box sizes of :mod:`maintext.html.boxsize`).
+- ``Needles``: whether any of a table of words is a substring of a text, in one pass (the
+  prefilters of :mod:`maintext.html.promo` and :mod:`maintext.html.lines`).
 
-Each has its Python twin (textutil, segmentation.Block, boxsize); ``tests/html/test_native.py``
+Each has its Python twin (textutil, segmentation.Block, boxsize, the prefilters' loops); ``tests/html/test_native.py``
 checks they agree.
 """
 
@@ -275,3 +277,86 @@ cdef bint _has_cjk(str text):
 
 def has_cjk(str text):
     return _has_cjk(text)
+
+
+cdef enum:
+    OTHER_FIRST_MAX = 16  # non-ASCII first characters kept in a C array (beyond: a dict)
+
+
+cdef class Needles:
+    """``any(word in text for word in words)`` (the needle tables that let a line skip a
+    regex search, :mod:`maintext.html.promo` and :mod:`maintext.html.lines`) in one pass
+    over ``text``: at each position only the words starting with its character are
+    compared, instead of one substring search of the whole text per word. Twin of the
+    Python loops it stands for (``tests/html/test_native.py``)."""
+
+    cdef readonly tuple words
+    cdef list ascii  # first character < 128 -> list of the words starting with it, or None
+    cdef Py_UCS4 other_first[OTHER_FIRST_MAX]
+    cdef list other_words  # the lists of the words starting with other_first[k]
+    cdef dict other  # first character (int) -> words, when there are too many for the array
+    cdef Py_ssize_t n_other
+    cdef bint always  # an empty word: in every text
+
+    def __init__(self, words):
+        cdef Py_UCS4 c
+        self.words = tuple(words)
+        self.ascii = [None] * 128
+        self.other_words = []
+        self.other = {}
+        self.n_other = 0
+        self.always = False
+        by_first = {}
+        for w in self.words:
+            if not isinstance(w, str):
+                raise TypeError("needles are str")
+            if not w:
+                self.always = True
+                continue
+            by_first.setdefault(ord(w[0]), []).append(w)
+        for first, group in by_first.items():
+            c = first
+            if c < 128:
+                self.ascii[<Py_ssize_t>c] = group
+            elif len(by_first) <= OTHER_FIRST_MAX:
+                self.other_first[self.n_other] = c
+                self.other_words.append(group)
+                self.n_other += 1
+            else:
+                self.other[first] = group
+
+    cdef list _starting(self, Py_UCS4 c):
+        cdef Py_ssize_t k
+        if c < 128:
+            return self.ascii[<Py_ssize_t>c]
+        for k in range(self.n_other):
+            if self.other_first[k] == c:
+                return self.other_words[k]
+        return self.other.get(<long>c) if self.other else None
+
+    def any_in(self, str text):
+        """Whether one of the words is a substring of ``text``."""
+        cdef Py_ssize_t n = PyUnicode_GET_LENGTH(text), i, j, m
+        cdef int kind = PyUnicode_KIND(text), wkind
+        cdef void* data = PyUnicode_DATA(text)
+        cdef void* wdata
+        cdef list group
+        cdef str w
+        if self.always:
+            return True
+        for i in range(n):
+            group = self._starting(PyUnicode_READ(kind, data, i))
+            if group is None:
+                continue
+            for w in group:
+                m = PyUnicode_GET_LENGTH(w)
+                if m > n - i:
+                    continue
+                wkind = PyUnicode_KIND(w)
+                wdata = PyUnicode_DATA(w)
+                j = 1
+                while j < m and PyUnicode_READ(wkind, wdata, j) == PyUnicode_READ(kind, data, i + j):
+                    j += 1
+                if j == m:
+                    return True
+        return False

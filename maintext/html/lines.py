@@ -10,6 +10,13 @@ from __future__ import annotations
 
 import re
 
+from . import walk as _walk
+
+try:  # the needle tables' one-pass test in C (maintext/html/_text.pyx), else the Python loops
+    from ._text import Needles
+except ImportError:
+    Needles = None
+
 
 class _AnyCase:
     """A pattern written in lower case with IGNORECASE, asked of a line by the same name:
@@ -230,10 +237,15 @@ def _may_be_credit(text: str) -> bool:
     if not text.isascii() or ":" in text:
         return True
     lower = text.lower()
+    if _CREDIT_NEEDLES is not None and _walk.ENABLED:  # (one pass over the text)
+        return _CREDIT_NEEDLES.any_in(lower)
     for word in _CREDIT_NEEDS:  # (a loop: no generator frame)
         if word in lower:
             return True
     return False
+
+
+_CREDIT_NEEDLES = Needles(_CREDIT_NEEDS) if Needles is not None else None
 
 
 _CAPTION_ANY_CASE, _CREDIT_ANY_CASE = _AnyCase(_CAPTION_LINE), _AnyCase(_CREDIT_LINE)
