@@ -100,8 +100,8 @@ def _page(html: str):
 
 def test_native_used_only_for_plain_numbers(monkeypatch) -> None:
     h = AutoHeuristics()
-    assert score._native_score(h) is native
+    assert score._native_score(h) and score._c_block_scores is native.block_scores
     odd = dataclasses.replace(AutoHeuristics(), class_weight=True)  # a bool: the Python loops decide
-    assert score._native_score(odd) is None
+    assert not score._native_score(odd)
     monkeypatch.setattr(score._walk, "ENABLED", False)
-    assert score._native_score(AutoHeuristics()) is None
+    assert not score._native_score(AutoHeuristics())

@@ -8,8 +8,7 @@ JSON-LD ``articleBody``), widened by :mod:`maintext.methods.auto.widen`.
 
 from __future__ import annotations
 
-
-from types import ModuleType
+import importlib
 
 from ...html import walk as _walk
 from ...html.segment import Block, Container, Segmentation
@@ -21,9 +20,12 @@ from .heuristics import AutoHeuristics
 from ...metadata.jsonld import JsonLdBody
 
 try:  # the two scoring loops in C (maintext/methods/auto/_score.pyx), else the Python ones
-    from . import _score
+    # (an extension module, imported by name: it needs nothing of the package's __init__,
+    # which imports this module)
+    _c_score = importlib.import_module(f"{__package__}._score")
+    _c_block_scores, _c_rank_containers = _c_score.block_scores, _c_score.rank_containers
 except ImportError:
-    _score = None
+    _c_block_scores = _c_rank_containers = None
 
 
 def _page_title(root) -> str:
@@ -52,16 +54,16 @@ def choose_region(h: AutoHeuristics, seg: Segmentation, opts: AutoOptions, hint:
     """The main container (plus joined siblings) of the page; a caption in a gallery
     (:mod:`maintext.methods.auto.gallery`) scores a reduced share."""
     native = _native_score(h)
-    scores = (native.block_scores(seg.blocks, Block, h.min_prose_weight, h.link_density_max, h.length_unit,
+    scores = (_c_block_scores(seg.blocks, Block, h.min_prose_weight, h.link_density_max, h.length_unit,
                                   h.length_cap, tuple(h.level_share), galleries or None, h.caption_share)
-              if native is not None else block_scores(h, seg, galleries))
+              if native else block_scores(h, seg, galleries))
     if not scores:
         return Region(None, [(0, len(seg.blocks))], "no prose block: whole page")
     headline = _title_heading(h, seg, title)
     h1s = seg.blocks_of("h1")
     h1 = headline if headline is not None else (h1s[0] if h1s else None)
-    if native is not None:
-        ranked, best_id = native.rank_containers(
+    if native:
+        ranked, best_id = _c_rank_containers(
             scores, seg.containers, Container, seg._chars, seg._links, h1, h.headline_reach, h.headline_bonus,
             h.class_weight, h.tag_prior, h.bonus_cap, h.semantic_bonus, h.inside_boiler_factor)
     else:
@@ -140,17 +142,17 @@ _NUMBERS = ("min_prose_weight", "link_density_max", "length_unit", "length_cap",
 _CHECKED: list = [None, False]  # the heuristics last checked by _native_score and its answer
 
 
-def _native_score(h: AutoHeuristics) -> ModuleType | None:
-    """The compiled scoring loops when built and enabled (``MAINTEXT_NATIVE``) and the
-    heuristics are plain numbers they take as doubles (small ints: the same figures), else
-    None. (Checked once per heuristics object: options are never changed in place.)"""
-    if _score is None or not _walk.ENABLED:
-        return None
+def _native_score(h: AutoHeuristics) -> bool:
+    """Whether the compiled scoring loops run: built and enabled (``MAINTEXT_NATIVE``), and
+    the heuristics are plain numbers they take as doubles (small ints: the same figures).
+    (Checked once per heuristics object: options are never changed in place.)"""
+    if _c_block_scores is None or not _walk.ENABLED:
+        return False
     if _CHECKED[0] is not h:
         numbers = [getattr(h, name) for name in _NUMBERS] + list(h.level_share) + list(h.tag_prior.values())
         _CHECKED[:] = [h, all(type(x) is float or (type(x) is int and abs(x) < 2 ** 53) for x in numbers)
                        and type(h.headline_reach) is int and len(h.level_share) <= 16 and bool(h.length_unit)]
-    return _score if _CHECKED[1] else None
+    return _CHECKED[1]
 
 
 def _verify_with_hint(h: AutoHeuristics, seg: Segmentation, ranked: list[tuple[float, int]], best_id: int,
