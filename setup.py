@@ -3,9 +3,11 @@ walk (maintext/html/_walk.pyx, its text measures in _text.pyx), text scans (_sca
 metadata tree scans (_nodes.pyx), the Block-List blocks (_blocks.pyx), the pre-parse raw-text
 passes (_raw.pyx), the HTML5 tree builder (_lexbor.pyx: lexbor's DOM, lexbor being found at
 run time in selectolax's extension module, copied into libxml2 nodes), loops of the metadata
-pass (maintext/metadata/_native.pyx) and the page-type classifier's sums over the segmentation (maintext/pagetype/_totals.pyx); _xmlnode.pxd holds the
+pass (maintext/metadata/_native.pyx), the page-type classifier's sums over the segmentation
+(maintext/pagetype/_totals.pyx) and auto's container scoring loops
+(maintext/methods/auto/_score.pyx); _xmlnode.pxd holds the
 libxml2 node tests _walk and _nodes share, _slots.pxd the direct slot access (one Layout of
-offsets per class) of _walk, _blocks and _totals, _blockregion.pxd the Block-List region
+offsets per class) of _walk, _blocks, _totals and _score, _blockregion.pxd the Block-List region
 selection _totals runs. Without them (or when the build fails) maintext installs as pure
 Python and uses the Python walk. ``MAINTEXT_NO_NATIVE=1`` skips the build."""
 
@@ -55,6 +57,9 @@ def extensions():
                       libraries=["dl"] if sys.platform.startswith("linux") else []),
             # the page-type classifier's sums: its doubles must be the Python loops' (no contraction)
             Extension("maintext.pagetype._totals", ["maintext/pagetype/_totals.pyx"],
+                      extra_compile_args=["-ffp-contract=off"]),
+            # auto's container scoring loops: their doubles must be the Python loops' (no contraction)
+            Extension("maintext.methods.auto._score", ["maintext/methods/auto/_score.pyx"],
                       extra_compile_args=["-ffp-contract=off"]),
             Extension("maintext.metadata._native", ["maintext/metadata/_native.pyx"],
                       include_dirs=lxml.get_include())]

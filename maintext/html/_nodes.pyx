@@ -15,6 +15,8 @@ running length (of the pieces, or of the stripped pieces) exceeds ``limit`` (< 0
 
 ``author_boxes(scope, limit)``: the first ``limit`` descendants of ``scope`` that
 :func:`maintext.metadata.authors.is_author_box` accepts.
+
+``ld_script_texts(root)``: the JSON-LD script texts of :func:`maintext.metadata.jsonld.script_texts`.
 """
 
 from lxml.includes cimport tree
@@ -363,4 +365,25 @@ def head_links(_Element head):
                 if (_attr(cur, "rel") or "").lower() == "canonical":
                     out.append(("canonical", _attr(cur, "href")))
         cur = _next(cur, top, True)
+    return out
+
+
+def ld_script_texts(_Element root):
+    """``[s.text for s in root.iter("script") if s.text and "ld+json" in (s.get("type") or "")]``
+    (:func:`maintext.metadata.jsonld.script_texts`): the ``<script>`` elements of no namespace
+    (``iter("script")`` is ``iter("{}script")``), ``root`` included, in page order; an element
+    proxy and its ``type`` string built for none of the others."""
+    cdef xmlNode* top = root._c_node
+    cdef xmlNode* n = top
+    cdef list out = []
+    if top.type != tree.XML_ELEMENT_NODE:
+        return out
+    while n is not NULL:
+        if n.ns is NULL and strcmp(<const char*>n.name, "script") == 0:
+            kind = _attr(n, "type")
+            if kind is not None and "ld+json" in kind and _has_text(n.children):
+                text = textOf(n)
+                if text:
+                    out.append(text)
+        n = _next(n, top, True)
     return out

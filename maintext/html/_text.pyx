@@ -10,8 +10,10 @@
   CJK table of ``textutil`` (``set_cjk_ranges``).
 - ``text_length`` / ``link_text_length``: ``len(el.text_content())`` and the sum of it over
   ``el.iter("a")`` without building strings (the box sizes of :mod:`maintext.html.boxsize`).
+- ``Needles``: whether any of a table of words is a substring of a text, in one pass (the
+  prefilters of :mod:`maintext.html.promo` and :mod:`maintext.html.lines`).
 
-Each has its Python twin (textutil, segmentation.Block, boxsize); ``tests/html/test_native.py``
+Each has its Python twin (textutil, segmentation.Block, boxsize, the prefilters' loops); ``tests/html/test_native.py``
 checks they agree.
 """
 
@@ -275,3 +277,126 @@ cdef bint _has_cjk(str text):
 
 def has_cjk(str text):
     return _has_cjk(text)
+
+
+from libc.stdlib cimport malloc, free
+from libc.stdint cimport uint64_t
+
+
+cdef class Needles:
+    """``any(word in text for word in words)`` (the needle tables that let a line skip a
+    regex search, :mod:`maintext.html.promo` and :mod:`maintext.html.lines`) in one pass
+    over ``text``: at each position only the words starting with its character and going on
+    with the next one (a bit mask per first ASCII character) are compared, instead of one
+    substring search of the whole text per word. Twin of the Python loops it stands for
+    (``tests/html/test_native.py``)."""
+
+    cdef readonly tuple words
+    cdef Py_UCS4* chars  # every word's code points, one after the other
+    cdef Py_ssize_t* offset  # word k: chars[offset[k]:offset[k] + length[k]]
+    cdef Py_ssize_t* length
+    cdef int* order  # word indexes: those starting with ASCII character c at [first[c], first[c + 1])
+    cdef int first[129]
+    cdef uint64_t second[128][2]  # bit d: a word starting with c goes on with ASCII character d
+    cdef bint loose[128]  # a word starting with c has no ASCII second character: always compared
+    cdef int* others  # indexes of the words starting with a non-ASCII character
+    cdef Py_ssize_t n_others
+    cdef bint always  # an empty word: in every text
+
+    def __cinit__(self, words):
+        self.words = tuple(words)
+        cdef Py_ssize_t n = len(self.words), total = 0, k, j, at = 0
+        cdef int c, d, filled
+        for w in self.words:
+            if not isinstance(w, str):
+                raise TypeError("needles are str")
+            total += len(w)
+        self.chars = <Py_UCS4*>malloc((total + 1) * sizeof(Py_UCS4))
+        self.offset = <Py_ssize_t*>malloc((n + 1) * sizeof(Py_ssize_t))
+        self.length = <Py_ssize_t*>malloc((n + 1) * sizeof(Py_ssize_t))
+        self.order = <int*>malloc((n + 1) * sizeof(int))
+        self.others = <int*>malloc((n + 1) * sizeof(int))
+        if not (self.chars and self.offset and self.length and self.order and self.others):
+            raise MemoryError()
+        self.n_others = 0
+        self.always = False
+        for c in range(128):
+            self.second[c][0] = self.second[c][1] = 0
+            self.loose[c] = False
+        for k in range(n):
+            w = self.words[k]
+            self.offset[k] = at
+            self.length[k] = len(w)
+            for j in range(len(w)):
+                self.chars[at] = ord(w[j])
+                at += 1
+            if not w:
+                self.always = True
+            elif self.chars[self.offset[k]] >= 128:
+                self.others[self.n_others] = k
+                self.n_others += 1
+        filled = 0
+        for c in range(128):  # the words of each ASCII first character, in table order
+            self.first[c] = filled
+            for k in range(n):
+                if self.length[k] and self.chars[self.offset[k]] == <Py_UCS4>c:
+                    self.order[filled] = k
+                    filled += 1
+                    if self.length[k] < 2 or self.chars[self.offset[k] + 1] >= 128:
+                        self.loose[c] = True
+                    else:
+                        d = <int>self.chars[self.offset[k] + 1]
+                        self.second[c][d >> 6] |= (<uint64_t>1) << (d & 63)
+        self.first[128] = filled
+
+    def __dealloc__(self):
+        free(self.chars)
+        free(self.offset)
+        free(self.length)
+        free(self.order)
+        free(self.others)
+
+    cdef inline bint _at(self, int k, int kind, void* data, Py_ssize_t i, Py_ssize_t n) noexcept:
+        """Word ``k`` (whose first character is text[i]) is in the text at ``i``."""
+        cdef Py_ssize_t m = self.length[k], j
+        cdef Py_UCS4* w = self.chars + self.offset[k]
+        if m > n - i:
+            return False
+        for j in range(1, m):
+            if w[j] != PyUnicode_READ(kind, data, i + j):
+                return False
+        return True
+
+    def any_in(self, str text):
+        """Whether one of the words is a substring of ``text``."""
+        cdef Py_ssize_t n = PyUnicode_GET_LENGTH(text), i, q
+        cdef int kind = PyUnicode_KIND(text), k
+        cdef void* data = PyUnicode_DATA(text)
+        cdef Py_UCS4 u
+        cdef int c, d
+        if self.always:
+            return True
+        for i in range(n):
+            u = PyUnicode_READ(kind, data, i)
+            if u >= 128:
+                for q in range(self.n_others):
+                    k = self.others[q]
+                    if self.chars[self.offset[k]] == u and self._at(k, kind, data, i, n):
+                        return True
+                continue
+            c = <int>u
+            if self.first[c] == self.first[c + 1]:
+                continue
+            if not self.loose[c]:
+                if i + 1 >= n:
+                    continue
+                u = PyUnicode_READ(kind, data, i + 1)
+                if u >= 128:
+                    continue
+                d = <int>u
+                if not (self.second[c][d >> 6] >> (d & 63)) & 1:
+                    continue
+            for q in range(self.first[c], self.first[c + 1]):
+                if self._at(self.order[q], kind, data, i, n):
+                    return True
+        return False

@@ -10,6 +10,13 @@ from __future__ import annotations
 
 import re
 
+from . import walk as _walk
+
+try:  # the needle tables' one-pass test in C (maintext/html/_text.pyx), else the Python loops
+    from ._text import Needles
+except ImportError:
+    Needles = None
+
 
 class _AnyCase:
     """A pattern written in lower case with IGNORECASE, asked of a line by the same name:
@@ -200,13 +207,12 @@ def is_date_line(text: str) -> bool:
     return _DATE_SCAN_ANY_CASE.fullmatch(text) is not None
 
 
-# Image credits and sources standing alone ("Getty Images", "Foto: dpa", "AFP / J. Doe").
-_CREDIT_LINE = re.compile(
-    r"getty ?images|istock|shutterstock|imago|picture[- ]alliance|\bdpa\b|\bafp\b|\bap photo\b|©|\(c\)|"
-    r"^\W*(?:foto|fotos|photo|photos|bild|bilder|image|images|credit|credits|quelle|source|crédit|"
-    r"fuente|fonte|źródło)\s*[:：]",
-    re.IGNORECASE,
-)
+# Image credits and sources standing alone ("Getty Images", "Foto: dpa", "AFP / J. Doe"): the
+# credit words found anywhere in the line, or a source label opening it.
+_CREDIT_WORDS = r"getty ?images|istock|shutterstock|imago|picture[- ]alliance|\bdpa\b|\bafp\b|\bap photo\b|©|\(c\)"
+_CREDIT_LABEL = (r"^\W*(?:foto|fotos|photo|photos|bild|bilder|image|images|credit|credits|quelle|source|crédit|"
+                 r"fuente|fonte|źródło)\s*[:：]")
+_CREDIT_LINE = re.compile(_CREDIT_WORDS + "|" + _CREDIT_LABEL, re.IGNORECASE)
 
 
 # Figure captions opened by a figure word and a colon ("Abbildung 4: ...", "Beitragsbild:
@@ -219,34 +225,50 @@ _CAPTION_LINE = re.compile(
 CAPTION_MAX_CHARS = 200
 
 
-# What every match of _CREDIT_LINE holds in ASCII text, lower-cased ("©" and "：" are not
-# ASCII; a colon stands for the "Foto:" alternative): ASCII text holding none of them
-# cannot match (in ASCII text IGNORECASE is lower-casing), so the search is skipped.
+# What every match of _CREDIT_WORDS holds, lower-cased, but "©" (not ASCII): a line holding
+# none of them, whose lower() reads each letter as IGNORECASE does, cannot match it.
 _CREDIT_NEEDS = ("getty", "istock", "shutterstock", "imago", "picture", "dpa", "afp", "ap photo", "(c)")
+# The characters IGNORECASE reads as ASCII letters ("İ", "ı" as i, "ſ" as s, the Kelvin sign as k):
+# in a line without them, an ASCII word matches under IGNORECASE where lower() holds it.
+_FOLDS_TO_ASCII = ("\u0130", "\u0131", "\u017f", "\u212a")
 
 
 def _may_be_credit(text: str) -> bool:
-    """False only when ``_CREDIT_LINE.search(text)`` finds nothing (a cheap exact prefilter)."""
-    if not text.isascii() or ":" in text:
-        return True
+    """False only when ``_CREDIT_WORDS`` (IGNORECASE) is found nowhere in ``text`` (a cheap
+    exact prefilter)."""
+    if not text.isascii():
+        if "©" in text:
+            return True
+        for c in _FOLDS_TO_ASCII:
+            if c in text:
+                return True
     lower = text.lower()
+    if _CREDIT_NEEDLES is not None and _walk.ENABLED:  # (one pass over the text)
+        return _CREDIT_NEEDLES.any_in(lower)
     for word in _CREDIT_NEEDS:  # (a loop: no generator frame)
         if word in lower:
             return True
     return False
 
 
-_CAPTION_ANY_CASE, _CREDIT_ANY_CASE = _AnyCase(_CAPTION_LINE), _AnyCase(_CREDIT_LINE)
+_CREDIT_NEEDLES = Needles(_CREDIT_NEEDS) if Needles is not None else None
+_CAPTION_ANY_CASE = _AnyCase(_CAPTION_LINE)
+_CREDIT_WORDS_ANY_CASE = _AnyCase(re.compile(_CREDIT_WORDS, re.IGNORECASE))
+_CREDIT_LABEL_ANY_CASE = _AnyCase(re.compile(_CREDIT_LABEL, re.IGNORECASE))
 
 
 def is_credit_line(text: str) -> bool:
     """A short image credit or source line, or a figure caption ("Abbildung 2: ...")."""
     # (every caption match ends with a colon: a line without one is not searched)
-    if len(text) <= CAPTION_MAX_CHARS and (":" in text or "：" in text) and _CAPTION_ANY_CASE.match(text) is not None:
+    colon = ":" in text or "：" in text
+    if len(text) <= CAPTION_MAX_CHARS and colon and _CAPTION_ANY_CASE.match(text) is not None:
         return True
-    if len(text) > 80 or text[-1:] in ".!?。！？" or not _may_be_credit(text):
+    if len(text) > 80 or text[-1:] in ".!?。！？":
         return False
-    return _CREDIT_ANY_CASE.search(text) is not None
+    # (_CREDIT_LINE.search: its "^" label can match at the start only, and ends with a colon)
+    if _may_be_credit(text) and _CREDIT_WORDS_ANY_CASE.search(text) is not None:
+        return True
+    return colon and _CREDIT_LABEL_ANY_CASE.match(text) is not None
 
 
 def is_furniture_line(text: str, *, dates: bool = True) -> bool:

@@ -18,6 +18,7 @@ import json
 from typing import Any, Callable
 
 from ..html.document import Document
+from ..html.walk import native_nodes
 from ..textutil import collapse_ws
 
 LIST_SEP = "\x1f"  # joins the items of list-valued fields (authors, sections, keywords)
@@ -46,10 +47,12 @@ def read_json_ld(doc: Document) -> dict[str, str]:
 
 def script_texts(doc: Document) -> list[str]:
     """The texts of the page's JSON-LD scripts (``doc.ld_script_texts``, read from
-    ``doc.tree`` when the metadata pass has not filled it)."""
+    ``doc.tree`` when the metadata pass has not filled it; in C with the native module:
+    ``_nodes.ld_script_texts``, its twin)."""
     if doc.ld_script_texts is None:
-        doc.ld_script_texts = [s.text for s in doc.tree.iter("script")
-                               if s.text and "ld+json" in (s.get("type") or "")]
+        nodes = native_nodes()
+        doc.ld_script_texts = (nodes.ld_script_texts(doc.tree) if nodes is not None else
+                               [s.text for s in doc.tree.iter("script") if s.text and "ld+json" in (s.get("type") or "")])
     return doc.ld_script_texts
 
 

@@ -15,7 +15,9 @@ WORDS = ["Getty Images", "iStock", "Shutterstock", "imago", "Picture-Alliance", 
          "Tuesday", "on", "the", "at", "DPA", "ſ", "\u212a", "İ", "ı", "ap photos", "istockphoto", "5th", "2/15/09",
          "Posted:", "published", "Monday", "١٢", "٣", "Nov.", "ET", "GMT", "h", "Uhr", "um", "le", "à", "10h30",
          "octobre", "sábado", "\u00a0", "Photograph", "credit :", "Crédit:", "źródło:", "Fuente:", "share",
-         "a@b.co", "Advertisement", "责任编辑：张三", "Abbildung 2:", "²", "０"]
+         "a@b.co", "Advertisement", "责任编辑：张三", "Abbildung 2:", "²", "０",
+         # credit words IGNORECASE finds through its non-ASCII folds
+         "ıStock", "ımago", "Shutterſtock", "PİCTURE alliance", "\u212aeystone", "Gettyımages"]
 
 
 def _lines(n: int, seed: int) -> list[str]:
@@ -43,6 +45,27 @@ def test_credit_prefilter_changes_no_answer():
     assert any(_credit(t) for t in texts) and not all(_credit(t) for t in texts)
     for text in texts:
         assert lines.is_credit_line(text) == _credit(text), repr(text)
+
+
+def test_credit_line_is_its_words_or_its_label():
+    """is_credit_line asks _CREDIT_LINE as a search of its words and a match of its label:
+    the label is the one alternative anchored at the start, and the words' twins are those
+    is_credit_line asks."""
+    assert lines._CREDIT_LINE.pattern == lines._CREDIT_WORDS + "|" + lines._CREDIT_LABEL
+    assert lines._CREDIT_LABEL.startswith("^") and lines._CREDIT_LABEL.endswith("[:：]")
+    assert "^" not in lines._CREDIT_WORDS
+    assert lines._CREDIT_WORDS_ANY_CASE.pattern.pattern == lines._CREDIT_WORDS
+    assert lines._CREDIT_LABEL_ANY_CASE.pattern.pattern == lines._CREDIT_LABEL
+
+
+def test_folds_to_ascii_are_all_characters_ignorecase_reads_as_ascii_letters():
+    """_may_be_credit trusts lower() on non-ASCII lines without these characters: they are
+    every non-ASCII character an ASCII letter matches under IGNORECASE."""
+    letter = re.compile("[a-z]", re.IGNORECASE)
+    found = {c for c in map(chr, range(0x80, 0x110000)) if letter.fullmatch(c)}
+    assert found == set(lines._FOLDS_TO_ASCII)
+    # and no non-ASCII character lower-cases into one without being such a character
+    assert all(not c.lower().isascii() or c in found for c in map(chr, range(0x80, 0x110000)))
 
 
 def test_dateline_prefilter_changes_no_answer():
@@ -86,7 +109,8 @@ TWINS = [  # (pattern, its lower-case twin, how the code asks it)
     (lines._BYLINE_WORDS, lines._BYLINE_ANY_CASE.lower, "search"),
     (lines._DATE_SCAN, lines._DATE_SCAN_ANY_CASE.lower, "fullmatch"),
     (lines._CAPTION_LINE, lines._CAPTION_ANY_CASE.lower, "match"),
-    (lines._CREDIT_LINE, lines._CREDIT_ANY_CASE.lower, "search"),
+    (re.compile(lines._CREDIT_WORDS, re.IGNORECASE), lines._CREDIT_WORDS_ANY_CASE.lower, "search"),
+    (re.compile(lines._CREDIT_LABEL, re.IGNORECASE), lines._CREDIT_LABEL_ANY_CASE.lower, "match"),
 ]
 
 

@@ -279,3 +279,49 @@ def test_native_link_text_length_is_the_python_sum():
                 assert walk.native.link_text_length(el) == expected
                 seen.add(expected)
     assert len(seen) > 10
+
+
+@native
+def test_native_needles_are_the_substring_loops():
+    """_text.Needles.any_in is ``any(word in text for word in words)``: the promo and credit
+    tables on random lines mixing their words, and random tables (non-ASCII first characters,
+    more of them than its array holds, words longer than the text, the empty word)."""
+    from maintext.html import lines, promo
+    from maintext.html._text import Needles
+
+    rng = random.Random(5)
+    alphabet = "ab cd-éü新闻çß.:|'xyz"
+    tables = [promo._PROMO_NEEDS, lines._CREDIT_NEEDS, ("",), (), ("ü", "üx", "aa", "新闻", "a"),
+              tuple(chr(0x4e00 + k) + "x" for k in range(40)), ("abc" * 50,)]
+    for _ in range(200):
+        tables.append(tuple("".join(rng.choice(alphabet) for _ in range(rng.randint(1, 4)))
+                            for _ in range(rng.randint(1, 30))))
+    words = [w for t in tables[:2] for w in t]
+    for table in tables:
+        needles = Needles(table)
+        for _ in range(60):
+            parts = [rng.choice(words) if rng.random() < 0.2 else "".join(rng.choice(alphabet)
+                     for _ in range(rng.randint(0, 6))) for _ in range(rng.randint(0, 12))]
+            text = " ".join(parts)
+            if rng.random() < 0.3:
+                text = text[:rng.randint(0, len(text))]
+            if rng.random() < 0.2:
+                text += chr(rng.choice((0x1F600, 0x4e00 + 40)))  # a four-byte kind, a CJK character
+            assert needles.any_in(text) == any(w in text for w in table), (table, text)
+
+
+@native
+def test_line_tables_same_with_and_without_needles(monkeypatch):
+    """is_promo_line and is_credit_line give the same answers on the native needle test and
+    on the Python loops (MAINTEXT_NATIVE=0)."""
+    from maintext.html import lines, promo
+
+    rng = random.Random(9)
+    pool = list(promo._PROMO_NEEDS) + list(lines._CREDIT_NEEDS) + ["Foto:", "Getty Images", "Follow us on X",
+                                                                    "the", "news", "today", "©", "Subscribe"]
+    texts = [" ".join(rng.choice(pool) for _ in range(rng.randint(1, 8))) for _ in range(2000)]
+    on = [(promo.is_promo_line(t), lines.is_credit_line(t)) for t in texts]
+    monkeypatch.setattr(walk, "ENABLED", False)
+    off = [(promo.is_promo_line(t), lines.is_credit_line(t)) for t in texts]
+    assert on == off
+    assert any(p for p, _ in on) and any(c for _, c in on)

@@ -136,3 +136,28 @@ def test_container_marks_of_are_the_python_marks():
         values = dict(el.items())
         assert got == marks(tag, el.items()) == container_marks(
             tag, values.get("class"), values.get("id"), values.get("role"), values.get("itemprop")), html
+
+
+LD_PIECES = ["<script type='application/ld+json'>{\"a\": 1}</script>", "<script type='application/ld+json'></script>",
+             "<script type='text/javascript'>var ld = 1;</script>", "<script>{\"ld+json\": 0}</script>",
+             "<script type='APPLICATION/LD+JSON'>{}</script>", "<script type=\"application/ld+json\"> </script>",
+             "<script type='ld+json' type='x'>{\"b\": 2}</script>", "<div>", "</div>", "<svg>", "</svg>",
+             "<script type='application/ld+json'><!-- x -->{\"c\": 3}</script>", "text", "<p>", "</p>",
+             "<x:script xmlns:x='u' type='application/ld+json'>{\"ns\": 1}</x:script>", "<noscript>n</noscript>"]
+
+
+def test_ld_script_texts_are_the_python_list():
+    """_nodes.ld_script_texts gives jsonld.script_texts' list: the text of every <script> whose
+    type holds "ld+json" and that has text, in page order (the root itself included)."""
+    def python(root):
+        return [s.text for s in root.iter("script") if s.text and "ld+json" in (s.get("type") or "")]
+
+    rng = random.Random(21)
+    found = 0
+    for _ in range(1500):
+        root = random_page(rng, LD_PIECES, 25)
+        assert walk.nodes.ld_script_texts(root) == python(root)
+        found += bool(python(root))
+    assert found > 500
+    script = parse_html("<html><head><script type='application/ld+json'>{}</script></head></html>").find(".//script")
+    assert walk.nodes.ld_script_texts(script) == ["{}"] == python(script)

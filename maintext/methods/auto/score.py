@@ -8,14 +8,24 @@ JSON-LD ``articleBody``), widened by :mod:`maintext.methods.auto.widen`.
 
 from __future__ import annotations
 
+import importlib
 
-from ...html.segment import Segmentation
+from ...html import walk as _walk
+from ...html.segment import Block, Container, Segmentation
 from ...options import AutoOptions
 from .common import Region, _is_prose
 from .widen import _join_peers, _out_of_list, _widen, _widen_up
 from .gallery import in_gallery
 from .heuristics import AutoHeuristics
 from ...metadata.jsonld import JsonLdBody
+
+try:  # the two scoring loops in C (maintext/methods/auto/_score.pyx), else the Python ones
+    # (an extension module, imported by name: it needs nothing of the package's __init__,
+    # which imports this module)
+    _c_score = importlib.import_module(f"{__package__}._score")
+    _c_block_scores, _c_rank_containers = _c_score.block_scores, _c_score.rank_containers
+except ImportError:
+    _c_block_scores = _c_rank_containers = None
 
 
 def _page_title(root) -> str:
@@ -43,6 +53,37 @@ def choose_region(h: AutoHeuristics, seg: Segmentation, opts: AutoOptions, hint:
                   galleries: frozenset[int] | set[int] = frozenset()) -> Region:
     """The main container (plus joined siblings) of the page; a caption in a gallery
     (:mod:`maintext.methods.auto.gallery`) scores a reduced share."""
+    native = _native_score(h)
+    scores = (_c_block_scores(seg.blocks, Block, h.min_prose_weight, h.link_density_max, h.length_unit,
+                                  h.length_cap, tuple(h.level_share), galleries or None, h.caption_share)
+              if native else block_scores(h, seg, galleries))
+    if not scores:
+        return Region(None, [(0, len(seg.blocks))], "no prose block: whole page")
+    headline = _title_heading(h, seg, title)
+    h1s = seg.blocks_of("h1")
+    h1 = headline if headline is not None else (h1s[0] if h1s else None)
+    if native:
+        ranked, best_id = _c_rank_containers(
+            scores, seg.containers, Container, seg._chars, seg._links, h1, h.headline_reach, h.headline_bonus,
+            h.class_weight, h.tag_prior, h.bonus_cap, h.semantic_bonus, h.inside_boiler_factor)
+    else:
+        ranked, best_id = rank_containers(h, seg, scores, h1)
+    best_id = _verify_with_hint(h, seg, ranked, best_id, hint)
+    top = seg.containers[best_id]
+    why = f"container <{top.tag}> score {top.score:.1f}"
+    top = _out_of_list(h, seg, top)
+    wider = top if opts.favor_precision else _widen_up(h, seg, _join_peers(h, seg, ranked, top), opts)
+    if wider is not top:
+        why += f", widened to <{wider.tag}>"
+        top = wider
+    return Region(top, _widen(h, seg, top), why, headline)
+
+
+def block_scores(h: AutoHeuristics, seg: Segmentation, galleries: frozenset[int] | set[int]) -> dict[int, float]:
+    """Container id -> score of the prose blocks under it (readability's scoring): each prose
+    block (no heading) adds ``1 + commas + min(weight / length_unit, length_cap)`` (a
+    gallery's caption its caption_share of that) times level_share[k] to its container k
+    levels up. The reference of the native twin (``_score.block_scores``)."""
     scores: dict[int, float] = {}
     unit, cap, levels = h.length_unit, h.length_cap, tuple(enumerate(h.level_share))  # (read once: every block)
     for b in seg.blocks:
@@ -60,13 +101,18 @@ def choose_region(h: AutoHeuristics, seg: Segmentation, opts: AutoOptions, hint:
                 break
             cid = chain[idx]
             scores[cid] = scores.get(cid, 0.0) + s * share
-    if not scores:
-        return Region(None, [(0, len(seg.blocks))], "no prose block: whole page")
+    return scores
+
+
+def rank_containers(h: AutoHeuristics, seg: Segmentation, scores: dict[int, float],
+                    h1: int | None) -> tuple[list[tuple[float, int]], int]:
+    """([(score, id)] of the scored containers, the best id): each raw score plus the tag
+    prior, the headline and class bonuses (capped by the raw score), the semantic bonus,
+    less the boilerplate penalty, halved inside a boilerplate box and scaled by the
+    container's non-link share; ``Container.score`` set. The reference of the native twin
+    (``_score.rank_containers``)."""
     ranked: list[tuple[float, int]] = []
     best, best_id = float("-inf"), -1
-    headline = _title_heading(h, seg, title)
-    h1s = seg.blocks_of("h1")
-    h1 = headline if headline is not None else (h1s[0] if h1s else None)
     for cid, raw in scores.items():
         c = seg.containers[cid]
         bonus = 0.0
@@ -86,15 +132,27 @@ def choose_region(h: AutoHeuristics, seg: Segmentation, opts: AutoOptions, hint:
         ranked.append((score, cid))
         if score > best or (score == best and cid < best_id):  # on a tie the first in the page
             best, best_id = score, cid
-    best_id = _verify_with_hint(h, seg, ranked, best_id, hint)
-    top = seg.containers[best_id]
-    why = f"container <{top.tag}> score {top.score:.1f}"
-    top = _out_of_list(h, seg, top)
-    wider = top if opts.favor_precision else _widen_up(h, seg, _join_peers(h, seg, ranked, top), opts)
-    if wider is not top:
-        why += f", widened to <{wider.tag}>"
-        top = wider
-    return Region(top, _widen(h, seg, top), why, headline)
+    return ranked, best_id
+
+
+_NUMBERS = ("min_prose_weight", "link_density_max", "length_unit", "length_cap", "caption_share",
+            "headline_bonus", "class_weight", "bonus_cap", "semantic_bonus", "inside_boiler_factor")
+
+
+_CHECKED: list = [None, False]  # the heuristics last checked by _native_score and its answer
+
+
+def _native_score(h: AutoHeuristics) -> bool:
+    """Whether the compiled scoring loops run: built and enabled (``MAINTEXT_NATIVE``), and
+    the heuristics are plain numbers they take as doubles (small ints: the same figures).
+    (Checked once per heuristics object: options are never changed in place.)"""
+    if _c_block_scores is None or not _walk.ENABLED:
+        return False
+    if _CHECKED[0] is not h:
+        numbers = [getattr(h, name) for name in _NUMBERS] + list(h.level_share) + list(h.tag_prior.values())
+        _CHECKED[:] = [h, all(type(x) is float or (type(x) is int and abs(x) < 2 ** 53) for x in numbers)
+                       and type(h.headline_reach) is int and len(h.level_share) <= 16 and bool(h.length_unit)]
+    return _CHECKED[1]
 
 
 def _verify_with_hint(h: AutoHeuristics, seg: Segmentation, ranked: list[tuple[float, int]], best_id: int,

@@ -1,0 +1,112 @@
+# cython: language_level=3
+"""The two loops of ``auto``'s container scoring (:func:`maintext.methods.auto.score.choose_region`)
+in C, twins of :func:`~maintext.methods.auto.score.block_scores` and
+:func:`~maintext.methods.auto.score.rank_containers`: the same dict of scores (same keys in
+the same order, the same doubles added in the same order), the same ``Container.score``
+values and the same ranking. Built with ``-ffp-contract=off`` (no fused multiply-add: each
+product is rounded before it is added, as Python does). The Python loops stay the
+reference and the fallback (no compiler, ``MAINTEXT_NATIVE=0``);
+``tests/methods/test_auto_score.py`` checks both agree."""
+
+from maintext.html._slots cimport Layout, fits, get_slot, read_layout, set_slot
+
+# segmentation.Block's and Container's slots read here (in this order)
+_BLOCK_SLOTS = ("heading", "weight", "link_chars", "chars", "commas", "chain", "paragraph")
+_CONTAINER_SLOTS = ("start", "end", "tag", "content_hint", "semantic", "boiler", "owner", "score")
+cdef Layout _blk, _cont
+
+
+def block_scores(list blocks, object Block, double min_prose_weight, double link_density_max,
+                 double unit, double cap, tuple shares, galleries, double caption_share):
+    """``score.block_scores``: container id -> the sum of its prose blocks' shares, in the
+    order the Python loop first adds to each id. ``galleries``: a set of container ids or
+    None; ``shares``: the level shares (floats)."""
+    cdef dict scores = {}
+    cdef double weight, s, share
+    cdef Py_ssize_t chars, link_chars, top, level, idx, nlevels = len(shares)
+    cdef bint direct
+    cdef double[16] share_of
+    if nlevels > 16:
+        raise ValueError("at most 16 level shares")
+    for level in range(nlevels):
+        share_of[level] = shares[level]
+    read_layout(&_blk, Block, _BLOCK_SLOTS)
+    for b in blocks:
+        direct = fits(&_blk, b)
+        if (get_slot(b, _blk.off[0]) if direct else b.heading):
+            continue
+        weight = get_slot(b, _blk.off[1]) if direct else b.weight
+        if not weight >= min_prose_weight:
+            continue
+        chars = get_slot(b, _blk.off[3]) if direct else b.chars
+        link_chars = get_slot(b, _blk.off[2]) if direct else b.link_chars
+        if not ((<double>link_chars / <double>chars) if chars else 0.0) <= link_density_max:
+            continue
+        commas = get_slot(b, _blk.off[4]) if direct else b.commas
+        s = weight / unit
+        if cap < s:
+            s = cap
+        s = (1.0 + <double>commas) + s
+        chain = get_slot(b, _blk.off[5]) if direct else b.chain
+        if galleries is not None:
+            for cid in chain:
+                if cid in galleries:
+                    s *= caption_share
+                    break
+        # a paragraph tag's own element is not a container: start at its parent
+        top = len(chain) - 1 - (1 if (get_slot(b, _blk.off[6]) if direct else b.paragraph) else 0)
+        for level in range(nlevels):
+            idx = top - level
+            if idx < 0:
+                break
+            cid = chain[idx]
+            share = share_of[level]
+            scores[cid] = <double>scores.get(cid, 0.0) + s * share
+    return scores
+
+
+def rank_containers(dict scores, list containers, object Container, list char_sums, list link_sums,
+                    h1, Py_ssize_t headline_reach, double headline_bonus, double class_weight,
+                    dict tag_prior, double bonus_cap, double semantic_bonus, double inside_boiler_factor):
+    """``score.rank_containers``: each scored container's score set (``Container.score``);
+    gives ([(score, id)] in the order of ``scores``, the best id: the first in the page
+    on a tie)."""
+    cdef list ranked = []
+    cdef double raw, bonus, score, cap_bonus, best = float("-inf")
+    cdef Py_ssize_t start, end, chars, h1_index = -1, best_id = -1, id_
+    cdef bint has_h1 = h1 is not None, direct
+    if has_h1:
+        h1_index = h1
+    read_layout(&_cont, Container, _CONTAINER_SLOTS)
+    for cid, raw_score in scores.items():
+        raw = raw_score
+        id_ = cid
+        c = containers[id_]
+        direct = fits(&_cont, c)
+        start = get_slot(c, _cont.off[0]) if direct else c.start
+        end = get_slot(c, _cont.off[1]) if direct else c.end
+        bonus = 0.0
+        if has_h1 and start - headline_reach <= h1_index < end:
+            bonus += headline_bonus  # the article follows its headline
+        if (get_slot(c, _cont.off[3]) if direct else c.content_hint):
+            bonus += class_weight
+        cap_bonus = bonus_cap * raw
+        score = raw + <double>tag_prior.get(get_slot(c, _cont.off[2]) if direct else c.tag, 0.0)
+        score = score + (cap_bonus if cap_bonus < bonus else bonus)
+        if (get_slot(c, _cont.off[4]) if direct else c.semantic):
+            score += semantic_bonus
+        if (get_slot(c, _cont.off[5]) if direct else c.boiler):
+            score -= class_weight
+        if (get_slot(c, _cont.off[6]) if direct else c.owner) is not None:  # inside a comment section, side column, ...
+            score *= inside_boiler_factor
+        chars = <Py_ssize_t>char_sums[end] - <Py_ssize_t>char_sums[start]
+        score *= 1.0 - (((<Py_ssize_t>link_sums[end] - <Py_ssize_t>link_sums[start]) / <double>chars) if chars else 0.0)
+        boxed = score
+        if direct:
+            set_slot(c, _cont.off[7], boxed)
+        else:
+            c.score = boxed
+        ranked.append((boxed, cid))
+        if score > best or (score == best and id_ < best_id):  # on a tie the first in the page
+            best, best_id = score, id_
+    return ranked, best_id
