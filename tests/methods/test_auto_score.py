@@ -99,6 +99,7 @@ def _page(html: str):
 
 
 def test_native_used_only_for_plain_numbers(monkeypatch) -> None:
+    monkeypatch.setattr(score._walk, "ENABLED", True)  # (the same answer under MAINTEXT_NATIVE=0)
     h = AutoHeuristics()
     assert score._native_score(h) and score._c_block_scores is native.block_scores
     odd = dataclasses.replace(AutoHeuristics(), class_weight=True)  # a bool: the Python loops decide
