@@ -119,7 +119,8 @@ def _hiding_attributes(root: etree._Element, native: bool | None) -> list[tuple[
 
 # Tags dropped with their content that can swallow the page when a tag inside them is left
 # open (``<noscript><div></noscript>``, a ``<nav>`` never closed): the HTML5 parse, as a
-# browser's, then nests the rest of the page in them. One holding most of the page's text loses its tag, not its text.
+# browser's, then nests the rest of the page in them. One holding most of the page's text
+# loses its tag, not its text.
 _SWALLOWING_TAGS = ("noscript", "nav", "menu")
 
 

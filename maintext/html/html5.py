@@ -23,10 +23,11 @@ What the copy does with what lxml cannot hold or maintext never reads, in both b
 
 from __future__ import annotations
 
-import os
 import re
 
 import lxml.etree as etree
+
+from .walk import NATIVE_REQUESTED
 
 try:
     from selectolax.lexbor import LexborHTMLParser
@@ -39,7 +40,7 @@ except ImportError:  # not built: the Python builder
     native = None
 
 NATIVE_AVAILABLE = native is not None and native.AVAILABLE
-ENABLED = NATIVE_AVAILABLE and os.environ.get("MAINTEXT_NATIVE", "1").strip().lower() not in ("0", "false", "no", "off")
+ENABLED = NATIVE_AVAILABLE and NATIVE_REQUESTED
 
 # Characters lxml refuses in text and names (XML 1.0 excludes them); a form feed is white space.
 _BAD_CHARS = re.compile("[\x00-\x08\x0b\x0e-\x1f\ufffe\uffff]")

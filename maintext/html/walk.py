@@ -46,9 +46,12 @@ except ImportError:
     raw = None
 
 NATIVE_AVAILABLE = native is not None
+# Whether the environment leaves the native code on (MAINTEXT_NATIVE=0 turns it off); every
+# native part's default asks this (html5.ENABLED too).
+NATIVE_REQUESTED = os.environ.get("MAINTEXT_NATIVE", "1").strip().lower() not in ("0", "false", "no", "off")
 # The default when a caller does not say (Options.native): the native walk when built,
 # unless MAINTEXT_NATIVE=0.
-ENABLED = NATIVE_AVAILABLE and os.environ.get("MAINTEXT_NATIVE", "1").strip().lower() not in ("0", "false", "no", "off")
+ENABLED = NATIVE_AVAILABLE and NATIVE_REQUESTED
 
 
 def native_nodes() -> ModuleType | None:
