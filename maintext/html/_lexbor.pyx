@@ -11,15 +11,17 @@ must come from that copy). When a function is missing, ``AVAILABLE`` is
 False and :mod:`maintext.html.html5` builds the same tree in Python through selectolax's
 node API (the reference twin; ``tests/html/test_html5.py`` checks both agree).
 
-``build(data, root, max_depth)``: parses the UTF-8 ``data`` and gives ``root`` (the empty
-``<html>`` element of an lxml HTML document) the attributes and the content of lexbor's
-``<html>`` element, following the rules of :mod:`maintext.html.html5` (comments dropped,
-names lxml refuses unwrapped or skipped, control characters removed, elements below
-``max_depth`` unwrapped).
+``build(data, root, max_depth, kinds)``: parses the UTF-8 ``data`` and gives ``root`` (the
+empty ``<html>`` element of an lxml HTML document) the attributes and the content of
+lexbor's ``<html>`` element, following the rules of :mod:`maintext.html.html5` (comments
+dropped, names lxml refuses unwrapped or skipped, control characters removed, elements
+below ``max_depth`` unwrapped). ``kinds``: None for the full build, else html5's
+``PRUNE_KINDS`` (name -> bits) for the pruned build; returns the characters of the text
+the pruned build left out (0 for the full build).
 """
 
 from libc.stdlib cimport free, malloc, realloc
-from libc.string cimport memcpy, memset
+from libc.string cimport memcmp, memcpy, memset
 from lxml.includes cimport tree
 from lxml.includes.tree cimport xmlAttr, xmlDoc, xmlNode
 from lxml.includes.etreepublic cimport _Element, import_lxml__etree
@@ -72,6 +74,24 @@ cdef destroy_text_f _destroy_text = NULL
 
 DEF ELEMENT = 1  # lexbor's node types are the DOM's
 DEF TEXT = 3
+
+# html5's bits of the pruned build's table (PRUNE_KINDS), checked equal by html5 at import
+DEF SUBTREE = 1
+DEF SCRIPT = 2
+DEF TITLE = 4
+DEF COPY_ALL = 8
+DEF HEAD = 16
+DEF UNWRAP = 32
+DEF KEEP = 64
+DEF HIDING = 128
+DEF HIDING_STYLE = 256
+BITS = (SUBTREE, SCRIPT, TITLE, COPY_ALL, HEAD, UNWRAP, KEEP, HIDING, HIDING_STYLE)
+# html5's modes of the walk (where the pruned build is, for an element's content)
+DEF NORMAL = 0
+DEF IN_HEAD = 1
+DEF COPY = 2
+DEF PRUNED = 3
+DEF COPIED = 0x100  # _decide: the element is copied (its content's mode in the low bits)
 
 
 cdef void* _sym(void* handle, const char* name, list missing):
@@ -226,18 +246,22 @@ cdef bint _name_ok(const unsigned char* s, size_t n) noexcept nogil:
 cdef struct NameSlot:
     const unsigned char* key  # a name as lexbor gives it (one pointer per name and document)
     const unsigned char* name  # the same name interned in the lxml document's dictionary
+    int kind  # its bits in the pruned build's table (0 in the full build)
 
 # Names already interned during this build (cleared at each: lexbor's pointers are only
 # stable within one of its documents); a direct-mapped cache in front of the dictionary.
 DEF NAME_SLOTS = 512
 cdef NameSlot _names[NAME_SLOTS]
+cdef dict _kinds = None  # the pruned build's table during a pruned build, else None
 
 
-cdef const unsigned char* _name(xmlDoc* doc, const unsigned char* s, size_t n) except? NULL:
-    """``s`` interned in ``doc``'s dictionary, or NULL when lxml refuses the name."""
+cdef const unsigned char* _name(xmlDoc* doc, const unsigned char* s, size_t n, int* kind) except? NULL:
+    """``s`` interned in ``doc``'s dictionary, or NULL when lxml refuses the name; its bits
+    in the pruned build's table in ``kind``."""
     cdef NameSlot* slot = &_names[((<size_t>s) >> 3) % NAME_SLOTS]
     cdef const unsigned char* name
     if slot.key is s and s is not NULL:
+        kind[0] = slot.kind
         return slot.name
     if not _name_ok(s, n):
         return NULL
@@ -246,35 +270,134 @@ cdef const unsigned char* _name(xmlDoc* doc, const unsigned char* s, size_t n) e
         raise MemoryError()
     slot.key = s
     slot.name = name
+    slot.kind = 0 if _kinds is None else _kinds.get((<const char*>s)[:n], 0)
+    kind[0] = slot.kind
     return name
 
 
-cdef int _copy_attributes(xmlDoc* doc, xmlNode* node, void* element, Buf* values) except -1:
+cdef size_t _clean_length(const unsigned char* s, size_t n) noexcept nogil:
+    """``len(html5.clean_text(text))`` of the UTF-8 text ``s[:n]``: its characters once cleaned."""
+    cdef size_t i = 0, count = 0
+    cdef unsigned char c
+    while i < n:
+        c = s[i]
+        if _special[c] and (c != 0xEF or _noncharacter(s, i, n)):
+            if c == 0x0C:
+                count += 1  # made a space
+            i += 3 if c == 0xEF else 1
+            continue
+        count += (c & 0xC0) != 0x80
+        i += 1
+    return count
+
+
+cdef const unsigned char* _value(void* attr, size_t* length, Buf* values) except? NULL:
+    """The attribute's value cleaned (html5.clean_text): lexbor's text, or ``values``' copy."""
+    cdef const unsigned char* value
+    length[0] = 0
+    value = _attr_value(attr, length)
+    if value is NULL:
+        length[0] = 0
+        return <const unsigned char*>b""
+    if not _is_clean(value, length[0]):
+        values.length = 0
+        _append_clean(values, value, length[0])
+        length[0] = values.length
+        return values.data
+    return value
+
+
+cdef bint _has(const unsigned char* s, size_t n, const char* word, size_t k, bint fold) noexcept nogil:
+    """Whether ``word`` (lower case ASCII) is in ``s[:n]`` (ASCII letters folded when ``fold``)."""
+    cdef size_t i, j
+    cdef unsigned char c
+    if n < k:
+        return False
+    for i in range(n - k + 1):
+        for j in range(k):
+            c = s[i + j]
+            if fold and 0x41 <= c <= 0x5A:
+                c += 0x20
+            if c != <unsigned char>word[j]:
+                break
+        else:
+            return True
+    return False
+
+
+cdef bint _may_hide(const unsigned char* s, size_t n) noexcept nogil:
+    """clean.may_hide of a (cleaned) style value: not ASCII, or "none"/"hidden" in any case."""
+    cdef size_t i
+    for i in range(n):
+        if s[i] >= 0x80:
+            return True
+    return _has(s, n, "none", 4, True) or _has(s, n, "hidden", 6, True)
+
+
+cdef int _attr_test(xmlDoc* doc, void* element, Buf* values, bint script) except -1:
+    """html5._ld_json of a script (``script``), else html5._may_be_hidden."""
+    cdef void* attr = _first_attr(element)
+    cdef const unsigned char* name
+    cdef const unsigned char* value
+    cdef size_t name_len, value_len
+    cdef int kind
+    while attr is not NULL:
+        name_len = 0
+        name = _attr_name(attr, &name_len)
+        if script:
+            if name_len == 4 and name is not NULL and memcmp(name, b"type", 4) == 0:
+                value = _value(attr, &value_len, values)
+                return _has(value, value_len, "ld+json", 7, False)
+        else:
+            kind = 0
+            if _name(doc, name, name_len, &kind) is not NULL:
+                if kind & HIDING:
+                    return True
+                if kind & HIDING_STYLE:
+                    value = _value(attr, &value_len, values)
+                    if value_len and _may_hide(value, value_len):
+                        return True
+        attr = _next_attr(attr)
+    return False
+
+
+cdef int _decide(xmlDoc* doc, void* element, int bits, int mode, bint title_seen, Buf* values) except -1:
+    """html5._decide: COPIED when the element is copied, with the mode of its content."""
+    if mode == COPY:
+        return COPIED | COPY
+    if (bits & SCRIPT and _attr_test(doc, element, values, True)) or (
+            bits & TITLE and mode == PRUNED and not title_seen):
+        return COPIED | COPY
+    if mode == PRUNED or bits & (SUBTREE | SCRIPT):
+        return PRUNED
+    if bits & COPY_ALL:
+        return COPIED | COPY
+    if bits & HEAD:
+        return COPIED | IN_HEAD
+    if bits & UNWRAP and mode == NORMAL and not _attr_test(doc, element, values, False):
+        return NORMAL
+    return COPIED | mode
+
+
+cdef int _copy_attributes(xmlDoc* doc, xmlNode* node, void* element, Buf* values, bint prune) except -1:
     """Add the attributes of lexbor's ``element`` to ``node``, in order (lexbor's tokenizer
     has dropped repeated names, as the HTML standard says: each name comes once). The
     value's text node is made here, as xmlNewProp would, but without registering ``id``
-    values in the document's table of ids (lxml's parser did not either: collect_ids)."""
+    values in the document's table of ids (lxml's parser did not either: collect_ids).
+    ``prune``: only the attributes the pruned build keeps."""
     cdef void* attr = _first_attr(element)
     cdef const unsigned char* name
     cdef const unsigned char* value
     cdef size_t name_len, value_len
     cdef xmlAttr* prop
     cdef xmlNode* text
+    cdef int kind = 0
     while attr is not NULL:
         name_len = 0
         name = _attr_name(attr, &name_len)
-        name = _name(doc, name, name_len)
-        if name is not NULL:
-            value_len = 0
-            value = _attr_value(attr, &value_len)
-            if value is NULL:
-                value = <const unsigned char*>b""
-                value_len = 0
-            elif not _is_clean(value, value_len):
-                values.length = 0
-                _append_clean(values, value, value_len)
-                value = values.data
-                value_len = values.length
+        name = _name(doc, name, name_len, &kind)
+        if name is not NULL and (not prune or kind & (KEEP | HIDING | HIDING_STYLE)):
+            value = _value(attr, &value_len, values)
             prop = xmlNewNsPropEatName(node, NULL, <unsigned char*>name, NULL)
             text = xmlNewDocTextLen(doc, value, <int>value_len)
             if prop is NULL or text is NULL:
@@ -303,6 +426,17 @@ cdef int _flush(void* ldoc, xmlDoc* doc, xmlNode* parent, Pending* text) except 
     return 0
 
 
+cdef size_t _text_length(void* ldoc, void* node) noexcept:
+    """The characters of a text node once cleaned (text the pruned build leaves out)."""
+    cdef size_t n = 0, count
+    cdef unsigned char* s = _text(node, &n)
+    if s is NULL:
+        return 0
+    count = _clean_length(s, n)
+    _destroy_text(ldoc, s)
+    return count
+
+
 cdef int _add_text(void* ldoc, void* node, Pending* pending) except -1:
     cdef size_t n = 0
     cdef unsigned char* s = _text(node, &n)
@@ -324,41 +458,59 @@ cdef int _add_text(void* ldoc, void* node, Pending* pending) except -1:
 
 
 cdef int _copy_children(void* ldoc, void* html, xmlDoc* doc, xmlNode* root, long max_depth,
-                        Pending* pending, Buf* values) except -1:
+                        Pending* pending, Buf* values, bint prune, size_t* pruned) except -1:
     """Copy the children of lexbor's ``html`` under ``root``, depth first without recursion;
     ``parents[level]`` is the libxml2 parent of the lexbor nodes at that level (the nearest
-    copied ancestor: an element not copied hands its content to it)."""
+    copied ancestor: an element not copied hands its content to it), ``modes[level]``
+    where the pruned build is (html5's modes; NORMAL in the full build). The characters
+    of the text left out are added to ``pruned``."""
     cdef size_t cap = 64, level = 0
     cdef xmlNode** parents = <xmlNode**>malloc(cap * sizeof(xmlNode*))
+    cdef unsigned char* modes = <unsigned char*>malloc(cap)
     cdef xmlNode* parent = root
     cdef xmlNode* node
     cdef xmlNode** grown
+    cdef unsigned char* grown_modes
     cdef void* cur = _first_child(html)
     cdef void* child
     cdef const unsigned char* name
     cdef size_t name_len
-    cdef int kind
-    if parents is NULL:
+    cdef int kind, bits, mode
+    cdef bint title_seen = False
+    if parents is NULL or modes is NULL:
+        free(parents)
+        free(modes)
         raise MemoryError()
     parents[0] = root
+    modes[0] = NORMAL
     try:
         while cur is not NULL:
             kind = _node_type(cur)
+            mode = modes[level]
             if kind == TEXT:
-                _add_text(ldoc, cur, pending)
+                if mode == PRUNED:
+                    pruned[0] += _text_length(ldoc, cur)
+                else:
+                    _add_text(ldoc, cur, pending)
             elif kind == ELEMENT:
                 node = NULL
                 name_len = 0
                 name = _element_name(cur, &name_len)
                 if <long>level + 2 <= max_depth:
-                    name = _name(doc, name, name_len)
+                    bits = 0
+                    name = _name(doc, name, name_len, &bits)
                     if name is not NULL:
-                        _flush(ldoc, doc, parent, pending)
-                        node = xmlNewDocNodeEatName(doc, NULL, <unsigned char*>name, NULL)
-                        if node is NULL:
-                            raise MemoryError()
-                        xmlAddChild(parent, node)
-                        _copy_attributes(doc, node, cur, values)
+                        mode = _decide(doc, cur, bits, mode, title_seen, values) if prune else COPIED
+                        if mode & COPIED:
+                            mode &= ~COPIED
+                            _flush(ldoc, doc, parent, pending)
+                            node = xmlNewDocNodeEatName(doc, NULL, <unsigned char*>name, NULL)
+                            if node is NULL:
+                                raise MemoryError()
+                            xmlAddChild(parent, node)
+                            _copy_attributes(doc, node, cur, values, prune)
+                            if bits & TITLE:
+                                title_seen = True
                 child = _first_child(cur)
                 if child is not NULL:
                     if level + 1 == cap:
@@ -367,7 +519,12 @@ cdef int _copy_children(void* ldoc, void* html, xmlDoc* doc, xmlNode* root, long
                         if grown is NULL:
                             raise MemoryError()
                         parents = grown
+                        grown_modes = <unsigned char*>realloc(modes, cap)
+                        if grown_modes is NULL:
+                            raise MemoryError()
+                        modes = grown_modes
                     level += 1
+                    modes[level] = mode
                     parents[level] = node if node is not NULL else parent
                     parent = parents[level]
                     cur = child
@@ -389,12 +546,15 @@ cdef int _copy_children(void* ldoc, void* html, xmlDoc* doc, xmlNode* root, long
         _flush(ldoc, doc, parent, pending)
     finally:
         free(parents)
+        free(modes)
     return 0
 
 
-def build(bytes data, _Element root, long max_depth):
+def build(bytes data, _Element root, long max_depth, dict kinds):
     """Parse ``data`` (UTF-8) with lexbor and copy its ``<html>`` element's attributes and
-    content to ``root``; returns ``root``."""
+    content to ``root``: all of it (``kinds`` None), or as the pruned build (``kinds``:
+    html5.PRUNE_KINDS). The characters of the text the pruned build left out."""
+    global _kinds
     if not AVAILABLE:
         raise RuntimeError(f"lexbor functions not found: {MISSING}")
     cdef xmlNode* top = root._c_node
@@ -404,6 +564,7 @@ def build(bytes data, _Element root, long max_depth):
     cdef unsigned int status
     cdef Pending pending
     cdef Buf values
+    cdef size_t pruned = 0
     if doc is NULL or doc.dict is NULL:
         raise ValueError("root must belong to a parsed lxml document (it interns the names)")
     ldoc = _doc_create()
@@ -414,16 +575,18 @@ def build(bytes data, _Element root, long max_depth):
     pending.buf.data = values.data = NULL
     pending.buf.length = pending.buf.size = values.length = values.size = 0
     memset(_names, 0, sizeof(_names))
+    _kinds = kinds
     try:
         status = _doc_parse(ldoc, <const unsigned char*>data, len(data))
         if status != 0:
             raise MemoryError(f"lexbor could not parse the page (status {status})")
         html = _doc_element(ldoc)
         if html is not NULL:
-            _copy_attributes(doc, top, html, &values)
-            _copy_children(ldoc, html, doc, top, max_depth, &pending, &values)
+            _copy_attributes(doc, top, html, &values, kinds is not None)
+            _copy_children(ldoc, html, doc, top, max_depth, &pending, &values, kinds is not None, &pruned)
     finally:
+        _kinds = None
         free(pending.buf.data)
         free(values.data)
         _doc_destroy(ldoc)  # also frees a text still pending after an error
-    return root
+    return pruned

@@ -35,7 +35,7 @@ _HIDING_ATTRS = etree.XPath("descendant-or-self::*/@style|descendant-or-self::*/
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 
 
-def _may_hide(style: str) -> bool:
+def may_hide(style: str) -> bool:
     """False only when ``_HIDDEN_STYLE.search(style)`` finds nothing: every match holds "none"
     or "hidden", in ASCII text in any case (a cheap exact prefilter; IGNORECASE also folds some
     non-ASCII letters into "i", "s" and "k", so other text is always searched)."""
@@ -70,20 +70,23 @@ UNWRAP_TAGS: tuple[str, ...] = (
 )
 
 
-def clean_tree(root: etree._Element, native: bool | None = None) -> list[tuple[str, str]]:
+def clean_tree(root: etree._Element, native: bool | None = None,
+               pruned_chars: int | None = None) -> list[tuple[str, str]]:
     """Remove non-text elements and hidden elements in place; return (tag, reason) removed.
 
     A hidden element holding more than half of the page's text is kept: some pages hide
     the article until a script reveals it. ``native``: find the hiding attributes with the
     compiled twin of ``_HIDING_ATTRS`` (:mod:`maintext.html.walk`; None: when enabled).
+    ``pruned_chars``: ``root`` is the pruned build's tree (:func:`maintext.html.html5.
+    build_pruned`), which left out text of that many characters.
     """
     removed: list[tuple[str, str]] = []
-    _unwrap_swallowing(root, removed, native)
+    _unwrap_swallowing(root, removed, native, pruned_chars or 0)
     etree.strip_elements(root, *DROP_TAGS, with_tail=False)
     total = -1  # the page's text length after stripping, measured only when needed
     for el, name, value in _hiding_attributes(root, native):
         if name == "style":
-            if not _may_hide(value) or _HIDDEN_STYLE.search(value) is None:
+            if not may_hide(value) or _HIDDEN_STYLE.search(value) is None:
                 continue
         elif name == "aria-hidden" and value.strip().lower() != "true":
             continue
@@ -121,7 +124,7 @@ def _hiding_attributes(root: etree._Element, native: bool | None) -> list[tuple[
 # open (``<noscript><div></noscript>``, a ``<nav>`` never closed): the HTML5 parse, as a
 # browser's, then nests the rest of the page in them. One holding most of the page's text
 # loses its tag, not its text.
-_SWALLOWING_TAGS = ("noscript", "nav", "menu")
+SWALLOWING_TAGS = ("noscript", "nav", "menu")
 
 
 # Unwrapping leaves the texts of the removed tags as separate, adjacent text nodes, and
@@ -146,9 +149,11 @@ def merge_text_runs(root: etree._Element) -> None:
         el[:] = list(copy)
 
 
-def _unwrap_swallowing(root: etree._Element, removed: list[tuple[str, str]], native: bool | None = None) -> None:
+def _unwrap_swallowing(root: etree._Element, removed: list[tuple[str, str]], native: bool | None = None,
+                       pruned_chars: int = 0) -> None:
     """Remove the tag (keeping the content) of elements that swallowed the page. ``native``:
-    measure the texts with the compiled twin of ``len(el.text_content())``."""
+    measure the texts with the compiled twin of ``len(el.text_content())``; ``pruned_chars``:
+    the page's text left out of the tree (the pruned build keeps these elements whole)."""
     length = (_walk.scan.text_length if (_walk.ENABLED if native is None else native) and _walk.scan is not None
               else _text_length)
     total = -1
@@ -157,7 +162,7 @@ def _unwrap_swallowing(root: etree._Element, removed: list[tuple[str, str]], nat
         size = length(el)
         if size > _BIG_HIDDEN_CHARS:
             if total < 0:
-                total = length(root)
+                total = length(root) + pruned_chars
             if size * 2 > total:
                 swallowing.append(el)
     for el in swallowing:
@@ -170,10 +175,10 @@ def _text_length(el: etree._Element) -> int:
 
 
 def _swallowing_candidates(root: etree._Element) -> list[etree._Element]:
-    """The elements of _SWALLOWING_TAGS with children, in document order: the others cannot
+    """The elements of SWALLOWING_TAGS with children, in document order: the others cannot
     hold most of the page's text. (The HTML5 tree has no source lines to rule out more of
     them cheaply; the text measure decides, as it did on pages of few lines.)"""
-    return [el for el in root.iter(*_SWALLOWING_TAGS) if len(el)]
+    return [el for el in root.iter(*SWALLOWING_TAGS) if len(el)]
 
 
 def _drop_tag(el: etree._Element) -> None:

@@ -76,12 +76,24 @@ def parse_html(html: str, max_depth: int = 1000, *, utf8: bytes | None = None,
     ``utf8``: ``html`` encoded as UTF-8, when the caller has it (saves encoding again).
     ``native``: the C tree builder (True), the Python one (False), or the default.
     """
-    root = _parse(html, max_depth, utf8, native)
-    if _title_swallowed(root):
+    return _parse_repaired(html, max_depth, utf8, native, False)[0]
+
+
+def parse_pruned(html: str, max_depth: int = 1000, *, utf8: bytes | None = None,
+                 native: bool | None = None) -> tuple[etree._Element, int]:
+    """:func:`parse_html` as html5's pruned build (what text-only ``auto`` reads of the
+    tree: :func:`maintext.html.html5.build_pruned`): (tree, characters of text left out)."""
+    return _parse_repaired(html, max_depth, utf8, native, True)
+
+
+def _parse_repaired(html: str, max_depth: int, utf8: bytes | None, native: bool | None,
+                    prune: bool) -> tuple[etree._Element, int]:
+    parsed = _parse(html, max_depth, utf8, native, prune)
+    if _title_swallowed(parsed[0]):
         repaired = close_title(html)
         if repaired is not html:
-            root = _parse(repaired, max_depth, None, native)
-    return root
+            parsed = _parse(repaired, max_depth, None, native, prune)
+    return parsed
 
 
 def _unnest(html: str, max_depth: int) -> str:
@@ -242,8 +254,10 @@ def _drop_bodies(data: bytes) -> bytes:
     return b"".join(out)
 
 
-def _parse(html: str, max_depth: int, utf8: bytes | None, native: bool | None) -> etree._Element:
-    """The tree of ``html`` (script bodies emptied first)."""
+def _parse(html: str, max_depth: int, utf8: bytes | None, native: bool | None,
+           prune: bool = False) -> tuple[etree._Element, int]:
+    """The tree of ``html`` (script bodies emptied first), pruned or not, and the
+    characters of text the pruned build left out (0 for the full one)."""
     data = _page_bytes(html, utf8)
     if _count_lt(data) > _DEEP_SCAN_TAGS:
         unnested = _unnest(html, max_depth)
@@ -253,7 +267,9 @@ def _parse(html: str, max_depth: int, utf8: bytes | None, native: bool | None) -
         raise ParseError("document has no HTML content")
     root = copy.copy(_EMPTY_ROOT)
     try:
-        return html5.build(data, root, max_depth, native)
+        if prune:
+            return root, html5.build_pruned(data, root, max_depth, native)
+        return html5.build(data, root, max_depth, native), 0
     except MemoryError as exc:
         raise ParseError(f"cannot parse HTML: {exc}") from None
 
@@ -350,6 +366,15 @@ class Document:
     @tree.setter
     def tree(self, root: etree._Element) -> None:
         self._tree = root
+
+    def pruned_tree(self) -> tuple[etree._Element, int | None]:
+        """The tree as the pruned build (:func:`parse_pruned`) when none was built yet, to
+        be cleaned at once: (tree, characters of text left out); else (``tree``, None)."""
+        if self._tree is not None:
+            return self._tree, None
+        self._tree, chars = parse_pruned(self.html, self.options.max_tree_depth, utf8=self.utf8,
+                                         native=self.options.native)
+        return self._tree, chars
 
     def drop_tree(self) -> None:
         """Forget the parsed tree and what was computed from it (a method may have pruned

@@ -19,6 +19,13 @@ What the copy does with what lxml cannot hold or maintext never reads, in both b
 - elements deeper than ``max_depth`` (``<html>`` is at depth 1) are unwrapped into their
   deepest kept ancestor, so no text is lost and the tree stays shallow enough for the
   recursive passes; the walk itself keeps its stack on the heap, for any depth.
+
+The pruned build (:func:`build_pruned`, for ``auto`` asked for the text alone): the tree
+``clean_tree`` would leave, built directly, following :data:`PRUNE_TAGS` and
+:data:`KEPT_ATTRIBUTES` (see there). Only elements the full build creates (within
+``max_depth``, names lxml takes) are pruned or unwrapped, so the depth rule keeps the same
+elements. It returns the characters of the text it left out, which cleaning's measure of
+the page's text (:func:`maintext.html.clean.clean_tree`, ``pruned_chars``) adds back.
 """
 
 from __future__ import annotations
@@ -27,6 +34,7 @@ import re
 
 import lxml.etree as etree
 
+from .clean import DROP_TAGS, SWALLOWING_TAGS, UNWRAP_TAGS, may_hide
 from .walk import NATIVE_REQUESTED
 
 try:
@@ -39,13 +47,57 @@ try:
 except ImportError:  # not built: the Python builder
     native = None
 
-NATIVE_AVAILABLE = native is not None and native.AVAILABLE
-ENABLED = NATIVE_AVAILABLE and NATIVE_REQUESTED
 
 # Characters lxml refuses in text and names (XML 1.0 excludes them); a form feed is white space.
 _BAD_CHARS = re.compile("[\x00-\x08\x0b\x0e-\x1f\ufffe\uffff]")
 # What lxml refuses in an HTML tag name, and what would make a name a "{namespace}name".
 _BAD_NAME = re.compile("[\x00-\x20\"&'/<>\ufffe\uffff]|^{")
+
+
+# What the pruned build does with an element, by tag (bits; a tag not listed is copied).
+SUBTREE = 1  # not copied, nor anything in it (its text is counted: see build_pruned)
+SCRIPT = 2  # as SUBTREE, unless its type holds "ld+json"
+TITLE = 4  # copied; also inside a pruned subtree while no <title> has been copied yet
+COPY_ALL = 8  # copied with everything in it as the full build copies it
+HEAD = 16  # copied; no element in it is unwrapped
+UNWRAP = 32  # unwrapped (its content goes to its parent) unless it may be hidden
+# What it does with an attribute, by name (bits; an attribute not listed is left out).
+KEEP = 64  # copied
+HIDING = 128  # copied, and the element may be hidden: not unwrapped
+HIDING_STYLE = 256  # copied; the element is not unwrapped when the value may hide it
+
+# The rule, from what clean_tree removes and what text-only auto reads of the tree:
+PRUNE_TAGS: dict[str, int] = {
+    **dict.fromkeys(DROP_TAGS, SUBTREE),  # clean_tree strips them with all they hold...
+    "script": SCRIPT,  # ... but auto reads the JSON-LD scripts before cleaning (JsonLdBody)
+    "title": TITLE,  # ... and the <title> (anywhere when <head> has none)
+    "head": HEAD,  # ... and <head>'s <meta>/<link> (page-type signals, head_signals)
+    # ... and _unwrap_swallowing measures these (children, text) to keep one that
+    # swallowed the page: built as the full build builds them
+    **dict.fromkeys(SWALLOWING_TAGS, COPY_ALL),
+    # unwrapped by clean_tree after the hidden elements are removed (see UNWRAP above)
+    **dict.fromkeys(UNWRAP_TAGS, UNWRAP),
+}
+# The attributes read after the build in text-only auto; the others are left out.
+KEPT_ATTRIBUTES: dict[str, int] = {
+    **dict.fromkeys(("class", "id", "role", "itemprop"), KEEP),  # container marks (vocab.marks), galleries
+    "style": HIDING_STYLE, "hidden": HIDING, "aria-hidden": HIDING,  # hidden elements (clean_tree)
+    **dict.fromkeys(("property", "name", "content", "rel", "href"), KEEP),  # head_signals, links
+    "type": KEEP,  # JSON-LD scripts
+    # not read in text-only auto today, kept to be safe (images, tables and lists, titles, language)
+    **dict.fromkeys(("src", "data-src", "alt", "title", "start", "value", "colspan", "rowspan",
+                     "datetime", "lang", "data-lang", "data-language", "itemscope", "itemtype"), KEEP),
+}
+# the C builder, with its copy of the bits
+NATIVE_AVAILABLE = native is not None and native.AVAILABLE and native.BITS == (
+    SUBTREE, SCRIPT, TITLE, COPY_ALL, HEAD, UNWRAP, KEEP, HIDING, HIDING_STYLE)
+ENABLED = NATIVE_AVAILABLE and NATIVE_REQUESTED
+
+# Both tables in one, as the C builder takes it: name (UTF-8) -> bits.
+PRUNE_KINDS: dict[bytes, int] = {}
+for _table in (PRUNE_TAGS, KEPT_ATTRIBUTES):
+    for _name, _bits in _table.items():
+        PRUNE_KINDS[_name.encode()] = PRUNE_KINDS.get(_name.encode(), 0) | _bits
 
 
 def clean_text(text: str) -> str:
@@ -65,15 +117,66 @@ def build(data: bytes, root: etree._Element, max_depth: int, native_builder: boo
     """Parse ``data`` (UTF-8) and give ``root`` (the empty ``<html>`` of an lxml HTML
     document) the attributes and content of the page's ``<html>``; returns ``root``.
     ``native_builder``: the C builder (True), the Python one (False), or the default."""
-    if ENABLED if native_builder is None else (native_builder and NATIVE_AVAILABLE):
-        return native.build(data, root, max_depth)
+    if _use_native(native_builder):
+        native.build(data, root, max_depth, None)
+        return root
     return build_py(data, root, max_depth)
 
 
-def _set_attributes(el: etree._Element, node) -> None:
+def build_pruned(data: bytes, root: etree._Element, max_depth: int, native_builder: bool | None = None) -> int:
+    """:func:`build` as the pruned build (see the module docstring); the characters of the
+    text left out (that the full build would have put in the tree)."""
+    if _use_native(native_builder):
+        return native.build(data, root, max_depth, PRUNE_KINDS)
+    return _build_py(data, root, max_depth, True)
+
+
+def _use_native(native_builder: bool | None) -> bool:
+    return ENABLED if native_builder is None else bool(native_builder and NATIVE_AVAILABLE)
+
+
+def _set_attributes(el: etree._Element, node, prune: bool) -> None:
     for name, value in node.attributes.items():
-        if name_ok(name):
+        if name_ok(name) and (not prune or name in KEPT_ATTRIBUTES):
             el.set(name, clean_text(value) if value else "")
+
+
+def _may_be_hidden(node) -> bool:
+    """Whether clean_tree may find the element hidden (a hiding attribute, a style that may hide)."""
+    for name, value in node.attributes.items():
+        bits = KEPT_ATTRIBUTES.get(name, 0)
+        if bits & HIDING or (bits & HIDING_STYLE and value and may_hide(clean_text(value))):
+            return True
+    return False
+
+
+def _ld_json(node) -> bool:
+    """A script of JSON-LD (as JsonLdBody finds them: "ld+json" in its type)."""
+    kind = node.attributes.get("type")
+    return bool(kind) and "ld+json" in clean_text(kind)
+
+
+# Where the pruned build is, for the content of an element: the walk's modes.
+NORMAL, IN_HEAD, COPY, PRUNED = 0, 1, 2, 3
+
+
+def _decide(node, tag: str, mode: int, title_seen: bool) -> tuple[bool, int]:
+    """(copied, the mode of its content) of an element the full build copies, in the pruned
+    build (PRUNE_TAGS)."""
+    if mode == COPY:
+        return True, COPY
+    bits = PRUNE_TAGS.get(tag, 0)
+    if bits & SCRIPT and _ld_json(node) or bits & TITLE and mode == PRUNED and not title_seen:
+        return True, COPY
+    if mode == PRUNED or bits & (SUBTREE | SCRIPT):
+        return False, PRUNED
+    if bits & COPY_ALL:
+        return True, COPY
+    if bits & HEAD:
+        return True, IN_HEAD
+    if bits & UNWRAP and mode == NORMAL and not _may_be_hidden(node):
+        return False, NORMAL
+    return True, mode
 
 
 class _Pending:
@@ -107,39 +210,56 @@ class _Pending:
 
 
 def build_py(data: bytes, root: etree._Element, max_depth: int) -> etree._Element:
-    """The Python builder (the C one's reference): a depth-first walk of selectolax's nodes
-    without recursion; ``parents[level]`` is the lxml parent of the nodes at that level."""
+    """The Python builder (the C one's reference); returns ``root``."""
+    _build_py(data, root, max_depth, False)
+    return root
+
+
+def _build_py(data: bytes, root: etree._Element, max_depth: int, prune: bool) -> int:
+    """A depth-first walk of selectolax's nodes without recursion; ``parents[level]`` is
+    the lxml parent of the nodes at that level, ``modes[level]`` where the pruned build is
+    (NORMAL for the full build). The characters of the text left out."""
     html = LexborHTMLParser(data).root
     if html is None:
-        return root
-    _set_attributes(root, html)
-    parents = [root]
+        return 0
+    _set_attributes(root, html, prune)
+    parents, modes = [root], [NORMAL]
     pending = _Pending(root)
+    pruned = 0
+    title_seen = False
     cur = html.first_child
     while cur is not None:
         if cur.is_text_node:
             text = cur.text_content
             if text:
-                pending.parts.append(clean_text(text))
+                if modes[-1] == PRUNED:
+                    pruned += len(clean_text(text))
+                else:
+                    pending.parts.append(clean_text(text))
         elif cur.is_element_node:
             el = None
             tag = cur.tag
+            mode = modes[-1]
             if len(parents) + 1 <= max_depth and name_ok(tag):
-                pending.flush()
-                el = etree.SubElement(pending.parent, tag)
-                _set_attributes(el, cur)
+                copied, mode = _decide(cur, tag, mode, title_seen) if prune else (True, NORMAL)
+                if copied:
+                    pending.flush()
+                    el = etree.SubElement(pending.parent, tag)
+                    _set_attributes(el, cur, prune)
+                    title_seen = title_seen or tag == "title"
             child = cur.first_child
             if child is not None:
                 parents.append(el if el is not None else pending.parent)
+                modes.append(mode)
                 pending.move(parents[-1])
                 cur = child
                 continue
-        cur = _next_up(cur, parents, pending)
+        cur = _next_up(cur, parents, modes, pending)
     pending.flush()
-    return root
+    return pruned
 
 
-def _next_up(cur, parents: list, pending: _Pending):
+def _next_up(cur, parents: list, modes: list, pending: _Pending):
     """The node after ``cur`` in the walk, leaving the levels it finishes."""
     while True:
         nxt = cur.next
@@ -149,4 +269,5 @@ def _next_up(cur, parents: list, pending: _Pending):
             return None
         cur = cur.parent
         parents.pop()
+        modes.pop()
         pending.move(parents[-1])

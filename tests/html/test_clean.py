@@ -255,7 +255,7 @@ def test_widget_labels_are_furniture_lines():
 
 
 def test_style_prefilter_changes_no_answer():
-    # _may_hide is False only where _HIDDEN_STYLE finds nothing (random styles, with the
+    # may_hide is False only where _HIDDEN_STYLE finds nothing (random styles, with the
     # letters IGNORECASE folds: dotless and dotted i, long s, Kelvin sign)
     import random
 
@@ -268,6 +268,6 @@ def test_style_prefilter_changes_no_answer():
     styles = ["".join(rnd.choice(parts) for _ in range(rnd.randint(1, 6))) for _ in range(30000)]
     found = [clean._HIDDEN_STYLE.search(s) is not None for s in styles]
     assert any(found) and not all(found)
-    assert any(not clean._may_hide(s) for s in styles)
+    assert any(not clean.may_hide(s) for s in styles)
     for style, hit in zip(styles, found):
-        assert clean._may_hide(style) or not hit, style
+        assert clean.may_hide(style) or not hit, style

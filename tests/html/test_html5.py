@@ -51,6 +51,16 @@ def _both(html: str, max_depth: int = 1000) -> tuple[list, list]:
     return _dump(_build(html, max_depth, True)), _dump(_build(html, max_depth, False))
 
 
+def _pruned(html: str, max_depth: int, native: bool) -> tuple[list, int]:
+    root = etree.fromstring(b"<html></html>", _PARSER)
+    chars = html5.build_pruned(html.encode("utf-8"), root, max_depth, native)
+    return _dump(root), chars
+
+
+def _both_pruned(html: str, max_depth: int = 1000) -> tuple[tuple, tuple]:
+    return _pruned(html, max_depth, True), _pruned(html, max_depth, False)
+
+
 @needs_native
 @pytest.mark.parametrize("html", NASTY)
 def test_c_builder_is_the_python_builder_on_nasty_pages(html):
@@ -58,6 +68,32 @@ def test_c_builder_is_the_python_builder_on_nasty_pages(html):
     assert c == py
     c, py = _both(html, max_depth=5)
     assert c == py
+    for depth in (1000, 5):
+        c, py = _both_pruned(html, depth)
+        assert c == py
+
+
+PRUNING = [
+    "<html lang=en data-x=1><head><title>T</title><meta property=og:type content=article data-y=2>"
+    "<link rel=canonical href=/c><script>var a</script><style>p{}</style></head>"
+    "<body><script type='application/ld+json'>{}</script><svg><title>icon</title><path d=x /></svg>"
+    "<p class=c onclick=x>a <span>b</span> <span style='display:none'>c</span> <span hidden>d</span>"
+    "<span aria-hidden=false>e</span><font style='color:red'>f</font><span style='&#1;NONE'>g</span></p>"
+    "<nav><span>n</span><svg><path/></svg><button>menu</button></nav><noscript><iframe src=x></iframe></noscript>"
+    "<select><option>one<option>two</select><button>Go &#1;\x0c</button><label>L</label>"
+    "<form><input name=q></form><dialog>d</dialog><math><mi>x</mi></math></body></html>",
+    "<body><svg><title>first</title><script type=application/ld+json>{\"a\":1}</script></svg>"
+    "<svg><title>second</title></svg><p>text</p></body>",
+    "<p>" + "<span>" * 20 + "deep" + "</span>" * 20 + "<button>" * 3 + "b" + "</button>" * 3 + "</p>",
+]
+
+
+@needs_native
+@pytest.mark.parametrize("html", PRUNING)
+def test_pruned_c_builder_is_the_python_builder(html):
+    for depth in (1000, 3, 4, 6):
+        c, py = _both_pruned(html, depth)
+        assert c == py, depth
 
 
 @needs_native
@@ -66,13 +102,18 @@ def test_c_builder_is_the_python_builder_on_random_pages():
               "text ", "\n", "<!--c-->", "<br>", "<a href='/x'>", "</a>", "<ul><li>", "<li>", "&amp;", "&#1;",
               "<span class=s>", "</span>", "<template>", "</template>", "<svg>", "</svg>", "<h2>", "</h2>",
               "\u4e2d", "<a\"b>", "<x 1y=2>", "</body>", "<title>", "</title>", "<script>", "</script>",
-              "<select>", "<option>", "<noscript>", "</noscript>", "<form>", "</form>", "<frameset>", "\x0c"]
+              "<select>", "<option>", "<noscript>", "</noscript>", "<form>", "</form>", "<frameset>", "\x0c",
+              "<span style='display:none'>", "<span hidden>", "<font aria-hidden=true>", "<nav>", "</nav>",
+              "<script type=application/ld+json>", "<button>", "</button>", "<head>", "<meta name=x>",
+              "<small onclick=x>", "</small>", "<svg><title>", "<p data-x=1 id=i>", "<u>", "</u>"]
     rng = random.Random(31)
     for _ in range(1500):
         body = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 60)))
         html = "<html><body>" + body + "</body></html>"
         depth = rng.choice([1000, 2, 3, 4, 6])
         c, py = _both(html, depth)
+        assert c == py, (html, depth)
+        c, py = _both_pruned(html, depth)
         assert c == py, (html, depth)
 
 
@@ -131,4 +172,6 @@ def test_c_builder_is_the_python_builder_on_shared_pages():
         for gold in read_gold(name)[:15]:
             html = gzip.open(dataset_dir(name) / gold["file"]).read().decode("utf-8", "replace")
             c, py = _both(html)
+            assert c == py
+            c, py = _both_pruned(html)
             assert c == py

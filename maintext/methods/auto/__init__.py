@@ -68,13 +68,13 @@ def extract(doc: Document, options: Options) -> Page:
     opts = options.auto
     h = opts.heuristics
     page = Page(url=doc.url, method="auto")
-    root = doc.tree
+    root, pruned = doc.pruned_tree() if _text_alone(doc, options) else (doc.tree, None)
     hint = JsonLdBody(doc)  # before cleaning: JSON-LD sits in <script>
     title = _page_title(root)  # ... and the title in <head>
     head = root.find("head")  # ... and og:type/canonical for the page-type check (kept for later)
     # texts the site's other pages share (maintext.site.template), read before cleaning
     templates = template_texts(doc, root) if opts.drop_site_template and has_site_evidence(doc, "auto") else frozenset()
-    removed = clean_tree(root, options.native)
+    removed = clean_tree(root, options.native, pruned)
     skip = SKIP_REASONS - ({"comments"} if opts.include_comments else set())
     seg = segment_cleaned(root, skip if opts.skip_boilerplate else frozenset(), options.native, _evidence(h))
     explain = _explain_dropped(removed, seg) if options.explain else None
@@ -107,6 +107,15 @@ def extract(doc: Document, options: Options) -> Page:
     if explain is not None:
         locate_explained(explain, seg, root, page, region)
     return page
+
+
+def _text_alone(doc: Document, options: Options) -> bool:
+    """Whether nothing but this method's own reading needs the uncleaned tree: the text
+    alone asked for (no metadata, links, comments, blocks or explain), no site to compare
+    with. The tree is then built already pruned (maintext.html.html5.build_pruned)."""
+    return (options.fields is not None and not options.with_metadata and not options.with_links
+            and not options.with_comments and not options.explain and not wants_blocks(options.fields)
+            and not has_site_evidence(doc, "auto"))
 
 
 def _explain_dropped(removed: list[tuple[str, str]], seg: Segmentation) -> list[dict[str, Any]]:
