@@ -85,7 +85,8 @@ DEF UNWRAP = 32
 DEF KEEP = 64
 DEF HIDING = 128
 DEF HIDING_STYLE = 256
-BITS = (SUBTREE, SCRIPT, TITLE, COPY_ALL, HEAD, UNWRAP, KEEP, HIDING, HIDING_STYLE)
+DEF SIGNAL = 512
+BITS = (SUBTREE, SCRIPT, TITLE, COPY_ALL, HEAD, UNWRAP, KEEP, HIDING, HIDING_STYLE, SIGNAL)
 # html5's modes of the walk (where the pruned build is, for an element's content)
 DEF NORMAL = 0
 DEF IN_HEAD = 1
@@ -334,34 +335,72 @@ cdef bint _may_hide(const unsigned char* s, size_t n) noexcept nogil:
     return _has(s, n, "none", 4, True) or _has(s, n, "hidden", 6, True)
 
 
-cdef int _attr_test(xmlDoc* doc, void* element, Buf* values, bint script) except -1:
-    """html5._ld_json of a script (``script``), else html5._may_be_hidden."""
+cdef const unsigned char* _find(void* element, const char* wanted, size_t k, size_t* length,
+                                Buf* values) except? NULL:
+    """The cleaned value of the element's attribute named ``wanted``, or NULL."""
     cdef void* attr = _first_attr(element)
     cdef const unsigned char* name
-    cdef const unsigned char* value
-    cdef size_t name_len, value_len
-    cdef int kind
+    cdef size_t name_len
     while attr is not NULL:
         name_len = 0
         name = _attr_name(attr, &name_len)
-        if script:
-            if name_len == 4 and name is not NULL and memcmp(name, b"type", 4) == 0:
+        if name_len == k and name is not NULL and memcmp(name, wanted, k) == 0:
+            return _value(attr, length, values)
+        attr = _next_attr(attr)
+    return NULL
+
+
+cdef bint _is_word(const unsigned char* s, size_t n, const char* word, size_t k) noexcept nogil:
+    """Whether ``s[:n]`` is ``word`` (lower case ASCII) in any ASCII case, or is not ASCII."""
+    cdef size_t i
+    for i in range(n):
+        if s[i] >= 0x80:
+            return True
+    return n == k and _has(s, n, word, k, True)
+
+
+cdef int _head_signal(void* element, bint meta, Buf* values) except -1:
+    """html5._head_signal of a ``<meta>`` (``meta``) or ``<link>``."""
+    cdef const unsigned char* value
+    cdef size_t n = 0
+    if not meta:
+        value = _find(element, "rel", 3, &n, values)
+        return value is not NULL and _is_word(value, n, "canonical", 9)
+    value = _find(element, "property", 8, &n, values)
+    if value is NULL or n == 0:
+        n = 0
+        value = _find(element, "name", 4, &n, values)
+    return value is not NULL and (_is_word(value, n, "og:type", 7) or _is_word(value, n, "og:url", 6))
+
+
+cdef int _attr_test(xmlDoc* doc, void* element, Buf* values, bint script) except -1:
+    """html5._ld_json of a script (``script``), else html5._may_be_hidden."""
+    cdef void* attr
+    cdef const unsigned char* name
+    cdef const unsigned char* value
+    cdef size_t name_len, value_len = 0
+    cdef int kind
+    if script:
+        value = _find(element, "type", 4, &value_len, values)
+        return value is not NULL and _has(value, value_len, "ld+json", 7, False)
+    attr = _first_attr(element)
+    while attr is not NULL:
+        name_len = 0
+        name = _attr_name(attr, &name_len)
+        kind = 0
+        if _name(doc, name, name_len, &kind) is not NULL:
+            if kind & HIDING:
+                return True
+            if kind & HIDING_STYLE:
                 value = _value(attr, &value_len, values)
-                return _has(value, value_len, "ld+json", 7, False)
-        else:
-            kind = 0
-            if _name(doc, name, name_len, &kind) is not NULL:
-                if kind & HIDING:
+                if value_len and _may_hide(value, value_len):
                     return True
-                if kind & HIDING_STYLE:
-                    value = _value(attr, &value_len, values)
-                    if value_len and _may_hide(value, value_len):
-                        return True
         attr = _next_attr(attr)
     return False
 
 
-cdef int _decide(xmlDoc* doc, void* element, int bits, int mode, bint title_seen, Buf* values) except -1:
+cdef int _decide(xmlDoc* doc, void* element, const unsigned char* name, int bits, int mode, bint title_seen,
+                 Buf* values) except -1:
     """html5._decide: COPIED when the element is copied, with the mode of its content."""
     if mode == COPY:
         return COPIED | COPY
@@ -374,6 +413,9 @@ cdef int _decide(xmlDoc* doc, void* element, int bits, int mode, bint title_seen
         return COPIED | COPY
     if bits & HEAD:
         return COPIED | IN_HEAD
+    # (the two SIGNAL tags: <meta> and <link>)
+    if bits & SIGNAL and mode == IN_HEAD and not _head_signal(element, name[0] == 0x6D, values):
+        return PRUNED
     if bits & UNWRAP and mode == NORMAL and not _attr_test(doc, element, values, False):
         return NORMAL
     return COPIED | mode
@@ -500,7 +542,7 @@ cdef int _copy_children(void* ldoc, void* html, xmlDoc* doc, xmlNode* root, long
                     bits = 0
                     name = _name(doc, name, name_len, &bits)
                     if name is not NULL:
-                        mode = _decide(doc, cur, bits, mode, title_seen, values) if prune else COPIED
+                        mode = _decide(doc, cur, name, bits, mode, title_seen, values) if prune else COPIED
                         if mode & COPIED:
                             mode &= ~COPIED
                             _flush(ldoc, doc, parent, pending)

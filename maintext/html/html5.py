@@ -61,6 +61,7 @@ TITLE = 4  # copied; also inside a pruned subtree while no <title> has been copi
 COPY_ALL = 8  # copied with everything in it as the full build copies it
 HEAD = 16  # copied; no element in it is unwrapped
 UNWRAP = 32  # unwrapped (its content goes to its parent) unless it may be hidden
+SIGNAL = 512  # in <head>: copied only when head_signals reads it (og:type/og:url, canonical)
 # What it does with an attribute, by name (bits; an attribute not listed is left out).
 KEEP = 64  # copied
 HIDING = 128  # copied, and the element may be hidden: not unwrapped
@@ -77,20 +78,20 @@ PRUNE_TAGS: dict[str, int] = {
     **dict.fromkeys(SWALLOWING_TAGS, COPY_ALL),
     # unwrapped by clean_tree after the hidden elements are removed (see UNWRAP above)
     **dict.fromkeys(UNWRAP_TAGS, UNWRAP),
+    "meta": UNWRAP | SIGNAL, "link": UNWRAP | SIGNAL,  # and in <head>, most are never read
 }
-# The attributes read after the build in text-only auto; the others are left out.
+# The attributes read after the build in text-only auto; the others are left out (image
+# src/alt, cell spans, list numbers... are read for typed blocks only: maintext.html.structure).
 KEPT_ATTRIBUTES: dict[str, int] = {
     **dict.fromkeys(("class", "id", "role", "itemprop"), KEEP),  # container marks (vocab.marks), galleries
     "style": HIDING_STYLE, "hidden": HIDING, "aria-hidden": HIDING,  # hidden elements (clean_tree)
-    **dict.fromkeys(("property", "name", "content", "rel", "href"), KEEP),  # head_signals, links
+    **dict.fromkeys(("property", "name", "content", "rel"), KEEP),  # head_signals
+    "href": KEEP,  # links (auto.lists reads the anchors' targets), canonical link
     "type": KEEP,  # JSON-LD scripts
-    # not read in text-only auto today, kept to be safe (images, tables and lists, titles, language)
-    **dict.fromkeys(("src", "data-src", "alt", "title", "start", "value", "colspan", "rowspan",
-                     "datetime", "lang", "data-lang", "data-language", "itemscope", "itemtype"), KEEP),
 }
 # the C builder, with its copy of the bits
 NATIVE_AVAILABLE = native is not None and native.AVAILABLE and native.BITS == (
-    SUBTREE, SCRIPT, TITLE, COPY_ALL, HEAD, UNWRAP, KEEP, HIDING, HIDING_STYLE)
+    SUBTREE, SCRIPT, TITLE, COPY_ALL, HEAD, UNWRAP, KEEP, HIDING, HIDING_STYLE, SIGNAL)
 ENABLED = NATIVE_AVAILABLE and NATIVE_REQUESTED
 
 # Both tables in one, as the C builder takes it: name (UTF-8) -> bits.
@@ -150,6 +151,17 @@ def _may_be_hidden(node) -> bool:
     return False
 
 
+def _head_signal(node, tag: str) -> bool:
+    """Whether head_signals may read this ``<meta>`` or ``<link>`` (a value not in ASCII is
+    kept: only ASCII case is folded here)."""
+    attrs = node.attributes
+    if tag == "meta":
+        key = clean_text(attrs.get("property") or "") or clean_text(attrs.get("name") or "")
+        return not key.isascii() or key.lower() in ("og:type", "og:url")
+    rel = clean_text(attrs.get("rel") or "")
+    return not rel.isascii() or rel.lower() == "canonical"
+
+
 def _ld_json(node) -> bool:
     """A script of JSON-LD (as JsonLdBody finds them: "ld+json" in its type)."""
     kind = node.attributes.get("type")
@@ -174,6 +186,8 @@ def _decide(node, tag: str, mode: int, title_seen: bool) -> tuple[bool, int]:
         return True, COPY
     if bits & HEAD:
         return True, IN_HEAD
+    if bits & SIGNAL and mode == IN_HEAD and not _head_signal(node, tag):
+        return False, PRUNED
     if bits & UNWRAP and mode == NORMAL and not _may_be_hidden(node):
         return False, NORMAL
     return True, mode

@@ -84,6 +84,9 @@ PRUNING = [
     "<form><input name=q></form><dialog>d</dialog><math><mi>x</mi></math></body></html>",
     "<body><svg><title>first</title><script type=application/ld+json>{\"a\":1}</script></svg>"
     "<svg><title>second</title></svg><p>text</p></body>",
+    "<head><meta property=OG:Type content=a><meta property='' name=og:url content=u><meta name=x>"
+    "<meta property=og:t&#1;ype content=b><meta property=x name=og:type><link rel=Canonical href=c>"
+    "<link rel=stylesheet href=s><link rel='can\u00f3nical' href=d><meta name='\u212a'><link href=e></head><p>t</p>",
     "<p>" + "<span>" * 20 + "deep" + "</span>" * 20 + "<button>" * 3 + "b" + "</button>" * 3 + "</p>",
 ]
 
