@@ -86,7 +86,10 @@ DEF KEEP = 64
 DEF HIDING = 128
 DEF HIDING_STYLE = 256
 DEF SIGNAL = 512
+DEF STRIPPED = SUBTREE | SCRIPT | TITLE | COPY_ALL | HEAD | UNWRAP
+DEF COPIED_NAMES = 128  # room for the STRIPPED names copied (the table has ~60)
 BITS = (SUBTREE, SCRIPT, TITLE, COPY_ALL, HEAD, UNWRAP, KEEP, HIDING, HIDING_STYLE, SIGNAL)
+ROOM = COPIED_NAMES  # html5 checks its table has fewer STRIPPED names
 # html5's modes of the walk (where the pruned build is, for an element's content)
 DEF NORMAL = 0
 DEF IN_HEAD = 1
@@ -254,6 +257,20 @@ cdef struct NameSlot:
 DEF NAME_SLOTS = 512
 cdef NameSlot _names[NAME_SLOTS]
 cdef dict _kinds = None  # the pruned build's table during a pruned build, else None
+# The STRIPPED names the pruned build copied (interned: one pointer per name)
+cdef const unsigned char* _copied[COPIED_NAMES]
+cdef size_t _n_copied = 0
+
+
+cdef void _note_copied(const unsigned char* name) noexcept nogil:
+    global _n_copied
+    cdef size_t i
+    for i in range(_n_copied):
+        if _copied[i] == name:
+            return
+    if _n_copied < COPIED_NAMES:
+        _copied[_n_copied] = name
+        _n_copied += 1
 
 
 cdef const unsigned char* _name(xmlDoc* doc, const unsigned char* s, size_t n, int* kind) except? NULL:
@@ -553,6 +570,8 @@ cdef int _copy_children(void* ldoc, void* html, xmlDoc* doc, xmlNode* root, long
                             _copy_attributes(doc, node, cur, values, prune)
                             if bits & TITLE:
                                 title_seen = True
+                            if prune and bits & STRIPPED:
+                                _note_copied(name)
                 child = _first_child(cur)
                 if child is not NULL:
                     if level + 1 == cap:
@@ -595,8 +614,9 @@ cdef int _copy_children(void* ldoc, void* html, xmlDoc* doc, xmlNode* root, long
 def build(bytes data, _Element root, long max_depth, dict kinds):
     """Parse ``data`` (UTF-8) with lexbor and copy its ``<html>`` element's attributes and
     content to ``root``: all of it (``kinds`` None), or as the pruned build (``kinds``:
-    html5.PRUNE_KINDS). The characters of the text the pruned build left out."""
-    global _kinds
+    html5.PRUNE_KINDS). (characters of the text the pruned build left out, the STRIPPED
+    names it copied)."""
+    global _kinds, _n_copied
     if not AVAILABLE:
         raise RuntimeError(f"lexbor functions not found: {MISSING}")
     cdef xmlNode* top = root._c_node
@@ -618,6 +638,7 @@ def build(bytes data, _Element root, long max_depth, dict kinds):
     pending.buf.length = pending.buf.size = values.length = values.size = 0
     memset(_names, 0, sizeof(_names))
     _kinds = kinds
+    _n_copied = 0
     try:
         status = _doc_parse(ldoc, <const unsigned char*>data, len(data))
         if status != 0:
@@ -631,4 +652,4 @@ def build(bytes data, _Element root, long max_depth, dict kinds):
         free(pending.buf.data)
         free(values.data)
         _doc_destroy(ldoc)  # also frees a text still pending after an error
-    return pruned
+    return pruned, [(<const char*>_copied[i]).decode() for i in range(_n_copied)]

@@ -70,19 +70,24 @@ UNWRAP_TAGS: tuple[str, ...] = (
 )
 
 
-def clean_tree(root: etree._Element, native: bool | None = None,
-               pruned_chars: int | None = None) -> list[tuple[str, str]]:
+def clean_tree(root: etree._Element, native: bool | None = None, pruned: Any = None) -> list[tuple[str, str]]:
     """Remove non-text elements and hidden elements in place; return (tag, reason) removed.
 
     A hidden element holding more than half of the page's text is kept: some pages hide
     the article until a script reveals it. ``native``: find the hiding attributes with the
     compiled twin of ``_HIDING_ATTRS`` (:mod:`maintext.html.walk`; None: when enabled).
-    ``pruned_chars``: ``root`` is the pruned build's tree (:func:`maintext.html.html5.
-    build_pruned`), which left out text of that many characters.
+    ``pruned``: ``root`` is the pruned build's tree, and this what it tells
+    (:class:`maintext.html.html5.Pruned`: the text it left out, the tags it copied).
     """
     removed: list[tuple[str, str]] = []
-    _unwrap_swallowing(root, removed, native, pruned_chars or 0)
-    etree.strip_elements(root, *DROP_TAGS, with_tail=False)
+    drop, unwrap = DROP_TAGS, UNWRAP_TAGS
+    if pruned is not None:  # only the tags the pruned build copied can be in the tree
+        drop = tuple(tag for tag in DROP_TAGS if tag in pruned.tags)
+        unwrap = tuple(tag for tag in UNWRAP_TAGS if tag in pruned.tags)
+    if pruned is None or any(tag in pruned.tags for tag in SWALLOWING_TAGS):
+        _unwrap_swallowing(root, removed, native, pruned.chars if pruned is not None else 0)
+    if drop:
+        etree.strip_elements(root, *drop, with_tail=False)
     total = -1  # the page's text length after stripping, measured only when needed
     for el, name, value in _hiding_attributes(root, native):
         if name == "style":
@@ -100,7 +105,8 @@ def clean_tree(root: etree._Element, native: bool | None = None,
                 continue
         removed.append((el.tag if isinstance(el.tag, str) else "?", "hidden"))
         drop_keep_tail(el)
-    etree.strip_tags(root, *UNWRAP_TAGS)
+    if unwrap:
+        etree.strip_tags(root, *unwrap)
     if _count_texts(root, native) > _MANY_TEXT_NODES:
         merge_text_runs(root)
     return removed

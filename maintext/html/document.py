@@ -80,14 +80,14 @@ def parse_html(html: str, max_depth: int = 1000, *, utf8: bytes | None = None,
 
 
 def parse_pruned(html: str, max_depth: int = 1000, *, utf8: bytes | None = None,
-                 native: bool | None = None) -> tuple[etree._Element, int]:
+                 native: bool | None = None) -> tuple[etree._Element, html5.Pruned]:
     """:func:`parse_html` as html5's pruned build (what text-only ``auto`` reads of the
-    tree: :func:`maintext.html.html5.build_pruned`): (tree, characters of text left out)."""
+    tree: :func:`maintext.html.html5.build_pruned`): (tree, what the build tells cleaning)."""
     return _parse_repaired(html, max_depth, utf8, native, True)
 
 
 def _parse_repaired(html: str, max_depth: int, utf8: bytes | None, native: bool | None,
-                    prune: bool) -> tuple[etree._Element, int]:
+                    prune: bool) -> tuple[etree._Element, Any]:
     parsed = _parse(html, max_depth, utf8, native, prune)
     if _title_swallowed(parsed[0]):
         repaired = close_title(html)
@@ -255,9 +255,9 @@ def _drop_bodies(data: bytes) -> bytes:
 
 
 def _parse(html: str, max_depth: int, utf8: bytes | None, native: bool | None,
-           prune: bool = False) -> tuple[etree._Element, int]:
-    """The tree of ``html`` (script bodies emptied first), pruned or not, and the
-    characters of text the pruned build left out (0 for the full one)."""
+           prune: bool = False) -> tuple[etree._Element, html5.Pruned | None]:
+    """The tree of ``html`` (script bodies emptied first), pruned or not, and what the
+    pruned build tells cleaning (None for the full one)."""
     data = _page_bytes(html, utf8)
     if _count_lt(data) > _DEEP_SCAN_TAGS:
         unnested = _unnest(html, max_depth)
@@ -269,7 +269,7 @@ def _parse(html: str, max_depth: int, utf8: bytes | None, native: bool | None,
     try:
         if prune:
             return root, html5.build_pruned(data, root, max_depth, native)
-        return html5.build(data, root, max_depth, native), 0
+        return html5.build(data, root, max_depth, native), None
     except MemoryError as exc:
         raise ParseError(f"cannot parse HTML: {exc}") from None
 
@@ -367,14 +367,14 @@ class Document:
     def tree(self, root: etree._Element) -> None:
         self._tree = root
 
-    def pruned_tree(self) -> tuple[etree._Element, int | None]:
+    def pruned_tree(self) -> tuple[etree._Element, html5.Pruned | None]:
         """The tree as the pruned build (:func:`parse_pruned`) when none was built yet, to
-        be cleaned at once: (tree, characters of text left out); else (``tree``, None)."""
+        be cleaned at once: (tree, what the build tells cleaning); else (``tree``, None)."""
         if self._tree is not None:
             return self._tree, None
-        self._tree, chars = parse_pruned(self.html, self.options.max_tree_depth, utf8=self.utf8,
-                                         native=self.options.native)
-        return self._tree, chars
+        self._tree, pruned = parse_pruned(self.html, self.options.max_tree_depth, utf8=self.utf8,
+                                          native=self.options.native)
+        return self._tree, pruned
 
     def drop_tree(self) -> None:
         """Forget the parsed tree and what was computed from it (a method may have pruned

@@ -24,13 +24,15 @@ The pruned build (:func:`build_pruned`, for ``auto`` asked for the text alone): 
 ``clean_tree`` would leave, built directly, following :data:`PRUNE_TAGS` and
 :data:`KEPT_ATTRIBUTES` (see there). Only elements the full build creates (within
 ``max_depth``, names lxml takes) are pruned or unwrapped, so the depth rule keeps the same
-elements. It returns the characters of the text it left out, which cleaning's measure of
-the page's text (:func:`maintext.html.clean.clean_tree`, ``pruned_chars``) adds back.
+elements. It tells (:class:`Pruned`) the characters of the text it left out, which
+cleaning's measure of the page's text adds back, and which of the tags cleaning strips or
+unwraps it copied (cleaning looks for those only: :func:`maintext.html.clean.clean_tree`).
 """
 
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 import lxml.etree as etree
 
@@ -62,6 +64,7 @@ COPY_ALL = 8  # copied with everything in it as the full build copies it
 HEAD = 16  # copied; no element in it is unwrapped
 UNWRAP = 32  # unwrapped (its content goes to its parent) unless it may be hidden
 SIGNAL = 512  # in <head>: copied only when head_signals reads it (og:type/og:url, canonical)
+STRIPPED = SUBTREE | SCRIPT | TITLE | COPY_ALL | HEAD | UNWRAP  # the tags cleaning strips or unwraps
 # What it does with an attribute, by name (bits; an attribute not listed is left out).
 KEEP = 64  # copied
 HIDING = 128  # copied, and the element may be hidden: not unwrapped
@@ -91,7 +94,8 @@ KEPT_ATTRIBUTES: dict[str, int] = {
 }
 # the C builder, with its copy of the bits
 NATIVE_AVAILABLE = native is not None and native.AVAILABLE and native.BITS == (
-    SUBTREE, SCRIPT, TITLE, COPY_ALL, HEAD, UNWRAP, KEEP, HIDING, HIDING_STYLE, SIGNAL)
+    SUBTREE, SCRIPT, TITLE, COPY_ALL, HEAD, UNWRAP, KEEP, HIDING, HIDING_STYLE, SIGNAL) and native.ROOM > sum(
+    1 for bits in PRUNE_TAGS.values() if bits & STRIPPED)
 ENABLED = NATIVE_AVAILABLE and NATIVE_REQUESTED
 
 # Both tables in one, as the C builder takes it: name (UTF-8) -> bits.
@@ -124,12 +128,20 @@ def build(data: bytes, root: etree._Element, max_depth: int, native_builder: boo
     return build_py(data, root, max_depth)
 
 
-def build_pruned(data: bytes, root: etree._Element, max_depth: int, native_builder: bool | None = None) -> int:
-    """:func:`build` as the pruned build (see the module docstring); the characters of the
-    text left out (that the full build would have put in the tree)."""
+class Pruned(NamedTuple):
+    """What the pruned build tells cleaning."""
+
+    chars: int  # the characters of the text it left out (the full build puts them in the tree)
+    tags: frozenset[str]  # the tags of STRIPPED it copied (no element of the others is in the tree)
+
+
+def build_pruned(data: bytes, root: etree._Element, max_depth: int, native_builder: bool | None = None) -> Pruned:
+    """:func:`build` as the pruned build (see the module docstring)."""
     if _use_native(native_builder):
-        return native.build(data, root, max_depth, PRUNE_KINDS)
-    return _build_py(data, root, max_depth, True)
+        chars, tags = native.build(data, root, max_depth, PRUNE_KINDS)
+    else:
+        chars, tags = _build_py(data, root, max_depth, True)
+    return Pruned(chars, frozenset(tags))
 
 
 def _use_native(native_builder: bool | None) -> bool:
@@ -229,13 +241,14 @@ def build_py(data: bytes, root: etree._Element, max_depth: int) -> etree._Elemen
     return root
 
 
-def _build_py(data: bytes, root: etree._Element, max_depth: int, prune: bool) -> int:
+def _build_py(data: bytes, root: etree._Element, max_depth: int, prune: bool) -> tuple[int, set[str]]:
     """A depth-first walk of selectolax's nodes without recursion; ``parents[level]`` is
     the lxml parent of the nodes at that level, ``modes[level]`` where the pruned build is
-    (NORMAL for the full build). The characters of the text left out."""
+    (NORMAL for the full build). The characters of the text left out, the STRIPPED tags copied."""
     html = LexborHTMLParser(data).root
+    stripped: set[str] = set()  # the STRIPPED tags copied
     if html is None:
-        return 0
+        return 0, stripped
     _set_attributes(root, html, prune)
     parents, modes = [root], [NORMAL]
     pending = _Pending(root)
@@ -261,6 +274,8 @@ def _build_py(data: bytes, root: etree._Element, max_depth: int, prune: bool) ->
                     el = etree.SubElement(pending.parent, tag)
                     _set_attributes(el, cur, prune)
                     title_seen = title_seen or tag == "title"
+                    if prune and PRUNE_TAGS.get(tag, 0) & STRIPPED:
+                        stripped.add(tag)
             child = cur.first_child
             if child is not None:
                 parents.append(el if el is not None else pending.parent)
@@ -270,7 +285,7 @@ def _build_py(data: bytes, root: etree._Element, max_depth: int, prune: bool) ->
                 continue
         cur = _next_up(cur, parents, modes, pending)
     pending.flush()
-    return pruned
+    return pruned, stripped
 
 
 def _next_up(cur, parents: list, modes: list, pending: _Pending):

@@ -53,8 +53,8 @@ def _both(html: str, max_depth: int = 1000) -> tuple[list, list]:
 
 def _pruned(html: str, max_depth: int, native: bool) -> tuple[list, int]:
     root = etree.fromstring(b"<html></html>", _PARSER)
-    chars = html5.build_pruned(html.encode("utf-8"), root, max_depth, native)
-    return _dump(root), chars
+    pruned = html5.build_pruned(html.encode("utf-8"), root, max_depth, native)
+    return _dump(root), pruned
 
 
 def _both_pruned(html: str, max_depth: int = 1000) -> tuple[tuple, tuple]:
