@@ -79,16 +79,16 @@ DEF TEXT = 3
 DEF SUBTREE = 1
 DEF SCRIPT = 2
 DEF TITLE = 4
-DEF COPY_ALL = 8
+DEF SWALLOW = 8
 DEF HEAD = 16
 DEF UNWRAP = 32
 DEF KEEP = 64
 DEF HIDING = 128
 DEF HIDING_STYLE = 256
 DEF SIGNAL = 512
-DEF STRIPPED = SUBTREE | SCRIPT | TITLE | COPY_ALL | HEAD | UNWRAP
+DEF STRIPPED = SUBTREE | SCRIPT | TITLE | SWALLOW | HEAD | UNWRAP
 DEF COPIED_NAMES = 128  # room for the STRIPPED names copied (the table has ~60)
-BITS = (SUBTREE, SCRIPT, TITLE, COPY_ALL, HEAD, UNWRAP, KEEP, HIDING, HIDING_STYLE, SIGNAL)
+BITS = (SUBTREE, SCRIPT, TITLE, SWALLOW, HEAD, UNWRAP, KEEP, HIDING, HIDING_STYLE, SIGNAL)
 ROOM = COPIED_NAMES  # html5 checks its table has fewer STRIPPED names
 # html5's modes of the walk (where the pruned build is, for an element's content)
 DEF NORMAL = 0
@@ -416,18 +416,61 @@ cdef int _attr_test(xmlDoc* doc, void* element, Buf* values, bint script) except
     return False
 
 
-cdef int _decide(xmlDoc* doc, void* element, const unsigned char* name, int bits, int mode, bint title_seen,
+cdef struct State:
+    # html5._State: what the pruned build's decisions remember
+    void* ldoc  # lexbor's document
+    void* html  # its <html> element
+    bint title_seen  # a <title> was copied
+    long total  # the characters of the page's text, measured when first needed (else -1)
+    long big  # clean.BIG_HIDDEN_CHARS
+
+
+cdef long _text_size(void* ldoc, void* top) noexcept:
+    """html5._text_size: the characters of the text under lexbor's node ``top``, cleaned."""
+    cdef long size = 0
+    cdef size_t depth = 0
+    cdef void* cur = _first_child(top)
+    cdef void* child
+    while cur is not NULL:
+        if _node_type(cur) == TEXT:
+            size += _text_length(ldoc, cur)
+        else:
+            child = _first_child(cur)
+            if child is not NULL:
+                cur = child
+                depth += 1
+                continue
+        while _next(cur) is NULL:
+            if depth == 0:
+                return size
+            cur = _parent(cur)
+            depth -= 1
+        cur = _next(cur)
+    return size
+
+
+cdef bint _swallows(void* element, State* state) noexcept:
+    """html5._swallows: clean._unwrap_swallowing's test of a candidate, on lexbor's text."""
+    cdef long size = _text_size(state.ldoc, element)
+    if size <= state.big:
+        return False
+    if state.total < 0:
+        state.total = _text_size(state.ldoc, state.html)
+    return size * 2 > state.total
+
+
+cdef int _decide(xmlDoc* doc, void* element, const unsigned char* name, int bits, int mode, State* state,
                  Buf* values) except -1:
     """html5._decide: COPIED when the element is copied, with the mode of its content."""
     if mode == COPY:
         return COPIED | COPY
     if (bits & SCRIPT and _attr_test(doc, element, values, True)) or (
-            bits & TITLE and mode == PRUNED and not title_seen):
+            bits & TITLE and mode == PRUNED and not state.title_seen):
         return COPIED | COPY
     if mode == PRUNED or bits & (SUBTREE | SCRIPT):
         return PRUNED
-    if bits & COPY_ALL:
-        return COPIED | COPY
+    if bits & SWALLOW:
+        return COPIED | COPY if _swallows(element, state) else PRUNED
     if bits & HEAD:
         return COPIED | IN_HEAD
     # (the two SIGNAL tags: <meta> and <link>)
@@ -485,9 +528,10 @@ cdef int _flush(void* ldoc, xmlDoc* doc, xmlNode* parent, Pending* text) except 
     return 0
 
 
-cdef size_t _text_length(void* ldoc, void* node) noexcept:
+cdef long _text_length(void* ldoc, void* node) noexcept:
     """The characters of a text node once cleaned (text the pruned build leaves out)."""
-    cdef size_t n = 0, count
+    cdef size_t n = 0
+    cdef long count
     cdef unsigned char* s = _text(node, &n)
     if s is NULL:
         return 0
@@ -517,7 +561,7 @@ cdef int _add_text(void* ldoc, void* node, Pending* pending) except -1:
 
 
 cdef int _copy_children(void* ldoc, void* html, xmlDoc* doc, xmlNode* root, long max_depth,
-                        Pending* pending, Buf* values, bint prune, size_t* pruned) except -1:
+                        Pending* pending, Buf* values, bint prune, long big, size_t* pruned) except -1:
     """Copy the children of lexbor's ``html`` under ``root``, depth first without recursion;
     ``parents[level]`` is the libxml2 parent of the lexbor nodes at that level (the nearest
     copied ancestor: an element not copied hands its content to it), ``modes[level]``
@@ -535,7 +579,12 @@ cdef int _copy_children(void* ldoc, void* html, xmlDoc* doc, xmlNode* root, long
     cdef const unsigned char* name
     cdef size_t name_len
     cdef int kind, bits, mode
-    cdef bint title_seen = False
+    cdef State state
+    state.ldoc = ldoc
+    state.html = html
+    state.title_seen = False
+    state.total = -1
+    state.big = big
     if parents is NULL or modes is NULL:
         free(parents)
         free(modes)
@@ -559,7 +608,7 @@ cdef int _copy_children(void* ldoc, void* html, xmlDoc* doc, xmlNode* root, long
                     bits = 0
                     name = _name(doc, name, name_len, &bits)
                     if name is not NULL:
-                        mode = _decide(doc, cur, name, bits, mode, title_seen, values) if prune else COPIED
+                        mode = _decide(doc, cur, name, bits, mode, &state, values) if prune else COPIED
                         if mode & COPIED:
                             mode &= ~COPIED
                             _flush(ldoc, doc, parent, pending)
@@ -569,7 +618,7 @@ cdef int _copy_children(void* ldoc, void* html, xmlDoc* doc, xmlNode* root, long
                             xmlAddChild(parent, node)
                             _copy_attributes(doc, node, cur, values, prune)
                             if bits & TITLE:
-                                title_seen = True
+                                state.title_seen = True
                             if prune and bits & STRIPPED:
                                 _note_copied(name)
                 child = _first_child(cur)
@@ -611,10 +660,10 @@ cdef int _copy_children(void* ldoc, void* html, xmlDoc* doc, xmlNode* root, long
     return 0
 
 
-def build(bytes data, _Element root, long max_depth, dict kinds):
+def build(bytes data, _Element root, long max_depth, dict kinds, long big):
     """Parse ``data`` (UTF-8) with lexbor and copy its ``<html>`` element's attributes and
     content to ``root``: all of it (``kinds`` None), or as the pruned build (``kinds``:
-    html5.PRUNE_KINDS). (characters of the text the pruned build left out, the STRIPPED
+    html5.PRUNE_KINDS; ``big``: clean.BIG_HIDDEN_CHARS). (characters of the text the pruned build left out, the STRIPPED
     names it copied)."""
     global _kinds, _n_copied
     if not AVAILABLE:
@@ -646,7 +695,7 @@ def build(bytes data, _Element root, long max_depth, dict kinds):
         html = _doc_element(ldoc)
         if html is not NULL:
             _copy_attributes(doc, top, html, &values, kinds is not None)
-            _copy_children(ldoc, html, doc, top, max_depth, &pending, &values, kinds is not None, &pruned)
+            _copy_children(ldoc, html, doc, top, max_depth, &pending, &values, kinds is not None, big, &pruned)
     finally:
         _kinds = None
         free(pending.buf.data)

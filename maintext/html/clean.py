@@ -46,7 +46,7 @@ def may_hide(style: str) -> bool:
 
 
 # A hidden element with more text than this is checked against the page's text first.
-_BIG_HIDDEN_CHARS = 1000
+BIG_HIDDEN_CHARS = 1000
 
 
 def is_hidden(el: etree._Element) -> bool:
@@ -98,7 +98,7 @@ def clean_tree(root: etree._Element, native: bool | None = None, pruned: Any = N
         if el is None or el.getparent() is None:
             continue
         size = len(el.text_content()) if len(el) else len(el.text or "")
-        if size > _BIG_HIDDEN_CHARS:
+        if size > BIG_HIDDEN_CHARS:
             if total < 0:
                 total = len(root.text_content())
             if size * 2 > total:
@@ -166,7 +166,7 @@ def _unwrap_swallowing(root: etree._Element, removed: list[tuple[str, str]], nat
     swallowing = []
     for el in _swallowing_candidates(root):
         size = length(el)
-        if size > _BIG_HIDDEN_CHARS:
+        if size > BIG_HIDDEN_CHARS:
             if total < 0:
                 total = length(root) + pruned_chars
             if size * 2 > total:

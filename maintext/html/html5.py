@@ -36,7 +36,7 @@ from typing import NamedTuple
 
 import lxml.etree as etree
 
-from .clean import DROP_TAGS, SWALLOWING_TAGS, UNWRAP_TAGS, may_hide
+from .clean import BIG_HIDDEN_CHARS, DROP_TAGS, SWALLOWING_TAGS, UNWRAP_TAGS, may_hide
 from .walk import NATIVE_REQUESTED
 
 try:
@@ -60,11 +60,14 @@ _BAD_NAME = re.compile("[\x00-\x20\"&'/<>\ufffe\uffff]|^{")
 SUBTREE = 1  # not copied, nor anything in it (its text is counted: see build_pruned)
 SCRIPT = 2  # as SUBTREE, unless its type holds "ld+json"
 TITLE = 4  # copied; also inside a pruned subtree while no <title> has been copied yet
-COPY_ALL = 8  # copied with everything in it as the full build copies it
+# a swallowing candidate: when it holds more than BIG_HIDDEN_CHARS characters and more than
+# half the page's text (clean_tree's test, made here on lexbor's text), copied with all it
+# holds as the full build copies it (clean_tree unwraps it); else as SUBTREE
+SWALLOW = 8
 HEAD = 16  # copied; no element in it is unwrapped
 UNWRAP = 32  # unwrapped (its content goes to its parent) unless it may be hidden
 SIGNAL = 512  # in <head>: copied only when head_signals reads it (og:type/og:url, canonical)
-STRIPPED = SUBTREE | SCRIPT | TITLE | COPY_ALL | HEAD | UNWRAP  # the tags cleaning strips or unwraps
+STRIPPED = SUBTREE | SCRIPT | TITLE | SWALLOW | HEAD | UNWRAP  # the tags cleaning strips or unwraps
 # What it does with an attribute, by name (bits; an attribute not listed is left out).
 KEEP = 64  # copied
 HIDING = 128  # copied, and the element may be hidden: not unwrapped
@@ -76,9 +79,8 @@ PRUNE_TAGS: dict[str, int] = {
     "script": SCRIPT,  # ... but auto reads the JSON-LD scripts before cleaning (JsonLdBody)
     "title": TITLE,  # ... and the <title> (anywhere when <head> has none)
     "head": HEAD,  # ... and <head>'s <meta>/<link> (page-type signals, head_signals)
-    # ... and _unwrap_swallowing measures these (children, text) to keep one that
-    # swallowed the page: built as the full build builds them
-    **dict.fromkeys(SWALLOWING_TAGS, COPY_ALL),
+    # ... and _unwrap_swallowing keeps the content of one that swallowed the page
+    **dict.fromkeys(SWALLOWING_TAGS, SWALLOW),
     # unwrapped by clean_tree after the hidden elements are removed (see UNWRAP above)
     **dict.fromkeys(UNWRAP_TAGS, UNWRAP),
     "meta": UNWRAP | SIGNAL, "link": UNWRAP | SIGNAL,  # and in <head>, most are never read
@@ -94,7 +96,7 @@ KEPT_ATTRIBUTES: dict[str, int] = {
 }
 # the C builder, with its copy of the bits
 NATIVE_AVAILABLE = native is not None and native.AVAILABLE and native.BITS == (
-    SUBTREE, SCRIPT, TITLE, COPY_ALL, HEAD, UNWRAP, KEEP, HIDING, HIDING_STYLE, SIGNAL) and native.ROOM > sum(
+    SUBTREE, SCRIPT, TITLE, SWALLOW, HEAD, UNWRAP, KEEP, HIDING, HIDING_STYLE, SIGNAL) and native.ROOM > sum(
     1 for bits in PRUNE_TAGS.values() if bits & STRIPPED)
 ENABLED = NATIVE_AVAILABLE and NATIVE_REQUESTED
 
@@ -123,7 +125,7 @@ def build(data: bytes, root: etree._Element, max_depth: int, native_builder: boo
     document) the attributes and content of the page's ``<html>``; returns ``root``.
     ``native_builder``: the C builder (True), the Python one (False), or the default."""
     if _use_native(native_builder):
-        native.build(data, root, max_depth, None)
+        native.build(data, root, max_depth, None, 0)
         return root
     return build_py(data, root, max_depth)
 
@@ -138,7 +140,7 @@ class Pruned(NamedTuple):
 def build_pruned(data: bytes, root: etree._Element, max_depth: int, native_builder: bool | None = None) -> Pruned:
     """:func:`build` as the pruned build (see the module docstring)."""
     if _use_native(native_builder):
-        chars, tags = native.build(data, root, max_depth, PRUNE_KINDS)
+        chars, tags = native.build(data, root, max_depth, PRUNE_KINDS, BIG_HIDDEN_CHARS)
     else:
         chars, tags = _build_py(data, root, max_depth, True)
     return Pruned(chars, frozenset(tags))
@@ -184,18 +186,62 @@ def _ld_json(node) -> bool:
 NORMAL, IN_HEAD, COPY, PRUNED = 0, 1, 2, 3
 
 
-def _decide(node, tag: str, mode: int, title_seen: bool) -> tuple[bool, int]:
+class _State:
+    """What the pruned build's decisions remember."""
+
+    __slots__ = ("html", "title_seen", "total")
+
+    def __init__(self, html) -> None:
+        self.html = html
+        self.title_seen = False  # a <title> was copied
+        self.total = -1  # the characters of the page's text, measured when first needed
+
+
+def _text_size(top) -> int:
+    """The characters of the text under lexbor's node ``top`` (once cleaned): what
+    ``len(el.text_content())`` of its element in the full build gives."""
+    size = depth = 0
+    cur = top.first_child
+    while cur is not None:
+        if cur.is_text_node:
+            text = cur.text_content
+            if text:
+                size += len(clean_text(text))
+        elif cur.first_child is not None:
+            cur = cur.first_child
+            depth += 1
+            continue
+        while cur.next is None:
+            if depth == 0:
+                return size
+            cur = cur.parent
+            depth -= 1
+        cur = cur.next
+    return size
+
+
+def _swallows(node, state: _State) -> bool:
+    """clean._unwrap_swallowing's test of a candidate, on lexbor's text."""
+    size = _text_size(node)
+    if size <= BIG_HIDDEN_CHARS:
+        return False
+    if state.total < 0:
+        state.total = _text_size(state.html)
+    return size * 2 > state.total
+
+
+def _decide(node, tag: str, mode: int, state: _State) -> tuple[bool, int]:
     """(copied, the mode of its content) of an element the full build copies, in the pruned
     build (PRUNE_TAGS)."""
     if mode == COPY:
         return True, COPY
     bits = PRUNE_TAGS.get(tag, 0)
-    if bits & SCRIPT and _ld_json(node) or bits & TITLE and mode == PRUNED and not title_seen:
+    if bits & SCRIPT and _ld_json(node) or bits & TITLE and mode == PRUNED and not state.title_seen:
         return True, COPY
     if mode == PRUNED or bits & (SUBTREE | SCRIPT):
         return False, PRUNED
-    if bits & COPY_ALL:
-        return True, COPY
+    if bits & SWALLOW:
+        return (True, COPY) if _swallows(node, state) else (False, PRUNED)
     if bits & HEAD:
         return True, IN_HEAD
     if bits & SIGNAL and mode == IN_HEAD and not _head_signal(node, tag):
@@ -253,7 +299,7 @@ def _build_py(data: bytes, root: etree._Element, max_depth: int, prune: bool) ->
     parents, modes = [root], [NORMAL]
     pending = _Pending(root)
     pruned = 0
-    title_seen = False
+    state = _State(html)
     cur = html.first_child
     while cur is not None:
         if cur.is_text_node:
@@ -268,12 +314,12 @@ def _build_py(data: bytes, root: etree._Element, max_depth: int, prune: bool) ->
             tag = cur.tag
             mode = modes[-1]
             if len(parents) + 1 <= max_depth and name_ok(tag):
-                copied, mode = _decide(cur, tag, mode, title_seen) if prune else (True, NORMAL)
+                copied, mode = _decide(cur, tag, mode, state) if prune else (True, NORMAL)
                 if copied:
                     pending.flush()
                     el = etree.SubElement(pending.parent, tag)
                     _set_attributes(el, cur, prune)
-                    title_seen = title_seen or tag == "title"
+                    state.title_seen = state.title_seen or tag == "title"
                     if prune and PRUNE_TAGS.get(tag, 0) & STRIPPED:
                         stripped.add(tag)
             child = cur.first_child

@@ -87,6 +87,9 @@ PRUNING = [
     "<head><meta property=OG:Type content=a><meta property='' name=og:url content=u><meta name=x>"
     "<meta property=og:t&#1;ype content=b><meta property=x name=og:type><link rel=Canonical href=c>"
     "<link rel=stylesheet href=s><link rel='can\u00f3nical' href=d><meta name='\u212a'><link href=e></head><p>t</p>",
+    "<nav><p>" + "menu text " * 120 + "</p><svg><title>t</title></svg></nav><p>short</p>",
+    "<nav><p>" + "menu text " * 120 + "</p><button>b</button></nav><p>" + "story " * 400 + "</p>"
+    "<menu>" + "<li>item</li>" * 150 + "</menu><noscript><div>" + "x" * 1001 + "</div></noscript>",
     "<p>" + "<span>" * 20 + "deep" + "</span>" * 20 + "<button>" * 3 + "b" + "</button>" * 3 + "</p>",
 ]
 
