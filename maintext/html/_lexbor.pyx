@@ -250,12 +250,14 @@ cdef bint _name_ok(const unsigned char* s, size_t n) noexcept nogil:
 cdef struct NameSlot:
     const unsigned char* key  # a name as lexbor gives it (one pointer per name and document)
     const unsigned char* name  # the same name interned in the lxml document's dictionary
-    int kind  # its bits in the pruned build's table (0 in the full build)
 
 # Names already interned during this build (cleared at each: lexbor's pointers are only
 # stable within one of its documents); a direct-mapped cache in front of the dictionary.
 DEF NAME_SLOTS = 512
 cdef NameSlot _names[NAME_SLOTS]
+# The bits in the pruned build's table (0 in the full build) of the name in the same slot
+# (written with the slot's key: not cleared, the full build's memset stays as small)
+cdef int _name_kinds[NAME_SLOTS]
 cdef dict _kinds = None  # the pruned build's table during a pruned build, else None
 # The STRIPPED names the pruned build copied (interned: one pointer per name)
 cdef const unsigned char* _copied[COPIED_NAMES]
@@ -273,13 +275,14 @@ cdef void _note_copied(const unsigned char* name) noexcept nogil:
         _n_copied += 1
 
 
-cdef const unsigned char* _name(xmlDoc* doc, const unsigned char* s, size_t n, int* kind) except? NULL:
+cdef inline const unsigned char* _name(xmlDoc* doc, const unsigned char* s, size_t n, int* kind) except? NULL:
     """``s`` interned in ``doc``'s dictionary, or NULL when lxml refuses the name; its bits
     in the pruned build's table in ``kind``."""
-    cdef NameSlot* slot = &_names[((<size_t>s) >> 3) % NAME_SLOTS]
+    cdef size_t i = ((<size_t>s) >> 3) % NAME_SLOTS
+    cdef NameSlot* slot = &_names[i]
     cdef const unsigned char* name
     if slot.key is s and s is not NULL:
-        kind[0] = slot.kind
+        kind[0] = _name_kinds[i]
         return slot.name
     if not _name_ok(s, n):
         return NULL
@@ -288,8 +291,8 @@ cdef const unsigned char* _name(xmlDoc* doc, const unsigned char* s, size_t n, i
         raise MemoryError()
     slot.key = s
     slot.name = name
-    slot.kind = 0 if _kinds is None else _kinds.get((<const char*>s)[:n], 0)
-    kind[0] = slot.kind
+    _name_kinds[i] = 0 if _kinds is None else _kinds.get((<const char*>s)[:n], 0)
+    kind[0] = _name_kinds[i]
     return name
 
 
@@ -309,7 +312,7 @@ cdef size_t _clean_length(const unsigned char* s, size_t n) noexcept nogil:
     return count
 
 
-cdef const unsigned char* _value(void* attr, size_t* length, Buf* values) except? NULL:
+cdef inline const unsigned char* _value(void* attr, size_t* length, Buf* values) except? NULL:
     """The attribute's value cleaned (html5.clean_text): lexbor's text, or ``values``' copy."""
     cdef const unsigned char* value
     length[0] = 0
