@@ -86,9 +86,11 @@ DEF KEEP = 64
 DEF HIDING = 128
 DEF HIDING_STYLE = 256
 DEF SIGNAL = 512
+DEF MARK = 1024
+DEF BLOCK = 2048
 DEF STRIPPED = SUBTREE | SCRIPT | TITLE | SWALLOW | HEAD | UNWRAP
 DEF COPIED_NAMES = 128  # room for the STRIPPED names copied (the table has ~60)
-BITS = (SUBTREE, SCRIPT, TITLE, SWALLOW, HEAD, UNWRAP, KEEP, HIDING, HIDING_STYLE, SIGNAL)
+BITS = (SUBTREE, SCRIPT, TITLE, SWALLOW, HEAD, UNWRAP, KEEP, HIDING, HIDING_STYLE, SIGNAL, MARK, BLOCK)
 ROOM = COPIED_NAMES  # html5 checks its table has fewer STRIPPED names
 # html5's modes of the walk (where the pruned build is, for an element's content)
 DEF NORMAL = 0
@@ -96,6 +98,10 @@ DEF IN_HEAD = 1
 DEF COPY = 2
 DEF PRUNED = 3
 DEF COPIED = 0x100  # _decide: the element is copied (its content's mode in the low bits)
+# the walk's modes[level] holds the mode in its low bits, and html5's marks[level]:
+DEF MODE = 3
+DEF HOLDS = 4  # the element of that level's nodes holds a BLOCK element
+DEF WAITS = 8  # ... and its MARK attributes wait for that
 
 
 cdef void* _sym(void* handle, const char* name, list missing):
@@ -484,24 +490,32 @@ cdef int _decide(xmlDoc* doc, void* element, const unsigned char* name, int bits
     return COPIED | mode
 
 
-cdef int _copy_attributes(xmlDoc* doc, xmlNode* node, void* element, Buf* values, bint prune) except -1:
+cdef int _copy_attributes(xmlDoc* doc, xmlNode* node, void* element, Buf* values, bint prune,
+                          int marks) except -1:
     """Add the attributes of lexbor's ``element`` to ``node``, in order (lexbor's tokenizer
     has dropped repeated names, as the HTML standard says: each name comes once). The
     value's text node is made here, as xmlNewProp would, but without registering ``id``
     values in the document's table of ids (lxml's parser did not either: collect_ids).
-    ``prune``: only the attributes the pruned build keeps."""
+    ``prune``: only the attributes the pruned build keeps; ``marks``: the MARK ones too
+    (html5._set_attributes; MARK: only those, for _add_marks); whether a MARK one was left out."""
     cdef void* attr = _first_attr(element)
     cdef const unsigned char* name
     cdef const unsigned char* value
     cdef size_t name_len, value_len
     cdef xmlAttr* prop
     cdef xmlNode* text
-    cdef int kind = 0
+    cdef int kind = 0, left_out = 0
+    cdef int wanted = (MARK if marks == MARK else (KEEP | HIDING | HIDING_STYLE | (MARK if marks else 0)))
     while attr is not NULL:
         name_len = 0
         name = _attr_name(attr, &name_len)
         name = _name(doc, name, name_len, &kind)
-        if name is not NULL and (not prune or kind & (KEEP | HIDING | HIDING_STYLE)):
+        if name is NULL:
+            pass
+        elif prune and not kind & wanted:
+            if kind & MARK:
+                left_out = 1
+        else:
             value = _value(attr, &value_len, values)
             prop = xmlNewNsPropEatName(node, NULL, <unsigned char*>name, NULL)
             text = xmlNewDocTextLen(doc, value, <int>value_len)
@@ -510,7 +524,7 @@ cdef int _copy_attributes(xmlDoc* doc, xmlNode* node, void* element, Buf* values
             prop.children = prop.last = text
             text.parent = <xmlNode*>prop
         attr = _next_attr(attr)
-    return 0
+    return left_out
 
 
 cdef int _flush(void* ldoc, xmlDoc* doc, xmlNode* parent, Pending* text) except -1:
@@ -581,7 +595,7 @@ cdef int _copy_children(void* ldoc, void* html, xmlDoc* doc, xmlNode* root, long
     cdef void* child
     cdef const unsigned char* name
     cdef size_t name_len
-    cdef int kind, bits, mode
+    cdef int kind, bits, mode, waits
     cdef State state
     state.ldoc = ldoc
     state.html = html
@@ -597,7 +611,7 @@ cdef int _copy_children(void* ldoc, void* html, xmlDoc* doc, xmlNode* root, long
     try:
         while cur is not NULL:
             kind = _node_type(cur)
-            mode = modes[level]
+            mode = modes[level] & MODE
             if kind == TEXT:
                 if mode == PRUNED:
                     pruned[0] += _text_length(ldoc, cur)
@@ -605,6 +619,7 @@ cdef int _copy_children(void* ldoc, void* html, xmlDoc* doc, xmlNode* root, long
                     _add_text(ldoc, cur, pending)
             elif kind == ELEMENT:
                 node = NULL
+                waits = 0
                 name_len = 0
                 name = _element_name(cur, &name_len)
                 if <long>level + 2 <= max_depth:
@@ -619,7 +634,9 @@ cdef int _copy_children(void* ldoc, void* html, xmlDoc* doc, xmlNode* root, long
                             if node is NULL:
                                 raise MemoryError()
                             xmlAddChild(parent, node)
-                            _copy_attributes(doc, node, cur, values, prune)
+                            waits = _copy_attributes(doc, node, cur, values, prune, 1 if bits & BLOCK or not prune else 0)
+                            if prune and bits & BLOCK:
+                                modes[level] |= HOLDS
                             if bits & TITLE:
                                 state.title_seen = True
                             if prune and bits & STRIPPED:
@@ -637,7 +654,7 @@ cdef int _copy_children(void* ldoc, void* html, xmlDoc* doc, xmlNode* root, long
                             raise MemoryError()
                         modes = grown_modes
                     level += 1
-                    modes[level] = mode
+                    modes[level] = mode | (WAITS if waits else 0)
                     parents[level] = node if node is not NULL else parent
                     parent = parents[level]
                     cur = child
@@ -653,6 +670,10 @@ cdef int _copy_children(void* ldoc, void* html, xmlDoc* doc, xmlNode* root, long
                     break
                 cur = _parent(cur)
                 level -= 1
+                if modes[level + 1] & HOLDS:  # html5._next_up: marks of an element above a box
+                    modes[level] |= HOLDS
+                    if modes[level + 1] & WAITS:
+                        _copy_attributes(doc, parents[level + 1], cur, values, True, MARK)
                 if parents[level] is not parent:
                     _flush(ldoc, doc, parent, pending)
                     parent = parents[level]
@@ -697,7 +718,7 @@ def build(bytes data, _Element root, long max_depth, dict kinds, long big):
             raise MemoryError(f"lexbor could not parse the page (status {status})")
         html = _doc_element(ldoc)
         if html is not NULL:
-            _copy_attributes(doc, top, html, &values, kinds is not None)
+            _copy_attributes(doc, top, html, &values, kinds is not None, 1)
             _copy_children(ldoc, html, doc, top, max_depth, &pending, &values, kinds is not None, big, &pruned)
     finally:
         _kinds = None

@@ -37,6 +37,7 @@ from typing import NamedTuple
 import lxml.etree as etree
 
 from .clean import BIG_HIDDEN_CHARS, DROP_TAGS, SWALLOWING_TAGS, UNWRAP_TAGS, may_hide
+from .tags import BLOCK_TAGS
 from .walk import NATIVE_REQUESTED
 
 try:
@@ -67,14 +68,18 @@ SWALLOW = 8
 HEAD = 16  # copied; no element in it is unwrapped
 UNWRAP = 32  # unwrapped (its content goes to its parent) unless it may be hidden
 SIGNAL = 512  # in <head>: copied only when head_signals reads it (og:type/og:url, canonical)
+BLOCK = 2048  # a box of the segmentation (tags.BLOCK_TAGS): its MARK attributes are copied
 STRIPPED = SUBTREE | SCRIPT | TITLE | SWALLOW | HEAD | UNWRAP  # the tags cleaning strips or unwraps
 # What it does with an attribute, by name (bits; an attribute not listed is left out).
 KEEP = 64  # copied
 HIDING = 128  # copied, and the element may be hidden: not unwrapped
 HIDING_STYLE = 256  # copied; the element is not unwrapped when the value may hide it
+# copied on a BLOCK element, and on another one only when it holds a BLOCK element (added
+# when the walk leaves it): the marks are read on boxes and the elements above them
+MARK = 1024
 
 # The rule, from what clean_tree removes and what text-only auto reads of the tree:
-PRUNE_TAGS: dict[str, int] = {
+_PRUNE_TAGS: dict[str, int] = {
     **dict.fromkeys(DROP_TAGS, SUBTREE),  # clean_tree strips them with all they hold...
     "script": SCRIPT,  # ... but auto reads the JSON-LD scripts before cleaning (JsonLdBody)
     "title": TITLE,  # ... and the <title> (anywhere when <head> has none)
@@ -85,10 +90,12 @@ PRUNE_TAGS: dict[str, int] = {
     **dict.fromkeys(UNWRAP_TAGS, UNWRAP),
     "meta": UNWRAP | SIGNAL, "link": UNWRAP | SIGNAL,  # and in <head>, most are never read
 }
+PRUNE_TAGS = {tag: _PRUNE_TAGS.get(tag, 0) | (BLOCK if tag in BLOCK_TAGS else 0)
+              for tag in {*_PRUNE_TAGS, *BLOCK_TAGS}}
 # The attributes read after the build in text-only auto; the others are left out (image
 # src/alt, cell spans, list numbers... are read for typed blocks only: maintext.html.structure).
 KEPT_ATTRIBUTES: dict[str, int] = {
-    **dict.fromkeys(("class", "id", "role", "itemprop"), KEEP),  # container marks (vocab.marks), galleries
+    **dict.fromkeys(("class", "id", "role", "itemprop"), MARK),  # container marks (vocab.marks), galleries
     "style": HIDING_STYLE, "hidden": HIDING, "aria-hidden": HIDING,  # hidden elements (clean_tree)
     **dict.fromkeys(("property", "name", "content", "rel"), KEEP),  # head_signals
     "href": KEEP,  # links (auto.lists reads the anchors' targets), canonical link
@@ -96,7 +103,7 @@ KEPT_ATTRIBUTES: dict[str, int] = {
 }
 # the C builder, with its copy of the bits
 NATIVE_AVAILABLE = native is not None and native.AVAILABLE and native.BITS == (
-    SUBTREE, SCRIPT, TITLE, SWALLOW, HEAD, UNWRAP, KEEP, HIDING, HIDING_STYLE, SIGNAL) and native.ROOM > sum(
+    SUBTREE, SCRIPT, TITLE, SWALLOW, HEAD, UNWRAP, KEEP, HIDING, HIDING_STYLE, SIGNAL, MARK, BLOCK) and native.ROOM > sum(
     1 for bits in PRUNE_TAGS.values() if bits & STRIPPED)
 ENABLED = NATIVE_AVAILABLE and NATIVE_REQUESTED
 
@@ -150,9 +157,25 @@ def _use_native(native_builder: bool | None) -> bool:
     return ENABLED if native_builder is None else bool(native_builder and NATIVE_AVAILABLE)
 
 
-def _set_attributes(el: etree._Element, node, prune: bool) -> None:
+def _set_attributes(el: etree._Element, node, prune: bool, marks: bool = True) -> bool:
+    """Copy the attributes (the pruned build's only, with the MARK ones when ``marks``);
+    whether a MARK one was left out."""
+    left_out = False
     for name, value in node.attributes.items():
-        if name_ok(name) and (not prune or name in KEPT_ATTRIBUTES):
+        if not name_ok(name):
+            continue
+        bits = KEPT_ATTRIBUTES.get(name, 0) if prune else KEEP
+        if bits & MARK and not marks:
+            left_out = True
+        elif bits:
+            el.set(name, clean_text(value) if value else "")
+    return left_out
+
+
+def _add_marks(el: etree._Element, node) -> None:
+    """Add the MARK attributes _set_attributes left out, in their order."""
+    for name, value in node.attributes.items():
+        if KEPT_ATTRIBUTES.get(name, 0) & MARK:
             el.set(name, clean_text(value) if value else "")
 
 
@@ -290,13 +313,15 @@ def build_py(data: bytes, root: etree._Element, max_depth: int) -> etree._Elemen
 def _build_py(data: bytes, root: etree._Element, max_depth: int, prune: bool) -> tuple[int, set[str]]:
     """A depth-first walk of selectolax's nodes without recursion; ``parents[level]`` is
     the lxml parent of the nodes at that level, ``modes[level]`` where the pruned build is
-    (NORMAL for the full build). The characters of the text left out, the STRIPPED tags copied."""
+    (NORMAL for the full build), ``marks[level]`` whether the element of that level's nodes
+    holds a BLOCK element and (element, lexbor node) when its MARK attributes wait for it.
+    The characters of the text left out, the STRIPPED tags copied."""
     html = LexborHTMLParser(data).root
     stripped: set[str] = set()  # the STRIPPED tags copied
     if html is None:
         return 0, stripped
     _set_attributes(root, html, prune)
-    parents, modes = [root], [NORMAL]
+    parents, modes, marks = [root], [NORMAL], [[False, None]]
     pending = _Pending(root)
     pruned = 0
     state = _State(html)
@@ -311,6 +336,7 @@ def _build_py(data: bytes, root: etree._Element, max_depth: int, prune: bool) ->
                     pending.parts.append(clean_text(text))
         elif cur.is_element_node:
             el = None
+            waits = False
             tag = cur.tag
             mode = modes[-1]
             if len(parents) + 1 <= max_depth and name_ok(tag):
@@ -318,7 +344,10 @@ def _build_py(data: bytes, root: etree._Element, max_depth: int, prune: bool) ->
                 if copied:
                     pending.flush()
                     el = etree.SubElement(pending.parent, tag)
-                    _set_attributes(el, cur, prune)
+                    block = PRUNE_TAGS.get(tag, 0) & BLOCK
+                    waits = _set_attributes(el, cur, prune, not prune or block)
+                    if prune and block:
+                        marks[-1][0] = True
                     state.title_seen = state.title_seen or tag == "title"
                     if prune and PRUNE_TAGS.get(tag, 0) & STRIPPED:
                         stripped.add(tag)
@@ -326,16 +355,18 @@ def _build_py(data: bytes, root: etree._Element, max_depth: int, prune: bool) ->
             if child is not None:
                 parents.append(el if el is not None else pending.parent)
                 modes.append(mode)
+                marks.append([False, (el, cur) if waits else None])
                 pending.move(parents[-1])
                 cur = child
                 continue
-        cur = _next_up(cur, parents, modes, pending)
+        cur = _next_up(cur, parents, modes, marks, pending)
     pending.flush()
     return pruned, stripped
 
 
-def _next_up(cur, parents: list, modes: list, pending: _Pending):
-    """The node after ``cur`` in the walk, leaving the levels it finishes."""
+def _next_up(cur, parents: list, modes: list, marks: list, pending: _Pending):
+    """The node after ``cur`` in the walk, leaving the levels it finishes (an element
+    holding a BLOCK element gets its MARK attributes then)."""
     while True:
         nxt = cur.next
         if nxt is not None:
@@ -345,4 +376,9 @@ def _next_up(cur, parents: list, modes: list, pending: _Pending):
         cur = cur.parent
         parents.pop()
         modes.pop()
+        holds, waiting = marks.pop()
+        if holds:
+            marks[-1][0] = True
+            if waiting is not None:
+                _add_marks(*waiting)
         pending.move(parents[-1])

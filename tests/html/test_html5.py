@@ -14,6 +14,7 @@ from maintext.html.document import _PARSER
 from ..conftest import dataset_dir, read_gold
 
 needs_native = pytest.mark.skipif(not html5.NATIVE_AVAILABLE, reason="C tree builder not built")
+BUILDERS = [pytest.param(True, marks=needs_native, id="c"), pytest.param(False, id="python")]
 
 NASTY = [
     '<a"b>quoted name</a"b> after',
@@ -90,8 +91,20 @@ PRUNING = [
     "<nav><p>" + "menu text " * 120 + "</p><svg><title>t</title></svg></nav><p>short</p>",
     "<nav><p>" + "menu text " * 120 + "</p><button>b</button></nav><p>" + "story " * 400 + "</p>"
     "<menu>" + "<li>item</li>" * 150 + "</menu><noscript><div>" + "x" * 1001 + "</div></noscript>",
+    "<a class=g id=i href=h style=x><div class=d>x</div></a><a class=c href=h2>y</a><span class=s><div>z</div></span>"
+    "<x-box role=r class=w data-x=1><b class=b><p itemprop=articleBody>p</p></b></x-box><img class=i src=s>",
     "<p>" + "<span>" * 20 + "deep" + "</span>" * 20 + "<button>" * 3 + "b" + "</button>" * 3 + "</p>",
 ]
+
+
+@pytest.mark.parametrize("native", BUILDERS)
+def test_pruned_build_keeps_marks_on_boxes_and_the_elements_above_them(native):
+    dump, _ = _pruned(PRUNING[-2], 1000, native)
+    attributes = {tag: attrs for tag, attrs, _, _ in dump}
+    assert attributes["a"] == [("href", "h2")]  # the last <a>: no box in it
+    assert attributes["x-box"] == [("role", "r"), ("class", "w")] and attributes["b"] == [("class", "b")]
+    assert attributes["p"] == [("itemprop", "articleBody")] and attributes["img"] == []
+    assert dump[3][:2] == ("a", [("href", "h"), ("style", "x"), ("class", "g"), ("id", "i")])
 
 
 @needs_native
@@ -122,8 +135,6 @@ def test_c_builder_is_the_python_builder_on_random_pages():
         c, py = _both_pruned(html, depth)
         assert c == py, (html, depth)
 
-
-BUILDERS = [pytest.param(True, marks=needs_native, id="c"), pytest.param(False, id="python")]
 
 
 @pytest.mark.parametrize("native", BUILDERS)
