@@ -430,12 +430,12 @@ cdef struct State:
     void* ldoc  # lexbor's document
     void* html  # its <html> element
     bint title_seen  # a <title> was copied
-    long total  # the characters of the page's text, measured when first needed (else -1)
     long big  # clean.BIG_HIDDEN_CHARS
 
 
-cdef long _text_size(void* ldoc, void* top) noexcept:
-    """html5._text_size: the characters of the text under lexbor's node ``top``, cleaned."""
+cdef long _text_size(void* ldoc, void* top, void* skip, long limit) noexcept:
+    """html5._text_size: the characters of the text under lexbor's node ``top``, cleaned,
+    without the text under ``skip``, and once past ``limit`` (>= 0) what was counted so far."""
     cdef long size = 0
     cdef size_t depth = 0
     cdef void* cur = _first_child(top)
@@ -443,7 +443,9 @@ cdef long _text_size(void* ldoc, void* top) noexcept:
     while cur is not NULL:
         if _node_type(cur) == TEXT:
             size += _text_length(ldoc, cur)
-        else:
+            if 0 <= limit <= size:
+                return size
+        elif cur is not skip:
             child = _first_child(cur)
             if child is not NULL:
                 cur = child
@@ -460,12 +462,8 @@ cdef long _text_size(void* ldoc, void* top) noexcept:
 
 cdef bint _swallows(void* element, State* state) noexcept:
     """html5._swallows: clean._unwrap_swallowing's test of a candidate, on lexbor's text."""
-    cdef long size = _text_size(state.ldoc, element)
-    if size <= state.big:
-        return False
-    if state.total < 0:
-        state.total = _text_size(state.ldoc, state.html)
-    return size * 2 > state.total
+    cdef long size = _text_size(state.ldoc, element, NULL, -1)
+    return size > state.big and _text_size(state.ldoc, state.html, element, size) < size
 
 
 cdef int _decide(xmlDoc* doc, void* element, const unsigned char* name, int bits, int mode, State* state,
@@ -600,7 +598,6 @@ cdef int _copy_children(void* ldoc, void* html, xmlDoc* doc, xmlNode* root, long
     state.ldoc = ldoc
     state.html = html
     state.title_seen = False
-    state.total = -1
     state.big = big
     if parents is NULL or modes is NULL:
         free(parents)
@@ -639,7 +636,7 @@ cdef int _copy_children(void* ldoc, void* html, xmlDoc* doc, xmlNode* root, long
                                 modes[level] |= HOLDS
                             if bits & TITLE:
                                 state.title_seen = True
-                            if prune and bits & STRIPPED:
+                            if prune and bits & STRIPPED and not (mode == IN_HEAD and bits & UNWRAP):
                                 _note_copied(name)
                 child = _first_child(cur)
                 if child is not NULL:

@@ -141,7 +141,9 @@ class Pruned(NamedTuple):
     """What the pruned build tells cleaning."""
 
     chars: int  # the characters of the text it left out (the full build puts them in the tree)
-    tags: frozenset[str]  # the tags of STRIPPED it copied (no element of the others is in the tree)
+    # the tags of STRIPPED it copied (no element of the others is in the tree), but those
+    # to unwrap copied in <head> (cleaning strips <head> first)
+    tags: frozenset[str]
 
 
 def build_pruned(data: bytes, root: etree._Element, max_depth: int, native_builder: bool | None = None) -> Pruned:
@@ -212,25 +214,28 @@ NORMAL, IN_HEAD, COPY, PRUNED = 0, 1, 2, 3
 class _State:
     """What the pruned build's decisions remember."""
 
-    __slots__ = ("html", "title_seen", "total")
+    __slots__ = ("html", "title_seen")
 
     def __init__(self, html) -> None:
         self.html = html
         self.title_seen = False  # a <title> was copied
-        self.total = -1  # the characters of the page's text, measured when first needed
 
 
-def _text_size(top) -> int:
+def _text_size(top, skip=None, limit: int = -1) -> int:
     """The characters of the text under lexbor's node ``top`` (once cleaned): what
-    ``len(el.text_content())`` of its element in the full build gives."""
+    ``len(el.text_content())`` of its element in the full build gives; without the text
+    under ``skip``, and once past ``limit`` (>= 0) what was counted so far."""
     size = depth = 0
+    skip_id = skip.mem_id if skip is not None else None
     cur = top.first_child
     while cur is not None:
         if cur.is_text_node:
             text = cur.text_content
             if text:
                 size += len(clean_text(text))
-        elif cur.first_child is not None:
+                if 0 <= limit <= size:
+                    return size
+        elif cur.first_child is not None and (skip_id is None or cur.mem_id != skip_id):
             cur = cur.first_child
             depth += 1
             continue
@@ -244,13 +249,11 @@ def _text_size(top) -> int:
 
 
 def _swallows(node, state: _State) -> bool:
-    """clean._unwrap_swallowing's test of a candidate, on lexbor's text."""
+    """clean._unwrap_swallowing's test of a candidate, on lexbor's text: over BIG_HIDDEN_CHARS
+    characters and over half the page's, that is more than the rest of the page holds
+    (counted until it holds as many)."""
     size = _text_size(node)
-    if size <= BIG_HIDDEN_CHARS:
-        return False
-    if state.total < 0:
-        state.total = _text_size(state.html)
-    return size * 2 > state.total
+    return size > BIG_HIDDEN_CHARS and _text_size(state.html, node, size) < size
 
 
 def _decide(node, tag: str, mode: int, state: _State) -> tuple[bool, int]:
@@ -349,7 +352,8 @@ def _build_py(data: bytes, root: etree._Element, max_depth: int, prune: bool) ->
                     if prune and block:
                         marks[-1][0] = True
                     state.title_seen = state.title_seen or tag == "title"
-                    if prune and PRUNE_TAGS.get(tag, 0) & STRIPPED:
+                    bits = PRUNE_TAGS.get(tag, 0)
+                    if prune and bits & STRIPPED and not (mode == IN_HEAD and bits & UNWRAP):
                         stripped.add(tag)
             child = cur.first_child
             if child is not None:

@@ -69,6 +69,8 @@ def extract(doc: Document, options: Options) -> Page:
     h = opts.heuristics
     page = Page(url=doc.url, method="auto")
     root, pruned = doc.pruned_tree() if _text_alone(doc, options) else (doc.tree, None)
+    if pruned is not None and "script" not in pruned.tags:
+        doc.ld_script_texts = []  # the pruned build copied no script: no JSON-LD in the tree
     hint = JsonLdBody(doc)  # before cleaning: JSON-LD sits in <script>
     title = _page_title(root)  # ... and the title in <head>
     head = root.find("head")  # ... and og:type/canonical for the page-type check (kept for later)
