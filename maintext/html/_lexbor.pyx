@@ -555,7 +555,7 @@ cdef long _text_length(void* ldoc, void* node) noexcept:
     return count
 
 
-cdef int _add_text(void* ldoc, void* node, Pending* pending) except -1:
+cdef inline int _add_text(void* ldoc, void* node, Pending* pending) except -1:
     cdef size_t n = 0
     cdef unsigned char* s = _text(node, &n)
     if s is NULL:
@@ -575,16 +575,28 @@ cdef int _add_text(void* ldoc, void* node, Pending* pending) except -1:
     return 0
 
 
-cdef int _copy_children(void* ldoc, void* html, xmlDoc* doc, xmlNode* root, long max_depth,
-                        Pending* pending, Buf* values, bint prune, long big, size_t* pruned) except -1:
+# The two builds, one walk: _copy_children is compiled once for each (Cython's fused types,
+# "if Build is PrunedBuild" decided at compile time), so the full build pays nothing for pruning.
+cdef struct FullBuild:
+    char unused
+cdef struct PrunedBuild:
+    char unused
+ctypedef fused Build:
+    FullBuild
+    PrunedBuild
+
+
+cdef int _copy_children(Build* which, void* ldoc, void* html, xmlDoc* doc, xmlNode* root, long max_depth,
+                        Pending* pending, Buf* values, long big, size_t* pruned) except -1:
     """Copy the children of lexbor's ``html`` under ``root``, depth first without recursion;
     ``parents[level]`` is the libxml2 parent of the lexbor nodes at that level (the nearest
-    copied ancestor: an element not copied hands its content to it), ``modes[level]``
-    where the pruned build is (html5's modes; NORMAL in the full build). The characters
-    of the text left out are added to ``pruned``."""
+    copied ancestor: an element not copied hands its content to it). The pruned build
+    (``which``: a PrunedBuild pointer) also keeps ``modes[level]``: where it is (html5's
+    modes) and html5's marks (HOLDS, WAITS); the characters of the text it leaves out are
+    added to ``pruned``."""
     cdef size_t cap = 64, level = 0
     cdef xmlNode** parents = <xmlNode**>malloc(cap * sizeof(xmlNode*))
-    cdef unsigned char* modes = <unsigned char*>malloc(cap)
+    cdef unsigned char* modes = NULL
     cdef xmlNode* parent = root
     cdef xmlNode* node
     cdef xmlNode** grown
@@ -593,37 +605,45 @@ cdef int _copy_children(void* ldoc, void* html, xmlDoc* doc, xmlNode* root, long
     cdef void* child
     cdef const unsigned char* name
     cdef size_t name_len
-    cdef int kind, bits, mode, waits
+    cdef int kind, bits = 0, mode = NORMAL, waits = 0
     cdef State state
-    state.ldoc = ldoc
-    state.html = html
-    state.title_seen = False
-    state.big = big
-    if parents is NULL or modes is NULL:
-        free(parents)
+    if Build is PrunedBuild:
+        state.ldoc = ldoc
+        state.html = html
+        state.title_seen = False
+        state.big = big
+        modes = <unsigned char*>malloc(cap)
+        if modes is NULL:
+            free(parents)
+            raise MemoryError()
+        modes[0] = NORMAL
+    if parents is NULL:
         free(modes)
         raise MemoryError()
     parents[0] = root
-    modes[0] = NORMAL
     try:
         while cur is not NULL:
             kind = _node_type(cur)
-            mode = modes[level] & MODE
+            if Build is PrunedBuild:
+                mode = modes[level] & MODE
             if kind == TEXT:
-                if mode == PRUNED:
+                if Build is PrunedBuild and mode == PRUNED:
                     pruned[0] += _text_length(ldoc, cur)
                 else:
                     _add_text(ldoc, cur, pending)
             elif kind == ELEMENT:
                 node = NULL
-                waits = 0
                 name_len = 0
                 name = _element_name(cur, &name_len)
+                if Build is PrunedBuild:
+                    waits = 0
                 if <long>level + 2 <= max_depth:
-                    bits = 0
                     name = _name(doc, name, name_len, &bits)
                     if name is not NULL:
-                        mode = _decide(doc, cur, name, bits, mode, &state, values) if prune else COPIED
+                        if Build is PrunedBuild:
+                            mode = _decide(doc, cur, name, bits, mode, &state, values)
+                        else:
+                            mode = COPIED
                         if mode & COPIED:
                             mode &= ~COPIED
                             _flush(ldoc, doc, parent, pending)
@@ -631,13 +651,16 @@ cdef int _copy_children(void* ldoc, void* html, xmlDoc* doc, xmlNode* root, long
                             if node is NULL:
                                 raise MemoryError()
                             xmlAddChild(parent, node)
-                            waits = _copy_attributes(doc, node, cur, values, prune, 1 if bits & BLOCK or not prune else 0)
-                            if prune and bits & BLOCK:
-                                modes[level] |= HOLDS
-                            if bits & TITLE:
-                                state.title_seen = True
-                            if prune and bits & STRIPPED and not (mode == IN_HEAD and bits & UNWRAP):
-                                _note_copied(name)
+                            if Build is PrunedBuild:
+                                waits = _copy_attributes(doc, node, cur, values, True, 1 if bits & BLOCK else 0)
+                                if bits & BLOCK:
+                                    modes[level] |= HOLDS
+                                if bits & TITLE:
+                                    state.title_seen = True
+                                if bits & STRIPPED and not (mode == IN_HEAD and bits & UNWRAP):
+                                    _note_copied(name)
+                            else:
+                                _copy_attributes(doc, node, cur, values, False, 1)
                 child = _first_child(cur)
                 if child is not NULL:
                     if level + 1 == cap:
@@ -646,12 +669,14 @@ cdef int _copy_children(void* ldoc, void* html, xmlDoc* doc, xmlNode* root, long
                         if grown is NULL:
                             raise MemoryError()
                         parents = grown
-                        grown_modes = <unsigned char*>realloc(modes, cap)
-                        if grown_modes is NULL:
-                            raise MemoryError()
-                        modes = grown_modes
+                        if Build is PrunedBuild:
+                            grown_modes = <unsigned char*>realloc(modes, cap)
+                            if grown_modes is NULL:
+                                raise MemoryError()
+                            modes = grown_modes
                     level += 1
-                    modes[level] = mode | (WAITS if waits else 0)
+                    if Build is PrunedBuild:
+                        modes[level] = mode | (WAITS if waits else 0)
                     parents[level] = node if node is not NULL else parent
                     parent = parents[level]
                     cur = child
@@ -667,10 +692,11 @@ cdef int _copy_children(void* ldoc, void* html, xmlDoc* doc, xmlNode* root, long
                     break
                 cur = _parent(cur)
                 level -= 1
-                if modes[level + 1] & HOLDS:  # html5._next_up: marks of an element above a box
-                    modes[level] |= HOLDS
-                    if modes[level + 1] & WAITS:
-                        _copy_attributes(doc, parents[level + 1], cur, values, True, MARK)
+                if Build is PrunedBuild:
+                    if modes[level + 1] & HOLDS:  # html5._next_up: marks of an element above a box
+                        modes[level] |= HOLDS
+                        if modes[level + 1] & WAITS:
+                            _copy_attributes(doc, parents[level + 1], cur, values, True, MARK)
                 if parents[level] is not parent:
                     _flush(ldoc, doc, parent, pending)
                     parent = parents[level]
@@ -716,7 +742,10 @@ def build(bytes data, _Element root, long max_depth, dict kinds, long big):
         html = _doc_element(ldoc)
         if html is not NULL:
             _copy_attributes(doc, top, html, &values, kinds is not None, 1)
-            _copy_children(ldoc, html, doc, top, max_depth, &pending, &values, kinds is not None, big, &pruned)
+            if kinds is None:
+                _copy_children(<FullBuild*>NULL, ldoc, html, doc, top, max_depth, &pending, &values, big, &pruned)
+            else:
+                _copy_children(<PrunedBuild*>NULL, ldoc, html, doc, top, max_depth, &pending, &values, big, &pruned)
     finally:
         _kinds = None
         free(pending.buf.data)
