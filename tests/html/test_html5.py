@@ -75,24 +75,24 @@ def test_c_builder_is_the_python_builder_on_nasty_pages(html):
 
 
 PRUNING = [
-    "<html lang=en data-x=1><head><title>T</title><meta property=og:type content=article data-y=2>"
-    "<link rel=canonical href=/c><script>var a</script><style>p{}</style></head>"
-    "<body><script type='application/ld+json'>{}</script><svg><title>icon</title><path d=x /></svg>"
-    "<p class=c onclick=x>a <span>b</span> <span style='display:none'>c</span> <span hidden>d</span>"
-    "<span aria-hidden=false>e</span><font style='color:red'>f</font><span style='&#1;NONE'>g</span></p>"
-    "<nav><span>n</span><svg><path/></svg><button>menu</button></nav><noscript><iframe src=x></iframe></noscript>"
-    "<select><option>one<option>two</select><button>Go &#1;\x0c</button><label>L</label>"
-    "<form><input name=q></form><dialog>d</dialog><math><mi>x</mi></math></body></html>",
-    "<body><svg><title>first</title><script type=application/ld+json>{\"a\":1}</script></svg>"
-    "<svg><title>second</title></svg><p>text</p></body>",
-    "<head><meta property=OG:Type content=a><meta property='' name=og:url content=u><meta name=x>"
-    "<meta property=og:t&#1;ype content=b><meta property=x name=og:type><link rel=Canonical href=c>"
-    "<link rel=stylesheet href=s><link rel='can\u00f3nical' href=d><meta name='\u212a'><link href=e></head><p>t</p>",
+    ("<html lang=en data-x=1><head><title>T</title><meta property=og:type content=article data-y=2>"
+     "<link rel=canonical href=/c><script>var a</script><style>p{}</style></head>"
+     "<body><script type='application/ld+json'>{}</script><svg><title>icon</title><path d=x /></svg>"
+     "<p class=c onclick=x>a <span>b</span> <span style='display:none'>c</span> <span hidden>d</span>"
+     "<span aria-hidden=false>e</span><font style='color:red'>f</font><span style='&#1;NONE'>g</span></p>"
+     "<nav><span>n</span><svg><path/></svg><button>menu</button></nav><noscript><iframe src=x></iframe></noscript>"
+     "<select><option>one<option>two</select><button>Go &#1;\x0c</button><label>L</label>"
+     "<form><input name=q></form><dialog>d</dialog><math><mi>x</mi></math></body></html>"),
+    ("<body><svg><title>first</title><script type=application/ld+json>{\"a\":1}</script></svg>"
+     "<svg><title>second</title></svg><p>text</p></body>"),
+    ("<head><meta property=OG:Type content=a><meta property='' name=og:url content=u><meta name=x>"
+     "<meta property=og:t&#1;ype content=b><meta property=x name=og:type><link rel=Canonical href=c>"
+     "<link rel=stylesheet href=s><link rel='can\u00f3nical' href=d><meta name='\u212a'><link href=e></head><p>t</p>"),
     "<nav><p>" + "menu text " * 120 + "</p><svg><title>t</title></svg></nav><p>short</p>",
-    "<nav><p>" + "menu text " * 120 + "</p><button>b</button></nav><p>" + "story " * 400 + "</p>"
-    "<menu>" + "<li>item</li>" * 150 + "</menu><noscript><div>" + "x" * 1001 + "</div></noscript>",
-    "<a class=g id=i href=h style=x><div class=d>x</div></a><a class=c href=h2>y</a><span class=s><div>z</div></span>"
-    "<x-box role=r class=w data-x=1><b class=b><p itemprop=articleBody>p</p></b></x-box><img class=i src=s>",
+    ("<nav><p>" + "menu text " * 120 + "</p><button>b</button></nav><p>" + "story " * 400 + "</p>"
+     "<menu>" + "<li>item</li>" * 150 + "</menu><noscript><div>" + "x" * 1001 + "</div></noscript>"),
+    ("<a class=g id=i href=h style=x><div class=d>x</div></a><a class=c href=h2>y</a><span class=s><div>z</div></span>"
+     "<x-box role=r class=w data-x=1><b class=b><p itemprop=articleBody>p</p></b></x-box><img class=i src=s>"),
     "<p>" + "<span>" * 20 + "deep" + "</span>" * 20 + "<button>" * 3 + "b" + "</button>" * 3 + "</p>",
 ]
 
