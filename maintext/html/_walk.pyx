@@ -13,19 +13,21 @@ falls back to the Python walk otherwise. Every rule here has its twin in ``segme
 """
 
 from lxml.includes cimport tree
-from libc.string cimport strlen, strcmp, memcpy, memset
-from libc.stdlib cimport calloc, realloc, free
+from libc.string cimport strlen, strcmp, memcmp, memcpy, memset
+from libc.stdlib cimport calloc, malloc, realloc, free
 from cpython.object cimport PyObject
-from lxml.includes.tree cimport xmlNode
+from lxml.includes.tree cimport xmlAttr, xmlNode
 from maintext.html._xmlnode cimport _elementlike, _has_text, _next_under
 from lxml.includes.etreepublic cimport _Document, _Element, elementFactory, import_lxml__etree, textOf, tailOf
-from maintext.html._slots cimport Layout, fits, get_slot, read_layout, set_slot
+from maintext.html._slots cimport Layout, fits, get_slot, new_instance, read_layout, set_slot
 from maintext.html._text cimport _collapse, _utf8_isspace, _utf8_stripped_len
 
 # the text measures, re-exported: callers reach them as the walk module's (walk.native)
 from maintext.html._text import block_of, has_cjk, link_text_length, set_cjk_ranges, text_length, text_weight
 
 import_lxml__etree()
+
+include "_walk_marks.pxi"
 
 try:  # the container marks read in C (maintext/html/_nodes.pyx), else vocab.marks on el.items()
     from maintext.html._nodes import container_marks_of
@@ -103,7 +105,12 @@ cdef class _Walk:
     # ``parts``, joined), decoded once when the block ends
     cdef char* buf
     cdef Py_ssize_t blen, bcap
-    cdef object seg, Block, plain_blank, span_open, image, weigh, has_cjk
+    cdef object seg, span_open, image
+    cdef type Block
+    # segment._BLANK, what a block of no text holds: its ASCII characters, its others
+    cdef unsigned char blank_ascii[128]
+    cdef Py_UCS4 blank_wide[8]
+    cdef int n_blank_wide
     cdef frozenset paragraph_tags, heading_tags
     cdef Py_ssize_t link_chars
     cdef int table_depth
@@ -126,6 +133,52 @@ cdef class _Walk:
             raise MemoryError()
         self.buf, self.bcap = grown, cap
         return 0
+
+    cdef int set_blank(self, str blank) except -1:
+        cdef Py_UCS4 c
+        memset(self.blank_ascii, 0, sizeof(self.blank_ascii))
+        self.n_blank_wide = 0
+        for c in blank:
+            if c < 128:
+                self.blank_ascii[c] = 1
+            elif self.n_blank_wide < 8:
+                self.blank_wide[self.n_blank_wide] = c
+                self.n_blank_wide += 1
+            else:
+                raise ValueError("too many blank characters")
+        return 0
+
+    cdef bint has_text(self) noexcept:
+        """``raw.strip(BLANK)`` is not empty: a character of the block's UTF-8 bytes (valid,
+        from libxml2) is not one of BLANK's."""
+        cdef const unsigned char* p = <const unsigned char*>self.buf
+        cdef Py_ssize_t i = 0, n = self.blen, m
+        cdef unsigned int c
+        cdef int k
+        while i < n:
+            c = p[i]
+            if c < 0x80:
+                if not self.blank_ascii[c]:
+                    return True
+                i += 1
+                continue
+            if c < 0xE0:
+                c, m = c & 0x1F, 2
+            elif c < 0xF0:
+                c, m = c & 0x0F, 3
+            else:
+                c, m = c & 0x07, 4
+            if i + m > n:
+                return True
+            for k in range(1, m):
+                c = (c << 6) | (p[i + k] & 0x3F)
+            for k in range(self.n_blank_wide):
+                if c == <unsigned int>self.blank_wide[k]:
+                    break
+            else:
+                return True
+            i += m
+        return False
 
     cdef int put(self, char marker) except -1:
         """Append one marker character (one byte in UTF-8)."""
@@ -164,17 +217,12 @@ cdef class _Walk:
                object owner, int marked):
         """segmentation.Block(...) without its Python __init__: the same slots, the same values."""
         cdef str text
-        cdef Py_ssize_t chars, spaces = 0, commas = 0
-        cdef double weight
-        cdef bint cjk = False, ascii = False
-        b = self.Block.__new__(self.Block)
-        # the markers removed and " ".join(text.split()), with its counts, in one pass
-        text = _collapse(raw, marked, &spaces, &commas, &cjk, &ascii)
+        cdef Py_ssize_t chars, commas = 0
+        cdef double weight = 0.0
+        b = new_instance(self.Block)
+        # the markers removed and " ".join(text.split()), with its commas and weight, in one pass
+        text = _collapse(raw, marked, &commas, &weight)
         chars = len(text)
-        if ascii or not cjk:
-            weight = <double>(spaces + 1)
-        else:
-            weight = self.weigh(text)
         if fits(&_blk, b):
             set_slot(b, _blk.off[0], raw)
             set_slot(b, _blk.off[1], text)
@@ -209,10 +257,10 @@ cdef class _Walk:
         b.index = -1
         return b
 
-    cdef container(self, Container, Py_ssize_t cid, str tag, tuple marks, el):
+    cdef container(self, type Container, Py_ssize_t cid, str tag, tuple marks, el):
         """segmentation.Container(cid, tag, len(blocks), parent, marks, owner) with ``el`` set,
         without its Python __init__: the same slots, the same values."""
-        c = Container.__new__(Container)
+        c = new_instance(Container)
         start = len(self.blocks)
         parent = self.stack[-1] if self.stack else None
         owner = self.owners[-1] if self.owners else None
@@ -245,8 +293,9 @@ cdef class _Walk:
     cdef flush(self):
         cdef str raw = PyUnicode_DecodeUTF8(self.buf, self.blen, NULL)
         cdef Py_ssize_t n
+        cdef bint text = self.has_text()
         self.blen = 0
-        if raw.strip(self.plain_blank):
+        if text:
             self.blocks.append(self.block(
                 raw, self.containers[self.stack[-1]].tag if self.stack else "body",
                 tuple(self.stack[-self.chain_keep:]), self.link_chars, self.table_depth > 0,
@@ -280,12 +329,14 @@ def walk(root, frozenset skip, seg, sizes, dict env):
     cdef Py_ssize_t cid
     cdef dict names = {}  # name pointer -> (tag, kind): one decode per tag name per page
     cdef _Walk w = _Walk()
+    cdef _MarksCache marks_seen = _MarksCache()
+    cdef bint cached
     cdef object tag, el, text, c, items, info
     cdef frozenset BLOCK_TAGS = env["BLOCK_TAGS"], SPECIAL = env["SPECIAL_TAGS"]
     cdef dict SPAN_TAGS = env["SPAN_TAGS"]
     cdef str BR = env["BR"], SPAN_OPEN = env["SPAN_OPEN"], SPAN_CLOSE = env["SPAN_CLOSE"], IMAGE = env["IMAGE"]
     cdef str IMAGE_TAG = env["IMAGE_TAG"]
-    Container = env["Container"]
+    cdef type Container = env["Container"]
     _layout(env["Block"], Container)
     marks = env["marks"]
     from maintext.html.vocab import _MARKS_BY_ID_WORDS as marks_cache, _MARKS_CACHE_MAX as marks_max, _MARKS_BY_WORDS as words_cache, marks_by_words
@@ -293,11 +344,9 @@ def walk(root, frozenset skip, seg, sizes, dict env):
     skip_box = env["skip_box"]
     w.seg = seg
     w.Block = env["Block"]
-    w.weigh = env["weigh"]
-    w.has_cjk = env["has_cjk"]
     w.paragraph_tags = env["PARAGRAPH_TAGS"]
     w.heading_tags = env["HEADING_TAGS"]
-    w.plain_blank = env["BLANK"]
+    w.set_blank(env["BLANK"])
     w.span_open = SPAN_OPEN
     w.image = IMAGE
     w.chain_keep = env["CHAIN_KEEP"]
@@ -361,10 +410,16 @@ def walk(root, frozenset skip, seg, sizes, dict env):
                 el = elementFactory(doc, cur)
                 if cur.properties is NULL and tag not in SPECIAL:
                     m = NO_MARKS
-                elif container_marks_of is not None:
-                    m = container_marks_of(el, tag, marks_cache, marks_by_words, marks_max, words_cache)
                 else:
-                    m = marks(tag, el.items())
+                    cached = marks_seen.make_key(tag, cur)
+                    m = marks_seen.get() if cached else None
+                    if m is None:
+                        if container_marks_of is not None:
+                            m = container_marks_of(el, tag, marks_cache, marks_by_words, marks_max, words_cache)
+                        else:
+                            m = marks(tag, el.items())
+                        if cached:
+                            marks_seen.put(m)
                 c = w.container(Container, cid, tag, m, el)
                 w.containers.append(c)
                 w.stack.append(cid)
