@@ -49,33 +49,83 @@ for _i in range(128):
     _ascii_space[_i] = chr(_i).isspace()
 
 
+cdef inline Py_ssize_t _utf8_space_at(const unsigned char* p, Py_ssize_t i, Py_ssize_t n, bint* space) noexcept:
+    """The length of the UTF-8 character at ``p[i]`` (0 when it is not well formed), with
+    whether it is white space (``str.isspace``)."""
+    cdef unsigned int c = p[i]
+    cdef Py_ssize_t m, k
+    if c < 0x80:
+        space[0] = _ascii_space[c]
+        return 1
+    if c < 0xC2:
+        return 0
+    if c < 0xE0:
+        c, m = c & 0x1F, 2
+    elif c < 0xF0:
+        c, m = c & 0x0F, 3
+    elif c < 0xF5:
+        c, m = c & 0x07, 4
+    else:
+        return 0
+    if i + m > n:
+        return 0
+    for k in range(1, m):
+        if (p[i + k] & 0xC0) != 0x80:
+            return 0
+        c = (c << 6) | (p[i + k] & 0x3F)
+    space[0] = Py_UNICODE_ISSPACE(<Py_UCS4>c)
+    return m
+
+
 cdef bint _utf8_isspace(const char* p, Py_ssize_t n) except -1:
-    """``text.isspace()`` of the UTF-8 text ``p[:n]`` (n > 0), decoded only when it holds a
-    non-ASCII character before an ASCII one that is not white space."""
-    cdef Py_ssize_t i
-    cdef unsigned char c
-    for i in range(n):
-        c = <unsigned char>p[i]
-        if c >= 0x80:
+    """``text.isspace()`` of the UTF-8 text ``p[:n]`` (n > 0): its characters read in turn
+    up to the first that is not white space (decoded by Python only if not well formed)."""
+    cdef const unsigned char* u = <const unsigned char*>p
+    cdef Py_ssize_t i = 0, m
+    cdef bint space = False
+    while i < n:
+        m = _utf8_space_at(u, i, n, &space)
+        if m == 0:
             return PyUnicode_DecodeUTF8(p, n, NULL).isspace()
-        if not _ascii_space[c]:
+        if not space:
             return False
+        i += m
     return True
 
 
 cdef Py_ssize_t _utf8_stripped_len(const char* p, Py_ssize_t n) except -1:
-    """``len(text.strip())`` of the UTF-8 text ``p[:n]``: ASCII white space trimmed in place;
-    when the ends are then ASCII, the code points between them, else decoded."""
-    cdef Py_ssize_t lo = 0, hi = n, i, count = 0
-    while lo < hi and <unsigned char>p[lo] < 0x80 and _ascii_space[<unsigned char>p[lo]]:
-        lo += 1
-    while hi > lo and <unsigned char>p[hi - 1] < 0x80 and _ascii_space[<unsigned char>p[hi - 1]]:
-        hi -= 1
-    if lo < hi and (<unsigned char>p[lo] >= 0x80 or <unsigned char>p[hi - 1] >= 0x80):
-        return len(PyUnicode_DecodeUTF8(p, n, NULL).strip())
+    """``len(text.strip())`` of the UTF-8 text ``p[:n]``: white space characters read off
+    both ends, the code points between them counted (decoded by Python only if not well
+    formed)."""
+    cdef const unsigned char* u = <const unsigned char*>p
+    cdef Py_ssize_t lo = 0, hi = n, i, m, start, count = 0
+    cdef bint space = False
+    while lo < hi:
+        m = _utf8_space_at(u, lo, hi, &space)
+        if m == 0:
+            return len(PyUnicode_DecodeUTF8(p, n, NULL).strip())
+        if not space:
+            break
+        lo += m
+    while hi > lo:
+        start = hi - 1
+        while start > lo and (u[start] & 0xC0) == 0x80:
+            start -= 1
+        m = _utf8_space_at(u, start, hi, &space)
+        if m != hi - start:
+            return len(PyUnicode_DecodeUTF8(p, n, NULL).strip())
+        if not space:
+            break
+        hi = start
     for i in range(lo, hi):
-        count += (<unsigned char>p[i] & 0xC0) != 0x80
+        count += (u[i] & 0xC0) != 0x80
     return count
+
+
+def utf8_measures(bytes data):
+    """(``text.isspace()``, ``len(text.strip())``) of the non-empty UTF-8 ``data`` as the
+    walk reads them from libxml2's text (for tests)."""
+    return _utf8_isspace(data, len(data)), _utf8_stripped_len(data, len(data))
 
 
 include "_chars.pxi"

@@ -418,3 +418,18 @@ def test_native_marks_cache_gives_the_python_marks():
         assert native_marks == _marks(parse_html(html), False), html
         seen.update(m[1:] for m in native_marks)
     assert len(seen) > 8
+
+
+@native
+def test_native_utf8_space_measures_are_str_isspace_and_strip():
+    """The walk's white space test and stripped length of a text run, read off its UTF-8
+    bytes: str.isspace() and len(str.strip()) on random text of ASCII, Unicode white space
+    (no-break, ideographic, line separator, \\x85, \\x1c) and 2-, 3- and 4-byte characters."""
+    from maintext.html._text import utf8_measures
+
+    pool = [" ", "\t", "\n", "\x1c", "\x85", "\xa0", "\u2028", "\u3000", "\u2003", "a", "é", "中", "。", "\U00020000",
+            "\U0001F600", "\u200b", "\ufeff", "x y"]
+    rnd = random.Random(31)
+    for _ in range(20000):
+        text = "".join(rnd.choice(pool) for _ in range(rnd.randint(1, 10)))
+        assert utf8_measures(text.encode()) == (text.isspace(), len(text.strip())), repr(text)

@@ -1,11 +1,34 @@
-# The walk's cache of container marks (included by _walk.pyx): a box's marks
-# (vocab.marks: boilerplate reason, content hint, semantic) are a function of its tag and
-# of the values of its class, id, role and itemprop attributes; within a page the same
+# The walk's per-page lookup tables (included by _walk.pyx).
+#
+# Tag names: libxml2 name pointer -> (tag, kind), one decode per name per page, in a C table
+# (no Python int and dict lookup per start and end event), a dict past NAME_LIMIT names.
+#
+# Container marks: a box's marks (vocab.marks: boilerplate reason, content hint,
+# semantic) are a function of its tag and of the values of its class, id, role and itemprop attributes; within a page the same
 # values come back box after box, so the marks are looked up by those values' bytes, read
 # straight from libxml2, before any Python string or tuple is built for them. A miss asks
 # container_marks_of (or vocab.marks) as before and keeps its answer for the page.
 
 from libc.stdint cimport uint64_t
+
+
+cdef enum:
+    NAME_SLOTS = 1024  # a power of two
+    NAME_LIMIT = 600  # names kept in the table (beyond: a dict)
+
+
+cdef struct _Name:  # a slot of the walk's table of tag names
+    size_t name  # the libxml2 name pointer (0: an empty slot)
+    int kind
+    PyObject* tag  # kept alive by _Walk.kept
+
+
+cdef inline Py_ssize_t _name_slot(_Name* table, size_t name) noexcept nogil:
+    """The slot holding ``name``, or the empty slot where it goes (linear probing)."""
+    cdef size_t h = ((name >> 4) ^ (name >> 14)) & (NAME_SLOTS - 1)
+    while table[h].name != 0 and table[h].name != name:
+        h = (h + 1) & (NAME_SLOTS - 1)
+    return h
 
 
 cdef enum:
