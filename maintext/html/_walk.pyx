@@ -172,3 +172,45 @@ def finish_sums(list blocks, frozenset sentence_end):
         sum_weights += weight
         weights.append(sum_weights)
     return chars, links, running_weight, running, weights
+
+
+def finish_blocks(list blocks, list containers, set exempt, list running_weight):
+    """The block pass of :meth:`maintext.html.segmentation.Segmentation.finish`: each
+    block's index and boilerplate reason (its innermost owner that is not exempt, one step
+    up past an exempt one), and the prefix sums of the running-text weight of the blocks
+    outside boilerplate (returned), added in the Python loop's order."""
+    cdef list prose = [0.0]
+    cdef double total = 0.0
+    cdef Py_ssize_t i = 0
+    cdef bint blk
+    for b in blocks:
+        blk = fits(&_blk, b)
+        if blk:
+            set_slot(b, _blk.off[14], i)
+            o = get_slot(b, _blk.off[12])
+        else:
+            b.index = i
+            o = b.owner
+        if o is not None:
+            if exempt and o in exempt:
+                o = _container_owner(containers[o])
+            if o is not None:
+                boiler = _container_boiler(containers[o])
+                if blk:
+                    set_slot(b, _blk.off[13], boiler)
+                else:
+                    b.boiler = boiler
+        boiler = get_slot(b, _blk.off[13]) if blk else b.boiler
+        if boiler is None:
+            total += <double>running_weight[i]
+        prose.append(total)
+        i += 1
+    return prose
+
+
+cdef inline object _container_owner(c):
+    return get_slot(c, _cont.off[10]) if fits(&_cont, c) else c.owner
+
+
+cdef inline object _container_boiler(c):
+    return get_slot(c, _cont.off[6]) if fits(&_cont, c) else c.boiler

@@ -72,7 +72,7 @@ cdef class _Walk:
         self.no_marks, self.marks = env["NO_MARKS"], env["marks"]
         self.marks_cache, self.marks_by_words = vocab._MARKS_BY_ID_WORDS, vocab.marks_by_words
         self.marks_max, self.words_cache = vocab._MARKS_CACHE_MAX, vocab._MARKS_BY_WORDS
-        self.marks_seen = _MarksCache()
+        self.marks_seen = _marks_seen
         self.set_blank(env["BLANK"])
         self.seg = seg
         self.span_open, self.image = env["SPAN_OPEN"], env["IMAGE"]
@@ -134,7 +134,7 @@ cdef class _Walk:
         cdef bint cached
         if cur.properties is NULL and tag not in self.special_tags:
             return self.no_marks
-        cached = self.marks_seen.make_key(tag, cur)
+        cached = self.marks_seen.make_key(cur)
         m = self.marks_seen.get() if cached else None
         if m is None:
             if container_marks_of is not None:

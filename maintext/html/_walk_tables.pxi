@@ -4,10 +4,11 @@
 # (no Python int and dict lookup per start and end event), a dict past NAME_LIMIT names.
 #
 # Container marks: a box's marks (vocab.marks: boilerplate reason, content hint,
-# semantic) are a function of its tag and of the values of its class, id, role and itemprop attributes; within a page the same
-# values come back box after box, so the marks are looked up by those values' bytes, read
-# straight from libxml2, before any Python string or tuple is built for them. A miss asks
-# container_marks_of (or vocab.marks) as before and keeps its answer for the page.
+# semantic) are a function of its tag and of the values of its class, id, role and itemprop attributes; within a page (and across
+# the pages of a site) the same values come back box after box, so the marks are looked up
+# by those values' bytes, read straight from libxml2, before any Python string or tuple is
+# built for them. A miss asks container_marks_of (or vocab.marks) as before and keeps its
+# answer (in one table for the process, emptied when full, as vocab's own caches are).
 
 from libc.stdint cimport uint64_t
 
@@ -32,11 +33,12 @@ cdef inline Py_ssize_t _name_slot(_Name* table, size_t name) noexcept nogil:
 
 
 cdef enum:
-    MARK_SLOTS = 512  # a power of two
-    MARK_LIMIT = 340  # entries kept per page (beyond: not cached)
+    MARK_SLOTS = 8192  # a power of two
+    MARK_LIMIT = 5400  # entries kept (then the table is emptied)
     KEY_MAX = 1024  # longer keys (huge class values) are not cached
 
 
+cdef const char* _ABSENT = b"\xff"  # an absent value or namespace (no byte of UTF-8 text)
 cdef const char* _MARK_ATTRS[4]
 _MARK_ATTRS[0] = "class"
 _MARK_ATTRS[1] = "id"
@@ -52,7 +54,7 @@ cdef struct _MarkEntry:
 
 
 cdef class _MarksCache:
-    """(tag, class, id, role, itemprop) bytes -> marks tuple, for one walk."""
+    """(tag, class, id, role, itemprop) bytes -> marks tuple."""
     cdef _MarkEntry* table
     cdef Py_ssize_t n
     cdef list kept
@@ -66,11 +68,17 @@ cdef class _MarksCache:
         self.kept = []
 
     def __dealloc__(self):
+        self.clear()
+        free(self.table)
+
+    cdef void clear(self) noexcept:
         cdef Py_ssize_t i
         if self.table is not NULL:
             for i in range(MARK_SLOTS):
                 free(self.table[i].key)
-            free(self.table)
+            memset(self.table, 0, MARK_SLOTS * sizeof(_MarkEntry))
+        self.n = 0
+        self.kept = []
 
     cdef bint _append(self, const char* p, Py_ssize_t n) noexcept:
         if self.klen + n + 1 > KEY_MAX:
@@ -80,14 +88,14 @@ cdef class _MarksCache:
         self.klen += n + 1
         return True
 
-    cdef bint make_key(self, object tag, xmlNode* node) noexcept:
-        """Fill the key of ``node`` (of tag ``tag``): False when it cannot be read from the
-        bytes (an attribute value that is not one text node) or is too long. Each
-        attribute is the first of its name without a namespace (lxml's lookup by name);
-        absent ones are marked apart from empty ones."""
+    cdef bint make_key(self, xmlNode* node) noexcept:
+        """Fill the key of element ``node``: its name and namespace, then its class, id,
+        role and itemprop values; False when it cannot be read from the bytes (an
+        attribute value that is not one text node) or is too long. Each attribute is the
+        first of its name without a namespace (lxml's lookup by name); absent ones (and
+        no namespace) are marked apart from empty ones."""
         cdef xmlAttr* found[4]
         cdef xmlAttr* a = node.properties
-        cdef size_t tag_id = <size_t><PyObject*>tag
         cdef const char* value
         cdef int i
         cdef uint64_t h = 1469598103934665603ULL
@@ -99,11 +107,16 @@ cdef class _MarksCache:
                         found[i] = a
                         break
             a = a.next
-        memcpy(self.key, &tag_id, sizeof(size_t))
-        self.klen = sizeof(size_t)
+        self.klen = 0
+        value = <const char*>node.name
+        if not self._append(value, strlen(value)):
+            return False
+        value = _ABSENT if node.ns is NULL or node.ns.href is NULL else <const char*>node.ns.href
+        if not self._append(value, strlen(value)):
+            return False
         for i in range(4):
             if found[i] is NULL:
-                value = "\xff"  # (no byte of UTF-8 text)
+                value = _ABSENT
             elif found[i].children is NULL:
                 value = ""
             elif (found[i].children.next is not NULL or found[i].children.content is NULL
@@ -141,11 +154,11 @@ cdef class _MarksCache:
         return <object>self.table[h].marks
 
     cdef int put(self, object marks) except -1:
-        """Keep ``marks`` for the key made last (while there is room)."""
+        """Keep ``marks`` for the key made last (the table emptied first when full)."""
         cdef Py_ssize_t h
         cdef char* copy
         if self.n >= MARK_LIMIT:
-            return 0
+            self.clear()
         if self.table is NULL:
             self.table = <_MarkEntry*>calloc(MARK_SLOTS, sizeof(_MarkEntry))
             if self.table is NULL:
@@ -164,3 +177,6 @@ cdef class _MarksCache:
         self.table[h].marks = <PyObject*>marks
         self.n += 1
         return 0
+
+
+cdef _MarksCache _marks_seen = _MarksCache()  # the walk's, for the process

@@ -88,7 +88,7 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset(),
         _walk.native.walk(root, skip, seg, sizes, env)
     else:
         _Walk(seg, skip, weighing or skip_box, BoxSizes(root)).run(root)
-    seg.finish(_walk.native.finish_sums if use_native else None)
+    seg.finish(_walk.native if use_native else None)
     return seg
 
 

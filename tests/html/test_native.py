@@ -394,13 +394,15 @@ def _marks(root, flag: bool) -> list[tuple]:
 
 @native
 def test_native_marks_cache_gives_the_python_marks():
-    """The walk's per-page cache of container marks (by the bytes of tag, class, id, role
-    and itemprop) gives every box the marks the Python walk reads: repeated and changing
-    values, empty and absent attributes, duplicated names, entities, namespaced and
-    non-ASCII values, the same values on different tags."""
+    """The walk's cache of container marks (by the bytes of tag, class, id, role and
+    itemprop, kept from page to page) gives every box the marks the Python walk reads:
+    repeated and changing values, empty and absent attributes, duplicated names, entities,
+    namespaced and non-ASCII values ("ÿ", whose code point is the byte marking an absent
+    value), the same values on different tags."""
     rnd = random.Random(17)
     values = ["nav", "menu", "content", "article-body", "post", "sidebar widget", "", "x", "share-bar",
-              "related", "comments", "main", "Nav Menu", "ad&amp;s", "navigation", "footer", "新闻", "caption"]
+              "related", "comments", "main", "Nav Menu", "ad&amp;s", "navigation", "footer", "新闻", "caption",
+              "\xff", "ÿ nav"]
     attrs = ["class", "id", "role", "itemprop", "style", "data-x", "xml:lang"]
     tags = ["div", "section", "aside", "p", "li", "nav", "footer", "figure", "header", "td", "article"]
     seen = set()
@@ -433,3 +435,50 @@ def test_native_utf8_space_measures_are_str_isspace_and_strip():
     for _ in range(20000):
         text = "".join(rnd.choice(pool) for _ in range(rnd.randint(1, 10)))
         assert utf8_measures(text.encode()) == (text.isspace(), len(text.strip())), repr(text)
+
+
+@native
+def test_finish_blocks_same_in_c_and_python():
+    """Segmentation.finish's block pass from _walk.finish_blocks equals its Python twin
+    (_finish_blocks) on random nested boxes: owners exempt or not, chains of owners,
+    blocks outside any box, running weights added in order."""
+    from maintext.html.segmentation import Block, Container, Segmentation
+
+    rnd = random.Random(23)
+    reasons = [None, None, "navigation", "comments", "image caption"]
+    kinds = set()
+    for _ in range(400):
+        segs = []
+        for _copy in range(2):
+            segs.append(Segmentation())
+        n_boxes = rnd.randint(0, 12)
+        owners: list[int | None] = []
+        for cid in range(n_boxes):
+            parent_owner = rnd.choice(owners + [None]) if owners else None
+            owners.append(parent_owner if rnd.random() < 0.5 else cid)
+        boilers = [rnd.choice(reasons) for _ in range(n_boxes)]
+        blocks = [(rnd.choice(owners + [None]) if owners else None, rnd.random() * 20) for _ in range(rnd.randint(0, 25))]
+        exempt = {cid for cid in range(n_boxes) if rnd.random() < 0.3}
+        running_weight = [w if rnd.random() < 0.6 else 0.0 for _, w in blocks]
+        for seg in segs:
+            for cid in range(n_boxes):
+                c = Container(cid, "div", 0, None, (boilers[cid], False, False), owners[cid] if owners[cid] != cid else None)
+                seg.containers.append(c)
+            for owner, w in blocks:
+                seg.blocks.append(Block("text", "p", (), 0, False, owner))
+        python = segs[0]._finish_blocks(exempt, running_weight)
+        native = walk.native.finish_blocks(segs[1].blocks, segs[1].containers, exempt, running_weight)
+        assert native == python
+        assert [(b.index, b.boiler) for b in segs[1].blocks] == [(b.index, b.boiler) for b in segs[0].blocks]
+        kinds.update(b.boiler for b in segs[0].blocks)
+    assert len(kinds) == 4
+
+
+@native
+def test_native_marks_cache_emptied_when_full():
+    """Past the marks cache's room (5400 keys) the table is emptied and filled again: the
+    boxes of a page with more distinct attribute values than that keep the Python marks."""
+    names = ["nav", "post", "sidebar", "content", "x"]
+    body = "".join(f'<div id="{names[i % 5]}-{i}" class="{names[(i // 5) % 5]}">t {i}</div>' for i in range(7000))
+    html = f"<html><body>{body}</body></html>"
+    assert _marks(parse_html(html), True) == _marks(parse_html(html), False)
