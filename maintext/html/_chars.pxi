@@ -7,7 +7,7 @@
 # textutil.has_cjk; tests/html/test_native.py compares them on random text of every width.
 
 from libc.string cimport memcmp, memcpy, memset
-from libc.stdlib cimport realloc
+from libc.stdlib cimport free, malloc
 
 
 cdef extern from "Python.h":
@@ -139,50 +139,56 @@ cdef void _collapse_run(const uchar* src, Py_ssize_t n, uchar* dst, int marked, 
     out.written, out.words, out.commas, out.cjk, out.tokens, out.maxchar = j, words, commas, cjk, tokens, maxchar
 
 
-cdef char* _scratch = NULL  # _collapse's output buffer, grown as needed (never freed)
-cdef Py_ssize_t _scratch_cap = 0
-
-
-cdef int _reserve_scratch(Py_ssize_t size) except -1:
-    global _scratch, _scratch_cap
-    cdef char* grown
-    if size <= _scratch_cap:
-        return 0
-    grown = <char*>realloc(_scratch, size)
-    if grown is NULL:
-        raise MemoryError()
-    _scratch, _scratch_cap = grown, size
-    return 0
+cdef enum:
+    LOCAL_BYTES = 8192  # _collapse writes blocks up to this size on the stack
 
 
 cdef str _collapse(str raw, int marked, Py_ssize_t* commas, double* weight):
     """What segmentation.Block makes of ``raw``: its text (the markers ``marked`` says it
     holds removed, line breaks as spaces, then ``" ".join(text.split())``), with its
     commas and its weight (``text.count(" ") + 1`` without CJK characters, else
-    textutil.text_weight), in one pass; ``raw`` itself when the text is the same."""
+    textutil.text_weight), in one pass; ``raw`` itself when the text is the same. The
+    text is written to a buffer of this call (on the stack, or allocated for a long
+    block): no state shared between threads."""
+    cdef char local[LOCAL_BYTES]
+    cdef char* buf = local
+    cdef int kind = PyUnicode_KIND(raw)
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(raw)
+    if n * kind > LOCAL_BYTES:
+        buf = <char*>malloc(n * kind)
+        if buf is NULL:
+            raise MemoryError()
+    try:
+        return _collapse_into(raw, marked, commas, weight, buf)
+    finally:
+        if buf is not local:
+            free(buf)
+
+
+cdef str _collapse_into(str raw, int marked, Py_ssize_t* commas, double* weight, char* buf):
+    """_collapse with ``buf`` (room for ``raw``'s data) to write the text to."""
     cdef int kind = PyUnicode_KIND(raw)
     cdef void* data = PyUnicode_DATA(raw)
     cdef Py_ssize_t n = PyUnicode_GET_LENGTH(raw)
     cdef Counts k
     cdef object text
-    _reserve_scratch(n * kind + 4)
     if kind == 1:
-        _collapse_run(<Py_UCS1*>data, n, <Py_UCS1*>_scratch, marked, &k)
+        _collapse_run(<Py_UCS1*>data, n, <Py_UCS1*>buf, marked, &k)
     elif kind == 2:
-        _collapse_run(<Py_UCS2*>data, n, <Py_UCS2*>_scratch, marked, &k)
+        _collapse_run(<Py_UCS2*>data, n, <Py_UCS2*>buf, marked, &k)
     else:
-        _collapse_run(<Py_UCS4*>data, n, <Py_UCS4*>_scratch, marked, &k)
+        _collapse_run(<Py_UCS4*>data, n, <Py_UCS4*>buf, marked, &k)
     commas[0] = k.commas
     if k.cjk and k.maxchar >= 128:
         weight[0] = <double>(k.tokens - k.cjk) + <double>k.cjk / 1.7
     else:
         weight[0] = <double>(k.words - 1 if k.words else 0) + 1.0
-    if k.written == n and memcmp(data, _scratch, n * kind) == 0:
+    if k.written == n and memcmp(data, buf, n * kind) == 0:
         return raw
     text = PyUnicode_New(k.written, k.maxchar)
     if PyUnicode_KIND(text) != kind:  # narrower than raw (its widest characters were dropped)
-        return PyUnicode_FromKindAndData(kind, _scratch, k.written)
-    memcpy(PyUnicode_DATA(text), _scratch, k.written * kind)
+        return PyUnicode_FromKindAndData(kind, buf, k.written)
+    memcpy(PyUnicode_DATA(text), buf, k.written * kind)
     return text
 
 

@@ -4,7 +4,8 @@
 # and looked up in a buffer: no slice, no lower-cased copy, no dict lookup per word.
 # tests/html/test_nodes.py compares it with the Python function on random values.
 
-from libc.string cimport memcmp as _memcmp, memcpy, memset as _memset
+from libc.string cimport memcmp as _memcmp, memcpy
+from libc.stdlib cimport calloc, free
 from cpython.object cimport PyObject
 
 
@@ -31,7 +32,7 @@ cdef struct _Word:
 
 cdef dict _BOILER = None, _STRONG, _CONTENT, _STATE
 cdef object _py_attr_marks
-cdef _Word _words[VOCAB_SLOTS]
+cdef _Word* _words = NULL  # VOCAB_SLOTS slots, published once filled (see _load_vocab)
 
 
 cdef inline unsigned int _word_hash(const char* p, Py_ssize_t n) noexcept:
@@ -42,19 +43,22 @@ cdef inline unsigned int _word_hash(const char* p, Py_ssize_t n) noexcept:
     return h
 
 
-cdef Py_ssize_t _word_slot(const char* p, Py_ssize_t n) noexcept:
-    """The slot of word ``p[:n]`` in _words, or the empty slot where it goes."""
+cdef Py_ssize_t _word_slot(_Word* words, const char* p, Py_ssize_t n) noexcept:
+    """The slot of word ``p[:n]`` in the table ``words``, or the empty slot where it goes."""
     cdef Py_ssize_t h = _word_hash(p, n) & (VOCAB_SLOTS - 1)
-    while _words[h].length and not (_words[h].length == n and _memcmp(_words[h].text, p, n) == 0):
+    while words[h].length and not (words[h].length == n and _memcmp(words[h].text, p, n) == 0):
         h = (h + 1) & (VOCAB_SLOTS - 1)
     return h
 
 
 cdef _load_vocab():
-    global _BOILER, _STRONG, _CONTENT, _STATE, _py_attr_marks
+    """The vocabulary's tables; the word table is filled apart and published at the end,
+    with _BOILER (a thread that loads them at the same time keeps the first published)."""
+    global _BOILER, _STRONG, _CONTENT, _STATE, _py_attr_marks, _words
     from maintext.html import vocab
     cdef Py_ssize_t h
     cdef bytes b
+    cdef _Word* table
     _STRONG = dict.fromkeys(vocab.STRONG_WORDS)
     _CONTENT = dict.fromkeys(vocab.CONTENT_WORDS)
     _STATE = dict.fromkeys(vocab.STATE_WORDS)
@@ -63,18 +67,28 @@ cdef _load_vocab():
     words = set(boiler) | set(_CONTENT) | set(_STATE)
     if len(words) * 2 > VOCAB_SLOTS:
         raise ValueError("vocabulary too large for the word table")
-    _memset(_words, 0, sizeof(_words))
-    for w in words:
-        b = w.encode("ascii")
-        if not 0 < len(b) <= WORD_MAX:
-            raise ValueError(f"vocabulary word of unexpected length: {w!r}")
-        h = _word_slot(b, len(b))
-        _words[h].length = len(b)
-        memcpy(_words[h].text, <const char*>b, len(b))
-        _words[h].flags = ((W_BOILER if w in boiler else 0) | (W_STRONG if w in _STRONG else 0)
-                           | (W_CONTENT if w in _CONTENT else 0) | (W_STATE if w in _STATE else 0))
-        _words[h].reason = <PyObject*>boiler[w] if w in boiler else NULL
-    _BOILER = boiler  # (last: its being set says the table is ready)
+    table = <_Word*>calloc(VOCAB_SLOTS, sizeof(_Word))
+    if table is NULL:
+        raise MemoryError()
+    try:
+        for w in words:
+            b = w.encode("ascii")
+            if not 0 < len(b) <= WORD_MAX:
+                raise ValueError(f"vocabulary word of unexpected length: {w!r}")
+            h = _word_slot(table, b, len(b))
+            table[h].length = len(b)
+            memcpy(table[h].text, <const char*>b, len(b))
+            table[h].flags = ((W_BOILER if w in boiler else 0) | (W_STRONG if w in _STRONG else 0)
+                              | (W_CONTENT if w in _CONTENT else 0) | (W_STATE if w in _STATE else 0))
+            table[h].reason = <PyObject*>boiler[w] if w in boiler else NULL
+    except BaseException:
+        free(table)
+        raise
+    if _words is not NULL:  # loaded meanwhile by another thread: keep that one
+        free(table)
+        return
+    _words = table  # (then _BOILER: its being set says the table is ready)
+    _BOILER = boiler
 
 
 cdef inline bint _is_lower(Py_UCS4 c) noexcept:
@@ -115,7 +129,7 @@ cdef tuple _id_words(str value):
             if length <= WORD_MAX:
                 for h in range(length):  # lower-cased into the buffer
                     word[h] = p[start + h] | 0x20 if _is_upper(p[start + h]) else p[start + h]
-                h = _word_slot(word, length)
+                h = _word_slot(_words, word, length)
                 flags = _words[h].flags if _words[h].length else 0
                 if flags & W_BOILER:
                     if flags & W_STRONG:

@@ -142,7 +142,8 @@ cdef class _Walk:
                                        self.words_cache)
             else:
                 m = self.marks(tag, el.items())
-            if cached:
+            if cached:  # (the key again: another thread may have made one meanwhile)
+                self.marks_seen.make_key(cur)
                 self.marks_seen.put(m)
         return m
 
