@@ -240,11 +240,11 @@ def container_marks_of(_Element el, str tag, dict cache, compute, Py_ssize_t cac
             elif strcmp(name, "itemprop") == 0:
                 itemprop = attributeValue(n, a)
         a = a.next
-    ident_words = id_words(ident) if ident else None
+    ident_words = _id_words(ident) if ident else None
     key = (tag, cls, ident_words, role, itemprop)
     found = cache.get(key)
     if found is None:
-        words_key = (tag, id_words(cls) if cls else None, ident_words, role, itemprop)
+        words_key = (tag, _id_words(cls) if cls else None, ident_words, role, itemprop)
         found = words_cache.get(words_key)
         if found is None:
             if len(words_cache) >= cache_max:
@@ -256,69 +256,7 @@ def container_marks_of(_Element el, str tag, dict cache, compute, Py_ssize_t cac
     return found
 
 
-cdef dict _BOILER = None, _STRONG, _CONTENT, _STATE
-cdef object _py_attr_marks
-
-
-cdef _load_vocab():
-    global _BOILER, _STRONG, _CONTENT, _STATE, _py_attr_marks
-    from maintext.html import vocab
-    _STRONG = dict.fromkeys(vocab.STRONG_WORDS)
-    _CONTENT = dict.fromkeys(vocab.CONTENT_WORDS)
-    _STATE = dict.fromkeys(vocab.STATE_WORDS)
-    _py_attr_marks = vocab._attr_marks
-    _BOILER = dict(vocab.BOILERPLATE_WORDS)
-
-
-cdef inline bint _is_lower(Py_UCS4 c) noexcept:
-    return c >= 97 and c <= 122
-
-
-cdef inline bint _is_upper(Py_UCS4 c) noexcept:
-    return c >= 65 and c <= 90
-
-
-cdef inline bint _is_digit(Py_UCS4 c) noexcept:
-    return c >= 48 and c <= 57
-
-
-def id_words(str value):
-    """``vocab._attr_marks(value)`` (a non-empty class or id value): for an ASCII value,
-    its words (runs of letters and digits, also cut between a lower-case and an upper-case
-    letter, lower-cased) looked up here without a cache; other values by the Python
-    function (Unicode lower-casing)."""
-    if _BOILER is None:
-        _load_vocab()
-    if not value.isascii():
-        return _py_attr_marks(value)
-    cdef str low = value.lower()
-    cdef Py_ssize_t i, n = len(value), start = -1
-    cdef Py_UCS4 c, prev = 0
-    cdef bint inword
-    weak = None
-    cdef bint content = False, state = False
-    for i in range(n + 1):
-        if i < n:
-            c = value[i]
-            inword = _is_lower(c) or _is_upper(c) or _is_digit(c)
-        else:
-            inword = False
-        if start >= 0 and (not inword or (_is_lower(prev) and _is_upper(c))):
-            w = low[start:i]
-            if w in _BOILER:
-                if w in _STRONG:
-                    return _BOILER[w], None, False, False
-                if weak is None:
-                    weak = _BOILER[w]
-            elif w in _CONTENT:
-                content = True
-            elif w in _STATE:
-                state = True
-            start = -1
-        if inword and start < 0:
-            start = i
-        prev = c if i < n else 0
-    return None, weak, content, state
+include "_vocab_words.pxi"
 
 
 def max_child_tag_count(_Element el):

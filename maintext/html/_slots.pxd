@@ -7,7 +7,7 @@
 # ``slot_offsets`` gives None when a name is not a plain writable object slot (then the
 # callers use setattr).
 
-from cpython.object cimport PyObject
+from cpython.object cimport PyObject, PyTypeObject
 from cpython.ref cimport Py_INCREF, Py_XDECREF
 
 
@@ -95,3 +95,9 @@ cdef inline int read_layout(Layout* lay, object cls, tuple names) except -1:
 cdef inline bint fits(Layout* lay, object obj) noexcept:
     """Whether ``obj``'s slots are at ``lay``'s offsets (its exact class was read, directly)."""
     return lay.direct and <PyObject*>Py_TYPE(obj) is lay.cls
+
+
+cdef inline object new_instance(type cls):
+    """``cls.__new__(cls)``: its tp_new called directly, with no arguments (no attribute
+    lookup, no bound method, no argument tuple built)."""
+    return (<PyTypeObject*>cls).tp_new(cls, <PyObject*>(), NULL)

@@ -3,4 +3,4 @@
 
 cdef bint _utf8_isspace(const char* p, Py_ssize_t n) except -1
 cdef Py_ssize_t _utf8_stripped_len(const char* p, Py_ssize_t n) except -1
-cdef str _collapse(str raw, int marked, Py_ssize_t* spaces, Py_ssize_t* commas, bint* cjk, bint* ascii)
+cdef str _collapse(str raw, int marked, Py_ssize_t* commas, double* weight)

@@ -49,162 +49,86 @@ for _i in range(128):
     _ascii_space[_i] = chr(_i).isspace()
 
 
+cdef inline Py_ssize_t _utf8_space_at(const unsigned char* p, Py_ssize_t i, Py_ssize_t n, bint* space) noexcept:
+    """The length of the UTF-8 character at ``p[i]`` (0 when it is not well formed), with
+    whether it is white space (``str.isspace``)."""
+    cdef unsigned int c = p[i]
+    cdef Py_ssize_t m, k
+    if c < 0x80:
+        space[0] = _ascii_space[c]
+        return 1
+    if c < 0xC2:
+        return 0
+    if c < 0xE0:
+        c, m = c & 0x1F, 2
+    elif c < 0xF0:
+        c, m = c & 0x0F, 3
+    elif c < 0xF5:
+        c, m = c & 0x07, 4
+    else:
+        return 0
+    if i + m > n:
+        return 0
+    for k in range(1, m):
+        if (p[i + k] & 0xC0) != 0x80:
+            return 0
+        c = (c << 6) | (p[i + k] & 0x3F)
+    space[0] = Py_UNICODE_ISSPACE(<Py_UCS4>c)
+    return m
+
+
 cdef bint _utf8_isspace(const char* p, Py_ssize_t n) except -1:
-    """``text.isspace()`` of the UTF-8 text ``p[:n]`` (n > 0), decoded only when it holds a
-    non-ASCII character before an ASCII one that is not white space."""
-    cdef Py_ssize_t i
-    cdef unsigned char c
-    for i in range(n):
-        c = <unsigned char>p[i]
-        if c >= 0x80:
+    """``text.isspace()`` of the UTF-8 text ``p[:n]`` (n > 0): its characters read in turn
+    up to the first that is not white space (decoded by Python only if not well formed)."""
+    cdef const unsigned char* u = <const unsigned char*>p
+    cdef Py_ssize_t i = 0, m
+    cdef bint space = False
+    while i < n:
+        m = _utf8_space_at(u, i, n, &space)
+        if m == 0:
             return PyUnicode_DecodeUTF8(p, n, NULL).isspace()
-        if not _ascii_space[c]:
+        if not space:
             return False
+        i += m
     return True
 
 
 cdef Py_ssize_t _utf8_stripped_len(const char* p, Py_ssize_t n) except -1:
-    """``len(text.strip())`` of the UTF-8 text ``p[:n]``: ASCII white space trimmed in place;
-    when the ends are then ASCII, the code points between them, else decoded."""
-    cdef Py_ssize_t lo = 0, hi = n, i, count = 0
-    while lo < hi and <unsigned char>p[lo] < 0x80 and _ascii_space[<unsigned char>p[lo]]:
-        lo += 1
-    while hi > lo and <unsigned char>p[hi - 1] < 0x80 and _ascii_space[<unsigned char>p[hi - 1]]:
-        hi -= 1
-    if lo < hi and (<unsigned char>p[lo] >= 0x80 or <unsigned char>p[hi - 1] >= 0x80):
-        return len(PyUnicode_DecodeUTF8(p, n, NULL).strip())
+    """``len(text.strip())`` of the UTF-8 text ``p[:n]``: white space characters read off
+    both ends, the code points between them counted (decoded by Python only if not well
+    formed)."""
+    cdef const unsigned char* u = <const unsigned char*>p
+    cdef Py_ssize_t lo = 0, hi = n, i, m, start, count = 0
+    cdef bint space = False
+    while lo < hi:
+        m = _utf8_space_at(u, lo, hi, &space)
+        if m == 0:
+            return len(PyUnicode_DecodeUTF8(p, n, NULL).strip())
+        if not space:
+            break
+        lo += m
+    while hi > lo:
+        start = hi - 1
+        while start > lo and (u[start] & 0xC0) == 0x80:
+            start -= 1
+        m = _utf8_space_at(u, start, hi, &space)
+        if m != hi - start:
+            return len(PyUnicode_DecodeUTF8(p, n, NULL).strip())
+        if not space:
+            break
+        hi = start
     for i in range(lo, hi):
-        count += (<unsigned char>p[i] & 0xC0) != 0x80
+        count += (u[i] & 0xC0) != 0x80
     return count
 
 
-cdef str _collapse(str raw, int marked, Py_ssize_t* spaces, Py_ssize_t* commas, bint* cjk, bint* ascii):
-    """What segmentation.Block makes of ``raw``: the markers ``marked`` says it holds
-    removed (line breaks become spaces), then ``" ".join(text.split())``; with the spaces
-    (``text.count(" ")``), the commas (",", "，", "、"), whether it holds a CJK character
-    and whether it is ASCII, counted on the way."""
-    cdef int kind = PyUnicode_KIND(raw)
-    cdef void* data = PyUnicode_DATA(raw)
-    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(raw), i, j = 0, words = 0, n_commas = 0
-    cdef Py_UCS4 c, maxchar = 0
-    cdef bint gap = False, br = marked & MARK_BR, span = marked & MARK_SPAN, image = marked & MARK_IMAGE
-    cdef bint has_cjk = False
-    cdef void* buf
-    cdef bytearray store = bytearray(n * kind) if n else bytearray(1)
-    buf = <void*><char*>store
-    for i in range(n):
-        c = PyUnicode_READ(kind, data, i)
-        if c < 4:
-            if (c == 1 or c == 2) and span or c == 3 and image:
-                continue  # a span or image marker: gone
-            if c == 0 and br:
-                gap = True  # a line break: a space
-                continue
-        if Py_UNICODE_ISSPACE(c):
-            gap = True
-            continue
-        if words and gap:
-            PyUnicode_WRITE(kind, buf, j, 32)
-            j += 1
-        if gap or not words:
-            words += 1
-        gap = False
-        PyUnicode_WRITE(kind, buf, j, c)
-        j += 1
-        if c > maxchar:
-            maxchar = c
-        if c == 44 or c == 0xFF0C or c == 0x3001:
-            n_commas += 1
-        if c >= 0x1100 and not has_cjk and _is_cjk(c):
-            has_cjk = True
-    spaces[0] = words - 1 if words else 0
-    commas[0] = n_commas
-    cjk[0] = has_cjk
-    ascii[0] = maxchar < 128
-    return PyUnicode_FromKindAndData(kind, buf, j)
+def utf8_measures(bytes data):
+    """(``text.isspace()``, ``len(text.strip())``) of the non-empty UTF-8 ``data`` as the
+    walk reads them from libxml2's text (for tests)."""
+    return _utf8_isspace(data, len(data)), _utf8_stripped_len(data, len(data))
 
 
-def block_of(str raw, int marked):
-    """(text, chars, weight, commas, ASCII) of the Block the walk makes of ``raw`` (for tests)."""
-    cdef Py_ssize_t spaces = 0, commas = 0
-    cdef bint cjk = False, ascii = False
-    text = _collapse(raw, marked, &spaces, &commas, &cjk, &ascii)
-    weight = <double>(spaces + 1) if ascii or not cjk else text_weight(text)
-    return text, len(text), weight, commas, text.isascii()
-
-
-# ---- text_weight (maintext.textutil.text_weight) without the two regex scans
-cdef Py_UCS4 _cjk_lo[64]
-cdef Py_UCS4 _cjk_hi[64]
-cdef int _n_cjk = 0
-
-
-def set_cjk_ranges(tuple ranges):
-    """The CJK blocks of maintext.textutil (one table for both paths)."""
-    global _n_cjk
-    cdef int i = 0
-    for lo, hi in ranges[:64]:
-        _cjk_lo[i] = lo
-        _cjk_hi[i] = hi
-        i += 1
-    _n_cjk = i
-
-
-cdef inline bint _is_cjk(Py_UCS4 c) noexcept:
-    cdef int i
-    for i in range(_n_cjk):
-        if c < _cjk_lo[i]:
-            return False
-        if c <= _cjk_hi[i]:
-            return True
-    return False
-
-
-# \w of re (str.isalnum() or "_") for the code points below 256, which hold no CJK character
-cdef unsigned char _word_byte[256]
-for _i in range(256):
-    _word_byte[_i] = chr(_i).isalnum() or _i == 95
-
-
-cdef double _weight_ucs1(const unsigned char* p, Py_ssize_t n) noexcept:
-    """text_weight of a text of code points below 256: its runs of word characters."""
-    cdef Py_ssize_t i, tokens = 0
-    cdef bint in_run = False, word
-    for i in range(n):
-        word = _word_byte[p[i]]
-        if word and not in_run:
-            tokens += 1
-        in_run = word
-    return <double>tokens
-
-
-def text_weight(str text):
-    """Words for Latin text, ~1/1.7 per CJK character: exactly textutil.text_weight (its
-    ``_TOKEN`` tokens minus the CJK characters, plus the CJK characters / 1.7)."""
-    cdef Py_ssize_t cjk = 0, tokens = 0
-    cdef bint in_run = False, word, is_cjk
-    cdef Py_UCS4 c
-    if PyUnicode_KIND(text) == 1:  # Latin-1 (ASCII included): no CJK, one table lookup a character
-        return _weight_ucs1(<const unsigned char*>PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text))
-    for c in text:
-        if c < 256:
-            word = _word_byte[c]
-            is_cjk = False
-        else:
-            is_cjk = _is_cjk(c)
-            word = c.isalnum()
-        if is_cjk:
-            cjk += 1
-            if word:
-                tokens += 1
-            in_run = False
-        elif word:
-            if not in_run:
-                tokens += 1
-                in_run = True
-        else:
-            in_run = False
-    return <double>(tokens - cjk) + <double>cjk / 1.7
+include "_chars.pxi"
 
 
 cdef Py_ssize_t _code_points(const unsigned char* p, size_t n) noexcept nogil:
@@ -264,19 +188,6 @@ def link_text_length(el):
             total += count
         n = _next_under(n, top)
     return total
-
-
-cdef bint _has_cjk(str text):
-    """textutil.has_cjk: a character of one of the CJK blocks (the same table)."""
-    cdef Py_UCS4 c
-    for c in text:
-        if c >= 0x1100 and _is_cjk(c):
-            return True
-    return False
-
-
-def has_cjk(str text):
-    return _has_cjk(text)
 
 
 from libc.stdlib cimport malloc, free

@@ -5,7 +5,9 @@ Takes the root element of a (cleaned) lxml tree and an empty ``Segmentation``; f
 blocks, containers, anchors, spans and images exactly as the pure-Python walk does (the
 same events in the same order, the same Python objects built by the same constructors),
 but visits the nodes through lxml's public C API: no ``iterwalk`` event tuples, no
-element proxy for nodes that need none, tag names looked up once per name per page.
+element proxy for nodes that need none, tag names and box marks looked up once per page
+(``_walk_tables.pxi``); the walk's state and its Block and Container builders are in
+``_walk_state.pxi``, the block text measures in ``_text.pyx``.
 
 Built by ``setup.py`` when a C compiler and Cython are present; :mod:`maintext.html.walk`
 falls back to the Python walk otherwise. Every rule here has its twin in ``segment.py`` (the types in ``segmentation.py``);
@@ -13,19 +15,21 @@ falls back to the Python walk otherwise. Every rule here has its twin in ``segme
 """
 
 from lxml.includes cimport tree
-from libc.string cimport strlen, strcmp, memcpy, memset
-from libc.stdlib cimport calloc, realloc, free
+from libc.string cimport strlen, strcmp, memcmp, memcpy, memset
+from libc.stdlib cimport calloc, malloc, realloc, free
 from cpython.object cimport PyObject
-from lxml.includes.tree cimport xmlNode
+from lxml.includes.tree cimport xmlAttr, xmlNode
 from maintext.html._xmlnode cimport _elementlike, _has_text, _next_under
 from lxml.includes.etreepublic cimport _Document, _Element, elementFactory, import_lxml__etree, textOf, tailOf
-from maintext.html._slots cimport Layout, fits, get_slot, read_layout, set_slot
+from maintext.html._slots cimport Layout, fits, get_slot, new_instance, read_layout, set_slot
 from maintext.html._text cimport _collapse, _utf8_isspace, _utf8_stripped_len
 
 # the text measures, re-exported: callers reach them as the walk module's (walk.native)
 from maintext.html._text import block_of, has_cjk, link_text_length, set_cjk_ranges, text_length, text_weight
 
 import_lxml__etree()
+
+include "_walk_tables.pxi"
 
 try:  # the container marks read in C (maintext/html/_nodes.pyx), else vocab.marks on el.items()
     from maintext.html._nodes import container_marks_of
@@ -53,218 +57,7 @@ cdef inline xmlNode* _next_elementlike(xmlNode* n) noexcept nogil:
     return n
 
 
-# segmentation.Block's and Container's slots, in the order block() and container() store them
-_BLOCK_SLOTS = ("raw", "text", "marked", "tag", "chain", "paragraph", "heading", "in_table", "chars",
-                "link_chars", "weight", "commas", "owner", "boiler", "index")
-_CONTAINER_SLOTS = ("id", "id_end", "tag", "start", "end", "parent", "boiler", "content_hint", "semantic",
-                    "score", "owner", "el")
-cdef Layout _blk, _cont  # the slot offsets of the Block and Container classes
-
-
-cdef _layout(object Block, object Container):
-    """Read the slot offsets of the two classes once (see _slots.pxd)."""
-    read_layout(&_blk, Block, _BLOCK_SLOTS)
-    read_layout(&_cont, Container, _CONTAINER_SLOTS)
-
-
-
-cdef extern from "Python.h":
-    object PyUnicode_DecodeUTF8(const char* s, Py_ssize_t size, const char* errors)
-
-
-cdef enum:
-    NAME_SLOTS = 1024  # a power of two
-    NAME_LIMIT = 600  # names kept in the table (beyond: a dict)
-
-
-cdef struct _Name:  # a slot of the walk's table of tag names
-    size_t name  # the libxml2 name pointer (0: an empty slot)
-    int kind
-    PyObject* tag  # kept alive by _Walk.kept
-
-
-cdef inline Py_ssize_t _name_slot(_Name* table, size_t name) noexcept nogil:
-    """The slot holding ``name``, or the empty slot where it goes (linear probing)."""
-    cdef size_t h = ((name >> 4) ^ (name >> 14)) & (NAME_SLOTS - 1)
-    while table[h].name != 0 and table[h].name != name:
-        h = (h + 1) & (NAME_SLOTS - 1)
-    return h
-
-
-cdef class _Walk:
-    """The walk's state (the locals of the Python walk)."""
-    # tag name pointer -> (tag, kind), one decode per name per page: a C table (no Python
-    # int and dict lookup per start and end event), a dict past NAME_LIMIT names
-    cdef _Name* names
-    cdef Py_ssize_t n_names
-    cdef list kept
-    cdef list blocks, containers, anchors, spans, images, stack, owners
-    # the block being read: the UTF-8 bytes of its text runs and markers (the Python walk's
-    # ``parts``, joined), decoded once when the block ends
-    cdef char* buf
-    cdef Py_ssize_t blen, bcap
-    cdef object seg, Block, plain_blank, span_open, image, weigh, has_cjk
-    cdef frozenset paragraph_tags, heading_tags
-    cdef Py_ssize_t link_chars
-    cdef int table_depth
-    cdef int marked  # markers.MARK_BR | MARK_SPAN | MARK_IMAGE
-    cdef int chain_keep
-
-    def __dealloc__(self):
-        free(self.buf)
-        free(self.names)
-
-    cdef int _reserve(self, Py_ssize_t extra) except -1:
-        cdef Py_ssize_t cap = self.bcap if self.bcap else 256
-        cdef char* grown
-        if self.blen + extra <= self.bcap:
-            return 0
-        while cap < self.blen + extra:
-            cap *= 2
-        grown = <char*>realloc(self.buf, cap)
-        if grown is NULL:
-            raise MemoryError()
-        self.buf, self.bcap = grown, cap
-        return 0
-
-    cdef int put(self, char marker) except -1:
-        """Append one marker character (one byte in UTF-8)."""
-        self._reserve(1)
-        self.buf[self.blen] = marker
-        self.blen += 1
-        return 0
-
-    cdef int add_text(self, xmlNode* first, bint in_link) except -1:
-        """lxml's text of the run of text nodes from ``first`` (``.text`` of a parent given its
-        first child, ``.tail`` given the next sibling), appended when it holds text or
-        follows other text (leading white space never starts a block); its stripped length
-        added to the link characters when ``in_link``."""
-        cdef xmlNode* n = first
-        cdef Py_ssize_t start = self.blen, k
-        while n is not NULL:
-            if n.type == tree.XML_TEXT_NODE or n.type == tree.XML_CDATA_SECTION_NODE:
-                if n.content is not NULL:
-                    k = strlen(<const char*>n.content)
-                    self._reserve(k)
-                    memcpy(self.buf + self.blen, n.content, k)
-                    self.blen += k
-            elif n.type != tree.XML_XINCLUDE_START and n.type != tree.XML_XINCLUDE_END:
-                break
-            n = n.next
-        if self.blen == start:
-            return 0  # no text (None or "")
-        if start == 0 and _utf8_isspace(self.buf, self.blen):
-            self.blen = 0
-            return 0
-        if in_link:
-            self.link_chars += _utf8_stripped_len(self.buf + start, self.blen - start)
-        return 0
-
-    cdef block(self, str raw, str tag, tuple chain, Py_ssize_t link_chars, bint in_table,
-               object owner, int marked):
-        """segmentation.Block(...) without its Python __init__: the same slots, the same values."""
-        cdef str text
-        cdef Py_ssize_t chars, spaces = 0, commas = 0
-        cdef double weight
-        cdef bint cjk = False, ascii = False
-        b = self.Block.__new__(self.Block)
-        # the markers removed and " ".join(text.split()), with its counts, in one pass
-        text = _collapse(raw, marked, &spaces, &commas, &cjk, &ascii)
-        chars = len(text)
-        if ascii or not cjk:
-            weight = <double>(spaces + 1)
-        else:
-            weight = self.weigh(text)
-        if fits(&_blk, b):
-            set_slot(b, _blk.off[0], raw)
-            set_slot(b, _blk.off[1], text)
-            set_slot(b, _blk.off[2], marked)
-            set_slot(b, _blk.off[3], tag)
-            set_slot(b, _blk.off[4], chain)
-            set_slot(b, _blk.off[5], tag in self.paragraph_tags)
-            set_slot(b, _blk.off[6], tag in self.heading_tags)
-            set_slot(b, _blk.off[7], in_table)
-            set_slot(b, _blk.off[8], chars)
-            set_slot(b, _blk.off[9], link_chars if link_chars < chars else chars)
-            set_slot(b, _blk.off[10], weight)
-            set_slot(b, _blk.off[11], commas)
-            set_slot(b, _blk.off[12], owner)
-            set_slot(b, _blk.off[13], None)
-            set_slot(b, _blk.off[14], -1)
-            return b
-        b.raw = raw
-        b.text = text
-        b.marked = marked
-        b.tag = tag
-        b.chain = chain
-        b.paragraph = tag in self.paragraph_tags
-        b.heading = tag in self.heading_tags
-        b.in_table = in_table
-        b.chars = chars
-        b.link_chars = link_chars if link_chars < chars else chars
-        b.weight = weight
-        b.commas = commas
-        b.owner = owner
-        b.boiler = None
-        b.index = -1
-        return b
-
-    cdef container(self, Container, Py_ssize_t cid, str tag, tuple marks, el):
-        """segmentation.Container(cid, tag, len(blocks), parent, marks, owner) with ``el`` set,
-        without its Python __init__: the same slots, the same values."""
-        c = Container.__new__(Container)
-        start = len(self.blocks)
-        parent = self.stack[-1] if self.stack else None
-        owner = self.owners[-1] if self.owners else None
-        boiler, content_hint, semantic = marks
-        if fits(&_cont, c):
-            set_slot(c, _cont.off[0], cid)
-            set_slot(c, _cont.off[1], cid + 1)
-            set_slot(c, _cont.off[2], tag)
-            set_slot(c, _cont.off[3], start)
-            set_slot(c, _cont.off[4], start)
-            set_slot(c, _cont.off[5], parent)
-            set_slot(c, _cont.off[6], boiler)
-            set_slot(c, _cont.off[7], content_hint)
-            set_slot(c, _cont.off[8], semantic)
-            set_slot(c, _cont.off[9], None)
-            set_slot(c, _cont.off[10], owner)
-            set_slot(c, _cont.off[11], el)
-            return c
-        c.id = cid
-        c.id_end = cid + 1
-        c.tag = tag
-        c.start = c.end = start
-        c.parent = parent
-        c.boiler, c.content_hint, c.semantic = boiler, content_hint, semantic
-        c.score = None
-        c.owner = owner
-        c.el = el
-        return c
-
-    cdef flush(self):
-        cdef str raw = PyUnicode_DecodeUTF8(self.buf, self.blen, NULL)
-        cdef Py_ssize_t n
-        self.blen = 0
-        if raw.strip(self.plain_blank):
-            self.blocks.append(self.block(
-                raw, self.containers[self.stack[-1]].tag if self.stack else "body",
-                tuple(self.stack[-self.chain_keep:]), self.link_chars, self.table_depth > 0,
-                self.owners[-1] if self.owners else None, self.marked))
-            self.marked = 0
-        elif self.marked:  # a run without text: its spans are dropped, its images carried over
-            n = raw.count(self.span_open)
-            if n:
-                del self.spans[len(self.spans) - n:]
-            n = raw.count(self.image)
-            if n:
-                self._reserve(n)
-                memset(self.buf, 3, n)  # the images' markers, shown with the next block
-                self.blen = n
-                self.marked = MARK_IMAGE
-            else:
-                self.marked = 0
-        self.link_chars = 0
+include "_walk_state.pxi"
 
 
 def walk(root, frozenset skip, seg, sizes, dict env):
@@ -277,108 +70,17 @@ def walk(root, frozenset skip, seg, sizes, dict env):
     cdef xmlNode* child
     cdef bint descend
     cdef int kind, link_depth = 0
-    cdef Py_ssize_t cid
-    cdef dict names = {}  # name pointer -> (tag, kind): one decode per tag name per page
     cdef _Walk w = _Walk()
-    cdef object tag, el, text, c, items, info
-    cdef frozenset BLOCK_TAGS = env["BLOCK_TAGS"], SPECIAL = env["SPECIAL_TAGS"]
-    cdef dict SPAN_TAGS = env["SPAN_TAGS"]
-    cdef str BR = env["BR"], SPAN_OPEN = env["SPAN_OPEN"], SPAN_CLOSE = env["SPAN_CLOSE"], IMAGE = env["IMAGE"]
-    cdef str IMAGE_TAG = env["IMAGE_TAG"]
-    Container = env["Container"]
-    _layout(env["Block"], Container)
-    marks = env["marks"]
-    from maintext.html.vocab import _MARKS_BY_ID_WORDS as marks_cache, _MARKS_CACHE_MAX as marks_max, _MARKS_BY_WORDS as words_cache, marks_by_words
-    NO_MARKS = env["NO_MARKS"]
     skip_box = env["skip_box"]
-    w.seg = seg
-    w.Block = env["Block"]
-    w.weigh = env["weigh"]
-    w.has_cjk = env["has_cjk"]
-    w.paragraph_tags = env["PARAGRAPH_TAGS"]
-    w.heading_tags = env["HEADING_TAGS"]
-    w.plain_blank = env["BLANK"]
-    w.span_open = SPAN_OPEN
-    w.image = IMAGE
-    w.chain_keep = env["CHAIN_KEEP"]
-    w.buf = NULL
-    w.blen = w.bcap = 0
-    w.names = <_Name*>calloc(NAME_SLOTS, sizeof(_Name))
-    if w.names is NULL:
-        raise MemoryError()
-    w.n_names = 0
-    w.kept = []
-    cdef Py_ssize_t h
-    w.blocks, w.containers, w.anchors = seg.blocks, seg.containers, seg.anchors
-    w.spans, w.images = seg.spans, seg.images
-    w.stack = []
-    w.owners = []
-    w.link_chars = 0
-    w.table_depth = 0
-    w.marked = 0
-    if env["MARKS"] != (MARK_BR, MARK_SPAN, MARK_IMAGE) or (BR, SPAN_OPEN, SPAN_CLOSE, IMAGE) != ("\x00", "\x01", "\x02", "\x03"):
-        raise RuntimeError("maintext.html._walk is out of date with segment.py: rebuild it")
+    w.setup(seg, env)
     while True:
         # ---- start event of cur
         descend = False
         if cur.type == tree.XML_ELEMENT_NODE:
             descend = True
-            h = _name_slot(w.names, <size_t>cur.name)
-            if w.names[h].name != 0:
-                tag = <object>w.names[h].tag
-                kind = w.names[h].kind
-            else:
-                info = names.get(<size_t>cur.name)
-                if info is None:
-                    if cur.ns is NULL:
-                        tag = (<const char*>cur.name).decode("utf-8")
-                    else:
-                        tag = elementFactory(doc, cur).tag
-                    if tag in BLOCK_TAGS:
-                        kind = BLOCK
-                    elif tag in SPAN_TAGS:
-                        kind = ANCHOR if tag == "a" else SPAN
-                    elif tag == "br":
-                        kind = BREAK
-                    elif tag == IMAGE_TAG:
-                        kind = IMAGE_EL
-                    else:
-                        kind = OTHER
-                    if w.n_names < NAME_LIMIT:
-                        w.kept.append(tag)
-                        w.names[h].name = <size_t>cur.name
-                        w.names[h].kind = kind
-                        w.names[h].tag = <PyObject*>tag
-                        w.n_names += 1
-                    else:
-                        names[<size_t>cur.name] = (tag, kind)
-                else:
-                    tag, kind = info
+            kind = w.kind_of(cur, doc)
             if kind == BLOCK:
-                if w.blen:
-                    w.flush()
-                cid = len(w.containers)
-                el = elementFactory(doc, cur)
-                if cur.properties is NULL and tag not in SPECIAL:
-                    m = NO_MARKS
-                elif container_marks_of is not None:
-                    m = container_marks_of(el, tag, marks_cache, marks_by_words, marks_max, words_cache)
-                else:
-                    m = marks(tag, el.items())
-                c = w.container(Container, cid, tag, m, el)
-                w.containers.append(c)
-                w.stack.append(cid)
-                if tag == "table":
-                    w.table_depth += 1
-                if c.boiler:
-                    w.owners.append(cid)
-                    if c.boiler in skip:
-                        size = skip_box(sizes, el, c)
-                        if size >= 0:
-                            descend = False
-                            seg.skipped.append((cid, size))
-                        else:
-                            sizes.read(cid, el)
+                descend = w.open_block(cur, doc, skip, skip_box, sizes)
             elif kind == ANCHOR or kind == SPAN:
                 el = elementFactory(doc, cur)
                 if kind == ANCHOR:
@@ -405,28 +107,9 @@ def walk(root, frozenset skip, seg, sizes, dict env):
                     break
             # end event of cur
             if cur.type == tree.XML_ELEMENT_NODE:
-                h = _name_slot(w.names, <size_t>cur.name)
-                if w.names[h].name != 0:
-                    tag = <object>w.names[h].tag
-                    kind = w.names[h].kind
-                else:
-                    tag, kind = names[<size_t>cur.name]
+                kind = w.kind_of(cur, doc)
                 if kind == BLOCK:
-                    if w.blen:
-                        w.flush()
-                    cid = w.stack.pop()
-                    c = w.containers[cid]
-                    if fits(&_cont, c):
-                        set_slot(c, _cont.off[4], len(w.blocks))
-                        set_slot(c, _cont.off[1], len(w.containers))
-                    else:
-                        c.end = len(w.blocks)
-                        c.id_end = len(w.containers)
-                    if w.owners and w.owners[-1] == cid:
-                        w.owners.pop()
-                        sizes.close(cid)
-                    if tag == "table":
-                        w.table_depth -= 1
+                    w.close_block(w.tag, sizes)
                 elif kind == ANCHOR or kind == SPAN:
                     if kind == ANCHOR:
                         link_depth -= 1
@@ -489,3 +172,45 @@ def finish_sums(list blocks, frozenset sentence_end):
         sum_weights += weight
         weights.append(sum_weights)
     return chars, links, running_weight, running, weights
+
+
+def finish_blocks(list blocks, list containers, set exempt, list running_weight):
+    """The block pass of :meth:`maintext.html.segmentation.Segmentation.finish`: each
+    block's index and boilerplate reason (its innermost owner that is not exempt, one step
+    up past an exempt one), and the prefix sums of the running-text weight of the blocks
+    outside boilerplate (returned), added in the Python loop's order."""
+    cdef list prose = [0.0]
+    cdef double total = 0.0
+    cdef Py_ssize_t i = 0
+    cdef bint blk
+    for b in blocks:
+        blk = fits(&_blk, b)
+        if blk:
+            set_slot(b, _blk.off[14], i)
+            o = get_slot(b, _blk.off[12])
+        else:
+            b.index = i
+            o = b.owner
+        if o is not None:
+            if exempt and o in exempt:
+                o = _container_owner(containers[o])
+            if o is not None:
+                boiler = _container_boiler(containers[o])
+                if blk:
+                    set_slot(b, _blk.off[13], boiler)
+                else:
+                    b.boiler = boiler
+        boiler = get_slot(b, _blk.off[13]) if blk else b.boiler
+        if boiler is None:
+            total += <double>running_weight[i]
+        prose.append(total)
+        i += 1
+    return prose
+
+
+cdef inline object _container_owner(c):
+    return get_slot(c, _cont.off[10]) if fits(&_cont, c) else c.owner
+
+
+cdef inline object _container_boiler(c):
+    return get_slot(c, _cont.off[6]) if fits(&_cont, c) else c.boiler

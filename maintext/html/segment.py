@@ -37,7 +37,7 @@ from .boxskip import SKIP_REASONS, skip_box, weighing_skip_box
 from .evidence import RunningEvidence
 from .segmentation import Block, Container, Segmentation
 from .tags import BLOCK_TAGS, HEADING_TAGS, IMAGE_TAG, PARAGRAPH_TAGS, SPAN_TAGS
-from ..textutil import _CJK_RANGES as CJK_RANGES, has_cjk
+from ..textutil import _CJK_RANGES as CJK_RANGES
 
 __all__ = ["Block", "Container", "RunningEvidence", "SKIP_REASONS", "Segmentation", "segment",
            "segment_cleaned"]
@@ -88,7 +88,7 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset(),
         _walk.native.walk(root, skip, seg, sizes, env)
     else:
         _Walk(seg, skip, weighing or skip_box, BoxSizes(root)).run(root)
-    seg.finish(_walk.native.finish_sums if use_native else None)
+    seg.finish(_walk.native if use_native else None)
     return seg
 
 
@@ -248,7 +248,6 @@ def _native_env() -> dict[str, Any]:
                     SPAN_OPEN=SPAN_OPEN, SPAN_CLOSE=SPAN_CLOSE, IMAGE=IMAGE, IMAGE_TAG=IMAGE_TAG,
                     Container=Container, Block=Block, marks=_marks, NO_MARKS=_NO_MARKS,
                     skip_box=skip_box, BLANK=_BLANK, CHAIN_KEEP=CHAIN_KEEP,
-                    weigh=_walk.native.text_weight, has_cjk=has_cjk,
                     PARAGRAPH_TAGS=PARAGRAPH_TAGS, HEADING_TAGS=HEADING_TAGS,
                     MARKS=(MARK_BR, MARK_SPAN, MARK_IMAGE))
         _walk.native.set_cjk_ranges(CJK_RANGES)

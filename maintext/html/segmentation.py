@@ -190,13 +190,14 @@ class Segmentation:
                     n_images += raw.count(IMAGE)
         return firsts[index]
 
-    def finish(self, native_sums: Callable[..., tuple] | None = None) -> None:
+    def finish(self, native: Any = None) -> None:
         """Prefix sums, exempt boxes, each block's index and boilerplate reason.
-        ``native_sums``: the compiled twin of :meth:`_sums` (``_walk.finish_sums``), or None."""
+        ``native``: the compiled walk module (``_walk``, whose ``finish_sums`` and
+        ``finish_blocks`` are the twins of :meth:`_sums` and :meth:`_finish_blocks`), or None."""
         blocks = self.blocks
         evidence = self.evidence
-        if native_sums is not None:
-            self._chars, self._links, running_weight, running, all_weights = native_sums(blocks, SENTENCE_END)
+        if native is not None:
+            self._chars, self._links, running_weight, running, all_weights = native.finish_sums(blocks, SENTENCE_END)
             weights = all_weights if evidence is not None else running
         else:
             running_weight, running, weights = self._sums(evidence is not None)
@@ -230,9 +231,18 @@ class Segmentation:
                 while c.owner is not None and c.owner in exempt:
                     c.owner = containers[c.owner].owner
         # and the prefix sums of the running text outside boilerplate boxes (Block.is_sentence_prose)
-        prose = self._prose = [0.0]
+        if native is not None:
+            self._prose = native.finish_blocks(blocks, containers, exempt, running_weight)
+        else:
+            self._prose = self._finish_blocks(exempt, running_weight)
+
+    def _finish_blocks(self, exempt: set[int], running_weight: list[float]) -> list[float]:
+        """Set each block's index and boilerplate reason (its innermost owner that is not
+        exempt); give the prefix sums of the running-text weight outside boilerplate."""
+        containers = self.containers
+        prose = [0.0]
         total_prose = 0.0
-        for i, b in enumerate(blocks):
+        for i, b in enumerate(self.blocks):
             b.index = i
             o = b.owner  # the innermost owner that is not exempt
             if o is not None and o in exempt:
@@ -242,6 +252,7 @@ class Segmentation:
             if b.boiler is None:
                 total_prose += running_weight[i]
             prose.append(total_prose)
+        return prose
 
     def _sums(self, with_weights: bool) -> tuple[list[float], list[float], list[float]]:
         """Set the character and link prefix sums; give the running-text weight of each block,

@@ -325,3 +325,160 @@ def test_line_tables_same_with_and_without_needles(monkeypatch):
     off = [(promo.is_promo_line(t), lines.is_credit_line(t)) for t in texts]
     assert on == off
     assert any(p for p, _ in on) and any(c for _, c in on)
+
+
+def _reference_weight(text: str, ranges: tuple[tuple[int, int], ...]) -> float:
+    """textutil.text_weight written out for any CJK table (its _TOKEN rule: a CJK word
+    character alone, other word characters in runs; CJK characters weigh 1/1.7)."""
+    def cjk(c: str) -> bool:
+        return any(lo <= ord(c) <= hi for lo, hi in ranges)
+
+    tokens = n_cjk = 0
+    in_run = False
+    for c in text:
+        word = c.isalnum() or c == "_"
+        if cjk(c):
+            n_cjk += 1
+            tokens += word
+            in_run = False
+        elif word:
+            tokens += not in_run
+            in_run = True
+        else:
+            in_run = False
+    return (tokens - n_cjk) + n_cjk / 1.7
+
+
+@native
+def test_native_weight_of_cjk_text_is_textutil_text_weight():
+    """The weight of CJK text (classes of each code point read once, then from a table):
+    ideographs, kana, hangul, CJK marks that are no word characters, full-width
+    punctuation and digits, the supplementary planes, "_" and Latin runs next to them."""
+    walk.native.set_cjk_ranges(_CJK_RANGES)
+    from maintext.html.segmentation import Block
+
+    pool = ["中", "文", "の", "カ", "한", "국", "々", "〇", "〆", "〃", "〜", "ｶ", "ﾞ", "。", "，", "、", "「", "」", "：",
+            "１", "Ａ", "\u3000", " ", "_", "a", "word", "é", "9", "\U00020000", "\U0002A6DF", "\U0001B000",
+            "\U0001F600", "\u9fff", "\u4e00", "\u3400", "\u2e80", "\u2fd5", "\u1100", "\ud7ff", "\uf900", "\x01", "\x03"]
+    rnd = random.Random(21)
+    for _ in range(6000):
+        text = "".join(rnd.choice(pool) for _ in range(rnd.randint(0, 25)))
+        assert walk.native.text_weight(text) == text_weight(text), repr(text)
+        assert walk.native.has_cjk(text) == has_cjk(text), repr(text)
+        marked = rnd.randrange(8)
+        py = Block(text, "p", (), 0, False, None, marked, weigh=text_weight)
+        assert walk.native.block_of(text, marked) == (py.text, py.chars, py.weight, py.commas, py.text.isascii())
+
+
+@native
+def test_native_cjk_classes_follow_the_table_set():
+    """set_cjk_ranges forgets the classes read under the previous table: weights and the
+    CJK test follow a new table, then textutil's again."""
+    texts = ["中文ab", "カナ_x", "한국 어", "中_a", "々〇", "abc", "\U00020000x"]
+    try:
+        for ranges in (((0x4E00, 0x9FFF),), ((0x3040, 0x30FF), (0xAC00, 0xD7FF)), ()):
+            walk.native.set_cjk_ranges(ranges)
+            for text in texts:
+                assert walk.native.text_weight(text) == _reference_weight(text, ranges), (ranges, text)
+                assert walk.native.has_cjk(text) == any(lo <= ord(c) <= hi for c in text for lo, hi in ranges)
+    finally:
+        walk.native.set_cjk_ranges(_CJK_RANGES)
+    for text in texts:
+        assert walk.native.text_weight(text) == text_weight(text)
+
+
+def _marks(root, flag: bool) -> list[tuple]:
+    seg = seg_mod.segment(root, native=flag)
+    return [(c.tag, c.boiler, c.content_hint, c.semantic) for c in seg.containers]
+
+
+@native
+def test_native_marks_cache_gives_the_python_marks():
+    """The walk's cache of container marks (by the bytes of tag, class, id, role and
+    itemprop, kept from page to page) gives every box the marks the Python walk reads:
+    repeated and changing values, empty and absent attributes, duplicated names, entities,
+    namespaced and non-ASCII values ("ÿ", whose code point is the byte marking an absent
+    value), the same values on different tags."""
+    rnd = random.Random(17)
+    values = ["nav", "menu", "content", "article-body", "post", "sidebar widget", "", "x", "share-bar",
+              "related", "comments", "main", "Nav Menu", "ad&amp;s", "navigation", "footer", "新闻", "caption",
+              "\xff", "ÿ nav"]
+    attrs = ["class", "id", "role", "itemprop", "style", "data-x", "xml:lang"]
+    tags = ["div", "section", "aside", "p", "li", "nav", "footer", "figure", "header", "td", "article"]
+    seen = set()
+    for _ in range(300):
+        parts = []
+        for _ in range(rnd.randint(1, 30)):
+            tag = rnd.choice(tags)
+            items = " ".join(f'{rnd.choice(attrs)}="{rnd.choice(values)}"' if rnd.random() < 0.9
+                             else rnd.choice(attrs) for _ in range(rnd.randint(0, 4)))
+            parts.append(f"<{tag} {items}>text {rnd.choice(values)}</{tag}>")
+            if rnd.random() < 0.3:
+                parts.append(f"<div class=\"{rnd.choice(values)}\">" + parts.pop() + "</div>")
+        html = "<html><body>" + "".join(parts) + "</body></html>"
+        native_marks = _marks(parse_html(html), True)
+        assert native_marks == _marks(parse_html(html), False), html
+        seen.update(m[1:] for m in native_marks)
+    assert len(seen) > 8
+
+
+@native
+def test_native_utf8_space_measures_are_str_isspace_and_strip():
+    """The walk's white space test and stripped length of a text run, read off its UTF-8
+    bytes: str.isspace() and len(str.strip()) on random text of ASCII, Unicode white space
+    (no-break, ideographic, line separator, \\x85, \\x1c) and 2-, 3- and 4-byte characters."""
+    from maintext.html._text import utf8_measures
+
+    pool = [" ", "\t", "\n", "\x1c", "\x85", "\xa0", "\u2028", "\u3000", "\u2003", "a", "é", "中", "。", "\U00020000",
+            "\U0001F600", "\u200b", "\ufeff", "x y"]
+    rnd = random.Random(31)
+    for _ in range(20000):
+        text = "".join(rnd.choice(pool) for _ in range(rnd.randint(1, 10)))
+        assert utf8_measures(text.encode()) == (text.isspace(), len(text.strip())), repr(text)
+
+
+@native
+def test_finish_blocks_same_in_c_and_python():
+    """Segmentation.finish's block pass from _walk.finish_blocks equals its Python twin
+    (_finish_blocks) on random nested boxes: owners exempt or not, chains of owners,
+    blocks outside any box, running weights added in order."""
+    from maintext.html.segmentation import Block, Container, Segmentation
+
+    rnd = random.Random(23)
+    reasons = [None, None, "navigation", "comments", "image caption"]
+    kinds = set()
+    for _ in range(400):
+        segs = []
+        for _copy in range(2):
+            segs.append(Segmentation())
+        n_boxes = rnd.randint(0, 12)
+        owners: list[int | None] = []
+        for cid in range(n_boxes):
+            parent_owner = rnd.choice(owners + [None]) if owners else None
+            owners.append(parent_owner if rnd.random() < 0.5 else cid)
+        boilers = [rnd.choice(reasons) for _ in range(n_boxes)]
+        blocks = [(rnd.choice(owners + [None]) if owners else None, rnd.random() * 20) for _ in range(rnd.randint(0, 25))]
+        exempt = {cid for cid in range(n_boxes) if rnd.random() < 0.3}
+        running_weight = [w if rnd.random() < 0.6 else 0.0 for _, w in blocks]
+        for seg in segs:
+            for cid in range(n_boxes):
+                c = Container(cid, "div", 0, None, (boilers[cid], False, False), owners[cid] if owners[cid] != cid else None)
+                seg.containers.append(c)
+            for owner, w in blocks:
+                seg.blocks.append(Block("text", "p", (), 0, False, owner))
+        python = segs[0]._finish_blocks(exempt, running_weight)
+        native = walk.native.finish_blocks(segs[1].blocks, segs[1].containers, exempt, running_weight)
+        assert native == python
+        assert [(b.index, b.boiler) for b in segs[1].blocks] == [(b.index, b.boiler) for b in segs[0].blocks]
+        kinds.update(b.boiler for b in segs[0].blocks)
+    assert len(kinds) == 4
+
+
+@native
+def test_native_marks_cache_emptied_when_full():
+    """Past the marks cache's room (5400 keys) the table is emptied and filled again: the
+    boxes of a page with more distinct attribute values than that keep the Python marks."""
+    names = ["nav", "post", "sidebar", "content", "x"]
+    body = "".join(f'<div id="{names[i % 5]}-{i}" class="{names[(i // 5) % 5]}">t {i}</div>' for i in range(7000))
+    html = f"<html><body>{body}</body></html>"
+    assert _marks(parse_html(html), True) == _marks(parse_html(html), False)

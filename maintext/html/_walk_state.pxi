@@ -1,0 +1,386 @@
+# The walk's state and builders (included by _walk.pyx): the table of tag names, the UTF-8
+# buffer of the block being read, and segmentation.Block / Container made without their
+# Python __init__ (the same slots, the same values; segment._Walk is the twin).
+
+# segmentation.Block's and Container's slots, in the order block() and container() store them
+_BLOCK_SLOTS = ("raw", "text", "marked", "tag", "chain", "paragraph", "heading", "in_table", "chars",
+                "link_chars", "weight", "commas", "owner", "boiler", "index")
+_CONTAINER_SLOTS = ("id", "id_end", "tag", "start", "end", "parent", "boiler", "content_hint", "semantic",
+                    "score", "owner", "el")
+cdef Layout _blk, _cont  # the slot offsets of the Block and Container classes
+
+
+cdef _layout(object Block, object Container):
+    """Read the slot offsets of the two classes once (see _slots.pxd)."""
+    read_layout(&_blk, Block, _BLOCK_SLOTS)
+    read_layout(&_cont, Container, _CONTAINER_SLOTS)
+
+
+
+cdef extern from "Python.h":
+    object PyUnicode_DecodeUTF8(const char* s, Py_ssize_t size, const char* errors)
+
+
+cdef class _Walk:
+    """The walk's state (the locals of the Python walk)."""
+    # tag name pointer -> (tag, kind), one decode per name per page: a C table (no Python
+    # int and dict lookup per start and end event), a dict past NAME_LIMIT names
+    cdef _Name* names
+    cdef Py_ssize_t n_names
+    cdef list kept
+    cdef list blocks, containers, anchors, spans, images, stack, owners
+    # the block being read: the UTF-8 bytes of its text runs and markers (the Python walk's
+    # ``parts``, joined), decoded once when the block ends
+    cdef char* buf
+    cdef Py_ssize_t blen, bcap
+    cdef object seg, span_open, image
+    cdef type Block
+    # segment._BLANK, what a block of no text holds: its ASCII characters, its others
+    cdef unsigned char blank_ascii[128]
+    cdef Py_UCS4 blank_wide[8]
+    cdef int n_blank_wide
+    cdef frozenset paragraph_tags, heading_tags
+    cdef Py_ssize_t link_chars
+    cdef int table_depth
+    cdef int marked  # markers.MARK_BR | MARK_SPAN | MARK_IMAGE
+    cdef int chain_keep
+    # what the walk takes from segment.py (its tables, constructors and helpers)
+    cdef dict overflow  # name pointer -> (tag, kind) past NAME_LIMIT names
+    cdef object tag  # the tag of the element kind_of read last
+    cdef frozenset block_tags, special_tags
+    cdef dict span_tags
+    cdef str image_tag
+    cdef type Container
+    cdef object no_marks, marks, marks_cache, marks_by_words, marks_max, words_cache
+    cdef _MarksCache marks_seen
+
+    def __dealloc__(self):
+        free(self.buf)
+        free(self.names)
+
+    cdef int setup(self, seg, dict env) except -1:
+        """The state of a walk filling ``seg``, with segment.py's tables from ``env``."""
+        from maintext.html import vocab
+        if (env["MARKS"] != (MARK_BR, MARK_SPAN, MARK_IMAGE)
+                or (env["BR"], env["SPAN_OPEN"], env["SPAN_CLOSE"], env["IMAGE"]) != ("\x00", "\x01", "\x02", "\x03")):
+            raise RuntimeError("maintext.html._walk is out of date with segment.py: rebuild it")
+        self.Container, self.Block = env["Container"], env["Block"]
+        _layout(self.Block, self.Container)
+        self.block_tags, self.special_tags = env["BLOCK_TAGS"], env["SPECIAL_TAGS"]
+        self.span_tags, self.image_tag = env["SPAN_TAGS"], env["IMAGE_TAG"]
+        self.paragraph_tags, self.heading_tags = env["PARAGRAPH_TAGS"], env["HEADING_TAGS"]
+        self.no_marks, self.marks = env["NO_MARKS"], env["marks"]
+        self.marks_cache, self.marks_by_words = vocab._MARKS_BY_ID_WORDS, vocab.marks_by_words
+        self.marks_max, self.words_cache = vocab._MARKS_CACHE_MAX, vocab._MARKS_BY_WORDS
+        self.marks_seen = _marks_seen
+        self.set_blank(env["BLANK"])
+        self.seg = seg
+        self.span_open, self.image = env["SPAN_OPEN"], env["IMAGE"]
+        self.chain_keep = env["CHAIN_KEEP"]
+        self.buf = NULL
+        self.blen = self.bcap = 0
+        self.names = <_Name*>calloc(NAME_SLOTS, sizeof(_Name))
+        if self.names is NULL:
+            raise MemoryError()
+        self.n_names = 0
+        self.kept = []
+        self.overflow = {}
+        self.blocks, self.containers, self.anchors = seg.blocks, seg.containers, seg.anchors
+        self.spans, self.images = seg.spans, seg.images
+        self.stack = []
+        self.owners = []
+        self.link_chars = 0
+        self.table_depth = 0
+        self.marked = 0
+        return 0
+
+    cdef int kind_of(self, xmlNode* cur, _Document doc) except -1:
+        """The kind of element ``cur`` (its tag in ``self.tag``): its name decoded and
+        classified the first time it is met in the page, then read from the table."""
+        cdef Py_ssize_t h = _name_slot(self.names, <size_t>cur.name)
+        cdef int kind
+        if self.names[h].name != 0:
+            self.tag = <object>self.names[h].tag
+            return self.names[h].kind
+        info = self.overflow.get(<size_t>cur.name)
+        if info is not None:
+            self.tag, kind = info
+            return kind
+        tag = (<const char*>cur.name).decode("utf-8") if cur.ns is NULL else elementFactory(doc, cur).tag
+        if tag in self.block_tags:
+            kind = BLOCK
+        elif tag in self.span_tags:
+            kind = ANCHOR if tag == "a" else SPAN
+        elif tag == "br":
+            kind = BREAK
+        elif tag == self.image_tag:
+            kind = IMAGE_EL
+        else:
+            kind = OTHER
+        if self.n_names < NAME_LIMIT:
+            self.kept.append(tag)
+            self.names[h].name = <size_t>cur.name
+            self.names[h].kind = kind
+            self.names[h].tag = <PyObject*>tag
+            self.n_names += 1
+        else:
+            self.overflow[<size_t>cur.name] = (tag, kind)
+        self.tag = tag
+        return kind
+
+    cdef object marks_of(self, xmlNode* cur, el, str tag):
+        """vocab.marks of box ``cur`` (proxy ``el``): from the page's cache by its attribute
+        bytes, else from container_marks_of (or vocab.marks) and then cached."""
+        cdef bint cached
+        if cur.properties is NULL and tag not in self.special_tags:
+            return self.no_marks
+        cached = self.marks_seen.make_key(cur)
+        m = self.marks_seen.get() if cached else None
+        if m is None:
+            if container_marks_of is not None:
+                m = container_marks_of(el, tag, self.marks_cache, self.marks_by_words, self.marks_max,
+                                       self.words_cache)
+            else:
+                m = self.marks(tag, el.items())
+            if cached:  # (the key again: another thread may have made one meanwhile)
+                self.marks_seen.make_key(cur)
+                self.marks_seen.put(m)
+        return m
+
+    cdef bint open_block(self, xmlNode* cur, _Document doc, frozenset skip, skip_box, sizes) except -1:
+        """Open the container of box ``cur`` (its tag in ``self.tag``); False when its
+        subtree is skipped unread (segment._Walk.open_block)."""
+        cdef str tag = self.tag
+        cdef Py_ssize_t cid = len(self.containers)
+        if self.blen:
+            self.flush()
+        el = elementFactory(doc, cur)
+        m = self.marks_of(cur, el, tag)
+        c = self.container(self.Container, cid, tag, m, el)
+        self.containers.append(c)
+        self.stack.append(cid)
+        if tag == "table":
+            self.table_depth += 1
+        boiler = m[0]
+        if boiler:
+            self.owners.append(cid)
+            if boiler in skip:
+                size = skip_box(sizes, el, c)
+                if size >= 0:
+                    self.seg.skipped.append((cid, size))
+                    return False
+                sizes.read(cid, el)
+        return True
+
+    cdef int close_block(self, str tag, sizes) except -1:
+        """The end of the innermost open box: its block and container ranges closed."""
+        if self.blen:
+            self.flush()
+        cid = self.stack.pop()
+        c = self.containers[cid]
+        if fits(&_cont, c):
+            set_slot(c, _cont.off[4], len(self.blocks))
+            set_slot(c, _cont.off[1], len(self.containers))
+        else:
+            c.end = len(self.blocks)
+            c.id_end = len(self.containers)
+        if self.owners and self.owners[-1] == cid:
+            self.owners.pop()
+            sizes.close(cid)
+        if tag == "table":
+            self.table_depth -= 1
+        return 0
+
+    cdef int _reserve(self, Py_ssize_t extra) except -1:
+        cdef Py_ssize_t cap = self.bcap if self.bcap else 256
+        cdef char* grown
+        if self.blen + extra <= self.bcap:
+            return 0
+        while cap < self.blen + extra:
+            cap *= 2
+        grown = <char*>realloc(self.buf, cap)
+        if grown is NULL:
+            raise MemoryError()
+        self.buf, self.bcap = grown, cap
+        return 0
+
+    cdef int set_blank(self, str blank) except -1:
+        cdef Py_UCS4 c
+        memset(self.blank_ascii, 0, sizeof(self.blank_ascii))
+        self.n_blank_wide = 0
+        for c in blank:
+            if c < 128:
+                self.blank_ascii[c] = 1
+            elif self.n_blank_wide < 8:
+                self.blank_wide[self.n_blank_wide] = c
+                self.n_blank_wide += 1
+            else:
+                raise ValueError("too many blank characters")
+        return 0
+
+    cdef bint has_text(self) noexcept:
+        """``raw.strip(BLANK)`` is not empty: a character of the block's UTF-8 bytes (valid,
+        from libxml2) is not one of BLANK's."""
+        cdef const unsigned char* p = <const unsigned char*>self.buf
+        cdef Py_ssize_t i = 0, n = self.blen, m
+        cdef unsigned int c
+        cdef int k
+        while i < n:
+            c = p[i]
+            if c < 0x80:
+                if not self.blank_ascii[c]:
+                    return True
+                i += 1
+                continue
+            if c < 0xE0:
+                c, m = c & 0x1F, 2
+            elif c < 0xF0:
+                c, m = c & 0x0F, 3
+            else:
+                c, m = c & 0x07, 4
+            if i + m > n:
+                return True
+            for k in range(1, m):
+                c = (c << 6) | (p[i + k] & 0x3F)
+            for k in range(self.n_blank_wide):
+                if c == <unsigned int>self.blank_wide[k]:
+                    break
+            else:
+                return True
+            i += m
+        return False
+
+    cdef int put(self, char marker) except -1:
+        """Append one marker character (one byte in UTF-8)."""
+        self._reserve(1)
+        self.buf[self.blen] = marker
+        self.blen += 1
+        return 0
+
+    cdef int add_text(self, xmlNode* first, bint in_link) except -1:
+        """lxml's text of the run of text nodes from ``first`` (``.text`` of a parent given its
+        first child, ``.tail`` given the next sibling), appended when it holds text or
+        follows other text (leading white space never starts a block); its stripped length
+        added to the link characters when ``in_link``."""
+        cdef xmlNode* n = first
+        cdef Py_ssize_t start = self.blen, k
+        while n is not NULL:
+            if n.type == tree.XML_TEXT_NODE or n.type == tree.XML_CDATA_SECTION_NODE:
+                if n.content is not NULL:
+                    k = strlen(<const char*>n.content)
+                    self._reserve(k)
+                    memcpy(self.buf + self.blen, n.content, k)
+                    self.blen += k
+            elif n.type != tree.XML_XINCLUDE_START and n.type != tree.XML_XINCLUDE_END:
+                break
+            n = n.next
+        if self.blen == start:
+            return 0  # no text (None or "")
+        if start == 0 and _utf8_isspace(self.buf, self.blen):
+            self.blen = 0
+            return 0
+        if in_link:
+            self.link_chars += _utf8_stripped_len(self.buf + start, self.blen - start)
+        return 0
+
+    cdef block(self, str raw, str tag, tuple chain, Py_ssize_t link_chars, bint in_table,
+               object owner, int marked):
+        """segmentation.Block(...) without its Python __init__: the same slots, the same values."""
+        cdef str text
+        cdef Py_ssize_t chars, commas = 0
+        cdef double weight = 0.0
+        b = new_instance(self.Block)
+        # the markers removed and " ".join(text.split()), with its commas and weight, in one pass
+        text = _collapse(raw, marked, &commas, &weight)
+        chars = len(text)
+        if fits(&_blk, b):
+            set_slot(b, _blk.off[0], raw)
+            set_slot(b, _blk.off[1], text)
+            set_slot(b, _blk.off[2], marked)
+            set_slot(b, _blk.off[3], tag)
+            set_slot(b, _blk.off[4], chain)
+            set_slot(b, _blk.off[5], tag in self.paragraph_tags)
+            set_slot(b, _blk.off[6], tag in self.heading_tags)
+            set_slot(b, _blk.off[7], in_table)
+            set_slot(b, _blk.off[8], chars)
+            set_slot(b, _blk.off[9], link_chars if link_chars < chars else chars)
+            set_slot(b, _blk.off[10], weight)
+            set_slot(b, _blk.off[11], commas)
+            set_slot(b, _blk.off[12], owner)
+            set_slot(b, _blk.off[13], None)
+            set_slot(b, _blk.off[14], -1)
+            return b
+        b.raw = raw
+        b.text = text
+        b.marked = marked
+        b.tag = tag
+        b.chain = chain
+        b.paragraph = tag in self.paragraph_tags
+        b.heading = tag in self.heading_tags
+        b.in_table = in_table
+        b.chars = chars
+        b.link_chars = link_chars if link_chars < chars else chars
+        b.weight = weight
+        b.commas = commas
+        b.owner = owner
+        b.boiler = None
+        b.index = -1
+        return b
+
+    cdef container(self, type Container, Py_ssize_t cid, str tag, tuple marks, el):
+        """segmentation.Container(cid, tag, len(blocks), parent, marks, owner) with ``el`` set,
+        without its Python __init__: the same slots, the same values."""
+        c = new_instance(Container)
+        start = len(self.blocks)
+        parent = self.stack[-1] if self.stack else None
+        owner = self.owners[-1] if self.owners else None
+        boiler, content_hint, semantic = marks
+        if fits(&_cont, c):
+            set_slot(c, _cont.off[0], cid)
+            set_slot(c, _cont.off[1], cid + 1)
+            set_slot(c, _cont.off[2], tag)
+            set_slot(c, _cont.off[3], start)
+            set_slot(c, _cont.off[4], start)
+            set_slot(c, _cont.off[5], parent)
+            set_slot(c, _cont.off[6], boiler)
+            set_slot(c, _cont.off[7], content_hint)
+            set_slot(c, _cont.off[8], semantic)
+            set_slot(c, _cont.off[9], None)
+            set_slot(c, _cont.off[10], owner)
+            set_slot(c, _cont.off[11], el)
+            return c
+        c.id = cid
+        c.id_end = cid + 1
+        c.tag = tag
+        c.start = c.end = start
+        c.parent = parent
+        c.boiler, c.content_hint, c.semantic = boiler, content_hint, semantic
+        c.score = None
+        c.owner = owner
+        c.el = el
+        return c
+
+    cdef flush(self):
+        cdef str raw = PyUnicode_DecodeUTF8(self.buf, self.blen, NULL)
+        cdef Py_ssize_t n
+        cdef bint text = self.has_text()
+        self.blen = 0
+        if text:
+            self.blocks.append(self.block(
+                raw, self.containers[self.stack[-1]].tag if self.stack else "body",
+                tuple(self.stack[-self.chain_keep:]), self.link_chars, self.table_depth > 0,
+                self.owners[-1] if self.owners else None, self.marked))
+            self.marked = 0
+        elif self.marked:  # a run without text: its spans are dropped, its images carried over
+            n = raw.count(self.span_open)
+            if n:
+                del self.spans[len(self.spans) - n:]
+            n = raw.count(self.image)
+            if n:
+                self._reserve(n)
+                memset(self.buf, 3, n)  # the images' markers, shown with the next block
+                self.blen = n
+                self.marked = MARK_IMAGE
+            else:
+                self.marked = 0
+        self.link_chars = 0

@@ -1,0 +1,182 @@
+# The walk's per-page lookup tables (included by _walk.pyx).
+#
+# Tag names: libxml2 name pointer -> (tag, kind), one decode per name per page, in a C table
+# (no Python int and dict lookup per start and end event), a dict past NAME_LIMIT names.
+#
+# Container marks: a box's marks (vocab.marks: boilerplate reason, content hint,
+# semantic) are a function of its tag and of the values of its class, id, role and itemprop attributes; within a page (and across
+# the pages of a site) the same values come back box after box, so the marks are looked up
+# by those values' bytes, read straight from libxml2, before any Python string or tuple is
+# built for them. A miss asks container_marks_of (or vocab.marks) as before and keeps its
+# answer (in one table for the process, emptied when full, as vocab's own caches are).
+
+from libc.stdint cimport uint64_t
+
+
+cdef enum:
+    NAME_SLOTS = 1024  # a power of two
+    NAME_LIMIT = 600  # names kept in the table (beyond: a dict)
+
+
+cdef struct _Name:  # a slot of the walk's table of tag names
+    size_t name  # the libxml2 name pointer (0: an empty slot)
+    int kind
+    PyObject* tag  # kept alive by _Walk.kept
+
+
+cdef inline Py_ssize_t _name_slot(_Name* table, size_t name) noexcept nogil:
+    """The slot holding ``name``, or the empty slot where it goes (linear probing)."""
+    cdef size_t h = ((name >> 4) ^ (name >> 14)) & (NAME_SLOTS - 1)
+    while table[h].name != 0 and table[h].name != name:
+        h = (h + 1) & (NAME_SLOTS - 1)
+    return h
+
+
+cdef enum:
+    MARK_SLOTS = 8192  # a power of two
+    MARK_LIMIT = 5400  # entries kept (then the table is emptied)
+    KEY_MAX = 1024  # longer keys (huge class values) are not cached
+
+
+cdef const char* _ABSENT = b"\xff"  # an absent value or namespace (no byte of UTF-8 text)
+cdef const char* _MARK_ATTRS[4]
+_MARK_ATTRS[0] = "class"
+_MARK_ATTRS[1] = "id"
+_MARK_ATTRS[2] = "role"
+_MARK_ATTRS[3] = "itemprop"
+
+
+cdef struct _MarkEntry:
+    uint64_t hash  # 0: an empty slot
+    char* key  # the key's bytes (malloc'd)
+    Py_ssize_t klen
+    PyObject* marks  # kept alive by _MarksCache.kept
+
+
+cdef class _MarksCache:
+    """(tag, class, id, role, itemprop) bytes -> marks tuple."""
+    cdef _MarkEntry* table
+    cdef Py_ssize_t n
+    cdef list kept
+    cdef char key[KEY_MAX]  # the key being looked up
+    cdef Py_ssize_t klen
+    cdef uint64_t hash
+
+    def __cinit__(self):
+        self.table = NULL
+        self.n = 0
+        self.kept = []
+
+    def __dealloc__(self):
+        self.clear()
+        free(self.table)
+
+    cdef void clear(self) noexcept:
+        cdef Py_ssize_t i
+        if self.table is not NULL:
+            for i in range(MARK_SLOTS):
+                free(self.table[i].key)
+            memset(self.table, 0, MARK_SLOTS * sizeof(_MarkEntry))
+        self.n = 0
+        self.kept = []
+
+    cdef bint _append(self, const char* p, Py_ssize_t n) noexcept:
+        if self.klen + n + 1 > KEY_MAX:
+            return False
+        memcpy(self.key + self.klen, p, n)
+        self.key[self.klen + n] = 0
+        self.klen += n + 1
+        return True
+
+    cdef bint make_key(self, xmlNode* node) noexcept:
+        """Fill the key of element ``node``: its name and namespace, then its class, id,
+        role and itemprop values; False when it cannot be read from the bytes (an
+        attribute value that is not one text node) or is too long. Each attribute is the
+        first of its name without a namespace (lxml's lookup by name); absent ones (and
+        no namespace) are marked apart from empty ones."""
+        cdef xmlAttr* found[4]
+        cdef xmlAttr* a = node.properties
+        cdef const char* value
+        cdef int i
+        cdef uint64_t h = 1469598103934665603ULL
+        found[0] = found[1] = found[2] = found[3] = NULL
+        while a is not NULL:
+            if a.ns is NULL:
+                for i in range(4):
+                    if found[i] is NULL and strcmp(<const char*>a.name, _MARK_ATTRS[i]) == 0:
+                        found[i] = a
+                        break
+            a = a.next
+        self.klen = 0
+        value = <const char*>node.name
+        if not self._append(value, strlen(value)):
+            return False
+        value = _ABSENT if node.ns is NULL or node.ns.href is NULL else <const char*>node.ns.href
+        if not self._append(value, strlen(value)):
+            return False
+        for i in range(4):
+            if found[i] is NULL:
+                value = _ABSENT
+            elif found[i].children is NULL:
+                value = ""
+            elif (found[i].children.next is not NULL or found[i].children.content is NULL
+                  or found[i].children.type != tree.XML_TEXT_NODE):
+                return False
+            else:
+                value = <const char*>found[i].children.content
+            if not self._append(value, strlen(value)):
+                return False
+        for i in range(self.klen):  # FNV-1a
+            h = (h ^ <unsigned char>self.key[i]) * 1099511628211ULL
+        self.hash = h if h else 1
+        return True
+
+    cdef Py_ssize_t _slot(self) noexcept:
+        """The slot holding the key, or the empty slot where it goes."""
+        cdef Py_ssize_t h = <Py_ssize_t>(self.hash & (MARK_SLOTS - 1))
+        cdef _MarkEntry* e
+        while True:
+            e = &self.table[h]
+            if e.hash == 0:
+                return h
+            if e.hash == self.hash and e.klen == self.klen and memcmp(e.key, self.key, self.klen) == 0:
+                return h
+            h = (h + 1) & (MARK_SLOTS - 1)
+
+    cdef object get(self):
+        """The marks of the key made last, or None."""
+        cdef Py_ssize_t h
+        if self.table is NULL:
+            return None
+        h = self._slot()
+        if self.table[h].hash == 0:
+            return None
+        return <object>self.table[h].marks
+
+    cdef int put(self, object marks) except -1:
+        """Keep ``marks`` for the key made last (the table emptied first when full)."""
+        cdef Py_ssize_t h
+        cdef char* copy
+        if self.n >= MARK_LIMIT:
+            self.clear()
+        if self.table is NULL:
+            self.table = <_MarkEntry*>calloc(MARK_SLOTS, sizeof(_MarkEntry))
+            if self.table is NULL:
+                raise MemoryError()
+        h = self._slot()
+        if self.table[h].hash != 0:
+            return 0
+        copy = <char*>malloc(self.klen)
+        if copy is NULL:
+            raise MemoryError()
+        memcpy(copy, self.key, self.klen)
+        self.kept.append(marks)
+        self.table[h].hash = self.hash
+        self.table[h].key = copy
+        self.table[h].klen = self.klen
+        self.table[h].marks = <PyObject*>marks
+        self.n += 1
+        return 0
+
+
+cdef _MarksCache _marks_seen = _MarksCache()  # the walk's, for the process
