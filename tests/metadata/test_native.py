@@ -448,7 +448,9 @@ def test_texts_after_in_c_is_the_generator_cut_at_the_budget(monkeypatch):
 LABEL_PIECES = ["<div>", "</div>", "<p>", "</p>", "Autor", "Autor:", "AUTOR\uff1a", " Text: ", "Von", "by", "\u4f5c\u8005",
                 "Jane Doe", "jane doe", "Max M\u00fcller", "<b>Author</b>", "<span>Jo Roe</span>", "  ", "\n",
                 "<script>Autor</script>", "<noscript>Von</noscript>", "<!--Autor-->", "x" * 85, "y" * 30,
-                "\u3000Redaktion\u3000", "<br>", "<a href='/a'>A B</a>", "Geschrieben von "]
+                "\u3000Redaktion\u3000", "<br>", "<a href='/a'>A B</a>", "Geschrieben von ",
+                "\u00e9" * 90, "Aut" + "o" * 90 + "r", " " + "q" * 88 + " ", "1 " * 45, "\u00fc" + "v" * 85 + ".",
+                "<i>" + "k" * 81 + "</i>", "a" + "\u00e9" * 85 + "b"]  # long pieces: counted from their bytes when their ends are plain ASCII
 
 
 @native
@@ -460,7 +462,7 @@ def test_label_followers_in_c_give_the_same_byline(monkeypatch):
         html = "<html><body>" + "".join(rng.choice(LABEL_PIECES) for _ in range(rng.randint(0, 30))) + "</body></html>"
         root = parse_html(html)
         if n % 100 == 0:
-            monkeypatch.setattr(authors, "LABELLED_BYLINE_CHARS", rng.randint(0, 40))
+            monkeypatch.setattr(authors, "LABELLED_BYLINE_CHARS", rng.choice([rng.randint(0, 40), rng.randint(80, 400)]))
         monkeypatch.setattr(walk, "ENABLED", True)
         fast = authors.labelled_byline(root)
         monkeypatch.setattr(walk, "ENABLED", False)
