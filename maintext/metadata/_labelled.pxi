@@ -157,17 +157,17 @@ cdef bint _subtree_put(xmlNode* top, bint with_tail, frozenset skip, _TagMemo na
     cdef xmlNode* n = top
     while n is not NULL:
         if not (n.type == tree.XML_ELEMENT_NODE and _tag_in(n, skip, names)) \
-                and _put(out, _own_text(n), size, budget):
+                and _put(out, _piece(n), size, budget):
             return True
-        if (n is not top or with_tail) and _has_text(n.next) and _put(out, tailOf(n), size, budget):
+        if (n is not top or with_tail) and _tail_piece(n) and _put(out, tailOf(n), size, budget):
             return True
         n = _next_node(n, top)
     return False
 
 
 def texts_before(_Element el, Py_ssize_t max_siblings, frozenset skip, Py_ssize_t budget):
-    """The pieces ``visible.texts_before(el, max_siblings)`` yields, in its order, cut as
-    :func:`texts_after` cuts."""
+    """The pieces ``visible.texts_before(el, max_siblings)`` yields, in its order, but those
+    of ASCII white space only, cut as :func:`texts_after` cuts."""
     cdef xmlNode* level = el._c_node
     cdef xmlNode* sib
     cdef Py_ssize_t count, size = 0, k

@@ -131,6 +131,22 @@ def link_rows(list anchors, list records, base, scheme, origin, tuple skip, reso
 
 
 # ---------------------------------------------------------------------------------------
+# The anchors' hrefs joined and the anchors with a rel value: ``collect.href_index``
+
+def href_index(list records):
+    """``collect.href_index(records)``: the records' hrefs (an absent one as "") joined by
+    NUL, and the indices of the records with a rel value."""
+    cdef Py_ssize_t i, n = len(records)
+    cdef list hrefs = [None] * n, rels = []
+    for i in range(n):
+        href, rel, _ = records[i]
+        hrefs[i] = href if href else ""
+        if rel:
+            rels.append(i)
+    return "\0".join(hrefs), rels
+
+
+# ---------------------------------------------------------------------------------------
 # Category and tag links: :func:`maintext.metadata.extras._labels`'s loop over the anchors
 
 def label_links(list anchors, list records, str rel, href_path, hits=None):

@@ -109,23 +109,66 @@ cdef bint _marked(object value, tuple words, pattern) except -1:
     return pattern.search(value) is not None
 
 
+# _marked_attr's lower-cased copy of a value: a longer one is decoded and tested by _marked
+DEF _MARK_BUFFER = 256
+cdef tuple _mark_words = None  # the words of the last in_comments call ...
+cdef tuple _mark_bytes = None  # ... as ASCII bytes
+
+
+cdef bint _marked_attr(xmlNode* n, const char* name, tuple words, tuple raw_words, pattern) except -1:
+    """``_marked(_attr(n, name), words, pattern)``; ``raw_words``: ``words`` as ASCII bytes.
+    A value of ASCII bytes held in one text node (as the parser stores a value) is
+    lower-cased into a buffer and searched for the words there, without a str: the same
+    answer, as its str is ASCII, and ``str.lower`` of ASCII lowers A-Z alone."""
+    cdef xmlAttr* a = _attr_node(n, name)
+    cdef xmlNode* only
+    cdef const unsigned char* p
+    cdef unsigned char c
+    cdef size_t size, i
+    cdef char buf[_MARK_BUFFER]
+    if a is NULL:
+        return False
+    only = a.children
+    if (only is not NULL and only.next is NULL and only.content is not NULL
+            and (only.type == tree.XML_TEXT_NODE or only.type == tree.XML_CDATA_SECTION_NODE)):
+        p = <const unsigned char*>only.content
+        size = strlen(<const char*>p)
+        if size < _MARK_BUFFER:
+            for i in range(size):
+                c = p[i]
+                if c >= 0x80:
+                    break
+                buf[i] = <char>(c + 32 if 65 <= c <= 90 else c)
+            else:
+                for word in raw_words:
+                    if memmem(buf, size, <const char*>(<bytes>word), len(<bytes>word)) is not NULL:
+                        return True
+                return False
+    return _marked(_attr(n, name), words, pattern)
+
+
 def in_comments(_Element el, Py_ssize_t levels, pattern, tuple words):
     """``authors.in_comments(el, levels)`` (``pattern``: its ``_COMMENT_AREA``, ``words``:
-    that pattern's alternatives) without element proxies: up to ``levels`` ancestors, a
-    ``<form>`` or class/id words of a comment area, then ``el``'s own class. (A word
-    holds no space: one found in ``class + " " + id`` is found in one of them.)"""
+    that pattern's alternatives, lower-case ASCII) without element proxies: up to
+    ``levels`` ancestors, a ``<form>`` or class/id words of a comment area, then ``el``'s
+    own class. (A word holds no space: one found in ``class + " " + id`` is found in one
+    of them.)"""
+    global _mark_words, _mark_bytes
     cdef xmlNode* n = el._c_node.parent
     cdef Py_ssize_t count = 0
+    if words is not _mark_words:
+        _mark_bytes = tuple(w.encode("ascii") for w in words)
+        _mark_words = words
+    cdef tuple raw = _mark_bytes
     while n is not NULL and n.type == tree.XML_ELEMENT_NODE and count < levels:
         if n.ns is NULL and strcmp(<const char*>n.name, "form") == 0:
             return True
-        if n.properties is not NULL and (_marked(_attr(n, "class"), words, pattern)
-                                         or _marked(_attr(n, "id"), words, pattern)):
+        if n.properties is not NULL and (_marked_attr(n, "class", words, raw, pattern)
+                                         or _marked_attr(n, "id", words, raw, pattern)):
             return True
         n = n.parent
         count += 1
-    cls = _attr(el._c_node, "class") if el._c_node.properties is not NULL else None
-    return _marked(cls, words, pattern)
+    return el._c_node.properties is not NULL and _marked_attr(el._c_node, "class", words, raw, pattern)
 
 
 # ---------------------------------------------------------------------------------------
@@ -208,6 +251,19 @@ cdef Py_ssize_t _collapsed_len(str text):
     return chars + words - 1 if words else 0
 
 
+cdef inline object _piece(xmlNode* n):
+    """:func:`_own_text` of ``n``, None for an element whose text is ASCII white space only
+    (:func:`_blank_run`: the readers of the pieces skip a piece that strips to nothing)."""
+    if n.type == tree.XML_ELEMENT_NODE:
+        return textOf(n) if _has_text(n.children) and not _blank_run(n.children) else None
+    return _own_text(n)
+
+
+cdef inline bint _tail_piece(xmlNode* n) noexcept nogil:
+    """``n`` has a tail that is not ASCII white space only (see :func:`_piece`)."""
+    return _has_text(n.next) and not _blank_run(n.next)
+
+
 cdef inline bint _put(list out, object text, Py_ssize_t* size, Py_ssize_t budget):
     """Append a non-empty ``text``; whether the collapsed length so far exceeds ``budget``."""
     if not text:
@@ -220,9 +276,11 @@ cdef inline bint _put(list out, object text, Py_ssize_t* size, Py_ssize_t budget
 def texts_after(_Element el, Py_ssize_t max_nodes, frozenset skip, Py_ssize_t budget):
     """The pieces ``visible.texts_after(el, max_nodes)`` yields, in its order (each following
     sibling's subtree as ``visible.subtree_texts(sib, with_tail=True)``, ``skip`` its
-    ``_SKIP_TEXT_TAGS``), cut after the piece at which their whitespace-collapsed length
-    exceeds ``budget``: a reader that stops once the collapsed, stripped or raw length of
-    the non-empty pieces it read exceeds ``budget`` reads none past the cut."""
+    ``_SKIP_TEXT_TAGS``), but those of ASCII white space only (not even decoded: most
+    pieces between elements), cut after the piece at which their whitespace-collapsed
+    length exceeds ``budget``: a reader that skips the pieces that strip to nothing and
+    stops once the collapsed, stripped or raw length of the others it read exceeds
+    ``budget`` reads none past the cut."""
     cdef xmlNode* cur = el._c_node
     cdef xmlNode* sib
     cdef xmlNode* n
@@ -230,7 +288,7 @@ def texts_after(_Element el, Py_ssize_t max_nodes, frozenset skip, Py_ssize_t bu
     cdef list out = []
     cdef _TagMemo names = _TagMemo()
     while cur is not NULL and seen < max_nodes:
-        if _has_text(cur.next) and _put(out, tailOf(cur), &size, budget):
+        if _tail_piece(cur) and _put(out, tailOf(cur), &size, budget):
             return out
         sib = cur.next
         while sib is not NULL:
@@ -238,9 +296,9 @@ def texts_after(_Element el, Py_ssize_t max_nodes, frozenset skip, Py_ssize_t bu
                 n = sib
                 while n is not NULL:
                     if not (n.type == tree.XML_ELEMENT_NODE and _tag_in(n, skip, names)) \
-                            and _put(out, _own_text(n), &size, budget):
+                            and _put(out, _piece(n), &size, budget):
                         return out
-                    if _has_text(n.next) and _put(out, tailOf(n), &size, budget):
+                    if _tail_piece(n) and _put(out, tailOf(n), &size, budget):
                         return out
                     n = _next_node(n, sib)
                 seen += 1

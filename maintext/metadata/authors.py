@@ -266,9 +266,9 @@ def _short_pieces(texts) -> list[str]:
     """The non-empty text pieces within the first VISIBLE_BYLINE_CHARS characters."""
     out, seen = [], 0
     for text in texts:
-        piece = collapse_ws(text)
-        if not piece:
+        if not text or text.isspace():  # (collapse_ws gives "": most pieces between elements)
             continue
+        piece = collapse_ws(text)
         seen += len(piece)
         if seen > VISIBLE_BYLINE_CHARS:
             break

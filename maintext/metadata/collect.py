@@ -87,7 +87,7 @@ class Collected:
         self.base: str | None = None
         self.links: dict[str, str] = {}  # LINK_RELS field -> first href
         self._records: list[tuple[str | None, str | None, str | None]] | None = None
-        self._hrefs: tuple[str | None] | None = None
+        self._hrefs: tuple[str | None, list[int]] | None = None  # (lowered_hrefs, rel_anchors)
 
     def anchor_records(self) -> list[tuple[str | None, str | None, str | None]]:
         """``(href, rel, text)`` of each anchor, read once for the link, label, licence
@@ -118,10 +118,7 @@ class Collected:
         ``i`` (perhaps running into the next one) makes ``i`` a hit, and the next search
         starts at href ``i + 1``. So the first match at or after the start of an href that
         holds one starts in it or in an earlier href not yet a hit: none is missed."""
-        if self._hrefs is None:
-            joined = "\0".join([href or "" for href, _, _ in self.anchor_records()])
-            self._hrefs = (joined.lower() if joined.isascii() else None,)
-        low = self._hrefs[0]
+        low = self.lowered_hrefs()
         plain = _cased(pattern) if low is not None else None
         if plain is None:
             return None
@@ -140,6 +137,23 @@ class Collected:
             m = search(low, at)
         return hits
 
+    def lowered_hrefs(self) -> str | None:
+        """The anchors' hrefs (an absent one as "") joined by NUL (no attribute value holds
+        one) and lower-cased, when they are all ASCII; else None. Read once."""
+        return self._href_index()[0]
+
+    def rel_anchors(self) -> list[int]:
+        """The indices (ascending) of the anchors with a non-empty ``rel`` value."""
+        return self._href_index()[1]
+
+    def _href_index(self) -> tuple[str | None, list[int]]:
+        if self._hrefs is None:
+            native = native_metadata()
+            records = self.anchor_records()
+            joined, rels = native.href_index(records) if native is not None else href_index(records)
+            self._hrefs = (joined.lower() if joined.isascii() else None, rels)
+        return self._hrefs
+
     def key(self, fld: str) -> str | None:
         """The ``<meta>`` name the best value of ``fld`` came from, or None."""
         got = self.meta.get(fld)
@@ -149,6 +163,12 @@ class Collected:
         """The best ``<meta>`` value of ``fld``, or None."""
         got = self.meta.get(fld)
         return got[1] if got else None
+
+
+def href_index(records: list[tuple[str | None, str | None, str | None]]) -> tuple[str, list[int]]:
+    """The hrefs of the anchors' ``records`` (an absent one as "") joined by NUL, and the
+    indices of the records with a rel value (the Python twin of ``_native.href_index``)."""
+    return "\0".join([href or "" for href, _, _ in records]), [i for i, (_, rel, _) in enumerate(records) if rel]
 
 
 # Collected.href_hits: each pattern without re.IGNORECASE (searched in lower-cased text)
@@ -236,8 +256,9 @@ def _collected_natively(native, root) -> Collected:
     (got.anchors, got._records, metas, got.ld_texts, got.title_el, got.headings, got.times,
      got.base, links) = native.collect_nodes(root, MAX_HEADINGS)
     for key, content in metas:
-        if _meta_target(key) is not None:  # (most <meta> are of no field: viewport, robots...)
-            _add_meta(got, key, content)
+        target = _meta_target(key)
+        if target is not None:  # (most <meta> are of no field: viewport, robots...)
+            _add_value(got, target, content)
     for href, rel in links:
         if _link_fields(rel):  # (most <link> are style sheets, icons, preloads)
             _add_link(got, href, rel)
@@ -275,7 +296,13 @@ def _link_fields(rel: str | None) -> tuple[str, ...]:
 
 def _add_meta(got: Collected, key: str, content: str | None) -> None:
     target = _meta_target(key)
-    if target is None or not content or content.isspace():
+    if target is not None:
+        _add_value(got, target, content)
+
+
+def _add_value(got: Collected, target: tuple[str, int], content: str | None) -> None:
+    """Keep ``content`` for the field and rank ``target`` (a key's :func:`_meta_target`)."""
+    if not content or content.isspace():
         return
     fld, rank = target
     if fld in LIST_FIELDS:

@@ -103,16 +103,17 @@ def license_of(ld: dict[str, str], got: Collected) -> str | None:
     """The page's licence: a Creative Commons name when the source is a CC URL, else the
     declared text (or URL)."""
     records = got.anchor_records()
-    for a, (href, rel, text) in zip(got.anchors, records):
-        if rel and "license" in rel.lower().split():
-            return cc_name(href) or collapse_ws(text if text is not None else text_content(a)) or href
+    for i in got.rel_anchors():  # (the few anchors with a rel value)
+        href, rel, text = records[i]
+        if "license" in rel.lower().split():
+            return cc_name(href) or collapse_ws(text if text is not None else text_content(got.anchors[i])) or href
     for value in (got.links.get("license"), ld.get("license"), got.value("license")):
         if value:
             return cc_name(value) or collapse_ws(value)
-    hrefs = [href for href, _, _ in records if href]
-    if "creativecommons.org" not in "\n".join(hrefs).lower():
-        return None  # no link to a licence (one lower() for all hrefs, not one each)
-    for href in hrefs:  # a plain link to a CC licence (footer badges)
+    low = got.lowered_hrefs()  # (read once for all hrefs, also by the tag and category passes)
+    if "creativecommons.org" not in (low if low is not None else "\n".join(h for h, _, _ in records if h).lower()):
+        return None  # no link to a licence
+    for href, _, _ in records:  # a plain link to a CC licence (footer badges)
         name = cc_name(href)
         if name:
             return name

@@ -228,8 +228,9 @@ def body_texts(body, budget: int):
 def texts_after(el, max_nodes: int = AFTER_HEADLINE_ELEMENTS, budget: int | None = None):
     """Text pieces following ``el`` in document order (its tail, later siblings, the
     parent's later siblings, ...), at most ``max_nodes`` elements. ``budget``: the reader
-    stops once the non-empty pieces it read exceed that many characters (collapsed,
-    stripped or as they are): then a list read in C (metadata/_native.pyx), cut there."""
+    skips the pieces that strip to nothing and stops once the others it read exceed that
+    many characters (collapsed, stripped or as they are): then a list read in C
+    (metadata/_native.pyx), cut there, without the pieces of ASCII white space only."""
     native = native_metadata() if budget is not None else None
     if native is not None:
         return native.texts_after(el, max_nodes, _SKIP_TEXT_TAGS, budget)

@@ -203,3 +203,15 @@ def test_name_tail_cuts_what_it_cut_without_its_lookahead():
     for _ in range(20000):
         text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 7)))
         assert NAME_TAIL.sub("", text) == reference.sub("", text), text
+
+
+def test_short_pieces_skip_white_space_as_collapsing_would():
+    """_short_pieces skips a piece by str.isspace() before collapsing it: the same pieces,
+    as str.split() takes the same characters for white space (every code point)."""
+    import sys
+
+    from maintext.metadata.authors import _short_pieces
+
+    assert all((c.split() == []) == c.isspace() for c in map(chr, range(sys.maxunicode + 1)))
+    texts = ["", " \n\t", "\u3000\xa0", "By  Jane\nDoe", "\u200b", " x ", "\x1c\x1d\x1e\x1f\x85"]
+    assert _short_pieces(texts) == ["By Jane Doe", "\u200b", "x"]

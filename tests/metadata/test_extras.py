@@ -53,3 +53,14 @@ def test_no_extras_on_a_bare_page():
 ])
 def test_creative_commons_names(url, name):
     assert cc_name(url) == name
+
+
+def test_licence_from_a_plain_cc_link_in_any_case():
+    page = meta_of('<html><body><a href="/\u00e4">x</a><a href="HTTPS://CreativeCommons.org/licenses/by/4.0/">'
+                   'CC</a></body></html>')  # not all ASCII: the hrefs are lower-cased here
+    assert page.license == "CC BY 4.0"
+    page = meta_of('<html><body><a href="/x">x</a><a href="HTTPS://CreativeCommons.org/licenses/by-sa/4.0/">'
+                   'CC</a></body></html>')
+    assert page.license == "CC BY-SA 4.0"
+    page = meta_of('<html><body><a href="https://creativecommons.org/about">about</a></body></html>')
+    assert page.license is None

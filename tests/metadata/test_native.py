@@ -356,7 +356,9 @@ COMMENT_PIECES = ["<div>", "</div>", "<div class='comments'>", "<section id='res
                   "</span>", "<a class='comment-author' href='/a'>A</a>", "<a href='/b'>B</a>", "<b id='Comment'>",
                   "</b>", "text", "<li class='\u212aommentar'>", "</li>", "<article class='post'>", "</article>",
                   "<div class='re\u017fpond'>", "<div id='x-ReSpOnD' class='a'>", "<i class='REPLY-to' id='c'>", "</i>",
-                  "<div class='comm ent' id='kommen'>", "<div class='\xe9 reply'>"]
+                  "<div class='comm ent' id='kommen'>", "<div class='\xe9 reply'>",
+                  "<div class='" + "x" * 250 + " Comment'>", "<div id='" + "x" * 260 + "-respond'>",
+                  "<div class='" + "x" * 255 + "'>"]  # values held in C's buffer and too long for it
 
 
 @native
@@ -408,7 +410,13 @@ def test_name_texts_in_c_same_as_the_element_path(monkeypatch):
 AFTER_PIECES = ["<div>", "</div>", "<h1>Title</h1>", "<p>", "</p>", "Von ", "Jane Doe", " 12.03.2020 ", "\n  ",
                 "<script>x</script>", "<style>s</style>", "<!--c-->", "<?pi p?>", "<noscript>n</noscript>", "<br>",
                 "<span>By</span>", "<a href='/a'>Jo Roe</a>", "2019", "09/07", "19:02", "\u4e2d\u6587 \u6807\u9898",
-                "word " * 30, "<select><option>o</option></select>", "&amp;", "\u3000"]
+                "word " * 30, "<select><option>o</option></select>", "&amp;", "\u3000", "\x1f\x0b\t \r\n", "\xa0 "]
+
+
+def _not_blank(pieces: list[str]) -> list[str]:
+    """The pieces the C readers give: without those of ASCII white space only (which every
+    reader of them skips: they strip to nothing)."""
+    return [t for t in pieces if not (t.isascii() and t.isspace())]
 
 
 @native
@@ -423,9 +431,10 @@ def test_texts_after_in_c_is_the_generator_cut_at_the_budget(monkeypatch):
             for max_nodes, budget in ((300, 600), (300, 1000), (2, 20), (5, 0)):
                 full = list(visible._texts_after(el, max_nodes))
                 got = visible.texts_after(el, max_nodes, budget)
-                assert got == full[:len(got)]
+                full_shown = _not_blank(full)
+                assert got == full_shown[:len(got)]
                 collapsed = sum(len(" ".join(t.split())) for t in got)
-                assert got == full or (collapsed > budget >= collapsed - len(" ".join(got[-1].split())))
+                assert got == full_shown or (collapsed > budget >= collapsed - len(" ".join(got[-1].split())))
                 assert authors._short_pieces(got) == authors._short_pieces(full) if budget == 600 else True
                 assert visible.first_date(got, budget) == visible.first_date(iter(full), budget)
         headline = root.find(".//h1")
@@ -439,7 +448,9 @@ def test_texts_after_in_c_is_the_generator_cut_at_the_budget(monkeypatch):
 LABEL_PIECES = ["<div>", "</div>", "<p>", "</p>", "Autor", "Autor:", "AUTOR\uff1a", " Text: ", "Von", "by", "\u4f5c\u8005",
                 "Jane Doe", "jane doe", "Max M\u00fcller", "<b>Author</b>", "<span>Jo Roe</span>", "  ", "\n",
                 "<script>Autor</script>", "<noscript>Von</noscript>", "<!--Autor-->", "x" * 85, "y" * 30,
-                "\u3000Redaktion\u3000", "<br>", "<a href='/a'>A B</a>", "Geschrieben von "]
+                "\u3000Redaktion\u3000", "<br>", "<a href='/a'>A B</a>", "Geschrieben von ",
+                "\u00e9" * 90, "Aut" + "o" * 90 + "r", " " + "q" * 88 + " ", "1 " * 45, "\u00fc" + "v" * 85 + ".",
+                "<i>" + "k" * 81 + "</i>", "a" + "\u00e9" * 85 + "b"]  # long pieces: counted from their bytes when their ends are plain ASCII
 
 
 @native
@@ -451,7 +462,7 @@ def test_label_followers_in_c_give_the_same_byline(monkeypatch):
         html = "<html><body>" + "".join(rng.choice(LABEL_PIECES) for _ in range(rng.randint(0, 30))) + "</body></html>"
         root = parse_html(html)
         if n % 100 == 0:
-            monkeypatch.setattr(authors, "LABELLED_BYLINE_CHARS", rng.randint(0, 40))
+            monkeypatch.setattr(authors, "LABELLED_BYLINE_CHARS", rng.choice([rng.randint(0, 40), rng.randint(80, 400)]))
         monkeypatch.setattr(walk, "ENABLED", True)
         fast = authors.labelled_byline(root)
         monkeypatch.setattr(walk, "ENABLED", False)
@@ -493,7 +504,8 @@ def test_walks_in_c_skip_the_same_tags_on_pages_of_many_tag_names(monkeypatch):
         for enabled in (True, False):
             monkeypatch.setattr(walk, "ENABLED", enabled)
             runs.append((visible.labelled_text(root), authors.labelled_byline(root),
-                         list(visible.texts_after(headline, 300, 10_000)), visible.visible_date(root, headline)))
+                         _not_blank(list(visible.texts_after(headline, 300, 10_000))),
+                         visible.visible_date(root, headline)))
         assert runs[0] == runs[1]
 
 
@@ -533,7 +545,34 @@ def test_texts_before_in_c_is_the_generator_cut_at_the_budget(monkeypatch):
             for max_siblings, budget in ((4, 600), (1, 10), (2, 0)):
                 full = list(visible._texts_before(el, max_siblings))
                 got = visible.texts_before(el, max_siblings, budget)
-                assert got == full[:len(got)]
+                full_shown = _not_blank(full)
+                assert got == full_shown[:len(got)]
                 collapsed = sum(len(" ".join(t.split())) for t in got)
-                assert got == full or (collapsed > budget >= collapsed - len(" ".join(got[-1].split())))
+                assert got == full_shown or (collapsed > budget >= collapsed - len(" ".join(got[-1].split())))
                 assert visible.first_date(got, budget) == visible.first_date(iter(full), budget)
+
+
+@native
+def test_href_index_in_c_same_as_the_python_twin():
+    native_fn = native_mod._native.href_index
+    values = [None, "", "/a", "HTTP://X.org/Tag/1", "/\u00e4", "nofollow", " ", "tag category", "\u4e2d"]
+    rng = random.Random(71)
+    for _ in range(2000):
+        records = [(rng.choice(values), rng.choice(values), rng.choice(values)) for _ in range(rng.randint(0, 8))]
+        assert native_fn(records) == collect_mod.href_index(records), records
+    for root in _pages():  # what collect reads from pages
+        records = collect(root).anchor_records()
+        assert native_fn(records) == collect_mod.href_index(records)
+
+
+def test_licence_link_found_among_the_anchors_with_a_rel_value():
+    from maintext.metadata.extras import license_of
+
+    root = parse_html("<html><body><a href='/a' rel='nofollow'>a</a><a href='/b'>b</a>"
+                      "<a href='https://creativecommons.org/licenses/by/4.0/' rel='External License'>CC</a>"
+                      "<a href='/terms' rel='license'>Terms</a></body></html>")
+    got = collect(root)
+    assert got.rel_anchors() == [0, 2, 3]
+    assert license_of({}, got) == "CC BY 4.0"
+    root = parse_html("<html><body><a href='/a' rel=''>a</a><a href='/terms' rel='license'>Our terms</a></body></html>")
+    assert license_of({}, collect(root)) == "Our terms"
