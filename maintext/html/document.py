@@ -258,9 +258,10 @@ def _parse(html: str, max_depth: int, utf8: bytes | None, native: bool | None) -
         raise ParseError(f"cannot parse HTML: {exc}") from None
 
 
-def _page_bytes(html: str, utf8: bytes | None) -> bytes:
-    """What the parser reads: ``html`` in UTF-8, script bodies emptied, markers removed."""
-    data = drop_script_bodies(utf8 if utf8 is not None else html.encode("utf-8", errors="replace"))
+def _page_bytes(html: str | None, utf8: bytes | None) -> bytes:
+    """What the parser reads: ``html`` in UTF-8 (``utf8`` when given), script bodies
+    emptied, markers removed."""
+    data = drop_script_bodies(utf8 if utf8 is not None else html.encode("utf-8", errors="replace"))  # type: ignore[union-attr]
     if b"\x00" in data or b"\x01" in data or b"\x02" in data or b"\x03" in data:
         # never visible text, and the segmentation's markers (maintext.html.markers)
         data = data.translate(None, _MARKER_BYTES)
@@ -284,9 +285,12 @@ class Document:
                  "link_anchors", "links_marked", "_tree", "json_ld", "ld_script_texts",
                  "blocklist", "lcs_ctree", "site_sequence", "headline", "site_template")
 
-    def __init__(self, html: str, *, url: str | None = None, encoding: str = "str",
+    def __init__(self, html: str | None, *, url: str | None = None, encoding: str = "str",
                  source: str | None = None, options: Options | None = None,
                  site_docs: list["Document"] | None = None, utf8: bytes | None = None) -> None:
+        if html is None and utf8 is None:
+            raise ValueError("a Document needs the page's text or its UTF-8 bytes")
+        # the text, None until first read when ``utf8`` holds it (see ``html``)
         self._html = html
         # ``html`` encoded as UTF-8 when the input bytes were exactly that (else None)
         self.utf8 = utf8
@@ -324,8 +328,12 @@ class Document:
 
     @property
     def html(self) -> str:
-        """The decoded HTML text."""
-        return self._html
+        """The decoded HTML text (decoded from ``utf8`` on first use when the page came as
+        those bytes: the parser reads them, and most pages' text is read by nothing else)."""
+        html = self._html
+        if html is None:
+            html = self._html = self.utf8.decode("utf-8")  # type: ignore[union-attr]
+        return html
 
     @html.setter
     def html(self, value: str) -> None:
@@ -335,7 +343,7 @@ class Document:
 
     @classmethod
     def from_loaded(cls, loaded: Loaded, options: Options | None = None) -> "Document":
-        return cls(loaded.html, url=loaded.url, encoding=loaded.encoding,
+        return cls(loaded.decoded, url=loaded.url, encoding=loaded.encoding,
                    source=loaded.source, options=options, utf8=loaded.utf8)
 
     @property
