@@ -62,7 +62,7 @@ _SCAN_TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9:-]*)[^<>]*?(/?)>")
 _EMPTY_ROOT = etree.fromstring(b"<html></html>", _PARSER)
 
 
-def parse_html(html: str, max_depth: int = 1000, *, utf8: bytes | None = None,
+def parse_html(html: str | None, max_depth: int = 1000, *, utf8: bytes | None = None,
                native: bool | None = None) -> etree._Element:
     """Parse HTML text into an lxml tree (``<html>`` root), tolerating any breakage.
 
@@ -73,11 +73,13 @@ def parse_html(html: str, max_depth: int = 1000, *, utf8: bytes | None = None,
     parse only on the pages that need it: an unclosed or misspelt ``</title>`` makes the
     rest of the page title text (browsers show an empty page; the text is wanted).
 
-    ``utf8``: ``html`` encoded as UTF-8, when the caller has it (saves encoding again).
+    ``utf8``: ``html`` encoded as UTF-8, when the caller has it (saves encoding again);
+    ``html`` may then be None (decoded only for a repair: most pages need no text).
     ``native``: the C tree builder (True), the Python one (False), or the default.
     """
     root = _parse(html, max_depth, utf8, native)
     if _title_swallowed(root):
+        html = _text(html, utf8)
         repaired = close_title(html)
         if repaired is not html:
             root = _parse(repaired, max_depth, None, native)
@@ -242,10 +244,11 @@ def _drop_bodies(data: bytes) -> bytes:
     return b"".join(out)
 
 
-def _parse(html: str, max_depth: int, utf8: bytes | None, native: bool | None) -> etree._Element:
-    """The tree of ``html`` (script bodies emptied first)."""
+def _parse(html: str | None, max_depth: int, utf8: bytes | None, native: bool | None) -> etree._Element:
+    """The tree of ``html`` (script bodies emptied first; ``html`` None: ``utf8`` holds it)."""
     data = _page_bytes(html, utf8)
     if _count_lt(data) > _DEEP_SCAN_TAGS:
+        html = _text(html, utf8)
         unnested = _unnest(html, max_depth)
         if unnested is not html:
             data = _page_bytes(unnested, None)
@@ -256,6 +259,11 @@ def _parse(html: str, max_depth: int, utf8: bytes | None, native: bool | None) -
         return html5.build(data, root, max_depth, native)
     except MemoryError as exc:
         raise ParseError(f"cannot parse HTML: {exc}") from None
+
+
+def _text(html: str | None, utf8: bytes | None) -> str:
+    """``html``, decoded from ``utf8`` when it was not given."""
+    return utf8.decode("utf-8") if html is None else html  # type: ignore[union-attr]
 
 
 def _page_bytes(html: str | None, utf8: bytes | None) -> bytes:
@@ -351,7 +359,7 @@ class Document:
         """The parsed tree (built on first use, then shared)."""
         tree = self._tree
         if tree is None:
-            tree = self._tree = parse_html(self.html, self.options.max_tree_depth, utf8=self.utf8,
+            tree = self._tree = parse_html(self._html, self.options.max_tree_depth, utf8=self.utf8,
                                            native=self.options.native)
         return tree
 
@@ -367,5 +375,5 @@ class Document:
 
     def fresh_tree(self) -> etree._Element:
         """A new, unmodified parse of the page."""
-        return parse_html(self.html, self.options.max_tree_depth, utf8=self.utf8,
+        return parse_html(self._html, self.options.max_tree_depth, utf8=self.utf8,
                           native=self.options.native)

@@ -100,3 +100,28 @@ def test_random_markup_loads_as_on_the_eager_path(monkeypatch):
         data = text.encode("utf-8")
         for kw in ({"max_attributes": 2, "max_elements": 5}, {"max_attributes": 1, "max_elements": 20}):
             assert _outcome(data, **kw) == _eager(monkeypatch, data, **kw), (text, kw)
+
+
+def test_parsing_does_not_build_the_text():
+    doc = Document.from_loaded(load(_page().encode("utf-8")))
+    assert doc.tree is not None and doc._html is None
+    assert doc.html == _page()
+
+
+@pytest.mark.parametrize("html", [
+    "<html><head><title>" + "x" * 300 + "<p>swallowed</p>" * 3,  # an unclosed title: repaired on the text
+    "<html><body>" + "<div>" * 12_000 + "deep é" + "</div>" * 12_000,  # deep nesting on a big page
+])
+def test_the_parse_repairs_decode_the_text_when_they_need_it(html, monkeypatch):
+    from maintext.html import document
+
+    seen = []
+    for name in ("close_title", "_unnest"):
+        real = getattr(document, name)
+        monkeypatch.setattr(document, name, lambda text, *a, real=real: seen.append(text) or real(text, *a))
+    data = html.encode("utf-8")
+    lazy = Document.from_loaded(load(data))
+    eager = Document(html, utf8=data)
+    assert lazy._html is None
+    assert lazy.tree.xpath("string(/)") == eager.tree.xpath("string(/)")
+    assert seen and all(text == html for text in seen)
