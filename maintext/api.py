@@ -57,7 +57,7 @@ def extract_document(doc: Document, method: str = DEFAULT_METHOD) -> Page:
     if doc.options.fields:
         from .output.fields import fill_fields
 
-        fill_fields(page, doc.options, doc.html)
+        fill_fields(page, doc.options, lambda: doc.html)  # (the text: read only when needed)
     return page
 
 

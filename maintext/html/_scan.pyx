@@ -42,40 +42,79 @@ cdef inline bint _space(Py_UCS4 c) noexcept nogil:
     return Py_UNICODE_ISSPACE(c)
 
 
-cdef inline bint _name_char(Py_UCS4 c) noexcept nogil:
-    # [^\s<>="'/]
-    return not (c == 60 or c == 62 or c == 61 or c == 34 or c == 39 or c == 47 or _space(c))
+cdef inline int _space_len(const char_t* s, Py_ssize_t i, Py_ssize_t n, bint utf8) noexcept nogil:
+    """How many units the white-space character at ``i`` takes; 0: none starts there.
+    ``utf8``: ``s`` is valid UTF-8 (uint8_t), and a lead byte's whole character is tested
+    (U+0085 and U+00A0 take two bytes, the other non-ASCII spaces three); a continuation
+    byte is never white space, so a scan that steps one byte over other characters stays
+    in step."""
+    cdef uint32_t c = s[i]
+    if c < 128 or not utf8:
+        return _space(c)
+    if c >= 0xF0:
+        if i + 3 < n and _space(((c & 0x07) << 18) | ((<uint32_t>s[i + 1] & 0x3F) << 12)
+                                | ((<uint32_t>s[i + 2] & 0x3F) << 6) | (<uint32_t>s[i + 3] & 0x3F)):
+            return 4
+        return 0
+    if c >= 0xE0:
+        if i + 2 < n and _space(((c & 0x0F) << 12) | ((<uint32_t>s[i + 1] & 0x3F) << 6)
+                                | (<uint32_t>s[i + 2] & 0x3F)):
+            return 3
+        return 0
+    if c >= 0xC0 and i + 1 < n and _space(((c & 0x1F) << 6) | (<uint32_t>s[i + 1] & 0x3F)):
+        return 2
+    return 0
 
 
-cdef inline bint _value_char(Py_UCS4 c) noexcept nogil:
-    # [^\s"'<>]
-    return not (c == 34 or c == 39 or c == 60 or c == 62 or _space(c))
-
-
-cdef Py_ssize_t _token(const char_t* s, Py_ssize_t i, Py_ssize_t n) noexcept nogil:
-    """End of the attribute token starting at ``i``, or -1 when none starts there:
-    ``[\\s/]*+[^\\s<>="'/]++(?:\\s*+=\\s*+(?:"[^"]*+"|'[^']*+'|[^\\s"'<>]++))?+``"""
-    cdef Py_ssize_t j, k
-    cdef Py_UCS4 c, q
+cdef inline Py_ssize_t _skip_space(const char_t* s, Py_ssize_t i, Py_ssize_t n, bint utf8) noexcept nogil:
+    """The end of the white space (``\\s*+``) from ``i`` on."""
+    cdef int w
     while i < n:
-        c = s[i]
-        if c != 47 and not _space(c):
+        w = _space_len(s, i, n, utf8)
+        if w == 0:
             break
-        i += 1
+        i += w
+    return i
+
+
+cdef inline bint _name_char(const char_t* s, Py_ssize_t i, Py_ssize_t n, bint utf8) noexcept nogil:
+    # [^\s<>="'/]
+    cdef Py_UCS4 c = s[i]
+    return not (c == 60 or c == 62 or c == 61 or c == 34 or c == 39 or c == 47
+                or _space_len(s, i, n, utf8))
+
+
+cdef inline bint _value_char(const char_t* s, Py_ssize_t i, Py_ssize_t n, bint utf8) noexcept nogil:
+    # [^\s"'<>]
+    cdef Py_UCS4 c = s[i]
+    return not (c == 34 or c == 39 or c == 60 or c == 62 or _space_len(s, i, n, utf8))
+
+
+cdef Py_ssize_t _token(const char_t* s, Py_ssize_t i, Py_ssize_t n, bint utf8) noexcept nogil:
+    """End of the attribute token starting at ``i``, or -1 when none starts there:
+    ``[\\s/]*+[^\\s<>="'/]++(?:\\s*+=\\s*+(?:"[^"]*+"|'[^']*+'|[^\\s"'<>]++))?+``
+    (``utf8``: see :func:`_space_len`)."""
+    cdef Py_ssize_t j, k
+    cdef Py_UCS4 q
+    cdef int w
+    while i < n:
+        if s[i] == 47:
+            i += 1
+            continue
+        w = _space_len(s, i, n, utf8)
+        if w == 0:
+            break
+        i += w
     j = i
-    while j < n and _name_char(s[j]):
+    while j < n and _name_char(s, j, n, utf8):
         j += 1
     if j == i:
         return -1
     # the optional value (possessive: when it does not match, the token ends at the name)
-    k = j
-    while k < n and _space(s[k]):
-        k += 1
+    k = _skip_space(s, j, n, utf8)
     if k >= n or s[k] != 61:  # "="
         return j
-    k += 1
-    while k < n and _space(s[k]):
-        k += 1
+    k = _skip_space(s, k + 1, n, utf8)
     if k >= n:
         return j
     q = s[k]
@@ -85,7 +124,7 @@ cdef Py_ssize_t _token(const char_t* s, Py_ssize_t i, Py_ssize_t n) noexcept nog
             k += 1
         return k + 1 if k < n else j
     i = k
-    while k < n and _value_char(s[k]):
+    while k < n and _value_char(s, k, n, utf8):
         k += 1
     return k if k > i else j
 
@@ -180,7 +219,7 @@ cdef inline Py_ssize_t _next_ascii(const char_t* s, Py_ssize_t i, Py_ssize_t n, 
 
 
 cdef Py_ssize_t _first_long_tag(const char_t* s, Py_ssize_t n, Py_ssize_t cap, Py_ssize_t i,
-                                _Stats* st) noexcept nogil:
+                                _Stats* st, bint utf8) noexcept nogil:
     cdef Py_ssize_t p, j, count, stop
     cdef Py_UCS4 c
     # cap + 1 tokens span at least 2 * (cap + 1) characters: every token takes a separator
@@ -203,7 +242,7 @@ cdef Py_ssize_t _first_long_tag(const char_t* s, Py_ssize_t n, Py_ssize_t cap, P
         j = i + 1
         while j < n:
             c = s[j]
-            if c == 60 or c == 62 or c == 47 or _space(c):
+            if c == 60 or c == 62 or c == 47 or _space_len(s, j, n, utf8):
                 break
             j += 1
         stop = _token_room(s, j, n, need, i, st)
@@ -212,7 +251,7 @@ cdef Py_ssize_t _first_long_tag(const char_t* s, Py_ssize_t n, Py_ssize_t cap, P
             continue
         count = 0
         while count <= cap:
-            j = _token(s, j, n)
+            j = _token(s, j, n, utf8)
             if j < 0:
                 break
             count += 1
@@ -233,11 +272,11 @@ def first_long_tag(str html, Py_ssize_t cap, Py_ssize_t start=0):
         start = 0
     with nogil:
         if kind == 1:
-            at = _first_long_tag(<const uint8_t*>data, n, cap, start, NULL)
+            at = _first_long_tag(<const uint8_t*>data, n, cap, start, NULL, False)
         elif kind == 2:
-            at = _first_long_tag(<const uint16_t*>data, n, cap, start, NULL)
+            at = _first_long_tag(<const uint16_t*>data, n, cap, start, NULL, False)
         else:
-            at = _first_long_tag(<const uint32_t*>data, n, cap, start, NULL)
+            at = _first_long_tag(<const uint32_t*>data, n, cap, start, NULL, False)
     return at
 
 
@@ -256,11 +295,27 @@ def tag_stats(str html, Py_ssize_t cap):
     st.last_gt = -1
     with nogil:
         if kind == 1:
-            at = _first_long_tag(<const uint8_t*>data, n, cap, 0, &st)
+            at = _first_long_tag(<const uint8_t*>data, n, cap, 0, &st, False)
         elif kind == 2:
-            at = _first_long_tag(<const uint16_t*>data, n, cap, 0, &st)
+            at = _first_long_tag(<const uint16_t*>data, n, cap, 0, &st, False)
         else:
-            at = _first_long_tag(<const uint32_t*>data, n, cap, 0, &st)
+            at = _first_long_tag(<const uint32_t*>data, n, cap, 0, &st, False)
+    return at, st.lt, st.starts, st.widest
+
+
+def tag_stats_utf8(bytes data, Py_ssize_t cap):
+    """:func:`tag_stats` of the text whose UTF-8 encoding is ``data`` (valid UTF-8: see
+    :func:`utf8_length`), read from the bytes: the same search, a non-ASCII character's white
+    space told from its whole encoding. Whether a long tag is found, ``lt`` and ``starts``
+    are those of the text; positions are in bytes (the long tag's ``<``, and ``widest``,
+    which is then at least the text's: a character takes one byte or more)."""
+    cdef const uint8_t* s = <const uint8_t*><const char*>data
+    cdef Py_ssize_t n = len(data), at
+    cdef _Stats st
+    st.lt = st.starts = st.widest = 0
+    st.last_gt = -1
+    with nogil:
+        at = _first_long_tag(s, n, cap, 0, &st, True)
     return at, st.lt, st.starts, st.widest
 
 
@@ -379,4 +434,5 @@ def count_byte(bytes data, int byte):
     return count
 
 
+include "_scan_utf8.pxi"
 include "_scan_tree.pxi"

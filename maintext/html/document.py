@@ -62,7 +62,7 @@ _SCAN_TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9:-]*)[^<>]*?(/?)>")
 _EMPTY_ROOT = etree.fromstring(b"<html></html>", _PARSER)
 
 
-def parse_html(html: str, max_depth: int = 1000, *, utf8: bytes | None = None,
+def parse_html(html: str | None, max_depth: int = 1000, *, utf8: bytes | None = None,
                native: bool | None = None) -> etree._Element:
     """Parse HTML text into an lxml tree (``<html>`` root), tolerating any breakage.
 
@@ -73,23 +73,25 @@ def parse_html(html: str, max_depth: int = 1000, *, utf8: bytes | None = None,
     parse only on the pages that need it: an unclosed or misspelt ``</title>`` makes the
     rest of the page title text (browsers show an empty page; the text is wanted).
 
-    ``utf8``: ``html`` encoded as UTF-8, when the caller has it (saves encoding again).
+    ``utf8``: ``html`` encoded as UTF-8, when the caller has it (saves encoding again);
+    ``html`` may then be None (decoded only for a repair: most pages need no text).
     ``native``: the C tree builder (True), the Python one (False), or the default.
     """
     return _parse_repaired(html, max_depth, utf8, native, False)[0]
 
 
-def parse_pruned(html: str, max_depth: int = 1000, *, utf8: bytes | None = None,
+def parse_pruned(html: str | None, max_depth: int = 1000, *, utf8: bytes | None = None,
                  native: bool | None = None) -> tuple[etree._Element, html5.Pruned]:
     """:func:`parse_html` as html5's pruned build (what text-only ``auto`` reads of the
     tree: :func:`maintext.html.html5.build_pruned`): (tree, what the build tells cleaning)."""
     return _parse_repaired(html, max_depth, utf8, native, True)
 
 
-def _parse_repaired(html: str, max_depth: int, utf8: bytes | None, native: bool | None,
+def _parse_repaired(html: str | None, max_depth: int, utf8: bytes | None, native: bool | None,
                     prune: bool) -> tuple[etree._Element, Any]:
     parsed = _parse(html, max_depth, utf8, native, prune)
     if _title_swallowed(parsed[0]):
+        html = _text(html, utf8)
         repaired = close_title(html)
         if repaired is not html:
             parsed = _parse(repaired, max_depth, None, native, prune)
@@ -254,12 +256,13 @@ def _drop_bodies(data: bytes) -> bytes:
     return b"".join(out)
 
 
-def _parse(html: str, max_depth: int, utf8: bytes | None, native: bool | None,
+def _parse(html: str | None, max_depth: int, utf8: bytes | None, native: bool | None,
            prune: bool = False) -> tuple[etree._Element, html5.Pruned | None]:
-    """The tree of ``html`` (script bodies emptied first), pruned or not, and what the
-    pruned build tells cleaning (None for the full one)."""
+    """The tree of ``html`` (script bodies emptied first; ``html`` None: ``utf8`` holds it),
+    pruned or not, and what the pruned build tells cleaning (None for the full one)."""
     data = _page_bytes(html, utf8)
     if _count_lt(data) > _DEEP_SCAN_TAGS:
+        html = _text(html, utf8)
         unnested = _unnest(html, max_depth)
         if unnested is not html:
             data = _page_bytes(unnested, None)
@@ -274,9 +277,15 @@ def _parse(html: str, max_depth: int, utf8: bytes | None, native: bool | None,
         raise ParseError(f"cannot parse HTML: {exc}") from None
 
 
-def _page_bytes(html: str, utf8: bytes | None) -> bytes:
-    """What the parser reads: ``html`` in UTF-8, script bodies emptied, markers removed."""
-    data = drop_script_bodies(utf8 if utf8 is not None else html.encode("utf-8", errors="replace"))
+def _text(html: str | None, utf8: bytes | None) -> str:
+    """``html``, decoded from ``utf8`` when it was not given."""
+    return utf8.decode("utf-8") if html is None else html  # type: ignore[union-attr]
+
+
+def _page_bytes(html: str | None, utf8: bytes | None) -> bytes:
+    """What the parser reads: ``html`` in UTF-8 (``utf8`` when given), script bodies
+    emptied, markers removed."""
+    data = drop_script_bodies(utf8 if utf8 is not None else html.encode("utf-8", errors="replace"))  # type: ignore[union-attr]
     if b"\x00" in data or b"\x01" in data or b"\x02" in data or b"\x03" in data:
         # never visible text, and the segmentation's markers (maintext.html.markers)
         data = data.translate(None, _MARKER_BYTES)
@@ -300,9 +309,12 @@ class Document:
                  "link_anchors", "links_marked", "_tree", "json_ld", "ld_script_texts",
                  "blocklist", "lcs_ctree", "site_sequence", "headline", "site_template")
 
-    def __init__(self, html: str, *, url: str | None = None, encoding: str = "str",
+    def __init__(self, html: str | None, *, url: str | None = None, encoding: str = "str",
                  source: str | None = None, options: Options | None = None,
                  site_docs: list["Document"] | None = None, utf8: bytes | None = None) -> None:
+        if html is None and utf8 is None:
+            raise ValueError("a Document needs the page's text or its UTF-8 bytes")
+        # the text, None until first read when ``utf8`` holds it (see ``html``)
         self._html = html
         # ``html`` encoded as UTF-8 when the input bytes were exactly that (else None)
         self.utf8 = utf8
@@ -340,8 +352,12 @@ class Document:
 
     @property
     def html(self) -> str:
-        """The decoded HTML text."""
-        return self._html
+        """The decoded HTML text (decoded from ``utf8`` on first use when the page came as
+        those bytes: the parser reads them, and most pages' text is read by nothing else)."""
+        html = self._html
+        if html is None:
+            html = self._html = self.utf8.decode("utf-8")  # type: ignore[union-attr]
+        return html
 
     @html.setter
     def html(self, value: str) -> None:
@@ -351,7 +367,7 @@ class Document:
 
     @classmethod
     def from_loaded(cls, loaded: Loaded, options: Options | None = None) -> "Document":
-        return cls(loaded.html, url=loaded.url, encoding=loaded.encoding,
+        return cls(loaded.decoded, url=loaded.url, encoding=loaded.encoding,
                    source=loaded.source, options=options, utf8=loaded.utf8)
 
     @property
@@ -359,7 +375,7 @@ class Document:
         """The parsed tree (built on first use, then shared)."""
         tree = self._tree
         if tree is None:
-            tree = self._tree = parse_html(self.html, self.options.max_tree_depth, utf8=self.utf8,
+            tree = self._tree = parse_html(self._html, self.options.max_tree_depth, utf8=self.utf8,
                                            native=self.options.native)
         return tree
 
@@ -372,7 +388,7 @@ class Document:
         be cleaned at once: (tree, what the build tells cleaning); else (``tree``, None)."""
         if self._tree is not None:
             return self._tree, None
-        self._tree, pruned = parse_pruned(self.html, self.options.max_tree_depth, utf8=self.utf8,
+        self._tree, pruned = parse_pruned(self._html, self.options.max_tree_depth, utf8=self.utf8,
                                           native=self.options.native)
         return self._tree, pruned
 
@@ -384,5 +400,5 @@ class Document:
 
     def fresh_tree(self) -> etree._Element:
         """A new, unmodified parse of the page."""
-        return parse_html(self.html, self.options.max_tree_depth, utf8=self.utf8,
+        return parse_html(self._html, self.options.max_tree_depth, utf8=self.utf8,
                           native=self.options.native)

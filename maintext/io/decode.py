@@ -160,6 +160,16 @@ def decode_html(data: bytes, *, content_type: str | None = None,
 def decode_exact(data: bytes, *, content_type: str | None = None,
                  default: str = "utf-8") -> tuple[str, str, bool]:
     """:func:`decode_html`, plus whether ``data`` is exactly the text's UTF-8 encoding."""
+    text, codec, length = decode_deferred(data, content_type=content_type, default=default)
+    return (data.decode("utf-8") if text is None else text), codec, length >= 0
+
+
+def decode_deferred(data: bytes, *, content_type: str | None = None, default: str = "utf-8",
+                    defer: bool = True) -> tuple[str | None, str, int]:
+    """:func:`decode_html` without building the text when ``data`` is exactly its UTF-8
+    encoding: ``(text, codec, length)``, ``length`` the text's length in characters when
+    ``data`` is that encoding (else -1), and ``text`` None when it was not built (``defer``
+    and the C check of :mod:`maintext.html._scan` at hand: ``data.decode("utf-8")`` is it)."""
     stray_bom = False
     for bom, codec in _BOMS:
         if data.startswith(bom):
@@ -169,12 +179,12 @@ def decode_exact(data: bytes, *, content_type: str | None = None,
                 break
             text = data[len(bom):].decode(codec, errors="replace")
             check_binary_text(text)  # a BOM does not make random bytes a page
-            return text, codec, False
+            return text, codec, -1
     utf16 = _sniff_utf16(data)
     if utf16:
         text = _strict(data, utf16)
         if text is not None:
-            return text, utf16, False
+            return text, utf16, -1
     check_binary(data)
     # Try in order: strict decodes, then the same codecs allowing a few broken bytes
     # (a truncated or spliced page must not fall to the detector and become mojibake).
@@ -183,27 +193,45 @@ def decode_exact(data: bytes, *, content_type: str | None = None,
     # particular decodes nearly any bytes, so it must not be tried before UTF-8 is ruled out.
     # (Valid UTF-8 wins whatever the label: the label is read only when it is not, or
     # when the page is all ASCII, whose encoding it then names.)
-    text = _strict(data, "utf-8")
-    if text is not None:
-        return text, (_declared(data, content_type) or "utf-8") if text.isascii() else "utf-8", not stray_bom
+    text, length = _utf8(data, defer and not stray_bom)
+    if length >= 0:  # (valid UTF-8 is ASCII exactly when its text is)
+        codec = (_declared(data, content_type) or "utf-8") if data.isascii() else "utf-8"
+        return text, codec, -1 if stray_bom else length
     declared = _declared(data, content_type)
     candidates = ["utf-8"] if declared in (None, "utf-8") else ["utf-8", declared]
     for codec in candidates:
         text = _strict(data, codec) if codec != "utf-8" else None  # (strict UTF-8 failed above)
         if text is not None:
-            return text, codec, False
+            return text, codec, -1
         text = _mostly(data, codec, trusted=codec == declared)
         if text is not None:
-            return text, codec, False
+            return text, codec, -1
     if declared == "utf-8":
         text = _damaged_utf8(data)
         if text is not None:
-            return text, "utf-8", False
+            return text, "utf-8", -1
     detected = _detect(data)
     codec = detected or declared or normalize_label(default) or "utf-8"
     text = data.decode(codec, errors="replace")
     check_binary_text(text)
-    return text, codec, False
+    return text, codec, -1
+
+
+def _utf8(data: bytes, defer: bool) -> tuple[str | None, int]:
+    """``(text, length)`` of ``data`` read as strict UTF-8, ``(None, -1)`` when it is not;
+    ``defer``: the text is not built when the C check can tell (``(None, length)``)."""
+    scan = _native_scan() if defer else None
+    if scan is not None:
+        return None, scan.utf8_length(data)
+    text = _strict(data, "utf-8")
+    return text, -1 if text is None else len(text)
+
+
+def _native_scan():
+    """The C scans (maintext/html/_scan.pyx) when built and not turned off (MAINTEXT_NATIVE=0)."""
+    from ..html import walk  # (imported here: maintext.html imports this package)
+
+    return walk.scan if walk.ENABLED else None
 
 
 def _declared(data: bytes, content_type: str | None) -> str | None:
@@ -293,9 +321,9 @@ _UTF16_SAMPLE = 4096
 
 def _sniff_utf16(data: bytes) -> str | None:
     """UTF-16 without a byte-order mark: markup is ASCII, so every other byte is NUL."""
-    sample = data[:_UTF16_SAMPLE]
-    if len(sample) < 32 or 0 not in sample:  # no NUL byte (nearly every page): no UTF-16
+    if len(data) < 32 or data.find(0, 0, _UTF16_SAMPLE) < 0:  # no NUL byte (nearly every page)
         return None
+    sample = data[:_UTF16_SAMPLE]
     even, odd = sample[0::2], sample[1::2]
     if odd.count(0) > 0.4 * len(odd) and even.count(0) < 0.02 * len(even):
         return "utf-16-le"

@@ -197,15 +197,23 @@ def check_elements(text: str, cap: int, stats: TagStats | None = None) -> None:
     if cap <= 0 or len(text) <= 2 * cap:
         return
     lt = text.count("<") if stats is None else stats.lt
-    if lt > LT_PER_ELEMENT * cap:
-        raise TooManyElementsError(f"page has {lt} '<' characters, more than {LT_PER_ELEMENT} per "
-                                   f"element allowed (Options.max_elements = {cap})")
+    _check_lt(lt, cap)
     if lt <= cap:
         return
     if stats is not None:
         found = stats.starts
     else:
         found = sum(1 for _ in itertools.islice(_START_TAG.finditer(text), cap + 1))
+    _check_starts(found, cap)
+
+
+def _check_lt(lt: int, cap: int) -> None:
+    if lt > LT_PER_ELEMENT * cap:
+        raise TooManyElementsError(f"page has {lt} '<' characters, more than {LT_PER_ELEMENT} per "
+                                   f"element allowed (Options.max_elements = {cap})")
+
+
+def _check_starts(found: int, cap: int) -> None:
     if found > cap:
         raise TooManyElementsError(f"page has more than {cap} elements (the limit, "
                                    "Options.max_elements)")
@@ -222,3 +230,23 @@ def bound_markup(text: str, max_attributes: int, max_elements: int) -> str:
     check_elements(capped, max_elements,  # (after the attribute cap: what the parser gets)
                    stats if capped is text and isinstance(stats, TagStats) else None)
     return capped
+
+
+def bound_utf8(data: bytes, length: int, max_attributes: int, max_elements: int) -> bool:
+    """Whether :func:`bound_markup` leaves the text whose UTF-8 encoding is ``data``
+    (``length`` characters; valid UTF-8) as it is, told from the bytes by the C scan
+    (``_scan.tag_stats_utf8``: what ``tag_stats`` finds on the text); raises
+    :class:`TooManyElementsError` as it would. False when only the text can tell, and
+    :func:`bound_markup` is to run on it: no C scan, no attribute cap, a long tag (to cut),
+    or a large page with a ``>``-free stretch long enough for a runaway tag (the byte
+    scan's ``widest`` is at least the text's: a character takes one byte or more)."""
+    if _scan is None or max_attributes <= 0:
+        return False
+    at, lt, starts, widest = _scan.tag_stats_utf8(data, max_attributes)
+    if at >= 0 or (widest >= _RUNAWAY_CHARS and length >= _RUNAWAY_MIN_CHARS):
+        return False
+    if max_elements > 0 and length > 2 * max_elements:  # check_elements with the counts
+        _check_lt(lt, max_elements)
+        if lt > max_elements:
+            _check_starts(starts, max_elements)
+    return True

@@ -12,7 +12,6 @@ import os
 import re
 import sys
 import zlib
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -24,21 +23,53 @@ from ..errors import (
     LoadError,
 )
 
-from .decode import decode_exact
-from .limits import bound_markup
+from .decode import decode_deferred
+from .limits import bound_markup, bound_utf8
 
 
-@dataclass(slots=True)
 class Loaded:
-    """Decoded page text with where it came from."""
+    """Decoded page text with where it came from.
 
-    html: str
-    encoding: str
-    url: str | None = None
-    source: str | None = None  # path, URL or "<stdin>"
-    # The input bytes when they are exactly ``html`` encoded as UTF-8 (UTF-8 or ASCII
-    # input decoded without a change): the parser takes them as they are.
-    utf8: bytes | None = None
+    ``html`` is built on first use when the input bytes are exactly its UTF-8 encoding
+    (``utf8``): the parser reads those bytes, and a page whose text nobody else reads is
+    never decoded."""
+
+    __slots__ = ("_html", "encoding", "url", "source", "utf8")
+
+    def __init__(self, html: str | None, encoding: str, url: str | None = None,
+                 source: str | None = None, utf8: bytes | None = None) -> None:
+        if html is None and utf8 is None:
+            raise ValueError("Loaded needs the text or its UTF-8 bytes")
+        self._html = html
+        self.encoding = encoding
+        self.url = url
+        self.source = source  # path, URL or "<stdin>"
+        # The input bytes when they are exactly ``html`` encoded as UTF-8 (UTF-8 or ASCII
+        # input decoded without a change): the parser takes them as they are.
+        self.utf8 = utf8
+
+    @property
+    def html(self) -> str:
+        """The page's text (decoded from ``utf8`` on first use when it was not built)."""
+        html = self._html
+        if html is None:
+            html = self._html = self.utf8.decode("utf-8")  # type: ignore[union-attr]
+        return html
+
+    @property
+    def decoded(self) -> str | None:
+        """The text when it has been built, else None (``utf8`` holds it)."""
+        return self._html
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Loaded):
+            return NotImplemented
+        return (self.html, self.encoding, self.url, self.source, self.utf8) == (
+            other.html, other.encoding, other.url, other.source, other.utf8)
+
+    def __repr__(self) -> str:
+        return (f"Loaded(html={self.html!r}, encoding={self.encoding!r}, url={self.url!r}, "
+                f"source={self.source!r}, utf8={self.utf8!r})")
 
 
 def read_bytes(path: str | Path, *, max_bytes: int) -> bytes:
@@ -144,7 +175,11 @@ def load(source: str | bytes | os.PathLike[str], *, url: str | None = None,
         source, url, content_type, max_bytes,
         dict(timeout=fetch_timeout, retries=fetch_retries, max_bytes=max_bytes, user_agent=user_agent,
              allow_private=allow_private, deadline=fetch_deadline))
-    text, encoding, utf8 = _decode(data, content_type, max_bytes, default_encoding)
+    text, encoding, utf8, length = _decode(data, content_type, max_bytes, default_encoding)
+    if text is None:  # (the bytes stand for the text: bounded on them when they can be)
+        text = _limit_utf8(utf8, length, max_attributes, max_elements)  # type: ignore[arg-type]
+        if text is None:
+            return Loaded(html=None, encoding=encoding, url=url, source=origin, utf8=utf8)
     text, utf8 = _limit(text, utf8, max_attributes, max_elements)
     return Loaded(html=text, encoding=encoding, url=url, source=origin, utf8=utf8)
 
@@ -176,8 +211,9 @@ def _read_source(source: str | bytes | os.PathLike[str], url: str | None, conten
 
 
 def _decode(data: Any, content_type: str | None, max_bytes: int,
-            default_encoding: str) -> tuple[str, str, bytes | None]:
-    """(text, encoding, the UTF-8 bytes of the text when the input was exactly those)."""
+            default_encoding: str) -> tuple[str | None, str, bytes | None, int]:
+    """(text, encoding, the UTF-8 bytes of the text when the input was exactly those, the
+    text's length then); the text is None when it was not built (the bytes stand for it)."""
     utf8: bytes | None = None
     if isinstance(data, (bytes, bytearray, memoryview)):
         data = bytes(data)
@@ -187,17 +223,17 @@ def _decode(data: Any, content_type: str | None, max_bytes: int,
             raise EmptyDocumentError("input is empty")
         if data[:2] == b"\x1f\x8b":
             data = gunzip(data, max_bytes=max_bytes)
-        text, encoding, exact = decode_exact(data, content_type=content_type, default=default_encoding)
-        if exact:
+        text, encoding, length = decode_deferred(data, content_type=content_type, default=default_encoding)
+        if length >= 0:
             utf8 = data
     elif isinstance(data, str):
         if len(data) > max_bytes:
             raise DocumentTooLargeError(f"input of {len(data)} characters exceeds the limit of {max_bytes}")
-        text, encoding = data, "str"
+        text, encoding, length = data, "str", len(data)
     else:
         raise TypeError(f"cannot load a {type(data).__name__}; pass bytes, str (HTML or an "
                         "http(s) URL) or a path (os.PathLike)")
-    return text, encoding, utf8
+    return text, encoding, utf8, length
 
 
 def _limit(text: str, utf8: bytes | None, max_attributes: int, max_elements: int) -> tuple[str, bytes | None]:
@@ -215,3 +251,19 @@ def _limit(text: str, utf8: bytes | None, max_attributes: int, max_elements: int
     if capped is not text:
         text, utf8 = capped, None
     return text, utf8
+
+
+# Bytes that may all be white space in the text (ASCII white space and \x1c-\x1f, which
+# str.isspace counts, or any non-ASCII byte): a page of other bytes has some text.
+_MAYBE_BLANK = re.compile(rb"[\t-\r\x1c- \x80-\xff]*+\Z")
+
+
+def _limit_utf8(utf8: bytes, length: int, max_attributes: int, max_elements: int) -> str | None:
+    """None when :func:`_limit` would leave the text of the UTF-8 bytes ``utf8`` (``length``
+    characters) as it is, told from the bytes (raising as it would); else the text, built
+    for :func:`_limit` to decide (a NUL byte, maybe nothing but white space, or markup that
+    only the text's scan can bound)."""
+    if (b"\x00" not in utf8 and not _MAYBE_BLANK.match(utf8)
+            and bound_utf8(utf8, length, max_attributes, max_elements)):
+        return None
+    return utf8.decode("utf-8")

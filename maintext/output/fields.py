@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import html as htmllib
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..options import Options
@@ -138,13 +138,15 @@ def to_html(page: Page, options: Options | None = None, titles: tuple[str, ...] 
 _TITLE = re.compile(r"<title[^>]*>(.*?)</title", re.IGNORECASE | re.DOTALL)
 
 
-def fill_fields(page: Page, options: Options, html: str = "") -> None:
+def fill_fields(page: Page, options: Options, html: str | Callable[[], str] = "") -> None:
     """Render the asked ``markdown``/``html`` fields into the page (``html``: the page's
-    source, read for its <title> when no metadata pass ran)."""
+    source, or a function giving it, read for its <title> when no metadata pass ran)."""
     fields = options.fields or ()
     if not ("markdown" in fields or "html" in fields):
         return
     titles: tuple[str, ...] = ()
+    if not page.title and callable(html):
+        html = html()  # (only now: a page loaded as UTF-8 bytes is decoded on first read)
     if not page.title and html:
         m = _TITLE.search(html, 0, 200_000)
         titles = (htmllib.unescape(m.group(1)),) if m else ()

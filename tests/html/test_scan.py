@@ -281,3 +281,57 @@ def test_text_length_is_the_length_of_text_content():
         root = random_page(rng, pieces, 30)
         for el in root.iter():
             assert walk.scan.text_length(el) == len(el.text_content())
+
+
+# Python's white space outside ASCII (and \x1c-\x1f), which the scan over UTF-8 bytes must
+# tell from the whole encoding of a character, next to characters that share its lead byte.
+SPACES = ["\x85", "\xa0", "\u1680", "\u2000", "\u2005", "\u200a", "\u2028", "\u2029", "\u202f",
+          "\u205f", "\u3000", "\x1c", "\x1f", "\u200b", "\u2027", "\u1681", "\xa1", "\u3001", "\xe9"]
+
+
+def _same_decisions_over_the_bytes(html: str, cap: int) -> None:
+    at, lt, starts, widest = walk.scan.tag_stats(html, cap)
+    data = html.encode("utf-8")
+    b_at, b_lt, b_starts, b_widest = walk.scan.tag_stats_utf8(data, cap)
+    assert (b_at >= 0) == (at >= 0), (html, cap)
+    if at >= 0:  # the same "<", in bytes
+        assert b_at == len(html[:at].encode("utf-8")), (html, cap)
+    else:
+        assert (b_lt, b_starts) == (lt, starts), (html, cap)
+        assert widest <= b_widest <= len(data), (html, cap)
+
+
+def test_the_scan_over_utf8_bytes_decides_as_the_scan_over_the_text():
+    rng = random.Random(23)
+    pieces = PIECES + TIGHT + SPACES + ["<p", "<b>", "</p>", "a=\u3000b", "x\u00a0=\u2028'y'"]
+    for _ in range(20000):
+        html = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 60)))
+        for cap in (0, 1, 3, 6):
+            _same_decisions_over_the_bytes(html, cap)
+
+
+@pytest.mark.parametrize("sep", [" ", "\u3000", "\xa0", "\u2028", "\x85", "\u200b", "\xe9"])
+def test_long_tags_found_over_utf8_bytes_as_over_the_text(sep):
+    for cap in (1, 5, 256):
+        for count in (cap, cap + 1):
+            for body in (sep.join(f"a{i}" for i in range(count)), sep.join(f'b{i}="\u4e2d"' for i in range(count))):
+                _same_decisions_over_the_bytes("<div" + sep + body + ">\u4e2d</div>", cap)
+                _same_decisions_over_the_bytes("<p>x</p><div" + sep + body, cap)
+
+
+def test_utf8_length_is_the_decoded_length_or_minus_one():
+    rng = random.Random(29)
+    alphabet = [0x41, 0x3C, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1,
+                0xED, 0xEE, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF]
+    texts = ["", "a" * 100, "\u4e2d\u6587" * 40 + "x" * 33, "\U0001f600" * 9, "é" * 65 + "a" * 31]
+    samples = [t.encode("utf-8") for t in texts]
+    for _ in range(50000):
+        data = bytes(rng.choice(alphabet) for _ in range(rng.randint(0, 10)))
+        samples.append(data)
+        samples.append(b"x" * rng.randint(0, 40) + data + b"y" * rng.randint(0, 40))
+    for data in samples:
+        try:
+            expected = len(data.decode("utf-8"))
+        except UnicodeDecodeError:
+            expected = -1
+        assert walk.scan.utf8_length(data) == expected, data

@@ -1,0 +1,76 @@
+# Included by _scan.pyx (one extension module): the UTF-8 check that lets a page's bytes stand
+# for its text (maintext.io.decode: the text is decoded only when something reads it).
+
+from libc.stdint cimport uint64_t
+from libc.string cimport memcpy
+
+
+cdef inline Py_ssize_t _ascii_end(const uint8_t* s, Py_ssize_t i, Py_ssize_t n) noexcept nogil:
+    """The first non-ASCII byte from ``i`` on (or ``n``): 32 bytes a step, then 8, then one."""
+    cdef uint64_t w[4]
+    while i + 32 <= n:
+        memcpy(w, s + i, 32)
+        if (w[0] | w[1] | w[2] | w[3]) & 0x8080808080808080ULL:
+            break
+        i += 32
+    while i + 8 <= n:
+        memcpy(w, s + i, 8)
+        if w[0] & 0x8080808080808080ULL:
+            break
+        i += 8
+    while i < n and s[i] < 0x80:
+        i += 1
+    return i
+
+
+cdef Py_ssize_t _utf8_length(const uint8_t* s, Py_ssize_t n) noexcept nogil:
+    cdef Py_ssize_t i = 0, tails = 0  # tails: continuation bytes (not characters of their own)
+    cdef uint8_t c, d
+    while i < n:
+        c = s[i]
+        if c < 0x80:  # (a run of other characters is stepped through without this call)
+            i = _ascii_end(s, i + 1, n)
+            continue
+        if c < 0xC2:  # a continuation byte, or the lead of an overlong two-byte form
+            return -1
+        if c < 0xE0:
+            if i + 1 >= n or (s[i + 1] & 0xC0) != 0x80:
+                return -1
+            i += 2
+            tails += 1
+            continue
+        if c < 0xF0:
+            if i + 2 >= n:
+                return -1
+            d = s[i + 1]
+            if (d & 0xC0) != 0x80 or (s[i + 2] & 0xC0) != 0x80:
+                return -1
+            if (c == 0xE0 and d < 0xA0) or (c == 0xED and d >= 0xA0):  # overlong; a surrogate
+                return -1
+            i += 3
+            tails += 2
+            continue
+        if c < 0xF5:
+            if i + 3 >= n:
+                return -1
+            d = s[i + 1]
+            if (d & 0xC0) != 0x80 or (s[i + 2] & 0xC0) != 0x80 or (s[i + 3] & 0xC0) != 0x80:
+                return -1
+            if (c == 0xF0 and d < 0x90) or (c == 0xF4 and d >= 0x90):  # overlong; past U+10FFFF
+                return -1
+            i += 4
+            tails += 3
+            continue
+        return -1
+    return n - tails
+
+
+def utf8_length(bytes data):
+    """``len(data.decode("utf-8"))`` when ``data`` is valid UTF-8 (what Python's strict
+    decoder accepts: no overlong forms, surrogates or code points past U+10FFFF), else -1;
+    without building the text (ASCII runs tested 32 bytes a step)."""
+    cdef Py_ssize_t n = len(data), length
+    cdef const uint8_t* s = <const uint8_t*><const char*>data
+    with nogil:
+        length = _utf8_length(s, n)
+    return length
