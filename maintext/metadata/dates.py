@@ -73,15 +73,17 @@ WEAK_META_DATES = frozenset({"date", "dc.date", "dcterms.date"})
 class DateSources:
     """One page's date sources, each read at most once and only when asked (the choice of
     the publication date, of the modification date and the checks between them share them).
-    ``html``: the page source (script bodies are not in the tree)."""
+    ``html``: the page source (script bodies are not in the tree), or a function giving it:
+    it is only read when the script dates are asked for (a page given as UTF-8 bytes is
+    then decoded, see :attr:`maintext.html.document.Document.html`; most pages need not be)."""
 
-    __slots__ = ("root", "ld", "got", "url", "headline_el", "html", "_itemprops", "_scripts",
+    __slots__ = ("root", "ld", "got", "url", "headline_el", "_html", "_itemprops", "_scripts",
                  "_visible", "_modified", "_labelled", "_labelled_text")
 
     def __init__(self, root, ld: dict[str, str], got: Collected, url: str | None, headline_el,
-                 html: str = "") -> None:
+                 html: str | Callable[[], str] = "") -> None:
         self.root, self.ld, self.got, self.url = root, ld, got, url
-        self.headline_el, self.html = headline_el, html
+        self.headline_el, self._html = headline_el, html
         self._itemprops: dict[str, str | None] | None = None
         self._scripts: dict[str, str | None] | None = None
         self._visible: dict[datetime | None, str | None] = {}
@@ -98,7 +100,8 @@ class DateSources:
     def script(self, kind: str) -> str | None:
         """The inline-script date of ``kind`` (one scan of the source serves both kinds)."""
         if self._scripts is None:
-            self._scripts = script_dates(self.html)
+            html = self._html
+            self._scripts = script_dates(html if isinstance(html, str) else html())
         return self._scripts[kind]
 
     def visible(self, reference: datetime | None = None) -> str | None:

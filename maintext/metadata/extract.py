@@ -57,7 +57,7 @@ def extract_metadata(doc: Document, page: Page) -> None:
     page.language = lang.strip().lower() if lang and lang.strip() else None
     page.author, page.authors = page_authors(ld, got, root, headline_el, names)
     reference = parse_reference(doc.options.metadata.reference_time)
-    dates = DateSources(root, ld, got, url, headline_el, doc.html)
+    dates = DateSources(root, ld, got, url, headline_el, lambda: doc.html)
     page.date = publication_date(dates, reference)
     if page.date is None and doc.options.metadata.htmldate_fallback:
         page.date = htmldate_date(doc.html, doc.url)

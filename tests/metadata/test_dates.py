@@ -194,3 +194,24 @@ def test_the_budget_cut_does_not_make_a_long_piece_short():
     assert visible.first_date(["x" * 950, prose], 1000, max_piece=visible.BYLINE_PIECE) is None
     long_relative = "vor 3 Tagen " + "und dann ging es weiter mit dem Text des Artikels " * 3
     assert visible.first_date(["x" * 990, long_relative], 1000, datetime(2024, 5, 10)) is None
+
+
+def test_page_source_read_only_for_script_dates():
+    """The page source (a function: reading ``Document.html`` may decode the page) is read
+    only when the inline-script dates are asked for, and then once."""
+    from maintext.metadata.collect import collect
+    from maintext.metadata.dates import DateSources
+
+    root = Document('<html><head><meta name="date" content="2021-03-04"></head><body><p>x</p></body></html>').tree
+    reads = []
+
+    def source() -> str:
+        reads.append(1)
+        return '<script>var datePublished = "2020-01-02";</script>'
+
+    src = DateSources(root, {}, collect(root), None, None, source)
+    src.itemprop("published")
+    assert reads == []
+    assert src.script("published") == "2020-01-02"
+    assert src.script("modified") is None
+    assert reads == [1]
