@@ -1,0 +1,93 @@
+# Included by _lexbor.pyx (one extension module): the text buffers and the cleaning rule of
+# html5.clean_text / html5.name_ok (characters and names lxml refuses).
+
+cdef struct Buf:
+    unsigned char* data
+    size_t length
+    size_t size
+
+
+cdef struct Pending:
+    # The run of text waiting for its place (the text of the current parent, or the tail
+    # of its last child): one lexbor text kept as it is (``seg``, clean, owned by lexbor's
+    # document) or, from the second piece on, the pieces copied into ``buf``.
+    unsigned char* seg
+    size_t seg_length
+    Buf buf
+
+
+# Bytes the cleaning rule looks at: C0 controls but tab, newline and carriage return, and
+# 0xEF (the lead byte of U+FFFE and U+FFFF, and of other characters, checked further).
+cdef unsigned char _special[256]
+for _i in range(256):
+    _special[_i] = (_i < 0x20 and _i not in (0x09, 0x0A, 0x0D)) or _i == 0xEF
+
+
+cdef int _reserve(Buf* b, size_t extra) except -1:
+    cdef size_t need = b.length + extra + 1
+    cdef unsigned char* grown
+    if need <= b.size:
+        return 0
+    if need < 2 * b.size:
+        need = 2 * b.size
+    grown = <unsigned char*>realloc(b.data, need)
+    if grown is NULL:
+        raise MemoryError()
+    b.data = grown
+    b.size = need
+    return 0
+
+
+cdef inline bint _noncharacter(const unsigned char* s, size_t i, size_t n) noexcept nogil:
+    """Whether the 0xEF at ``s[i]`` starts U+FFFE or U+FFFF."""
+    return i + 2 < n and s[i + 1] == 0xBF and (s[i + 2] == 0xBE or s[i + 2] == 0xBF)
+
+
+cdef bint _is_clean(const unsigned char* s, size_t n) noexcept nogil:
+    """Whether the cleaning rule leaves ``s`` as it is."""
+    cdef size_t i
+    for i in range(n):
+        if _special[s[i]] and (s[i] != 0xEF or _noncharacter(s, i, n)):
+            return False
+    return True
+
+
+cdef int _append_clean(Buf* b, const unsigned char* s, size_t n) except -1:
+    """Append ``s`` without the characters lxml refuses (html5.clean_text's rule: C0
+    controls but tab, newline and carriage return dropped, form feed made a space,
+    U+FFFE/U+FFFF dropped); the buffer stays NUL-terminated."""
+    cdef size_t i = 0, start = 0
+    cdef unsigned char c
+    _reserve(b, n)
+    while i < n:
+        c = s[i]
+        if not _special[c] or (c == 0xEF and not _noncharacter(s, i, n)):
+            i += 1
+            continue
+        memcpy(b.data + b.length, s + start, i - start)
+        b.length += i - start
+        if c == 0x0C:
+            b.data[b.length] = 0x20
+            b.length += 1
+        i += 3 if c == 0xEF else 1
+        start = i
+    memcpy(b.data + b.length, s + start, n - start)
+    b.length += n - start
+    b.data[b.length] = 0
+    return 0
+
+
+cdef bint _name_ok(const unsigned char* s, size_t n) noexcept nogil:
+    """html5.name_ok: a name lxml takes as a plain HTML name (not empty, no "{" first, no
+    white space, control character, quote, "&", "<", ">", "/", U+FFFE or U+FFFF)."""
+    cdef size_t i
+    cdef unsigned char c
+    if s is NULL or n == 0 or s[0] == 0x7B:
+        return False
+    for i in range(n):
+        c = s[i]
+        if c <= 0x20 or c == 0x22 or c == 0x26 or c == 0x27 or c == 0x2F or c == 0x3C or c == 0x3E:
+            return False
+        if c == 0xEF and _noncharacter(s, i, n):
+            return False
+    return True
