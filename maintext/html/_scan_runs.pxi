@@ -1,0 +1,117 @@
+# Included by _scan.pyx (one extension module): the scans of maintext.io.limits besides the
+# long-tag search: runs without ">" (runaway tags), bounded character counts, the first start
+# tag of a stretch, and a byte count.
+
+cdef list _runs(const char_t* s, Py_ssize_t n, Py_UCS4 stop, Py_ssize_t min_len):
+    cdef Py_ssize_t i, start = 0
+    cdef list out = []
+    if stop < 128:  # the next stop found by memchr (a character a step is ~10x dearer)
+        i = _next_ascii(s, 0, n, <uint8_t>stop)
+        while i >= 0:
+            if i - start >= min_len:
+                out.append((start, i))
+            start = i + 1
+            i = _next_ascii(s, start, n, <uint8_t>stop)
+    else:
+        for i in range(n):
+            if s[i] == stop:
+                if i - start >= min_len:
+                    out.append((start, i))
+                start = i + 1
+    if n - start >= min_len:
+        out.append((start, n))
+    return out
+
+
+def long_runs(str html, str stop, Py_ssize_t min_len):
+    """``(start, end)`` of each piece of ``html.split(stop)`` (one character) at least
+    ``min_len`` long, in order: the matches of :data:`maintext.io.limits._RUNAWAY`
+    (``(?:\\A|(?<=>))[^>]{65536,}`` for ``stop=">"``, ``min_len=65536``), which
+    Python's regular expressions find at ~140 ms per MB of markup."""
+    cdef int kind = PyUnicode_KIND(html)
+    cdef void* data = PyUnicode_DATA(html)
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(html)
+    cdef Py_UCS4 c = ord(stop)
+    if min_len < 1:
+        raise ValueError("min_len must be at least 1")
+    if kind == 1:
+        return _runs(<const uint8_t*>data, n, c, min_len)
+    if kind == 2:
+        return _runs(<const uint16_t*>data, n, c, min_len)
+    return _runs(<const uint32_t*>data, n, c, min_len)
+
+
+cdef Py_ssize_t _count_upto(const char_t* s, Py_ssize_t i, Py_ssize_t n, uint8_t ch,
+                            Py_ssize_t most) noexcept nogil:
+    cdef Py_ssize_t count = 0
+    while count < most:
+        i = _next_ascii(s, i, n, ch)
+        if i < 0:
+            break
+        count += 1
+        i += 1
+    return count
+
+
+def count_upto(str html, str ch, Py_ssize_t most, Py_ssize_t start=0, end=None):
+    """``min(html.count(ch, start, end), most)`` for an ASCII ``ch`` (``start``, ``end``: not
+    negative): the count stops at
+    ``most`` (memchr from one to the next: a page holds thousands of "=", the caller's
+    test needs to know whether there are more than about a thousand)."""
+    cdef int kind = PyUnicode_KIND(html)
+    cdef void* data = PyUnicode_DATA(html)
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(html), c = ord(ch)
+    if c >= 128:
+        raise ValueError("count_upto counts an ASCII character")
+    if end is not None:
+        n = min(n, max(<Py_ssize_t>end, 0))
+    start = max(start, 0)
+    if kind == 1:
+        return _count_upto(<const uint8_t*>data, start, n, <uint8_t>c, most)
+    if kind == 2:
+        return _count_upto(<const uint16_t*>data, start, n, <uint8_t>c, most)
+    return _count_upto(<const uint32_t*>data, start, n, <uint8_t>c, most)
+
+
+cdef Py_ssize_t _first_start_tag(const char_t* s, Py_ssize_t i, Py_ssize_t n) noexcept nogil:
+    while True:
+        i = _next_lt(s, i, n)
+        if i < 0 or i + 1 >= n:
+            return -1
+        if _ascii_letter(s[i + 1]):
+            return i
+        i += 1
+
+
+def first_start_tag(str html, Py_ssize_t start, Py_ssize_t end):
+    """Where ``limits._START_TAG`` (``<`` and an ASCII letter) first matches in
+    ``html[start:end]`` (``0 <= start``, ``end <= len(html)``), or -1: each ``<`` found by
+    memchr (the pattern's search steps through every character: ~0.5 ms on the 100 KB
+    runs without a tag in a large page's scripts)."""
+    cdef int kind = PyUnicode_KIND(html)
+    cdef void* data = PyUnicode_DATA(html)
+    cdef Py_ssize_t n = min(end, PyUnicode_GET_LENGTH(html))
+    if start < 0:
+        start = 0
+    if kind == 1:
+        return _first_start_tag(<const uint8_t*>data, start, n)
+    if kind == 2:
+        return _first_start_tag(<const uint16_t*>data, start, n)
+    return _first_start_tag(<const uint32_t*>data, start, n)
+
+
+def count_byte(bytes data, int byte):
+    """``data.count(bytes([byte]))``, in a loop the compiler turns into vector steps
+    (bytes.count tests one byte at a time: ~2 instructions a byte, ~0.5 M on a page)."""
+    cdef const unsigned char* p = <const unsigned char*>data
+    cdef Py_ssize_t i = 0, j, m, n = len(data), count = 0
+    cdef unsigned char b = <unsigned char>byte, block
+    with nogil:
+        while i < n:  # blocks of 255 bytes: a byte-wide sum cannot overflow (16 lanes a step)
+            m = min(n - i, 255)
+            block = 0
+            for j in range(m):
+                block += p[i + j] == b
+            count += block
+            i += m
+    return count
