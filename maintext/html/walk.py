@@ -60,6 +60,12 @@ def native_nodes() -> ModuleType | None:
     return nodes if ENABLED else None
 
 
+def native_scan() -> ModuleType | None:
+    """The C scans of page text and bytes (maintext/html/_scan.pyx: tag caps, UTF-8 check,
+    tree scans for cleaning) when built and enabled, else None."""
+    return scan if ENABLED else None
+
+
 def native_raw() -> ModuleType | None:
     """The C scans of page source (maintext/html/_raw.pyx) when built and enabled, else None."""
     return raw if ENABLED else None

@@ -220,7 +220,7 @@ def decode_deferred(data: bytes, *, content_type: str | None = None, default: st
 def _utf8(data: bytes, defer: bool) -> tuple[str | None, int]:
     """``(text, length)`` of ``data`` read as strict UTF-8, ``(None, -1)`` when it is not;
     ``defer``: the text is not built when the C check can tell (``(None, length)``)."""
-    scan = _native_scan() if defer else None
+    scan = _native_scan() if defer else None  # (read at call time: tests turn it off)
     if scan is not None:
         return None, scan.utf8_length(data)
     text = _strict(data, "utf-8")
@@ -228,10 +228,10 @@ def _utf8(data: bytes, defer: bool) -> tuple[str | None, int]:
 
 
 def _native_scan():
-    """The C scans (maintext/html/_scan.pyx) when built and not turned off (MAINTEXT_NATIVE=0)."""
-    from ..html import walk  # (imported here: maintext.html imports this package)
+    """:func:`maintext.html.walk.native_scan` (imported here: maintext.html imports this package)."""
+    from ..html.walk import native_scan
 
-    return walk.scan if walk.ENABLED else None
+    return native_scan()
 
 
 def _declared(data: bytes, content_type: str | None) -> str | None:

@@ -16,10 +16,11 @@ from ..errors import TooManyElementsError
 
 
 def _native_scan():
-    """The C twin of ``_LONG_TAG``'s search when built and not turned off (MAINTEXT_NATIVE=0)."""
-    from ..html import walk
+    """:func:`maintext.html.walk.native_scan`: the C twin of ``_LONG_TAG``'s search (imported
+    here: maintext.html imports this package)."""
+    from ..html.walk import native_scan
 
-    return walk.scan if walk.ENABLED else None
+    return native_scan()
 
 
 # Start tags with very many attributes: the HTML parser checks each attribute against all
