@@ -26,6 +26,7 @@ from __future__ import annotations
 import ctypes
 import heapq
 import itertools
+import os
 import signal
 import threading
 import time
@@ -92,9 +93,21 @@ def _watch() -> None:
 
 def _start_watchdog() -> None:
     global _watchdog
-    if _watchdog is None or not _watchdog.is_alive():
+    if _watchdog is None:  # (not is_alive(): ~1.5 us a call, twice a page; a fork resets it)
         _watchdog = threading.Thread(target=_watch, name="maintext-time-limit", daemon=True)
         _watchdog.start()
+
+
+def _forget_watchdog() -> None:
+    """In a forked child the parent's watchdog thread does not exist: the next limit starts
+    one (the pending limits stay; the new watchdog reads them)."""
+    global _watchdog, _lock
+    _watchdog = None
+    _lock = threading.Condition()  # (the parent's may have been held by another thread)
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_watchdog)
 
 
 class time_limit:  # noqa: N801 - used like a function: ``with time_limit(seconds):``

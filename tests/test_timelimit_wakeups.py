@@ -22,3 +22,25 @@ def test_sequential_limits_leave_no_entries_and_a_short_one_still_fires():
             end = time.monotonic() + 5
             while time.monotonic() < end:
                 pass
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "fork"), reason="needs fork")
+def test_a_forked_child_starts_its_own_watchdog_and_its_limits_fire():
+    import os
+
+    with time_limit(30):  # the parent's watchdog runs
+        pass
+    pid = os.fork()
+    if pid == 0:  # the child: the parent's thread is not here; a limit must still fire
+        code = 1
+        try:
+            with time_limit(0.05):
+                end = time.monotonic() + 5
+                while time.monotonic() < end:
+                    pass
+        except PageTimeoutError:
+            code = 0 if timelimit._watchdog is not None and timelimit._watchdog.is_alive() else 2
+        finally:
+            os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0

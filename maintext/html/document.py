@@ -144,9 +144,11 @@ def _close(stack: list[tuple[str, bool]], open_count: dict[str, int], name: str)
 def _title_swallowed(root: etree._Element) -> bool:
     """Whether an unclosed or misspelt ``</title>`` made the parser read the page into the
     title (its text then holds markup: ``<`` followed by a tag name)."""
-    title = root.find("head/title")
-    text = title.text if title is not None else None
-    return bool(text) and len(text) > _TITLE_SWALLOWED_CHARS and _TAG.search(text) is not None
+    for head in root.iterchildren("head"):  # (find("head/title") runs lxml's Python path code)
+        for title in head.iterchildren("title"):
+            text = title.text
+            return bool(text) and len(text) > _TITLE_SWALLOWED_CHARS and _TAG.search(text) is not None
+    return False
 
 
 def close_title(html: str) -> str:
