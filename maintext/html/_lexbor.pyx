@@ -436,6 +436,46 @@ cdef int _copy_children(Build* which, void* ldoc, void* html, xmlDoc* doc, xmlNo
     return 0
 
 
+# One lexbor document parses page after page: lexbor cleans a parsed document when it
+# parses again, and keeps its parser and the first block of each memory pool (no document
+# and parser made and destroyed, nor their pools allocated, per page). Cleaned after each
+# build, so it holds no page between builds. A build that starts while it is in use (from
+# a finalizer run during one) parses in a document of its own.
+cdef void* _document = NULL
+cdef bint _document_busy = False
+
+
+cdef void* _take_document() except NULL:
+    """The document to parse in: the shared one when it is free, else a new one."""
+    global _document, _document_busy
+    cdef void* ldoc
+    if _document_busy:
+        ldoc = _doc_create()
+    else:
+        if _document is NULL:
+            _document = _doc_create()
+        ldoc = _document
+        _document_busy = ldoc is not NULL
+    if ldoc is NULL:
+        raise MemoryError()
+    return ldoc
+
+
+cdef void _give_back(void* ldoc, bint ok) noexcept:
+    """Done with ``ldoc``: the shared one is cleaned for the next page (destroyed after an
+    error: lexbor's state is not known then), another one destroyed."""
+    global _document, _document_busy
+    if ldoc is not _document:
+        _doc_destroy(ldoc)
+        return
+    if ok:
+        _doc_clean(ldoc)
+    else:
+        _doc_destroy(ldoc)
+        _document = NULL
+    _document_busy = False
+
+
 def build(bytes data, _Element root, long max_depth, dict kinds, long big):
     """Parse ``data`` (UTF-8) with lexbor and copy its ``<html>`` element's attributes and
     content to ``root``: all of it (``kinds`` None), or as the pruned build (``kinds``:
@@ -454,9 +494,7 @@ def build(bytes data, _Element root, long max_depth, dict kinds, long big):
     cdef size_t pruned = 0
     if doc is NULL or doc.dict is NULL:
         raise ValueError("root must belong to a parsed lxml document (it interns the names)")
-    ldoc = _doc_create()
-    if ldoc is NULL:
-        raise MemoryError()
+    ldoc = _take_document()
     pending.seg = NULL
     pending.seg_length = 0
     pending.buf.data = values.data = NULL
@@ -475,9 +513,12 @@ def build(bytes data, _Element root, long max_depth, dict kinds, long big):
                 _copy_children(<FullBuild*>NULL, ldoc, html, doc, top, max_depth, &pending, &values, big, &pruned)
             else:
                 _copy_children(<PrunedBuild*>NULL, ldoc, html, doc, top, max_depth, &pending, &values, big, &pruned)
+        _give_back(ldoc, True)
+    except BaseException:
+        _give_back(ldoc, False)  # destroyed: also frees a text still pending after an error
+        raise
     finally:
         _kinds = None
         free(pending.buf.data)
         free(values.data)
-        _doc_destroy(ldoc)  # also frees a text still pending after an error
     return pruned, [(<const char*>_copied[i]).decode() for i in range(_n_copied)]

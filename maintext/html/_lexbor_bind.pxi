@@ -28,10 +28,12 @@ ctypedef int (*node_type_f)(void* node) noexcept nogil
 ctypedef const unsigned char* (*name_f)(void* obj, size_t* length) noexcept nogil
 ctypedef unsigned char* (*text_f)(void* node, size_t* length) noexcept nogil
 ctypedef void* (*destroy_text_f)(void* doc, unsigned char* text) noexcept nogil
+ctypedef void (*clean_f)(void* doc) noexcept nogil
 
 cdef doc_create_f _doc_create = NULL
 cdef doc_parse_f _doc_parse = NULL
 cdef node_f _doc_destroy = NULL
+cdef clean_f _doc_clean = NULL
 cdef node_f _doc_element = NULL
 cdef node_f _first_child = NULL
 cdef node_f _next = NULL
@@ -59,7 +61,7 @@ cdef void* _open(module):
 def _bind():
     """Look lexbor's functions up in selectolax's loaded module, libxml2's in lxml's; the
     names not found."""
-    global _doc_create, _doc_parse, _doc_destroy, _doc_element, _first_child, _next, _parent
+    global _doc_create, _doc_parse, _doc_destroy, _doc_clean, _doc_element, _first_child, _next, _parent
     global _node_type, _element_name, _first_attr, _next_attr, _attr_name, _attr_value
     global _text, _destroy_text
     global xmlNewDocNodeEatName, xmlNewDocTextLen, xmlNewNsPropEatName, xmlAddChild, xmlDictLookup
@@ -83,6 +85,7 @@ def _bind():
     _doc_create = <doc_create_f>_sym(h, "lxb_html_document_create", missing)
     _doc_parse = <doc_parse_f>_sym(h, "lxb_html_document_parse", missing)
     _doc_destroy = <node_f>_sym(h, "lxb_html_document_destroy", missing)
+    _doc_clean = <clean_f>_sym(h, "lxb_html_document_clean", missing)
     _doc_element = <node_f>_sym(h, "lxb_dom_document_element_noi", missing)
     _first_child = <node_f>_sym(h, "lxb_dom_node_first_child_noi", missing)
     _next = <node_f>_sym(h, "lxb_dom_node_next_noi", missing)
