@@ -33,6 +33,15 @@ include "_lexbor_bind.pxi"
 
 MISSING = _bind()
 AVAILABLE = not MISSING
+_direct = AVAILABLE and _probe_layout()
+
+
+def read_directly(bint on):
+    """Read lexbor's structs directly (when the layout check passes) or only through its
+    functions (the tests compare both); whether they are now read directly."""
+    global _direct
+    _direct = on and AVAILABLE and _probe_layout()
+    return _direct
 
 
 DEF ELEMENT = 1  # lexbor's node types are the DOM's
@@ -230,7 +239,7 @@ cdef int _flush(void* ldoc, xmlDoc* doc, xmlNode* parent, Pending* text) except 
         try:
             node = _new_text(doc, text.seg, text.seg_length)
         finally:
-            _destroy_text(ldoc, text.seg)
+            _release(ldoc, text.seg)
             text.seg = NULL
     elif text.buf.length:
         text.buf.length, length = 0, text.buf.length
@@ -245,11 +254,11 @@ cdef long _text_length(void* ldoc, void* node) noexcept:
     """The characters of a text node once cleaned (text the pruned build leaves out)."""
     cdef size_t n = 0
     cdef long count
-    cdef unsigned char* s = _text(node, &n)
+    cdef unsigned char* s = _text_of(node, &n)
     if s is NULL:
         return 0
     count = _clean_length(s, n)
-    _destroy_text(ldoc, s)
+    _release(ldoc, s)
     return count
 
 
@@ -275,7 +284,7 @@ cdef int _keep(Nodes* nodes, void* node) except -1:
 
 cdef inline int _add_text(void* ldoc, void* node, Pending* pending) except -1:
     cdef size_t n = 0
-    cdef unsigned char* s = _text(node, &n)
+    cdef unsigned char* s = _text_of(node, &n)
     if s is NULL:
         return 0
     if pending.seg is NULL and pending.buf.length == 0 and n > 0 and _is_clean(s, n):
@@ -285,11 +294,11 @@ cdef inline int _add_text(void* ldoc, void* node, Pending* pending) except -1:
     try:
         if pending.seg is not NULL:
             _append_clean(&pending.buf, pending.seg, pending.seg_length)
-            _destroy_text(ldoc, pending.seg)
+            _release(ldoc, pending.seg)
             pending.seg = NULL
         _append_clean(&pending.buf, s, n)
     finally:
-        _destroy_text(ldoc, s)
+        _release(ldoc, s)
     return 0
 
 
@@ -320,7 +329,7 @@ cdef int _copy_children(Build* which, void* ldoc, void* html, xmlDoc* doc, xmlNo
     cdef xmlNode* node
     cdef xmlNode** grown
     cdef unsigned char* grown_modes
-    cdef void* cur = _first_child(html)
+    cdef void* cur = _child_of(html)
     cdef void* child
     cdef const unsigned char* name
     cdef size_t name_len
@@ -347,7 +356,7 @@ cdef int _copy_children(Build* which, void* ldoc, void* html, xmlDoc* doc, xmlNo
     parents[0] = root
     try:
         while cur is not NULL:
-            kind = _node_type(cur)
+            kind = _type_of(cur)
             if Build is PrunedBuild:
                 mode = modes[level] & MODE
             if kind == TEXT:
@@ -386,7 +395,7 @@ cdef int _copy_children(Build* which, void* ldoc, void* html, xmlDoc* doc, xmlNo
                                     swallow_copied = swallow_copied or bits & SWALLOW
                             else:
                                 _copy_attributes(doc, node, cur, values, False, 1)
-                child = _first_child(cur)
+                child = _child_of(cur)
                 if child is not NULL:
                     if level + 1 == cap:
                         cap *= 2
@@ -408,14 +417,14 @@ cdef int _copy_children(Build* which, void* ldoc, void* html, xmlDoc* doc, xmlNo
                     continue
             # comments, doctypes and processing instructions are skipped
             while True:
-                child = _next(cur)
+                child = _next_of(cur)
                 if child is not NULL:
                     cur = child
                     break
                 if level == 0:
                     cur = NULL
                     break
-                cur = _parent(cur)
+                cur = _parent_of(cur)
                 level -= 1
                 if Build is PrunedBuild:
                     if modes[level + 1] & HOLDS:  # html5._next_up: marks of an element above a box

@@ -228,3 +228,17 @@ def test_pruned_build_counts_left_out_text_only_for_a_swallowing_candidate(nativ
     swallowing = "<noscript><div>" + "n" * 1001 + "</noscript><p>after</p>"
     _, pruned = _pruned(left_out + swallowing, 1000, native)
     assert "noscript" in pruned.tags and pruned.chars == len("menu more\u4e2d\u6587")
+
+
+@needs_native
+def test_c_builder_reads_lexbors_structs_as_its_functions_give_them():
+    from maintext.html import _lexbor
+
+    assert _lexbor.read_directly(True)  # the layout of the selectolax in use is the one declared
+    pages = NASTY + PRUNING + ["<p>" + "\u4e2d" * 3000 + "<b>\x0cb</b>t&#1;" * 50 + "</p>"]
+    direct = [(_both(html)[0], _both_pruned(html)[0]) for html in pages]
+    try:
+        assert not _lexbor.read_directly(False)
+        assert [(_both(html)[0], _both_pruned(html)[0]) for html in pages] == direct
+    finally:
+        _lexbor.read_directly(True)
