@@ -231,6 +231,24 @@ cdef int _copy_attributes(xmlDoc* doc, xmlNode* node, void* element, Buf* values
     return left_out
 
 
+cdef inline void _append(xmlNode* parent, xmlNode* node) noexcept:
+    """Make ``node`` (new, of the same document) the last child of ``parent``: what
+    xmlAddChild does when no text node comes next to another one (the walk never puts two
+    side by side: a run of text is added whole, before an element or at a level's end);
+    else xmlAddChild itself, which merges them."""
+    cdef xmlNode* last = parent.last
+    if last is NULL:
+        parent.children = node
+    elif node.type == tree.XML_TEXT_NODE and last.type == tree.XML_TEXT_NODE:
+        xmlAddChild(parent, node)
+        return
+    else:
+        last.next = node
+        node.prev = last
+    parent.last = node
+    node.parent = parent
+
+
 cdef int _flush(void* ldoc, xmlDoc* doc, xmlNode* parent, Pending* text) except -1:
     """Add the pending run of text as one text node, the last child of ``parent``."""
     cdef xmlNode* node
@@ -246,7 +264,7 @@ cdef int _flush(void* ldoc, xmlDoc* doc, xmlNode* parent, Pending* text) except 
         node = _new_text(doc, text.buf.data, length)
     else:
         return 0
-    xmlAddChild(parent, node)
+    _append(parent, node)
     return 0
 
 
@@ -383,7 +401,7 @@ cdef int _copy_children(Build* which, void* ldoc, void* html, xmlDoc* doc, xmlNo
                             node = xmlNewDocNodeEatName(doc, NULL, <unsigned char*>name, NULL)
                             if node is NULL:
                                 raise MemoryError()
-                            xmlAddChild(parent, node)
+                            _append(parent, node)
                             if Build is PrunedBuild:
                                 waits = _copy_attributes(doc, node, cur, values, True, 1 if bits & BLOCK else 0)
                                 if bits & BLOCK:
