@@ -466,17 +466,22 @@ cdef int _copy_children(Build* which, void* ldoc, void* html, xmlDoc* doc, xmlNo
 # One lexbor document parses page after page: lexbor cleans a parsed document when it
 # parses again, and keeps its parser and the first block of each memory pool (no document
 # and parser made and destroyed, nor their pools allocated, per page). Cleaned after each
-# build, so it holds no page between builds. A build that starts while it is in use (from
-# a finalizer run during one) parses in a document of its own.
+# build, so it holds no page between builds. Lexbor's clean leaves the document's quirks
+# mode as the last page's doctype set it (a page without doctype is parsed in quirks mode,
+# where a <table> does not close an open <p>), so it is set back to no-quirks, as a new
+# document has it; when that field cannot be found (_probe_quirks), no document is reused.
+# A build that starts while it is in use (from a finalizer run during one) parses in a
+# document of its own.
 cdef void* _document = NULL
 cdef bint _document_busy = False
+cdef bint _reuse = _direct and _probe_quirks()
 
 
 cdef void* _take_document() except NULL:
     """The document to parse in: the shared one when it is free, else a new one."""
     global _document, _document_busy
     cdef void* ldoc
-    if _document_busy:
+    if _document_busy or not _reuse:
         ldoc = _doc_create()
     else:
         if _document is NULL:
@@ -497,6 +502,7 @@ cdef void _give_back(void* ldoc, bint ok) noexcept:
         return
     if ok:
         _doc_clean(ldoc)
+        (<LxbDocument*>ldoc).compat_mode = NO_QUIRKS
     else:
         _doc_destroy(ldoc)
         _document = NULL

@@ -198,3 +198,32 @@ cdef bint _probe_layout() noexcept:
     if ldoc is not NULL:
         _doc_destroy(ldoc)
     return ok and texts == 5 and len(set(lengths)) == 5
+
+
+# A document begins with its node, then its quirks mode (lexbor's lxb_dom_document_t).
+cdef struct LxbDocument:
+    LxbNode node
+    int compat_mode
+
+DEF NO_QUIRKS = 0  # lexbor's LXB_DOM_DOCUMENT_CMODE_*
+DEF QUIRKS = 1
+DEF LIMITED_QUIRKS = 2
+
+
+cdef int _quirks_of(const char* page) noexcept:
+    """The quirks mode lexbor sets in LxbDocument.compat_mode parsing ``page``, or -1."""
+    cdef void* ldoc = _doc_create()
+    cdef int mode = -1
+    if ldoc is not NULL:
+        if _doc_parse(ldoc, <const unsigned char*>page, len(page)) == 0:
+            mode = (<LxbDocument*>ldoc).compat_mode
+        _doc_destroy(ldoc)
+    return mode
+
+
+cdef bint _probe_quirks() noexcept:
+    """Whether LxbDocument.compat_mode is lexbor's quirks mode: the three modes of three
+    doctypes read where it says."""
+    return (_quirks_of(b"<!DOCTYPE html><p>x") == NO_QUIRKS and _quirks_of(b"<p>x") == QUIRKS
+            and _quirks_of(b'<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN"><p>x')
+            == LIMITED_QUIRKS)

@@ -242,3 +242,16 @@ def test_c_builder_reads_lexbors_structs_as_its_functions_give_them():
         assert [(_both(html)[0], _both_pruned(html)[0]) for html in pages] == direct
     finally:
         _lexbor.read_directly(True)
+
+
+@needs_native
+def test_a_page_parses_the_same_after_a_page_in_quirks_mode():
+    """The C builder parses page after page in one lexbor document: a page without doctype
+    (quirks mode: a <table> does not close an open <p>) does not change how the next is read."""
+    table = "<p>a<table><tr><td>b</td></tr></table>c</p>"
+    standard = "<!DOCTYPE html>" + table
+    alone = _both(standard)[1]  # the Python builder: a new document
+    for before in (table, '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN">' + table, standard):
+        _build(before, 1000, True)
+        assert _dump(_build(standard, 1000, True)) == alone, before
+    assert _dump(_build(table, 1000, True)) != alone  # (quirks mode does read it otherwise)
