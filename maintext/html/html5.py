@@ -25,8 +25,9 @@ The pruned build (:func:`build_pruned`, for ``auto`` asked for the text alone): 
 :data:`KEPT_ATTRIBUTES` (see there). Only elements the full build creates (within
 ``max_depth``, names lxml takes) are pruned or unwrapped, so the depth rule keeps the same
 elements. It tells (:class:`Pruned`) the characters of the text it left out, which
-cleaning's measure of the page's text adds back, and which of the tags cleaning strips or
-unwraps it copied (cleaning looks for those only: :func:`maintext.html.clean.clean_tree`).
+cleaning's measure of the page's text adds back (counted only when it copied a swallowing
+candidate: cleaning measures only then), and which of the tags cleaning strips or unwraps
+it copied (cleaning looks for those only: :func:`maintext.html.clean.clean_tree`).
 """
 
 from __future__ import annotations
