@@ -33,6 +33,15 @@ include "_lexbor_bind.pxi"
 
 MISSING = _bind()
 AVAILABLE = not MISSING
+_direct = AVAILABLE and _probe_layout()
+
+
+def read_directly(bint on):
+    """Read lexbor's structs directly (when the layout check passes) or only through its
+    functions (the tests compare both); whether they are now read directly."""
+    global _direct
+    _direct = on and AVAILABLE and _probe_layout()
+    return _direct
 
 
 DEF ELEMENT = 1  # lexbor's node types are the DOM's
@@ -154,6 +163,37 @@ cdef inline const unsigned char* _value(void* attr, size_t* length, Buf* values)
 include "_lexbor_prune.pxi"
 
 
+# A text shorter than INLINE_TEXT bytes is stored inside its node, in the room of the
+# properties and nsDef fields a text node does not use, as libxml2's own parser stores it
+# (XML_PARSE_COMPACT, lxml's default): every libxml2 and lxml function that changes, copies
+# or frees a text node knows such nodes. It saves a malloc and a free per text (aeb: 7 in
+# 10 texts and 4 in 10 attribute values are that short). Interning white space in the
+# dictionary, as libxml2's parser also does, was measured to cost more than it saves.
+DEF INLINE_TEXT = 16
+cdef xmlNode _probe
+# the two fields follow each other (in every libxml2 since 2.6; else no text is inlined)
+cdef bint _inline_ok = <char*>&_probe.nsDef - <char*>&_probe.properties == sizeof(void*)
+
+
+cdef xmlNode* _new_text(xmlDoc* doc, const unsigned char* s, size_t n) except NULL:
+    """A new text node of ``doc`` holding ``s[:n]`` (see INLINE_TEXT)."""
+    cdef xmlNode* node
+    cdef unsigned char* inline
+    if n < INLINE_TEXT and _inline_ok:
+        node = xmlNewDocTextLen(doc, NULL, 0)
+        if node is NULL:
+            raise MemoryError()
+        inline = <unsigned char*>&node.properties
+        memcpy(inline, s, n)
+        inline[n] = 0
+        node.content = inline
+        return node
+    node = xmlNewDocTextLen(doc, s, <int>n)
+    if node is NULL:
+        raise MemoryError()
+    return node
+
+
 cdef int _copy_attributes(xmlDoc* doc, xmlNode* node, void* element, Buf* values, bint prune,
                           int marks) except -1:
     """Add the attributes of lexbor's ``element`` to ``node``, in order (lexbor's tokenizer
@@ -182,30 +222,49 @@ cdef int _copy_attributes(xmlDoc* doc, xmlNode* node, void* element, Buf* values
         else:
             value = _value(attr, &value_len, values)
             prop = xmlNewNsPropEatName(node, NULL, <unsigned char*>name, NULL)
-            text = xmlNewDocTextLen(doc, value, <int>value_len)
-            if prop is NULL or text is NULL:
+            if prop is NULL:
                 raise MemoryError()
+            text = _new_text(doc, value, value_len)
             prop.children = prop.last = text
             text.parent = <xmlNode*>prop
         attr = _next_attr(attr)
     return left_out
 
 
+cdef inline void _append(xmlNode* parent, xmlNode* node) noexcept:
+    """Make ``node`` (new, of the same document) the last child of ``parent``: what
+    xmlAddChild does when no text node comes next to another one (the walk never puts two
+    side by side: a run of text is added whole, before an element or at a level's end);
+    else xmlAddChild itself, which merges them."""
+    cdef xmlNode* last = parent.last
+    if last is NULL:
+        parent.children = node
+    elif node.type == tree.XML_TEXT_NODE and last.type == tree.XML_TEXT_NODE:
+        xmlAddChild(parent, node)
+        return
+    else:
+        last.next = node
+        node.prev = last
+    parent.last = node
+    node.parent = parent
+
+
 cdef int _flush(void* ldoc, xmlDoc* doc, xmlNode* parent, Pending* text) except -1:
     """Add the pending run of text as one text node, the last child of ``parent``."""
     cdef xmlNode* node
+    cdef size_t length
     if text.seg is not NULL:
-        node = xmlNewDocTextLen(doc, text.seg, <int>text.seg_length)
-        _destroy_text(ldoc, text.seg)
-        text.seg = NULL
+        try:
+            node = _new_text(doc, text.seg, text.seg_length)
+        finally:
+            _release(ldoc, text.seg)
+            text.seg = NULL
     elif text.buf.length:
-        node = xmlNewDocTextLen(doc, text.buf.data, <int>text.buf.length)
-        text.buf.length = 0
+        text.buf.length, length = 0, text.buf.length
+        node = _new_text(doc, text.buf.data, length)
     else:
         return 0
-    if node is NULL:
-        raise MemoryError()
-    xmlAddChild(parent, node)
+    _append(parent, node)
     return 0
 
 
@@ -213,17 +272,37 @@ cdef long _text_length(void* ldoc, void* node) noexcept:
     """The characters of a text node once cleaned (text the pruned build leaves out)."""
     cdef size_t n = 0
     cdef long count
-    cdef unsigned char* s = _text(node, &n)
+    cdef unsigned char* s = _text_of(node, &n)
     if s is NULL:
         return 0
     count = _clean_length(s, n)
-    _destroy_text(ldoc, s)
+    _release(ldoc, s)
     return count
+
+
+cdef struct Nodes:
+    # lexbor nodes kept for later (a growable array)
+    void** items
+    size_t length
+    size_t size
+
+
+cdef int _keep(Nodes* nodes, void* node) except -1:
+    cdef void** grown
+    if nodes.length == nodes.size:
+        nodes.size = 2 * nodes.size if nodes.size else 64
+        grown = <void**>realloc(nodes.items, nodes.size * sizeof(void*))
+        if grown is NULL:
+            raise MemoryError()
+        nodes.items = grown
+    nodes.items[nodes.length] = node
+    nodes.length += 1
+    return 0
 
 
 cdef inline int _add_text(void* ldoc, void* node, Pending* pending) except -1:
     cdef size_t n = 0
-    cdef unsigned char* s = _text(node, &n)
+    cdef unsigned char* s = _text_of(node, &n)
     if s is NULL:
         return 0
     if pending.seg is NULL and pending.buf.length == 0 and n > 0 and _is_clean(s, n):
@@ -233,11 +312,11 @@ cdef inline int _add_text(void* ldoc, void* node, Pending* pending) except -1:
     try:
         if pending.seg is not NULL:
             _append_clean(&pending.buf, pending.seg, pending.seg_length)
-            _destroy_text(ldoc, pending.seg)
+            _release(ldoc, pending.seg)
             pending.seg = NULL
         _append_clean(&pending.buf, s, n)
     finally:
-        _destroy_text(ldoc, s)
+        _release(ldoc, s)
     return 0
 
 
@@ -259,7 +338,8 @@ cdef int _copy_children(Build* which, void* ldoc, void* html, xmlDoc* doc, xmlNo
     copied ancestor: an element not copied hands its content to it). The pruned build
     (``which``: a PrunedBuild pointer) also keeps ``modes[level]``: where it is (html5's
     modes) and html5's marks (HOLDS, WAITS); the characters of the text it leaves out are
-    added to ``pruned``."""
+    added to ``pruned`` when it copies a SWALLOW element (html5.Pruned: only then are they
+    read; the text nodes are kept until the end of the walk and counted then)."""
     cdef size_t cap = 64, level = 0
     cdef xmlNode** parents = <xmlNode**>malloc(cap * sizeof(xmlNode*))
     cdef unsigned char* modes = NULL
@@ -267,12 +347,17 @@ cdef int _copy_children(Build* which, void* ldoc, void* html, xmlDoc* doc, xmlNo
     cdef xmlNode* node
     cdef xmlNode** grown
     cdef unsigned char* grown_modes
-    cdef void* cur = _first_child(html)
+    cdef void* cur = _child_of(html)
     cdef void* child
     cdef const unsigned char* name
     cdef size_t name_len
     cdef int kind, bits = 0, mode = NORMAL, waits = 0
     cdef State state
+    cdef size_t i
+    cdef Nodes left_out
+    cdef bint swallow_copied = False
+    left_out.items = NULL
+    left_out.length = left_out.size = 0
     if Build is PrunedBuild:
         state.ldoc = ldoc
         state.html = html
@@ -289,12 +374,12 @@ cdef int _copy_children(Build* which, void* ldoc, void* html, xmlDoc* doc, xmlNo
     parents[0] = root
     try:
         while cur is not NULL:
-            kind = _node_type(cur)
+            kind = _type_of(cur)
             if Build is PrunedBuild:
                 mode = modes[level] & MODE
             if kind == TEXT:
                 if Build is PrunedBuild and mode == PRUNED:
-                    pruned[0] += _text_length(ldoc, cur)
+                    _keep(&left_out, cur)
                 else:
                     _add_text(ldoc, cur, pending)
             elif kind == ELEMENT:
@@ -316,7 +401,7 @@ cdef int _copy_children(Build* which, void* ldoc, void* html, xmlDoc* doc, xmlNo
                             node = xmlNewDocNodeEatName(doc, NULL, <unsigned char*>name, NULL)
                             if node is NULL:
                                 raise MemoryError()
-                            xmlAddChild(parent, node)
+                            _append(parent, node)
                             if Build is PrunedBuild:
                                 waits = _copy_attributes(doc, node, cur, values, True, 1 if bits & BLOCK else 0)
                                 if bits & BLOCK:
@@ -325,9 +410,10 @@ cdef int _copy_children(Build* which, void* ldoc, void* html, xmlDoc* doc, xmlNo
                                     state.title_seen = True
                                 if bits & STRIPPED and not (mode == IN_HEAD and bits & UNWRAP):
                                     _note_copied(name)
+                                    swallow_copied = swallow_copied or bits & SWALLOW
                             else:
                                 _copy_attributes(doc, node, cur, values, False, 1)
-                child = _first_child(cur)
+                child = _child_of(cur)
                 if child is not NULL:
                     if level + 1 == cap:
                         cap *= 2
@@ -349,14 +435,14 @@ cdef int _copy_children(Build* which, void* ldoc, void* html, xmlDoc* doc, xmlNo
                     continue
             # comments, doctypes and processing instructions are skipped
             while True:
-                child = _next(cur)
+                child = _next_of(cur)
                 if child is not NULL:
                     cur = child
                     break
                 if level == 0:
                     cur = NULL
                     break
-                cur = _parent(cur)
+                cur = _parent_of(cur)
                 level -= 1
                 if Build is PrunedBuild:
                     if modes[level + 1] & HOLDS:  # html5._next_up: marks of an element above a box
@@ -367,10 +453,60 @@ cdef int _copy_children(Build* which, void* ldoc, void* html, xmlDoc* doc, xmlNo
                     _flush(ldoc, doc, parent, pending)
                     parent = parents[level]
         _flush(ldoc, doc, parent, pending)
+        if Build is PrunedBuild and swallow_copied:
+            for i in range(left_out.length):
+                pruned[0] += _text_length(ldoc, left_out.items[i])
     finally:
         free(parents)
         free(modes)
+        free(left_out.items)
     return 0
+
+
+# One lexbor document parses page after page: lexbor cleans a parsed document when it
+# parses again, and keeps its parser and the first block of each memory pool (no document
+# and parser made and destroyed, nor their pools allocated, per page). Cleaned after each
+# build, so it holds no page between builds. Lexbor's clean leaves the document's quirks
+# mode as the last page's doctype set it (a page without doctype is parsed in quirks mode,
+# where a <table> does not close an open <p>), so it is set back to no-quirks, as a new
+# document has it; when that field cannot be found (_probe_quirks), no document is reused.
+# A build that starts while it is in use (from a finalizer run during one) parses in a
+# document of its own.
+cdef void* _document = NULL
+cdef bint _document_busy = False
+cdef bint _reuse = _direct and _probe_quirks()
+
+
+cdef void* _take_document() except NULL:
+    """The document to parse in: the shared one when it is free, else a new one."""
+    global _document, _document_busy
+    cdef void* ldoc
+    if _document_busy or not _reuse:
+        ldoc = _doc_create()
+    else:
+        if _document is NULL:
+            _document = _doc_create()
+        ldoc = _document
+        _document_busy = ldoc is not NULL
+    if ldoc is NULL:
+        raise MemoryError()
+    return ldoc
+
+
+cdef void _give_back(void* ldoc, bint ok) noexcept:
+    """Done with ``ldoc``: the shared one is cleaned for the next page (destroyed after an
+    error: lexbor's state is not known then), another one destroyed."""
+    global _document, _document_busy
+    if ldoc is not _document:
+        _doc_destroy(ldoc)
+        return
+    if ok:
+        _doc_clean(ldoc)
+        (<LxbDocument*>ldoc).compat_mode = NO_QUIRKS
+    else:
+        _doc_destroy(ldoc)
+        _document = NULL
+    _document_busy = False
 
 
 def build(bytes data, _Element root, long max_depth, dict kinds, long big):
@@ -391,9 +527,7 @@ def build(bytes data, _Element root, long max_depth, dict kinds, long big):
     cdef size_t pruned = 0
     if doc is NULL or doc.dict is NULL:
         raise ValueError("root must belong to a parsed lxml document (it interns the names)")
-    ldoc = _doc_create()
-    if ldoc is NULL:
-        raise MemoryError()
+    ldoc = _take_document()
     pending.seg = NULL
     pending.seg_length = 0
     pending.buf.data = values.data = NULL
@@ -412,9 +546,12 @@ def build(bytes data, _Element root, long max_depth, dict kinds, long big):
                 _copy_children(<FullBuild*>NULL, ldoc, html, doc, top, max_depth, &pending, &values, big, &pruned)
             else:
                 _copy_children(<PrunedBuild*>NULL, ldoc, html, doc, top, max_depth, &pending, &values, big, &pruned)
+        _give_back(ldoc, True)
+    except BaseException:
+        _give_back(ldoc, False)  # destroyed: also frees a text still pending after an error
+        raise
     finally:
         _kinds = None
         free(pending.buf.data)
         free(values.data)
-        _doc_destroy(ldoc)  # also frees a text still pending after an error
     return pruned, [(<const char*>_copied[i]).decode() for i in range(_n_copied)]

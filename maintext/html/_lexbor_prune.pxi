@@ -105,25 +105,25 @@ cdef long _text_size(void* ldoc, void* top, void* skip, long limit) noexcept:
     without the text under ``skip``, and once past ``limit`` (>= 0) what was counted so far."""
     cdef long size = 0
     cdef size_t depth = 0
-    cdef void* cur = _first_child(top)
+    cdef void* cur = _child_of(top)
     cdef void* child
     while cur is not NULL:
-        if _node_type(cur) == TEXT:
+        if _type_of(cur) == TEXT:
             size += _text_length(ldoc, cur)
             if 0 <= limit <= size:
                 return size
         elif cur is not skip:
-            child = _first_child(cur)
+            child = _child_of(cur)
             if child is not NULL:
                 cur = child
                 depth += 1
                 continue
-        while _next(cur) is NULL:
+        while _next_of(cur) is NULL:
             if depth == 0:
                 return size
-            cur = _parent(cur)
+            cur = _parent_of(cur)
             depth -= 1
-        cur = _next(cur)
+        cur = _next_of(cur)
     return size
 
 

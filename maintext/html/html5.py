@@ -25,8 +25,9 @@ The pruned build (:func:`build_pruned`, for ``auto`` asked for the text alone): 
 :data:`KEPT_ATTRIBUTES` (see there). Only elements the full build creates (within
 ``max_depth``, names lxml takes) are pruned or unwrapped, so the depth rule keeps the same
 elements. It tells (:class:`Pruned`) the characters of the text it left out, which
-cleaning's measure of the page's text adds back, and which of the tags cleaning strips or
-unwraps it copied (cleaning looks for those only: :func:`maintext.html.clean.clean_tree`).
+cleaning's measure of the page's text adds back (counted only when it copied a swallowing
+candidate: cleaning measures only then), and which of the tags cleaning strips or unwraps
+it copied (cleaning looks for those only: :func:`maintext.html.clean.clean_tree`).
 """
 
 from __future__ import annotations
@@ -140,7 +141,9 @@ def build(data: bytes, root: etree._Element, max_depth: int, native_builder: boo
 class Pruned(NamedTuple):
     """What the pruned build tells cleaning."""
 
-    chars: int  # the characters of the text it left out (the full build puts them in the tree)
+    # the characters of the text it left out (the full build puts them in the tree), when
+    # it copied a SWALLOWING_TAGS element; else 0: cleaning reads it only to test those
+    chars: int
     # the tags of STRIPPED it copied (no element of the others is in the tree), but those
     # to unwrap copied in <head> (cleaning strips <head> first)
     tags: frozenset[str]
@@ -318,7 +321,8 @@ def _build_py(data: bytes, root: etree._Element, max_depth: int, prune: bool) ->
     the lxml parent of the nodes at that level, ``modes[level]`` where the pruned build is
     (NORMAL for the full build), ``marks[level]`` whether the element of that level's nodes
     holds a BLOCK element and (element, lexbor node) when its MARK attributes wait for it.
-    The characters of the text left out, the STRIPPED tags copied."""
+    The characters of the text left out (0 unless a SWALLOWING tag was copied, see
+    Pruned), the STRIPPED tags copied."""
     html = LexborHTMLParser(data).root
     stripped: set[str] = set()  # the STRIPPED tags copied
     if html is None:
@@ -365,7 +369,7 @@ def _build_py(data: bytes, root: etree._Element, max_depth: int, prune: bool) ->
                 continue
         cur = _next_up(cur, parents, modes, marks, pending)
     pending.flush()
-    return pruned, stripped
+    return (pruned if any(tag in stripped for tag in SWALLOWING_TAGS) else 0), stripped
 
 
 def _next_up(cur, parents: list, modes: list, marks: list, pending: _Pending):

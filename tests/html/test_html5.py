@@ -192,3 +192,66 @@ def test_c_builder_is_the_python_builder_on_shared_pages():
             assert c == py
             c, py = _both_pruned(html)
             assert c == py
+
+
+# Texts of 0 to 20 bytes (the C builder keeps those under 16 inside their node), with
+# characters of 1 to 4 bytes around the bound.
+SHORT_TEXTS = ["", "a", "abcdefghijklmn", "abcdefghijklmno", "abcdefghijklmnop", "abcdefghijklmnopqrst",
+               "\u00e9" * 7, "\u00e9" * 8, "\u4e2d" * 5, "\u4e2d" * 6, "\U0001f600" * 3, "\U0001f600" * 4, "  \n\t "]
+
+
+@pytest.mark.parametrize("native", BUILDERS)
+def test_short_texts_read_change_and_copy_as_others(native):
+    import copy
+
+    html = "".join(f"<p title='{t}'>{t}<b class='{t}'>{t}</b>{t}</p>" for t in SHORT_TEXTS)
+    root = _build(html, 1000, native)
+    assert [(p.text, p.get("title"), p[0].text, p[0].get("class"), p[0].tail)
+            for p in root.iter("p")] == [(t or None, t, t or None, t, t or None) for t in SHORT_TEXTS]
+    twin = copy.deepcopy(root)
+    for el in root.iter("p", "b"):
+        el.text = (el.text or "") + "+"
+        el.tail = (el.tail or "") + "-"
+        el.set("title", el.get("title", "") + "*")
+    for b in list(root.iter("b")):
+        b.drop_tag()  # lxml joins the texts around it
+    assert [p.text for p in root.iter("p")] == [f"{t}+{t}+{t}-" for t in SHORT_TEXTS]
+    assert [p.get("title") for p in root.iter("p")] == [t + "*" for t in SHORT_TEXTS]
+    assert etree.tostring(twin, encoding="unicode") == etree.tostring(_build(html, 1000, False), encoding="unicode")
+
+
+@pytest.mark.parametrize("native", BUILDERS)
+def test_pruned_build_counts_left_out_text_only_for_a_swallowing_candidate(native):
+    left_out = "<nav>menu <b>more</b></nav><svg><text>\u4e2d\u6587&#1;</text></svg>"
+    _, pruned = _pruned("<p>story</p>" + left_out, 1000, native)
+    assert pruned.chars == 0 and "nav" not in pruned.tags  # cleaning does not read it then
+    swallowing = "<noscript><div>" + "n" * 1001 + "</noscript><p>after</p>"
+    _, pruned = _pruned(left_out + swallowing, 1000, native)
+    assert "noscript" in pruned.tags and pruned.chars == len("menu more\u4e2d\u6587")
+
+
+@needs_native
+def test_c_builder_reads_lexbors_structs_as_its_functions_give_them():
+    from maintext.html import _lexbor
+
+    assert _lexbor.read_directly(True)  # the layout of the selectolax in use is the one declared
+    pages = NASTY + PRUNING + ["<p>" + "\u4e2d" * 3000 + "<b>\x0cb</b>t&#1;" * 50 + "</p>"]
+    direct = [(_both(html)[0], _both_pruned(html)[0]) for html in pages]
+    try:
+        assert not _lexbor.read_directly(False)
+        assert [(_both(html)[0], _both_pruned(html)[0]) for html in pages] == direct
+    finally:
+        _lexbor.read_directly(True)
+
+
+@needs_native
+def test_a_page_parses_the_same_after_a_page_in_quirks_mode():
+    """The C builder parses page after page in one lexbor document: a page without doctype
+    (quirks mode: a <table> does not close an open <p>) does not change how the next is read."""
+    table = "<p>a<table><tr><td>b</td></tr></table>c</p>"
+    standard = "<!DOCTYPE html>" + table
+    alone = _both(standard)[1]  # the Python builder: a new document
+    for before in (table, '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN">' + table, standard):
+        _build(before, 1000, True)
+        assert _dump(_build(standard, 1000, True)) == alone, before
+    assert _dump(_build(table, 1000, True)) != alone  # (quirks mode does read it otherwise)
