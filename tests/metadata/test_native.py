@@ -181,7 +181,8 @@ def test_script_dates_same_in_c_and_python(monkeypatch):
 
 HREFS = ["http://a.org/x", " https://b.org/y ", "HTTP://c.org", "http://[::1]:80/z", "http://[bad/", "//cdn.org/i",
          "/root", "/./dot", "/", "rel/page", "../up", "?q=1", "#frag", "javascript:void(0)", "mailto:x@y", "tel:1",
-         "ftp://f.org", "skype:me", "  ", "", "\u3000/wide", "/\u4e2d", "https://d.org/\u00e9 ", "h", "http:/x"]
+         "ftp://f.org", "skype:me", "  ", "", "\u3000/wide", "/\u4e2d", "https://d.org/\u00e9 ", "h", "http:/x",
+         "//", " //sp.org/x ", "//\u4e2d.org/./y"]
 TEXTS = ["Home", " Home ", "End ", "x y ", "a  b", "a\nb", "a b", "\u3000", "", "x\u00a0y", "\u4e2d\u6587", "<b>B</b> c", " <i>i</i>"]
 BASES = [None, "http://site.org/a/b.html", "https://SITE.org", "ftp://x.org/", "http://[::1]:8080/p", "rel/only"]
 
