@@ -114,6 +114,13 @@ def link_rows(list anchors, list records, base, scheme, origin, tuple skip, reso
             if (PyUnicode_READ_CHAR(href, 0) == 47 and (len(href) < 2 or PyUnicode_READ_CHAR(href, 1) != 47)
                     and base and origin and "/." not in href):
                 url = origin + href  # root-relative, the common case
+            elif PyUnicode_READ_CHAR(href, 0) == 47 and len(href) > 1 and PyUnicode_READ_CHAR(href, 1) == 47:
+                if not base:  # protocol-relative: as _resolve reads it
+                    url = href
+                elif scheme:
+                    url = scheme + ":" + href
+                else:
+                    continue
             else:
                 found = resolve(href, base, scheme, origin)
                 if found is None:

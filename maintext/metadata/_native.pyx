@@ -31,6 +31,7 @@ import_lxml__etree()
 
 include "_collect.pxi"
 include "_scripts.pxi"
+include "_scripts8.pxi"
 include "_links.pxi"
 include "_shown.pxi"
 include "_labelled.pxi"

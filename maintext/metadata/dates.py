@@ -73,15 +73,16 @@ WEAK_META_DATES = frozenset({"date", "dc.date", "dcterms.date"})
 class DateSources:
     """One page's date sources, each read at most once and only when asked (the choice of
     the publication date, of the modification date and the checks between them share them).
-    ``html``: the page source (script bodies are not in the tree), or a function giving it:
-    it is only read when the script dates are asked for (a page given as UTF-8 bytes is
-    then decoded, see :attr:`maintext.html.document.Document.html`; most pages need not be)."""
+    ``html``: the page source (script bodies are not in the tree) as text or as its UTF-8
+    bytes (:func:`script_dates`), or a function giving it: it is only read when the script
+    dates are asked for (the metadata pass gives the bytes a page came as, which the C scan
+    reads without decoding the page)."""
 
     __slots__ = ("root", "ld", "got", "url", "headline_el", "_html", "_itemprops", "_scripts",
                  "_visible", "_modified", "_labelled", "_labelled_text")
 
     def __init__(self, root, ld: dict[str, str], got: Collected, url: str | None, headline_el,
-                 html: str | Callable[[], str] = "") -> None:
+                 html: str | bytes | Callable[[], str | bytes] = "") -> None:
         self.root, self.ld, self.got, self.url = root, ld, got, url
         self.headline_el, self._html = headline_el, html
         self._itemprops: dict[str, str | None] | None = None
@@ -101,7 +102,7 @@ class DateSources:
         """The inline-script date of ``kind`` (one scan of the source serves both kinds)."""
         if self._scripts is None:
             html = self._html
-            self._scripts = script_dates(html if isinstance(html, str) else html())
+            self._scripts = script_dates(html if isinstance(html, (str, bytes)) else html())
         return self._scripts[kind]
 
     def visible(self, reference: datetime | None = None) -> str | None:
@@ -223,11 +224,12 @@ def _prop_elements(root) -> list:
     return out
 
 
-def script_dates(html: str) -> dict[str, str | None]:
+def script_dates(html: str | bytes) -> dict[str, str | None]:
     """Per kind ("published", "modified") the first date assigned in an inline script of
     ``html`` to a variable or key named for it (:data:`SCRIPT_NAMES`): a date string or
     a Unix time. Only scripts up to :data:`MAX_SCRIPT_CHARS` long are read (page
-    settings, not libraries), within the first :data:`MAX_SCRIPT_HTML_CHARS` of the page."""
+    settings, not libraries), within the first :data:`MAX_SCRIPT_HTML_CHARS` of the page.
+    ``html``: the page's text, or its UTF-8 bytes (what the text is, encoded)."""
     out: dict[str, str | None] = {"published": None, "modified": None}
     for kind, quoted, digits in _assignments(html):
         if out[kind] is None:
@@ -237,16 +239,16 @@ def script_dates(html: str) -> dict[str, str | None]:
     return out
 
 
-def _assignments(html: str):
+def _assignments(html: str | bytes):
     """``(kind, quoted value, digits)`` of each script value assigned to a name of
     :data:`SCRIPT_NAMES`, in page order (one of the two values None): found in C
-    (metadata/_native.pyx, one pass over the page's buffer) when built, else by
-    :func:`_script_assignments`."""
+    (metadata/_native.pyx, one pass over the page's buffer; UTF-8 bytes are read as they
+    are, not decoded) when built, else by :func:`_script_assignments`."""
     native = native_metadata()
     if native is not None:
-        return native.script_assignments(html, MAX_SCRIPT_HTML_CHARS, MAX_SCRIPT_CHARS, MAX_SCRIPT_NAME,
-                                         _SCRIPT_KIND)
-    return _script_assignments(html)
+        scan = native.script_assignments_utf8 if isinstance(html, bytes) else native.script_assignments
+        return scan(html, MAX_SCRIPT_HTML_CHARS, MAX_SCRIPT_CHARS, MAX_SCRIPT_NAME, _SCRIPT_KIND)
+    return _script_assignments(html.decode("utf-8") if isinstance(html, bytes) else html)
 
 
 def _script_assignments(html: str):

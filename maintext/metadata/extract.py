@@ -27,6 +27,7 @@ from .dateparse import parse_date, parse_reference, url_date  # noqa: F401 - pub
 from .dates import DateSources, htmldate_date, publication_date
 from .jsonld import LIST_SEP, article_body as json_ld_article_body, parse_json_ld  # noqa: F401
 from .links import extract_links
+from .native import native_metadata
 from .title import headline, site_names
 from .urls import first_declared
 
@@ -57,7 +58,7 @@ def extract_metadata(doc: Document, page: Page) -> None:
     page.language = lang.strip().lower() if lang and lang.strip() else None
     page.author, page.authors = page_authors(ld, got, root, headline_el, names)
     reference = parse_reference(doc.options.metadata.reference_time)
-    dates = DateSources(root, ld, got, url, headline_el, lambda: doc.html)
+    dates = DateSources(root, ld, got, url, headline_el, lambda: _source(doc))
     page.date = publication_date(dates, reference)
     if page.date is None and doc.options.metadata.htmldate_fallback:
         page.date = htmldate_date(doc.html, doc.url)
@@ -70,6 +71,12 @@ def extract_metadata(doc: Document, page: Page) -> None:
         doc.link_anchors = []  # (element, link): lets the method mark links in its main text
         page.links = extract_links(root, url, anchors=got.anchors, base_href=got.base,
                                    pairs=doc.link_anchors, records=got.anchor_records())
+
+
+def _source(doc: Document) -> str | bytes:
+    """What the script dates are read from: the page's UTF-8 bytes when it came as those and
+    the C scan reads them (the page is then never decoded for it), else its text."""
+    return doc.utf8 if doc.utf8 is not None and native_metadata() is not None else doc.html
 
 
 def _ld_keywords(ld: dict[str, str]) -> list[str]:

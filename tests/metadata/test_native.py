@@ -122,6 +122,48 @@ def test_script_assignments_in_c_same_as_the_python_scan(monkeypatch):
             assert got == expected, (html, max_html, max_script)
 
 
+# pieces of several UTF-8 lengths around names, values and the limits (2-, 3- and 4-byte
+# letters, digits and spaces; "\u0661" Arabic-Indic and "\uff11" full-width digits)
+UTF8_PIECES = SCRIPT_PIECES + [
+    "pub\u00e9Date", "\u00e9ct", "ct\u00e9", "\u4e2dct", "x\U0001f600ct", "\u00a0", "\u2003", "\u0085",
+    "'\u4e2d\u6587\u4e2d\u6587\u4e2d\u6587'", "'\U0001f600" * 3 + "abc'", "'" + "\u00e9" * 40 + "'",
+    "'" + "\u00e9" * 41 + "'", "\u0661" * 13, "\U0001d7d8" * 10, "\u00e9" * 31 + "x", "\u00c9T",
+    # whole assignments whose value is valid counted in characters, not in bytes
+    "pubDate = '" + "\u00e9" * 25 + "'", "ct='" + "\u4e2d" * 6 + "'", "ptime: '\U0001f600\U0001f600abcd'",
+    "mtime=" + "\u0661" * 10, "updateTime: " + "\uff11" * 13, "\u4e2d" * 20, "\u00e9" * 7,
+]
+
+
+@native
+def test_script_assignments_from_utf8_same_as_from_the_text(monkeypatch):
+    """The scan of the page's UTF-8 bytes gives what the scan of its text gives, whatever
+    the characters' byte lengths, also where the limits (counted in characters) fall."""
+    from maintext.metadata import _native, dates
+
+    rng = random.Random(29)
+    for n in range(6000):
+        html = "".join(rng.choice(UTF8_PIECES) for _ in range(rng.randint(0, 50)))
+        if n % 3 == 0:
+            html = "<script>" + html + "</script>"
+        data = html.encode("utf-8")
+        for max_html, max_script in ((1_000_000, 100_000), (40, 25), (len(html) // 2, 10), (len(html) - 1, 30),
+                                     (len(html) * 2 // 3, 60), (len(data) // 2, len(data) // 3)):
+            expected = _native.script_assignments(html, max_html, max_script, dates.MAX_SCRIPT_NAME, dates._SCRIPT_KIND)
+            got = _native.script_assignments_utf8(data, max_html, max_script, dates.MAX_SCRIPT_NAME, dates._SCRIPT_KIND)
+            assert got == expected, (html, max_html, max_script)
+
+
+def test_script_dates_of_bytes_are_those_of_the_text(monkeypatch):
+    from maintext.metadata import dates
+
+    html = ("<script>var \u00e9 = 1; pubDate = '2019-08-27 10:30'</script><p>\u4e2d\u6587</p>"
+            "<SCRIPT>x = {\"updateTime\": 1566870000}</SCRIPT>")
+    for enabled in (True, False):
+        monkeypatch.setattr(walk, "ENABLED", enabled)
+        assert dates.script_dates(html.encode("utf-8")) == dates.script_dates(html) == {
+            "published": "2019-08-27T10:30", "modified": "2019-08-27T01:40+00:00"}
+
+
 @native
 def test_script_dates_same_in_c_and_python(monkeypatch):
     from maintext.metadata import dates
@@ -139,7 +181,8 @@ def test_script_dates_same_in_c_and_python(monkeypatch):
 
 HREFS = ["http://a.org/x", " https://b.org/y ", "HTTP://c.org", "http://[::1]:80/z", "http://[bad/", "//cdn.org/i",
          "/root", "/./dot", "/", "rel/page", "../up", "?q=1", "#frag", "javascript:void(0)", "mailto:x@y", "tel:1",
-         "ftp://f.org", "skype:me", "  ", "", "\u3000/wide", "/\u4e2d", "https://d.org/\u00e9 ", "h", "http:/x"]
+         "ftp://f.org", "skype:me", "  ", "", "\u3000/wide", "/\u4e2d", "https://d.org/\u00e9 ", "h", "http:/x",
+         "//", " //sp.org/x ", "//\u4e2d.org/./y"]
 TEXTS = ["Home", " Home ", "End ", "x y ", "a  b", "a\nb", "a b", "\u3000", "", "x\u00a0y", "\u4e2d\u6587", "<b>B</b> c", " <i>i</i>"]
 BASES = [None, "http://site.org/a/b.html", "https://SITE.org", "ftp://x.org/", "http://[::1]:8080/p", "rel/only"]
 
