@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Memory of one worker over many extractions: is it flat?
 
-    python benchmarks/memory.py [--method auto] [--pages 10000] [--every 500]
+    python benchmarks/memory.py [--method auto] [--pages 10000] [--every 500] [--fields text]
                                 [--sets aeb,cleaneval-dev,gne-cn,big9-2009] [--max-growth-mb 5]
 
 Loads the pages of the given shared datasets once, then extracts them in a cycle in this
 one process (``maintext.extract(bytes, method=...)``, exceptions counted and ignored) until
-``--pages`` extractions are done. Every ``--every`` extractions it samples the resident set
+``--pages`` extractions are done (``--fields``: what each extraction computes, as
+``maintext.extract``'s ``fields``, e.g. ``text`` for the text-only path; default:
+everything). Every ``--every`` extractions it samples the resident set
 size (VmRSS from /proc/self/status; the peak RSS from getrusage where /proc is missing) and
 the number of objects the garbage collector tracks. The growth reported is the last sample
 minus the first sample after the warm-up (the first full cycle over the pages, or 1000
@@ -53,6 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sets", default=DEFAULT_SETS, help="datasets whose pages are cycled")
     ap.add_argument("--datasets", default=str(DEFAULT_DATASETS), help="folder holding the datasets")
     ap.add_argument("--limit", type=int, help="first N pages of each set")
+    ap.add_argument("--fields", default=None, help="maintext.extract's fields, comma-separated (default: everything)")
     ap.add_argument("--max-growth-mb", type=float, default=5.0,
                     help="growth after warm-up above which the run fails (default 5 MB)")
     args = ap.parse_args(argv)
@@ -64,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
         print("error: no pages to extract", file=sys.stderr)
         return 2
     warmup = min(len(pages), 1000) if len(pages) < args.pages else args.every
-    print(f"method {method}: {args.pages} extractions cycling {len(pages)} pages; "
+    print(f"method {method}, fields {args.fields or 'all'}: {args.pages} extractions cycling {len(pages)} pages; "
           f"sample every {args.every}; warm-up {warmup} extractions")
     print(f"{'extractions':>11} {'RSS MB':>8} {'gc objects':>11} {'errors':>7} {'s':>7}")
 
@@ -75,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     for i in range(1, args.pages + 1):
         page = pages[(i - 1) % len(pages)]
         try:
-            maintext.extract(page.raw, method=method, url=page.url)
+            maintext.extract(page.raw, method=method, url=page.url, fields=args.fields)
         except Exception:  # noqa: BLE001 - failures are counted; memory is what is measured
             errors += 1
         if i % args.every == 0 or i == args.pages:
