@@ -94,3 +94,65 @@ def text_length(_Element el):
             break
         cur = cur.next
     return count
+
+
+def long_text_runs(_Element el, Py_ssize_t run):
+    """The elements of ``el``'s document holding ``run`` adjacent text nodes or more (text and
+    CDATA children with no other node between them), in document order:
+    :func:`maintext.html.clean._long_runs_py`'s selection, in one walk over libxml2's nodes."""
+    cdef _Document doc = el._doc
+    cdef xmlNode* top = <xmlNode*>el._c_node.doc
+    cdef xmlNode* cur = top.children
+    cdef xmlNode* child
+    cdef Py_ssize_t count
+    cdef list out = []
+    while cur is not NULL:
+        if cur.type == tree.XML_ELEMENT_NODE:
+            count = 0
+            child = cur.children
+            while child is not NULL and count < run:
+                if child.type == tree.XML_TEXT_NODE or child.type == tree.XML_CDATA_SECTION_NODE:
+                    count += 1
+                else:
+                    count = 0
+                child = child.next
+            if count >= run and run > 0:
+                out.append(elementFactory(doc, cur))
+            if cur.children is not NULL:
+                cur = cur.children
+                continue
+        while cur is not top and cur.next is NULL:
+            cur = cur.parent
+        if cur is top:
+            break
+        cur = cur.next
+    return out
+
+
+def text_runs(_Element el):
+    """``(count_texts(el), longest)``, in the same walk: ``longest``, the most text nodes that
+    follow each other under one element (:func:`long_text_runs` finds none longer)."""
+    cdef xmlNode* top = <xmlNode*>el._c_node.doc
+    cdef xmlNode* cur = top.children
+    cdef Py_ssize_t count = 0, run = 0, longest = 0
+    while cur is not NULL:
+        if cur.type == tree.XML_TEXT_NODE or cur.type == tree.XML_CDATA_SECTION_NODE:
+            count += 1
+            # a text sibling just before it is the node the walk met last (a text has no
+            # children), so ``run`` is that sibling's run
+            if cur.prev is not NULL and (cur.prev.type == tree.XML_TEXT_NODE
+                                         or cur.prev.type == tree.XML_CDATA_SECTION_NODE):
+                run += 1
+            else:
+                run = 1
+            if run > longest and cur.parent is not NULL and cur.parent.type == tree.XML_ELEMENT_NODE:
+                longest = run
+        if cur.type == tree.XML_ELEMENT_NODE and cur.children is not NULL:
+            cur = cur.children
+            continue
+        while cur is not top and cur.next is NULL:
+            cur = cur.parent
+        if cur is top:
+            break
+        cur = cur.next
+    return count, longest

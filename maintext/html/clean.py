@@ -107,16 +107,19 @@ def clean_tree(root: etree._Element, native: bool | None = None, pruned: Any = N
         drop_keep_tail(el)
     if unwrap:
         etree.strip_tags(root, *unwrap)
-    if _count_texts(root, native) > _MANY_TEXT_NODES:
-        merge_text_runs(root)
+    if _many_texts(root, native):
+        merge_text_runs(root, native)
     return removed
 
 
-def _count_texts(root: etree._Element, native: bool | None) -> int:
-    """The text nodes of the page (``_COUNT_TEXTS``, or its compiled twin when enabled)."""
+def _many_texts(root: etree._Element, native: bool | None) -> bool:
+    """More than _MANY_TEXT_NODES text nodes (``_COUNT_TEXTS``); the compiled walk, when
+    enabled, also tells the longest run of adjacent ones: False when none is _LONG_RUN long
+    (merge_text_runs would find nothing to join)."""
     if (_walk.ENABLED if native is None else native) and _walk.scan is not None:
-        return _walk.scan.count_texts(root)
-    return int(_COUNT_TEXTS(root))
+        count, longest = _walk.scan.text_runs(root)
+        return count > _MANY_TEXT_NODES and longest >= _LONG_RUN
+    return int(_COUNT_TEXTS(root)) > _MANY_TEXT_NODES
 
 
 def _hiding_attributes(root: etree._Element, native: bool | None) -> list[tuple[Any, str, str]]:
@@ -136,23 +139,49 @@ SWALLOWING_TAGS = ("noscript", "nav", "menu")
 # Unwrapping leaves the texts of the removed tags as separate, adjacent text nodes, and
 # lxml reads a run of them (``el.text``, ``el.tail``) in time quadratic in its length:
 # 1,000,000 sibling <span>s took minutes in the segmentation walk. Pages with this many
-# text nodes (counting them is one pass in C) have the elements holding a long run rebuilt
-# by an XML round trip, whose parser joins adjacent text (linear; only such pages pay).
+# text nodes (counting them is one pass in C) have the elements holding a long run of
+# adjacent text nodes rebuilt by an XML round trip, whose parser joins adjacent text
+# (linear; only such pages pay). Texts apart (an element between each) are read one at a
+# time: an element holding many of them (an article of 7,000 paragraphs) is left alone.
 _MANY_TEXT_NODES = 20000
 _LONG_RUN = 1000
 _COUNT_TEXTS = etree.XPath("count(//text())")
-_HAS_LONG_RUN = etree.XPath(f"//*[text()[{_LONG_RUN}]]")
+_HAS_TEXTS = etree.XPath("//*[text()[$n]]")  # candidates: the elements holding n texts
+_CHILD_NODES = etree.XPath("node()")
 _XML_PARSER = etree.XMLParser(huge_tree=True, recover=True, resolve_entities=False, no_network=True)
 
 
-def merge_text_runs(root: etree._Element) -> None:
-    """Join adjacent text nodes into one in the elements that hold long runs of them."""
-    for el in _HAS_LONG_RUN(root):
+def merge_text_runs(root: etree._Element, native: bool | None = None) -> None:
+    """Join adjacent text nodes into one in the elements that hold long runs of them.
+    ``native``: find them with the compiled twin of :func:`_long_runs_py` (None: when enabled)."""
+    for el in _long_runs(root, native):
         copy = etree.fromstring(etree.tostring(el, with_tail=False), _XML_PARSER)
         if copy is None:
             continue
         el.text = xml_safe(copy.text) if copy.text else None
         el[:] = list(copy)
+
+
+def _long_runs(root: etree._Element, native: bool | None) -> list[etree._Element]:
+    """The elements holding ``_LONG_RUN`` adjacent text nodes or more, in document order."""
+    if (_walk.ENABLED if native is None else native) and _walk.scan is not None:
+        return _walk.scan.long_text_runs(root, _LONG_RUN)
+    return _long_runs_py(root, _LONG_RUN)
+
+
+def _long_runs_py(root: etree._Element, length: int) -> list[etree._Element]:
+    """The elements of ``root``'s document holding ``length`` adjacent text nodes or more:
+    of those holding ``length`` texts (an XPath), the ones where as many follow each other
+    (``node()`` gives each text node apart)."""
+    found = []
+    for el in _HAS_TEXTS(root, n=length):
+        run = 0
+        for node in _CHILD_NODES(el):
+            run = run + 1 if isinstance(node, str) else 0
+            if run >= length:
+                found.append(el)
+                break
+    return found
 
 
 def _unwrap_swallowing(root: etree._Element, removed: list[tuple[str, str]], native: bool | None = None,
