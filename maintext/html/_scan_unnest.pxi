@@ -12,7 +12,7 @@
 
 from libc.stdlib cimport malloc, realloc, free, calloc
 from libc.stdint cimport uint64_t
-from libc.string cimport memcmp, strlen
+from libc.string cimport memcmp
 
 cdef extern from *:
     """
