@@ -10,7 +10,7 @@ for extraction unwrapped. The vocabularies the segmentation and the filters use 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Callable
 
 import lxml.etree as etree
 
@@ -89,6 +89,7 @@ def clean_tree(root: etree._Element, native: bool | None = None, pruned: Any = N
     if drop:
         etree.strip_elements(root, *drop, with_tail=False)
     total = -1  # the page's text length after stripping, measured only when needed
+    length = _text_measure(native)
     for el, name, value in _hiding_attributes(root, native):
         if name == "style":
             if not may_hide(value) or _HIDDEN_STYLE.search(value) is None:
@@ -97,26 +98,29 @@ def clean_tree(root: etree._Element, native: bool | None = None, pruned: Any = N
             continue
         if el is None or el.getparent() is None:
             continue
-        size = len(el.text_content()) if len(el) else len(el.text or "")
+        size = length(el)
         if size > BIG_HIDDEN_CHARS:
             if total < 0:
-                total = len(root.text_content())
+                total = length(root)
             if size * 2 > total:
                 continue
         removed.append((el.tag if isinstance(el.tag, str) else "?", "hidden"))
         drop_keep_tail(el)
     if unwrap:
         etree.strip_tags(root, *unwrap)
-    if _count_texts(root, native) > _MANY_TEXT_NODES:
-        merge_text_runs(root)
+    if _many_texts(root, native):
+        merge_text_runs(root, native)
     return removed
 
 
-def _count_texts(root: etree._Element, native: bool | None) -> int:
-    """The text nodes of the page (``_COUNT_TEXTS``, or its compiled twin when enabled)."""
+def _many_texts(root: etree._Element, native: bool | None) -> bool:
+    """More than _MANY_TEXT_NODES text nodes (``_COUNT_TEXTS``); the compiled walk, when
+    enabled, also tells the longest run of adjacent ones: False when none is _LONG_RUN long
+    (merge_text_runs would find nothing to join)."""
     if (_walk.ENABLED if native is None else native) and _walk.scan is not None:
-        return _walk.scan.count_texts(root)
-    return int(_COUNT_TEXTS(root))
+        count, longest = _walk.scan.text_runs(root)
+        return count > _MANY_TEXT_NODES and longest >= _LONG_RUN
+    return int(_COUNT_TEXTS(root)) > _MANY_TEXT_NODES
 
 
 def _hiding_attributes(root: etree._Element, native: bool | None) -> list[tuple[Any, str, str]]:
@@ -136,18 +140,22 @@ SWALLOWING_TAGS = ("noscript", "nav", "menu")
 # Unwrapping leaves the texts of the removed tags as separate, adjacent text nodes, and
 # lxml reads a run of them (``el.text``, ``el.tail``) in time quadratic in its length:
 # 1,000,000 sibling <span>s took minutes in the segmentation walk. Pages with this many
-# text nodes (counting them is one pass in C) have the elements holding a long run rebuilt
-# by an XML round trip, whose parser joins adjacent text (linear; only such pages pay).
+# text nodes (counting them is one pass in C) have the elements holding a long run of
+# adjacent text nodes rebuilt by an XML round trip, whose parser joins adjacent text
+# (linear; only such pages pay). Texts apart (an element between each) are read one at a
+# time: an element holding many of them (an article of 7,000 paragraphs) is left alone.
 _MANY_TEXT_NODES = 20000
 _LONG_RUN = 1000
 _COUNT_TEXTS = etree.XPath("count(//text())")
-_HAS_LONG_RUN = etree.XPath(f"//*[text()[{_LONG_RUN}]]")
+_HAS_TEXTS = etree.XPath("//*[text()[$n]]")  # candidates: the elements holding n texts
+_CHILD_NODES = etree.XPath("node()")
 _XML_PARSER = etree.XMLParser(huge_tree=True, recover=True, resolve_entities=False, no_network=True)
 
 
-def merge_text_runs(root: etree._Element) -> None:
-    """Join adjacent text nodes into one in the elements that hold long runs of them."""
-    for el in _HAS_LONG_RUN(root):
+def merge_text_runs(root: etree._Element, native: bool | None = None) -> None:
+    """Join adjacent text nodes into one in the elements that hold long runs of them.
+    ``native``: find them with the compiled twin of :func:`_long_runs_py` (None: when enabled)."""
+    for el in _long_runs(root, native):
         copy = etree.fromstring(etree.tostring(el, with_tail=False), _XML_PARSER)
         if copy is None:
             continue
@@ -155,13 +163,34 @@ def merge_text_runs(root: etree._Element) -> None:
         el[:] = list(copy)
 
 
+def _long_runs(root: etree._Element, native: bool | None) -> list[etree._Element]:
+    """The elements holding ``_LONG_RUN`` adjacent text nodes or more, in document order."""
+    if (_walk.ENABLED if native is None else native) and _walk.scan is not None:
+        return _walk.scan.long_text_runs(root, _LONG_RUN)
+    return _long_runs_py(root, _LONG_RUN)
+
+
+def _long_runs_py(root: etree._Element, length: int) -> list[etree._Element]:
+    """The elements of ``root``'s document holding ``length`` adjacent text nodes or more:
+    of those holding ``length`` texts (an XPath), the ones where as many follow each other
+    (``node()`` gives each text node apart)."""
+    found = []
+    for el in _HAS_TEXTS(root, n=length):
+        run = 0
+        for node in _CHILD_NODES(el):
+            run = run + 1 if isinstance(node, str) else 0
+            if run >= length:
+                found.append(el)
+                break
+    return found
+
+
 def _unwrap_swallowing(root: etree._Element, removed: list[tuple[str, str]], native: bool | None = None,
                        pruned_chars: int = 0) -> None:
     """Remove the tag (keeping the content) of elements that swallowed the page. ``native``:
     measure the texts with the compiled twin of ``len(el.text_content())``; ``pruned_chars``:
     the page's text left out of the tree (the pruned build keeps these elements whole)."""
-    length = (_walk.scan.text_length if (_walk.ENABLED if native is None else native) and _walk.scan is not None
-              else _text_length)
+    length = _text_measure(native)
     total = -1
     swallowing = []
     for el in _swallowing_candidates(root):
@@ -177,7 +206,17 @@ def _unwrap_swallowing(root: etree._Element, removed: list[tuple[str, str]], nat
 
 
 def _text_length(el: etree._Element) -> int:
-    return len(el.text_content())
+    """``len(el.text_content())`` (of an element without children, its text's length)."""
+    return len(el.text_content()) if len(el) else len(el.text or "")
+
+
+def _text_measure(native: bool | None) -> Callable[[etree._Element], int]:
+    """``len(el.text_content())``: :func:`_text_length`, or its compiled twin when enabled (which
+    counts the characters without building the text: decoding the page's text, and the big
+    texts of hidden elements, was ~0.24 M instructions a page on gne-cn)."""
+    if (_walk.ENABLED if native is None else native) and _walk.scan is not None:
+        return _walk.scan.text_length
+    return _text_length
 
 
 def _swallowing_candidates(root: etree._Element) -> list[etree._Element]:

@@ -132,6 +132,28 @@ def _unnest(html: str, max_depth: int) -> str:
     return "".join(out)
 
 
+def _unnest_page(html: str | None, utf8: bytes | None,
+                 max_depth: int) -> tuple[str | None, bytes | None] | None:
+    """The page after :func:`_unnest`, as ``(html, utf8)`` (one of them None), or None when
+    it removes nothing. Found by its compiled twin when enabled (on ``utf8`` when given:
+    the text need not be decoded), which tells where the removed tags stand."""
+    if _walk.ENABLED and _walk.scan is not None:
+        if utf8 is not None:
+            spans = _walk.scan.unnest_spans_utf8(utf8, max_depth)
+            return (None, b"".join(_kept_pieces(utf8, spans))) if spans else None
+        spans = _walk.scan.unnest_spans(html, max_depth)
+        return ("".join(_kept_pieces(html, spans)), None) if spans else None  # type: ignore[arg-type]
+    html = _text(html, utf8)
+    unnested = _unnest(html, max_depth)
+    return None if unnested is html else (unnested, None)
+
+
+def _kept_pieces(page: Any, spans: list[int]) -> list[Any]:
+    """``page`` (str or bytes) cut around the spans ``[start, end, start, end, ...]``."""
+    ends = [0] + spans + [len(page)]
+    return [page[ends[k]:ends[k + 1]] for k in range(0, len(ends), 2)]
+
+
 def _close(stack: list[tuple[str, bool]], open_count: dict[str, int], name: str) -> bool:
     """Pop the open elements down to the last ``name`` (open); whether that one was kept."""
     while True:
@@ -264,10 +286,9 @@ def _parse(html: str | None, max_depth: int, utf8: bytes | None, native: bool | 
     pruned or not, and what the pruned build tells cleaning (None for the full one)."""
     data = _page_bytes(html, utf8)
     if _count_lt(data) > _DEEP_SCAN_TAGS:
-        html = _text(html, utf8)
-        unnested = _unnest(html, max_depth)
-        if unnested is not html:
-            data = _page_bytes(unnested, None)
+        unnested = _unnest_page(html, utf8, max_depth)
+        if unnested is not None:
+            data = _page_bytes(*unnested)
     if not data or data.isspace() or _XML_DECL_ONLY.match(data):
         raise ParseError("document has no HTML content")
     root = copy.copy(_EMPTY_ROOT)
