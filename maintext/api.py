@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import MaintextError
+from .gcpause import paused_collector
 from .html.document import Document
 from .io.loading import load, looks_like_url
 from .options import Options, make_options
@@ -40,7 +41,13 @@ def load_document(source: str | bytes | os.PathLike[str], *, url: str | None = N
 
 
 def extract_document(doc: Document, method: str = DEFAULT_METHOD) -> Page:
-    """Run ``method`` on an already loaded document, adding common metadata."""
+    """Run ``method`` on an already loaded document, adding common metadata (the cycle
+    collector paused meanwhile, see ``Options.pause_collector``)."""
+    with paused_collector(doc.options.pause_collector):
+        return _extract_document(doc, method)
+
+
+def _extract_document(doc: Document, method: str) -> Page:
     func = get_method(method)
     meta = Page(url=doc.url, method=method, encoding=doc.encoding)
     doc.link_anchors, doc.links_marked = [], False  # this run's links, not an earlier run's

@@ -151,6 +151,10 @@ class Options:
     # maintext.extract / `maintext extract` give up on a page after this many seconds with
     # PageTimeoutError (None or 0: no limit); batch runs have their own --timeout
     page_timeout: float | None = 30.0
+    # Pause Python's cycle collector while a page is extracted (maintext.gcpause): its passes
+    # over the page's objects free nothing (they die by reference count) and cost 5-7% of a
+    # full record, 10-25% of the text of a multi-MB page. False: leave the collector alone.
+    pause_collector: bool = True
     # --- output ---
     explain: bool = False  # record per-block keep/drop decisions in Page.explain
     with_links: bool = True
