@@ -214,3 +214,34 @@ cdef inline object _container_owner(c):
 
 cdef inline object _container_boiler(c):
     return get_slot(c, _cont.off[6]) if fits(&_cont, c) else c.boiler
+
+
+def boiler_containers(list containers, object Container):
+    """The containers with a boilerplate reason (a true ``boiler``), in order: the ones
+    :meth:`maintext.html.segmentation.Segmentation.finish` weighs (its ``_boiler_containers``)."""
+    cdef list out = []
+    read_layout(&_cont, Container, _CONTAINER_SLOTS)
+    for c in containers:
+        if _container_boiler(c):
+            out.append(c)
+    return out
+
+
+def skip_exempt_owners(list containers, object Container, set exempt):
+    """``Segmentation._skip_exempt_owners``: each container's owner past the exempt boxes
+    (parents come first: one step reaches a non-exempt owner); gives the owners before."""
+    cdef list walked = []
+    cdef bint direct
+    read_layout(&_cont, Container, _CONTAINER_SLOTS)
+    for c in containers:
+        direct = fits(&_cont, c)
+        o = get_slot(c, _cont.off[10]) if direct else c.owner
+        walked.append(o)
+        if o is not None and o in exempt:
+            while o is not None and o in exempt:
+                o = _container_owner(containers[o])
+            if direct:
+                set_slot(c, _cont.off[10], o)
+            else:
+                c.owner = o
+    return walked

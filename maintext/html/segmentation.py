@@ -204,9 +204,9 @@ class Segmentation:
         total = self._chars[-1]
         exempt = self.exempt = set()
         weighed = self.weighed
-        for c in self.containers:
-            if not c.boiler:
-                continue
+        boxes = (native.boiler_containers(self.containers, Container) if native is not None
+                 else _boiler_containers(self.containers))
+        for c in boxes:
             if c.id in weighed:  # read only to weigh its text: that alone decides
                 if self._outweighs_name(evidence, c, running, weights):
                     exempt.add(c.id)
@@ -225,11 +225,9 @@ class Segmentation:
                 exempt.add(c.id)  # an article under a box name that says boilerplate
         weighed -= exempt
         containers = self.containers
-        if exempt:  # parents come first: one step reaches a non-exempt owner
-            self._walked_owner = [c.owner for c in containers]
-            for c in containers:
-                while c.owner is not None and c.owner in exempt:
-                    c.owner = containers[c.owner].owner
+        if exempt:
+            self._walked_owner = (native.skip_exempt_owners(containers, Container, exempt) if native is not None
+                                  else _skip_exempt_owners(containers, exempt))
         # and the prefix sums of the running text outside boilerplate boxes (Block.is_sentence_prose)
         if native is not None:
             self._prose = native.finish_blocks(blocks, containers, exempt, running_weight)
@@ -325,3 +323,19 @@ class Segmentation:
     def link_density(self, start: int, end: int) -> float:
         chars = self._chars[end] - self._chars[start]
         return (self._links[end] - self._links[start]) / chars if chars else 0.0
+
+
+def _boiler_containers(containers: list[Container]) -> list[Container]:
+    """The containers with a boilerplate reason, in order (the twin of ``_walk.boiler_containers``)."""
+    return [c for c in containers if c.boiler]
+
+
+def _skip_exempt_owners(containers: list[Container], exempt: set[int]) -> list[int | None]:
+    """Set each container's owner past the exempt boxes (parents come first: one step
+    reaches a non-exempt owner); give the owners before (the twin of
+    ``_walk.skip_exempt_owners``)."""
+    walked = [c.owner for c in containers]
+    for c in containers:
+        while c.owner is not None and c.owner in exempt:
+            c.owner = containers[c.owner].owner
+    return walked
