@@ -60,9 +60,10 @@ cdef inline xmlNode* _next_elementlike(xmlNode* n) noexcept nogil:
 include "_walk_state.pxi"
 
 
-def walk(root, frozenset skip, seg, sizes, dict env):
+def walk(root, frozenset skip, seg, sizes, dict env, bint elements=True):
     """Fill ``seg`` from the tree under ``root`` (see segment.segment); ``env`` holds the
-    Python side's classes, tables and helpers."""
+    Python side's classes, tables and helpers; ``elements=False``: None for each span and
+    image element (no proxy made but for the links, whose elements the anchors hold)."""
     cdef _Element r = root
     cdef _Document doc = r._doc
     cdef xmlNode* top = r._c_node
@@ -82,19 +83,19 @@ def walk(root, frozenset skip, seg, sizes, dict env):
             if kind == BLOCK:
                 descend = w.open_block(cur, doc, skip, skip_box, sizes)
             elif kind == ANCHOR or kind == SPAN:
-                el = elementFactory(doc, cur)
+                el = elementFactory(doc, cur) if elements or kind == ANCHOR else None
                 if kind == ANCHOR:
                     link_depth += 1
                     w.anchors.append((len(w.blocks), el))
                 w.put(1)  # SPAN_OPEN
-                w.spans.append(el)
+                w.spans.append(el if elements else None)
                 w.marked |= MARK_SPAN
             elif kind == BREAK:
                 w.put(0)  # BR
                 w.marked |= MARK_BR
             elif kind == IMAGE_EL:
                 w.put(3)  # IMAGE
-                w.images.append(elementFactory(doc, cur))
+                w.images.append(elementFactory(doc, cur) if elements else None)
                 w.marked |= MARK_IMAGE
             if descend:  # (a skipped box: its text is not read either)
                 w.add_text(cur.children, link_depth > 0)

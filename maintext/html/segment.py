@@ -51,20 +51,22 @@ _MARK_TAGS = frozenset(SPAN_TAGS) | {"br", IMAGE_TAG}  # inline tags that leave 
 
 
 def segment_cleaned(root: etree._Element, skip: frozenset[str] = frozenset(),
-                    native: bool | None = None, evidence: RunningEvidence | None = None) -> Segmentation:
+                    native: bool | None = None, evidence: RunningEvidence | None = None,
+                    elements: bool = True) -> Segmentation:
     """:func:`segment` of a cleaned tree, skipping the boxes whose reason is in ``skip``;
     walked again without skipping when nothing but those boxes held prose (a block of at
     least PROSE_WORDS words with little link text)."""
-    seg = segment(root, skip=skip, native=native, evidence=evidence)
+    seg = segment(root, skip=skip, native=native, evidence=evidence, elements=elements)
     if seg.skipped and not any(b.weight >= PROSE_WORDS and b.link_density <= PROSE_LINK_DENSITY
                                for b in seg.blocks):
         # everything was in skipped boxes: read them after all
-        seg = segment(root, native=native, evidence=evidence)
+        seg = segment(root, native=native, evidence=evidence, elements=elements)
     return seg
 
 
 def segment(root: etree._Element, *, skip: frozenset[str] = frozenset(),
-            native: bool | None = None, evidence: RunningEvidence | None = None) -> Segmentation:
+            native: bool | None = None, evidence: RunningEvidence | None = None,
+            elements: bool = True) -> Segmentation:
     """Blocks and containers of the whole (cleaned) tree: broken pages put text after a
     stray ``</body>`` outside ``<body>``, so the walk starts at the root.
 
@@ -75,7 +77,10 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset(),
     a stack of open block tags (the Block-List construction of seed 002).
 
     ``native``: walk with the compiled twin of the Python walk (:mod:`maintext.html.walk`;
-    None = its default); same result. ``evidence``: see :class:`RunningEvidence`."""
+    None = its default); same result. ``evidence``: see :class:`RunningEvidence`.
+    ``elements=False``: ``seg.spans`` and ``seg.images`` hold None for each element (their
+    counts only: for a reader of the text alone, the native walk then makes no element
+    proxy for the spans other than links, nor for the images)."""
     seg = Segmentation()
     seg.evidence = evidence
     weighing = weighing_skip_box(seg, evidence) if evidence is not None and skip else None
@@ -85,9 +90,9 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset(),
         env = _native_env()
         if weighing is not None:
             env = {**env, "skip_box": weighing}
-        _walk.native.walk(root, skip, seg, sizes, env)
+        _walk.native.walk(root, skip, seg, sizes, env, elements)
     else:
-        _Walk(seg, skip, weighing or skip_box, BoxSizes(root)).run(root)
+        _Walk(seg, skip, weighing or skip_box, BoxSizes(root), elements).run(root)
     seg.finish(_walk.native if use_native else None)
     return seg
 
@@ -100,10 +105,12 @@ class _Walk:
 
     __slots__ = ("seg", "skip", "skip_box", "sizes", "walker", "blocks", "containers", "anchors",
                  "spans", "images", "stack", "owners", "parts", "link_chars", "link_depth",
-                 "table_depth", "marked")
+                 "table_depth", "marked", "elements")
 
-    def __init__(self, seg: Segmentation, skip: frozenset[str], skip_box: Any, sizes: BoxSizes) -> None:
+    def __init__(self, seg: Segmentation, skip: frozenset[str], skip_box: Any, sizes: BoxSizes,
+                 elements: bool = True) -> None:
         self.seg, self.skip, self.skip_box, self.sizes = seg, skip, skip_box, sizes
+        self.elements = elements  # False: None for each span and image element
         self.walker: Any = None
         self.blocks, self.containers, self.anchors = seg.blocks, seg.containers, seg.anchors
         self.spans, self.images = seg.spans, seg.images
@@ -192,19 +199,20 @@ class _Walk:
 
     def open_inline(self, el: etree._Element, tag: str) -> None:
         """A span (link, emphasis, code), line break or image: a marker in the text."""
+        kept = el if self.elements else None
         if tag in SPAN_TAGS:
             if tag == "a":
                 self.link_depth += 1
                 self.anchors.append((len(self.blocks), el))
             self.parts.append(SPAN_OPEN)
-            self.spans.append(el)
+            self.spans.append(kept)
             self.marked |= MARK_SPAN
         elif tag == "br":
             self.parts.append(_BR)
             self.marked |= MARK_BR
         elif tag == IMAGE_TAG:
             self.parts.append(IMAGE)
-            self.images.append(el)
+            self.images.append(kept)
             self.marked |= MARK_IMAGE
 
     def close_span(self, tag: str) -> None:
