@@ -63,7 +63,8 @@ include "_walk_state.pxi"
 def walk(root, frozenset skip, seg, sizes, dict env, bint elements=True):
     """Fill ``seg`` from the tree under ``root`` (see segment.segment); ``env`` holds the
     Python side's classes, tables and helpers; ``elements=False``: None for each span and
-    image element (no proxy made but for the links, whose elements the anchors hold)."""
+    image element (no proxy made but for the links, whose elements the anchors hold), and
+    for each container's ``el`` (see Segmentation.element)."""
     cdef _Element r = root
     cdef _Document doc = r._doc
     cdef xmlNode* top = r._c_node
@@ -74,6 +75,7 @@ def walk(root, frozenset skip, seg, sizes, dict env, bint elements=True):
     cdef _Walk w = _Walk()
     skip_box = env["skip_box"]
     w.setup(seg, env)
+    w.elements = elements
     while True:
         # ---- start event of cur
         descend = False
@@ -117,13 +119,11 @@ def walk(root, frozenset skip, seg, sizes, dict env, bint elements=True):
                     w.put(2)  # SPAN_CLOSE
                     w.marked |= MARK_SPAN
                 if cur is top:
-                    if w.blen:
-                        w.flush()
+                    w.end(root)
                     return
                 w.add_text(cur.next, link_depth > 0)
             elif cur is top:
-                if w.blen:
-                    w.flush()
+                w.end(root)
                 return
             child = _next_elementlike(cur.next)
             if child is not NULL:
@@ -246,3 +246,13 @@ def skip_exempt_owners(list containers, object Container, set exempt):
             else:
                 c.owner = o
     return walked
+
+
+def element_at(root, bytes nodes, Py_ssize_t cid):
+    """The element of container ``cid`` of a walk with elements=False: its node, recorded in
+    ``nodes`` (Segmentation._nodes) while the tree of ``root`` was walked, given a proxy."""
+    cdef _Element r = root
+    cdef const size_t* table = <const size_t*><const char*>nodes
+    if not 0 <= cid < <Py_ssize_t>(len(nodes) // sizeof(size_t)):
+        raise IndexError(cid)
+    return elementFactory(r._doc, <xmlNode*>table[cid])

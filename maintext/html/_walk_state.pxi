@@ -46,6 +46,11 @@ cdef class _Walk:
     cdef int marked  # markers.MARK_BR | MARK_SPAN | MARK_IMAGE
     cdef int chain_keep
     # what the walk takes from segment.py (its tables, constructors and helpers)
+    # elements=False: no proxy for a container unless its marks or size are read; its node
+    # recorded in ``nodes`` (Segmentation.element makes the proxy when asked)
+    cdef bint elements
+    cdef size_t* nodes
+    cdef Py_ssize_t n_nodes, cap_nodes
     cdef dict overflow  # name pointer -> (tag, kind) past NAME_LIMIT names
     cdef object tag  # the tag of the element kind_of read last
     cdef frozenset block_tags, special_tags
@@ -58,6 +63,7 @@ cdef class _Walk:
     def __dealloc__(self):
         free(self.buf)
         free(self.names)
+        free(self.nodes)
 
     cdef int setup(self, seg, dict env) except -1:
         """The state of a walk filling ``seg``, with segment.py's tables from ``env``."""
@@ -80,6 +86,9 @@ cdef class _Walk:
         self.chain_keep = env["CHAIN_KEEP"]
         self.buf = NULL
         self.blen = self.bcap = 0
+        self.elements = True
+        self.nodes = NULL
+        self.n_nodes = self.cap_nodes = 0
         self.names = <_Name*>calloc(NAME_SLOTS, sizeof(_Name))
         if self.names is NULL:
             raise MemoryError()
@@ -129,15 +138,18 @@ cdef class _Walk:
         self.tag = tag
         return kind
 
-    cdef object marks_of(self, xmlNode* cur, el, str tag):
-        """vocab.marks of box ``cur`` (proxy ``el``): from the page's cache by its attribute
-        bytes, else from container_marks_of (or vocab.marks) and then cached."""
+    cdef object marks_of(self, xmlNode* cur, _Document doc, el, str tag):
+        """vocab.marks of box ``cur`` (proxy ``el``, or None: made if needed): from the page's
+        cache by its attribute bytes, else from container_marks_of (or vocab.marks) and then
+        cached."""
         cdef bint cached
         if cur.properties is NULL and tag not in self.special_tags:
             return self.no_marks
         cached = self.marks_seen.make_key(cur)
         m = self.marks_seen.get() if cached else None
         if m is None:
+            if el is None:
+                el = elementFactory(doc, cur)
             if container_marks_of is not None:
                 m = container_marks_of(el, tag, self.marks_cache, self.marks_by_words, self.marks_max,
                                        self.words_cache)
@@ -155,8 +167,12 @@ cdef class _Walk:
         cdef Py_ssize_t cid = len(self.containers)
         if self.blen:
             self.flush()
-        el = elementFactory(doc, cur)
-        m = self.marks_of(cur, el, tag)
+        if self.elements:
+            el = elementFactory(doc, cur)
+        else:
+            el = None
+            self.add_node(cur)
+        m = self.marks_of(cur, doc, el, tag)
         c = self.container(self.Container, cid, tag, m, el)
         self.containers.append(c)
         self.stack.append(cid)
@@ -166,6 +182,8 @@ cdef class _Walk:
         if boiler:
             self.owners.append(cid)
             if boiler in skip:
+                if el is None:
+                    el = elementFactory(doc, cur)
                 size = skip_box(sizes, el, c)
                 if size >= 0:
                     self.seg.skipped.append((cid, size))
@@ -190,6 +208,30 @@ cdef class _Walk:
             sizes.close(cid)
         if tag == "table":
             self.table_depth -= 1
+        return 0
+
+    cdef int add_node(self, xmlNode* cur) except -1:
+        """Record the node of the next container (elements=False)."""
+        cdef Py_ssize_t cap
+        cdef size_t* grown
+        if self.n_nodes == self.cap_nodes:
+            cap = self.cap_nodes * 2 if self.cap_nodes else 256
+            grown = <size_t*>realloc(self.nodes, cap * sizeof(size_t))
+            if grown is NULL:
+                raise MemoryError()
+            self.nodes, self.cap_nodes = grown, cap
+        self.nodes[self.n_nodes] = <size_t>cur
+        self.n_nodes += 1
+        return 0
+
+    cdef int end(self, root) except -1:
+        """The walk is over: the block being read ended; with elements=False the containers'
+        nodes handed to the segmentation (``seg._nodes``, ``seg._root``)."""
+        if self.blen:
+            self.flush()
+        if not self.elements:
+            self.seg._nodes = (<char*>self.nodes)[:self.n_nodes * sizeof(size_t)] if self.n_nodes else b""
+            self.seg._root = root
         return 0
 
     cdef int _reserve(self, Py_ssize_t extra) except -1:

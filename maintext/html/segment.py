@@ -79,8 +79,9 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset(),
     ``native``: walk with the compiled twin of the Python walk (:mod:`maintext.html.walk`;
     None = its default); same result. ``evidence``: see :class:`RunningEvidence`.
     ``elements=False``: ``seg.spans`` and ``seg.images`` hold None for each element (their
-    counts only: for a reader of the text alone, the native walk then makes no element
-    proxy for the spans other than links, nor for the images)."""
+    counts only), and so does each container's ``el``: :meth:`Segmentation.element` gives it
+    (for a reader of the text alone, that does not change the tree after the walk: the
+    native walk then makes no element proxy but for the links and the boxes it weighs)."""
     seg = Segmentation()
     seg.evidence = evidence
     weighing = weighing_skip_box(seg, evidence) if evidence is not None and skip else None
@@ -110,7 +111,9 @@ class _Walk:
     def __init__(self, seg: Segmentation, skip: frozenset[str], skip_box: Any, sizes: BoxSizes,
                  elements: bool = True) -> None:
         self.seg, self.skip, self.skip_box, self.sizes = seg, skip, skip_box, sizes
-        self.elements = elements  # False: None for each span and image element
+        self.elements = elements  # False: None for each span, image and container element
+        if not elements:  # (the containers' elements, for Segmentation.element)
+            seg._nodes, seg._root = [], None
         self.walker: Any = None
         self.blocks, self.containers, self.anchors = seg.blocks, seg.containers, seg.anchors
         self.spans, self.images = seg.spans, seg.images
@@ -125,6 +128,8 @@ class _Walk:
         (it may separate two words); leading indentation never starts a block, which saves
         most flushes."""
         walker = self.walker = etree.iterwalk(root, events=("start", "end"))
+        if not self.elements:
+            self.seg._root = root
         parts = self.parts
         for event, el in walker:
             tag = el.tag
@@ -167,7 +172,10 @@ class _Walk:
         c = Container(cid, tag, len(self.blocks), stack[-1] if stack else None,
                       _marks(tag, items) if items or tag in _SPECIAL_TAGS else _NO_MARKS,
                       owners[-1] if owners else None)
-        c.el = el
+        if self.elements:
+            c.el = el
+        else:
+            self.seg._nodes.append(el)
         containers.append(c)
         stack.append(cid)
         if tag == "table":

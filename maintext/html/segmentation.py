@@ -15,6 +15,7 @@ from itertools import accumulate
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from . import walk as _walk
 from .markers import BR, IMAGE, MARK_ALL, MARK_BR, MARK_IMAGE, MARK_SPAN, SPAN_CLOSE, SPAN_OPEN, plain
 from .evidence import RunningEvidence, outweighs_name
 from .tags import HEADING_TAGS, SENTENCE_END, PARAGRAPH_TAGS
@@ -154,6 +155,21 @@ class Segmentation:
         # tag -> indexes of its blocks / ids of its containers, in order (read once per tag)
         self._block_tags: dict[str, list[int]] = {}
         self._container_tags: dict[str, list[int]] = {}
+        # a walk without elements (segment(elements=False)): the containers' elements (the
+        # Python walk) or their libxml2 nodes (the native walk, read by _walk.element_at),
+        # and the root of the tree that holds them
+        self._nodes: list[Any] | bytes | None = None
+        self._root: Any = None
+
+    def element(self, cid: int) -> Any:
+        """The element of container ``cid`` (``el``; after a walk without elements, made
+        from its node: the tree must not have changed since the walk)."""
+        nodes = self._nodes
+        if nodes is None:
+            return self.containers[cid].el
+        if isinstance(nodes, list):
+            return nodes[cid]
+        return _walk.native.element_at(self._root, nodes, cid)
 
     def owners(self, b: Block) -> Iterator[int]:
         """The boilerplate containers enclosing ``b``, innermost first: its own owner, then

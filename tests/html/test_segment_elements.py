@@ -1,5 +1,6 @@
 """segment(elements=False), the text-only walk: the same blocks, containers and anchors, the
-spans and images counted without their elements; the native walk's blocks and containers
+spans and images counted without their elements, the containers' elements given by
+Segmentation.element (the same proxies as the walk with elements); the native walk's blocks and containers
 are left out of the cycle collector (they hold no reference that could close a cycle)."""
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ PIECES = ["<div>", "</div>", "<p>", "</p>", "<a href=x>", "</a>", "<b>", "</b>",
 
 def _view(seg) -> tuple:
     return ([(b.raw, b.text, b.chain, b.link_chars, b.owner, b.boiler, b.marked) for b in seg.blocks],
-            [(c.tag, c.start, c.end, c.owner, c.boiler, c.el) for c in seg.containers],
+            [(c.tag, c.start, c.end, c.owner, c.boiler, seg.element(c.id)) for c in seg.containers],
             seg.anchors, len(seg.spans), len(seg.images), seg.skipped)
 
 
@@ -39,6 +40,7 @@ def test_without_elements_the_same_segmentation(native):
         assert all(el is None for el in alone.spans + alone.images)
         assert all(el is not None for el in full.spans + full.images)
         assert all(el is not None for _, el in alone.anchors)
+        assert all(c.el is None for c in alone.containers) and all(c.el is not None for c in full.containers)
         counted += len(full.spans) + len(full.images)
     assert counted > 500
 

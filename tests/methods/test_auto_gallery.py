@@ -128,3 +128,13 @@ def test_containers_holding_same_in_c_and_python():
             assert len(found) == len(twin) and all(x is y for x, y in zip(found, twin))
             kept.add(min(len(found), 2))
     assert kept == {0, 1, 2}
+
+
+def test_gallery_found_on_the_text_only_walk():
+    """Text alone (the walk without elements: gallery_containers reads Segmentation.element)
+    drops the same captions, natively and on the Python walk."""
+    page = _page(_slides(30))
+    for native in (True, False):
+        text = extract(page, fields=("text",), native=native).text
+        assert text == extract(page, native=native).text
+        assert "Paragraph 7 of the report" in text and "Caption 3:" not in text

@@ -54,7 +54,7 @@ def gallery_containers(h: AutoHeuristics, seg: Segmentation) -> set[int]:
     else:
         holding = containers_holding(seg.containers, min_items)
     for c in holding:
-        el = c.el
+        el = seg.element(c.id)
         # (len: all its children, never fewer than those sharing one tag)
         if el is None or len(el) < min_items:
             continue
