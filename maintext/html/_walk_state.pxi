@@ -17,6 +17,11 @@ cdef _layout(object Block, object Container):
 
 
 
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from cpython.list cimport PyList_GET_ITEM
+from cpython.ref cimport Py_INCREF
+
+
 cdef extern from "Python.h":
     object PyUnicode_DecodeUTF8(const char* s, Py_ssize_t size, const char* errors)
     void PyObject_GC_UnTrack(object o)
@@ -409,22 +414,53 @@ cdef class _Walk:
         c.el = el
         return c
 
+    cdef Py_ssize_t count_byte(self, char byte) noexcept:
+        """Occurrences of an ASCII ``byte`` in the block's UTF-8 bytes (a marker: the same
+        count as in its decoded text, no byte of a longer character being ASCII)."""
+        cdef Py_ssize_t i, n = 0
+        for i in range(self.blen):
+            if self.buf[i] == byte:
+                n += 1
+        return n
+
+    cdef tuple chain(self):
+        """``tuple(stack[-chain_keep:])``, without the list slice."""
+        cdef Py_ssize_t n = len(self.stack), k = self.chain_keep, i
+        if k <= 0:  # (as the slice: stack[-0:] is all of it)
+            return tuple(self.stack[-k:])
+        if k > n:
+            k = n
+        cdef tuple t = PyTuple_New(k)
+        for i in range(k):
+            x = <object>PyList_GET_ITEM(self.stack, n - k + i)
+            Py_INCREF(x)
+            PyTuple_SET_ITEM(t, i, x)
+        return t
+
+    cdef str innermost_tag(self):
+        """The tag of the innermost open container ("body" outside any)."""
+        if not self.stack:
+            return "body"
+        c = self.containers[<Py_ssize_t>self.stack[-1]]
+        return get_slot(c, _cont.off[2]) if fits(&_cont, c) else c.tag
+
     cdef flush(self):
-        cdef str raw = PyUnicode_DecodeUTF8(self.buf, self.blen, NULL)
+        cdef str raw
         cdef Py_ssize_t n
         cdef bint text = self.has_text()
-        self.blen = 0
         if text:
+            raw = PyUnicode_DecodeUTF8(self.buf, self.blen, NULL)
+            self.blen = 0
             self.blocks.append(self.block(
-                raw, self.containers[self.stack[-1]].tag if self.stack else "body",
-                tuple(self.stack[-self.chain_keep:]), self.link_chars, self.table_depth > 0,
+                raw, self.innermost_tag(), self.chain(), self.link_chars, self.table_depth > 0,
                 self.owners[-1] if self.owners else None, self.marked))
             self.marked = 0
         elif self.marked:  # a run without text: its spans are dropped, its images carried over
-            n = raw.count(self.span_open)
+            n = self.count_byte(1)  # SPAN_OPEN
             if n:
                 del self.spans[len(self.spans) - n:]
-            n = raw.count(self.image)
+            n = self.count_byte(3)  # IMAGE
+            self.blen = 0
             if n:
                 self._reserve(n)
                 memset(self.buf, 3, n)  # the images' markers, shown with the next block
@@ -432,4 +468,6 @@ cdef class _Walk:
                 self.marked = MARK_IMAGE
             else:
                 self.marked = 0
+        else:
+            self.blen = 0
         self.link_chars = 0
