@@ -35,6 +35,9 @@ cdef class _Walk:
     cdef Py_ssize_t n_names
     cdef list kept
     cdef list blocks, containers, anchors, spans, images, stack, owners
+    # the boxes measured and read (sizes.read), innermost last: BoxSizes.close changes
+    # something only for them (its open boxes and its scope are among them)
+    cdef list read_boxes
     # the block being read: the UTF-8 bytes of its text runs and markers (the Python walk's
     # ``parts``, joined), decoded once when the block ends
     cdef char* buf
@@ -104,6 +107,7 @@ cdef class _Walk:
         self.spans, self.images = seg.spans, seg.images
         self.stack = []
         self.owners = []
+        self.read_boxes = []
         self.link_chars = 0
         self.table_depth = 0
         self.marked = 0
@@ -181,7 +185,7 @@ cdef class _Walk:
         c = self.container(self.Container, cid, tag, m, el)
         self.containers.append(c)
         self.stack.append(cid)
-        if tag == "table":
+        if len(tag) == 5 and tag == "table":  # (the length first: no string compare for most tags)
             self.table_depth += 1
         boiler = m[0]
         if boiler:
@@ -194,6 +198,7 @@ cdef class _Walk:
                     self.seg.skipped.append((cid, size))
                     return False
                 sizes.read(cid, el)
+                self.read_boxes.append(cid)
         return True
 
     cdef int close_block(self, str tag, sizes) except -1:
@@ -210,8 +215,10 @@ cdef class _Walk:
             c.id_end = len(self.containers)
         if self.owners and self.owners[-1] == cid:
             self.owners.pop()
-            sizes.close(cid)
-        if tag == "table":
+            if self.read_boxes and self.read_boxes[-1] == cid:
+                self.read_boxes.pop()
+                sizes.close(cid)
+        if len(tag) == 5 and tag == "table":  # (the length first: no string compare for most tags)
             self.table_depth -= 1
         return 0
 
@@ -435,6 +442,7 @@ cdef class _Walk:
             x = <object>PyList_GET_ITEM(self.stack, n - k + i)
             Py_INCREF(x)
             PyTuple_SET_ITEM(t, i, x)
+        PyObject_GC_UnTrack(t)  # (ints: no cycle; the collector would untrack it on its first visit)
         return t
 
     cdef str innermost_tag(self):
