@@ -62,9 +62,9 @@ include "_walk_state.pxi"
 
 def walk(root, frozenset skip, seg, sizes, dict env, bint elements=True):
     """Fill ``seg`` from the tree under ``root`` (see segment.segment); ``env`` holds the
-    Python side's classes, tables and helpers; ``elements=False``: None for each span and
-    image element (no proxy made but for the links, whose elements the anchors hold), and
-    for each container's ``el`` (see Segmentation.element)."""
+    Python side's classes, tables and helpers; ``elements=False``: None for each span,
+    image and link element (no proxy made) and for each container's ``el`` (see
+    Segmentation.element and anchor_element)."""
     cdef _Element r = root
     cdef _Document doc = r._doc
     cdef xmlNode* top = r._c_node
@@ -85,10 +85,12 @@ def walk(root, frozenset skip, seg, sizes, dict env, bint elements=True):
             if kind == BLOCK:
                 descend = w.open_block(cur, doc, skip, skip_box, sizes)
             elif kind == ANCHOR or kind == SPAN:
-                el = elementFactory(doc, cur) if elements or kind == ANCHOR else None
+                el = elementFactory(doc, cur) if elements else None
                 if kind == ANCHOR:
                     link_depth += 1
                     w.anchors.append((len(w.blocks), el))
+                    if not elements:
+                        w.add_anchor_node(cur)
                 w.put(1)  # SPAN_OPEN
                 w.spans.append(el if elements else None)
                 w.marked |= MARK_SPAN
@@ -249,8 +251,9 @@ def skip_exempt_owners(list containers, object Container, set exempt):
 
 
 def element_at(root, bytes nodes, Py_ssize_t cid):
-    """The element of container ``cid`` of a walk with elements=False: its node, recorded in
-    ``nodes`` (Segmentation._nodes) while the tree of ``root`` was walked, given a proxy."""
+    """The element of container (or link) ``cid`` of a walk with elements=False: its node,
+    recorded in ``nodes`` (Segmentation._nodes, _anchor_nodes) while the tree of ``root``
+    was walked, given a proxy."""
     cdef _Element r = root
     cdef const size_t* table = <const size_t*><const char*>nodes
     if not 0 <= cid < <Py_ssize_t>(len(nodes) // sizeof(size_t)):

@@ -27,6 +27,21 @@ cdef extern from "Python.h":
     void PyObject_GC_UnTrack(object o)
 
 
+cdef int _push_node(size_t** table, Py_ssize_t* n, Py_ssize_t* cap, xmlNode* node) except -1:
+    """Append ``node``'s address to a growing C table."""
+    cdef Py_ssize_t room
+    cdef size_t* grown
+    if n[0] == cap[0]:
+        room = cap[0] * 2 if cap[0] else 256
+        grown = <size_t*>realloc(table[0], room * sizeof(size_t))
+        if grown is NULL:
+            raise MemoryError()
+        table[0], cap[0] = grown, room
+    table[0][n[0]] = <size_t>node
+    n[0] += 1
+    return 0
+
+
 cdef class _Walk:
     """The walk's state (the locals of the Python walk)."""
     # tag name pointer -> (tag, kind), one decode per name per page: a C table (no Python
@@ -59,6 +74,8 @@ cdef class _Walk:
     cdef bint elements
     cdef size_t* nodes
     cdef Py_ssize_t n_nodes, cap_nodes
+    cdef size_t* anodes  # (the same for the links: Segmentation.anchor_element)
+    cdef Py_ssize_t n_anodes, cap_anodes
     cdef dict overflow  # name pointer -> (tag, kind) past NAME_LIMIT names
     cdef object tag  # the tag of the element kind_of read last
     cdef frozenset block_tags, special_tags
@@ -72,6 +89,7 @@ cdef class _Walk:
         free(self.buf)
         free(self.names)
         free(self.nodes)
+        free(self.anodes)
 
     cdef int setup(self, seg, dict env) except -1:
         """The state of a walk filling ``seg``, with segment.py's tables from ``env``."""
@@ -97,6 +115,8 @@ cdef class _Walk:
         self.elements = True
         self.nodes = NULL
         self.n_nodes = self.cap_nodes = 0
+        self.anodes = NULL
+        self.n_anodes = self.cap_anodes = 0
         self.names = <_Name*>calloc(NAME_SLOTS, sizeof(_Name))
         if self.names is NULL:
             raise MemoryError()
@@ -224,17 +244,11 @@ cdef class _Walk:
 
     cdef int add_node(self, xmlNode* cur) except -1:
         """Record the node of the next container (elements=False)."""
-        cdef Py_ssize_t cap
-        cdef size_t* grown
-        if self.n_nodes == self.cap_nodes:
-            cap = self.cap_nodes * 2 if self.cap_nodes else 256
-            grown = <size_t*>realloc(self.nodes, cap * sizeof(size_t))
-            if grown is NULL:
-                raise MemoryError()
-            self.nodes, self.cap_nodes = grown, cap
-        self.nodes[self.n_nodes] = <size_t>cur
-        self.n_nodes += 1
-        return 0
+        return _push_node(&self.nodes, &self.n_nodes, &self.cap_nodes, cur)
+
+    cdef int add_anchor_node(self, xmlNode* cur) except -1:
+        """Record the node of the next link (elements=False)."""
+        return _push_node(&self.anodes, &self.n_anodes, &self.cap_anodes, cur)
 
     cdef int end(self, root) except -1:
         """The walk is over: the block being read ended; with elements=False the containers'
@@ -243,6 +257,7 @@ cdef class _Walk:
             self.flush()
         if not self.elements:
             self.seg._nodes = (<char*>self.nodes)[:self.n_nodes * sizeof(size_t)] if self.n_nodes else b""
+            self.seg._anchor_nodes = (<char*>self.anodes)[:self.n_anodes * sizeof(size_t)] if self.n_anodes else b""
             self.seg._root = root
         return 0
 

@@ -78,10 +78,11 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset(),
 
     ``native``: walk with the compiled twin of the Python walk (:mod:`maintext.html.walk`;
     None = its default); same result. ``evidence``: see :class:`RunningEvidence`.
-    ``elements=False``: ``seg.spans`` and ``seg.images`` hold None for each element (their
-    counts only), and so does each container's ``el``: :meth:`Segmentation.element` gives it
-    (for a reader of the text alone, that does not change the tree after the walk: the
-    native walk then makes no element proxy but for the links and the boxes it weighs)."""
+    ``elements=False``: ``seg.spans``, ``seg.images`` and ``seg.anchors`` hold None for each
+    element (their counts and positions only), and so does each container's ``el``:
+    :meth:`Segmentation.element` and :meth:`Segmentation.anchor_element` give them (for a
+    reader of the text alone, that does not change the tree after the walk: the native walk
+    then makes no element proxy but for the boxes it weighs)."""
     seg = Segmentation()
     seg.evidence = evidence
     weighing = weighing_skip_box(seg, evidence) if evidence is not None and skip else None
@@ -111,9 +112,9 @@ class _Walk:
     def __init__(self, seg: Segmentation, skip: frozenset[str], skip_box: Any, sizes: BoxSizes,
                  elements: bool = True) -> None:
         self.seg, self.skip, self.skip_box, self.sizes = seg, skip, skip_box, sizes
-        self.elements = elements  # False: None for each span, image and container element
-        if not elements:  # (the containers' elements, for Segmentation.element)
-            seg._nodes, seg._root = [], None
+        self.elements = elements  # False: None for each span, image, link and container element
+        if not elements:  # (the containers' and links' elements, for Segmentation.element)
+            seg._nodes, seg._anchor_nodes, seg._root = [], [], None
         self.walker: Any = None
         self.blocks, self.containers, self.anchors = seg.blocks, seg.containers, seg.anchors
         self.spans, self.images = seg.spans, seg.images
@@ -211,7 +212,9 @@ class _Walk:
         if tag in SPAN_TAGS:
             if tag == "a":
                 self.link_depth += 1
-                self.anchors.append((len(self.blocks), el))
+                self.anchors.append((len(self.blocks), kept))
+                if not self.elements:
+                    self.seg._anchor_nodes.append(el)
             self.parts.append(SPAN_OPEN)
             self.spans.append(kept)
             self.marked |= MARK_SPAN

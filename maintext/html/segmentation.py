@@ -159,6 +159,7 @@ class Segmentation:
         # Python walk) or their libxml2 nodes (the native walk, read by _walk.element_at),
         # and the root of the tree that holds them
         self._nodes: list[Any] | bytes | None = None
+        self._anchor_nodes: list[Any] | bytes | None = None  # (the same for the anchors)
         self._root: Any = None
 
     def element(self, cid: int) -> Any:
@@ -170,6 +171,16 @@ class Segmentation:
         if isinstance(nodes, list):
             return nodes[cid]
         return _walk.native.element_at(self._root, nodes, cid)
+
+    def anchor_element(self, i: int) -> Any:
+        """The ``<a>`` element of anchor ``i`` (``anchors[i][1]``; after a walk without
+        elements, made from its node: the tree must not have changed since the walk)."""
+        nodes = self._anchor_nodes
+        if nodes is None:
+            return self.anchors[i][1]
+        if isinstance(nodes, list):
+            return nodes[i]
+        return _walk.native.element_at(self._root, nodes, i)
 
     def owners(self, b: Block) -> Iterator[int]:
         """The boilerplate containers enclosing ``b``, innermost first: its own owner, then

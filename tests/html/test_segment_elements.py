@@ -23,7 +23,8 @@ PIECES = ["<div>", "</div>", "<p>", "</p>", "<a href=x>", "</a>", "<b>", "</b>",
 def _view(seg) -> tuple:
     return ([(b.raw, b.text, b.chain, b.link_chars, b.owner, b.boiler, b.marked) for b in seg.blocks],
             [(c.tag, c.start, c.end, c.owner, c.boiler, seg.element(c.id)) for c in seg.containers],
-            seg.anchors, len(seg.spans), len(seg.images), seg.skipped)
+            [(index, seg.anchor_element(k)) for k, (index, _) in enumerate(seg.anchors)],
+            len(seg.spans), len(seg.images), seg.skipped)
 
 
 @pytest.mark.parametrize("native", [False, True])
@@ -31,7 +32,7 @@ def test_without_elements_the_same_segmentation(native):
     if native and not walk.NATIVE_AVAILABLE:
         pytest.skip("native walk not built")
     rnd = random.Random(17)
-    counted = 0
+    counted = links = 0
     for _ in range(300):
         root = random_page(rnd, PIECES, 40)
         full = seg_mod.segment_cleaned(root, seg_mod.SKIP_REASONS, native=native)
@@ -39,10 +40,11 @@ def test_without_elements_the_same_segmentation(native):
         assert _view(alone) == _view(full)
         assert all(el is None for el in alone.spans + alone.images)
         assert all(el is not None for el in full.spans + full.images)
-        assert all(el is not None for _, el in alone.anchors)
+        assert all(el is None for _, el in alone.anchors) and all(el is not None for _, el in full.anchors)
         assert all(c.el is None for c in alone.containers) and all(c.el is not None for c in full.containers)
         counted += len(full.spans) + len(full.images)
-    assert counted > 500
+        links += len(full.anchors)
+    assert counted > 500 and links > 100
 
 
 @pytest.mark.skipif(not walk.NATIVE_AVAILABLE, reason="native walk not built")
