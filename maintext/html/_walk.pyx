@@ -60,9 +60,11 @@ cdef inline xmlNode* _next_elementlike(xmlNode* n) noexcept nogil:
 include "_walk_state.pxi"
 
 
-def walk(root, frozenset skip, seg, sizes, dict env):
+def walk(root, frozenset skip, seg, sizes, dict env, bint elements=True):
     """Fill ``seg`` from the tree under ``root`` (see segment.segment); ``env`` holds the
-    Python side's classes, tables and helpers."""
+    Python side's classes, tables and helpers; ``elements=False``: None for each span,
+    image and link element (no proxy made) and for each container's ``el`` (see
+    Segmentation.element and anchor_element)."""
     cdef _Element r = root
     cdef _Document doc = r._doc
     cdef xmlNode* top = r._c_node
@@ -73,6 +75,7 @@ def walk(root, frozenset skip, seg, sizes, dict env):
     cdef _Walk w = _Walk()
     skip_box = env["skip_box"]
     w.setup(seg, env)
+    w.elements = elements
     while True:
         # ---- start event of cur
         descend = False
@@ -82,19 +85,21 @@ def walk(root, frozenset skip, seg, sizes, dict env):
             if kind == BLOCK:
                 descend = w.open_block(cur, doc, skip, skip_box, sizes)
             elif kind == ANCHOR or kind == SPAN:
-                el = elementFactory(doc, cur)
+                el = elementFactory(doc, cur) if elements else None
                 if kind == ANCHOR:
                     link_depth += 1
                     w.anchors.append((len(w.blocks), el))
+                    if not elements:
+                        w.add_anchor_node(cur)
                 w.put(1)  # SPAN_OPEN
-                w.spans.append(el)
+                w.spans.append(el if elements else None)
                 w.marked |= MARK_SPAN
             elif kind == BREAK:
                 w.put(0)  # BR
                 w.marked |= MARK_BR
             elif kind == IMAGE_EL:
                 w.put(3)  # IMAGE
-                w.images.append(elementFactory(doc, cur))
+                w.images.append(elementFactory(doc, cur) if elements else None)
                 w.marked |= MARK_IMAGE
             if descend:  # (a skipped box: its text is not read either)
                 w.add_text(cur.children, link_depth > 0)
@@ -116,13 +121,11 @@ def walk(root, frozenset skip, seg, sizes, dict env):
                     w.put(2)  # SPAN_CLOSE
                     w.marked |= MARK_SPAN
                 if cur is top:
-                    if w.blen:
-                        w.flush()
+                    w.end(root)
                     return
                 w.add_text(cur.next, link_depth > 0)
             elif cur is top:
-                if w.blen:
-                    w.flush()
+                w.end(root)
                 return
             child = _next_elementlike(cur.next)
             if child is not NULL:
@@ -214,3 +217,45 @@ cdef inline object _container_owner(c):
 
 cdef inline object _container_boiler(c):
     return get_slot(c, _cont.off[6]) if fits(&_cont, c) else c.boiler
+
+
+def boiler_containers(list containers, object Container):
+    """The containers with a boilerplate reason (a true ``boiler``), in order: the ones
+    :meth:`maintext.html.segmentation.Segmentation.finish` weighs (its ``_boiler_containers``)."""
+    cdef list out = []
+    read_layout(&_cont, Container, _CONTAINER_SLOTS)
+    for c in containers:
+        if _container_boiler(c):
+            out.append(c)
+    return out
+
+
+def skip_exempt_owners(list containers, object Container, set exempt):
+    """``Segmentation._skip_exempt_owners``: each container's owner past the exempt boxes
+    (parents come first: one step reaches a non-exempt owner); gives the owners before."""
+    cdef list walked = []
+    cdef bint direct
+    read_layout(&_cont, Container, _CONTAINER_SLOTS)
+    for c in containers:
+        direct = fits(&_cont, c)
+        o = get_slot(c, _cont.off[10]) if direct else c.owner
+        walked.append(o)
+        if o is not None and o in exempt:
+            while o is not None and o in exempt:
+                o = _container_owner(containers[o])
+            if direct:
+                set_slot(c, _cont.off[10], o)
+            else:
+                c.owner = o
+    return walked
+
+
+def element_at(root, bytes nodes, Py_ssize_t cid):
+    """The element of container (or link) ``cid`` of a walk with elements=False: its node,
+    recorded in ``nodes`` (Segmentation._nodes, _anchor_nodes) while the tree of ``root``
+    was walked, given a proxy."""
+    cdef _Element r = root
+    cdef const size_t* table = <const size_t*><const char*>nodes
+    if not 0 <= cid < <Py_ssize_t>(len(nodes) // sizeof(size_t)):
+        raise IndexError(cid)
+    return elementFactory(r._doc, <xmlNode*>table[cid])

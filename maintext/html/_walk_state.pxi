@@ -17,8 +17,29 @@ cdef _layout(object Block, object Container):
 
 
 
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from cpython.list cimport PyList_GET_ITEM
+from cpython.ref cimport Py_INCREF
+
+
 cdef extern from "Python.h":
     object PyUnicode_DecodeUTF8(const char* s, Py_ssize_t size, const char* errors)
+    void PyObject_GC_UnTrack(object o)
+
+
+cdef int _push_node(size_t** table, Py_ssize_t* n, Py_ssize_t* cap, xmlNode* node) except -1:
+    """Append ``node``'s address to a growing C table."""
+    cdef Py_ssize_t room
+    cdef size_t* grown
+    if n[0] == cap[0]:
+        room = cap[0] * 2 if cap[0] else 256
+        grown = <size_t*>realloc(table[0], room * sizeof(size_t))
+        if grown is NULL:
+            raise MemoryError()
+        table[0], cap[0] = grown, room
+    table[0][n[0]] = <size_t>node
+    n[0] += 1
+    return 0
 
 
 cdef class _Walk:
@@ -29,6 +50,9 @@ cdef class _Walk:
     cdef Py_ssize_t n_names
     cdef list kept
     cdef list blocks, containers, anchors, spans, images, stack, owners
+    # the boxes measured and read (sizes.read), innermost last: BoxSizes.close changes
+    # something only for them (its open boxes and its scope are among them)
+    cdef list read_boxes
     # the block being read: the UTF-8 bytes of its text runs and markers (the Python walk's
     # ``parts``, joined), decoded once when the block ends
     cdef char* buf
@@ -45,6 +69,13 @@ cdef class _Walk:
     cdef int marked  # markers.MARK_BR | MARK_SPAN | MARK_IMAGE
     cdef int chain_keep
     # what the walk takes from segment.py (its tables, constructors and helpers)
+    # elements=False: no proxy for a container unless its marks or size are read; its node
+    # recorded in ``nodes`` (Segmentation.element makes the proxy when asked)
+    cdef bint elements
+    cdef size_t* nodes
+    cdef Py_ssize_t n_nodes, cap_nodes
+    cdef size_t* anodes  # (the same for the links: Segmentation.anchor_element)
+    cdef Py_ssize_t n_anodes, cap_anodes
     cdef dict overflow  # name pointer -> (tag, kind) past NAME_LIMIT names
     cdef object tag  # the tag of the element kind_of read last
     cdef frozenset block_tags, special_tags
@@ -57,6 +88,8 @@ cdef class _Walk:
     def __dealloc__(self):
         free(self.buf)
         free(self.names)
+        free(self.nodes)
+        free(self.anodes)
 
     cdef int setup(self, seg, dict env) except -1:
         """The state of a walk filling ``seg``, with segment.py's tables from ``env``."""
@@ -79,6 +112,11 @@ cdef class _Walk:
         self.chain_keep = env["CHAIN_KEEP"]
         self.buf = NULL
         self.blen = self.bcap = 0
+        self.elements = True
+        self.nodes = NULL
+        self.n_nodes = self.cap_nodes = 0
+        self.anodes = NULL
+        self.n_anodes = self.cap_anodes = 0
         self.names = <_Name*>calloc(NAME_SLOTS, sizeof(_Name))
         if self.names is NULL:
             raise MemoryError()
@@ -89,6 +127,7 @@ cdef class _Walk:
         self.spans, self.images = seg.spans, seg.images
         self.stack = []
         self.owners = []
+        self.read_boxes = []
         self.link_chars = 0
         self.table_depth = 0
         self.marked = 0
@@ -128,15 +167,18 @@ cdef class _Walk:
         self.tag = tag
         return kind
 
-    cdef object marks_of(self, xmlNode* cur, el, str tag):
-        """vocab.marks of box ``cur`` (proxy ``el``): from the page's cache by its attribute
-        bytes, else from container_marks_of (or vocab.marks) and then cached."""
+    cdef object marks_of(self, xmlNode* cur, _Document doc, el, str tag):
+        """vocab.marks of box ``cur`` (proxy ``el``, or None: made if needed): from the page's
+        cache by its attribute bytes, else from container_marks_of (or vocab.marks) and then
+        cached."""
         cdef bint cached
         if cur.properties is NULL and tag not in self.special_tags:
             return self.no_marks
         cached = self.marks_seen.make_key(cur)
         m = self.marks_seen.get() if cached else None
         if m is None:
+            if el is None:
+                el = elementFactory(doc, cur)
             if container_marks_of is not None:
                 m = container_marks_of(el, tag, self.marks_cache, self.marks_by_words, self.marks_max,
                                        self.words_cache)
@@ -154,22 +196,29 @@ cdef class _Walk:
         cdef Py_ssize_t cid = len(self.containers)
         if self.blen:
             self.flush()
-        el = elementFactory(doc, cur)
-        m = self.marks_of(cur, el, tag)
+        if self.elements:
+            el = elementFactory(doc, cur)
+        else:
+            el = None
+            self.add_node(cur)
+        m = self.marks_of(cur, doc, el, tag)
         c = self.container(self.Container, cid, tag, m, el)
         self.containers.append(c)
         self.stack.append(cid)
-        if tag == "table":
+        if len(tag) == 5 and tag == "table":  # (the length first: no string compare for most tags)
             self.table_depth += 1
         boiler = m[0]
         if boiler:
             self.owners.append(cid)
             if boiler in skip:
+                if el is None:
+                    el = elementFactory(doc, cur)
                 size = skip_box(sizes, el, c)
                 if size >= 0:
                     self.seg.skipped.append((cid, size))
                     return False
                 sizes.read(cid, el)
+                self.read_boxes.append(cid)
         return True
 
     cdef int close_block(self, str tag, sizes) except -1:
@@ -186,9 +235,30 @@ cdef class _Walk:
             c.id_end = len(self.containers)
         if self.owners and self.owners[-1] == cid:
             self.owners.pop()
-            sizes.close(cid)
-        if tag == "table":
+            if self.read_boxes and self.read_boxes[-1] == cid:
+                self.read_boxes.pop()
+                sizes.close(cid)
+        if len(tag) == 5 and tag == "table":  # (the length first: no string compare for most tags)
             self.table_depth -= 1
+        return 0
+
+    cdef int add_node(self, xmlNode* cur) except -1:
+        """Record the node of the next container (elements=False)."""
+        return _push_node(&self.nodes, &self.n_nodes, &self.cap_nodes, cur)
+
+    cdef int add_anchor_node(self, xmlNode* cur) except -1:
+        """Record the node of the next link (elements=False)."""
+        return _push_node(&self.anodes, &self.n_anodes, &self.cap_anodes, cur)
+
+    cdef int end(self, root) except -1:
+        """The walk is over: the block being read ended; with elements=False the containers'
+        nodes handed to the segmentation (``seg._nodes``, ``seg._root``)."""
+        if self.blen:
+            self.flush()
+        if not self.elements:
+            self.seg._nodes = (<char*>self.nodes)[:self.n_nodes * sizeof(size_t)] if self.n_nodes else b""
+            self.seg._anchor_nodes = (<char*>self.anodes)[:self.n_anodes * sizeof(size_t)] if self.n_anodes else b""
+            self.seg._root = root
         return 0
 
     cdef int _reserve(self, Py_ssize_t extra) except -1:
@@ -309,6 +379,9 @@ cdef class _Walk:
             set_slot(b, _blk.off[12], owner)
             set_slot(b, _blk.off[13], None)
             set_slot(b, _blk.off[14], -1)
+            # (its slots hold strings, numbers and a tuple of ints: it cannot close a reference
+            # cycle, so the cycle collector need not visit it: ~1.5% of a text-only extract)
+            PyObject_GC_UnTrack(b)
             return b
         b.raw = raw
         b.text = text
@@ -348,6 +421,9 @@ cdef class _Walk:
             set_slot(c, _cont.off[9], None)
             set_slot(c, _cont.off[10], owner)
             set_slot(c, _cont.off[11], el)
+            # (strings, numbers and its lxml element, which refers to nothing of ours: it
+            # cannot close a reference cycle, the cycle collector need not visit it)
+            PyObject_GC_UnTrack(c)
             return c
         c.id = cid
         c.id_end = cid + 1
@@ -360,22 +436,54 @@ cdef class _Walk:
         c.el = el
         return c
 
+    cdef Py_ssize_t count_byte(self, char byte) noexcept:
+        """Occurrences of an ASCII ``byte`` in the block's UTF-8 bytes (a marker: the same
+        count as in its decoded text, no byte of a longer character being ASCII)."""
+        cdef Py_ssize_t i, n = 0
+        for i in range(self.blen):
+            if self.buf[i] == byte:
+                n += 1
+        return n
+
+    cdef tuple chain(self):
+        """``tuple(stack[-chain_keep:])``, without the list slice."""
+        cdef Py_ssize_t n = len(self.stack), k = self.chain_keep, i
+        if k <= 0:  # (as the slice: stack[-0:] is all of it)
+            return tuple(self.stack[-k:])
+        if k > n:
+            k = n
+        cdef tuple t = PyTuple_New(k)
+        for i in range(k):
+            x = <object>PyList_GET_ITEM(self.stack, n - k + i)
+            Py_INCREF(x)
+            PyTuple_SET_ITEM(t, i, x)
+        PyObject_GC_UnTrack(t)  # (ints: no cycle; the collector would untrack it on its first visit)
+        return t
+
+    cdef str innermost_tag(self):
+        """The tag of the innermost open container ("body" outside any)."""
+        if not self.stack:
+            return "body"
+        c = self.containers[<Py_ssize_t>self.stack[-1]]
+        return get_slot(c, _cont.off[2]) if fits(&_cont, c) else c.tag
+
     cdef flush(self):
-        cdef str raw = PyUnicode_DecodeUTF8(self.buf, self.blen, NULL)
+        cdef str raw
         cdef Py_ssize_t n
         cdef bint text = self.has_text()
-        self.blen = 0
         if text:
+            raw = PyUnicode_DecodeUTF8(self.buf, self.blen, NULL)
+            self.blen = 0
             self.blocks.append(self.block(
-                raw, self.containers[self.stack[-1]].tag if self.stack else "body",
-                tuple(self.stack[-self.chain_keep:]), self.link_chars, self.table_depth > 0,
+                raw, self.innermost_tag(), self.chain(), self.link_chars, self.table_depth > 0,
                 self.owners[-1] if self.owners else None, self.marked))
             self.marked = 0
         elif self.marked:  # a run without text: its spans are dropped, its images carried over
-            n = raw.count(self.span_open)
+            n = self.count_byte(1)  # SPAN_OPEN
             if n:
                 del self.spans[len(self.spans) - n:]
-            n = raw.count(self.image)
+            n = self.count_byte(3)  # IMAGE
+            self.blen = 0
             if n:
                 self._reserve(n)
                 memset(self.buf, 3, n)  # the images' markers, shown with the next block
@@ -383,4 +491,6 @@ cdef class _Walk:
                 self.marked = MARK_IMAGE
             else:
                 self.marked = 0
+        else:
+            self.blen = 0
         self.link_chars = 0

@@ -51,20 +51,22 @@ _MARK_TAGS = frozenset(SPAN_TAGS) | {"br", IMAGE_TAG}  # inline tags that leave 
 
 
 def segment_cleaned(root: etree._Element, skip: frozenset[str] = frozenset(),
-                    native: bool | None = None, evidence: RunningEvidence | None = None) -> Segmentation:
+                    native: bool | None = None, evidence: RunningEvidence | None = None,
+                    elements: bool = True) -> Segmentation:
     """:func:`segment` of a cleaned tree, skipping the boxes whose reason is in ``skip``;
     walked again without skipping when nothing but those boxes held prose (a block of at
     least PROSE_WORDS words with little link text)."""
-    seg = segment(root, skip=skip, native=native, evidence=evidence)
+    seg = segment(root, skip=skip, native=native, evidence=evidence, elements=elements)
     if seg.skipped and not any(b.weight >= PROSE_WORDS and b.link_density <= PROSE_LINK_DENSITY
                                for b in seg.blocks):
         # everything was in skipped boxes: read them after all
-        seg = segment(root, native=native, evidence=evidence)
+        seg = segment(root, native=native, evidence=evidence, elements=elements)
     return seg
 
 
 def segment(root: etree._Element, *, skip: frozenset[str] = frozenset(),
-            native: bool | None = None, evidence: RunningEvidence | None = None) -> Segmentation:
+            native: bool | None = None, evidence: RunningEvidence | None = None,
+            elements: bool = True) -> Segmentation:
     """Blocks and containers of the whole (cleaned) tree: broken pages put text after a
     stray ``</body>`` outside ``<body>``, so the walk starts at the root.
 
@@ -75,7 +77,12 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset(),
     a stack of open block tags (the Block-List construction of seed 002).
 
     ``native``: walk with the compiled twin of the Python walk (:mod:`maintext.html.walk`;
-    None = its default); same result. ``evidence``: see :class:`RunningEvidence`."""
+    None = its default); same result. ``evidence``: see :class:`RunningEvidence`.
+    ``elements=False``: ``seg.spans``, ``seg.images`` and ``seg.anchors`` hold None for each
+    element (their counts and positions only), and so does each container's ``el``:
+    :meth:`Segmentation.element` and :meth:`Segmentation.anchor_element` give them (for a
+    reader of the text alone, that does not change the tree after the walk: the native walk
+    then makes no element proxy but for the boxes it weighs)."""
     seg = Segmentation()
     seg.evidence = evidence
     weighing = weighing_skip_box(seg, evidence) if evidence is not None and skip else None
@@ -85,9 +92,9 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset(),
         env = _native_env()
         if weighing is not None:
             env = {**env, "skip_box": weighing}
-        _walk.native.walk(root, skip, seg, sizes, env)
+        _walk.native.walk(root, skip, seg, sizes, env, elements)
     else:
-        _Walk(seg, skip, weighing or skip_box, BoxSizes(root)).run(root)
+        _Walk(seg, skip, weighing or skip_box, BoxSizes(root), elements).run(root)
     seg.finish(_walk.native if use_native else None)
     return seg
 
@@ -100,10 +107,14 @@ class _Walk:
 
     __slots__ = ("seg", "skip", "skip_box", "sizes", "walker", "blocks", "containers", "anchors",
                  "spans", "images", "stack", "owners", "parts", "link_chars", "link_depth",
-                 "table_depth", "marked")
+                 "table_depth", "marked", "elements")
 
-    def __init__(self, seg: Segmentation, skip: frozenset[str], skip_box: Any, sizes: BoxSizes) -> None:
+    def __init__(self, seg: Segmentation, skip: frozenset[str], skip_box: Any, sizes: BoxSizes,
+                 elements: bool = True) -> None:
         self.seg, self.skip, self.skip_box, self.sizes = seg, skip, skip_box, sizes
+        self.elements = elements  # False: None for each span, image, link and container element
+        if not elements:  # (the containers' and links' elements, for Segmentation.element)
+            seg._nodes, seg._anchor_nodes, seg._root = [], [], None
         self.walker: Any = None
         self.blocks, self.containers, self.anchors = seg.blocks, seg.containers, seg.anchors
         self.spans, self.images = seg.spans, seg.images
@@ -118,6 +129,8 @@ class _Walk:
         (it may separate two words); leading indentation never starts a block, which saves
         most flushes."""
         walker = self.walker = etree.iterwalk(root, events=("start", "end"))
+        if not self.elements:
+            self.seg._root = root
         parts = self.parts
         for event, el in walker:
             tag = el.tag
@@ -160,7 +173,10 @@ class _Walk:
         c = Container(cid, tag, len(self.blocks), stack[-1] if stack else None,
                       _marks(tag, items) if items or tag in _SPECIAL_TAGS else _NO_MARKS,
                       owners[-1] if owners else None)
-        c.el = el
+        if self.elements:
+            c.el = el
+        else:
+            self.seg._nodes.append(el)
         containers.append(c)
         stack.append(cid)
         if tag == "table":
@@ -192,19 +208,22 @@ class _Walk:
 
     def open_inline(self, el: etree._Element, tag: str) -> None:
         """A span (link, emphasis, code), line break or image: a marker in the text."""
+        kept = el if self.elements else None
         if tag in SPAN_TAGS:
             if tag == "a":
                 self.link_depth += 1
-                self.anchors.append((len(self.blocks), el))
+                self.anchors.append((len(self.blocks), kept))
+                if not self.elements:
+                    self.seg._anchor_nodes.append(el)
             self.parts.append(SPAN_OPEN)
-            self.spans.append(el)
+            self.spans.append(kept)
             self.marked |= MARK_SPAN
         elif tag == "br":
             self.parts.append(_BR)
             self.marked |= MARK_BR
         elif tag == IMAGE_TAG:
             self.parts.append(IMAGE)
-            self.images.append(el)
+            self.images.append(kept)
             self.marked |= MARK_IMAGE
 
     def close_span(self, tag: str) -> None:

@@ -15,6 +15,7 @@ from itertools import accumulate
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from . import walk as _walk
 from .markers import BR, IMAGE, MARK_ALL, MARK_BR, MARK_IMAGE, MARK_SPAN, SPAN_CLOSE, SPAN_OPEN, plain
 from .evidence import RunningEvidence, outweighs_name
 from .tags import HEADING_TAGS, SENTENCE_END, PARAGRAPH_TAGS
@@ -154,6 +155,32 @@ class Segmentation:
         # tag -> indexes of its blocks / ids of its containers, in order (read once per tag)
         self._block_tags: dict[str, list[int]] = {}
         self._container_tags: dict[str, list[int]] = {}
+        # a walk without elements (segment(elements=False)): the containers' elements (the
+        # Python walk) or their libxml2 nodes (the native walk, read by _walk.element_at),
+        # and the root of the tree that holds them
+        self._nodes: list[Any] | bytes | None = None
+        self._anchor_nodes: list[Any] | bytes | None = None  # (the same for the anchors)
+        self._root: Any = None
+
+    def element(self, cid: int) -> Any:
+        """The element of container ``cid`` (``el``; after a walk without elements, made
+        from its node: the tree must not have changed since the walk)."""
+        nodes = self._nodes
+        if nodes is None:
+            return self.containers[cid].el
+        if isinstance(nodes, list):
+            return nodes[cid]
+        return _walk.native.element_at(self._root, nodes, cid)
+
+    def anchor_element(self, i: int) -> Any:
+        """The ``<a>`` element of anchor ``i`` (``anchors[i][1]``; after a walk without
+        elements, made from its node: the tree must not have changed since the walk)."""
+        nodes = self._anchor_nodes
+        if nodes is None:
+            return self.anchors[i][1]
+        if isinstance(nodes, list):
+            return nodes[i]
+        return _walk.native.element_at(self._root, nodes, i)
 
     def owners(self, b: Block) -> Iterator[int]:
         """The boilerplate containers enclosing ``b``, innermost first: its own owner, then
@@ -204,9 +231,9 @@ class Segmentation:
         total = self._chars[-1]
         exempt = self.exempt = set()
         weighed = self.weighed
-        for c in self.containers:
-            if not c.boiler:
-                continue
+        boxes = (native.boiler_containers(self.containers, Container) if native is not None
+                 else _boiler_containers(self.containers))
+        for c in boxes:
             if c.id in weighed:  # read only to weigh its text: that alone decides
                 if self._outweighs_name(evidence, c, running, weights):
                     exempt.add(c.id)
@@ -225,11 +252,9 @@ class Segmentation:
                 exempt.add(c.id)  # an article under a box name that says boilerplate
         weighed -= exempt
         containers = self.containers
-        if exempt:  # parents come first: one step reaches a non-exempt owner
-            self._walked_owner = [c.owner for c in containers]
-            for c in containers:
-                while c.owner is not None and c.owner in exempt:
-                    c.owner = containers[c.owner].owner
+        if exempt:
+            self._walked_owner = (native.skip_exempt_owners(containers, Container, exempt) if native is not None
+                                  else _skip_exempt_owners(containers, exempt))
         # and the prefix sums of the running text outside boilerplate boxes (Block.is_sentence_prose)
         if native is not None:
             self._prose = native.finish_blocks(blocks, containers, exempt, running_weight)
@@ -325,3 +350,19 @@ class Segmentation:
     def link_density(self, start: int, end: int) -> float:
         chars = self._chars[end] - self._chars[start]
         return (self._links[end] - self._links[start]) / chars if chars else 0.0
+
+
+def _boiler_containers(containers: list[Container]) -> list[Container]:
+    """The containers with a boilerplate reason, in order (the twin of ``_walk.boiler_containers``)."""
+    return [c for c in containers if c.boiler]
+
+
+def _skip_exempt_owners(containers: list[Container], exempt: set[int]) -> list[int | None]:
+    """Set each container's owner past the exempt boxes (parents come first: one step
+    reaches a non-exempt owner); give the owners before (the twin of
+    ``_walk.skip_exempt_owners``)."""
+    walked = [c.owner for c in containers]
+    for c in containers:
+        while c.owner is not None and c.owner in exempt:
+            c.owner = containers[c.owner].owner
+    return walked

@@ -96,3 +96,45 @@ def test_gallery_names_as_the_pattern():
         assert gallery._names_gallery(el) == expected, names
         hits += expected
     assert 0 < hits < 20000
+
+
+def test_containers_holding_same_in_c_and_python():
+    """The C loop over the containers (_score.containers_holding) keeps the containers its
+    Python twin keeps, the same objects in order, on random segmentations of both classes."""
+    import random
+
+    import pytest
+
+    _score = pytest.importorskip("maintext.methods.auto._score")
+    from maintext.html.segmentation import Container
+    from maintext.methods.auto.gallery import containers_holding
+
+    class Box:  # another class: the C loop reads its attributes
+        def __init__(self, start, end):
+            self.start, self.end = start, end
+
+    rnd = random.Random(11)
+    kept = set()
+    for _ in range(300):
+        boxes = []
+        for cid in range(rnd.randint(0, 25)):
+            start = rnd.randint(0, 40)
+            c = Container(cid, "div", start, None)
+            c.end = start + rnd.randint(0, 14)
+            boxes.append(c if rnd.random() < 0.8 else Box(c.start, c.end))
+        for n in (0, 1, 8, 9):
+            found = _score.containers_holding(boxes, Container, n)
+            twin = containers_holding(boxes, n)
+            assert len(found) == len(twin) and all(x is y for x, y in zip(found, twin))
+            kept.add(min(len(found), 2))
+    assert kept == {0, 1, 2}
+
+
+def test_gallery_found_on_the_text_only_walk():
+    """Text alone (the walk without elements: gallery_containers reads Segmentation.element)
+    drops the same captions, natively and on the Python walk."""
+    page = _page(_slides(30))
+    for native in (True, False):
+        text = extract(page, fields=("text",), native=native).text
+        assert text == extract(page, native=native).text
+        assert "Paragraph 7 of the report" in text and "Caption 3:" not in text

@@ -90,3 +90,19 @@ def test_a_short_line_box_after_a_rule_is_not_a_section():
       <hr><div class="part"><div class="body"><p>Thanks for reading, and see you all next week.</p></div></div>
       </div></main>""")
     assert S1 in page.text and "Thanks for reading" not in page.text
+
+
+def test_sections_joined_on_the_text_only_walk_too():
+    """The text alone (the walk without elements: widen reads Segmentation.element) joins
+    the same later sections as the full record, natively and on the Python walk."""
+    html = (f"""<html><head><title>Profiling in production</title></head><body><article>
+      <h1>Profiling in production</h1><section>
+      <div class="part"><div class="body"><h2>Setup</h2><p>{S1}</p></div></div>
+      {_figure("Flame graph of one request through the whole service stack")}
+      <div class="part"><div class="body"><h2>Results</h2><p>{S2}</p></div></div>
+      <hr><div class="part"><div class="body"><h2>Next steps</h2><ul><li>{S3}</li></ul></div></div>
+    </section></article></body></html>""")
+    for native in (True, False):
+        text = maintext.extract(html, fields=("text",), native=native).text
+        assert S2 in text and S3 in text
+        assert text == maintext.extract(html, native=native).text

@@ -68,7 +68,8 @@ def extract(doc: Document, options: Options) -> Page:
     opts = options.auto
     h = opts.heuristics
     page = Page(url=doc.url, method="auto")
-    root, pruned = doc.pruned_tree() if _text_alone(doc, options) else (doc.tree, None)
+    alone = _text_alone(doc, options)
+    root, pruned = doc.pruned_tree() if alone else (doc.tree, None)
     if pruned is not None and "script" not in pruned.tags:
         doc.ld_script_texts = []  # the pruned build copied no script: no JSON-LD in the tree
     hint = JsonLdBody(doc)  # before cleaning: JSON-LD sits in <script>
@@ -78,7 +79,9 @@ def extract(doc: Document, options: Options) -> Page:
     templates = template_texts(doc, root) if opts.drop_site_template and has_site_evidence(doc, "auto") else frozenset()
     removed = clean_tree(root, options.native, pruned)
     skip = SKIP_REASONS - ({"comments"} if opts.include_comments else set())
-    seg = segment_cleaned(root, skip if opts.skip_boilerplate else frozenset(), options.native, _evidence(h))
+    # (the text alone: no span or image element is read, only their counts)
+    seg = segment_cleaned(root, skip if opts.skip_boilerplate else frozenset(), options.native, _evidence(h),
+                          elements=not alone)
     explain = _explain_dropped(removed, seg) if options.explain else None
     if not seg.blocks:
         page.reason = "page has no text"

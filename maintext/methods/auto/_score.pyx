@@ -110,3 +110,20 @@ def rank_containers(dict scores, list containers, object Container, list char_su
         if score > best or (score == best and id_ < best_id):  # on a tie the first in the page
             best, best_id = score, id_
     return ranked, best_id
+
+
+def containers_holding(list containers, object Container, Py_ssize_t min_blocks):
+    """``gallery.containers_holding``: the containers holding at least ``min_blocks`` blocks
+    (``end - start``), in order."""
+    cdef list out = []
+    cdef Py_ssize_t start, end
+    read_layout(&_cont, Container, _CONTAINER_SLOTS)
+    for c in containers:
+        if fits(&_cont, c):
+            start = get_slot(c, _cont.off[0])
+            end = get_slot(c, _cont.off[1])
+        else:
+            start, end = c.start, c.end
+        if end - start >= min_blocks:
+            out.append(c)
+    return out

@@ -11,11 +11,17 @@ enough running text outside them.
 
 from __future__ import annotations
 
+import importlib
 import re
 
 from ...html import walk as _walk
-from ...html.segment import Block, Segmentation
+from ...html.segment import Block, Container, Segmentation
 from .heuristics import AutoHeuristics
+
+try:  # the containers loop in C (maintext/methods/auto/_score.pyx), else containers_holding
+    _c_containers_holding = importlib.import_module(f"{__package__}._score").containers_holding
+except ImportError:
+    _c_containers_holding = None
 
 # class/id words of a slide show box (a word inside a longer class name counts)
 _GALLERY_WORDS = ("galler", "slideshow", "slide-show", "carousel", "slider", "lightbox")
@@ -42,10 +48,13 @@ def gallery_containers(h: AutoHeuristics, seg: Segmentation) -> set[int]:
     min_items, levels = h.gallery_min_items, range(h.gallery_reach + 1)
     nodes = _walk.native_nodes()
     count = nodes.max_child_tag_count if nodes is not None else max_child_tag_count
-    for c in seg.containers:
-        if c.end - c.start < min_items:  # (the cheapest test first: most boxes hold a few blocks)
-            continue
-        el = c.el
+    # (the cheapest test first: most boxes hold a few blocks)
+    if nodes is not None and _c_containers_holding is not None:
+        holding = _c_containers_holding(seg.containers, Container, min_items)
+    else:
+        holding = containers_holding(seg.containers, min_items)
+    for c in holding:
+        el = seg.element(c.id)
         # (len: all its children, never fewer than those sharing one tag)
         if el is None or len(el) < min_items:
             continue
@@ -64,6 +73,12 @@ def gallery_containers(h: AutoHeuristics, seg: Segmentation) -> set[int]:
                 break
             node = node.getparent()
     return found
+
+
+def containers_holding(containers: list[Container], min_blocks: int) -> list[Container]:
+    """The containers holding at least ``min_blocks`` blocks, in order (the reference of the
+    native twin ``_score.containers_holding``)."""
+    return [c for c in containers if c.end - c.start >= min_blocks]
 
 
 def max_child_tag_count(el) -> int:

@@ -68,7 +68,7 @@ def _first_link_text(seg: Segmentation, b: Block) -> str:
     """The text of the first ``<a>`` that starts in ``b`` ("" when none does)."""
     i = bisect_left(seg.anchors, b.index, key=lambda x: x[0])
     if i < len(seg.anchors) and seg.anchors[i][0] == b.index:
-        return " ".join(seg.anchors[i][1].text_content().split())
+        return " ".join(seg.anchor_element(i).text_content().split())
     return ""
 
 
@@ -146,7 +146,8 @@ def _keep_contents(seg: Segmentation, kept: list[Block], linked: list[tuple[Bloc
     back = []
     for cid, items in _by_list(seg, linked, lambda b: b.text.casefold() in headings).items():
         c = seg.containers[cid]
-        hrefs = [(el.get("href") or "").strip() for index, el in seg.anchors if c.start <= index < c.end]
+        hrefs = [(seg.anchor_element(k).get("href") or "").strip() for k, (index, _) in enumerate(seg.anchors)
+                 if c.start <= index < c.end]
         if all(href.startswith("#") and len(href) > 1 for href in hrefs):
             back += items
     return bring_back(kept, back, explain, "table of contents (in-page links to kept headings)")

@@ -165,9 +165,10 @@ def _section_mates(h: AutoHeuristics, seg: Segmentation, top: Container, thresho
     good prose; any other box ends the walk, so what merely follows a wrapper (comments,
     related posts, a press release's "about the company" box right under it) is not joined."""
     box = _outermost_alone(seg, top)
-    if box is top or box.parent is None or box.el is None:
+    box_el = seg.element(box.id) if box is not top and box.parent is not None else None
+    if box_el is None:
         return []
-    kind = (box.tag, box.el.get("class"))
+    kind = (box.tag, box_el.get("class"))
     siblings = seg.children(box.parent)
     joined: list[tuple[int, int]] = []
     spacer = False
@@ -177,9 +178,10 @@ def _section_mates(h: AutoHeuristics, seg: Segmentation, top: Container, thresho
         if verdict == "skip":
             spacer = True
             continue
-        before = sib.el.getprevious() if sib.el is not None else None
+        sib_el = seg.element(cid)
+        before = sib_el.getprevious() if sib_el is not None else None
         broken = spacer or (before is not None and before.tag == "hr")
-        if verdict != "join" or not broken or (sib.tag, sib.el.get("class")) != kind \
+        if verdict != "join" or not broken or (sib.tag, sib_el.get("class")) != kind \
                 or seg.prose(sib.start, sib.end) < h.section_mate_prose:
             break
         joined.append((sib.start, sib.end))

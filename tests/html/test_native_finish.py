@@ -1,0 +1,69 @@
+"""Segmentation.finish's container loops in C (maintext/html/_walk.pyx) against their Python
+twins (segmentation._boiler_containers, segmentation._skip_exempt_owners)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from maintext.html import walk
+from maintext.html.segmentation import Container, _boiler_containers, _skip_exempt_owners
+
+native = pytest.mark.skipif(not walk.NATIVE_AVAILABLE, reason="native walk not built")
+
+
+class _Box:
+    """A container of another class (no slot offsets): the C loops read its attributes."""
+
+    def __init__(self, c: Container) -> None:
+        self.id, self.boiler, self.owner = c.id, c.boiler, c.owner
+
+
+def _boxes(rnd: random.Random, plain: bool) -> list:
+    """Random nested boxes: each owner is an earlier box (parents come first) or None."""
+    reasons = [None, None, "", "navigation", "comments", "image caption"]
+    out: list = []
+    for cid in range(rnd.randint(0, 30)):
+        owner = rnd.choice([None, *range(cid)]) if cid else None
+        c = Container(cid, "div", 0, None, (rnd.choice(reasons), False, False), owner)
+        out.append(_Box(c) if plain else c)
+    return out
+
+
+def _copy(boxes: list) -> list:
+    return [_Box(c) if isinstance(c, _Box) else Container(c.id, "div", 0, None, (c.boiler, False, False), c.owner)
+            for c in boxes]
+
+
+@native
+@pytest.mark.parametrize("plain", [False, True])
+def test_boiler_containers_same_in_c_and_python(plain):
+    rnd = random.Random(3)
+    sizes = set()
+    for _ in range(300):
+        boxes = _boxes(rnd, plain)
+        found = walk.native.boiler_containers(boxes, Container)
+        assert found == _boiler_containers(boxes)
+        assert all(x is y for x, y in zip(found, _boiler_containers(boxes)))
+        sizes.add(min(len(found), 2))
+    assert sizes == {0, 1, 2}
+
+
+@native
+@pytest.mark.parametrize("plain", [False, True])
+def test_skip_exempt_owners_same_in_c_and_python(plain):
+    """Owners rewritten past chains of exempt boxes (exempt owners of exempt owners), the
+    owners before given back, on both kinds of container."""
+    rnd = random.Random(7)
+    rewritten = 0
+    for _ in range(400):
+        boxes = _boxes(rnd, plain)
+        exempt = {c.id for c in boxes if rnd.random() < 0.4}
+        twin = _copy(boxes)
+        walked = walk.native.skip_exempt_owners(boxes, Container, exempt)
+        assert walked == _skip_exempt_owners(twin, exempt)
+        assert [c.owner for c in boxes] == [c.owner for c in twin]
+        assert all(c.owner is None or c.owner not in exempt for c in boxes)
+        rewritten += sum(1 for c, o in zip(boxes, walked) if c.owner != o)
+    assert rewritten > 100
