@@ -117,16 +117,18 @@ def _many_texts(root: etree._Element, native: bool | None) -> bool:
     """More than _MANY_TEXT_NODES text nodes (``_COUNT_TEXTS``); the compiled walk, when
     enabled, also tells the longest run of adjacent ones: False when none is _LONG_RUN long
     (merge_text_runs would find nothing to join)."""
-    if (_walk.ENABLED if native is None else native) and _walk.scan is not None:
-        count, longest = _walk.scan.text_runs(root)
+    scan = _walk.native_scan(native)
+    if scan is not None:
+        count, longest = scan.text_runs(root)
         return count > _MANY_TEXT_NODES and longest >= _LONG_RUN
     return int(_COUNT_TEXTS(root)) > _MANY_TEXT_NODES
 
 
 def _hiding_attributes(root: etree._Element, native: bool | None) -> list[tuple[Any, str, str]]:
     """(element, name, value) of the attributes that can hide an element, in document order."""
-    if (_walk.ENABLED if native is None else native) and _walk.scan is not None:
-        return _walk.scan.hiding_attributes(root)
+    scan = _walk.native_scan(native)
+    if scan is not None:
+        return scan.hiding_attributes(root)
     return [(value.getparent(), value.attrname, value) for value in _HIDING_ATTRS(root)]
 
 
@@ -165,8 +167,9 @@ def merge_text_runs(root: etree._Element, native: bool | None = None) -> None:
 
 def _long_runs(root: etree._Element, native: bool | None) -> list[etree._Element]:
     """The elements holding ``_LONG_RUN`` adjacent text nodes or more, in document order."""
-    if (_walk.ENABLED if native is None else native) and _walk.scan is not None:
-        return _walk.scan.long_text_runs(root, _LONG_RUN)
+    scan = _walk.native_scan(native)
+    if scan is not None:
+        return scan.long_text_runs(root, _LONG_RUN)
     return _long_runs_py(root, _LONG_RUN)
 
 
@@ -214,8 +217,9 @@ def _text_measure(native: bool | None) -> Callable[[etree._Element], int]:
     """``len(el.text_content())``: :func:`_text_length`, or its compiled twin when enabled (which
     counts the characters without building the text: decoding the page's text, and the big
     texts of hidden elements, was ~0.24 M instructions a page on gne-cn)."""
-    if (_walk.ENABLED if native is None else native) and _walk.scan is not None:
-        return _walk.scan.text_length
+    scan = _walk.native_scan(native)
+    if scan is not None:
+        return scan.text_length
     return _text_length
 
 

@@ -137,11 +137,12 @@ def _unnest_page(html: str | None, utf8: bytes | None,
     """The page after :func:`_unnest`, as ``(html, utf8)`` (one of them None), or None when
     it removes nothing. Found by its compiled twin when enabled (on ``utf8`` when given:
     the text need not be decoded), which tells where the removed tags stand."""
-    if _walk.ENABLED and _walk.scan is not None:
+    scan = _walk.native_scan()
+    if scan is not None:
         if utf8 is not None:
-            spans = _walk.scan.unnest_spans_utf8(utf8, max_depth)
+            spans = scan.unnest_spans_utf8(utf8, max_depth)
             return (None, b"".join(_kept_pieces(utf8, spans))) if spans else None
-        spans = _walk.scan.unnest_spans(html, max_depth)
+        spans = scan.unnest_spans(html, max_depth)
         return ("".join(_kept_pieces(html, spans)), None) if spans else None  # type: ignore[arg-type]
     html = _text(html, utf8)
     unnested = _unnest(html, max_depth)
@@ -317,9 +318,8 @@ def _page_bytes(html: str | None, utf8: bytes | None) -> bytes:
 
 def _count_lt(data: bytes) -> int:
     """``data.count(b"<")`` (in C when built: bytes.count costs ~2 instructions a byte)."""
-    if _walk.ENABLED and _walk.scan is not None:
-        return _walk.scan.count_byte(data, 0x3C)
-    return data.count(b"<")
+    scan = _walk.native_scan()
+    return scan.count_byte(data, 0x3C) if scan is not None else data.count(b"<")
 
 
 class Document:
@@ -379,7 +379,7 @@ class Document:
         those bytes: the parser reads them, and most pages' text is read by nothing else)."""
         html = self._html
         if html is None:
-            html = self._html = self.utf8.decode("utf-8")  # type: ignore[union-attr]
+            html = self._html = _text(None, self.utf8)
         return html
 
     @html.setter

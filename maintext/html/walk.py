@@ -60,10 +60,11 @@ def native_nodes() -> ModuleType | None:
     return nodes if ENABLED else None
 
 
-def native_scan() -> ModuleType | None:
+def native_scan(native: bool | None = None) -> ModuleType | None:
     """The C scans of page text and bytes (maintext/html/_scan.pyx: tag caps, UTF-8 check,
-    tree scans for cleaning) when built and enabled, else None."""
-    return scan if ENABLED else None
+    tree scans for cleaning) when built and enabled, else None. ``native``: a caller's own
+    choice (``Options.native``) instead of the process's (None)."""
+    return scan if (ENABLED if native is None else native) else None
 
 
 def native_raw() -> ModuleType | None:
