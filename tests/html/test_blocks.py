@@ -51,11 +51,11 @@ def test_ten_thousand_nested_divs_do_not_recurse():
     for i in range(10_000):
         node = lxml.html.etree.SubElement(node, "div")
         node.text = f"w{i} "
-    started = time.perf_counter()
+    started = time.process_time()
     blocks = segment(root)
     assert len(blocks) == 10_000
     assert blocks[-1].depth == 10_001 and len(blocks[-1].path) <= 12
-    assert time.perf_counter() - started < 5
+    assert time.process_time() - started < 5
 
 
 def test_tag_stream_keeps_code_as_single_pieces_and_unescapes_text():

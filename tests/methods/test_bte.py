@@ -58,7 +58,7 @@ def test_no_text_gives_empty_page_with_reason():
 
 def test_big_page_is_linear():
     html = "<html><body>" + "<div><a href=x>m</a></div>" * 20_000 + f"<p>{TEXT * 50}</p></body></html>"
-    started = time.perf_counter()
+    started = time.process_time()
     page = maintext.extract(html, method="bte")
-    assert time.perf_counter() - started < 10
+    assert time.process_time() - started < 10
     assert page.text.startswith("word0")

@@ -74,7 +74,7 @@ def test_big_page_is_fast():
 
     html = f"<html><body><ul>{MENU * 300}</ul><p>{PROSE * 50}</p><ul>{MENU * 300}</ul></body></html>"
     assert len(html) > 1_000_000
-    started = time.perf_counter()
+    started = time.process_time()
     page = maintext.extract(html, method="ccb")
-    assert time.perf_counter() - started < 10
+    assert time.process_time() - started < 10
     assert "Content code blurring" in page.text and "S7" not in page.text.split()

@@ -99,9 +99,9 @@ def test_threshold_is_a_parameter():
 def test_deeply_nested_page():
     html = ("<html><body><p>menu</p>" + "<div>" * 10000 + "<p>deep story text</p>"
             + "</div>" * 10000 + "</body></html>")
-    start = time.perf_counter()
+    start = time.process_time()
     page = extract_document(Document(html), "dompath")
-    assert time.perf_counter() - start < 5
+    assert time.process_time() - start < 5
     assert page.text == "deep story text"
 
 

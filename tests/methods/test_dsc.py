@@ -36,7 +36,7 @@ def test_big_page_is_linear():
     import time
 
     html = "<html><body>" + "<div><a href=x>m</a></div>" * 20_000 + f"<p>{TEXT1 * 40}</p></body></html>"
-    started = time.perf_counter()
+    started = time.process_time()
     page = maintext.extract(html, method="dsc")
-    assert time.perf_counter() - started < 10
+    assert time.process_time() - started < 10
     assert "alpha0" in page.text and "m" not in page.text.split()

@@ -397,9 +397,9 @@ def test_deep_page_does_not_crash():
              for text in ("First", "Second")]
     docs = [Document(h, url=f"http://deep.example/{i}.html") for i, h in enumerate(pages)]
     docs[0].site_docs = [docs[1]]
-    start = time.perf_counter()
+    start = time.process_time()
     page = extract_document(docs[0], "lcs")
-    assert time.perf_counter() - start < 10
+    assert time.process_time() - start < 10
     assert "First words of the deepest paragraph" in page.text
     assert "Second" not in page.text
 
@@ -412,9 +412,9 @@ def test_wide_page_stays_within_the_budget():
     opts = Options(explain=True).updated(lcs={"max_level_cost": 50_000, "max_page_cost": 200_000})
     docs = [Document(h, url=f"http://wide.example/{i}.html", options=opts) for i, h in enumerate(pages)]
     docs[0].site_docs = [docs[1]]
-    start = time.perf_counter()
+    start = time.process_time()
     page = extract_document(docs[0], "lcs")
-    assert time.perf_counter() - start < 10
+    assert time.process_time() - start < 10
     info = page.extra["lcs"]
     assert info["chunked_levels"] >= 1
     assert "cell budget" in page.reason

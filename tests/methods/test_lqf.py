@@ -42,7 +42,7 @@ def test_big_and_deep_pages():
 
     menus = "<ul>" + "<li><a href='/x'>menu entry</a></li>" * 20_000 + "</ul>"
     deep = "<div>" * 5_000 + f"<p>{PROSE}</p>" + "</div>" * 5_000
-    started = time.perf_counter()
+    started = time.process_time()
     page = maintext.extract(f"<html><body>{menus}{deep}</body></html>", method="lqf")
-    assert time.perf_counter() - started < 10
+    assert time.process_time() - started < 10
     assert page.text == PROSE
