@@ -96,11 +96,12 @@ _RELATED_HEADING = re.compile(
 
 
 _RELATED_ANY_CASE = _AnyCase(_RELATED_HEADING)
+RELATED_HEADING_MAX_CHARS = 60  # a longer line is no such heading
 
 
 def is_related_heading(text: str) -> bool:
     """A short heading that introduces links to other articles."""
-    if len(text) > 60:
+    if len(text) > RELATED_HEADING_MAX_CHARS:
         return False
     return _RELATED_ANY_CASE.match(text) is not None
 
@@ -126,11 +127,12 @@ _COMMENTS_HEADING = re.compile(
 
 
 _COMMENTS_ANY_CASE = _AnyCase(_COMMENTS_HEADING)
+COMMENTS_HEADING_MAX_CHARS = 80  # a longer line is no such heading
 
 
 def is_comments_heading(text: str) -> bool:
     """A short heading that opens the readers' comments."""
-    if len(text) > 80:
+    if len(text) > COMMENTS_HEADING_MAX_CHARS:
         return False
     return _COMMENTS_ANY_CASE.match(text) is not None
 
@@ -271,10 +273,13 @@ def is_credit_line(text: str) -> bool:
     return colon and _CREDIT_LABEL_ANY_CASE.match(text) is not None
 
 
-def is_furniture_line(text: str, *, dates: bool = True) -> bool:
+FURNITURE_MAX_CHARS = 70  # a longer line is no furniture line
+
+
+def is_furniture_line(text: str, dates: bool = True) -> bool:
     """A short line such as "Advertisement", "Share this", "相关阅读", "责任编辑：张三", an
     e-mail address alone, or (with ``dates``) a date or time alone."""
-    if len(text) > 70:
+    if len(text) > FURNITURE_MAX_CHARS:
         return False
     return (_FURNITURE_ANY_CASE.match(text) is not None or ("@" in text and _EMAIL_LINE.match(text) is not None)
             or is_credit_line(text) or (dates and (is_date_line(text) or is_dateline(text))))

@@ -127,3 +127,7 @@ def containers_holding(list containers, object Container, Py_ssize_t min_blocks)
         if end - start >= min_blocks:
             out.append(c)
     return out
+
+
+# the selection and edge loops (filter.py, edges.py): their twins in C
+include "_select.pxi"

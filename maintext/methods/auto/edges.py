@@ -6,19 +6,27 @@ trailing furniture, calls to action, "Related" and comment sections cut off the 
 
 from __future__ import annotations
 
+import importlib
 import re
-
 from typing import Any
 
 from ...html.tags import SENTENCE_END
 from ...html.tags import HEADING_TAGS
+from ...html import walk as _walk
 from ...html.lines import (
-    is_comments_heading, is_credit_line, is_furniture_line, is_related_heading, is_signoff_line)
+    COMMENTS_HEADING_MAX_CHARS, RELATED_HEADING_MAX_CHARS, is_comments_heading, is_credit_line, is_furniture_line,
+    is_related_heading, is_signoff_line)
 from ...html.promo import is_disclosure_line, is_promo_line
 from ...html.segment import Block, Container, Segmentation
 from .common import _explain
 from .lists import BARE_URL, INTRO_ENDS, _innermost_list
 from .heuristics import AutoHeuristics
+
+try:  # the scans for related and comments headings in C (_select.pxi, in _score), else the Python ones
+    _c_edges = importlib.import_module(f"{__package__}._score")
+    _c_next_related, _c_next_comments = _c_edges.next_related, _c_edges.next_comments
+except (ImportError, AttributeError):
+    _c_next_related = _c_next_comments = None
 
 
 def _lead_blocks(h: AutoHeuristics, seg: Segmentation, first: int, top: Container | None,
@@ -106,21 +114,19 @@ def trim_edges(h: AutoHeuristics, seg: Segmentation, kept: list[Block], top: Con
     """Drop readers' comments and "Related stories" sections that follow running text,
     then the run of furniture lines after the last line of running text."""
     drop: dict[int, str] = _comments_section(h, seg, kept, top) if cut_comments else {}
-    seen = 0.0
-    cut_after, max_weight = h.related_cut_after, h.section_heading_max_weight
-    for i, b in enumerate(kept):
-        if seen >= cut_after and b.weight < max_weight and is_related_heading(b.text):
-            start, end = _related_section(seg, b, top)
-            if end >= len(seg.blocks):
-                end = _widget_end(h, seg, kept, i, end)
-            for j in range(i, len(kept)):
-                if kept[j].index >= end:
-                    break
-                drop[j] = "section under a 'related' heading"
-            if end >= len(seg.blocks):
+    i, seen = _find_related(h, kept, 0, 0.0)
+    while i >= 0:
+        b = kept[i]
+        start, end = _related_section(seg, b, top)
+        if end >= len(seg.blocks):
+            end = _widget_end(h, seg, kept, i, end)
+        for j in range(i, len(kept)):
+            if kept[j].index >= end:
                 break
-            continue
-        seen += b.weight
+            drop[j] = "section under a 'related' heading"
+        if end >= len(seg.blocks):
+            break
+        i, seen = _find_related(h, kept, i + 1, seen)
     end = len(kept)
     promo = 0
     promos: dict[int, bool] = {}  # position in kept -> is_promo_line (asked again by _promo_pitch)
@@ -158,6 +164,34 @@ def trim_edges(h: AutoHeuristics, seg: Segmentation, kept: list[Block], top: Con
         for j in sorted(drop):
             explain.append(_explain(kept[j], "drop", drop[j]))
     return [b for j, b in enumerate(kept) if j not in drop]
+
+
+def _native_edges(h: AutoHeuristics) -> bool:
+    """Whether the compiled scans run: built and enabled, the thresholds plain numbers."""
+    return (_c_next_related is not None and _walk.ENABLED
+            and all(type(x) is float or (type(x) is int and abs(x) < 2 ** 53)
+                    for x in (h.related_cut_after, h.section_heading_max_weight)))
+
+
+def _find_related(h: AutoHeuristics, kept: list[Block], i: int, seen: float) -> tuple[int, float]:
+    """_next_related, in C when it can."""
+    if _native_edges(h):
+        return _c_next_related(kept, i, seen, h.related_cut_after, h.section_heading_max_weight,
+                               RELATED_HEADING_MAX_CHARS, is_related_heading)
+    return _next_related(h, kept, i, seen)
+
+
+def _next_related(h: AutoHeuristics, kept: list[Block], i: int, seen: float) -> tuple[int, float]:
+    """(position, words): the first of ``kept[i:]`` that is a "related" heading after at
+    least related_cut_after words (``seen``, plus the words of the blocks passed), or -1.
+    The reference of the native twin ``_score.next_related``."""
+    cut_after, max_weight = h.related_cut_after, h.section_heading_max_weight
+    for j in range(i, len(kept)):
+        b = kept[j]
+        if seen >= cut_after and b.weight < max_weight and is_related_heading(b.text):
+            return j, seen
+        seen += b.weight
+    return -1, seen
 
 
 def _teaser_tail(h: AutoHeuristics, kept: list[Block], end: int) -> int | None:
@@ -240,19 +274,21 @@ def _comments_section(h: AutoHeuristics, seg: Segmentation, kept: list[Block], t
     containers = seg.containers
     marks = {c.start for c in (containers[cid] for cid, _ in seg.skipped)
              if c.tag in HEADING_TAGS and c.boiler == "comments"}
-    max_weight, tags = h.section_heading_max_weight, h.comment_heading_tags
     seen = 0.0
     j = 0  # position in kept of the first block at or after the current one
-    for b in seg.blocks[kept[0].index:kept[-1].index + 1]:
-        marked = b.index in marks
-        if not marked and not (b.weight < max_weight and (b.heading or b.tag in tags) and is_comments_heading(b.text)):
-            continue  # (a pure test: asked before the words above it are counted, the same answer)
+    i, hi = kept[0].index, kept[-1].index + 1
+    while True:
+        i = _find_comments_heading(h, seg.blocks, i, hi, marks)
+        if i < 0:
+            break
+        b = seg.blocks[i]
         while j < len(kept) and kept[j].index < b.index:
             seen += kept[j].weight
             j += 1
         if seen < h.related_cut_after:
+            i += 1
             continue
-        if marked:
+        if b.index in marks:
             start, end = b.index, len(seg.blocks)
         else:
             start, end = _related_section(seg, b, top)
@@ -262,6 +298,27 @@ def _comments_section(h: AutoHeuristics, seg: Segmentation, kept: list[Block], t
             drop[k] = "readers' comments"
         break
     return drop
+
+
+def _find_comments_heading(h: AutoHeuristics, blocks: list[Block], lo: int, hi: int, marks: set[int]) -> int:
+    """_next_comments_heading, in C when it can."""
+    if _native_edges(h):
+        return _c_next_comments(blocks, lo, hi, marks, h.section_heading_max_weight, h.comment_heading_tags,
+                                COMMENTS_HEADING_MAX_CHARS, is_comments_heading)
+    return _next_comments_heading(h, blocks, lo, hi, marks)
+
+
+def _next_comments_heading(h: AutoHeuristics, blocks: list[Block], lo: int, hi: int, marks: set[int]) -> int:
+    """Position of the first of ``blocks[lo:hi]`` that is marked as the comments' heading
+    (its index in ``marks``) or reads as one, or -1. (A pure test: asked before the words
+    above it are counted, the same answer.) The reference of ``_score.next_comments``."""
+    max_weight, tags = h.section_heading_max_weight, h.comment_heading_tags
+    for i in range(max(lo, 0), min(hi, len(blocks))):
+        b = blocks[i]
+        if b.index in marks or (b.weight < max_weight and (b.heading or b.tag in tags)
+                                and is_comments_heading(b.text)):
+            return i
+    return -1
 
 
 def _is_body_prose(h: AutoHeuristics, b: Block) -> bool:

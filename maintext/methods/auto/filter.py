@@ -7,18 +7,27 @@ dropped (each decision recorded when explaining).
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterator
 from itertools import compress
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...html.tags import SENTENCE_END
-from ...html.lines import CAPTION_MAX_CHARS, is_credit_line, is_furniture_line, is_post_line
+from ...html import walk as _walk
+from ...html.lines import (CAPTION_MAX_CHARS, FURNITURE_MAX_CHARS, POST_LINE_MAX_CHARS, is_credit_line,
+                           is_furniture_line, is_post_line)
 from ...html.markers import MARK_BR
 from ...html.segment import Block, Container, Segmentation
 from ...options import AutoOptions
 from .common import Region, _explain, _weight, bring_back
 from .heuristics import _SENTENCE_BREAK, AutoHeuristics
 from .lists import _keep_cited_sources, _keep_contents, _keep_introduced_lists, _keep_led_items, _keep_list_mates
+
+try:  # the selection loops in C (maintext/methods/auto/_select.pxi, in _score), else the Python ones
+    _c_select = importlib.import_module(f"{__package__}._score")
+    _c_select_region, _c_repeat_runs = _c_select.select_region, _c_select.repeat_runs
+except (ImportError, AttributeError):
+    _c_select_region = _c_repeat_runs = None
 
 
 def select_blocks(h: AutoHeuristics, seg: Segmentation, region: Region, opts: AutoOptions,
@@ -29,6 +38,28 @@ def select_blocks(h: AutoHeuristics, seg: Segmentation, region: Region, opts: Au
     for start, end in region.ranges:
         inside[start:end] = b"\x01" * (end - start)
     top = region.top
+    limits = drop_limits(h, opts)
+    if explain is None and _native_select(limits, h.section_header_after):
+        kept, linked, cells = _c_select_region(
+            seg.blocks, inside, Block, limits, figures, FIGURE_REASONS, h.section_header_after,
+            _region_tests(h, seg, top), seg.containers, Container, seg._chars, seg._links)
+    else:
+        kept, linked, cells = _select_loop(h, seg, top, inside, opts, explain, figures)
+    if cells and kept:
+        kept = _keep_row_mates(h, seg, kept, cells, explain)
+    if not (linked and kept):
+        return kept
+    kept = _keep_led_items(h, seg, _keep_list_mates(h, seg, kept, linked, explain), linked, explain)
+    kept = _keep_cited_sources(seg, kept, linked, explain)
+    return _keep_contents(seg, _keep_introduced_lists(h, seg, kept, linked, explain), linked, explain)
+
+
+def _select_loop(h: AutoHeuristics, seg: Segmentation, top: Container | None, inside: bytearray,
+                 opts: AutoOptions, explain: list[dict[str, Any]] | None, figures: bool
+                 ) -> tuple[list[Block], list[tuple[Block, int]], list[tuple[Block, int]]]:
+    """(kept, linked, cells): the blocks of the region kept by the drop rule, those dropped as
+    link text and the table cells dropped as furniture lines, each with its explain entry
+    (-1 without explain). The reference of the native twin ``_score.select_region``."""
     drop_reason = _drop_rule(h, seg, top, opts)
     kept: list[Block] = []
     seen_h1 = False  # the region's first <h1> is the headline, a later one a section heading
@@ -59,13 +90,25 @@ def select_blocks(h: AutoHeuristics, seg: Segmentation, region: Region, opts: Au
         words += b.weight
         if explain is not None:
             explain.append(_explain(b, "keep", "in main container"))
-    if cells and kept:
-        kept = _keep_row_mates(h, seg, kept, cells, explain)
-    if not (linked and kept):
-        return kept
-    kept = _keep_led_items(h, seg, _keep_list_mates(h, seg, kept, linked, explain), linked, explain)
-    kept = _keep_cited_sources(seg, kept, linked, explain)
-    return _keep_contents(seg, _keep_introduced_lists(h, seg, kept, linked, explain), linked, explain)
+    return kept, linked, cells
+
+
+def _plain_number(x: Any) -> bool:
+    return type(x) is float or (type(x) is int and abs(x) < 2 ** 53)
+
+
+def _native_select(limits: "DropLimits", section_after: Any) -> bool:
+    """Whether the compiled selection runs: built and enabled (``MAINTEXT_NATIVE``) and the
+    thresholds plain numbers it reads as doubles (small ints: the same comparisons)."""
+    return (_c_select_region is not None and _walk.ENABLED and _plain_number(section_after)
+            and all(_plain_number(x) for x in limits[3:11]) and all(type(x) is int for x in limits[11:14])
+            and _plain_number(limits[14]) and type(limits[15]) is int)
+
+
+def _region_tests(h: AutoHeuristics, seg: Segmentation, top: Container | None) -> tuple[Callable[..., Any], ...]:
+    """The Python tests the native selection asks of a few blocks (see ``_score.select_region``)."""
+    return (lambda b: _boiler_inside(seg, b, top), lambda b: _linked_prose(h, b), is_furniture_line,
+            _all_furniture_lines, is_post_line, is_credit_line, lambda b: _section_heading(h, seg, b, top))
 
 
 HEADLINE_REASON = "headline (page.headline)"
@@ -120,6 +163,21 @@ def _drop_repeats(h: AutoHeuristics, kept: list[Block], explain: list[dict[str, 
     repeat earlier kept ones, holding repeat_share of the kept words: the page holds the
     article twice (a print copy, a second template), the copy is dropped. A repeated pull
     quote or the repeated items of a plan stay."""
+    drop = (_c_repeat_runs(kept, h.repeat_min_weight, h.repeat_run)
+            if _c_repeat_runs is not None and _walk.ENABLED and _plain_number(h.repeat_min_weight)
+            and type(h.repeat_run) is int else _repeat_runs(h, kept))
+    if not drop or sum(kept[i].weight for i in drop) < h.repeat_share * _weight(kept):
+        return kept  # repeated items of a list or plan, not a second copy
+    if explain is not None:
+        for i in sorted(drop):
+            explain.append(_explain(kept[i], "drop", "repeats an earlier run of paragraphs"))
+    return [b for i, b in enumerate(kept) if i not in drop]
+
+
+def _repeat_runs(h: AutoHeuristics, kept: list[Block]) -> set[int]:
+    """Positions in ``kept`` of the runs of at least repeat_run paragraphs (of
+    repeat_min_weight words or more) that all repeat earlier ones. The reference of the
+    native twin ``_score.repeat_runs``."""
     seen: set[str] = set()
     long_ids = []  # positions in kept of the long paragraphs, and whether each is a repeat
     for i, b in enumerate(kept):
@@ -135,12 +193,7 @@ def _drop_repeats(h: AutoHeuristics, kept: list[Block], explain: list[dict[str, 
         if len(run) >= h.repeat_run:
             drop.update(run)
         run = []
-    if not drop or sum(kept[i].weight for i in drop) < h.repeat_share * _weight(kept):
-        return kept  # repeated items of a list or plan, not a second copy
-    if explain is not None:
-        for i in sorted(drop):
-            explain.append(_explain(kept[i], "drop", "repeats an earlier run of paragraphs"))
-    return [b for i, b in enumerate(kept) if i not in drop]
+    return drop
 
 
 def _boiler_inside(seg: Segmentation, b: Block, top: Container | None) -> str | None:
@@ -205,13 +258,29 @@ def _in_link_list(h: AutoHeuristics, seg: Segmentation, b: Block) -> bool:
     return False
 
 
-def _drop_rule(h: AutoHeuristics, seg: Segmentation, top: Container | None,
-               opts: AutoOptions) -> Callable[[Block], str | None]:
-    """The reason to drop a block of the region (None: keep it), as a function of the block:
-    the heuristics and options are read once, select_blocks asks it of every block."""
-    keep_comments, keep_headline, keep_tables = opts.include_comments, opts.include_headline, opts.include_tables
-    headline_max, long_weight = h.headline_max_chars, h.long_block_weight
-    line_max, lines_max, credit_min = h.furniture_line_max_weight, h.furniture_lines_weight, h.credit_line_min_chars
+class DropLimits(NamedTuple):
+    """What the drop rule reads of the heuristics and options, read once a page: the one
+    table of both twins (``_drop_rule`` and the compiled ``_score.select_region``)."""
+
+    keep_comments: bool
+    keep_headline: bool
+    keep_tables: bool
+    headline_max: float  # (numbers: ints and floats, compared as Python compares them)
+    long_weight: float
+    line_max: float  # furniture_line_max_weight
+    lines_max: float  # furniture_lines_weight
+    credit_min: float
+    short_limit: float  # link density of a short block, of a long one
+    long_limit: float
+    caption_max: int  # lines.CAPTION_MAX_CHARS
+    mark_br: int  # markers.MARK_BR
+    post_max: int  # lines.POST_LINE_MAX_CHARS
+    list_levels: int  # boiler_inside_levels
+    list_density_max: float
+    furniture_max: int  # lines.FURNITURE_MAX_CHARS
+
+
+def drop_limits(h: AutoHeuristics, opts: AutoOptions) -> DropLimits:
     short_limit, long_limit = h.link_density_max, h.long_link_density_max  # link density, short/long blocks
     if opts.favor_precision:
         short_limit *= h.precision_link_factor
@@ -219,6 +288,19 @@ def _drop_rule(h: AutoHeuristics, seg: Segmentation, top: Container | None,
     elif opts.favor_recall:
         short_limit = min(0.9, short_limit * h.recall_link_factor)
         long_limit = min(0.9, long_limit * h.recall_link_factor)
+    return DropLimits(bool(opts.include_comments), bool(opts.include_headline), bool(opts.include_tables),
+                      h.headline_max_chars, h.long_block_weight, h.furniture_line_max_weight,
+                      h.furniture_lines_weight, h.credit_line_min_chars, short_limit, long_limit,
+                      CAPTION_MAX_CHARS, MARK_BR, POST_LINE_MAX_CHARS, h.boiler_inside_levels,
+                      h.list_link_density_max, FURNITURE_MAX_CHARS)
+
+
+def _drop_rule(h: AutoHeuristics, seg: Segmentation, top: Container | None,
+               opts: AutoOptions) -> Callable[[Block], str | None]:
+    """The reason to drop a block of the region (None: keep it), as a function of the block:
+    the heuristics and options are read once, select_blocks asks it of every block."""
+    (keep_comments, keep_headline, keep_tables, headline_max, long_weight, line_max, lines_max, credit_min,
+     short_limit, long_limit, *_) = drop_limits(h, opts)
 
     def drop_reason(b: Block) -> str | None:
         boiler = _boiler_inside(seg, b, top) if b.owner is not None else None

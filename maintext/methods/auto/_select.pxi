@@ -1,0 +1,265 @@
+# The per-block loops of auto's block selection and edge trimming in C, included by
+# _score.pyx (one extension module). Each is the twin of a Python function that stays the
+# reference and the fallback (no compiler, MAINTEXT_NATIVE=0):
+#   select_region    filter.select_blocks' loop over the region (no explain) with
+#                    filter._drop_rule's tests
+#   repeat_runs      filter._repeat_runs
+#   next_related     edges._next_related
+#   next_comments    edges._next_comments_heading
+# The text tests (lines.py's regular expressions) stay in Python: the C loops ask them only
+# of the blocks that pass their cheap exact prefilters (the early returns of lines.py's
+# functions: length, last character, a needed character). The thresholds come in one tuple
+# built by filter.drop_limits, which the Python twin reads too.
+# tests/methods/test_auto_select_native.py checks both twins agree (random and real pages).
+
+from cpython.unicode cimport PyUnicode_GET_LENGTH, PyUnicode_READ_CHAR
+
+# segmentation.Block's slots read here (in this order)
+_SEL_SLOTS = ("owner", "weight", "tag", "text", "heading", "chars", "link_chars", "in_table",
+              "marked", "index", "chain")
+cdef Layout _sel
+
+cdef enum DropCode:
+    KEEP = 0
+    DROP_BOILER = 1  # inside a boilerplate box of the region ("inside <reason>")
+    DROP_HEADLINE = 2  # filter.HEADLINE_REASON
+    DROP_LINK = 3  # one of filter.LINK_REASONS
+    DROP_FURNITURE = 4  # filter.FURNITURE_REASON
+    DROP_OTHER = 5
+
+
+cdef inline bint _ends_sentence(str text) noexcept:
+    """``text[-1:] in ".!?。！？"`` (lines.py's test of a line that is a sentence; true of
+    an empty text, as that test is: "" is in every string)."""
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(text)
+    cdef Py_UCS4 c
+    if n == 0:
+        return True
+    c = PyUnicode_READ_CHAR(text, n - 1)
+    return c == u'.' or c == u'!' or c == u'?' or c == 0x3002 or c == 0xFF01 or c == 0xFF1F
+
+
+cdef inline bint _has_char(str text, Py_UCS4 a, Py_UCS4 b, Py_UCS4 c) noexcept:
+    """One of ``a``, ``b``, ``c`` is in ``text``."""
+    cdef Py_ssize_t i, n = PyUnicode_GET_LENGTH(text)
+    cdef Py_UCS4 x
+    for i in range(n):
+        x = PyUnicode_READ_CHAR(text, i)
+        if x == a or x == b or x == c:
+            return True
+    return False
+
+
+cdef inline bint _may_be_post_line(str text, Py_ssize_t max_chars) noexcept:
+    """False where lines.is_post_line returns False before splitting the line."""
+    return (PyUnicode_GET_LENGTH(text) <= max_chars and not _ends_sentence(text)
+            and _has_char(text, u'|', 0x2022, 0x00B7))  # "|", "•", "·"
+
+
+cdef inline bint _may_be_credit_line(str text) noexcept:
+    """False where lines.is_credit_line returns False at once: no colon (no caption, no
+    source label) and longer than 80 characters or ending like a sentence."""
+    if _has_char(text, u':', 0xFF1A, u':'):
+        return True
+    return not (PyUnicode_GET_LENGTH(text) > 80 or _ends_sentence(text))
+
+
+cdef bint _in_link_list(tuple chain, list containers, object Container, list char_sums, list link_sums,
+                        Py_ssize_t levels, double density_max) except -1:
+    """filter._in_link_list: the innermost ul/ol among the last ``levels`` containers of
+    ``chain`` has a link density above ``density_max``."""
+    cdef Py_ssize_t n = len(chain), lo, i, start, end, chars
+    lo = -levels  # chain[-levels:] (Python's slice bounds)
+    if lo < 0:
+        lo += n
+        if lo < 0:
+            lo = 0
+    elif lo > n:
+        lo = n
+    read_layout(&_cont, Container, _CONTAINER_SLOTS)
+    for i in range(n - 1, lo - 1, -1):
+        c = containers[<Py_ssize_t>chain[i]]
+        if fits(&_cont, c):
+            tag = get_slot(c, _cont.off[2])
+        else:
+            tag = c.tag
+        if tag == "ul" or tag == "ol":
+            if fits(&_cont, c):
+                start = get_slot(c, _cont.off[0])
+                end = get_slot(c, _cont.off[1])
+            else:
+                start, end = c.start, c.end
+            chars = <Py_ssize_t>char_sums[end] - <Py_ssize_t>char_sums[start]
+            if not chars:
+                return 0.0 > density_max
+            return ((<Py_ssize_t>link_sums[end] - <Py_ssize_t>link_sums[start]) / <double>chars) > density_max
+    return False
+
+
+def select_region(list blocks, inside, object Block, limits, bint figures, tuple figure_reasons,
+                  double section_after, tuple tests, list containers, object Container, list char_sums,
+                  list link_sums):
+    """filter.select_blocks without explain: (kept, linked, cells) as its loop builds them
+    (each dropped block of ``linked`` and ``cells`` paired with -1). ``inside``: one byte a
+    block, 1 inside the region. ``limits``: filter.drop_limits. ``tests``: the Python tests
+    asked of a few blocks, (boiler_inside(b), linked_prose(b), furniture_line(text, dates),
+    all_furniture_lines(b), post_line(text), credit_line(text), section_heading(b))."""
+    cdef bint keep_comments = limits[0], keep_headline = limits[1], keep_tables = limits[2]
+    cdef double headline_max = limits[3], long_weight = limits[4], line_max = limits[5]
+    cdef double lines_max = limits[6], credit_min = limits[7], short_limit = limits[8]
+    cdef double long_limit = limits[9], caption_max = limits[10]
+    cdef long mark_br = limits[11]
+    cdef Py_ssize_t post_max = limits[12], list_levels = limits[13]
+    cdef double list_density_max = limits[14], furniture_max = limits[15]
+    boiler_inside, linked_prose, furniture_line, all_furniture_lines, post_line, credit_line, \
+        section_heading = tests
+    cdef const unsigned char[:] ins = inside
+    cdef list kept = [], linked = [], cells = []
+    cdef Py_ssize_t i, n = len(blocks), chars, link_chars
+    cdef double weight, words = 0.0, density
+    cdef bint direct, seen_h1 = False, in_table, heading
+    cdef int code
+    cdef str text
+    if ins.shape[0] < n:
+        raise ValueError("inside is shorter than blocks")
+    read_layout(&_sel, Block, _SEL_SLOTS)
+    for i in range(n):
+        if not ins[i]:
+            continue
+        b = blocks[i]
+        direct = fits(&_sel, b)
+        owner = get_slot(b, _sel.off[0]) if direct else b.owner
+        weight = get_slot(b, _sel.off[1]) if direct else b.weight
+        tag = get_slot(b, _sel.off[2]) if direct else b.tag
+        text = get_slot(b, _sel.off[3]) if direct else b.text
+        heading = get_slot(b, _sel.off[4]) if direct else b.heading
+        chars = get_slot(b, _sel.off[5]) if direct else b.chars
+        link_chars = get_slot(b, _sel.off[6]) if direct else b.link_chars
+        in_table = get_slot(b, _sel.off[7]) if direct else b.in_table
+        # --- filter._drop_rule's drop_reason ---
+        code = KEEP
+        boiler = boiler_inside(b) if owner is not None else None
+        if boiler and not (keep_comments and boiler == "comments"):
+            code = DROP_BOILER
+            if figures and ("inside " + boiler) in figure_reasons:
+                code = KEEP
+        elif tag == "h1" and not keep_headline and <double>PyUnicode_GET_LENGTH(text) < headline_max:
+            code = DROP_HEADLINE
+        else:
+            density = (<double>link_chars / <double>chars) if chars else 0.0
+            if density > (short_limit if weight < long_weight else long_limit) and not heading \
+                    and not linked_prose(b):
+                code = DROP_LINK
+            elif link_chars and weight < long_weight and _in_link_list(
+                    get_slot(b, _sel.off[10]) if direct else b.chain, containers, Container, char_sums,
+                    link_sums, list_levels, list_density_max):
+                code = DROP_LINK
+            elif weight < line_max and PyUnicode_GET_LENGTH(text) <= furniture_max \
+                    and furniture_line(text, not in_table):
+                code = DROP_FURNITURE
+            elif weight < lines_max and (<long>(get_slot(b, _sel.off[8]) if direct else b.marked)) & mark_br \
+                    and all_furniture_lines(b):
+                code = DROP_OTHER
+            elif weight < long_weight and _may_be_post_line(text, post_max) and post_line(text):
+                code = DROP_OTHER
+            elif (weight >= line_max or <double>chars > credit_min) and <double>chars <= caption_max \
+                    and _may_be_credit_line(text) and credit_line(text):
+                code = DROP_OTHER
+            elif in_table and not keep_tables:
+                code = DROP_OTHER
+        # --- select_blocks' loop ---
+        if code != KEEP and words >= section_after and heading and tag != "h1" and section_heading(b):
+            code = KEEP
+        if code == DROP_HEADLINE:
+            if not seen_h1:
+                seen_h1 = True
+            else:
+                code = KEEP
+        if code != KEEP:
+            if code == DROP_LINK:
+                linked.append((b, -1))
+            elif code == DROP_FURNITURE and in_table:
+                cells.append((b, -1))
+            continue
+        kept.append(b)
+        words += weight
+    return kept, linked, cells
+
+
+def repeat_runs(list kept, double min_weight, Py_ssize_t run_min):
+    """filter._repeat_runs: the positions in ``kept`` of the runs of at least ``run_min``
+    long paragraphs that all repeat earlier ones (a set, filled in the same order)."""
+    cdef set seen = set(), drop = set()
+    cdef list run = []
+    cdef Py_ssize_t i, n = len(kept)
+    cdef bint direct
+    read_layout(&_sel, type(kept[0]) if kept else None, _SEL_SLOTS)
+    for i in range(n):
+        b = kept[i]
+        direct = fits(&_sel, b)
+        if not <double>(get_slot(b, _sel.off[1]) if direct else b.weight) >= min_weight:
+            continue
+        text = get_slot(b, _sel.off[3]) if direct else b.text
+        if text in seen:
+            run.append(i)
+            continue
+        seen.add(text)
+        if len(run) >= run_min:
+            drop.update(run)
+        run = []
+    if len(run) >= run_min:
+        drop.update(run)
+    return drop
+
+
+def next_related(list kept, Py_ssize_t i, double seen, double cut_after, double max_weight,
+                 Py_ssize_t max_chars, object related_heading):
+    """edges._next_related: (position, words) of the first block from ``i`` on that is a
+    related heading after ``cut_after`` words, or (-1, words) past the end."""
+    cdef Py_ssize_t n = len(kept)
+    cdef double weight
+    cdef bint direct
+    cdef str text
+    if n:
+        read_layout(&_sel, type(kept[0]), _SEL_SLOTS)
+    while i < n:
+        b = kept[i]
+        direct = fits(&_sel, b)
+        weight = get_slot(b, _sel.off[1]) if direct else b.weight
+        if seen >= cut_after and weight < max_weight:
+            text = get_slot(b, _sel.off[3]) if direct else b.text
+            if PyUnicode_GET_LENGTH(text) <= max_chars and related_heading(text):
+                return i, seen
+        seen += weight
+        i += 1
+    return -1, seen
+
+
+def next_comments(list blocks, Py_ssize_t lo, Py_ssize_t hi, marks, double max_weight, tags,
+                  Py_ssize_t max_chars, object comments_heading):
+    """edges._next_comments_heading: the position of the first block of ``blocks[lo:hi]``
+    whose index is in ``marks`` or that is a comments heading, or -1."""
+    cdef Py_ssize_t i
+    cdef bint direct
+    cdef str text
+    if hi > len(blocks):
+        hi = len(blocks)
+    if lo < 0:
+        lo = 0
+    if lo < hi:
+        read_layout(&_sel, type(blocks[lo]), _SEL_SLOTS)
+    for i in range(lo, hi):
+        b = blocks[i]
+        direct = fits(&_sel, b)
+        index = get_slot(b, _sel.off[9]) if direct else b.index
+        if index in marks:
+            return i
+        if not <double>(get_slot(b, _sel.off[1]) if direct else b.weight) < max_weight:
+            continue
+        if not ((get_slot(b, _sel.off[4]) if direct else b.heading)
+                or (get_slot(b, _sel.off[2]) if direct else b.tag) in tags):
+            continue
+        text = get_slot(b, _sel.off[3]) if direct else b.text
+        if PyUnicode_GET_LENGTH(text) <= max_chars and comments_heading(text):
+            return i
+    return -1

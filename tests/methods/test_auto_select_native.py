@@ -1,0 +1,190 @@
+"""auto's block selection and edge scans: the compiled loops (maintext/methods/auto/_select.pxi,
+in the _score module) against their Python twins (filter._select_loop with _drop_rule,
+filter._repeat_runs, edges._next_related, edges._next_comments_heading), on real pages of
+the shared dev sets and on random pages. Each twin is asked at the point the extraction asks
+it (wrapped in the ``auto`` modules), with the same arguments."""
+
+from __future__ import annotations
+
+import dataclasses
+import gzip
+import importlib
+import random
+
+import pytest
+
+import maintext
+from maintext.html import walk as _walk
+from maintext.methods.auto import edges, filter as auto_filter
+from maintext.methods.auto import extract as _  # noqa: F401 - (the package itself, below)
+from maintext.methods.auto.heuristics import AutoHeuristics
+from maintext.options import AutoOptions
+from tests.conftest import DATASETS, read_gold
+
+native = pytest.importorskip("maintext.methods.auto._score")
+auto_pkg = importlib.import_module("maintext.methods.auto")
+
+
+class _Checked:
+    """Wraps each compiled twin to run the Python one too and compare; counts the calls."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.calls = {"select": 0, "repeats": 0, "related": 0, "comments": 0}
+        monkeypatch.setattr(_walk, "ENABLED", True)
+        real_select = auto_filter.select_blocks
+        py_repeats, py_related, py_comments = (auto_filter._repeat_runs, edges._next_related,
+                                               edges._next_comments_heading)
+
+        def select_blocks(h, seg, region, opts, explain, figures=False):
+            if explain is None:
+                inside = bytearray(len(seg.blocks))
+                for start, end in region.ranges:
+                    inside[start:end] = b"\x01" * (end - start)
+                limits = auto_filter.drop_limits(h, opts)
+                assert auto_filter._native_select(limits, h.section_header_after)
+                c = native.select_region(seg.blocks, inside, auto_filter.Block, limits, figures,
+                                         auto_filter.FIGURE_REASONS, h.section_header_after,
+                                         auto_filter._region_tests(h, seg, region.top), seg.containers,
+                                         auto_filter.Container, seg._chars, seg._links)
+                py = auto_filter._select_loop(h, seg, region.top, inside, opts, None, figures)
+                assert _ids(c) == _ids(py)
+                self.calls["select"] += 1
+            return real_select(h, seg, region, opts, explain, figures)
+
+        def repeat_runs(h, kept):
+            py = py_repeats(h, kept)
+            c = native.repeat_runs(kept, h.repeat_min_weight, h.repeat_run)
+            assert c == py and list(c) == list(py)  # (the same set, in the same order)
+            self.calls["repeats"] += 1
+            return py
+
+        def find_related(h, kept, i, seen):
+            py = py_related(h, kept, i, seen)
+            c = native.next_related(kept, i, seen, h.related_cut_after, h.section_heading_max_weight,
+                                    edges.RELATED_HEADING_MAX_CHARS, edges.is_related_heading)
+            assert c == py
+            self.calls["related"] += 1
+            return py
+
+        def find_comments(h, blocks, lo, hi, marks):
+            py = py_comments(h, blocks, lo, hi, marks)
+            c = native.next_comments(blocks, lo, hi, marks, h.section_heading_max_weight, h.comment_heading_tags,
+                                     edges.COMMENTS_HEADING_MAX_CHARS, edges.is_comments_heading)
+            assert c == py
+            self.calls["comments"] += 1
+            return py
+
+        monkeypatch.setattr(auto_pkg, "select_blocks", select_blocks)
+        monkeypatch.setattr(auto_filter, "_c_repeat_runs", None)
+        monkeypatch.setattr(auto_filter, "_repeat_runs", repeat_runs)
+        monkeypatch.setattr(edges, "_find_related", find_related)
+        monkeypatch.setattr(edges, "_find_comments_heading", find_comments)
+
+
+def _ids(result):
+    kept, linked, cells = result
+    return ([b.index for b in kept], [(b.index, at) for b, at in linked], [(b.index, at) for b, at in cells])
+
+
+def _real_pages(per_set: int):
+    for name in ("aeb", "gne-cn", "dragnet", "cleaneval-dev", "readability-dev"):
+        if not (DATASETS / name / "gold.jsonl").is_file():
+            continue
+        gold = read_gold(name)
+        for g in gold[:: max(1, len(gold) // per_set)][:per_set]:
+            with gzip.open(DATASETS / name / g["file"], "rb") as fh:
+                yield fh.read(), g.get("url")
+
+
+def test_native_selection_matches_python_on_real_pages(monkeypatch) -> None:
+    checked = _Checked(monkeypatch)
+    pages = list(_real_pages(25))
+    if not pages:
+        pytest.skip("no shared dataset")
+    for data, url in pages:
+        maintext.extract(data, url=url, fields=("text",))
+        maintext.extract(data, url=url, fields=("text",), auto={"favor_precision": True, "include_comments": True})
+    assert checked.calls["select"] >= len(pages) and checked.calls["comments"] > 0
+    assert checked.calls["related"] >= len(pages)
+
+
+LINES = ("Advertisement", "Share this", "相关阅读", "责任编辑：张三", "June 25, 2009", "Posted by Ann at 12:43 PM | Comments (6)",
+         "Foto: dpa", "Getty Images", "Abbildung 2: Der Aufbau", "jane@example.com", "Related stories", "3 Comments",
+         "Leave a Reply", "You may also like", "Read more", "2019-08-27 来源：新华社", "permalink | comments (0)",
+         "Print", "Tags: travel, food", "Source: AP", "x Franzi", "Kommentare", "評論", "·", "|", "")
+WORDS = ("alpha", "beta", "gamma", "delta", "epsilon", "zeta", "theta", "kappa", "lambda", "mu")
+
+
+def _prose(rng: random.Random) -> str:
+    words = [rng.choice(WORDS) for _ in range(rng.randint(1, 60))]
+    for _ in range(rng.randint(0, 3)):
+        words.insert(rng.randint(0, len(words)), rng.choice((",", "<a href='/x'>linked words here</a>", ":", "|")))
+    return " ".join(words) + rng.choice((".", "", "!", "。", ":"))
+
+
+def _random_body(rng: random.Random) -> str:
+    parts = []
+    for _ in range(rng.randint(1, 40)):
+        kind = rng.random()
+        text = rng.choice(LINES) if kind < 0.35 else _prose(rng)
+        if kind > 0.9:  # a repeated paragraph
+            text = parts[-1] if parts else text
+        tag = rng.choice(("p", "p", "p", "div", "li", "h2", "h1", "td", "h3", "span"))
+        if tag == "li":
+            parts.append(f"<ul><li>{text}</li><li><a href='/y'>{rng.choice(LINES)}</a></li></ul>")
+        elif tag == "td":
+            parts.append(f"<table><tr><td>{text}</td><td>{rng.choice(LINES)}</td></tr></table>")
+        elif rng.random() < 0.1:
+            parts.append(f"<{tag}>{text}<br>{rng.choice(LINES)}<br>{rng.choice(LINES)}</{tag}>")
+        else:
+            parts.append(f"<{tag}>{text}</{tag}>")
+        r = rng.random()
+        if r < 0.05:
+            parts.append("<div class='comments'><h2>Comments</h2>")
+        elif r < 0.1:
+            parts.append("<div class='related'><figure><figcaption>Foto: dpa</figcaption></figure>")
+        elif r < 0.15:
+            parts.append("<article><h1>A headline of the story here</h1>")
+        elif r < 0.25:
+            parts.append("</div>")
+    return "".join(parts)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_native_selection_matches_python_on_random_pages(monkeypatch, seed: int) -> None:
+    checked = _Checked(monkeypatch)
+    rng = random.Random(seed)
+    options = [{}, {"favor_precision": True}, {"favor_recall": True},
+               {"include_comments": True, "include_tables": True, "include_headline": True},
+               {"heuristics": dataclasses.replace(AutoHeuristics(), repeat_run=1, repeat_min_weight=2,
+                                                  related_cut_after=0, section_header_after=0,
+                                                  boiler_inside_levels=1)}]
+    for _ in range(150):
+        html = "<html><body>" + _random_body(rng) + "</body></html>"
+        opts = rng.choice(options)
+        maintext.extract(html, fields=("text",), auto=opts)
+        maintext.extract(html, fields=("text",), include_images=True, auto=opts)
+    assert checked.calls["select"] > 200 and checked.calls["repeats"] > 200
+    assert checked.calls["related"] > 100 and checked.calls["comments"] > 20
+
+
+def test_in_link_list_levels_match_python_slices() -> None:
+    """The chain slice of filter._in_link_list for any level count, also 0 and negative."""
+    from maintext.html.segment import Container, segment_cleaned
+    from tests.helpers_pages import random_page
+
+    rng = random.Random(5)
+    pieces = ["<ul>", "</ul>", "<ol>", "</ol>", "<div>", "</div>", "<li><a href='/a'>a link</a></li>",
+              "<li>plain words here</li>", "<p>some <a href='/b'>text</a></p>"]
+    for _ in range(100):
+        seg = segment_cleaned(random_page(rng, pieces, 25))
+        for levels in (-2, 0, 1, 2, 3, 10):
+            h = dataclasses.replace(AutoHeuristics(), boiler_inside_levels=levels)
+            opts = AutoOptions()
+            limits = auto_filter.drop_limits(h, opts)
+            inside = bytearray(b"\x01" * len(seg.blocks))
+            c = native.select_region(seg.blocks, inside, auto_filter.Block, limits, False, auto_filter.FIGURE_REASONS,
+                                     h.section_header_after, auto_filter._region_tests(h, seg, None), seg.containers,
+                                     Container, seg._chars, seg._links)
+            py = auto_filter._select_loop(h, seg, None, inside, opts, None, False)
+            assert _ids(c) == _ids(py)
