@@ -1,0 +1,139 @@
+"""The first-character lookaheads of lines.py's furniture, related and comments patterns and
+the byline needles of is_dateline change no answer: the lookaheads' sets are derived here from
+the parsed patterns, and each prefiltered test is compared with the plain pattern on random
+lines (with the characters IGNORECASE folds)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from maintext.html import lines
+
+try:  # (Python 3.11+: re._parser; before: sre_parse)
+    from re import _constants as C, _parser as P
+except ImportError:  # pragma: no cover
+    import sre_constants as C
+    import sre_parse as P
+
+
+def _first(seq) -> tuple[set, bool]:
+    """(the characters and categories a match of ``seq`` can start with, whether it can be empty)."""
+    out: set = set()
+    for op, av in seq:
+        if op is C.LITERAL:
+            found, empty = {chr(av)}, False
+        elif op is C.IN:
+            found, empty = set(), False
+            for o, a in av:
+                if o is C.LITERAL:
+                    found.add(chr(a))
+                elif o is C.CATEGORY:
+                    found.add(a)
+                elif o is C.RANGE:
+                    found |= {chr(x) for x in range(a[0], a[1] + 1)}
+                else:
+                    found.add(("?", o))
+        elif op is C.SUBPATTERN:
+            found, empty = _first(av[-1])
+        elif op is C.ATOMIC_GROUP:
+            found, empty = _first(av)
+        elif op is C.BRANCH:
+            found, empty = set(), False
+            for alt in av[1]:
+                f, e = _first(alt)
+                found |= f
+                empty = empty or e
+        elif op in (C.MAX_REPEAT, C.MIN_REPEAT, C.POSSESSIVE_REPEAT):
+            found, empty = _first(av[2])
+            empty = empty or av[0] == 0
+        elif op in (C.AT, C.ASSERT, C.ASSERT_NOT):
+            found, empty = set(), True
+        else:
+            found, empty = {("?", op)}, False
+        out |= found
+        if not empty:
+            return out, False
+    return out, True
+
+
+@pytest.mark.parametrize("pattern, first", [(lines._FURNITURE_LINE, lines._FURNITURE_FIRST),
+                                             (lines._RELATED_HEADING, lines._RELATED_FIRST),
+                                             (lines._COMMENTS_HEADING, lines._COMMENTS_FIRST)])
+def test_lookahead_is_the_first_characters_of_the_alternatives(pattern, first) -> None:
+    data = P.parse(pattern.pattern, pattern.flags).data
+    # ^ \W* (?=[first]) (?:alternatives) \W* $
+    assert data[0][0] is C.AT and data[1][0] is C.MAX_REPEAT and data[2][0] is C.ASSERT
+    assert data[3][0] is C.BRANCH
+    found, empty = set(), False
+    for alt in data[3][1][1]:
+        f, e = _first(alt)
+        found |= f
+        empty = empty or e
+    assert not empty  # no alternative matches nothing...
+    # ... and each starts with a word character: it starts where the leading \W* ends
+    assert all(isinstance(x, str) and re.fullmatch(r"\w", x) or x is C.CATEGORY_DIGIT for x in found)
+    ahead, _ = _first(P.parse("[" + first + "]").data)
+    assert ahead == found
+
+
+WORDS = ["Share this", "ADVERTISEMENT", "Related Articles", "You May Also Like", "3 Comments", "Leave a Reply",
+         "Read More", "Posted", "By", "Updated", "June 3, 2019", "2019-08-27", "12/1/2020", "Nov. 5", "Uhr", "von",
+         "Continue Reading", "Print", "E-mail", "Tweet", "Sign Up", "comments (2)", "12 Thoughts On", "Responses",
+         "Kommentare", "КОММЕНТАРИИ", "Комментарии", "Mehr zum Thema", "Lesen Sie auch", "Über den Autor", "ÜBER",
+         "À lire aussi", "à lire aussi", "Читайте также", "Похожие статьи", "相关阅读", "责任编辑：张三", "来源：新华社",
+         "评论", "网友评论", "发表评论", "条", "热门推荐", "猜你喜欢", "更多新闻", "x", "the", "1st", "2:30", "|", "-",
+         "—", ",", ".", ":", "(", ")", "!", "?", " ", "@", "a@b.co", "٣", "١٢", "²", "０", "ſ", "\u212a", "İ", "ı",
+         "ſhare", "\u212aommentare", "lİnk", "Veröffentlicht", "VERÖFFENTLICHT", "Aktualisiert", "PUBLIÉ", "publié",
+         "Publicado", "pubblicato", "door", "av", "di", "par", "por", "from", "作者", "编辑", "记者", "发布时间",
+         "时间：", "Foto: dpa", "Getty Images", "Mai", "March", "Tuesday", "on", "at", "PM", "Lesen", "Skip to",
+         "广告", "分享到", "ZURÜCK", "zurück", "Imprimer", "don't miss", "Just watched"]
+
+
+def _lines(n: int, seed: int) -> list[str]:
+    rnd = random.Random(seed)
+    return ["".join(rnd.choice(WORDS) + rnd.choice(["", " ", ", ", ": ", " | "]) for _ in range(rnd.randint(1, 5)))
+            for _ in range(n)]
+
+
+def test_lookaheads_change_no_answer() -> None:
+    texts = _lines(30000, 11)
+    for pattern, test, limit in ((lines._FURNITURE_LINE, lambda t: lines._FURNITURE_ANY_CASE.match(t), 10 ** 9),
+                                 (lines._RELATED_HEADING, lines.is_related_heading, lines.RELATED_HEADING_MAX_CHARS),
+                                 (lines._COMMENTS_HEADING, lines.is_comments_heading, lines.COMMENTS_HEADING_MAX_CHARS)):
+        plain = re.compile(re.sub(r"\(\?=\[[^\]]*\]\)", "", pattern.pattern, count=1), pattern.flags)
+        assert plain.pattern != pattern.pattern
+        hits = 0
+        for text in texts:
+            want = len(text) <= limit and plain.match(text) is not None
+            assert bool(test(text)) == want, (pattern.pattern[:30], text)
+            hits += want
+        assert 0 < hits < len(texts)
+
+
+def _dateline(text: str) -> bool:  # is_dateline without its needles
+    if len(text) > 70 or text[-1:] in ".!?。！？" or not any(map(str.isdigit, text)):
+        return False
+    date = lines._HAS_DATE.search(text)
+    byline = lines._BYLINE_WORDS.search(text)
+    return bool(date and byline and min(date.start(), byline.start()) <= 2)
+
+
+def test_byline_needles_change_no_answer(monkeypatch) -> None:
+    texts = _lines(30000, 12)
+    assert any(_dateline(t) for t in texts)
+    for enabled in (True, False):  # the one-pass needles and the Python loop
+        monkeypatch.setattr(lines._walk, "ENABLED", enabled)
+        for text in texts:
+            assert lines.is_dateline(text) == _dateline(text), repr(text)
+
+
+def test_byline_needles_are_in_every_byline_word() -> None:
+    """Each alternative of _BYLINE_WORDS, read as the words it matches, holds a needle."""
+    body = lines._BYLINE_WORDS.pattern
+    words = re.sub(r"\\b|\(\?:|\)|\[:：\]", "", body).split("|")
+    assert len(words) > 15
+    for word in words:
+        assert any(needle in word for needle in lines._BYLINE_NEEDS), word
