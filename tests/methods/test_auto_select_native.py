@@ -188,3 +188,29 @@ def test_in_link_list_levels_match_python_slices() -> None:
                                      Container, seg._chars, seg._links)
             py = auto_filter._select_loop(h, seg, None, inside, opts, None, False)
             assert _ids(c) == _ids(py)
+
+
+def test_native_block_scores_match_python_on_real_pages(monkeypatch) -> None:
+    """_score.block_scores (its sums kept in a C array by container id) against
+    score.block_scores, as choose_region asks it on real pages (default heuristics)."""
+    from types import SimpleNamespace
+
+    from maintext.methods.auto import score
+
+    monkeypatch.setattr(_walk, "ENABLED", True)
+    real, h, calls = score._c_block_scores, AutoHeuristics(), []
+
+    def block_scores(blocks, Block, *args):
+        c = real(blocks, Block, *args)
+        py = score.block_scores(h, SimpleNamespace(blocks=blocks), args[5] or frozenset())
+        assert list(c.items()) == list(py.items())
+        calls.append(len(c))
+        return c
+
+    monkeypatch.setattr(score, "_c_block_scores", block_scores)
+    pages = list(_real_pages(25))
+    if not pages:
+        pytest.skip("no shared dataset")
+    for data, url in pages:
+        maintext.extract(data, url=url, fields=("text",))
+    assert len(calls) >= len(pages) and sum(calls) > 10 * len(pages)
