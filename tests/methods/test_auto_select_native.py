@@ -10,12 +10,13 @@ import dataclasses
 import gzip
 import importlib
 import random
+from types import SimpleNamespace
 
 import pytest
 
 import maintext
 from maintext.html import walk as _walk
-from maintext.methods.auto import edges, filter as auto_filter
+from maintext.methods.auto import edges, filter as auto_filter, lists as auto_lists
 from maintext.methods.auto import extract as _  # noqa: F401 - (the package itself, below)
 from maintext.methods.auto.heuristics import AutoHeuristics
 from maintext.options import AutoOptions
@@ -29,7 +30,7 @@ class _Checked:
     """Wraps each compiled twin to run the Python one too and compare; counts the calls."""
 
     def __init__(self, monkeypatch) -> None:
-        self.calls = {"select": 0, "repeats": 0, "related": 0, "comments": 0}
+        self.calls = {"select": 0, "repeats": 0, "related": 0, "comments": 0, "lists": 0}
         monkeypatch.setattr(_walk, "ENABLED", True)
         real_select = auto_filter.select_blocks
         py_repeats, py_related, py_comments = (auto_filter._repeat_runs, edges._next_related,
@@ -74,6 +75,14 @@ class _Checked:
             self.calls["comments"] += 1
             return py
 
+        def list_words(blocks, containers, Container):
+            c = native.list_words(blocks, containers, Container)
+            py = auto_lists._list_words(SimpleNamespace(containers=containers), blocks)
+            assert list(c.items()) == list(py.items())
+            self.calls["lists"] += 1
+            return c
+
+        monkeypatch.setattr(auto_lists, "_c_list_words", list_words)
         monkeypatch.setattr(auto_pkg, "select_blocks", select_blocks)
         monkeypatch.setattr(auto_filter, "_c_repeat_runs", None)
         monkeypatch.setattr(auto_filter, "_repeat_runs", repeat_runs)
@@ -105,7 +114,7 @@ def test_native_selection_matches_python_on_real_pages(monkeypatch) -> None:
         maintext.extract(data, url=url, fields=("text",))
         maintext.extract(data, url=url, fields=("text",), auto={"favor_precision": True, "include_comments": True})
     assert checked.calls["select"] >= len(pages) and checked.calls["comments"] > 0
-    assert checked.calls["related"] >= len(pages)
+    assert checked.calls["related"] >= len(pages) and checked.calls["lists"] > 0
 
 
 LINES = ("Advertisement", "Share this", "相关阅读", "责任编辑：张三", "June 25, 2009", "Posted by Ann at 12:43 PM | Comments (6)",
@@ -165,7 +174,7 @@ def test_native_selection_matches_python_on_random_pages(monkeypatch, seed: int)
         maintext.extract(html, fields=("text",), auto=opts)
         maintext.extract(html, fields=("text",), include_images=True, auto=opts)
     assert checked.calls["select"] > 200 and checked.calls["repeats"] > 200
-    assert checked.calls["related"] > 100 and checked.calls["comments"] > 20
+    assert checked.calls["related"] > 100 and checked.calls["comments"] > 20 and checked.calls["lists"] > 20
 
 
 def test_in_link_list_levels_match_python_slices() -> None:

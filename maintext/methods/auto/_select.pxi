@@ -263,3 +263,31 @@ def next_comments(list blocks, Py_ssize_t lo, Py_ssize_t hi, marks, double max_w
         if PyUnicode_GET_LENGTH(text) <= max_chars and comments_heading(text):
             return i
     return -1
+
+
+def list_words(list blocks, list containers, object Container):
+    """lists._list_words: innermost list id (lists._innermost_list: the nearest ul/ol up the
+    chain through li/p/div/span only) -> the words of ``blocks`` inside it, ids in the order
+    first met, each sum 0.0 plus the weights in order (as the Python loop adds them)."""
+    cdef dict words = {}
+    cdef Py_ssize_t i
+    cdef bint direct
+    if blocks:
+        read_layout(&_sel, type(blocks[0]), _SEL_SLOTS)
+    read_layout(&_cont, Container, _CONTAINER_SLOTS)
+    for b in blocks:
+        direct = fits(&_sel, b)
+        chain = get_slot(b, _sel.off[10]) if direct else b.chain
+        found = None
+        for i in range(len(chain) - 1, -1, -1):
+            cid = chain[i]
+            c = containers[cid]
+            tag = get_slot(c, _cont.off[2]) if fits(&_cont, c) else c.tag
+            if tag == "ul" or tag == "ol":
+                found = cid
+                break
+            if not (tag == "li" or tag == "p" or tag == "div" or tag == "span"):
+                break
+        if found is not None:
+            words[found] = <double>words.get(found, 0.0) + <double>(get_slot(b, _sel.off[1]) if direct else b.weight)
+    return words

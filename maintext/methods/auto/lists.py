@@ -9,14 +9,21 @@ explaining).
 
 from __future__ import annotations
 
+import importlib
 import re
 from bisect import bisect_left
 from collections.abc import Callable
 from typing import Any
 
-from ...html.segment import Block, Segmentation
+from ...html import walk as _walk
+from ...html.segment import Block, Container, Segmentation
 from .common import bring_back
 from .heuristics import AutoHeuristics
+
+try:  # the kept blocks' loop in C (_select.pxi, in _score), else _list_words
+    _c_list_words = importlib.import_module(f"{__package__}._score").list_words
+except (ImportError, AttributeError):
+    _c_list_words = None
 
 
 def _innermost_list(seg: Segmentation, b: Block) -> int | None:
@@ -27,6 +34,17 @@ def _innermost_list(seg: Segmentation, b: Block) -> int | None:
         if tag not in ("li", "p", "div", "span"):
             return None
     return None
+
+
+def _list_words(seg: Segmentation, blocks: list[Block]) -> dict[int, float]:
+    """Innermost list id -> the words of ``blocks`` inside it (ids in the order first met).
+    The reference of the native twin ``_score.list_words``."""
+    words: dict[int, float] = {}
+    for b in blocks:
+        cid = _innermost_list(seg, b)
+        if cid is not None:
+            words[cid] = words.get(cid, 0.0) + b.weight
+    return words
 
 
 def _by_list(seg: Segmentation, linked: list[tuple[Block, int]],
@@ -44,11 +62,8 @@ def _keep_list_mates(h: AutoHeuristics, seg: Segmentation, kept: list[Block],
                      linked: list[tuple[Block, int]], explain: list[dict[str, Any]] | None) -> list[Block]:
     """``kept`` plus the linked items of lists whose other items are mostly kept: the items
     of one list share its fate (a list of links has no kept item to bring the others back)."""
-    kept_words: dict[int, float] = {}
-    for b in kept:
-        cid = _innermost_list(seg, b)
-        if cid is not None:
-            kept_words[cid] = kept_words.get(cid, 0.0) + b.weight
+    kept_words = (_c_list_words(kept, seg.containers, Container) if _c_list_words is not None and _walk.ENABLED
+                  else _list_words(seg, kept))
     back = []
     totals: dict[int, float] = {}  # words of each list, summed once (a list of 100,000 links)
     for b, at in linked:
