@@ -46,6 +46,20 @@ _MARK_ATTRS[2] = "role"
 _MARK_ATTRS[3] = "itemprop"
 
 
+cdef inline int _mark_attr(const char* name) noexcept nogil:
+    """The index of attribute ``name`` in _MARK_ATTRS, or -1 (its first letter first)."""
+    cdef char c = name[0]
+    if c == b'c':
+        return 0 if strcmp(name, _MARK_ATTRS[0]) == 0 else -1
+    if c == b'i':
+        if name[1] == b'd' and name[2] == 0:
+            return 1
+        return 3 if strcmp(name, _MARK_ATTRS[3]) == 0 else -1
+    if c == b'r':
+        return 2 if strcmp(name, _MARK_ATTRS[2]) == 0 else -1
+    return -1
+
+
 cdef struct _MarkEntry:
     uint64_t hash  # 0: an empty slot
     char* key  # the key's bytes (malloc'd)
@@ -58,7 +72,7 @@ cdef class _MarksCache:
     cdef _MarkEntry* table
     cdef Py_ssize_t n
     cdef list kept
-    cdef char key[KEY_MAX]  # the key being looked up
+    cdef char key[KEY_MAX + 8]  # the key being looked up (and room to pad its last word)
     cdef Py_ssize_t klen
     cdef uint64_t hash
 
@@ -98,14 +112,13 @@ cdef class _MarksCache:
         cdef xmlAttr* a = node.properties
         cdef const char* value
         cdef int i
-        cdef uint64_t h = 1469598103934665603ULL
+        cdef uint64_t h = 1469598103934665603ULL, word
         found[0] = found[1] = found[2] = found[3] = NULL
         while a is not NULL:
             if a.ns is NULL:
-                for i in range(4):
-                    if found[i] is NULL and strcmp(<const char*>a.name, _MARK_ATTRS[i]) == 0:
-                        found[i] = a
-                        break
+                i = _mark_attr(<const char*>a.name)
+                if i >= 0 and found[i] is NULL:
+                    found[i] = a
             a = a.next
         self.klen = 0
         value = <const char*>node.name
@@ -126,8 +139,11 @@ cdef class _MarksCache:
                 value = <const char*>found[i].children.content
             if not self._append(value, strlen(value)):
                 return False
-        for i in range(self.klen):  # FNV-1a
-            h = (h ^ <unsigned char>self.key[i]) * 1099511628211ULL
+        memset(self.key + self.klen, 0, 8)  # (KEY_MAX leaves room: the last word padded)
+        for i in range(0, self.klen, 8):  # FNV-1a over 8-byte words
+            memcpy(&word, self.key + i, 8)
+            h = (h ^ word) * 1099511628211ULL
+            h ^= h >> 29
         self.hash = h if h else 1
         return True
 
