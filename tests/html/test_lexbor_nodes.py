@@ -72,3 +72,24 @@ def test_own_nodes_are_changed_copied_serialised_and_freed_as_others():
                     etree.tostring(root, method="c14n")))
         del root, twin  # freed by libxml2 (xmlFreeDoc)
     assert out[0] == out[1]
+
+
+@needs_native
+def test_texts_and_values_are_cleaned_at_every_offset():
+    """The C builder's cleaning test reads 8 bytes at a time: a character lxml refuses (or a
+    line break, tab, or CJK punctuation sharing their first byte) at any offset of a text or
+    attribute value, near word edges, is cleaned as the Python builder cleans it."""
+    rng = random.Random(8)
+    specials = ["\x01", "\x0c", "\x1f", "\t", "\n", "\r", "\ufffe", "\uffff", "\uff0c", "\ufeff", "\u4e2d", "e"]
+    for _ in range(300):
+        text = "".join(rng.choice(["a", "b", " "]) for _ in range(rng.randint(0, 40)))
+        chars = list(text)
+        for _ in range(rng.randint(1, 3)):
+            chars.insert(rng.randint(0, len(chars)), rng.choice(specials))
+        text = "".join(chars).replace("<", "").replace("&", "")
+        value = text.replace("'", "")
+        html = f"<p title='{value}'>{text}<b>{text[::-1]}</b>{text}</p>"
+        c, py = _both(html)
+        assert c == py, repr(html)
+        c, py = _both_pruned(html)
+        assert c == py, repr(html)
