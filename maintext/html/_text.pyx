@@ -20,7 +20,8 @@ checks they agree.
 from lxml.includes cimport tree
 from lxml.includes.tree cimport xmlNode
 from lxml.includes.etreepublic cimport _Element, import_lxml__etree
-from libc.string cimport strlen, strcmp
+from libc.string cimport memcpy, strlen, strcmp
+from libc.stdint cimport uint64_t
 from maintext.html._xmlnode cimport _next_under
 
 import_lxml__etree()
@@ -133,12 +134,25 @@ include "_chars.pxi"
 
 cdef Py_ssize_t _code_points(const unsigned char* p, size_t n) noexcept nogil:
     """The code points of ``n`` bytes of valid UTF-8: the bytes that do not continue a
-    character (a counted loop over a known length, which the compiler vectorises)."""
-    cdef size_t i
-    cdef Py_ssize_t count = 0
-    for i in range(n):
-        count += (p[i] & 0xC0) != 0x80
-    return count
+    character (10xxxxxx), those counted 8 at a time (a count per byte of a 64-bit word,
+    summed at most every 255 words), the last few one by one."""
+    cdef size_t i = 0, words
+    cdef uint64_t w, lanes
+    cdef Py_ssize_t continuing = 0
+    while i + 8 <= n:
+        lanes = 0
+        words = 0
+        while words < 255 and i + 8 <= n:
+            memcpy(&w, p + i, 8)
+            lanes += ((w & ~(w << 1)) >> 7) & 0x0101010101010101ULL  # bit 7 set, bit 6 clear
+            i += 8
+            words += 1
+        lanes = (lanes & 0x00FF00FF00FF00FFULL) + ((lanes >> 8) & 0x00FF00FF00FF00FFULL)
+        continuing += <Py_ssize_t>((lanes * 0x0001000100010001ULL) >> 48)
+    while i < n:
+        continuing += (p[i] & 0xC0) == 0x80
+        i += 1
+    return <Py_ssize_t>n - continuing
 
 
 cdef Py_ssize_t _text_len(xmlNode* top) noexcept:
