@@ -184,24 +184,30 @@ def text_length(el):
     return count if count >= 0 else len(el.text_content())
 
 
-def link_text_length(el):
-    """``sum(len(a.text_content()) for a in el.iter("a"))`` (boxsize.BoxSizes.links) without
-    an element proxy or a string per link: the text length of each ``<a>`` (no namespace)
-    under ``el``, ``el`` included, nested links counted again inside their parent's."""
-    cdef _Element e = el
-    cdef xmlNode* top = e._c_node
+cdef Py_ssize_t _link_text_len(xmlNode* top) noexcept:
+    """The text length of each ``<a>`` (no namespace) under element ``top``, ``top``
+    included, nested links counted again inside their parent's; -1 when an entity
+    reference lies under one (then libxml2's own rule, text_content, is asked)."""
     cdef xmlNode* n = top
     cdef Py_ssize_t total = 0, count
-    if top.type != tree.XML_ELEMENT_NODE:
-        return sum(len(a.text_content()) for a in el.iter("a"))
     while n is not NULL:
         if n.type == tree.XML_ELEMENT_NODE and n.ns is NULL and strcmp(<const char*>n.name, "a") == 0:
             count = _text_len(n)
             if count < 0:
-                return sum(len(a.text_content()) for a in el.iter("a"))
+                return -1
             total += count
         n = _next_under(n, top)
     return total
+
+
+def link_text_length(el):
+    """``sum(len(a.text_content()) for a in el.iter("a"))`` (boxsize.BoxSizes.links) without
+    an element proxy or a string per link (_link_text_len)."""
+    cdef _Element e = el
+    cdef Py_ssize_t total = -1
+    if e._c_node.type == tree.XML_ELEMENT_NODE:
+        total = _link_text_len(e._c_node)
+    return total if total >= 0 else sum(len(a.text_content()) for a in el.iter("a"))
 
 
 from libc.stdlib cimport malloc, free

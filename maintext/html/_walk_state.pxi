@@ -79,6 +79,8 @@ cdef class _Walk:
     cdef dict overflow  # name pointer -> (tag, kind) past NAME_LIMIT names
     cdef object tag  # the tag of the element kind_of read last
     cdef frozenset block_tags, special_tags
+    cdef _SkipRule rule  # skip_box in C (None: asked in Python)
+    cdef xmlNode* top  # the root of the walk
     cdef dict span_tags
     cdef str image_tag
     cdef type Container
@@ -128,6 +130,10 @@ cdef class _Walk:
         self.stack = []
         self.owners = []
         self.read_boxes = []
+        self.rule = None
+        if env.get("SKIP_RULE") is not None:
+            self.rule = _SkipRule()
+            self.rule.setup(env["SKIP_RULE"], env.get("skip_evidence"), seg.weighed)
         self.link_chars = 0
         self.table_depth = 0
         self.marked = 0
@@ -211,13 +217,16 @@ cdef class _Walk:
         if boiler:
             self.owners.append(cid)
             if boiler in skip:
-                if el is None:
-                    el = elementFactory(doc, cur)
-                size = skip_box(sizes, el, c)
+                size = ASK if self.rule is None else self.rule.size_to_skip(
+                    cur, self.top, boiler, cid, len(self.read_boxes))
+                if size == ASK:
+                    if el is None:
+                        el = elementFactory(doc, cur)
+                    size = skip_box(sizes, el, c)
                 if size >= 0:
                     self.seg.skipped.append((cid, size))
                     return False
-                sizes.read(cid, el)
+                sizes.read(cid, el if el is not None else elementFactory(doc, cur))
                 self.read_boxes.append(cid)
         return True
 
