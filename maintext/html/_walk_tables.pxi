@@ -1,4 +1,5 @@
-# The walk's per-page lookup tables (included by _walk.pyx).
+# The walk's per-page lookup tables (included by _walk.pyx), and the slot layouts of the Block
+# and Container it makes (with its C table of nodes).
 #
 # Tag names: libxml2 name pointer -> (tag, kind), one decode per name per page, in a C table
 # (no Python int and dict lookup per start and end event), a dict past NAME_LIMIT names.
@@ -196,3 +197,45 @@ cdef class _MarksCache:
 
 
 cdef _MarksCache _marks_seen = _MarksCache()  # the walk's, for the process
+
+
+# ---- the slots of the Block and Container the walk makes, and its C tables of nodes
+
+# segmentation.Block's and Container's slots, in the order block() and container() store them
+_BLOCK_SLOTS = ("raw", "text", "marked", "tag", "chain", "paragraph", "heading", "in_table", "chars",
+                "link_chars", "weight", "commas", "owner", "boiler", "index")
+_CONTAINER_SLOTS = ("id", "id_end", "tag", "start", "end", "parent", "boiler", "content_hint", "semantic",
+                    "score", "owner", "el")
+cdef Layout _blk, _cont  # the slot offsets of the Block and Container classes
+
+
+cdef _layout(object Block, object Container):
+    """Read the slot offsets of the two classes once (see _slots.pxd)."""
+    read_layout(&_blk, Block, _BLOCK_SLOTS)
+    read_layout(&_cont, Container, _CONTAINER_SLOTS)
+
+
+
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from cpython.list cimport PyList_GET_ITEM
+from cpython.ref cimport Py_INCREF
+
+
+cdef extern from "Python.h":
+    object PyUnicode_DecodeUTF8(const char* s, Py_ssize_t size, const char* errors)
+    void PyObject_GC_UnTrack(object o)
+
+
+cdef int _push_node(size_t** table, Py_ssize_t* n, Py_ssize_t* cap, xmlNode* node) except -1:
+    """Append ``node``'s address to a growing C table."""
+    cdef Py_ssize_t room
+    cdef size_t* grown
+    if n[0] == cap[0]:
+        room = cap[0] * 2 if cap[0] else 256
+        grown = <size_t*>realloc(table[0], room * sizeof(size_t))
+        if grown is NULL:
+            raise MemoryError()
+        table[0], cap[0] = grown, room
+    table[0][n[0]] = <size_t>node
+    n[0] += 1
+    return 0
