@@ -186,11 +186,12 @@ cdef bint _inline_ok = <char*>&_probe.nsDef - <char*>&_probe.properties == sizeo
 cdef bint _own = False  # this build makes its nodes itself (_bind_own_nodes, _no_node_callback)
 
 
-cdef inline void* _zeroed(size_t size) noexcept:
-    """``size`` zeroed bytes from libxml2's allocator (NULL when out of memory)."""
-    cdef void* p = xmlMallocPtr[0](size)
+cdef inline xmlNode* _zeroed_node() noexcept:
+    """A zeroed node from libxml2's allocator (NULL when out of memory); the size known
+    here, the compiler writes the zeros itself."""
+    cdef xmlNode* p = <xmlNode*>xmlMallocPtr[0](sizeof(xmlNode))
     if p is not NULL:
-        memset(p, 0, size)
+        memset(p, 0, sizeof(xmlNode))
     return p
 
 
@@ -200,7 +201,7 @@ cdef xmlNode* _new_text(xmlDoc* doc, const unsigned char* s, size_t n) except NU
     cdef xmlNode* node
     cdef unsigned char* content
     if _own:
-        node = <xmlNode*>_zeroed(sizeof(xmlNode))
+        node = _zeroed_node()
         if node is NULL:
             raise MemoryError()
         node.type = tree.XML_TEXT_NODE
@@ -239,7 +240,7 @@ cdef xmlNode* _new_element(xmlDoc* doc, const unsigned char* name) except NULL:
     if not _own:
         node = xmlNewDocNodeEatName(doc, NULL, <unsigned char*>name, NULL)
     else:
-        node = <xmlNode*>_zeroed(sizeof(xmlNode))
+        node = _zeroed_node()
         if node is not NULL:
             node.type = tree.XML_ELEMENT_NODE
             node.name = name
@@ -258,9 +259,10 @@ cdef xmlAttr* _new_attribute(xmlNode* node, xmlAttr* last, const unsigned char* 
         if prop is NULL:
             raise MemoryError()
         return prop
-    prop = <xmlAttr*>_zeroed(sizeof(xmlAttr))
+    prop = <xmlAttr*>xmlMallocPtr[0](sizeof(xmlAttr))
     if prop is NULL:
         raise MemoryError()
+    memset(prop, 0, sizeof(xmlAttr))
     prop.type = tree.XML_ATTRIBUTE_NODE
     prop.parent = node
     prop.doc = node.doc
