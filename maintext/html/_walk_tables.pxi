@@ -95,11 +95,12 @@ cdef class _MarksCache:
         self.n = 0
         self.kept = []
 
-    cdef bint _append(self, const char* p, Py_ssize_t n) noexcept:
+    cdef inline bint _append(self, const char* p) noexcept:
+        """Add the NUL-terminated ``p`` (and its NUL) to the key; False when too long."""
+        cdef Py_ssize_t n = strlen(p)
         if self.klen + n + 1 > KEY_MAX:
             return False
-        memcpy(self.key + self.klen, p, n)
-        self.key[self.klen + n] = 0
+        memcpy(self.key + self.klen, p, n + 1)
         self.klen += n + 1
         return True
 
@@ -123,10 +124,10 @@ cdef class _MarksCache:
             a = a.next
         self.klen = 0
         value = <const char*>node.name
-        if not self._append(value, strlen(value)):
+        if not self._append(value):
             return False
         value = _ABSENT if node.ns is NULL or node.ns.href is NULL else <const char*>node.ns.href
-        if not self._append(value, strlen(value)):
+        if not self._append(value):
             return False
         for i in range(4):
             if found[i] is NULL:
@@ -138,7 +139,7 @@ cdef class _MarksCache:
                 return False
             else:
                 value = <const char*>found[i].children.content
-            if not self._append(value, strlen(value)):
+            if not self._append(value):
                 return False
         memset(self.key + self.klen, 0, 8)  # (KEY_MAX leaves room: the last word padded)
         for i in range(0, self.klen, 8):  # FNV-1a over 8-byte words
