@@ -44,6 +44,14 @@ def read_directly(bint on):
     return _direct
 
 
+def own_nodes(bint on):
+    """Make the libxml2 nodes here (when _bind_own_nodes allows it) or through libxml2's
+    constructors (the tests compare both); whether they are now made here."""
+    global _own_nodes
+    _own_nodes = on and _own_found
+    return _own_nodes
+
+
 DEF ELEMENT = 1  # lexbor's node types are the DOM's
 DEF TEXT = 3
 
@@ -175,23 +183,96 @@ cdef xmlNode _probe
 cdef bint _inline_ok = <char*>&_probe.nsDef - <char*>&_probe.properties == sizeof(void*)
 
 
+cdef bint _own = False  # this build makes its nodes itself (_bind_own_nodes, _no_node_callback)
+
+
+cdef inline xmlNode* _zeroed_node() noexcept:
+    """A zeroed node from libxml2's allocator (NULL when out of memory); the size known
+    here, the compiler writes the zeros itself."""
+    cdef xmlNode* p = <xmlNode*>xmlMallocPtr[0](sizeof(xmlNode))
+    if p is not NULL:
+        memset(p, 0, sizeof(xmlNode))
+    return p
+
+
 cdef xmlNode* _new_text(xmlDoc* doc, const unsigned char* s, size_t n) except NULL:
-    """A new text node of ``doc`` holding ``s[:n]`` (see INLINE_TEXT)."""
+    """A new text node of ``doc`` holding ``s[:n]`` (see INLINE_TEXT): made as
+    xmlNewDocTextLen makes it, by libxml2's function or (``_own``) here."""
     cdef xmlNode* node
-    cdef unsigned char* inline
+    cdef unsigned char* content
+    if _own:
+        node = _zeroed_node()
+        if node is NULL:
+            raise MemoryError()
+        node.type = tree.XML_TEXT_NODE
+        node.name = xmlStringText
+        node.doc = doc
+        if n < INLINE_TEXT and _inline_ok:
+            content = <unsigned char*>&node.properties
+        else:
+            content = <unsigned char*>xmlMallocPtr[0](n + 1)
+            if content is NULL:
+                xmlFreePtr[0](node)
+                raise MemoryError()
+        memcpy(content, s, n)
+        content[n] = 0
+        node.content = content
+        return node
     if n < INLINE_TEXT and _inline_ok:
         node = xmlNewDocTextLen(doc, NULL, 0)
         if node is NULL:
             raise MemoryError()
-        inline = <unsigned char*>&node.properties
-        memcpy(inline, s, n)
-        inline[n] = 0
-        node.content = inline
+        content = <unsigned char*>&node.properties
+        memcpy(content, s, n)
+        content[n] = 0
+        node.content = content
         return node
     node = xmlNewDocTextLen(doc, s, <int>n)
     if node is NULL:
         raise MemoryError()
     return node
+
+
+cdef xmlNode* _new_element(xmlDoc* doc, const unsigned char* name) except NULL:
+    """A new element of ``doc`` named ``name`` (interned in its dictionary), no namespace:
+    as xmlNewDocNodeEatName makes it."""
+    cdef xmlNode* node
+    if not _own:
+        node = xmlNewDocNodeEatName(doc, NULL, <unsigned char*>name, NULL)
+    else:
+        node = _zeroed_node()
+        if node is not NULL:
+            node.type = tree.XML_ELEMENT_NODE
+            node.name = name
+            node.doc = doc
+    if node is NULL:
+        raise MemoryError()
+    return node
+
+
+cdef xmlAttr* _new_attribute(xmlNode* node, xmlAttr* last, const unsigned char* name) except NULL:
+    """A new attribute of ``node`` named ``name`` (interned), no namespace, no value, after
+    ``last`` (``node``'s last one, or NULL when it has none): as xmlNewNsPropEatName makes it."""
+    cdef xmlAttr* prop
+    if not _own:
+        prop = xmlNewNsPropEatName(node, NULL, <unsigned char*>name, NULL)
+        if prop is NULL:
+            raise MemoryError()
+        return prop
+    prop = <xmlAttr*>xmlMallocPtr[0](sizeof(xmlAttr))
+    if prop is NULL:
+        raise MemoryError()
+    memset(prop, 0, sizeof(xmlAttr))
+    prop.type = tree.XML_ATTRIBUTE_NODE
+    prop.parent = node
+    prop.doc = node.doc
+    prop.name = name
+    if last is NULL:
+        node.properties = prop
+    else:
+        last.next = prop
+        prop.prev = last
+    return prop
 
 
 cdef int _copy_attributes(xmlDoc* doc, xmlNode* node, void* element, Buf* values, bint prune,
@@ -207,9 +288,12 @@ cdef int _copy_attributes(xmlDoc* doc, xmlNode* node, void* element, Buf* values
     cdef const unsigned char* value
     cdef size_t name_len, value_len
     cdef xmlAttr* prop
+    cdef xmlAttr* last = node.properties
     cdef xmlNode* text
     cdef int kind = 0, left_out = 0
     cdef int wanted = (MARK if marks == MARK else (KEEP | HIDING | HIDING_STYLE | (MARK if marks else 0)))
+    while last is not NULL and last.next is not NULL:
+        last = last.next
     while attr is not NULL:
         name_len = 0
         name = _attr_name(attr, &name_len)
@@ -221,9 +305,7 @@ cdef int _copy_attributes(xmlDoc* doc, xmlNode* node, void* element, Buf* values
                 left_out = 1
         else:
             value = _value(attr, &value_len, values)
-            prop = xmlNewNsPropEatName(node, NULL, <unsigned char*>name, NULL)
-            if prop is NULL:
-                raise MemoryError()
+            prop = last = _new_attribute(node, last, name)
             text = _new_text(doc, value, value_len)
             prop.children = prop.last = text
             text.parent = <xmlNode*>prop
@@ -398,9 +480,7 @@ cdef int _copy_children(Build* which, void* ldoc, void* html, xmlDoc* doc, xmlNo
                         if mode & COPIED:
                             mode &= ~COPIED
                             _flush(ldoc, doc, parent, pending)
-                            node = xmlNewDocNodeEatName(doc, NULL, <unsigned char*>name, NULL)
-                            if node is NULL:
-                                raise MemoryError()
+                            node = _new_element(doc, name)
                             _append(parent, node)
                             if Build is PrunedBuild:
                                 waits = _copy_attributes(doc, node, cur, values, True, 1 if bits & BLOCK else 0)
@@ -514,7 +594,7 @@ def build(bytes data, _Element root, long max_depth, dict kinds, long big):
     content to ``root``: all of it (``kinds`` None), or as the pruned build (``kinds``:
     html5.PRUNE_KINDS; ``big``: clean.BIG_HIDDEN_CHARS). (characters of the text the pruned build left out, the STRIPPED
     names it copied)."""
-    global _kinds, _n_copied
+    global _kinds, _n_copied, _own
     if not AVAILABLE:
         raise RuntimeError(f"lexbor functions not found: {MISSING}")
     cdef xmlNode* top = root._c_node
@@ -535,6 +615,7 @@ def build(bytes data, _Element root, long max_depth, dict kinds, long big):
     memset(_names, 0, sizeof(_names))
     _kinds = kinds
     _n_copied = 0
+    _own = _own_nodes and _no_node_callback()
     try:
         status = _doc_parse(ldoc, <const unsigned char*>data, len(data))
         if status != 0:

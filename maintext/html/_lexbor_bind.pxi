@@ -20,6 +20,18 @@ cdef new_prop_f xmlNewNsPropEatName = NULL
 cdef add_child_f xmlAddChild = NULL
 cdef dict_lookup_f xmlDictLookup = NULL
 
+# Optional (_bind_own_nodes): what libxml2's node constructors use, for _lexbor's own
+ctypedef void* (*malloc_f)(size_t size) noexcept nogil
+ctypedef void (*free_f)(void* p) noexcept nogil
+ctypedef void* (*register_f)() noexcept nogil
+cdef malloc_f* xmlMallocPtr = NULL  # libxml2's allocator (xmlFree frees the nodes)
+cdef free_f* xmlFreePtr = NULL
+cdef const unsigned char* xmlStringText = NULL  # the name of every text node
+cdef register_f xmlRegisteredNode = NULL  # the (per-thread) node-registration callback's place
+
+cdef extern from "libxml/xmlversion.h":
+    int LIBXML_VERSION  # of the headers this module was compiled with
+
 # lexbor's functions, all with opaque pointers (documents, nodes, elements, attributes)
 ctypedef void* (*doc_create_f)() noexcept nogil
 ctypedef unsigned int (*doc_parse_f)(void* doc, const unsigned char* html, size_t size) noexcept nogil
@@ -54,6 +66,35 @@ cdef void* _sym(void* handle, const char* name, list missing):
     return f
 
 
+cdef bint _own_found = False  # _lexbor may make its libxml2 nodes itself (see _bind_own_nodes)
+cdef bint _own_nodes = False  # ... and does (own_nodes)
+
+
+cdef void _bind_own_nodes(void* h):
+    """Whether _lexbor may make its text, element and attribute nodes itself, as
+    xmlNewDocTextLen, xmlNewDocNodeEatName and xmlNewNsPropEatName make them (one
+    allocation by libxml2's xmlMalloc, zeroed, the same fields set) without a call per
+    node into libxml2: only when the running libxml2 is the one whose headers (struct
+    sizes) this module was compiled with, its allocator and xmlStringText are found, and
+    no node-registration callback is set (the constructors would call it)."""
+    global _own_found, _own_nodes, xmlMallocPtr, xmlFreePtr, xmlStringText, xmlRegisteredNode
+    import lxml.etree
+    v = lxml.etree.LIBXML_VERSION
+    xmlRegisteredNode = <register_f>dlsym(h, "__xmlRegisterNodeDefaultValue")
+    xmlMallocPtr = <malloc_f*>dlsym(h, "xmlMalloc")
+    xmlFreePtr = <free_f*>dlsym(h, "xmlFree")
+    xmlStringText = <const unsigned char*>dlsym(h, "xmlStringText")
+    _own_found = _own_nodes = (v[0] * 10000 + v[1] * 100 + v[2] == LIBXML_VERSION and xmlRegisteredNode is not NULL
+                  and xmlMallocPtr is not NULL and xmlMallocPtr[0] is not NULL and xmlFreePtr is not NULL
+                  and xmlFreePtr[0] is not NULL and xmlStringText is not NULL)
+
+
+cdef bint _no_node_callback() noexcept:
+    """No node-registration callback is set in this thread (checked at each build)."""
+    cdef void** callback = <void**>xmlRegisteredNode()
+    return callback is not NULL and callback[0] is NULL
+
+
 cdef void* _open(module):
     return dlopen(module.__file__.encode(), RTLD_NOW | RTLD_NOLOAD)
 
@@ -79,6 +120,7 @@ def _bind():
     xmlNewNsPropEatName = <new_prop_f>_sym(h, "xmlNewNsPropEatName", missing)
     xmlAddChild = <add_child_f>_sym(h, "xmlAddChild", missing)
     xmlDictLookup = <dict_lookup_f>_sym(h, "xmlDictLookup", missing)
+    _bind_own_nodes(h)
     h = _open(module)
     if h is NULL:
         return missing + [module.__file__]

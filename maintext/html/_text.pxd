@@ -4,3 +4,7 @@
 cdef bint _utf8_isspace(const char* p, Py_ssize_t n) except -1
 cdef Py_ssize_t _utf8_stripped_len(const char* p, Py_ssize_t n) except -1
 cdef str _collapse(str raw, int marked, Py_ssize_t* commas, double* weight)
+
+from lxml.includes.tree cimport xmlNode
+cdef Py_ssize_t _text_len(xmlNode* top) noexcept
+cdef Py_ssize_t _link_text_len(xmlNode* top) noexcept

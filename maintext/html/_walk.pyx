@@ -22,7 +22,7 @@ from lxml.includes.tree cimport xmlAttr, xmlNode
 from maintext.html._xmlnode cimport _elementlike, _has_text, _next_under
 from lxml.includes.etreepublic cimport _Document, _Element, elementFactory, import_lxml__etree, textOf, tailOf
 from maintext.html._slots cimport Layout, fits, get_slot, new_instance, read_layout, set_slot
-from maintext.html._text cimport _collapse, _utf8_isspace, _utf8_stripped_len
+from maintext.html._text cimport _collapse, _link_text_len, _text_len, _utf8_isspace, _utf8_stripped_len
 
 # the text measures, re-exported: callers reach them as the walk module's (walk.native)
 from maintext.html._text import block_of, has_cjk, link_text_length, set_cjk_ranges, text_length, text_weight
@@ -57,6 +57,7 @@ cdef inline xmlNode* _next_elementlike(xmlNode* n) noexcept nogil:
     return n
 
 
+include "_walk_skip.pxi"
 include "_walk_state.pxi"
 
 
@@ -75,6 +76,7 @@ def walk(root, frozenset skip, seg, sizes, dict env, bint elements=True):
     cdef _Walk w = _Walk()
     skip_box = env["skip_box"]
     w.setup(seg, env)
+    w.top = top
     w.elements = elements
     while True:
         # ---- start event of cur

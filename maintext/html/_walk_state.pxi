@@ -1,46 +1,7 @@
 # The walk's state and builders (included by _walk.pyx): the table of tag names, the UTF-8
 # buffer of the block being read, and segmentation.Block / Container made without their
-# Python __init__ (the same slots, the same values; segment._Walk is the twin).
-
-# segmentation.Block's and Container's slots, in the order block() and container() store them
-_BLOCK_SLOTS = ("raw", "text", "marked", "tag", "chain", "paragraph", "heading", "in_table", "chars",
-                "link_chars", "weight", "commas", "owner", "boiler", "index")
-_CONTAINER_SLOTS = ("id", "id_end", "tag", "start", "end", "parent", "boiler", "content_hint", "semantic",
-                    "score", "owner", "el")
-cdef Layout _blk, _cont  # the slot offsets of the Block and Container classes
-
-
-cdef _layout(object Block, object Container):
-    """Read the slot offsets of the two classes once (see _slots.pxd)."""
-    read_layout(&_blk, Block, _BLOCK_SLOTS)
-    read_layout(&_cont, Container, _CONTAINER_SLOTS)
-
-
-
-from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
-from cpython.list cimport PyList_GET_ITEM
-from cpython.ref cimport Py_INCREF
-
-
-cdef extern from "Python.h":
-    object PyUnicode_DecodeUTF8(const char* s, Py_ssize_t size, const char* errors)
-    void PyObject_GC_UnTrack(object o)
-
-
-cdef int _push_node(size_t** table, Py_ssize_t* n, Py_ssize_t* cap, xmlNode* node) except -1:
-    """Append ``node``'s address to a growing C table."""
-    cdef Py_ssize_t room
-    cdef size_t* grown
-    if n[0] == cap[0]:
-        room = cap[0] * 2 if cap[0] else 256
-        grown = <size_t*>realloc(table[0], room * sizeof(size_t))
-        if grown is NULL:
-            raise MemoryError()
-        table[0], cap[0] = grown, room
-    table[0][n[0]] = <size_t>node
-    n[0] += 1
-    return 0
-
+# Python __init__ (the same slots, the same values; segment._Walk is the twin). The slot
+# layouts and C helpers it uses are in _walk_tables.pxi.
 
 cdef class _Walk:
     """The walk's state (the locals of the Python walk)."""
@@ -79,6 +40,11 @@ cdef class _Walk:
     cdef dict overflow  # name pointer -> (tag, kind) past NAME_LIMIT names
     cdef object tag  # the tag of the element kind_of read last
     cdef frozenset block_tags, special_tags
+    cdef tuple last_chain  # chain() of the stack as it is (None: it changed since)
+    cdef str last_tag  # the tag block() read last, and whether it is a paragraph or heading tag
+    cdef bint last_paragraph, last_heading
+    cdef _SkipRule rule  # skip_box in C (None: asked in Python)
+    cdef xmlNode* top  # the root of the walk
     cdef dict span_tags
     cdef str image_tag
     cdef type Container
@@ -128,6 +94,11 @@ cdef class _Walk:
         self.stack = []
         self.owners = []
         self.read_boxes = []
+        self.last_chain = self.last_tag = None
+        self.rule = None
+        if env.get("SKIP_RULE") is not None:
+            self.rule = _SkipRule()
+            self.rule.setup(env["SKIP_RULE"], env.get("skip_evidence"), seg.weighed)
         self.link_chars = 0
         self.table_depth = 0
         self.marked = 0
@@ -205,19 +176,23 @@ cdef class _Walk:
         c = self.container(self.Container, cid, tag, m, el)
         self.containers.append(c)
         self.stack.append(cid)
+        self.last_chain = None
         if len(tag) == 5 and tag == "table":  # (the length first: no string compare for most tags)
             self.table_depth += 1
         boiler = m[0]
         if boiler:
             self.owners.append(cid)
             if boiler in skip:
-                if el is None:
-                    el = elementFactory(doc, cur)
-                size = skip_box(sizes, el, c)
+                size = ASK if self.rule is None else self.rule.size_to_skip(
+                    cur, self.top, boiler, cid, len(self.read_boxes))
+                if size == ASK:
+                    if el is None:
+                        el = elementFactory(doc, cur)
+                    size = skip_box(sizes, el, c)
                 if size >= 0:
                     self.seg.skipped.append((cid, size))
                     return False
-                sizes.read(cid, el)
+                sizes.read(cid, el if el is not None else elementFactory(doc, cur))
                 self.read_boxes.append(cid)
         return True
 
@@ -226,6 +201,7 @@ cdef class _Walk:
         if self.blen:
             self.flush()
         cid = self.stack.pop()
+        self.last_chain = None
         c = self.containers[cid]
         if fits(&_cont, c):
             set_slot(c, _cont.off[4], len(self.blocks))
@@ -363,14 +339,18 @@ cdef class _Walk:
         # the markers removed and " ".join(text.split()), with its commas and weight, in one pass
         text = _collapse(raw, marked, &commas, &weight)
         chars = len(text)
+        if tag is not self.last_tag:
+            self.last_tag = tag
+            self.last_paragraph = tag in self.paragraph_tags
+            self.last_heading = tag in self.heading_tags
         if fits(&_blk, b):
             set_slot(b, _blk.off[0], raw)
             set_slot(b, _blk.off[1], text)
             set_slot(b, _blk.off[2], marked)
             set_slot(b, _blk.off[3], tag)
             set_slot(b, _blk.off[4], chain)
-            set_slot(b, _blk.off[5], tag in self.paragraph_tags)
-            set_slot(b, _blk.off[6], tag in self.heading_tags)
+            set_slot(b, _blk.off[5], self.last_paragraph)
+            set_slot(b, _blk.off[6], self.last_heading)
             set_slot(b, _blk.off[7], in_table)
             set_slot(b, _blk.off[8], chars)
             set_slot(b, _blk.off[9], link_chars if link_chars < chars else chars)
@@ -388,8 +368,8 @@ cdef class _Walk:
         b.marked = marked
         b.tag = tag
         b.chain = chain
-        b.paragraph = tag in self.paragraph_tags
-        b.heading = tag in self.heading_tags
+        b.paragraph = self.last_paragraph
+        b.heading = self.last_heading
         b.in_table = in_table
         b.chars = chars
         b.link_chars = link_chars if link_chars < chars else chars
@@ -446,7 +426,13 @@ cdef class _Walk:
         return n
 
     cdef tuple chain(self):
-        """``tuple(stack[-chain_keep:])``, without the list slice."""
+        """``tuple(stack[-chain_keep:])``, without the list slice; the blocks read while the
+        stack does not change share one tuple."""
+        if self.last_chain is None:
+            self.last_chain = self.new_chain()
+        return self.last_chain
+
+    cdef tuple new_chain(self):
         cdef Py_ssize_t n = len(self.stack), k = self.chain_keep, i
         if k <= 0:  # (as the slice: stack[-0:] is all of it)
             return tuple(self.stack[-k:])

@@ -1,4 +1,5 @@
-# The walk's per-page lookup tables (included by _walk.pyx).
+# The walk's per-page lookup tables (included by _walk.pyx), and the slot layouts of the Block
+# and Container it makes (with its C table of nodes).
 #
 # Tag names: libxml2 name pointer -> (tag, kind), one decode per name per page, in a C table
 # (no Python int and dict lookup per start and end event), a dict past NAME_LIMIT names.
@@ -46,6 +47,20 @@ _MARK_ATTRS[2] = "role"
 _MARK_ATTRS[3] = "itemprop"
 
 
+cdef inline int _mark_attr(const char* name) noexcept nogil:
+    """The index of attribute ``name`` in _MARK_ATTRS, or -1 (its first letter first)."""
+    cdef char c = name[0]
+    if c == b'c':
+        return 0 if strcmp(name, _MARK_ATTRS[0]) == 0 else -1
+    if c == b'i':
+        if name[1] == b'd' and name[2] == 0:
+            return 1
+        return 3 if strcmp(name, _MARK_ATTRS[3]) == 0 else -1
+    if c == b'r':
+        return 2 if strcmp(name, _MARK_ATTRS[2]) == 0 else -1
+    return -1
+
+
 cdef struct _MarkEntry:
     uint64_t hash  # 0: an empty slot
     char* key  # the key's bytes (malloc'd)
@@ -58,7 +73,7 @@ cdef class _MarksCache:
     cdef _MarkEntry* table
     cdef Py_ssize_t n
     cdef list kept
-    cdef char key[KEY_MAX]  # the key being looked up
+    cdef char key[KEY_MAX + 8]  # the key being looked up (and room to pad its last word)
     cdef Py_ssize_t klen
     cdef uint64_t hash
 
@@ -80,11 +95,12 @@ cdef class _MarksCache:
         self.n = 0
         self.kept = []
 
-    cdef bint _append(self, const char* p, Py_ssize_t n) noexcept:
+    cdef inline bint _append(self, const char* p) noexcept:
+        """Add the NUL-terminated ``p`` (and its NUL) to the key; False when too long."""
+        cdef Py_ssize_t n = strlen(p)
         if self.klen + n + 1 > KEY_MAX:
             return False
-        memcpy(self.key + self.klen, p, n)
-        self.key[self.klen + n] = 0
+        memcpy(self.key + self.klen, p, n + 1)
         self.klen += n + 1
         return True
 
@@ -98,21 +114,20 @@ cdef class _MarksCache:
         cdef xmlAttr* a = node.properties
         cdef const char* value
         cdef int i
-        cdef uint64_t h = 1469598103934665603ULL
+        cdef uint64_t h = 1469598103934665603ULL, word
         found[0] = found[1] = found[2] = found[3] = NULL
         while a is not NULL:
             if a.ns is NULL:
-                for i in range(4):
-                    if found[i] is NULL and strcmp(<const char*>a.name, _MARK_ATTRS[i]) == 0:
-                        found[i] = a
-                        break
+                i = _mark_attr(<const char*>a.name)
+                if i >= 0 and found[i] is NULL:
+                    found[i] = a
             a = a.next
         self.klen = 0
         value = <const char*>node.name
-        if not self._append(value, strlen(value)):
+        if not self._append(value):
             return False
         value = _ABSENT if node.ns is NULL or node.ns.href is NULL else <const char*>node.ns.href
-        if not self._append(value, strlen(value)):
+        if not self._append(value):
             return False
         for i in range(4):
             if found[i] is NULL:
@@ -124,10 +139,13 @@ cdef class _MarksCache:
                 return False
             else:
                 value = <const char*>found[i].children.content
-            if not self._append(value, strlen(value)):
+            if not self._append(value):
                 return False
-        for i in range(self.klen):  # FNV-1a
-            h = (h ^ <unsigned char>self.key[i]) * 1099511628211ULL
+        memset(self.key + self.klen, 0, 8)  # (KEY_MAX leaves room: the last word padded)
+        for i in range(0, self.klen, 8):  # FNV-1a over 8-byte words
+            memcpy(&word, self.key + i, 8)
+            h = (h ^ word) * 1099511628211ULL
+            h ^= h >> 29
         self.hash = h if h else 1
         return True
 
@@ -180,3 +198,45 @@ cdef class _MarksCache:
 
 
 cdef _MarksCache _marks_seen = _MarksCache()  # the walk's, for the process
+
+
+# ---- the slots of the Block and Container the walk makes, and its C tables of nodes
+
+# segmentation.Block's and Container's slots, in the order block() and container() store them
+_BLOCK_SLOTS = ("raw", "text", "marked", "tag", "chain", "paragraph", "heading", "in_table", "chars",
+                "link_chars", "weight", "commas", "owner", "boiler", "index")
+_CONTAINER_SLOTS = ("id", "id_end", "tag", "start", "end", "parent", "boiler", "content_hint", "semantic",
+                    "score", "owner", "el")
+cdef Layout _blk, _cont  # the slot offsets of the Block and Container classes
+
+
+cdef _layout(object Block, object Container):
+    """Read the slot offsets of the two classes once (see _slots.pxd)."""
+    read_layout(&_blk, Block, _BLOCK_SLOTS)
+    read_layout(&_cont, Container, _CONTAINER_SLOTS)
+
+
+
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from cpython.list cimport PyList_GET_ITEM
+from cpython.ref cimport Py_INCREF
+
+
+cdef extern from "Python.h":
+    object PyUnicode_DecodeUTF8(const char* s, Py_ssize_t size, const char* errors)
+    void PyObject_GC_UnTrack(object o)
+
+
+cdef int _push_node(size_t** table, Py_ssize_t* n, Py_ssize_t* cap, xmlNode* node) except -1:
+    """Append ``node``'s address to a growing C table."""
+    cdef Py_ssize_t room
+    cdef size_t* grown
+    if n[0] == cap[0]:
+        room = cap[0] * 2 if cap[0] else 256
+        grown = <size_t*>realloc(table[0], room * sizeof(size_t))
+        if grown is NULL:
+            raise MemoryError()
+        table[0], cap[0] = grown, room
+    table[0][n[0]] = <size_t>node
+    n[0] += 1
+    return 0

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import lxml.etree as etree
 
-from .boxsize import BoxSizes
+from .boxsize import DEEP, BoxSizes
 from .evidence import RunningEvidence
 from .segmentation import LINK_BOX_MAX_DENSITY, LINK_BOX_REASONS, Container, Segmentation
 
@@ -25,6 +25,11 @@ SKIP_REASONS = frozenset({"comments", "related links", "advertising", "navigatio
 SKIP_MAX_SHARE = 0.3
 LINK_BOX_MIN_CHARS = 300  # smaller "related" boxes are skipped without looking
 WEIGH = -2  # skip_box: read the box, to weigh its running text against its name
+
+
+# skip_box's numbers and tables, as the native walk reads them (its twin of skip_box, for
+# boxes BoxSizes measures alone: boxsize.DEEP)
+SKIP_RULE = (SKIP_MAX_SHARE, LINK_BOX_REASONS, LINK_BOX_MIN_CHARS, LINK_BOX_MAX_DENSITY, WEIGH, DEEP)
 
 
 def skip_box(sizes: BoxSizes, el: etree._Element, c: Container,

@@ -33,7 +33,7 @@ from .vocab import NO_MARKS as _NO_MARKS, SPECIAL_TAGS as _SPECIAL_TAGS, marks a
 from .markers import BR as _BR, IMAGE, MARK_BR, MARK_IMAGE, MARK_SPAN, SPAN_CLOSE, SPAN_OPEN
 from . import walk as _walk
 from .boxsize import BoxSizes
-from .boxskip import SKIP_REASONS, skip_box, weighing_skip_box
+from .boxskip import SKIP_REASONS, SKIP_RULE, skip_box, weighing_skip_box
 from .evidence import RunningEvidence
 from .segmentation import Block, Container, Segmentation
 from .tags import BLOCK_TAGS, HEADING_TAGS, IMAGE_TAG, PARAGRAPH_TAGS, SPAN_TAGS
@@ -90,8 +90,8 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset(),
     if use_native:
         sizes = BoxSizes(root, _walk.native.text_length, _walk.native.link_text_length)
         env = _native_env()
-        if weighing is not None:
-            env = {**env, "skip_box": weighing}
+        if weighing is not None:  # (and its evidence, for the same rule in C)
+            env = {**env, "skip_box": weighing, "skip_evidence": evidence}
         _walk.native.walk(root, skip, seg, sizes, env, elements)
     else:
         _Walk(seg, skip, weighing or skip_box, BoxSizes(root), elements).run(root)
@@ -268,6 +268,6 @@ def _native_env() -> dict[str, Any]:
                     Container=Container, Block=Block, marks=_marks, NO_MARKS=_NO_MARKS,
                     skip_box=skip_box, BLANK=_BLANK, CHAIN_KEEP=CHAIN_KEEP,
                     PARAGRAPH_TAGS=PARAGRAPH_TAGS, HEADING_TAGS=HEADING_TAGS,
-                    MARKS=(MARK_BR, MARK_SPAN, MARK_IMAGE))
+                    MARKS=(MARK_BR, MARK_SPAN, MARK_IMAGE), SKIP_RULE=SKIP_RULE)
         _walk.native.set_cjk_ranges(CJK_RANGES)
     return _ENV

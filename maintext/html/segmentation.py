@@ -233,23 +233,29 @@ class Segmentation:
         weighed = self.weighed
         boxes = (native.boiler_containers(self.containers, Container) if native is not None
                  else _boiler_containers(self.containers))
+        # (_outweighs_name's first two tests, read once here)
+        reasons = evidence.reasons if evidence is not None else frozenset()
+        min_running = evidence.min_running if evidence is not None else 0.0
+        chars = self._chars
         for c in boxes:
-            if c.id in weighed:  # read only to weigh its text: that alone decides
-                if self._outweighs_name(evidence, c, running, weights):
-                    exempt.add(c.id)
+            cid, start, end, boiler = c.id, c.start, c.end, c.boiler
+            run = running[end] - running[start]  # words of running text in the box
+            weighs = boiler in reasons and run >= min_running
+            if cid in weighed:  # read only to weigh its text: that alone decides
+                if weighs and self._outweighs_name(evidence, c, running, weights):
+                    exempt.add(cid)
                 continue
-            if total and (self._chars[c.end] - self._chars[c.start]) > WRAPPER_SHARE * total:
-                exempt.add(c.id)  # a page wrapper with an unlucky class name
-            elif c.boiler in SOFT_REASONS and running[c.end] - running[c.start] >= SOFT_MAX_RUNNING:
-                exempt.add(c.id)  # a "caption" box holding paragraphs of text is the article
-            elif (c.boiler in TOOL_REASONS and running[c.end] - running[c.start] >= SOFT_MAX_RUNNING
-                  and running[c.end] - running[c.start] >= RUNNING_SHARE * running[-1]):
-                exempt.add(c.id)  # a "share"/"related" box holding most of the running text
-            elif (c.boiler in LINK_BOX_REASONS and running[c.end] - running[c.start] >= SOFT_MAX_RUNNING
-                  and self.link_density(c.start, c.end) <= LINK_BOX_MAX_DENSITY):
-                exempt.add(c.id)  # a "more" box of running text: the rest of the article
-            elif self._outweighs_name(evidence, c, running, weights):
-                exempt.add(c.id)  # an article under a box name that says boilerplate
+            if total and (chars[end] - chars[start]) > WRAPPER_SHARE * total:
+                exempt.add(cid)  # a page wrapper with an unlucky class name
+            elif boiler in SOFT_REASONS and run >= SOFT_MAX_RUNNING:
+                exempt.add(cid)  # a "caption" box holding paragraphs of text is the article
+            elif boiler in TOOL_REASONS and run >= SOFT_MAX_RUNNING and run >= RUNNING_SHARE * running[-1]:
+                exempt.add(cid)  # a "share"/"related" box holding most of the running text
+            elif (boiler in LINK_BOX_REASONS and run >= SOFT_MAX_RUNNING
+                  and self.link_density(start, end) <= LINK_BOX_MAX_DENSITY):
+                exempt.add(cid)  # a "more" box of running text: the rest of the article
+            elif weighs and self._outweighs_name(evidence, c, running, weights):
+                exempt.add(cid)  # an article under a box name that says boilerplate
         weighed -= exempt
         containers = self.containers
         if exempt:

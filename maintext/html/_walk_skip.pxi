@@ -1,0 +1,67 @@
+# The walk's skip rule in C (included by _walk.pyx): boxskip.skip_box (and its weighing
+# closure) over BoxSizes' plain case, without a Python call, an element proxy or a
+# BoxSizes lookup per box.
+#
+# BoxSizes measures a box alone (its ``length`` and ``link_length``, here _text_len and
+# _link_text_len on the node) unless DEEP measured boxes that were read are open: then it
+# may know the box from one pass over the innermost of them, and the rule is asked in
+# Python as before (ASK). Its record of the boxes read (``read``, ``close``) is kept by the
+# walk in both cases. The page's text length (BoxSizes.total) is measured once a walk.
+
+DEF ASK = -8  # (size_to_skip: the rule must be asked in Python)
+
+
+cdef class _SkipRule:
+    """boxskip.skip_box's numbers and tables (and the weighing closure's evidence)."""
+    cdef double share_max, link_box_density, evidence_density
+    cdef Py_ssize_t link_box_min_chars, evidence_min_chars, weigh, deep, total
+    cdef object link_box_reasons, evidence_reasons  # (sets of reasons)
+    cdef bint weighing
+    cdef set weighed
+
+    cdef int setup(self, tuple rule, evidence, set weighed) except -1:
+        """``rule``: segment's SKIP_RULE; ``evidence``: the weighing closure's RunningEvidence
+        (None: plain skip_box); ``weighed``: the segmentation's boxes read to be weighed."""
+        (self.share_max, self.link_box_reasons, self.link_box_min_chars, self.link_box_density,
+         self.weigh, self.deep) = rule
+        self.weighing = evidence is not None
+        if self.weighing:
+            self.evidence_reasons = evidence.reasons
+            self.evidence_min_chars = evidence.min_chars
+            self.evidence_density = evidence.link_density_max
+        self.weighed = weighed
+        self.total = -1
+        return 0
+
+    cdef Py_ssize_t size_to_skip(self, xmlNode* cur, xmlNode* top, str boiler, Py_ssize_t cid,
+                                 Py_ssize_t read_open) except -9:
+        """skip_box of box ``cur`` (reason ``boiler``, container ``cid``) in the walk of
+        ``top``, ``read_open`` measured boxes read being open: the size to skip, -1 to read
+        it, WEIGH to read and weigh it (noted in ``weighed``), or ASK."""
+        cdef Py_ssize_t size, links = -1
+        if read_open >= self.deep:
+            return ASK
+        size = _text_len(cur)
+        if size < 0:
+            return ASK
+        if self.total < 0:
+            self.total = _text_len(top)
+            if self.total < 0:
+                return ASK
+        if <double>size > self.share_max * <double>self.total:
+            return -1
+        if size >= self.link_box_min_chars and boiler in self.link_box_reasons:
+            links = _link_text_len(cur)
+            if links < 0:
+                return ASK
+            if <double>links <= self.link_box_density * <double>size:
+                return -1
+        if self.weighing and boiler in self.evidence_reasons and size >= self.evidence_min_chars:
+            if links < 0:
+                links = _link_text_len(cur)
+                if links < 0:
+                    return ASK
+            if <double>links <= self.evidence_density * <double>size:
+                self.weighed.add(cid)
+                return self.weigh
+        return size
