@@ -206,8 +206,8 @@ def decode_deferred(data: bytes, *, content_type: str | None = None, default: st
     # (Valid UTF-8 wins whatever the label: the label is read only when it is not, or
     # when the page is all ASCII, whose encoding it then names.)
     text, length = _utf8(data, defer and not stray_bom)
-    if length >= 0:  # (valid UTF-8 is ASCII exactly when its text is)
-        codec = (_declared(data, content_type) or "utf-8") if data.isascii() else "utf-8"
+    if length >= 0:  # (valid UTF-8 is ASCII exactly when its text is: one byte a character)
+        codec = (_declared(data, content_type) or "utf-8") if length == len(data) else "utf-8"
         return text, codec, -1 if stray_bom else length
     declared = _declared(data, content_type)
     candidates = ["utf-8"] if declared in (None, "utf-8") else ["utf-8", declared]
