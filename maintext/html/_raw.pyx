@@ -11,8 +11,9 @@ out is replaced by its newlines (JSON-LD scripts are kept). One pass, one output
 against the Python function.
 """
 
-from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
-from libc.stdlib cimport malloc, free
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
+from cpython.object cimport PyObject
+from cpython.ref cimport Py_DECREF
 from libc.string cimport memchr, memcmp, memcpy
 
 
@@ -153,22 +154,37 @@ cdef Py_ssize_t _drop(const char* d, Py_ssize_t n, char* out, Py_ssize_t* pos_ou
     return o if changed else -1
 
 
+cdef extern from "Python.h":
+    # (a new reference, or NULL with an exception set; the bytes are left to fill)
+    PyObject* _new_bytes "PyBytes_FromStringAndSize"(const char* v, Py_ssize_t size)
+    int _PyBytes_Resize(PyObject** string, Py_ssize_t size)
+
+
 def drop_script_bodies(bytes data):
-    """``maintext.html.document.drop_script_bodies(data)``: ``data`` itself when nothing changes."""
+    """``maintext.html.document.drop_script_bodies(data)``: ``data`` itself when nothing
+    changes. The output is written into the bytes object returned, shrunk to its length
+    (one copy of the kept bytes, not two)."""
     cdef const char* d = PyBytes_AS_STRING(data)
     cdef Py_ssize_t n = PyBytes_GET_SIZE(data), o, pos = 0
-    cdef char* out = <char*>malloc(n + 1)
-    if out == NULL:
+    cdef PyObject* res = _new_bytes(NULL, n)
+    cdef object out
+    cdef char* buf
+    if res == NULL:
         raise MemoryError()
-    try:
-        with nogil:
-            o = _drop(d, n, out, &pos)
-            if o >= 0:
-                memcpy(out + o, d + pos, n - pos)
-                o += n - pos
-        return data if o < 0 else PyBytes_FromStringAndSize(out, o)
-    finally:
-        free(out)
+    buf = PyBytes_AS_STRING(<object>res)
+    with nogil:
+        o = _drop(d, n, buf, &pos)
+        if o >= 0:
+            memcpy(buf + o, d + pos, n - pos)
+            o += n - pos
+    if o < 0:
+        Py_DECREF(<object>res)
+        return data
+    if _PyBytes_Resize(&res, o) < 0:  # (res freed and NULL: the exception is set)
+        raise MemoryError()
+    out = <object>res  # (a reference of its own: ours is given up)
+    Py_DECREF(out)
+    return out
 
 
 cdef inline bint _name_char(Py_UCS4 c) noexcept:

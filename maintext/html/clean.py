@@ -80,11 +80,13 @@ def clean_tree(root: etree._Element, native: bool | None = None, pruned: Any = N
     (:class:`maintext.html.html5.Pruned`: the text it left out, the tags it copied).
     """
     removed: list[tuple[str, str]] = []
+    # only the tags the pruned build copied can be in its tree; in another, those the tree holds
+    present = pruned.tags if pruned is not None else _tags_present(root, native)
     drop, unwrap = DROP_TAGS, UNWRAP_TAGS
-    if pruned is not None:  # only the tags the pruned build copied can be in the tree
-        drop = tuple(tag for tag in DROP_TAGS if tag in pruned.tags)
-        unwrap = tuple(tag for tag in UNWRAP_TAGS if tag in pruned.tags)
-    if pruned is None or any(tag in pruned.tags for tag in SWALLOWING_TAGS):
+    if present is not None:  # (lxml's strip functions test every element against every tag)
+        drop = tuple(tag for tag in DROP_TAGS if tag in present)
+        unwrap = tuple(tag for tag in UNWRAP_TAGS if tag in present)
+    if present is None or any(tag in present for tag in SWALLOWING_TAGS):
         _unwrap_swallowing(root, removed, native, pruned.chars if pruned is not None else 0)
     if drop:
         etree.strip_elements(root, *drop, with_tail=False)
@@ -111,6 +113,19 @@ def clean_tree(root: etree._Element, native: bool | None = None, pruned: Any = N
     if _many_texts(root, native):
         merge_text_runs(root, native)
     return removed
+
+
+def _tags_present(root: etree._Element, native: bool | None) -> set[str] | frozenset[str] | None:
+    """The tags of ``root`` and its descendants, lowercased (a superset will do), when the
+    compiled walk can tell them (``_scan.tag_names``; :func:`_tags_present_py` is its twin);
+    else None (every tag may be there)."""
+    scan = _walk.native_scan(native)
+    return scan.tag_names(root) if scan is not None else None
+
+
+def _tags_present_py(root: etree._Element) -> set[str]:
+    """The twin of ``_scan.tag_names``."""
+    return {el.tag.lower() for el in root.iter() if isinstance(el.tag, str)}
 
 
 def _many_texts(root: etree._Element, native: bool | None) -> bool:

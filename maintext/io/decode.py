@@ -124,15 +124,27 @@ def check_binary(data: bytes) -> None:
     for magic, what in _BINARY_MAGIC:
         if head.startswith(magic):
             raise BinaryContentError(f"input is {what}, not HTML")
-    sample = data[:4096]
+    size = min(len(data), _BINARY_SAMPLE)
+    nul, controls = _control_counts(data)
     # UTF-16/32 text has many NULs; it carries a BOM and is handled before this check.
-    nul = sample.count(b"\x00")
-    if nul > len(sample) // 100 + 1:
-        raise BinaryContentError(f"input is binary ({nul} NUL bytes in the first {len(sample)})")
+    if nul > size // 100 + 1:
+        raise BinaryContentError(f"input is binary ({nul} NUL bytes in the first {size})")
     # Random bytes have ~10% C0 control bytes; text, even damaged, well under 2%.
-    controls = len(sample) - len(sample.translate(None, _CONTROL_BYTES))
-    if controls > len(sample) // 50 + 4:
+    if controls > size // 50 + 4:
         raise BinaryContentError("input is binary (too many control bytes)")
+
+
+_BINARY_SAMPLE = 4096  # the first bytes check_binary counts
+
+
+def _control_counts(data: bytes) -> tuple[int, int]:
+    """(NUL bytes, _CONTROL_BYTES) in the first _BINARY_SAMPLE bytes of ``data`` (in one C
+    pass when built: ``_scan.control_counts``)."""
+    scan = _native_scan()
+    if scan is not None:
+        return scan.control_counts(data, _BINARY_SAMPLE)
+    sample = data[:_BINARY_SAMPLE]
+    return sample.count(b"\x00"), len(sample) - len(sample.translate(None, _CONTROL_BYTES))
 
 
 # Characters decoded text almost never has, and random bytes give plenty of: C0 controls,
@@ -194,8 +206,8 @@ def decode_deferred(data: bytes, *, content_type: str | None = None, default: st
     # (Valid UTF-8 wins whatever the label: the label is read only when it is not, or
     # when the page is all ASCII, whose encoding it then names.)
     text, length = _utf8(data, defer and not stray_bom)
-    if length >= 0:  # (valid UTF-8 is ASCII exactly when its text is)
-        codec = (_declared(data, content_type) or "utf-8") if data.isascii() else "utf-8"
+    if length >= 0:  # (valid UTF-8 is ASCII exactly when its text is: one byte a character)
+        codec = (_declared(data, content_type) or "utf-8") if length == len(data) else "utf-8"
         return text, codec, -1 if stray_bom else length
     declared = _declared(data, content_type)
     candidates = ["utf-8"] if declared in (None, "utf-8") else ["utf-8", declared]

@@ -1,0 +1,74 @@
+"""``_scan.tag_names`` (the tags cleaning gives lxml's strip functions) against its Python
+twin, and clean_tree with it against clean_tree without it, on random and real pages."""
+
+from __future__ import annotations
+
+import copy
+import gzip
+import json
+import os
+import random
+from pathlib import Path
+
+import lxml.etree as etree
+import pytest
+
+from maintext.html import clean, document, walk
+
+pytestmark = pytest.mark.skipif(walk.scan is None, reason="native scans not built")
+
+_SHARED = Path(os.environ.get("MAINTEXT_SHARED", "/work/shared")) / "datasets"
+_TAGS = ["div", "p", "span", "script", "style", "nav", "noscript", "b", "i", "a", "font", "input",
+         "label", "menu", "svg", "iframe", "form", "meta", "link", "SPAN", "Div", "x-y"]
+
+
+def _random_html(rng: random.Random) -> bytes:
+    out = []
+    for _ in range(rng.randint(0, 200)):
+        tag = rng.choice(_TAGS)
+        attrs = rng.choice(["", ' style="display:none"', ' hidden', ' aria-hidden="true"', ' class="a"'])
+        out.append(f"<{tag}{attrs}>{rng.choice(['text ', '', 'x' * 1200])}")
+        if rng.random() < 0.6:
+            out.append(f"</{tag}>")
+    return "".join(out).encode()
+
+
+def _real_pages(count: int) -> list[bytes]:
+    out = []
+    for name in ("aeb", "gne-cn", "dragnet"):
+        gold = _SHARED / name / "gold.jsonl"
+        if gold.exists():
+            with open(gold, encoding="utf-8") as fh:
+                for line in list(fh)[:count]:
+                    out.append(gzip.open(_SHARED / name / json.loads(line)["file"]).read())
+    return out
+
+
+def _pages() -> list[bytes]:
+    rng = random.Random(5)
+    return [_random_html(rng) or b"<p>x</p>" for _ in range(300)] + _real_pages(15)
+
+
+def test_tag_names_twin():
+    for data in _pages():
+        root = document.parse_html(None, utf8=data)
+        assert walk.scan.tag_names(root) == clean._tags_present_py(root)
+        for el in list(root.iter())[:20]:  # from any element: itself and its descendants
+            assert walk.scan.tag_names(el) == clean._tags_present_py(el)
+
+
+def test_tag_names_many_names_gives_up():
+    root = etree.fromstring("<r>" + "".join(f"<t{i}/>" for i in range(600)) + "</r>")
+    assert walk.scan.tag_names(root) is None
+    root = etree.fromstring("<r>" + "".join(f"<t{i}/>" for i in range(400)) + "</r>")
+    assert walk.scan.tag_names(root) == clean._tags_present_py(root)
+
+
+def test_clean_tree_same_with_the_tags_present(monkeypatch):
+    trees = [document.parse_html(None, utf8=data) for data in _pages()]
+    with_names = [copy.deepcopy(t) for t in trees]
+    removed = [clean.clean_tree(t) for t in with_names]
+    monkeypatch.setattr(clean, "_tags_present", lambda root, native: None)
+    for tree, done, why in zip(trees, with_names, removed):
+        assert clean.clean_tree(tree) == why
+        assert etree.tostring(tree) == etree.tostring(done)
