@@ -217,12 +217,14 @@ def subtree_texts(el, *, with_tail: bool = False):
 
 
 def body_texts(body, budget: int):
-    """``subtree_texts(body)`` for a reader that stops once the stripped pieces it read
-    exceed ``budget`` characters: the C scan (when enabled) stops after that piece too."""
-    nodes = native_nodes()
-    if nodes is None:
-        return subtree_texts(body)
-    return nodes.subtree_texts(body, _SKIP_TEXT_TAGS, False, budget, True)
+    """``subtree_texts(body)`` for a reader that skips the pieces that strip to nothing and
+    stops once the stripped pieces it read exceed ``budget`` characters: in C (when
+    enabled) a list cut after that piece or later, without the pieces of ASCII white
+    space only (:func:`texts_after`)."""
+    native = native_metadata()
+    if native is not None:
+        return native.subtree_pieces(body, _SKIP_TEXT_TAGS, budget)
+    return subtree_texts(body)
 
 
 def texts_after(el, max_nodes: int = AFTER_HEADLINE_ELEMENTS, budget: int | None = None):
