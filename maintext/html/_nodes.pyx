@@ -283,6 +283,64 @@ def max_child_tag_count(_Element el):
     return best
 
 
+cdef int _value_bytes(xmlNode* n, const char* name, const char** out) noexcept:
+    """How ``el.get(name)`` reads: 0 absent; 1 its value is the string at ``out[0]`` (one
+    text node, or "" for an empty value); 2 another form (then read it with :func:`_attr`)."""
+    cdef xmlAttr* a = _attr_node(n, name)
+    if a is NULL:
+        return 0
+    if a.children is NULL:
+        out[0] = ""
+        return 1
+    out[0] = _plain_value(a)
+    return 1 if out[0] is not NULL else 2
+
+
+cdef bint _lower_is(const char* value, const char* key) noexcept:
+    """``value`` (UTF-8), lower-cased as ``str.lower`` does, is ``key`` (ASCII lower case
+    without "i" and "k": the only characters beyond ASCII that lower-case to ASCII ones,
+    U+0130 and U+212A, give "i" with a combining dot and "k")."""
+    cdef unsigned char c
+    while key[0]:
+        c = <unsigned char>value[0]
+        if 65 <= c <= 90:
+            c += 32
+        if c != <unsigned char>key[0]:
+            return False
+        value += 1
+        key += 1
+    return value[0] == 0
+
+
+cdef object _head_link(xmlNode* cur):
+    """:func:`head_links`' item for one ``<meta>`` or ``<link>`` with attributes, or None:
+    its tests made on the attribute bytes (no string is made of the many other elements'
+    keys) unless a value is not one text node, which is read as lxml reads it."""
+    cdef const char* key = NULL
+    cdef const char* rel = NULL
+    cdef int got
+    if strcmp(<const char*>cur.name, "meta") == 0:
+        got = _value_bytes(cur, "property", &key)
+        if got == 1 and key[0] == 0:
+            got = 0
+        if got == 0:
+            got = _value_bytes(cur, "name", &key)
+        if got == 2:
+            key_text = (_attr(cur, "property") or _attr(cur, "name") or "").lower()
+            if key_text == "og:type" or key_text == "og:url":
+                return (key_text, _attr(cur, "content"))
+        elif got == 1:
+            if _lower_is(key, "og:type"):
+                return ("og:type", _attr(cur, "content"))
+            if _lower_is(key, "og:url"):
+                return ("og:url", _attr(cur, "content"))
+    elif strcmp(<const char*>cur.name, "link") == 0:
+        got = _value_bytes(cur, "rel", &rel)
+        if (got == 2 and (_attr(cur, "rel") or "").lower() == "canonical") or (got == 1 and _lower_is(rel, "canonical")):
+            return ("canonical", _attr(cur, "href"))
+    return None
+
+
 def head_links(_Element head):
     """What :func:`maintext.html.blocklist.head_signals` reads, in document order:
     ("og:type" or "og:url", the content attribute) for each ``<meta>`` under ``head`` (itself
@@ -293,15 +351,9 @@ def head_links(_Element head):
     cdef list out = []
     while cur is not NULL:
         if cur.type == tree.XML_ELEMENT_NODE and cur.ns is NULL and cur.properties is not NULL:
-            if strcmp(<const char*>cur.name, "meta") == 0:
-                key = _attr(cur, "property") or _attr(cur, "name") or ""
-                if key:
-                    key = key.lower()
-                    if key == "og:type" or key == "og:url":
-                        out.append((key, _attr(cur, "content")))
-            elif strcmp(<const char*>cur.name, "link") == 0:
-                if (_attr(cur, "rel") or "").lower() == "canonical":
-                    out.append(("canonical", _attr(cur, "href")))
+            item = _head_link(cur)
+            if item is not None:
+                out.append(item)
         cur = _next(cur, top, True)
     return out
 

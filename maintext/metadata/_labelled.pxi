@@ -61,16 +61,89 @@ def label_followers(_Element body, frozenset skip, Py_ssize_t limit, Py_ssize_t 
     cdef bint label_seen = False
     cdef list out = []
     cdef _TagMemo names = _TagMemo()
+    cdef bytes strip_ascii = "".join(c for c in strip_chars if ord(c) < 128).encode("ascii")
+    cdef int stop
     while n is not NULL:  # a piece of white space only is skipped by the loop: not even read
-        if not (n.type == tree.XML_ELEMENT_NODE and (_blank_run(n.children) or _tag_in(n, skip, names))) \
-                and _label_step(_own_text(n), &seen, &label_seen, limit, max_label, labels, strip_chars,
-                                max_name, out):
-            return out
-        if n is not top and _has_text(n.next) and not _blank_run(n.next) and _label_step(
-                tailOf(n), &seen, &label_seen, limit, max_label, labels, strip_chars, max_name, out):
-            return out
+        if not (n.type == tree.XML_ELEMENT_NODE and (_blank_run(n.children) or _tag_in(n, skip, names))):
+            stop = (_bytes_label_step(n.children, &seen, &label_seen, limit, max_label, labels, strip_ascii,
+                                      strip_chars, max_name, out) if n.type == tree.XML_ELEMENT_NODE else -1)
+            if stop < 0:
+                stop = _label_step(_own_text(n), &seen, &label_seen, limit, max_label, labels, strip_chars,
+                                   max_name, out)
+            if stop:
+                return out
+        if n is not top and _has_text(n.next) and not _blank_run(n.next):
+            stop = _bytes_label_step(n.next, &seen, &label_seen, limit, max_label, labels, strip_ascii,
+                                     strip_chars, max_name, out)
+            if stop < 0:
+                stop = _label_step(tailOf(n), &seen, &label_seen, limit, max_label, labels, strip_chars,
+                                   max_name, out)
+            if stop:
+                return out
         n = _next_node(n, top)
     return out
+
+
+cdef inline bint _ascii_space(unsigned char c) noexcept nogil:
+    """``str.isspace`` of an ASCII character (tab to carriage return, 0x1C-0x1F, space)."""
+    return c == 32 or 9 <= c <= 13 or 28 <= c <= 31
+
+
+cdef int _bytes_label_step(xmlNode* c, Py_ssize_t* seen, bint* label_seen, Py_ssize_t limit,
+                           Py_ssize_t max_label, frozenset labels, bytes strip_ascii, str strip_chars,
+                           Py_ssize_t max_name, list out) except -2:
+    """:func:`_label_step` of the text lxml reads from ``c`` on when that is one text node
+    whose ends, white space stripped, are ASCII (most pieces), read from its UTF-8 bytes: a
+    string is made only of a piece kept as a name or of a short one not in ASCII tried as a
+    label. -1 for any other text (the caller then reads it as a string); else whether the
+    reader stops."""
+    cdef const unsigned char* p
+    cdef xmlNode* after
+    cdef Py_ssize_t i, j, n, length, k
+    cdef bint ascii = True
+    cdef unsigned char low[64]
+    if c is NULL or (c.type != tree.XML_TEXT_NODE and c.type != tree.XML_CDATA_SECTION_NODE) or c.content is NULL:
+        return -1
+    after = c.next
+    if after is not NULL and (after.type == tree.XML_TEXT_NODE or after.type == tree.XML_CDATA_SECTION_NODE
+                              or after.type == tree.XML_XINCLUDE_START or after.type == tree.XML_XINCLUDE_END):
+        return -1  # a run of several nodes
+    p = <const unsigned char*>c.content
+    n = strlen(<const char*>p)
+    i = 0
+    while i < n and _ascii_space(p[i]):
+        i += 1
+    if i == n:
+        return 0  # nothing but white space: skipped
+    j = n
+    while _ascii_space(p[j - 1]):
+        j -= 1
+    if p[i] >= 128 or p[j - 1] >= 128:
+        return -1  # (it may start or end with a space beyond ASCII)
+    length = 0
+    for k in range(i, j):
+        if p[k] >= 128:
+            ascii = False
+            length += (p[k] & 0xC0) != 0x80
+        else:
+            length += 1
+    seen[0] += length
+    if seen[0] > limit:
+        return 1
+    if label_seen[0] and length <= max_name:
+        out.append((<const char*>p + i)[:j - i].decode("utf-8"))
+    if length > max_label:
+        label_seen[0] = False
+    elif not ascii or length > 64:
+        label_seen[0] = (<const char*>p + i)[:j - i].decode("utf-8").lower().rstrip(strip_chars) in labels
+    else:
+        for k in range(length):
+            low[k] = p[i + k] + 32 if 65 <= p[i + k] <= 90 else p[i + k]
+        k = length
+        while k > 0 and memchr(<const char*>strip_ascii, low[k - 1], len(strip_ascii)) is not NULL:
+            k -= 1
+        label_seen[0] = (<const char*>low)[:k].decode("ascii") in labels
+    return 0
 
 
 cdef Py_ssize_t _run_bytes(xmlNode* c) noexcept nogil:
@@ -147,7 +220,57 @@ def collapsed_text(_Element body, frozenset skip, Py_ssize_t limit):
             if size > limit:
                 break
         n = _next_node(n, top)
-    return " ".join(b"".join(parts).decode("utf-8").split())
+    return _collapsed_utf8(b"".join(parts))
+
+
+cdef inline Py_ssize_t _space_len(const unsigned char* p, Py_ssize_t i, Py_ssize_t n) noexcept nogil:
+    """The UTF-8 length of the white-space character (``str.isspace``) at ``p[i]``, else 0:
+    ASCII tab to carriage return, 0x1C-0x1F and space; U+0085, U+00A0, U+1680, U+2000-U+200A,
+    U+2028, U+2029, U+202F, U+205F, U+3000 (tested against ``str.isspace``)."""
+    cdef unsigned char c = p[i]
+    if c < 128:
+        return 1 if (c == 32 or 9 <= c <= 13 or 28 <= c <= 31) else 0
+    if c == 0xC2:
+        return 2 if i + 1 < n and (p[i + 1] == 0x85 or p[i + 1] == 0xA0) else 0
+    if i + 2 >= n:
+        return 0
+    if c == 0xE1:
+        return 3 if p[i + 1] == 0x9A and p[i + 2] == 0x80 else 0
+    if c == 0xE2:
+        if p[i + 1] == 0x80:
+            return 3 if (p[i + 2] <= 0x8A or p[i + 2] == 0xA8 or p[i + 2] == 0xA9 or p[i + 2] == 0xAF) else 0
+        return 3 if p[i + 1] == 0x81 and p[i + 2] == 0x9F else 0
+    if c == 0xE3:
+        return 3 if p[i + 1] == 0x80 and p[i + 2] == 0x80 else 0
+    return 0
+
+
+cdef str _collapsed_utf8(bytes data):
+    """``" ".join(data.decode("utf-8").split())``, collapsed in the bytes (no list of words;
+    a continuation byte never starts a space, so the bytes are tested one by one)."""
+    cdef const unsigned char* p = data
+    cdef Py_ssize_t n = len(data), i = 0, w = 0, space
+    cdef bint pending = False  # a space to write before the next character
+    cdef unsigned char* out = <unsigned char*>malloc(n + 1)
+    if out is NULL:
+        raise MemoryError()
+    try:
+        while i < n:
+            space = _space_len(p, i, n)
+            if space:
+                pending = w > 0
+                i += space
+            else:
+                if pending:
+                    out[w] = 32
+                    w += 1
+                    pending = False
+                out[w] = p[i]
+                w += 1
+                i += 1
+        return (<const char*>out)[:w].decode("utf-8")
+    finally:
+        free(out)
 
 
 cdef bint _subtree_put(xmlNode* top, bint with_tail, frozenset skip, _TagMemo names, list out, Py_ssize_t* size,

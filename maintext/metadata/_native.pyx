@@ -25,6 +25,7 @@ from maintext.html._slots cimport Layout, read_layout, set_slot
 from cpython.object cimport PyObject, PyTypeObject
 
 from libc.stdint cimport uint8_t, uint16_t, uint32_t
+from libc.stdlib cimport free, malloc
 from libc.string cimport memchr, strcmp, strlen
 
 import_lxml__etree()

@@ -309,3 +309,22 @@ def texts_after(_Element el, Py_ssize_t max_nodes, frozenset skip, Py_ssize_t bu
         if cur is not NULL and not _elementlike(cur):
             cur = NULL
     return out
+
+
+def subtree_pieces(_Element el, frozenset skip, Py_ssize_t budget):
+    """The pieces ``visible.subtree_texts(el)`` yields (``el``'s tail not among them,
+    ``skip`` its ``_SKIP_TEXT_TAGS``), in its order, but those of ASCII white space only
+    (not even decoded: most pieces between elements), cut after the piece at which their
+    whitespace-collapsed length exceeds ``budget`` (see :func:`texts_after`)."""
+    cdef xmlNode* top = el._c_node
+    cdef xmlNode* n = top
+    cdef Py_ssize_t size = 0
+    cdef list out = []
+    cdef _TagMemo names = _TagMemo()
+    while n is not NULL:
+        if not (n.type == tree.XML_ELEMENT_NODE and _tag_in(n, skip, names)) and _put(out, _piece(n), &size, budget):
+            return out
+        if n is not top and _tail_piece(n) and _put(out, tailOf(n), &size, budget):
+            return out
+        n = _next_node(n, top)
+    return out

@@ -217,12 +217,14 @@ def subtree_texts(el, *, with_tail: bool = False):
 
 
 def body_texts(body, budget: int):
-    """``subtree_texts(body)`` for a reader that stops once the stripped pieces it read
-    exceed ``budget`` characters: the C scan (when enabled) stops after that piece too."""
-    nodes = native_nodes()
-    if nodes is None:
-        return subtree_texts(body)
-    return nodes.subtree_texts(body, _SKIP_TEXT_TAGS, False, budget, True)
+    """``subtree_texts(body)`` for a reader that skips the pieces that strip to nothing and
+    stops once the stripped pieces it read exceed ``budget`` characters: in C (when
+    enabled) a list cut after that piece or later, without the pieces of ASCII white
+    space only (:func:`texts_after`)."""
+    native = native_metadata()
+    if native is not None:
+        return native.subtree_pieces(body, _SKIP_TEXT_TAGS, budget)
+    return subtree_texts(body)
 
 
 def texts_after(el, max_nodes: int = AFTER_HEADLINE_ELEMENTS, budget: int | None = None):
@@ -281,6 +283,7 @@ def first_date(texts: Iterable[str], budget: int, reference: datetime | None = N
     seen = 0
     window: list[str] = []  # the last few short pieces
     pending: str | None = None  # a date read from the window, maybe followed by its time
+    year = YEAR.search
     for text in texts:
         piece = text.strip()
         if not piece:
@@ -289,11 +292,16 @@ def first_date(texts: Iterable[str], budget: int, reference: datetime | None = N
             if _CLOCK.fullmatch(piece):
                 return parse_date(" ".join(window + [piece])) or pending
             return pending
-        found = (_piece_date(piece, reference, max(budget - seen, 0) + DATE_SPAN)
-                 if max_piece is None or len(piece) <= max_piece else None)
-        if found:
-            return found
-        if len(piece) <= SHORT_PIECE:
+        size = len(piece)
+        if max_piece is None or size <= max_piece:
+            limit = max(budget - seen, 0) + DATE_SPAN
+            # (_piece_date finds nothing in a piece without a year that holds no relative date:
+            # most pieces, tested here without the call)
+            if (size >= 6 and year(piece, 0, limit) is not None) or (reference is not None and size <= RELATIVE_PIECE):
+                found = _piece_date(piece, reference, limit)
+                if found:
+                    return found
+        if size <= SHORT_PIECE:
             window.append(piece)
             del window[:-3]
             if len(window) > 1 and any(map(str.isdigit, piece)):
@@ -302,9 +310,9 @@ def first_date(texts: Iterable[str], budget: int, reference: datetime | None = N
                     pending = found if "T" not in found else None
                     if pending is None:
                         return found
-        else:
+        elif window:
             window.clear()
-        seen += len(piece)
+        seen += size
         if seen > budget:
             break
     return pending
