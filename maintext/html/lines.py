@@ -285,6 +285,8 @@ def _may_be_byline(text: str) -> bool:
         if word in lower:
             return True
     return False
+
+
 _CAPTION_ANY_CASE = _AnyCase(_CAPTION_LINE)
 _CREDIT_WORDS_ANY_CASE = _AnyCase(re.compile(_CREDIT_WORDS, re.IGNORECASE))
 _CREDIT_LABEL_ANY_CASE = _AnyCase(re.compile(_CREDIT_LABEL, re.IGNORECASE))
