@@ -10,12 +10,7 @@ from __future__ import annotations
 
 import re
 
-from . import walk as _walk
-
-try:  # the needle tables' one-pass test in C (maintext/html/_text.pyx), else the Python loops
-    from ._text import Needles
-except ImportError:
-    Needles = None
+from .wordset import WordSet
 
 
 class _AnyCase:
@@ -252,23 +247,17 @@ def _may_be_credit(text: str) -> bool:
         for c in _FOLDS_TO_ASCII:
             if c in text:
                 return True
-    lower = text.lower()
-    if _CREDIT_NEEDLES is not None and _walk.ENABLED:  # (one pass over the text)
-        return _CREDIT_NEEDLES.any_in(lower)
-    for word in _CREDIT_NEEDS:  # (a loop: no generator frame)
-        if word in lower:
-            return True
-    return False
+    return _CREDIT_WORDS_SET.any_in(text.lower())
 
 
-_CREDIT_NEEDLES = Needles(_CREDIT_NEEDS) if Needles is not None else None
+_CREDIT_WORDS_SET = WordSet(_CREDIT_NEEDS)
 
 
 # What every match of _BYLINE_WORDS holds, lower-cased (tests/html/test_lines_prefilters.py).
 _BYLINE_NEEDS = ("来源", "作者", "编辑", "记者", "发布", "时间", "by", "von", "par", "por", "di", "door", "av", "from",
                  "posted", "published", "updated", "veröffentlicht", "aktualisiert", "publié", "publicado",
                  "pubblicato")
-_BYLINE_NEEDLES = Needles(_BYLINE_NEEDS) if Needles is not None else None
+_BYLINE_WORDS_SET = WordSet(_BYLINE_NEEDS)
 
 
 def _may_be_byline(text: str) -> bool:
@@ -278,13 +267,7 @@ def _may_be_byline(text: str) -> bool:
         for c in _FOLDS_TO_ASCII:
             if c in text:
                 return True
-    lower = text.lower()
-    if _BYLINE_NEEDLES is not None and _walk.ENABLED:
-        return _BYLINE_NEEDLES.any_in(lower)
-    for word in _BYLINE_NEEDS:
-        if word in lower:
-            return True
-    return False
+    return _BYLINE_WORDS_SET.any_in(text.lower())
 
 
 _CAPTION_ANY_CASE = _AnyCase(_CAPTION_LINE)

@@ -11,12 +11,7 @@ from __future__ import annotations
 
 import re
 
-from . import walk as _walk
-
-try:  # the needle tables' one-pass test in C (maintext/html/_text.pyx), else the Python loops
-    from ._text import Needles
-except ImportError:
-    Needles = None
+from .wordset import WordSet
 
 
 # Advertising and affiliate disclosures ("This post contains affiliate links", "Anzeige,
@@ -88,15 +83,10 @@ _PROMO_NEEDS = (
 def _may_be_promo(lower: str) -> bool:
     """False only when ``_PROMO.search(lower)`` finds nothing (a cheap exact prefilter;
     with the native module, one pass over the text instead of a search per needle)."""
-    if _PROMO_NEEDLES is not None and _walk.ENABLED:
-        return _PROMO_NEEDLES.any_in(lower)
-    for word in _PROMO_NEEDS:
-        if word in lower:
-            return True
-    return False
+    return _PROMO_WORDS_SET.any_in(lower)
 
 
-_PROMO_NEEDLES = Needles(_PROMO_NEEDS) if Needles is not None else None
+_PROMO_WORDS_SET = WordSet(_PROMO_NEEDS)
 
 
 def is_promo_line(text: str) -> bool:

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from maintext.html import lines
+from maintext.html import lines, walk
 
 try:  # (Python 3.11+: re._parser; before: sre_parse)
     from re import _constants as C, _parser as P
@@ -125,7 +125,7 @@ def test_byline_needles_change_no_answer(monkeypatch) -> None:
     texts = _lines(30000, 12)
     assert any(_dateline(t) for t in texts)
     for enabled in (True, False):  # the one-pass needles and the Python loop
-        monkeypatch.setattr(lines._walk, "ENABLED", enabled)
+        monkeypatch.setattr(walk, "ENABLED", enabled)
         for text in texts:
             assert lines.is_dateline(text) == _dateline(text), repr(text)
 
