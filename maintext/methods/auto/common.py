@@ -32,6 +32,12 @@ def _is_prose(h: AutoHeuristics, block: Block) -> bool:
     return block.weight >= h.min_prose_weight and block.link_density <= h.link_density_max
 
 
+def plain_number(x: Any) -> bool:
+    """A heuristic number auto's compiled loops (_score) may read as a double and give the
+    same comparisons and sums: a float, or an int below 2**53."""
+    return type(x) is float or (type(x) is int and abs(x) < 2 ** 53)
+
+
 def _explain(b: Block, decision: str, reason: str) -> dict[str, Any]:
     text = b.text
     return {"block": f"<{b.tag}>", "text": text[:80] + ("…" if len(text) > 80 else ""),

@@ -18,7 +18,7 @@ from ...html.lines import (
     is_related_heading, is_signoff_line)
 from ...html.promo import is_disclosure_line, is_promo_line
 from ...html.segment import Block, Container, Segmentation
-from .common import _explain
+from .common import _explain, plain_number
 from .lists import BARE_URL, INTRO_ENDS, _innermost_list
 from .heuristics import AutoHeuristics
 
@@ -169,8 +169,7 @@ def trim_edges(h: AutoHeuristics, seg: Segmentation, kept: list[Block], top: Con
 def _native_edges(h: AutoHeuristics) -> bool:
     """Whether the compiled scans run: built and enabled, the thresholds plain numbers."""
     return (_c_next_related is not None and _walk.ENABLED
-            and all(type(x) is float or (type(x) is int and abs(x) < 2 ** 53)
-                    for x in (h.related_cut_after, h.section_heading_max_weight)))
+            and plain_number(h.related_cut_after) and plain_number(h.section_heading_max_weight))
 
 
 def _find_related(h: AutoHeuristics, kept: list[Block], i: int, seen: float) -> tuple[int, float]:

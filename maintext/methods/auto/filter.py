@@ -19,7 +19,7 @@ from ...html.lines import (CAPTION_MAX_CHARS, FURNITURE_MAX_CHARS, POST_LINE_MAX
 from ...html.markers import MARK_BR
 from ...html.segment import Block, Container, Segmentation
 from ...options import AutoOptions
-from .common import Region, _explain, _weight, bring_back
+from .common import Region, _explain, _weight, bring_back, plain_number
 from .heuristics import _SENTENCE_BREAK, AutoHeuristics
 from .lists import _keep_cited_sources, _keep_contents, _keep_introduced_lists, _keep_led_items, _keep_list_mates
 
@@ -93,16 +93,12 @@ def _select_loop(h: AutoHeuristics, seg: Segmentation, top: Container | None, in
     return kept, linked, cells
 
 
-def _plain_number(x: Any) -> bool:
-    return type(x) is float or (type(x) is int and abs(x) < 2 ** 53)
-
-
 def _native_select(limits: "DropLimits", section_after: Any) -> bool:
     """Whether the compiled selection runs: built and enabled (``MAINTEXT_NATIVE``) and the
     thresholds plain numbers it reads as doubles (small ints: the same comparisons)."""
-    return (_c_select_region is not None and _walk.ENABLED and _plain_number(section_after)
-            and all(_plain_number(x) for x in limits[3:11]) and all(type(x) is int for x in limits[11:14])
-            and _plain_number(limits[14]) and type(limits[15]) is int)
+    return (_c_select_region is not None and _walk.ENABLED and plain_number(section_after)
+            and all(plain_number(x) for x in limits[3:11]) and all(type(x) is int for x in limits[11:14])
+            and plain_number(limits[14]) and type(limits[15]) is int)
 
 
 def _region_tests(h: AutoHeuristics, seg: Segmentation, top: Container | None) -> tuple[Callable[..., Any], ...]:
@@ -164,7 +160,7 @@ def _drop_repeats(h: AutoHeuristics, kept: list[Block], explain: list[dict[str, 
     article twice (a print copy, a second template), the copy is dropped. A repeated pull
     quote or the repeated items of a plan stay."""
     drop = (_c_repeat_runs(kept, h.repeat_min_weight, h.repeat_run)
-            if _c_repeat_runs is not None and _walk.ENABLED and _plain_number(h.repeat_min_weight)
+            if _c_repeat_runs is not None and _walk.ENABLED and plain_number(h.repeat_min_weight)
             and type(h.repeat_run) is int else _repeat_runs(h, kept))
     if not drop or sum(kept[i].weight for i in drop) < h.repeat_share * _weight(kept):
         return kept  # repeated items of a list or plan, not a second copy

@@ -13,7 +13,7 @@ import importlib
 from ...html import walk as _walk
 from ...html.segment import Block, Container, Segmentation
 from ...options import AutoOptions
-from .common import Region, _is_prose
+from .common import Region, _is_prose, plain_number
 from .widen import _join_peers, _out_of_list, _widen, _widen_up
 from .gallery import in_gallery
 from .heuristics import AutoHeuristics
@@ -150,7 +150,7 @@ def _native_score(h: AutoHeuristics) -> bool:
         return False
     if _CHECKED[0] is not h:
         numbers = [getattr(h, name) for name in _NUMBERS] + list(h.level_share) + list(h.tag_prior.values())
-        _CHECKED[:] = [h, all(type(x) is float or (type(x) is int and abs(x) < 2 ** 53) for x in numbers)
+        _CHECKED[:] = [h, all(map(plain_number, numbers))
                        and type(h.headline_reach) is int and len(h.level_share) <= 16 and bool(h.length_unit)]
     return _CHECKED[1]
 
