@@ -46,6 +46,11 @@ cdef inline bint _noncharacter(const unsigned char* s, size_t i, size_t n) noexc
     return i + 2 < n and s[i + 1] == 0xBF and (s[i + 2] == 0xBE or s[i + 2] == 0xBF)
 
 
+cdef inline bint _refused(const unsigned char* s, size_t i, size_t n) noexcept nogil:
+    """The cleaning rule drops (or, a form feed, replaces) the character at ``s[i]``."""
+    return _special[s[i]] and (s[i] != 0xEF or _noncharacter(s, i, n))
+
+
 cdef bint _is_clean(const unsigned char* s, size_t n) noexcept nogil:
     """Whether the cleaning rule leaves ``s`` as it is: read 8 bytes at a time, and byte by
     byte only the words holding a byte below 0x20 or an 0xEF (line breaks, CJK punctuation)."""
@@ -57,11 +62,11 @@ cdef bint _is_clean(const unsigned char* s, size_t n) noexcept nogil:
         if ((w - 0x2020202020202020ULL) & ~w & 0x8080808080808080ULL) or (
                 (e - 0x0101010101010101ULL) & ~e & 0x8080808080808080ULL):
             for j in range(i, i + 8):
-                if _special[s[j]] and (s[j] != 0xEF or _noncharacter(s, j, n)):
+                if _refused(s, j, n):
                     return False
         i += 8
     while i < n:
-        if _special[s[i]] and (s[i] != 0xEF or _noncharacter(s, i, n)):
+        if _refused(s, i, n):
             return False
         i += 1
     return True
@@ -75,10 +80,10 @@ cdef int _append_clean(Buf* b, const unsigned char* s, size_t n) except -1:
     cdef unsigned char c
     _reserve(b, n)
     while i < n:
-        c = s[i]
-        if not _special[c] or (c == 0xEF and not _noncharacter(s, i, n)):
+        if not _refused(s, i, n):
             i += 1
             continue
+        c = s[i]
         memcpy(b.data + b.length, s + start, i - start)
         b.length += i - start
         if c == 0x0C:
