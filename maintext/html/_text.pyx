@@ -50,7 +50,7 @@ for _i in range(128):
     _ascii_space[_i] = chr(_i).isspace()
 
 
-cdef inline Py_ssize_t _utf8_space_at(const unsigned char* p, Py_ssize_t i, Py_ssize_t n, bint* space) noexcept:
+cdef Py_ssize_t _utf8_space_at(const unsigned char* p, Py_ssize_t i, Py_ssize_t n, bint* space) noexcept:
     """The length of the UTF-8 character at ``p[i]`` (0 when it is not well formed), with
     whether it is white space (``str.isspace``)."""
     cdef unsigned int c = p[i]

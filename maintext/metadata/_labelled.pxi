@@ -223,26 +223,15 @@ def collapsed_text(_Element body, frozenset skip, Py_ssize_t limit):
     return _collapsed_utf8(b"".join(parts))
 
 
-cdef inline Py_ssize_t _space_len(const unsigned char* p, Py_ssize_t i, Py_ssize_t n) noexcept nogil:
-    """The UTF-8 length of the white-space character (``str.isspace``) at ``p[i]``, else 0:
-    ASCII tab to carriage return, 0x1C-0x1F and space; U+0085, U+00A0, U+1680, U+2000-U+200A,
-    U+2028, U+2029, U+202F, U+205F, U+3000 (tested against ``str.isspace``)."""
-    cdef unsigned char c = p[i]
-    if c < 128:
-        return 1 if (c == 32 or 9 <= c <= 13 or 28 <= c <= 31) else 0
-    if c == 0xC2:
-        return 2 if i + 1 < n and (p[i + 1] == 0x85 or p[i + 1] == 0xA0) else 0
-    if i + 2 >= n:
-        return 0
-    if c == 0xE1:
-        return 3 if p[i + 1] == 0x9A and p[i + 2] == 0x80 else 0
-    if c == 0xE2:
-        if p[i + 1] == 0x80:
-            return 3 if (p[i + 2] <= 0x8A or p[i + 2] == 0xA8 or p[i + 2] == 0xA9 or p[i + 2] == 0xAF) else 0
-        return 3 if p[i + 1] == 0x81 and p[i + 2] == 0x9F else 0
-    if c == 0xE3:
-        return 3 if p[i + 1] == 0x80 and p[i + 2] == 0x80 else 0
-    return 0
+cdef inline Py_ssize_t _space_len(const unsigned char* p, Py_ssize_t i, Py_ssize_t n) noexcept:
+    """The UTF-8 length of the white-space character (``str.isspace``) at ``p[i]``, else 0
+    (ASCII here, the others told by _text._utf8_space_at)."""
+    cdef bint space = False
+    cdef Py_ssize_t m
+    if p[i] < 128:
+        return 1 if _ascii_space(p[i]) else 0
+    m = _utf8_space_at(p, i, n, &space)
+    return m if space else 0
 
 
 cdef str _collapsed_utf8(bytes data):

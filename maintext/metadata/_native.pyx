@@ -22,6 +22,7 @@ from lxml.includes.etreepublic cimport (_Document, _Element, attributeValue, ele
                                         import_lxml__etree, tailOf, textOf)
 from maintext.html._xmlnode cimport _elementlike, _has_text, _next_under, _plain_text
 from maintext.html._slots cimport Layout, read_layout, set_slot
+from maintext.html._text cimport _utf8_space_at
 from cpython.object cimport PyObject, PyTypeObject
 
 from libc.stdint cimport uint8_t, uint16_t, uint32_t
