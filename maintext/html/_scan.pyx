@@ -20,6 +20,7 @@ from lxml.includes.tree cimport xmlNode, xmlAttr
 from lxml.includes.etreepublic cimport _Document, _Element, elementFactory, import_lxml__etree, attributeValue
 
 from libc.stdint cimport uint8_t, uint16_t, uint32_t
+from maintext.html._xmlnode cimport _next_under
 from libc.string cimport memchr, strcmp, strlen
 
 

@@ -37,18 +37,7 @@ def hiding_attributes(_Element root):
                     if which:
                         out.append((elementFactory(doc, cur), _NAMES[which], attributeValue(cur, attr)))
                 attr = attr.next
-            if cur.children is not NULL:  # only an element's children are its descendants
-                cur = cur.children
-                continue
-        if cur is top:
-            break
-        while cur.next is NULL:
-            cur = cur.parent
-            if cur is top or cur is NULL:
-                cur = NULL
-                break
-        if cur is not NULL:
-            cur = cur.next
+        cur = _next_under(cur, top)
     return out
 
 
@@ -204,18 +193,7 @@ def tag_names(_Element root):
                     return None
                 slots[h] = <const void*>cur.name
                 used += 1
-            if cur.children is not NULL:  # only an element's children are its descendants
-                cur = cur.children
-                continue
-        if cur is top:
-            break
-        while cur.next is NULL:
-            cur = cur.parent
-            if cur is top or cur is NULL:
-                cur = NULL
-                break
-        if cur is not NULL:
-            cur = cur.next
+        cur = _next_under(cur, top)
     names = set()
     for i in range(_NAME_SLOTS):
         if slots[i] is not NULL:
