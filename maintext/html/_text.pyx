@@ -50,7 +50,7 @@ for _i in range(128):
     _ascii_space[_i] = chr(_i).isspace()
 
 
-cdef Py_ssize_t _utf8_space_at(const unsigned char* p, Py_ssize_t i, Py_ssize_t n, bint* space) noexcept:
+cdef inline Py_ssize_t _space_at(const unsigned char* p, Py_ssize_t i, Py_ssize_t n, bint* space) noexcept:
     """The length of the UTF-8 character at ``p[i]`` (0 when it is not well formed), with
     whether it is white space (``str.isspace``)."""
     cdef unsigned int c = p[i]
@@ -78,6 +78,11 @@ cdef Py_ssize_t _utf8_space_at(const unsigned char* p, Py_ssize_t i, Py_ssize_t 
     return m
 
 
+cdef Py_ssize_t _utf8_space_at(const unsigned char* p, Py_ssize_t i, Py_ssize_t n, bint* space) noexcept:
+    """_space_at for other modules (metadata's _labelled); this module's loops inline it."""
+    return _space_at(p, i, n, space)
+
+
 cdef bint _utf8_isspace(const char* p, Py_ssize_t n) except -1:
     """``text.isspace()`` of the UTF-8 text ``p[:n]`` (n > 0): its characters read in turn
     up to the first that is not white space (decoded by Python only if not well formed)."""
@@ -85,7 +90,7 @@ cdef bint _utf8_isspace(const char* p, Py_ssize_t n) except -1:
     cdef Py_ssize_t i = 0, m
     cdef bint space = False
     while i < n:
-        m = _utf8_space_at(u, i, n, &space)
+        m = _space_at(u, i, n, &space)
         if m == 0:
             return PyUnicode_DecodeUTF8(p, n, NULL).isspace()
         if not space:
@@ -102,7 +107,7 @@ cdef Py_ssize_t _utf8_stripped_len(const char* p, Py_ssize_t n) except -1:
     cdef Py_ssize_t lo = 0, hi = n, i, m, start, count = 0
     cdef bint space = False
     while lo < hi:
-        m = _utf8_space_at(u, lo, hi, &space)
+        m = _space_at(u, lo, hi, &space)
         if m == 0:
             return len(PyUnicode_DecodeUTF8(p, n, NULL).strip())
         if not space:
@@ -112,7 +117,7 @@ cdef Py_ssize_t _utf8_stripped_len(const char* p, Py_ssize_t n) except -1:
         start = hi - 1
         while start > lo and (u[start] & 0xC0) == 0x80:
             start -= 1
-        m = _utf8_space_at(u, start, hi, &space)
+        m = _space_at(u, start, hi, &space)
         if m != hi - start:
             return len(PyUnicode_DecodeUTF8(p, n, NULL).strip())
         if not space:
