@@ -18,6 +18,7 @@ from lxml.includes cimport tree
 from libc.string cimport strlen, strcmp, memcmp, memcpy, memset
 from libc.stdlib cimport calloc, malloc, realloc, free
 from cpython.object cimport PyObject
+from cpython.long cimport PyLong_AsSsize_t, PyLong_CheckExact
 from lxml.includes.tree cimport xmlAttr, xmlNode
 from maintext.html._xmlnode cimport _elementlike, _has_text, _next_under
 from lxml.includes.etreepublic cimport _Document, _Element, elementFactory, import_lxml__etree, textOf, tailOf
@@ -199,7 +200,8 @@ def finish_blocks(list blocks, list containers, set exempt, list running_weight)
     for b in blocks:
         blk = fits(&_blk, b)
         if blk:
-            set_slot(b, _blk.off[14], i)
+            if not _is_int(get_slot(b, _blk.off[14]), i):  # (the walk's blocks hold it already)
+                set_slot(b, _blk.off[14], i)
             o = get_slot(b, _blk.off[12])
         else:
             b.index = i
@@ -222,6 +224,11 @@ def finish_blocks(list blocks, list containers, set exempt, list running_weight)
         prose.append(total_sum)
         i += 1
     return prose
+
+
+cdef inline bint _is_int(object x, Py_ssize_t i):
+    """``x`` is the int ``i`` (an exact int)."""
+    return PyLong_CheckExact(x) and PyLong_AsSsize_t(x) == i
 
 
 cdef inline object _container_owner(c):

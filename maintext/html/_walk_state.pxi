@@ -357,7 +357,9 @@ cdef class _Walk:
 
     cdef block(self, object raw, str tag, tuple chain, Py_ssize_t link_chars, bint in_table,
                object owner, int marked):
-        """segmentation.Block(...) without its Python __init__: the same slots, the same values."""
+        """segmentation.Block(...) without its Python __init__: the same slots, the same values,
+        but for ``index``: its place in the blocks already (the int object of the containers'
+        block counts, which finish_blocks then keeps), not -1 until Segmentation.finish."""
         cdef str text
         cdef Py_ssize_t chars, commas = 0
         cdef double weight = 0.0
@@ -387,7 +389,7 @@ cdef class _Walk:
             set_slot(b, _blk.off[11], commas)
             set_slot(b, _blk.off[12], owner)
             set_slot(b, _blk.off[13], None)
-            set_slot(b, _blk.off[14], -1)
+            set_slot(b, _blk.off[14], self.block_count(len(self.blocks)))
             # (its slots hold strings, numbers and a tuple of ints: it cannot close a reference
             # cycle, so the cycle collector need not visit it: ~1.5% of a text-only extract)
             PyObject_GC_UnTrack(b)
@@ -406,7 +408,7 @@ cdef class _Walk:
         b.commas = commas
         b.owner = owner
         b.boiler = None
-        b.index = -1
+        b.index = self.block_count(len(self.blocks))
         return b
 
     cdef container(self, type Container, Py_ssize_t n, str tag, tuple marks, el):
