@@ -23,7 +23,8 @@ from lxml.includes.tree cimport xmlAttr, xmlNode
 from maintext.html._xmlnode cimport _elementlike, _has_text, _next_under
 from lxml.includes.etreepublic cimport _Document, _Element, elementFactory, import_lxml__etree, textOf, tailOf
 from maintext.html._slots cimport Layout, fits, get_slot, new_instance, read_layout, set_slot
-from maintext.html._text cimport _collapse, _link_text_len, _text_len, _utf8_isspace, _utf8_stripped_len
+from maintext.html._text cimport (_collapse, _link_text_len, _text_len, _utf8_code_points, _utf8_isspace,
+                                   _utf8_stripped_len)
 
 # the text measures, re-exported: callers reach them as the walk module's (walk.native)
 from maintext.html._text import block_of, has_cjk, link_text_length, set_cjk_ranges, text_length, text_weight
