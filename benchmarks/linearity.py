@@ -6,14 +6,17 @@ Builds synthetic pages (an article of paragraphs with links, inside navigation, 
 side column, a footer; one element per line, so big pages pass libxml2's 65535-line
 cap) from 10 KB to ``--max-mb`` MB, then pages of ``d`` nested boilerplate boxes (class
 ``sidebar``, ``related``, ``comments``...) each holding paragraphs, and times each in CPU
-seconds (best of ``--rounds``). Prints the time per size and the exponent ``k`` of the
-least-squares fit ``time ~ size^k`` (1.0 = linear; the target is <= 1.1).
+seconds (best of ``--rounds``; pages of 4 MB and more once). Prints the time per size (also
+per MB, with the minor page faults per MB: a page timed once runs in memory the process has
+yet to fault in) and the exponent ``k`` of the least-squares fit ``time ~ size^k`` (1.0 =
+linear; the target is <= 1.1).
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import resource
 import time
 
 import maintext
@@ -64,9 +67,15 @@ def exponent(points: list[tuple[float, float]]) -> float:
 def series(name: str, unit: str, cases: list[tuple[float, bytes]], rounds: int, fields) -> float:
     points = []
     for x, data in cases:
-        t = cpu(data, rounds if len(data) < 4_000_000 else 1, fields)
+        runs = rounds if len(data) < 4_000_000 else 1
+        faults = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+        t = cpu(data, runs, fields)
+        faults = (resource.getrusage(resource.RUSAGE_SELF).ru_minflt - faults) / runs
         points.append((x, t))
-        print(f"  {name} {x:>10g} {unit:5s} {len(data) / 1e6:8.2f} MB  {t * 1000:10.1f} ms")
+        # (ms per MB, and the minor page faults per MB of page, a mean over the runs: a page
+        # timed once runs cold, in memory the process has yet to fault in)
+        print(f"  {name} {x:>10g} {unit:5s} {len(data) / 1e6:8.2f} MB  {t * 1000:10.1f} ms"
+              f"  {t * 1e9 / len(data):6.1f} ms/MB  {faults * 1e6 / len(data):7.0f} faults/MB")
     # the fit ignores pages under 100 KB (fixed per-page costs dominate them)
     fit = [p for (p, (_, data)) in zip(points, cases) if len(data) >= 100_000] or points
     k = exponent(fit)

@@ -9,3 +9,4 @@ cdef str _collapse(str raw, int marked, Py_ssize_t* commas, double* weight)
 from lxml.includes.tree cimport xmlNode
 cdef Py_ssize_t _text_len(xmlNode* top) noexcept
 cdef Py_ssize_t _link_text_len(xmlNode* top) noexcept
+cdef Py_ssize_t _utf8_code_points(const unsigned char* p, size_t n) noexcept nogil

@@ -160,6 +160,11 @@ cdef Py_ssize_t _code_points(const unsigned char* p, size_t n) noexcept nogil:
     return <Py_ssize_t>n - continuing
 
 
+cdef Py_ssize_t _utf8_code_points(const unsigned char* p, size_t n) noexcept nogil:
+    """_code_points for other modules (the walk's count of the page's text); this module's loops inline it."""
+    return _code_points(p, n)
+
+
 cdef Py_ssize_t _text_len(xmlNode* top) noexcept:
     """The code points of the text and CDATA nodes under element ``top``, or -1 when an
     entity reference lies under it (then libxml2's own rule, text_content, is asked)."""

@@ -18,11 +18,13 @@ from lxml.includes cimport tree
 from libc.string cimport strlen, strcmp, memcmp, memcpy, memset
 from libc.stdlib cimport calloc, malloc, realloc, free
 from cpython.object cimport PyObject
+from cpython.long cimport PyLong_AsSsize_t, PyLong_CheckExact
 from lxml.includes.tree cimport xmlAttr, xmlNode
 from maintext.html._xmlnode cimport _elementlike, _has_text, _next_under
 from lxml.includes.etreepublic cimport _Document, _Element, elementFactory, import_lxml__etree, textOf, tailOf
 from maintext.html._slots cimport Layout, fits, get_slot, new_instance, read_layout, set_slot
-from maintext.html._text cimport _collapse, _link_text_len, _text_len, _utf8_isspace, _utf8_stripped_len
+from maintext.html._text cimport (_collapse, _link_text_len, _text_len, _utf8_code_points, _utf8_isspace,
+                                   _utf8_stripped_len)
 
 # the text measures, re-exported: callers reach them as the walk module's (walk.native)
 from maintext.html._text import block_of, has_cjk, link_text_length, set_cjk_ranges, text_length, text_weight
@@ -78,6 +80,7 @@ def walk(root, frozenset skip, seg, sizes, dict env, bint elements=True):
     w.setup(seg, env)
     w.top = top
     w.elements = elements
+    w.keep_raw = elements
     while True:
         # ---- start event of cur
         descend = False
@@ -90,7 +93,7 @@ def walk(root, frozenset skip, seg, sizes, dict env, bint elements=True):
                 el = elementFactory(doc, cur) if elements else None
                 if kind == ANCHOR:
                     link_depth += 1
-                    w.anchors.append((len(w.blocks), el))
+                    w.anchors.append((w.block_count(len(w.blocks)), el))
                     if not elements:
                         w.add_anchor_node(cur)
                 w.put(1)  # SPAN_OPEN
@@ -141,13 +144,15 @@ def finish_sums(list blocks, frozenset sentence_end):
     """The prefix sums of :meth:`maintext.html.segmentation.Segmentation.finish`, in one pass:
     (characters, link characters, running-text weight of each block, its prefix sums, the
     prefix sums of all weights). Running text is ``Block.is_running_text``; the float sums
-    are added in the same order as ``itertools.accumulate`` adds them."""
+    are added in the same order as ``itertools.accumulate`` adds them. A sum that a block
+    leaves as it was (no link characters, no running text) is the same object again."""
     cdef Py_ssize_t n = len(blocks), i, c, lc, commas
     cdef Py_ssize_t sum_chars = 0, sum_links = 0
     cdef double sum_running = 0.0, sum_weights = 0.0, weight
     cdef list chars = [0], links = [0], running_weight = [], running = [0.0], weights = [0.0]
     cdef bint run
     cdef str text
+    links_sum, running_sum = links[0], running[0]
     for b in blocks:
         if fits(&_blk, b):
             c = get_slot(b, _blk.off[8])
@@ -160,7 +165,9 @@ def finish_sums(list blocks, frozenset sentence_end):
         sum_chars += c
         sum_links += lc
         chars.append(sum_chars)
-        links.append(sum_links)
+        if lc:
+            links_sum = sum_links
+        links.append(links_sum)
         run = weight >= 8 and lc * 10 < c and not heading
         if run:
             commas = get_slot(b, _blk.off[11]) if fits(&_blk, b) else b.commas
@@ -170,10 +177,11 @@ def finish_sums(list blocks, frozenset sentence_end):
         if run:
             running_weight.append(w)
             sum_running += weight
+            running_sum = sum_running
         else:
             running_weight.append(0.0)
-            sum_running += 0.0
-        running.append(sum_running)
+            sum_running += 0.0  # (the sum of nonnegative weights: the same value)
+        running.append(running_sum)
         sum_weights += weight
         weights.append(sum_weights)
     return chars, links, running_weight, running, weights
@@ -183,15 +191,18 @@ def finish_blocks(list blocks, list containers, set exempt, list running_weight)
     """The block pass of :meth:`maintext.html.segmentation.Segmentation.finish`: each
     block's index and boilerplate reason (its innermost owner that is not exempt, one step
     up past an exempt one), and the prefix sums of the running-text weight of the blocks
-    outside boilerplate (returned), added in the Python loop's order."""
+    outside boilerplate (returned), added in the Python loop's order (a sum a block leaves
+    as it was is the same object again)."""
     cdef list prose = [0.0]
-    cdef double total = 0.0
+    cdef double total = 0.0, add
     cdef Py_ssize_t i = 0
     cdef bint blk
+    total_sum = prose[0]
     for b in blocks:
         blk = fits(&_blk, b)
         if blk:
-            set_slot(b, _blk.off[14], i)
+            if not _is_int(get_slot(b, _blk.off[14]), i):  # (the walk's blocks hold it already)
+                set_slot(b, _blk.off[14], i)
             o = get_slot(b, _blk.off[12])
         else:
             b.index = i
@@ -207,10 +218,18 @@ def finish_blocks(list blocks, list containers, set exempt, list running_weight)
                     b.boiler = boiler
         boiler = get_slot(b, _blk.off[13]) if blk else b.boiler
         if boiler is None:
-            total += <double>running_weight[i]
-        prose.append(total)
+            add = <double>running_weight[i]
+            total += add
+            if add != 0.0:  # (else the sum of nonnegative weights is the same value)
+                total_sum = total
+        prose.append(total_sum)
         i += 1
     return prose
+
+
+cdef inline bint _is_int(object x, Py_ssize_t i):
+    """``x`` is the int ``i`` (an exact int)."""
+    return PyLong_CheckExact(x) and PyLong_AsSsize_t(x) == i
 
 
 cdef inline object _container_owner(c):

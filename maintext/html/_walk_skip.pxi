@@ -6,7 +6,13 @@
 # _link_text_len on the node) unless DEEP measured boxes that were read are open: then it
 # may know the box from one pass over the innermost of them, and the rule is asked in
 # Python as before (ASK). Its record of the boxes read (``read``, ``close``) is kept by the
-# walk in both cases. The page's text length (BoxSizes.total) is measured once a walk.
+# walk in both cases. The page's text length (BoxSizes.total) is counted once a walk, and
+# only as far as a decision needs: a box holds more than SKIP_MAX_SHARE of the page's text
+# only while the text counted so far is too short to rule it out (the count can only grow,
+# and a product of doubles by the same positive factor grows with it), so the count stops
+# there and goes on from there for the next box; on most pages the first boxes are small
+# and the whole page is never counted (one pass over a tree that a big page's cache does
+# not hold).
 
 DEF ASK = -8  # (size_to_skip: the rule must be asked in Python)
 
@@ -14,7 +20,9 @@ DEF ASK = -8  # (size_to_skip: the rule must be asked in Python)
 cdef class _SkipRule:
     """boxskip.skip_box's numbers and tables (and the weighing closure's evidence)."""
     cdef double share_max, link_box_density, evidence_density
-    cdef Py_ssize_t link_box_min_chars, evidence_min_chars, weigh, deep, total
+    cdef Py_ssize_t link_box_min_chars, evidence_min_chars, weigh, deep
+    cdef Py_ssize_t counted  # the page's text counted so far (-1: not begun; -2: ASK)
+    cdef xmlNode* next_text  # the node the count goes on from (NULL: all counted)
     cdef object link_box_reasons, evidence_reasons  # (sets of reasons)
     cdef bint weighing
     cdef set weighed
@@ -30,8 +38,32 @@ cdef class _SkipRule:
             self.evidence_min_chars = evidence.min_chars
             self.evidence_density = evidence.link_density_max
         self.weighed = weighed
-        self.total = -1
+        self.counted = -1
+        self.next_text = NULL
         return 0
+
+    cdef int holds_much(self, xmlNode* top, Py_ssize_t size) noexcept:
+        """``size > share_max * total``, the page's text length under ``top`` (1 or 0),
+        counted only as far as needed; -1 when an entity reference is met (ASK)."""
+        cdef xmlNode* n
+        cdef const unsigned char* p
+        if self.counted == -2:
+            return -1
+        if self.counted == -1:
+            self.counted = 0
+            self.next_text = top.children
+        n = self.next_text
+        while n is not NULL and <double>size > self.share_max * <double>self.counted:
+            if n.type == tree.XML_TEXT_NODE or n.type == tree.XML_CDATA_SECTION_NODE:
+                p = <const unsigned char*>n.content
+                if p is not NULL:
+                    self.counted += _utf8_code_points(p, strlen(<const char*>p))
+            elif n.type == tree.XML_ENTITY_REF_NODE:
+                self.counted = -2  # (never from the HTML parser)
+                return -1
+            n = _next_under(n, top)
+        self.next_text = n
+        return <double>size > self.share_max * <double>self.counted
 
     cdef Py_ssize_t size_to_skip(self, xmlNode* cur, xmlNode* top, str boiler, Py_ssize_t cid,
                                  Py_ssize_t read_open) except -9:
@@ -39,16 +71,16 @@ cdef class _SkipRule:
         ``top``, ``read_open`` measured boxes read being open: the size to skip, -1 to read
         it, WEIGH to read and weigh it (noted in ``weighed``), or ASK."""
         cdef Py_ssize_t size, links = -1
+        cdef int much
         if read_open >= self.deep:
             return ASK
         size = _text_len(cur)
         if size < 0:
             return ASK
-        if self.total < 0:
-            self.total = _text_len(top)
-            if self.total < 0:
-                return ASK
-        if <double>size > self.share_max * <double>self.total:
+        much = self.holds_much(top, size)
+        if much < 0:
+            return ASK
+        if much:
             return -1
         if size >= self.link_box_min_chars and boiler in self.link_box_reasons:
             links = _link_text_len(cur)

@@ -50,6 +50,12 @@ cdef class _Walk:
     cdef type Container
     cdef object no_marks, marks, marks_cache, marks_by_words, marks_max, words_cache
     cdef _MarksCache marks_seen
+    # the int objects of the block and container counts asked for last: the slots and lists
+    # that hold the same count (a container's start and end, its id and the stack's entry,
+    # the next container's id and this one's id_end, an anchor's block) share one object
+    cdef object block_n, cont_n
+    cdef Py_ssize_t block_v, cont_v
+    cdef bint keep_raw  # every block's raw (elements=True), else only those with a line break
 
     def __dealloc__(self):
         free(self.buf)
@@ -79,6 +85,9 @@ cdef class _Walk:
         self.buf = NULL
         self.blen = self.bcap = 0
         self.elements = True
+        self.keep_raw = True
+        self.block_n = self.cont_n = None
+        self.block_v = self.cont_v = -1
         self.nodes = NULL
         self.n_nodes = self.cap_nodes = 0
         self.anodes = NULL
@@ -103,6 +112,20 @@ cdef class _Walk:
         self.table_depth = 0
         self.marked = 0
         return 0
+
+    cdef object block_count(self, Py_ssize_t n):
+        """``n`` (a count of blocks) as an int object, the same object as last time for the same count."""
+        if n != self.block_v:
+            self.block_n = n
+            self.block_v = n
+        return self.block_n
+
+    cdef object container_count(self, Py_ssize_t n):
+        """``n`` (a count of containers) as an int object, the same object as last time for the same count."""
+        if n != self.cont_v:
+            self.cont_n = n
+            self.cont_v = n
+        return self.cont_n
 
     cdef int kind_of(self, xmlNode* cur, _Document doc) except -1:
         """The kind of element ``cur`` (its tag in ``self.tag``): its name decoded and
@@ -164,16 +187,17 @@ cdef class _Walk:
         """Open the container of box ``cur`` (its tag in ``self.tag``); False when its
         subtree is skipped unread (segment._Walk.open_block)."""
         cdef str tag = self.tag
-        cdef Py_ssize_t cid = len(self.containers)
+        cdef Py_ssize_t n = len(self.containers)
         if self.blen:
             self.flush()
+        cid = self.container_count(n)
         if self.elements:
             el = elementFactory(doc, cur)
         else:
             el = None
             self.add_node(cur)
         m = self.marks_of(cur, doc, el, tag)
-        c = self.container(self.Container, cid, tag, m, el)
+        c = self.container(self.Container, n, tag, m, el)
         self.containers.append(c)
         self.stack.append(cid)
         self.last_chain = None
@@ -184,7 +208,7 @@ cdef class _Walk:
             self.owners.append(cid)
             if boiler in skip:
                 size = ASK if self.rule is None else self.rule.size_to_skip(
-                    cur, self.top, boiler, cid, len(self.read_boxes))
+                    cur, self.top, boiler, n, len(self.read_boxes))
                 if size == ASK:
                     if el is None:
                         el = elementFactory(doc, cur)
@@ -203,12 +227,14 @@ cdef class _Walk:
         cid = self.stack.pop()
         self.last_chain = None
         c = self.containers[cid]
+        end = self.block_count(len(self.blocks))
+        id_end = self.container_count(len(self.containers))
         if fits(&_cont, c):
-            set_slot(c, _cont.off[4], len(self.blocks))
-            set_slot(c, _cont.off[1], len(self.containers))
+            set_slot(c, _cont.off[4], end)
+            set_slot(c, _cont.off[1], id_end)
         else:
-            c.end = len(self.blocks)
-            c.id_end = len(self.containers)
+            c.end = end
+            c.id_end = id_end
         if self.owners and self.owners[-1] == cid:
             self.owners.pop()
             if self.read_boxes and self.read_boxes[-1] == cid:
@@ -329,9 +355,11 @@ cdef class _Walk:
             self.link_chars += _utf8_stripped_len(self.buf + start, self.blen - start)
         return 0
 
-    cdef block(self, str raw, str tag, tuple chain, Py_ssize_t link_chars, bint in_table,
+    cdef block(self, object raw, str tag, tuple chain, Py_ssize_t link_chars, bint in_table,
                object owner, int marked):
-        """segmentation.Block(...) without its Python __init__: the same slots, the same values."""
+        """segmentation.Block(...) without its Python __init__: the same slots, the same values,
+        but for ``index``: its place in the blocks already (the int object of the containers'
+        block counts, which finish_blocks then keeps), not -1 until Segmentation.finish."""
         cdef str text
         cdef Py_ssize_t chars, commas = 0
         cdef double weight = 0.0
@@ -343,6 +371,9 @@ cdef class _Walk:
             self.last_tag = tag
             self.last_paragraph = tag in self.paragraph_tags
             self.last_heading = tag in self.heading_tags
+        w = _weight_object(weight)
+        if not self.keep_raw and not marked & MARK_BR:
+            raw = None  # (the text alone: only Block.lines reads it, and only with a line break)
         if fits(&_blk, b):
             set_slot(b, _blk.off[0], raw)
             set_slot(b, _blk.off[1], text)
@@ -354,11 +385,11 @@ cdef class _Walk:
             set_slot(b, _blk.off[7], in_table)
             set_slot(b, _blk.off[8], chars)
             set_slot(b, _blk.off[9], link_chars if link_chars < chars else chars)
-            set_slot(b, _blk.off[10], weight)
+            set_slot(b, _blk.off[10], w)
             set_slot(b, _blk.off[11], commas)
             set_slot(b, _blk.off[12], owner)
             set_slot(b, _blk.off[13], None)
-            set_slot(b, _blk.off[14], -1)
+            set_slot(b, _blk.off[14], self.block_count(len(self.blocks)))
             # (its slots hold strings, numbers and a tuple of ints: it cannot close a reference
             # cycle, so the cycle collector need not visit it: ~1.5% of a text-only extract)
             PyObject_GC_UnTrack(b)
@@ -373,24 +404,26 @@ cdef class _Walk:
         b.in_table = in_table
         b.chars = chars
         b.link_chars = link_chars if link_chars < chars else chars
-        b.weight = weight
+        b.weight = w
         b.commas = commas
         b.owner = owner
         b.boiler = None
-        b.index = -1
+        b.index = self.block_count(len(self.blocks))
         return b
 
-    cdef container(self, type Container, Py_ssize_t cid, str tag, tuple marks, el):
-        """segmentation.Container(cid, tag, len(blocks), parent, marks, owner) with ``el`` set,
+    cdef container(self, type Container, Py_ssize_t n, str tag, tuple marks, el):
+        """segmentation.Container(n, tag, len(blocks), parent, marks, owner) with ``el`` set,
         without its Python __init__: the same slots, the same values."""
         c = new_instance(Container)
-        start = len(self.blocks)
+        cid = self.container_count(n)
+        id_end = self.container_count(n + 1)  # (the next container's id, unless one is closed first)
+        start = self.block_count(len(self.blocks))
         parent = self.stack[-1] if self.stack else None
         owner = self.owners[-1] if self.owners else None
         boiler, content_hint, semantic = marks
         if fits(&_cont, c):
             set_slot(c, _cont.off[0], cid)
-            set_slot(c, _cont.off[1], cid + 1)
+            set_slot(c, _cont.off[1], id_end)
             set_slot(c, _cont.off[2], tag)
             set_slot(c, _cont.off[3], start)
             set_slot(c, _cont.off[4], start)
@@ -406,7 +439,7 @@ cdef class _Walk:
             PyObject_GC_UnTrack(c)
             return c
         c.id = cid
-        c.id_end = cid + 1
+        c.id_end = id_end
         c.tag = tag
         c.start = c.end = start
         c.parent = parent

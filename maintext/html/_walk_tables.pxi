@@ -240,3 +240,22 @@ cdef int _push_node(size_t** table, Py_ssize_t* n, Py_ssize_t* cap, xmlNode* nod
     table[0][n[0]] = <size_t>node
     n[0] += 1
     return 0
+
+
+# ---- shared float objects for the weights of blocks: a whole number of words (most blocks)
+
+cdef enum:
+    SHARED_WEIGHTS = 1024  # 1.0 .. 1023.0
+
+cdef list _WEIGHTS = [float(i) for i in range(SHARED_WEIGHTS)]
+
+
+cdef inline object _weight_object(double w):
+    """``w`` as a float object: one shared object for each whole number from 1 to
+    SHARED_WEIGHTS - 1 (a block's weight is a word count unless it holds CJK text)."""
+    cdef Py_ssize_t i
+    if 1.0 <= w < SHARED_WEIGHTS:
+        i = <Py_ssize_t>w
+        if <double>i == w:
+            return <object>PyList_GET_ITEM(_WEIGHTS, i)
+    return w

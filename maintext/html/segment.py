@@ -82,7 +82,9 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset(),
     element (their counts and positions only), and so does each container's ``el``:
     :meth:`Segmentation.element` and :meth:`Segmentation.anchor_element` give them (for a
     reader of the text alone, that does not change the tree after the walk: the native walk
-    then makes no element proxy but for the boxes it weighs)."""
+    then makes no element proxy but for the boxes it weighs); and a block's ``raw`` is kept
+    only when it holds a line break (:meth:`Block.lines` reads it), else None: its span and
+    image markers serve only the element view and the typed blocks."""
     seg = Segmentation()
     seg.evidence = evidence
     weighing = weighing_skip_box(seg, evidence) if evidence is not None and skip else None
@@ -239,9 +241,12 @@ class _Walk:
         parts.clear()
         if raw.strip(_BLANK):
             stack, owners = self.stack, self.owners
-            self.blocks.append(Block(raw, self.containers[stack[-1]].tag if stack else "body",
-                                     tuple(stack[-CHAIN_KEEP:]), self.link_chars, self.table_depth > 0,
-                                     owners[-1] if owners else None, self.marked))
+            block = Block(raw, self.containers[stack[-1]].tag if stack else "body",
+                          tuple(stack[-CHAIN_KEEP:]), self.link_chars, self.table_depth > 0,
+                          owners[-1] if owners else None, self.marked)
+            if not self.elements and not self.marked & MARK_BR:
+                block.raw = None  # (the text alone: only Block.lines reads it, with a line break)
+            self.blocks.append(block)
             self.marked = 0
         elif self.marked:  # a run without text: its spans are dropped, its images carried over
             n = raw.count(SPAN_OPEN)

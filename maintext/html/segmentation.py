@@ -69,7 +69,8 @@ class Block:
     """A run of text between block tag boundaries, with what scoring needs (chars, link
     chars, words, commas, enclosing containers) and what typing needs: ``raw``, with
     line-break/span/image markers when ``marked`` (the elements of its span and image
-    markers are found with :meth:`Segmentation.first_elements`)."""
+    markers are found with :meth:`Segmentation.first_elements`; a walk for the text alone,
+    ``segment(elements=False)``, keeps ``raw`` only for the blocks with a line break, else None)."""
 
     __slots__ = ("raw", "text", "tag", "chain", "paragraph", "heading", "in_table", "chars",
                  "link_chars", "weight", "commas", "owner", "boiler", "index", "marked")

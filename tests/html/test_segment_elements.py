@@ -12,6 +12,7 @@ import pytest
 
 from maintext.html import segment as seg_mod, walk
 from maintext.html.document import parse_html
+from maintext.html.markers import MARK_BR
 
 from ..helpers_pages import random_page
 
@@ -21,7 +22,8 @@ PIECES = ["<div>", "</div>", "<p>", "</p>", "<a href=x>", "</a>", "<b>", "</b>",
 
 
 def _view(seg) -> tuple:
-    return ([(b.raw, b.text, b.chain, b.link_chars, b.owner, b.boiler, b.marked) for b in seg.blocks],
+    # (the walk for the text alone keeps a block's raw only when it holds a line break)
+    return ([(b.raw if b.marked & MARK_BR else None, b.text, b.chain, b.link_chars, b.owner, b.boiler, b.marked) for b in seg.blocks],
             [(c.tag, c.start, c.end, c.owner, c.boiler, seg.element(c.id)) for c in seg.containers],
             [(index, seg.anchor_element(k)) for k, (index, _) in enumerate(seg.anchors)],
             len(seg.spans), len(seg.images), seg.skipped)
@@ -38,6 +40,8 @@ def test_without_elements_the_same_segmentation(native):
         full = seg_mod.segment_cleaned(root, seg_mod.SKIP_REASONS, native=native)
         alone = seg_mod.segment_cleaned(root, seg_mod.SKIP_REASONS, native=native, elements=False)
         assert _view(alone) == _view(full)
+        assert all((b.raw is None) == (not b.marked & MARK_BR) for b in alone.blocks)
+        assert all(b.raw is not None for b in full.blocks)
         assert all(el is None for el in alone.spans + alone.images)
         assert all(el is not None for el in full.spans + full.images)
         assert all(el is None for _, el in alone.anchors) and all(el is not None for _, el in full.anchors)
