@@ -1,6 +1,7 @@
 # Included by _scan.pyx (one extension module): the UTF-8 check that lets a page's bytes stand
 # for its text (maintext.io.decode: the text is decoded only when something reads it).
 
+cimport cython
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy
 
@@ -38,6 +39,7 @@ cdef inline Py_ssize_t _three_byte_run(const uint8_t* s, Py_ssize_t i, Py_ssize_
     return i
 
 
+@cython.cdivision(True)
 cdef Py_ssize_t _utf8_length(const uint8_t* s, Py_ssize_t n) noexcept nogil:
     cdef Py_ssize_t i = 0, tails = 0, j  # tails: continuation bytes (not characters of their own)
     cdef uint8_t c, d
@@ -63,7 +65,7 @@ cdef Py_ssize_t _utf8_length(const uint8_t* s, Py_ssize_t n) noexcept nogil:
             if (c == 0xE0 and d < 0xA0) or (c == 0xED and d >= 0xA0):  # overlong; a surrogate
                 return -1
             j = _three_byte_run(s, i + 3, n)
-            tails += 2 * ((j - i) // 3)
+            tails += 2 * ((j - i) // 3)  # (cdivision: a C division, j - i >= 0)
             i = j
             continue
         if c < 0xF5:
