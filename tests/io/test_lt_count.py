@@ -29,7 +29,7 @@ def _random_page(rng: random.Random, markers: bool = False) -> bytes:
     return "".join(rng.choice(pieces) for _ in range(rng.randint(1, 60))).encode("utf-8")
 
 
-@pytest.mark.skipif(walk.scan is None, reason="the C scans are not built")
+@pytest.mark.skipif(walk.native_scan() is None, reason="the C scans are not built or are turned off")
 def test_loaded_count_is_the_count_of_lt():
     rng = random.Random(7)
     pages = _pages("gne-cn", 20) + _pages("aeb", 20) + [_random_page(rng) for _ in range(300)]
