@@ -63,7 +63,7 @@ _EMPTY_ROOT = etree.fromstring(b"<html></html>", _PARSER)
 
 
 def parse_html(html: str | None, max_depth: int = 1000, *, utf8: bytes | None = None,
-               native: bool | None = None) -> etree._Element:
+               native: bool | None = None, lt_count: int = -1) -> etree._Element:
     """Parse HTML text into an lxml tree (``<html>`` root), tolerating any breakage.
 
     The HTML5 parse (lexbor, :mod:`maintext.html.html5`) builds the tree browsers build:
@@ -76,20 +76,21 @@ def parse_html(html: str | None, max_depth: int = 1000, *, utf8: bytes | None = 
     ``utf8``: ``html`` encoded as UTF-8, when the caller has it (saves encoding again);
     ``html`` may then be None (decoded only for a repair: most pages need no text).
     ``native``: the C tree builder (True), the Python one (False), or the default.
+    ``lt_count``: ``utf8.count(b"<")`` when the caller knows it (the load's scan), else -1.
     """
-    return _parse_repaired(html, max_depth, utf8, native, False)[0]
+    return _parse_repaired(html, max_depth, utf8, native, False, lt_count)[0]
 
 
 def parse_pruned(html: str | None, max_depth: int = 1000, *, utf8: bytes | None = None,
-                 native: bool | None = None) -> tuple[etree._Element, html5.Pruned]:
+                 native: bool | None = None, lt_count: int = -1) -> tuple[etree._Element, html5.Pruned]:
     """:func:`parse_html` as html5's pruned build (what text-only ``auto`` reads of the
     tree: :func:`maintext.html.html5.build_pruned`): (tree, what the build tells cleaning)."""
-    return _parse_repaired(html, max_depth, utf8, native, True)
+    return _parse_repaired(html, max_depth, utf8, native, True, lt_count)
 
 
 def _parse_repaired(html: str | None, max_depth: int, utf8: bytes | None, native: bool | None,
-                    prune: bool) -> tuple[etree._Element, Any]:
-    parsed = _parse(html, max_depth, utf8, native, prune)
+                    prune: bool, lt_count: int = -1) -> tuple[etree._Element, Any]:
+    parsed = _parse(html, max_depth, utf8, native, prune, lt_count if utf8 is not None else -1)
     if _title_swallowed(parsed[0]):
         html = _text(html, utf8)
         repaired = close_title(html)
@@ -282,10 +283,11 @@ def _drop_bodies(data: bytes) -> bytes:
 
 
 def _parse(html: str | None, max_depth: int, utf8: bytes | None, native: bool | None,
-           prune: bool = False) -> tuple[etree._Element, html5.Pruned | None]:
+           prune: bool = False, lt_count: int = -1) -> tuple[etree._Element, html5.Pruned | None]:
     """The tree of ``html`` (script bodies emptied first; ``html`` None: ``utf8`` holds it),
-    pruned or not, and what the pruned build tells cleaning (None for the full one)."""
-    data, lt = _page_bytes(html, utf8)
+    pruned or not, and what the pruned build tells cleaning (None for the full one);
+    ``lt_count``: ``utf8.count(b"<")`` when known, else -1."""
+    data, lt = _page_bytes(html, utf8, lt_count)
     if lt > _DEEP_SCAN_TAGS:
         unnested = _unnest_page(html, utf8, max_depth)
         if unnested is not None:
@@ -306,14 +308,24 @@ def _text(html: str | None, utf8: bytes | None) -> str:
     return utf8.decode("utf-8") if html is None else html  # type: ignore[union-attr]
 
 
-def _page_bytes(html: str | None, utf8: bytes | None) -> tuple[bytes, int]:
+def _page_bytes(html: str | None, utf8: bytes | None, lt_count: int = -1) -> tuple[bytes, int]:
     """What the parser reads: ``html`` in UTF-8 (``utf8`` when given), script bodies
-    emptied, markers removed; and its count of ``<``."""
+    emptied, markers removed; and its count of ``<``, or, when ``utf8``'s count
+    (``lt_count``, -1: unknown) is at most _DEEP_SCAN_TAGS, that count: emptying bodies
+    only removes "<", so the page is then known not to need _unnest without counting."""
     data = drop_script_bodies(utf8 if utf8 is not None else html.encode("utf-8", errors="replace"))  # type: ignore[union-attr]
-    lt, markers = _lt_and_markers(data)
+    if utf8 is not None and 0 <= lt_count <= _DEEP_SCAN_TAGS:
+        lt, markers = lt_count, _has_markers(data)
+    else:
+        lt, markers = _lt_and_markers(data)
     if markers:  # never visible text, and the segmentation's markers (maintext.html.markers)
         data = data.translate(None, _MARKER_BYTES)
     return data, lt
+
+
+def _has_markers(data: bytes) -> bool:
+    """Whether ``data`` holds a byte of _MARKER_BYTES (four memchr passes)."""
+    return any(bytes([b]) in data for b in _MARKER_BYTES)
 
 
 def _lt_and_markers(data: bytes) -> tuple[int, bool]:
@@ -322,7 +334,7 @@ def _lt_and_markers(data: bytes) -> tuple[int, bool]:
     scan = _walk.native_scan()
     if scan is not None:
         return scan.lt_and_markers(data)
-    return data.count(b"<"), any(bytes([b]) in data for b in _MARKER_BYTES)
+    return data.count(b"<"), _has_markers(data)
 
 
 class Document:
@@ -331,19 +343,22 @@ class Document:
     No ``__dict__``: everything a pass leaves on a document for a later one is a declared,
     typed slot (``None`` = not computed yet)."""
 
-    __slots__ = ("_html", "url", "encoding", "source", "options", "site_docs", "utf8",
+    __slots__ = ("_html", "url", "encoding", "source", "options", "site_docs", "utf8", "lt_count",
                  "link_anchors", "links_marked", "_tree", "json_ld", "ld_script_texts",
                  "blocklist", "lcs_ctree", "site_sequence", "headline", "site_template")
 
     def __init__(self, html: str | None, *, url: str | None = None, encoding: str = "str",
                  source: str | None = None, options: Options | None = None,
-                 site_docs: list["Document"] | None = None, utf8: bytes | None = None) -> None:
+                 site_docs: list["Document"] | None = None, utf8: bytes | None = None,
+                 lt_count: int = -1) -> None:
         if html is None and utf8 is None:
             raise ValueError("a Document needs the page's text or its UTF-8 bytes")
         # the text, None until first read when ``utf8`` holds it (see ``html``)
         self._html = html
         # ``html`` encoded as UTF-8 when the input bytes were exactly that (else None)
         self.utf8 = utf8
+        # ``utf8.count(b"<")`` when the load counted it, else -1 (spares the parse a count)
+        self.lt_count = lt_count if utf8 is not None else -1
         self.url = url
         self.encoding = encoding
         self.source = source
@@ -390,11 +405,12 @@ class Document:
         # new text: the saved UTF-8 bytes of the old one must not be parsed instead
         self._html = value
         self.utf8 = None
+        self.lt_count = -1
 
     @classmethod
     def from_loaded(cls, loaded: Loaded, options: Options | None = None) -> "Document":
         return cls(loaded.decoded, url=loaded.url, encoding=loaded.encoding,
-                   source=loaded.source, options=options, utf8=loaded.utf8)
+                   source=loaded.source, options=options, utf8=loaded.utf8, lt_count=loaded.lt_count)
 
     @property
     def tree(self) -> etree._Element:
@@ -402,7 +418,7 @@ class Document:
         tree = self._tree
         if tree is None:
             tree = self._tree = parse_html(self._html, self.options.max_tree_depth, utf8=self.utf8,
-                                           native=self.options.native)
+                                           native=self.options.native, lt_count=self.lt_count)
         return tree
 
     @tree.setter
@@ -415,7 +431,7 @@ class Document:
         if self._tree is not None:
             return self._tree, None
         self._tree, pruned = parse_pruned(self._html, self.options.max_tree_depth, utf8=self.utf8,
-                                          native=self.options.native)
+                                          native=self.options.native, lt_count=self.lt_count)
         return self._tree, pruned
 
     def drop_tree(self) -> None:
@@ -427,4 +443,4 @@ class Document:
     def fresh_tree(self) -> etree._Element:
         """A new, unmodified parse of the page."""
         return parse_html(self._html, self.options.max_tree_depth, utf8=self.utf8,
-                          native=self.options.native)
+                          native=self.options.native, lt_count=self.lt_count)

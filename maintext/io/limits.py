@@ -241,13 +241,19 @@ def bound_utf8(data: bytes, length: int, max_attributes: int, max_elements: int)
     :func:`bound_markup` is to run on it: no C scan, no attribute cap, a long tag (to cut),
     or a large page with a ``>``-free stretch long enough for a runaway tag (the byte
     scan's ``widest`` is at least the text's: a character takes one byte or more)."""
+    return bound_utf8_lt(data, length, max_attributes, max_elements) >= 0
+
+
+def bound_utf8_lt(data: bytes, length: int, max_attributes: int, max_elements: int) -> int:
+    """:func:`bound_utf8` as -1 (False) or, when True, ``data.count(b"<")`` (the scan counts
+    them on its way: the parse of the page is spared counting them again)."""
     if _scan is None or max_attributes <= 0:
-        return False
+        return -1
     at, lt, starts, widest = _scan.tag_stats_utf8(data, max_attributes)
     if at >= 0 or (widest >= _RUNAWAY_CHARS and length >= _RUNAWAY_MIN_CHARS):
-        return False
+        return -1
     if max_elements > 0 and length > 2 * max_elements:  # check_elements with the counts
         _check_lt(lt, max_elements)
         if lt > max_elements:
             _check_starts(starts, max_elements)
-    return True
+    return lt

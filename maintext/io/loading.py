@@ -24,7 +24,7 @@ from ..errors import (
 )
 
 from .decode import decode_deferred
-from .limits import bound_markup, bound_utf8
+from .limits import bound_markup, bound_utf8_lt
 
 
 class Loaded:
@@ -34,10 +34,10 @@ class Loaded:
     (``utf8``): the parser reads those bytes, and a page whose text nobody else reads is
     never decoded."""
 
-    __slots__ = ("_html", "encoding", "url", "source", "utf8")
+    __slots__ = ("_html", "encoding", "url", "source", "utf8", "lt_count")
 
     def __init__(self, html: str | None, encoding: str, url: str | None = None,
-                 source: str | None = None, utf8: bytes | None = None) -> None:
+                 source: str | None = None, utf8: bytes | None = None, lt_count: int = -1) -> None:
         if html is None and utf8 is None:
             raise ValueError("Loaded needs the text or its UTF-8 bytes")
         self._html = html
@@ -47,6 +47,9 @@ class Loaded:
         # The input bytes when they are exactly ``html`` encoded as UTF-8 (UTF-8 or ASCII
         # input decoded without a change): the parser takes them as they are.
         self.utf8 = utf8
+        # ``utf8.count(b"<")`` when the load's scan counted it, else -1 (the parse then
+        # knows what it needs of the count: maintext.html.document._page_bytes)
+        self.lt_count = lt_count if utf8 is not None else -1
 
     @property
     def html(self) -> str:
@@ -177,9 +180,10 @@ def load(source: str | bytes | os.PathLike[str], *, url: str | None = None,
              allow_private=allow_private, deadline=fetch_deadline))
     text, encoding, utf8, length = _decode(data, content_type, max_bytes, default_encoding)
     if text is None:  # (the bytes stand for the text: bounded on them when they can be)
-        text = _limit_utf8(utf8, length, max_attributes, max_elements)  # type: ignore[arg-type]
-        if text is None:
-            return Loaded(html=None, encoding=encoding, url=url, source=origin, utf8=utf8)
+        lt = _limit_utf8(utf8, length, max_attributes, max_elements)  # type: ignore[arg-type]
+        if not isinstance(lt, str):
+            return Loaded(html=None, encoding=encoding, url=url, source=origin, utf8=utf8, lt_count=lt)
+        text = lt
     text, utf8 = _limit(text, utf8, max_attributes, max_elements)
     return Loaded(html=text, encoding=encoding, url=url, source=origin, utf8=utf8)
 
@@ -258,12 +262,13 @@ def _limit(text: str, utf8: bytes | None, max_attributes: int, max_elements: int
 _MAYBE_BLANK = re.compile(rb"[\t-\r\x1c- \x80-\xff]*+\Z")
 
 
-def _limit_utf8(utf8: bytes, length: int, max_attributes: int, max_elements: int) -> str | None:
-    """None when :func:`_limit` would leave the text of the UTF-8 bytes ``utf8`` (``length``
-    characters) as it is, told from the bytes (raising as it would); else the text, built
-    for :func:`_limit` to decide (a NUL byte, maybe nothing but white space, or markup that
-    only the text's scan can bound)."""
-    if (b"\x00" not in utf8 and not _MAYBE_BLANK.match(utf8)
-            and bound_utf8(utf8, length, max_attributes, max_elements)):
-        return None
+def _limit_utf8(utf8: bytes, length: int, max_attributes: int, max_elements: int) -> str | int:
+    """``utf8.count(b"<")`` when :func:`_limit` would leave the text of the UTF-8 bytes
+    ``utf8`` (``length`` characters) as it is, told from the bytes (raising as it would);
+    else the text, built for :func:`_limit` to decide (a NUL byte, maybe nothing but white
+    space, or markup that only the text's scan can bound)."""
+    if b"\x00" not in utf8 and not _MAYBE_BLANK.match(utf8):
+        lt = bound_utf8_lt(utf8, length, max_attributes, max_elements)
+        if lt >= 0:
+            return lt
     return utf8.decode("utf-8")
