@@ -15,6 +15,7 @@ from typing import Any
 from lxml import etree
 
 from ..html.walk import native_nodes
+from .hrefheads import head_hits, literal_heads
 from .native import native_metadata
 from ..textutil import _CJK, collapse_ws
 
@@ -117,11 +118,18 @@ class Collected:
         joined text. Each search starts at an href's start; a match starting in href
         ``i`` (perhaps running into the next one) makes ``i`` a hit, and the next search
         starts at href ``i + 1``. So the first match at or after the start of an href that
-        holds one starts in it or in an earlier href not yet a hit: none is missed."""
+        holds one starts in it or in an earlier href not yet a hit: none is missed.
+
+        A pattern whose matches all start with one of a few literal strings (its heads,
+        :mod:`.hrefheads`) is not searched: the hits are then the hrefs holding a head."""
         low = self.lowered_hrefs()
         plain = _cased(pattern) if low is not None else None
         if plain is None:
             return None
+        heads = literal_heads(plain)
+        if heads is not None:  # the hrefs that hold one of the strings every match starts with
+            native = native_metadata()
+            return native.head_hits(low, heads) if native is not None else head_hits(low, heads)
         hits: list[int] = []
         search, find, count = plain.search, low.find, low.count
         m = search(low)
