@@ -4,17 +4,25 @@
 
 cdef extern from "Python.h":
     Py_UCS4 PyUnicode_READ_CHAR(object o, Py_ssize_t index)
+    Py_UCS4 PyUnicode_READ(int kind, const void* data, Py_ssize_t index) nogil
+    int PyUnicode_KIND(object o)
+    int PyUnicode_1BYTE_KIND
     bint PyUnicode_IS_ASCII(object o)
     void* PyUnicode_DATA(object o)
     Py_ssize_t PyUnicode_GET_LENGTH(object o)
+    object PyUnicode_New(Py_ssize_t size, Py_UCS4 maxchar)
 
 
 cdef inline bint _starts_http(str href):
     """``href.startswith(("http://", "https://"))``."""
     cdef Py_ssize_t n = len(href)
-    if n < 7 or PyUnicode_READ_CHAR(href, 0) != 104:  # "h"
+    cdef const char* s
+    if n < 7 or PyUnicode_KIND(href) != PyUnicode_1BYTE_KIND:
+        return n >= 7 and (href.startswith("http://") or href.startswith("https://"))
+    s = <const char*>PyUnicode_DATA(href)  # (Latin-1: one byte a character)
+    if memcmp(s, b"http", 4) != 0:
         return False
-    return href.startswith("http://") or href.startswith("https://")
+    return memcmp(s + 4, b"://", 3) == 0 or (n >= 8 and memcmp(s + 4, b"s://", 4) == 0)
 
 
 cdef inline str _stripped(str text):
@@ -32,8 +40,10 @@ cdef str _words(str text):
     cdef Py_ssize_t i, n = len(text)
     cdef Py_UCS4 c
     cdef bint space = True  # at the start, a space would be leading
+    cdef int kind = PyUnicode_KIND(text)
+    cdef const void* data = PyUnicode_DATA(text)
     for i in range(n):
-        c = PyUnicode_READ_CHAR(text, i)
+        c = PyUnicode_READ(kind, data, i)
         if Py_UNICODE_ISSPACE(c):
             if space or c != 32:
                 return " ".join(text.split())
@@ -145,15 +155,40 @@ def link_rows(list anchors, list records, base, scheme, origin, tuple skip, reso
 
 def href_index(list records):
     """``collect.href_index(records)``: the records' hrefs (an absent one as "") joined by
-    NUL, and the indices of the records with a rel value."""
-    cdef Py_ssize_t i, n = len(records)
+    NUL and lower-cased when they are all ASCII (else None), and the indices of the records
+    with a rel value. The joined text is written in one pass, its capitals lowered on the
+    way (``str.lower`` of ASCII text changes only those)."""
+    cdef Py_ssize_t i, j, k = 0, size, n = len(records), total = 0
     cdef list hrefs = [None] * n, rels = []
+    cdef bint ascii = True
+    cdef str href_text
+    cdef const unsigned char* src
+    cdef unsigned char* dst
+    cdef unsigned char c
     for i in range(n):
         href, rel, _ = records[i]
-        hrefs[i] = href if href else ""
+        href_text = href if href else ""
+        hrefs[i] = href_text
+        total += len(href_text)
+        ascii = ascii and PyUnicode_IS_ASCII(href_text)
         if rel:
             rels.append(i)
-    return "\0".join(hrefs), rels
+    if not ascii:
+        return None, rels
+    joined = PyUnicode_New(total + n - 1 if n else 0, 127)
+    dst = <unsigned char*>PyUnicode_DATA(joined)
+    for i in range(n):
+        if i:
+            dst[k] = 0
+            k += 1
+        href_text = <str>hrefs[i]
+        src = <const unsigned char*>PyUnicode_DATA(href_text)
+        size = len(href_text)
+        for j in range(size):
+            c = src[j]
+            dst[k + j] = c + 32 if 65 <= c <= 90 else c
+        k += size
+    return joined, rels
 
 
 cdef enum:

@@ -158,8 +158,7 @@ class Collected:
         if self._hrefs is None:
             native = native_metadata()
             records = self.anchor_records()
-            joined, rels = native.href_index(records) if native is not None else href_index(records)
-            self._hrefs = (joined.lower() if joined.isascii() else None, rels)
+            self._hrefs = native.href_index(records) if native is not None else href_index(records)
         return self._hrefs
 
     def key(self, fld: str) -> str | None:
@@ -173,10 +172,12 @@ class Collected:
         return got[1] if got else None
 
 
-def href_index(records: list[tuple[str | None, str | None, str | None]]) -> tuple[str, list[int]]:
-    """The hrefs of the anchors' ``records`` (an absent one as "") joined by NUL, and the
-    indices of the records with a rel value (the Python twin of ``_native.href_index``)."""
-    return "\0".join([href or "" for href, _, _ in records]), [i for i, (_, rel, _) in enumerate(records) if rel]
+def href_index(records: list[tuple[str | None, str | None, str | None]]) -> tuple[str | None, list[int]]:
+    """The hrefs of the anchors' ``records`` (an absent one as "") joined by NUL and
+    lower-cased when they are all ASCII, else None; and the indices of the records with a
+    rel value (the Python twin of ``_native.href_index``)."""
+    joined = "\0".join([href or "" for href, _, _ in records])
+    return (joined.lower() if joined.isascii() else None), [i for i, (_, rel, _) in enumerate(records) if rel]
 
 
 # Collected.href_hits: each pattern without re.IGNORECASE (searched in lower-cased text)
