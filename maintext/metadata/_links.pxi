@@ -4,14 +4,25 @@
 
 cdef extern from "Python.h":
     Py_UCS4 PyUnicode_READ_CHAR(object o, Py_ssize_t index)
+    Py_UCS4 PyUnicode_READ(int kind, const void* data, Py_ssize_t index) nogil
+    int PyUnicode_KIND(object o)
+    int PyUnicode_1BYTE_KIND
+    bint PyUnicode_IS_ASCII(object o)
+    void* PyUnicode_DATA(object o)
+    Py_ssize_t PyUnicode_GET_LENGTH(object o)
+    object PyUnicode_New(Py_ssize_t size, Py_UCS4 maxchar)
 
 
 cdef inline bint _starts_http(str href):
     """``href.startswith(("http://", "https://"))``."""
     cdef Py_ssize_t n = len(href)
-    if n < 7 or PyUnicode_READ_CHAR(href, 0) != 104:  # "h"
+    cdef const char* s
+    if n < 7 or PyUnicode_KIND(href) != PyUnicode_1BYTE_KIND:
+        return n >= 7 and (href.startswith("http://") or href.startswith("https://"))
+    s = <const char*>PyUnicode_DATA(href)  # (Latin-1: one byte a character)
+    if memcmp(s, b"http", 4) != 0:
         return False
-    return href.startswith("http://") or href.startswith("https://")
+    return memcmp(s + 4, b"://", 3) == 0 or (n >= 8 and memcmp(s + 4, b"s://", 4) == 0)
 
 
 cdef inline str _stripped(str text):
@@ -29,8 +40,10 @@ cdef str _words(str text):
     cdef Py_ssize_t i, n = len(text)
     cdef Py_UCS4 c
     cdef bint space = True  # at the start, a space would be leading
+    cdef int kind = PyUnicode_KIND(text)
+    cdef const void* data = PyUnicode_DATA(text)
     for i in range(n):
-        c = PyUnicode_READ_CHAR(text, i)
+        c = PyUnicode_READ(kind, data, i)
         if Py_UNICODE_ISSPACE(c):
             if space or c != 32:
                 return " ".join(text.split())
@@ -142,15 +155,124 @@ def link_rows(list anchors, list records, base, scheme, origin, tuple skip, reso
 
 def href_index(list records):
     """``collect.href_index(records)``: the records' hrefs (an absent one as "") joined by
-    NUL, and the indices of the records with a rel value."""
-    cdef Py_ssize_t i, n = len(records)
+    NUL and lower-cased when they are all ASCII (else None), and the indices of the records
+    with a rel value. The joined text is written in one pass, its capitals lowered on the
+    way (``str.lower`` of ASCII text changes only those)."""
+    cdef Py_ssize_t i, j, k = 0, size, n = len(records), total = 0
     cdef list hrefs = [None] * n, rels = []
+    cdef bint ascii = True
+    cdef str href_text
+    cdef const unsigned char* src
+    cdef unsigned char* dst
+    cdef unsigned char c
     for i in range(n):
         href, rel, _ = records[i]
-        hrefs[i] = href if href else ""
+        href_text = href if href else ""
+        hrefs[i] = href_text
+        total += len(href_text)
+        ascii = ascii and PyUnicode_IS_ASCII(href_text)
         if rel:
             rels.append(i)
-    return "\0".join(hrefs), rels
+    if not ascii:
+        return None, rels
+    joined = PyUnicode_New(total + n - 1 if n else 0, 127)
+    dst = <unsigned char*>PyUnicode_DATA(joined)
+    for i in range(n):
+        if i:
+            dst[k] = 0
+            k += 1
+        href_text = <str>hrefs[i]
+        src = <const unsigned char*>PyUnicode_DATA(href_text)
+        size = len(href_text)
+        for j in range(size):
+            c = src[j]
+            dst[k + j] = c + 32 if 65 <= c <= 90 else c
+        k += size
+    return joined, rels
+
+
+cdef enum:
+    MAX_C_HEADS = 64  # heads head_hits compares in C (more: the Python twin)
+
+# head_hits' heads as the bytes it compares (the heads without a NUL, ASCII), by heads tuple
+cdef dict _ENCODED_HEADS = {}
+
+
+def head_hits(str low, tuple heads):
+    """``hrefheads.head_hits(low, heads)``: the indices (ascending) of the NUL-separated parts
+    of the ASCII text ``low`` that hold one of ``heads`` (a head that is not ASCII or holds a
+    NUL is in no part, an empty one in all). One pass: ``memchr`` to each byte a head starts
+    with (when they all start alike), then only the heads whose second byte follows it are
+    compared; after a hit the rest of its part is skipped."""
+    if not PyUnicode_IS_ASCII(low):
+        raise ValueError("head_hits reads ASCII text")
+    cdef const char* s = <const char*>PyUnicode_DATA(low)
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(low), pos = 0, counted = 0, index = 0
+    cdef const char* text[MAX_C_HEADS]
+    cdef Py_ssize_t size[MAX_C_HEADS]
+    cdef uint64_t follow[256]  # second byte -> the heads (bits) with it after their first
+    cdef uint64_t short_heads = 0, mask
+    cdef unsigned char first[256]
+    cdef int k, count = 0, starts = 0, start_byte = -1
+    cdef list kept, out = []
+    cdef bytes h
+    cdef const char* q
+    memset(first, 0, sizeof(first))
+    memset(follow, 0, sizeof(follow))
+    if "" in heads:  # (found in every part)
+        return list(range(low.count("\0") + 1))
+    kept = _ENCODED_HEADS.get(heads)
+    if kept is None:
+        kept = [head.encode("ascii") for head in heads if head.isascii() and "\0" not in head]
+        if len(_ENCODED_HEADS) < 64:
+            _ENCODED_HEADS[heads] = kept
+    if len(kept) > MAX_C_HEADS:
+        from maintext.metadata.hrefheads import head_hits as python_twin
+        return python_twin(low, heads)
+    for h in kept:
+        text[count], size[count] = <const char*>h, len(h)
+        if not first[<unsigned char>text[count][0]]:
+            first[<unsigned char>text[count][0]] = 1
+            starts += 1
+            start_byte = <unsigned char>text[count][0]
+        if size[count] == 1:
+            short_heads |= (<uint64_t>1) << count
+        else:
+            follow[<unsigned char>text[count][1]] |= (<uint64_t>1) << count
+        count += 1
+    while pos < n:
+        if starts == 1:  # jump to the next byte the heads start with
+            q = <const char*>memchr(s + pos, start_byte, n - pos)
+            if q is NULL:
+                break
+            pos = q - s
+        elif not first[<unsigned char>s[pos]]:
+            pos += 1
+            continue
+        mask = short_heads | (follow[<unsigned char>s[pos + 1]] if pos + 1 < n else 0)
+        k = 0
+        while mask:  # the heads that may start here (bit k: head k)
+            if mask & 1 and size[k] <= n - pos and memcmp(s + pos, text[k], size[k]) == 0:
+                break
+            mask >>= 1
+            k += 1
+        if not mask:
+            pos += 1
+            continue
+        q = s + counted  # a hit: count the NULs before it (the parts passed)
+        while True:
+            q = <const char*>memchr(q, 0, pos - (q - s))
+            if q is NULL:
+                break
+            index += 1
+            q += 1
+        out.append(index)
+        q = <const char*>memchr(s + pos, 0, n - pos)  # the rest of this part: no new hit
+        if q is NULL:
+            break
+        pos = counted = q - s + 1
+        index += 1
+    return out
 
 
 # ---------------------------------------------------------------------------------------

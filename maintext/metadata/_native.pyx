@@ -25,9 +25,9 @@ from maintext.html._slots cimport Layout, read_layout, set_slot
 from maintext.html._text cimport _utf8_space_at
 from cpython.object cimport PyObject, PyTypeObject
 
-from libc.stdint cimport uint8_t, uint16_t, uint32_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
-from libc.string cimport memchr, strcmp, strlen
+from libc.string cimport memchr, memcmp, memset, strcmp, strlen
 
 import_lxml__etree()
 

@@ -240,8 +240,10 @@ cdef Py_ssize_t _collapsed_len(str text):
     """``len(" ".join(text.split()))``."""
     cdef Py_ssize_t i, chars = 0, words = 0
     cdef bint inword = False
+    cdef int kind = PyUnicode_KIND(text)
+    cdef const void* data = PyUnicode_DATA(text)
     for i in range(len(text)):
-        if Py_UNICODE_ISSPACE(PyUnicode_READ_CHAR(text, i)):
+        if Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, i)):
             inword = False
         else:
             chars += 1

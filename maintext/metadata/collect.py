@@ -15,6 +15,7 @@ from typing import Any
 from lxml import etree
 
 from ..html.walk import native_nodes
+from .hrefheads import head_hits, literal_heads
 from .native import native_metadata
 from ..textutil import _CJK, collapse_ws
 
@@ -117,11 +118,18 @@ class Collected:
         joined text. Each search starts at an href's start; a match starting in href
         ``i`` (perhaps running into the next one) makes ``i`` a hit, and the next search
         starts at href ``i + 1``. So the first match at or after the start of an href that
-        holds one starts in it or in an earlier href not yet a hit: none is missed."""
+        holds one starts in it or in an earlier href not yet a hit: none is missed.
+
+        A pattern whose matches all start with one of a few literal strings (its heads,
+        :mod:`.hrefheads`) is not searched: the hits are then the hrefs holding a head."""
         low = self.lowered_hrefs()
         plain = _cased(pattern) if low is not None else None
         if plain is None:
             return None
+        heads = literal_heads(plain)
+        if heads is not None:  # the hrefs that hold one of the strings every match starts with
+            native = native_metadata()
+            return native.head_hits(low, heads) if native is not None else head_hits(low, heads)
         hits: list[int] = []
         search, find, count = plain.search, low.find, low.count
         m = search(low)
@@ -150,8 +158,7 @@ class Collected:
         if self._hrefs is None:
             native = native_metadata()
             records = self.anchor_records()
-            joined, rels = native.href_index(records) if native is not None else href_index(records)
-            self._hrefs = (joined.lower() if joined.isascii() else None, rels)
+            self._hrefs = native.href_index(records) if native is not None else href_index(records)
         return self._hrefs
 
     def key(self, fld: str) -> str | None:
@@ -165,10 +172,12 @@ class Collected:
         return got[1] if got else None
 
 
-def href_index(records: list[tuple[str | None, str | None, str | None]]) -> tuple[str, list[int]]:
-    """The hrefs of the anchors' ``records`` (an absent one as "") joined by NUL, and the
-    indices of the records with a rel value (the Python twin of ``_native.href_index``)."""
-    return "\0".join([href or "" for href, _, _ in records]), [i for i, (_, rel, _) in enumerate(records) if rel]
+def href_index(records: list[tuple[str | None, str | None, str | None]]) -> tuple[str | None, list[int]]:
+    """The hrefs of the anchors' ``records`` (an absent one as "") joined by NUL and
+    lower-cased when they are all ASCII, else None; and the indices of the records with a
+    rel value (the Python twin of ``_native.href_index``)."""
+    joined = "\0".join([href or "" for href, _, _ in records])
+    return (joined.lower() if joined.isascii() else None), [i for i, (_, rel, _) in enumerate(records) if rel]
 
 
 # Collected.href_hits: each pattern without re.IGNORECASE (searched in lower-cased text)

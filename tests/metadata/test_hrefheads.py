@@ -1,0 +1,106 @@
+"""The heads of a path pattern (maintext.metadata.hrefheads) and the C head search against its
+Python twin, on random texts and on the hrefs of pages of the shared sets."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from maintext.metadata import native as native_mod
+from maintext.metadata.authors import AUTHOR_HREF
+from maintext.metadata.collect import _cased
+from maintext.metadata.extras import CATEGORY_HREF, TAG_HREF
+from maintext.metadata.hrefheads import head_hits, literal_heads
+
+native = pytest.mark.skipif(native_mod._native is None, reason="metadata natives not built")
+
+PATH_PATTERNS = (AUTHOR_HREF, CATEGORY_HREF, TAG_HREF)
+PARTS = ["/", "tag", "tags", "author", "kategorie", "categories", "x", "?", "#", "https://e.com", "\0",
+         "a", "-", "label", "/tag/", "/author/x", "/category/", "/profile/author/", "autor", "t", "\0\0"]
+
+
+def test_heads_of_the_path_patterns():
+    assert literal_heads(_cased(TAG_HREF)) == ("/tag/", "/tags/", "/schlagwort/", "/schlagworte/",
+                                               "/etiqueta/", "/label/", "/stichwort/")
+    assert "/profile/author/" in literal_heads(_cased(AUTHOR_HREF))
+
+
+def test_heads_only_where_every_match_starts_with_one():
+    cases = {r"/(?:a|bc)x\d": ("/ax", "/bcx"), r"ab(?:c|d(?:e|fg))g*": ("abc", "abde", "abdfg"), r"ab(?:c|d(?:e|f))": ("abc", "abd"),
+             r"q(?:|r)s": ("qs", "qrs"), r"(?:x|y)*z": None, r"[ab]c": None, r"a?b": None,
+             r"(?:a|)": None, r"x(?i:y)": ("x",), "a\0b": None}
+    for text, heads in cases.items():
+        assert literal_heads(re.compile(text)) == heads, text
+    assert literal_heads(re.compile("(?:a|b)(?:c|d)(?:e|f)(?:g|h)(?:i|j)(?:k|l)")) is None  # 64 heads
+
+
+def test_every_match_starts_with_a_head():
+    rng = random.Random(5)
+    patterns = [re.compile(p) for p in (r"/(?:tag|tags)/[^/?#]*", r"a-?/", r"/(?:x|y/z)+", r"t(?:a|ag)s?")]
+    patterns += [_cased(p) for p in PATH_PATTERNS]
+    for _ in range(2000):
+        text = "".join(rng.choice(PARTS) for _ in range(rng.randint(0, 12)))
+        for pattern in patterns:
+            heads = literal_heads(pattern)
+            assert heads is not None
+            for m in pattern.finditer(text):
+                assert text.startswith(heads, m.start()), (text, pattern)
+
+
+def _compare(low: str, heads: tuple[str, ...]) -> None:
+    from maintext.metadata._native import head_hits as c_head_hits
+
+    assert c_head_hits(low, heads) == head_hits(low, heads), (low, heads)
+
+
+@native
+def test_head_hits_in_c_same_as_python_on_random_texts():
+    rng = random.Random(9)
+    head_sets = [literal_heads(_cased(p)) for p in PATH_PATTERNS]
+    head_sets += [("/tag",), ("x", "/a"), ("t",), ("\0",), ("", "a"), ("é", "a"), ("ta", "t", "tags"), ()]
+    for _ in range(3000):
+        low = "".join(rng.choice(PARTS) for _ in range(rng.randint(0, 14)))
+        for heads in head_sets:
+            _compare(low, heads)
+
+
+@native
+def test_head_hits_in_c_refuses_text_that_is_not_ascii():
+    from maintext.metadata._native import head_hits as c_head_hits
+
+    with pytest.raises(ValueError):
+        c_head_hits("/tag/\u00e9", ("/tag/",))
+
+
+@native
+def test_head_hits_in_c_same_as_python_on_real_pages():
+    data = Path(os.environ.get("MAINTEXT_SHARED", "/work/shared")) / "datasets"
+    if not data.is_dir():
+        pytest.skip("no shared data sets")
+    from maintext.html.document import parse_html
+    from maintext.metadata.collect import collect
+
+    checked = 0
+    for name in ("aeb", "dragnet", "gne-cn"):
+        gold = data / name / "gold.jsonl"
+        if not gold.is_file():
+            continue
+        for line in gold.read_text(encoding="utf-8").splitlines()[:25]:
+            page = gzip.open(data / name / json.loads(line)["file"]).read().decode("utf-8", "replace")
+            got = collect(parse_html(page))
+            low = got.lowered_hrefs()
+            if low is None:
+                continue
+            for pattern in PATH_PATTERNS:
+                heads = literal_heads(_cased(pattern))
+                _compare(low, heads)
+                hits = set(got.href_hits(pattern))
+                assert all(i in hits for i, (h, _, _) in enumerate(got.anchor_records()) if pattern.search(h or ""))
+                checked += 1
+    assert checked
