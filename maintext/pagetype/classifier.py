@@ -29,7 +29,7 @@ from ..html.blocklist import (BlockList, PageSignals, PageView, block_list, dev,
                               ratio_spread, select_blocks)
 from ..html.markers import MARK_BR
 from ..options import BlockListOptions
-from .features import STRUCTURE_CONSTS, _structure_counts, features_from_counts
+from .features import STRUCTURE_CONSTS, _slug_words, _structure_counts, _url_shape, features_from_counts
 
 _native: ModuleType | None
 try:  # the sums of features() in C, straight from the segmentation (maintext/pagetype/_totals.pyx)
@@ -100,6 +100,35 @@ def _url_features(url: str) -> dict[str, float]:
         "url_front": 1.0 if len(segments) <= 1 and slug_words <= 2 and not _URL_ID.search(last) else -1.0,
         "url_depth": max(-1.0, min(1.0, (len(segments) - 2) / 2)),
     }
+
+
+def _url_parts(url: str) -> tuple[dict[str, float], tuple[str, ...], dict[str, float]]:
+    """(:func:`_url_features`, :func:`~maintext.pagetype.features._slug_words` and
+    :func:`~maintext.pagetype.features._url_shape` of ``url``) from one reading of it: with
+    the native module, one C pass over an ASCII path and query (``_totals.url_facts``, the
+    same answers as the regular expressions; tests/pagetype/test_url_facts.py)."""
+    facts = None
+    if url and _native is not None and _walk.ENABLED:
+        try:
+            parts = urlsplit(url)
+        except ValueError:  # (each of the three then reads the URL as unknown)
+            return _url_features(""), (), _url_shape("")
+        facts = _native.url_facts(parts.path, parts.query)
+    if facts is None:
+        words = _slug_words(url) if url else ()
+        return _url_features(url), words, _url_shape(url, words)
+    segments, pieces, date, ident, last_ident, words, extension, query_id = facts
+    return ({
+        "url_date": 1.0 if date else -1.0,
+        "url_slug": max(-1.0, min(1.0, (pieces - 3) / 3)),
+        "url_id": 1.0 if ident else -1.0,
+        "url_front": 1.0 if segments <= 1 and pieces <= 2 and not last_ident else -1.0,
+        "url_depth": max(-1.0, min(1.0, (segments - 2) / 2)),
+    }, words, {
+        "url_last_words": max(-1.0, min(1.0, (len(words) - 3) / 3)),
+        "url_query_id": 1.0 if query_id else -1.0,
+        "url_extension": 1.0 if extension else -1.0,
+    })
 
 
 class _Totals:
@@ -209,8 +238,9 @@ def _assemble(t: _Totals, region: tuple[float, int], counts: tuple, signals: Pag
     feats = _length_features(t, region)
     feats.update(_signal_features(signals, t.total))
     feats.update(_teaser_features(t))
-    feats.update(_url_features(url))
-    feats.update(features_from_counts(counts, url))
+    by_url, slug, shape = _url_parts(url)
+    feats.update(by_url)
+    feats.update(features_from_counts(counts, url, (slug, shape)))
     return feats
 
 
