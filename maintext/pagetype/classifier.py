@@ -29,7 +29,8 @@ from ..html.blocklist import (BlockList, PageSignals, PageView, block_list, dev,
                               ratio_spread, select_blocks)
 from ..html.markers import MARK_BR
 from ..options import BlockListOptions
-from .features import STRUCTURE_CONSTS, _slug_words, _structure_counts, _url_shape, features_from_counts
+from .features import (STRUCTURE_CONSTS, _headline_url_match, _slug_words, _structure_counts, _url_shape,
+                       features_from_counts)
 
 _native: ModuleType | None
 try:  # the sums of features() in C, straight from the segmentation (maintext/pagetype/_totals.pyx)
@@ -227,7 +228,30 @@ def view_features(view: PageView, url: str | None = None,
     if sums is None:
         return None
     totals, region, counts = sums
-    return _assemble(_Totals(*totals), region, counts, page_signals(seg, view.signals, tags), url)
+    signals = page_signals(seg, view.signals, tags)
+    if _native_features:  # the numeric features in C too (the same doubles as _assemble's)
+        return _assemble_native(totals, region, counts, signals, url)
+    return _assemble(_Totals(*totals), region, counts, signals, url)
+
+
+# (a number only: _totals.numeric_features reads the length classes of a plain list of ints)
+_native_features = _native is not None and hasattr(_native, "numeric_features")
+_DIST_NAMES = tuple(f"d{i}" for i in range(65))  # the length-class features, by index
+
+
+def _assemble_native(totals: tuple, region: tuple[float, int], counts: tuple, signals: PageSignals,
+                     url: str | None) -> dict[str, float]:
+    """:func:`_assemble`, its numeric features summed in C (``_totals.numeric_features``, the
+    twin of :func:`_length_features`, :func:`_teaser_features` and the counts' part of
+    :func:`~maintext.pagetype.features.features_from_counts`)."""
+    url = url or signals.canonical
+    feats = _native.numeric_features(totals, region, counts, _DIST_NAMES)
+    feats.update(_signal_features(signals, totals[0] or 1.0))
+    by_url, slug, shape = _url_parts(url)
+    feats.update(by_url)
+    feats["h1_url_match"] = _headline_url_match(counts[9], url, slug)
+    feats.update(shape)
+    return feats
 
 
 def _assemble(t: _Totals, region: tuple[float, int], counts: tuple, signals: PageSignals,
