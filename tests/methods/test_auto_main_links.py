@@ -77,3 +77,11 @@ def test_odd_indexes_left_to_python() -> None:
     assert _C([SimpleNamespace(index=1.0)], [], [pair]) is False
     assert _C([], [(-2, pair[0])], [pair]) is False
     assert pair[1].in_main is True  # nothing set
+
+
+@needs_native
+def test_links_of_another_class_set_as_attributes() -> None:
+    el = object()
+    links = [SimpleNamespace(in_main=None), Link("https://e.org/", "x"), SimpleNamespace(in_main=True)]
+    assert _C([SimpleNamespace(index=0)], [(0, el)], [(el, links[0]), (el, links[1]), (object(), links[2])])
+    assert [link.in_main for link in links] == [True, True, False]

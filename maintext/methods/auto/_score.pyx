@@ -183,6 +183,10 @@ cdef int _by_address(const void* a, const void* b) noexcept nogil:
     return (x > y) - (x < y)
 
 
+_LINK_SLOTS = ("in_main",)  # result.Link's slot set here
+cdef Layout _lnk
+
+
 def main_links(list kept, list anchors, list pairs):
     """``auto.mark_main_links``' loop (its Python twin ``auto._main_links``): each link of
     ``pairs`` (element, link) gets ``in_main``: whether its element is one of ``anchors``'
@@ -216,7 +220,12 @@ def main_links(list kept, list anchors, list pairs):
         qsort(inside, m, sizeof(size_t), _by_address)
         for el, link in pairs:
             key = <size_t><void*>el
-            link.in_main = bsearch(&key, inside, m, sizeof(size_t), _by_address) is not NULL
+            flag = bsearch(&key, inside, m, sizeof(size_t), _by_address) is not NULL
+            read_layout(&_lnk, type(link), _LINK_SLOTS)
+            if fits(&_lnk, link):  # (the store the slot's descriptor makes)
+                set_slot(link, _lnk.off[0], flag)
+            else:
+                link.in_main = flag
         return True
     finally:
         PyMem_Free(flags)
