@@ -86,8 +86,9 @@ def clean_tree(root: etree._Element, native: bool | None = None, pruned: Any = N
     if present is not None:  # (lxml's strip functions test every element against every tag)
         drop = tuple(tag for tag in DROP_TAGS if tag in present)
         unwrap = tuple(tag for tag in UNWRAP_TAGS if tag in present)
-    if present is None or any(tag in present for tag in SWALLOWING_TAGS):
-        _unwrap_swallowing(root, removed, native, pruned.chars if pruned is not None else 0)
+    swallowing = SWALLOWING_TAGS if present is None else tuple(tag for tag in SWALLOWING_TAGS if tag in present)
+    if swallowing:
+        _unwrap_swallowing(root, removed, native, pruned.chars if pruned is not None else 0, swallowing)
     if drop:
         etree.strip_elements(root, *drop, with_tail=False)
     total = -1  # the page's text length after stripping, measured only when needed
@@ -204,14 +205,15 @@ def _long_runs_py(root: etree._Element, length: int) -> list[etree._Element]:
 
 
 def _unwrap_swallowing(root: etree._Element, removed: list[tuple[str, str]], native: bool | None = None,
-                       pruned_chars: int = 0) -> None:
+                       pruned_chars: int = 0, tags: tuple[str, ...] = SWALLOWING_TAGS) -> None:
     """Remove the tag (keeping the content) of elements that swallowed the page. ``native``:
     measure the texts with the compiled twin of ``len(el.text_content())``; ``pruned_chars``:
-    the page's text left out of the tree (the pruned build keeps these elements whole)."""
+    the page's text left out of the tree (the pruned build keeps these elements whole);
+    ``tags``: the SWALLOWING_TAGS the tree may hold (lxml tests every element against each)."""
     length = _text_measure(native)
     total = -1
     swallowing = []
-    for el in _swallowing_candidates(root):
+    for el in _swallowing_candidates(root, tags):
         size = length(el)
         if size > BIG_HIDDEN_CHARS:
             if total < 0:
@@ -238,11 +240,11 @@ def _text_measure(native: bool | None) -> Callable[[etree._Element], int]:
     return _text_length
 
 
-def _swallowing_candidates(root: etree._Element) -> list[etree._Element]:
+def _swallowing_candidates(root: etree._Element, tags: tuple[str, ...] = SWALLOWING_TAGS) -> list[etree._Element]:
     """The elements of SWALLOWING_TAGS with children, in document order: the others cannot
     hold most of the page's text. (The HTML5 tree has no source lines to rule out more of
     them cheaply; the text measure decides, as it did on pages of few lines.)"""
-    return [el for el in root.iter(*SWALLOWING_TAGS) if len(el)]
+    return [el for el in root.iter(*tags) if len(el)]
 
 
 def _drop_tag(el: etree._Element) -> None:

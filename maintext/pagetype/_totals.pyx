@@ -12,7 +12,7 @@ stays the reference and the fallback (``MAINTEXT_NATIVE=0``), and
 The tag sets are the Python modules': ``p``; ``h2``..``h6`` (classifier._SUBHEADINGS);
 ``h1``/``h2`` (blockregion.HEADLINE_TAGS); ``h1``..``h6`` (features._HEADINGS)."""
 
-from libc.math cimport rint
+from libc.math cimport log, log1p, rint
 from libc.stdlib cimport calloc, free
 from maintext.html._blockregion cimport (
     T_ARTICLE, T_FORM, T_H1, T_H2, T_H6, T_OTHER, T_P, Blk, FSum, Region, _add, _region, _value)
@@ -328,3 +328,76 @@ def logit(dict feats, list names, list means, list scales, list coefs, double in
         x = 0.0 if value is None else <double>value
         z += <double>coefs[i] * (x - <double>means[i]) / <double>scales[i]
     return z
+
+
+# --- the numeric features (classifier._length_features, _teaser_features and the counts'
+# part of features.features_from_counts) ----------------------------------------------------
+
+cdef inline double _ratio(object a, object b):
+    """``a / b`` of two Python ints (or floats) as Python divides them: both are converted to
+    doubles exactly (ints below 2**53) and divided once."""
+    return (<double>a) / (<double>b)
+
+
+cdef inline double _log1p(double x) noexcept:
+    """``math.log1p`` (CPython keeps the sign of a zero, then calls the C library's)."""
+    return x if x == 0.0 else log1p(x)
+
+
+def numeric_features(tuple totals, tuple region, tuple counts, tuple dist_names):
+    """The features :func:`maintext.pagetype.classifier._length_features`,
+    :func:`~maintext.pagetype.classifier._teaser_features` and the block counts' part of
+    :func:`maintext.pagetype.features.features_from_counts` give, from ``page_totals``'
+    figures (``totals``: ``_Totals``' arguments; ``region``; ``counts``), the same doubles
+    by the same operations (``dist_names``: the names of the ``d<i>`` features)."""
+    cdef list dist = totals[12]
+    cdef Py_ssize_t nb = len(dist), i, n_blocks = 0, weighted = 0
+    cdef double total = totals[0] or 1.0, chars = totals[1] or 1, lo = 0.0, hi = 0.0, r
+    cdef double heads = totals[7], linked_heads = totals[8], best_prose = totals[11]
+    cdef dict feats = {}
+    if len(dist_names) < nb:
+        raise ValueError("a name for every length class")
+    for i in range(nb):
+        n_blocks += <Py_ssize_t>dist[i]
+        weighted += i * <Py_ssize_t>dist[i]
+    if not n_blocks:
+        n_blocks = 1
+    for i in range(nb):
+        feats[dist_names[i]] = (<double>(<Py_ssize_t>dist[i])) / n_blocks
+    # blocklist.dev and ratio_spread
+    feats["dev"] = 0.0 if nb < 2 or not sum(dist) else (<double>weighted) / (<double>((nb - 1) * sum(dist)))
+    for i in range(nb - 1):
+        r = log((<double>(<Py_ssize_t>dist[i + 1] + 1)) / (<double>(<Py_ssize_t>dist[i] + 1)))
+        if i == 0 or r > hi:
+            hi = r
+        if i == 0 or r < lo:
+            lo = r
+    feats["ratio_spread"] = hi - lo if nb >= 2 else 0.0
+    feats["log_words"] = _log1p(total)
+    feats["link_density"] = (<double>totals[2]) / chars
+    feats["core_share"] = (<double>totals[5]) / total
+    feats["region_share"] = (<double>region[0]) / total
+    feats["log_region_words"] = _log1p(region[0])
+    feats["log_region_blocks"] = _log1p(region[1])
+    feats["log_cores"] = _log1p(totals[4])
+    feats["log_max_block"] = _log1p(totals[6])
+    feats["linky_blocks"] = (<double>totals[3]) / n_blocks
+    feats["log_linked_heads"] = _log1p(linked_heads)
+    feats["linked_head_share"] = linked_heads / heads if heads else 0.0
+    feats["log_repeated_links"] = _log1p(totals[9])
+    feats["teaser_share"] = (<double>totals[10]) / total
+    feats["prun_share"] = best_prose / total
+    feats["log_prun"] = _log1p(best_prose)
+    c_total, run_count, prose_words, prose_parents, prose_paras, after, long_paras, linky_weight, headings = counts[:9]
+    feats["log_run_paras"] = _log1p(run_count)
+    feats["log_long_paras"] = _log1p(long_paras)
+    feats["log_prose_words"] = _log1p(prose_words)
+    feats["prose_parent_ratio"] = _ratio(prose_parents, prose_paras) if prose_paras else 1.0
+    feats["after_run_share"] = _ratio(after, c_total)
+    feats["linky_text_share"] = _ratio(linky_weight, c_total)
+    r = (100.0 * <double>headings) / <double>c_total
+    feats["heads_per_100w"] = r if r < 10.0 else 10.0
+    return feats
+
+
+include "_url.pxi"

@@ -29,7 +29,8 @@ from ..html.blocklist import (BlockList, PageSignals, PageView, block_list, dev,
                               ratio_spread, select_blocks)
 from ..html.markers import MARK_BR
 from ..options import BlockListOptions
-from .features import STRUCTURE_CONSTS, _structure_counts, features_from_counts
+from .features import (STRUCTURE_CONSTS, _headline_url_match, _slug_words, _structure_counts, _url_shape,
+                       features_from_counts)
 
 _native: ModuleType | None
 try:  # the sums of features() in C, straight from the segmentation (maintext/pagetype/_totals.pyx)
@@ -100,6 +101,35 @@ def _url_features(url: str) -> dict[str, float]:
         "url_front": 1.0 if len(segments) <= 1 and slug_words <= 2 and not _URL_ID.search(last) else -1.0,
         "url_depth": max(-1.0, min(1.0, (len(segments) - 2) / 2)),
     }
+
+
+def _url_parts(url: str) -> tuple[dict[str, float], tuple[str, ...], dict[str, float]]:
+    """(:func:`_url_features`, :func:`~maintext.pagetype.features._slug_words` and
+    :func:`~maintext.pagetype.features._url_shape` of ``url``) from one reading of it: with
+    the native module, one C pass over an ASCII path and query (``_totals.url_facts``, the
+    same answers as the regular expressions; tests/pagetype/test_url_facts.py)."""
+    facts = None
+    if url and _native is not None and _walk.ENABLED:
+        try:
+            parts = urlsplit(url)
+        except ValueError:  # (each of the three then reads the URL as unknown)
+            return _url_features(""), (), _url_shape("")
+        facts = _native.url_facts(parts.path, parts.query)
+    if facts is None:
+        words = _slug_words(url) if url else ()
+        return _url_features(url), words, _url_shape(url, words)
+    segments, pieces, date, ident, last_ident, words, extension, query_id = facts
+    return ({
+        "url_date": 1.0 if date else -1.0,
+        "url_slug": max(-1.0, min(1.0, (pieces - 3) / 3)),
+        "url_id": 1.0 if ident else -1.0,
+        "url_front": 1.0 if segments <= 1 and pieces <= 2 and not last_ident else -1.0,
+        "url_depth": max(-1.0, min(1.0, (segments - 2) / 2)),
+    }, words, {
+        "url_last_words": max(-1.0, min(1.0, (len(words) - 3) / 3)),
+        "url_query_id": 1.0 if query_id else -1.0,
+        "url_extension": 1.0 if extension else -1.0,
+    })
 
 
 class _Totals:
@@ -198,7 +228,30 @@ def view_features(view: PageView, url: str | None = None,
     if sums is None:
         return None
     totals, region, counts = sums
-    return _assemble(_Totals(*totals), region, counts, page_signals(seg, view.signals, tags), url)
+    signals = page_signals(seg, view.signals, tags)
+    if _native_features:  # the numeric features in C too (the same doubles as _assemble's)
+        return _assemble_native(totals, region, counts, signals, url)
+    return _assemble(_Totals(*totals), region, counts, signals, url)
+
+
+# (a number only: _totals.numeric_features reads the length classes of a plain list of ints)
+_native_features = _native is not None and hasattr(_native, "numeric_features")
+_DIST_NAMES = tuple(f"d{i}" for i in range(65))  # the length-class features, by index
+
+
+def _assemble_native(totals: tuple, region: tuple[float, int], counts: tuple, signals: PageSignals,
+                     url: str | None) -> dict[str, float]:
+    """:func:`_assemble`, its numeric features summed in C (``_totals.numeric_features``, the
+    twin of :func:`_length_features`, :func:`_teaser_features` and the counts' part of
+    :func:`~maintext.pagetype.features.features_from_counts`)."""
+    url = url or signals.canonical
+    feats = _native.numeric_features(totals, region, counts, _DIST_NAMES)
+    feats.update(_signal_features(signals, totals[0] or 1.0))
+    by_url, slug, shape = _url_parts(url)
+    feats.update(by_url)
+    feats["h1_url_match"] = _headline_url_match(counts[9], url, slug)
+    feats.update(shape)
+    return feats
 
 
 def _assemble(t: _Totals, region: tuple[float, int], counts: tuple, signals: PageSignals,
@@ -209,8 +262,9 @@ def _assemble(t: _Totals, region: tuple[float, int], counts: tuple, signals: Pag
     feats = _length_features(t, region)
     feats.update(_signal_features(signals, t.total))
     feats.update(_teaser_features(t))
-    feats.update(_url_features(url))
-    feats.update(features_from_counts(counts, url))
+    by_url, slug, shape = _url_parts(url)
+    feats.update(by_url)
+    feats.update(features_from_counts(counts, url, (slug, shape)))
     return feats
 
 

@@ -73,10 +73,13 @@ def _structure_counts(blocks: list[Block]) -> tuple:
     return (total, run_count, *prose, after, long_paras, linky_weight, headings, h1_text)
 
 
-def features_from_counts(counts: tuple, url: str) -> dict[str, float]:
-    """The features, by name, from :func:`_structure_counts`'s figures and the URL."""
+def features_from_counts(counts: tuple, url: str,
+                         by_url: tuple[tuple[str, ...], dict[str, float]] | None = None) -> dict[str, float]:
+    """The features, by name, from :func:`_structure_counts`'s figures and the URL
+    (``by_url``: its :func:`_slug_words` and :func:`_url_shape`, when the caller has them)."""
     total, run_count, prose_words, prose_parents, prose_paras, after, long_paras, linky_weight, headings, h1 = counts
-    slug = _slug_words(url) if url else ()  # (read by the headline match and the URL shape)
+    # (the slug words are read by the headline match and the URL shape)
+    slug, shape = by_url if by_url is not None else (_slug_words(url) if url else (), None)
     feats = {
         "log_run_paras": math.log1p(run_count),
         "log_long_paras": math.log1p(long_paras),
@@ -88,7 +91,7 @@ def features_from_counts(counts: tuple, url: str) -> dict[str, float]:
         "heads_per_100w": min(10.0, 100.0 * headings / total),
         "h1_url_match": _headline_url_match(h1, url, slug),
     }
-    feats.update(_url_shape(url, slug))
+    feats.update(_url_shape(url, slug) if shape is None else shape)
     return feats
 
 

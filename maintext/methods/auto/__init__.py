@@ -39,6 +39,7 @@ With ``options.explain`` each block's decision and reason is recorded in ``page.
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from ...html.blocklist import PageView, head_signals, page_view
@@ -62,6 +63,12 @@ from .headings import drop_orphan_headings
 from .score import _page_title, choose_region
 from ...metadata.jsonld import JsonLdBody
 from .heuristics import AutoHeuristics
+from ...html import walk as _walk
+
+try:  # mark_main_links' loop in C (maintext/methods/auto/_score.pyx), else _main_links
+    _c_main_links = importlib.import_module(f"{__package__}._score").main_links
+except (ImportError, AttributeError):
+    _c_main_links = None
 
 
 def extract(doc: Document, options: Options) -> Page:
@@ -212,11 +219,17 @@ def _region_and_blocks(h: AutoHeuristics, seg: Segmentation, opts: AutoOptions, 
 def mark_main_links(doc: Document, seg: Segmentation, kept: list[Block]) -> None:
     """``in_main`` for the links whose ``<a>`` starts in a kept block (the element itself,
     not its words: a nav link whose anchor text also occurs in the article stays out)."""
-    kept_index = {b.index for b in kept}
-    inside = {id(el) for index, el in seg.anchors if index in kept_index}
-    for el, link in doc.link_anchors:
-        link.in_main = id(el) in inside
+    if _c_main_links is None or not _walk.ENABLED or not _c_main_links(kept, seg.anchors, doc.link_anchors):
+        _main_links(kept, seg.anchors, doc.link_anchors)
     doc.links_marked = True
+
+
+def _main_links(kept: list[Block], anchors: list[tuple[int, Any]], pairs: list[tuple[Any, Any]]) -> None:
+    """The loop of :func:`mark_main_links` (the twin of ``_score.main_links``)."""
+    kept_index = {b.index for b in kept}
+    inside = {id(el) for index, el in anchors if index in kept_index}
+    for el, link in pairs:
+        link.in_main = id(el) in inside
 
 
 def _headline(h: AutoHeuristics, seg: Segmentation, region: Region) -> str:

@@ -1,0 +1,87 @@
+"""``auto.mark_main_links``' loop in C (``_score.main_links``) sets the same ``in_main`` as its
+Python twin ``auto._main_links``: on the full record of real pages, and on random inputs."""
+
+from __future__ import annotations
+
+import gzip
+import importlib
+import random
+from types import SimpleNamespace
+
+import pytest
+
+import maintext
+from maintext.html import walk as _walk
+from maintext.result import Link
+from tests.conftest import DATASETS, read_gold
+
+auto = importlib.import_module("maintext.methods.auto")
+_C = auto._c_main_links
+needs_native = pytest.mark.skipif(_C is None or not _walk.ENABLED, reason="native code not built")
+
+
+def _both(kept, anchors, pairs) -> None:
+    """Run the C loop, then the Python one on copies of the links; they must agree."""
+    before = [link.in_main for _, link in pairs]
+    copies = [(el, Link(link.url, link.text, link.in_main)) for el, link in pairs]
+    handled = _C(kept, anchors, pairs)
+    if handled:
+        auto._main_links(kept, anchors, copies)
+        assert [link.in_main for _, link in pairs] == [link.in_main for _, link in copies]
+    else:  # nothing set: the Python loop decides
+        assert [link.in_main for _, link in pairs] == before
+
+
+@needs_native
+def test_real_pages(monkeypatch) -> None:
+    calls = []
+
+    def checked(kept, anchors, pairs):
+        calls.append(len(pairs))
+        _both(kept, anchors, pairs)
+        return True
+
+    monkeypatch.setattr(auto, "_c_main_links", checked)
+    seen = 0
+    for name in ("aeb", "gne-cn", "dragnet", "cleaneval-dev", "readability-dev"):
+        if not (DATASETS / name / "gold.jsonl").is_file():
+            continue
+        gold = read_gold(name)
+        for g in gold[:: max(1, len(gold) // 12)][:12]:
+            with gzip.open(DATASETS / name / g["file"], "rb") as fh:
+                maintext.extract(fh.read(), url=g.get("url"), fields=("text", "metadata", "links"))
+            seen += 1
+    if not seen:
+        pytest.skip("no shared dataset")
+    assert len(calls) > seen // 2 and sum(calls) > 0
+
+
+@needs_native
+@pytest.mark.parametrize("seed", range(5))
+def test_random_inputs(seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(300):
+        n = rng.randint(0, 40)
+        kept = [SimpleNamespace(index=i) for i in sorted(rng.sample(range(n), rng.randint(0, n)))]
+        elements = [object() for _ in range(rng.randint(0, 30))]
+        anchors = [(rng.randint(0, n + 5), rng.choice(elements)) for _ in range(rng.randint(0, 30))] if elements else []
+        pairs = [(rng.choice(elements) if elements and rng.random() < 0.8 else object(),
+                  Link(f"https://e.org/{k}", "x", rng.random() < 0.5)) for k in range(rng.randint(0, 30))]
+        _both(kept, anchors, pairs)
+
+
+@needs_native
+def test_odd_indexes_left_to_python() -> None:
+    pair = (object(), Link("https://e.org/", "x", True))
+    assert _C([SimpleNamespace(index=-1)], [], [pair]) is False
+    assert _C([SimpleNamespace(index=1.0)], [], [pair]) is False
+    assert _C([], [(-2, pair[0])], [pair]) is False
+    assert pair[1].in_main is True  # nothing set
+
+
+@needs_native
+def test_links_of_another_class_set_as_attributes() -> None:
+    el = object()
+    links = [SimpleNamespace(in_main=None), Link("https://e.org/", "x"), SimpleNamespace(in_main=True)]
+    assert _C([SimpleNamespace(index=0)], [(0, el)], [(el, links[0]), (el, links[1]), (object(), links[2])])
+    assert [link.in_main for link in links] == [True, True, False]

@@ -1,0 +1,83 @@
+"""The page-type features assembled with their numeric part in C (``_totals.numeric_features``,
+via ``classifier._assemble_native``) are the Python ones (``classifier._assemble``), bit for bit:
+on the shared pages and on random figures."""
+
+from __future__ import annotations
+
+import gzip
+import math
+import random
+
+import pytest
+
+import maintext
+from maintext.html import walk
+from maintext.html.blocklist import PageSignals
+from maintext.pagetype import classifier
+from maintext.pagetype.classifier import _assemble, _assemble_native, _Totals
+
+from tests.conftest import DATASETS, read_gold
+
+needs_native = pytest.mark.skipif(not classifier._native_features or not walk.ENABLED, reason="native code not built")
+_URLS = ["", "https://example.org/2021/05/04/the-old-stadium-seen-from-the-north.html", "https://e.org/news/",
+         "https://e.org/a/b?id=12345", "http://[bad/x", "https://e.org/é/old-stadium-north"]
+
+
+def _bits(feats: dict) -> dict:
+    return {k: (type(v).__name__, float(v).hex()) for k, v in feats.items()}
+
+
+def _same(totals, region, counts, signals, url) -> None:
+    expected = _assemble(_Totals(*totals), region, counts, signals, url)
+    assert _bits(_assemble_native(totals, region, counts, signals, url)) == _bits(expected)
+
+
+@needs_native
+def test_shared_pages(monkeypatch) -> None:
+    seen = []
+    native = classifier._assemble_native
+
+    def checked(totals, region, counts, signals, url):
+        _same(totals, region, counts, signals, url)
+        seen.append(url)
+        return native(totals, region, counts, signals, url)
+
+    monkeypatch.setattr(classifier, "_assemble_native", checked)
+    pages = 0
+    for name in ("aeb", "gne-cn", "dragnet", "cleaneval-dev", "readability-dev", "webmainbench-sample"):
+        if not (DATASETS / name / "gold.jsonl").is_file():
+            continue
+        gold = read_gold(name)
+        for g in gold[:: max(1, len(gold) // 15)][:15]:
+            with gzip.open(DATASETS / name / g["file"], "rb") as fh:
+                maintext.extract(fh.read(), url=g.get("url"), fields=("text", "metadata", "links"))
+            pages += 1
+    if not pages:
+        pytest.skip("no shared dataset")
+    assert len(seen) > pages // 2
+
+
+def _random_figures(rnd: random.Random) -> tuple:
+    nb = rnd.choice([1, 2, 3, 8, 12])
+    dist = [rnd.choice([0, 0, 1, 2, 5, 40]) for _ in range(nb)]
+    w = lambda: rnd.choice([0.0, 1.0, 0.5882352941176471, rnd.uniform(0, 5000), float(rnd.randint(0, 900))])
+    totals = (w(), rnd.choice([0, 1, rnd.randint(0, 10**6)]), rnd.randint(0, 5000), rnd.randint(0, 50), rnd.randint(0, 30),
+              w(), w(), rnd.randint(0, 9), rnd.randint(0, 9), rnd.randint(0, 40), w(), w(), dist)
+    region = (w(), rnd.randint(0, 90))
+    counts = (w() or 1.0, rnd.randint(0, 30), w(), rnd.randint(0, 9), rnd.choice([0, rnd.randint(1, 40)]), w(),
+              float(rnd.randint(0, 20)), w(), rnd.randint(0, 30), rnd.choice(["", "The Old Stadium Seen From The North"]))
+    signals = PageSignals(og_type=rnd.choice(["", "article", "website"]), ld_types=rnd.choice([[], ["NewsArticle"]]),
+                          anchors=rnd.randint(0, 400), paragraphs=rnd.randint(0, 40), images=rnd.randint(0, 20))
+    return totals, region, counts, signals, rnd.choice(_URLS)
+
+
+@needs_native
+@pytest.mark.parametrize("seed", range(4))
+def test_random_figures(seed: int) -> None:
+    rnd = random.Random(seed)
+    for _ in range(2000):
+        _same(*_random_figures(rnd))
+
+
+def test_log1p_of_zero_keeps_its_sign() -> None:  # (what _totals._log1p copies)
+    assert math.copysign(1.0, math.log1p(-0.0)) == -1.0
