@@ -107,6 +107,7 @@ def test_region_same_in_c_and_python_under_other_options(monkeypatch):
     block, headline lookback, the comment-box misfire) under options other than the
     classifier's."""
     rnd = random.Random(5)
+    monkeypatch.setattr(walk, "ENABLED", True)  # the compiled weight, also under MAINTEXT_NATIVE=0
     weigh = walk.native_weigh()
     h1_lines = 0
     bins = (2, 5, 10, 20, 40, 80)
@@ -144,6 +145,7 @@ def test_rivals_of_equal_score_are_taken_in_voting_order(monkeypatch):
     Python dict's order), so the region is the two paragraphs of the first outer box."""
     para = "<p>" + "word " * 15 + "</p>"
     page = f"<html><body><div><div>{para}</div><div>{para}</div></div><div>{para}</div></body></html>"
+    monkeypatch.setattr(walk, "ENABLED", True)  # the compiled weight, also under MAINTEXT_NATIVE=0
     seg = segment(parse_html(page))
     opts = BlockListOptions(max_rivals=1, grandparent_share=0.0)
     _, sums = native.page_totals(seg.blocks, seg.containers, seg.anchors, walk.native_weigh(), MARK_BR,
