@@ -6,9 +6,10 @@ Builds synthetic pages (an article of paragraphs with links, inside navigation, 
 side column, a footer; one element per line, so big pages pass libxml2's 65535-line
 cap) from 10 KB to ``--max-mb`` MB, then pages of ``d`` nested boilerplate boxes (class
 ``sidebar``, ``related``, ``comments``...) each holding paragraphs, and times each in CPU
-seconds (best of ``--rounds``; pages of 4 MB and more once). Prints the time per size (also
-per MB, with the minor page faults per MB: a page timed once runs in memory the process has
-yet to fault in) and the exponent ``k`` of the least-squares fit ``time ~ size^k`` (1.0 =
+seconds, every size the same way: its first extraction (cold: the process may have to
+fault in memory that earlier, smaller pages did not need) and the best of ``--rounds`` more
+(warm). Prints the times per size (also per MB, with the minor page faults per MB) and the
+exponents ``k`` of the least-squares fits ``time ~ size^k``, warm and cold (1.0 =
 linear; the target is <= 1.1).
 """
 
@@ -64,23 +65,32 @@ def exponent(points: list[tuple[float, float]]) -> float:
     return sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
 
 
-def series(name: str, unit: str, cases: list[tuple[float, bytes]], rounds: int, fields) -> float:
-    points = []
+def series(name: str, unit: str, cases: list[tuple[float, bytes]], rounds: int, fields) -> tuple[float, float]:
+    """Each page timed twice over: its first extraction ("cold": after pages of the other
+    sizes, in memory the process may have to fault in anew) and the best of ``rounds`` more
+    ("warm": the same page again). Every size is timed the same way, so the two fits
+    compare like with like; returns their exponents (warm, cold)."""
+    warm_points, cold_points = [], []
     for x, data in cases:
-        runs = rounds if len(data) < 4_000_000 else 1
         faults = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
-        t = cpu(data, runs, fields)
-        faults = (resource.getrusage(resource.RUSAGE_SELF).ru_minflt - faults) / runs
-        points.append((x, t))
-        # (ms per MB, and the minor page faults per MB of page, a mean over the runs: a page
-        # timed once runs cold, in memory the process has yet to fault in)
-        print(f"  {name} {x:>10g} {unit:5s} {len(data) / 1e6:8.2f} MB  {t * 1000:10.1f} ms"
-              f"  {t * 1e9 / len(data):6.1f} ms/MB  {faults * 1e6 / len(data):7.0f} faults/MB")
+        cold = cpu(data, 1, fields)
+        cold_faults = resource.getrusage(resource.RUSAGE_SELF).ru_minflt - faults
+        faults = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+        warm = cpu(data, rounds, fields)
+        warm_faults = (resource.getrusage(resource.RUSAGE_SELF).ru_minflt - faults) / rounds
+        warm_points.append((x, warm))
+        cold_points.append((x, cold))
+        mb = len(data) / 1e6
+        # (ms per MB, and the minor page faults per MB of page: warm = a mean over the rounds)
+        print(f"  {name} {x:>10g} {unit:5s} {mb:8.2f} MB  warm {warm * 1000:8.1f} ms {warm * 1000 / mb:6.1f} ms/MB"
+              f" {warm_faults / mb:6.0f} faults/MB  cold {cold * 1000:8.1f} ms {cold * 1000 / mb:6.1f} ms/MB"
+              f" {cold_faults / mb:6.0f} faults/MB")
     # the fit ignores pages under 100 KB (fixed per-page costs dominate them)
-    fit = [p for (p, (_, data)) in zip(points, cases) if len(data) >= 100_000] or points
-    k = exponent(fit)
-    print(f"  {name}: exponent {k:.3f} (time ~ {unit}^k, pages >= 100 KB)")
-    return k
+    big = [len(data) >= 100_000 for _, data in cases]
+    k_warm = exponent([p for p, keep in zip(warm_points, big) if keep] or warm_points)
+    k_cold = exponent([p for p, keep in zip(cold_points, big) if keep] or cold_points)
+    print(f"  {name}: exponent warm {k_warm:.3f}, cold {k_cold:.3f} (time ~ {unit}^k, pages >= 100 KB)")
+    return k_warm, k_cold
 
 
 def main() -> None:
@@ -104,7 +114,8 @@ def main() -> None:
     big = FRAME.replace("{body}", "".join(f"<div class=\"{BOXES[d % len(BOXES)]}\">\n" for d in range(900))
                         + PARA.replace("{i}", "0") * 20_000 + "</div>\n" * 900).encode()
     print(f"  {len(big) / 1e6:.2f} MB  {cpu(big, 1, fields) * 1000:.1f} ms")
-    print(f"exponents: size {k1:.3f}, depth {k2:.3f} (target <= 1.1)")
+    print(f"exponents (warm, best of {args.rounds}): size {k1[0]:.3f}, depth {k2[0]:.3f} (target <= 1.1)")
+    print(f"exponents (cold, first run): size {k1[1]:.3f}, depth {k2[1]:.3f}")
 
 
 if __name__ == "__main__":
