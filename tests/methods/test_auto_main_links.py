@@ -3,7 +3,6 @@ Python twin ``auto._main_links``: on the full record of real pages, and on rando
 
 from __future__ import annotations
 
-import gzip
 import importlib
 import random
 from types import SimpleNamespace
@@ -13,7 +12,7 @@ import pytest
 import maintext
 from maintext.html import walk as _walk
 from maintext.result import Link
-from tests.conftest import DATASETS, read_gold
+from tests.conftest import spread_pages
 
 auto = importlib.import_module("maintext.methods.auto")
 _C = auto._c_main_links
@@ -42,15 +41,10 @@ def test_real_pages(monkeypatch) -> None:
         return True
 
     monkeypatch.setattr(auto, "_c_main_links", checked)
-    seen = 0
-    for name in ("aeb", "gne-cn", "dragnet", "cleaneval-dev", "readability-dev"):
-        if not (DATASETS / name / "gold.jsonl").is_file():
-            continue
-        gold = read_gold(name)
-        for g in gold[:: max(1, len(gold) // 12)][:12]:
-            with gzip.open(DATASETS / name / g["file"], "rb") as fh:
-                maintext.extract(fh.read(), url=g.get("url"), fields=("text", "metadata", "links"))
-            seen += 1
+    pages = spread_pages(("aeb", "gne-cn", "dragnet", "cleaneval-dev", "readability-dev"), 12)
+    for data, url in pages:
+        maintext.extract(data, url=url, fields=("text", "metadata", "links"))
+    seen = len(pages)
     if not seen:
         pytest.skip("no shared dataset")
     assert len(calls) > seen // 2 and sum(calls) > 0

@@ -4,7 +4,6 @@ on the shared pages and on random figures."""
 
 from __future__ import annotations
 
-import gzip
 import math
 import random
 
@@ -16,7 +15,7 @@ from maintext.html.blocklist import PageSignals
 from maintext.pagetype import classifier
 from maintext.pagetype.classifier import _assemble, _assemble_native, _Totals
 
-from tests.conftest import DATASETS, read_gold
+from tests.conftest import spread_pages
 
 needs_native = pytest.mark.skipif(not classifier._native_features or not walk.ENABLED, reason="native code not built")
 _URLS = ["", "https://example.org/2021/05/04/the-old-stadium-seen-from-the-north.html", "https://e.org/news/",
@@ -43,15 +42,10 @@ def test_shared_pages(monkeypatch) -> None:
         return native(totals, region, counts, signals, url)
 
     monkeypatch.setattr(classifier, "_assemble_native", checked)
-    pages = 0
-    for name in ("aeb", "gne-cn", "dragnet", "cleaneval-dev", "readability-dev", "webmainbench-sample"):
-        if not (DATASETS / name / "gold.jsonl").is_file():
-            continue
-        gold = read_gold(name)
-        for g in gold[:: max(1, len(gold) // 15)][:15]:
-            with gzip.open(DATASETS / name / g["file"], "rb") as fh:
-                maintext.extract(fh.read(), url=g.get("url"), fields=("text", "metadata", "links"))
-            pages += 1
+    sample = spread_pages(("aeb", "gne-cn", "dragnet", "cleaneval-dev", "readability-dev", "webmainbench-sample"), 15)
+    for data, url in sample:
+        maintext.extract(data, url=url, fields=("text", "metadata", "links"))
+    pages = len(sample)
     if not pages:
         pytest.skip("no shared dataset")
     assert len(seen) > pages // 2
