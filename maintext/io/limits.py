@@ -233,20 +233,15 @@ def bound_markup(text: str, max_attributes: int, max_elements: int) -> str:
     return capped
 
 
-def bound_utf8(data: bytes, length: int, max_attributes: int, max_elements: int) -> bool:
-    """Whether :func:`bound_markup` leaves the text whose UTF-8 encoding is ``data``
-    (``length`` characters; valid UTF-8) as it is, told from the bytes by the C scan
-    (``_scan.tag_stats_utf8``: what ``tag_stats`` finds on the text); raises
-    :class:`TooManyElementsError` as it would. False when only the text can tell, and
+def bound_utf8_lt(data: bytes, length: int, max_attributes: int, max_elements: int) -> int:
+    """``data.count(b"<")`` when :func:`bound_markup` leaves the text whose UTF-8 encoding
+    is ``data`` (``length`` characters; valid UTF-8) as it is, told from the bytes by the C
+    scan (``_scan.tag_stats_utf8``: what ``tag_stats`` finds on the text, counting the "<"
+    on its way, so the parse need not count them again); raises
+    :class:`TooManyElementsError` as it would. -1 when only the text can tell, and
     :func:`bound_markup` is to run on it: no C scan, no attribute cap, a long tag (to cut),
     or a large page with a ``>``-free stretch long enough for a runaway tag (the byte
     scan's ``widest`` is at least the text's: a character takes one byte or more)."""
-    return bound_utf8_lt(data, length, max_attributes, max_elements) >= 0
-
-
-def bound_utf8_lt(data: bytes, length: int, max_attributes: int, max_elements: int) -> int:
-    """:func:`bound_utf8` as -1 (False) or, when True, ``data.count(b"<")`` (the scan counts
-    them on its way: the parse of the page is spared counting them again)."""
     if _scan is None or max_attributes <= 0:
         return -1
     at, lt, starts, widest = _scan.tag_stats_utf8(data, max_attributes)
