@@ -29,8 +29,8 @@ from ..html.blocklist import (BlockList, PageSignals, PageView, block_list, dev,
                               ratio_spread, select_blocks)
 from ..html.markers import MARK_BR
 from ..options import BlockListOptions
-from .features import (STRUCTURE_CONSTS, _headline_url_match, _slug_words, _structure_counts, _url_shape,
-                       features_from_counts)
+from .features import (STRUCTURE_CONSTS, _headline_url_match, _shape_features, _slug_words, _structure_counts,
+                       _url_shape, features_from_counts)
 
 _native: ModuleType | None
 try:  # the sums of features() in C, straight from the segmentation (maintext/pagetype/_totals.pyx)
@@ -93,13 +93,22 @@ def _url_features(url: str) -> dict[str, float]:
     last = segments[-1] if segments else ""
     last = _FILE_EXTENSION.sub("", last.lower())  # .html, .shtml, .php
     slug_words = max((len(_SLUG_SPLIT.split(s)) for s in segments), default=0)
+    return _path_features(len(segments), slug_words, _URL_DATE.search(path) is not None,
+                          _URL_ID.search(path) is not None, _URL_ID.search(last) is not None)
+
+
+def _path_features(segments: int, slug_words: int, date: bool, ident: bool,
+                   last_ident: bool) -> dict[str, float]:
+    """:func:`_url_features` from the path's figures (the regular expressions' or
+    ``_totals.url_facts``'): its segments, the most words of one, whether it holds a date or
+    an id, and whether its last segment is an id."""
     return {
-        "url_date": 1.0 if _URL_DATE.search(path) else -1.0,
+        "url_date": 1.0 if date else -1.0,
         "url_slug": max(-1.0, min(1.0, (slug_words - 3) / 3)),
-        "url_id": 1.0 if _URL_ID.search(path) else -1.0,
+        "url_id": 1.0 if ident else -1.0,
         # "/" or one short segment ("/world/", "/news") looks like a section front
-        "url_front": 1.0 if len(segments) <= 1 and slug_words <= 2 and not _URL_ID.search(last) else -1.0,
-        "url_depth": max(-1.0, min(1.0, (len(segments) - 2) / 2)),
+        "url_front": 1.0 if segments <= 1 and slug_words <= 2 and not last_ident else -1.0,
+        "url_depth": max(-1.0, min(1.0, (segments - 2) / 2)),
     }
 
 
@@ -119,17 +128,8 @@ def _url_parts(url: str) -> tuple[dict[str, float], tuple[str, ...], dict[str, f
         words = _slug_words(url) if url else ()
         return _url_features(url), words, _url_shape(url, words)
     segments, pieces, date, ident, last_ident, words, extension, query_id = facts
-    return ({
-        "url_date": 1.0 if date else -1.0,
-        "url_slug": max(-1.0, min(1.0, (pieces - 3) / 3)),
-        "url_id": 1.0 if ident else -1.0,
-        "url_front": 1.0 if segments <= 1 and pieces <= 2 and not last_ident else -1.0,
-        "url_depth": max(-1.0, min(1.0, (segments - 2) / 2)),
-    }, words, {
-        "url_last_words": max(-1.0, min(1.0, (len(words) - 3) / 3)),
-        "url_query_id": 1.0 if query_id else -1.0,
-        "url_extension": 1.0 if extension else -1.0,
-    })
+    return (_path_features(segments, pieces, bool(date), bool(ident), bool(last_ident)), words,
+            _shape_features(words, bool(query_id), bool(extension)))
 
 
 class _Totals:

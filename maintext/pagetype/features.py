@@ -150,8 +150,15 @@ def _url_shape(url: str, words: tuple[str, ...] | None = None) -> dict[str, floa
     except ValueError:
         return _url_shape("")
     last = [s for s in parts.path.split("/") if s][-1:] or [""]
+    return _shape_features(_slug_words(url) if words is None else words, _QUERY_ID.search(parts.query) is not None,
+                           _EXTENSION.search(last[0]) is not None)
+
+
+def _shape_features(words: tuple[str, ...], query_id: bool, extension: bool) -> dict[str, float]:
+    """:func:`_url_shape` from the URL's figures (the regular expressions' or
+    ``_totals.url_facts``'): the last slug's words, a numeric id in the query, a file extension."""
     return {
-        "url_last_words": max(-1.0, min(1.0, (len(_slug_words(url) if words is None else words) - 3) / 3)),
-        "url_query_id": 1.0 if _QUERY_ID.search(parts.query) else -1.0,
-        "url_extension": 1.0 if _EXTENSION.search(last[0]) else -1.0,
+        "url_last_words": max(-1.0, min(1.0, (len(words) - 3) / 3)),
+        "url_query_id": 1.0 if query_id else -1.0,
+        "url_extension": 1.0 if extension else -1.0,
     }
