@@ -15,7 +15,7 @@ from typing import Any
 from lxml import etree
 
 from ..html.walk import native_nodes
-from .hrefheads import head_hits, literal_heads
+from .hrefheads import head_hits, literal_heads, parsed_items
 from .native import native_metadata
 from ..textutil import _CJK, collapse_ws
 
@@ -195,7 +195,7 @@ def _cased(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
     plain = _CASED_PATTERNS.get(pattern, False)
     if plain is False:
         usable = (pattern.flags & re.IGNORECASE and pattern.pattern.isascii()
-                  and pattern.pattern == pattern.pattern.lower() and _context_free(_sre_parse(pattern.pattern, pattern.flags)))
+                  and pattern.pattern == pattern.pattern.lower() and _context_free(parsed_items(pattern)))
         plain = _CASED_PATTERNS[pattern] = (re.compile(pattern.pattern, pattern.flags & ~re.IGNORECASE)
                                             if usable else None)
     return plain
@@ -219,11 +219,6 @@ def _subpatterns(value):
     elif isinstance(value, (list, tuple)):
         for part in value:
             yield from _subpatterns(part)
-
-
-def _sre_parse(text: str, flags: int):
-    """The top-level items of ``text`` parsed as ``re`` parses it."""
-    return _parser.parse(text, flags).data
 
 
 def collect(root) -> Collected:

@@ -26,7 +26,7 @@ def literal_heads(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
         return _HEADS[pattern]
     except KeyError:
         pass
-    prefixes = _prefixes(_parser.parse(pattern.pattern, pattern.flags).data)
+    prefixes = _prefixes(parsed_items(pattern))
     heads = None
     if prefixes is not None:
         strings = prefixes[0]
@@ -34,6 +34,11 @@ def literal_heads(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
             heads = tuple(dict.fromkeys(strings))
     _HEADS[pattern] = heads
     return heads
+
+
+def parsed_items(pattern: re.Pattern[str]) -> list:
+    """The top-level items of ``pattern`` parsed as ``re`` parses it (``re._parser``)."""
+    return _parser.parse(pattern.pattern, pattern.flags).data
 
 
 def _prefixes(items) -> tuple[list[str], bool] | None:
