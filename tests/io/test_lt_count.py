@@ -8,7 +8,9 @@ import gzip
 import random
 
 import pytest
+from lxml import etree
 
+from maintext.errors import MaintextError
 from maintext.html import document, walk
 from maintext.html.document import Document
 from maintext.io.loading import load
@@ -60,3 +62,35 @@ def test_new_text_forgets_the_count():
     doc = Document(None, utf8=data, lt_count=1)
     doc.html = "<p>b</p>"
     assert doc.lt_count == -1 and Document("<p>x</p>", lt_count=3).lt_count == -1
+
+
+def _deep_page(depth: int) -> bytes:
+    return ("<html><body>" + "<div>" * depth + "deep text" + "</div>" * depth + "</body></html>").encode()
+
+
+def _script_heavy_page(scripts: int) -> bytes:  # many "<" inside script bodies, few outside
+    return ("<html><body><p>kept</p>" + "<script>if (a<b) x();</script>" * scripts + "</body></html>").encode()
+
+
+@pytest.mark.parametrize("data", [
+    _deep_page(document._DEEP_SCAN_TAGS),  # over the bound: the tags nested too deep are removed
+    _deep_page(document._DEEP_SCAN_TAGS // 2 - 3),  # just under it
+    _script_heavy_page(document._DEEP_SCAN_TAGS // 2 - 10),  # over it before the bodies are emptied only
+], ids=["deep", "under-bound", "scripts"])
+def test_the_count_changes_no_tree_near_the_bound(data):
+    """The count (or none) gives the same parse on pages around _DEEP_SCAN_TAGS."""
+    lt = data.count(b"<")
+    with_count = document.parse_html(None, utf8=data, lt_count=lt)
+    without = document.parse_html(None, utf8=data)
+    assert etree.tostring(with_count) == etree.tostring(without)
+
+
+@pytest.mark.parametrize("data", [b"", b"   ", "<p>caf\xe9</p>".encode("latin-1"), b"\xff\xfe<\x00p\x00>\x00"])
+def test_no_count_where_the_bytes_are_not_the_page(data):
+    """Empty, blank, Latin-1 and UTF-16 pages: refused, or loaded with no count (-1) or one
+    that is the count of their UTF-8 bytes."""
+    try:
+        loaded = load(data)
+    except MaintextError:
+        return
+    assert loaded.lt_count == -1 or (loaded.utf8 is not None and loaded.lt_count == loaded.utf8.count(b"<"))
