@@ -17,6 +17,9 @@ running length (of the pieces, or of the stripped pieces) exceeds ``limit`` (< 0
 :func:`maintext.metadata.authors.is_author_box` accepts.
 
 ``ld_script_texts(root)``: the JSON-LD script texts of :func:`maintext.metadata.jsonld.script_texts`.
+
+``clean_scan(root, swallowing)``: cleaning's first walk (``_nodes_clean.pxi``): the tags
+present and the candidates of :func:`maintext.html.clean._swallowing_candidates`.
 """
 
 from lxml.includes cimport tree
@@ -257,6 +260,7 @@ def container_marks_of(_Element el, str tag, dict cache, compute, Py_ssize_t cac
 
 
 include "_vocab_words.pxi"
+include "_nodes_clean.pxi"
 
 
 def max_child_tag_count(_Element el):

@@ -80,15 +80,19 @@ def clean_tree(root: etree._Element, native: bool | None = None, pruned: Any = N
     (:class:`maintext.html.html5.Pruned`: the text it left out, the tags it copied).
     """
     removed: list[tuple[str, str]] = []
+    candidates = None  # the swallowing candidates, when the first scan found them
     # only the tags the pruned build copied can be in its tree; in another, those the tree holds
-    present = pruned.tags if pruned is not None else _tags_present(root, native)
+    if pruned is not None:
+        present = pruned.tags
+    else:
+        present, candidates = _first_scan(root, native)
     drop, unwrap = DROP_TAGS, UNWRAP_TAGS
     if present is not None:  # (lxml's strip functions test every element against every tag)
         drop = tuple(tag for tag in DROP_TAGS if tag in present)
         unwrap = tuple(tag for tag in UNWRAP_TAGS if tag in present)
     swallowing = SWALLOWING_TAGS if present is None else tuple(tag for tag in SWALLOWING_TAGS if tag in present)
-    if swallowing:
-        _unwrap_swallowing(root, removed, native, pruned.chars if pruned is not None else 0, swallowing)
+    if swallowing or candidates:
+        _unwrap_swallowing(root, removed, native, pruned.chars if pruned is not None else 0, swallowing, candidates)
     if drop:
         etree.strip_elements(root, *drop, with_tail=False)
     total = -1  # the page's text length after stripping, measured only when needed
@@ -122,6 +126,17 @@ def _tags_present(root: etree._Element, native: bool | None) -> set[str] | froze
     else None (every tag may be there)."""
     scan = _walk.native_scan(native)
     return scan.tag_names(root) if scan is not None else None
+
+
+def _first_scan(root: etree._Element, native: bool | None) -> tuple[set[str] | frozenset[str] | None,
+                                                                  list[etree._Element] | None]:
+    """(the tags present, the swallowing candidates) of a tree not pruned: both from one C
+    walk (``_nodes.clean_scan``) when the compiled scans are enabled; else
+    (:func:`_tags_present`, None: :func:`_swallowing_candidates` finds them)."""
+    nodes = _walk.nodes if _walk.native_scan(native) is not None else None
+    if nodes is not None:
+        return nodes.clean_scan(root, SWALLOWING_TAGS)
+    return _tags_present(root, native), None
 
 
 def _tags_present_py(root: etree._Element) -> set[str]:
@@ -205,15 +220,19 @@ def _long_runs_py(root: etree._Element, length: int) -> list[etree._Element]:
 
 
 def _unwrap_swallowing(root: etree._Element, removed: list[tuple[str, str]], native: bool | None = None,
-                       pruned_chars: int = 0, tags: tuple[str, ...] = SWALLOWING_TAGS) -> None:
+                       pruned_chars: int = 0, tags: tuple[str, ...] = SWALLOWING_TAGS,
+                       candidates: list[etree._Element] | None = None) -> None:
     """Remove the tag (keeping the content) of elements that swallowed the page. ``native``:
     measure the texts with the compiled twin of ``len(el.text_content())``; ``pruned_chars``:
     the page's text left out of the tree (the pruned build keeps these elements whole);
-    ``tags``: the SWALLOWING_TAGS the tree may hold (lxml tests every element against each)."""
+    ``tags``: the SWALLOWING_TAGS the tree may hold (lxml tests every element against each);
+    ``candidates``: :func:`_swallowing_candidates` of them, when found already."""
     length = _text_measure(native)
     total = -1
     swallowing = []
-    for el in _swallowing_candidates(root, tags):
+    if candidates is None:
+        candidates = _swallowing_candidates(root, tags)
+    for el in candidates:
         size = length(el)
         if size > BIG_HIDDEN_CHARS:
             if total < 0:

@@ -1,0 +1,81 @@
+# The first scan of cleaning (maintext/html/clean.py, included by _nodes.pyx): one walk of
+# the tree that gives what two used to: the tags present (_scan.tag_names) and the elements
+# that may have swallowed the page (clean._swallowing_candidates, an lxml iter()).
+
+from libc.string cimport memset
+
+cdef enum:
+    _CLEAN_NAME_SLOTS = 1024  # (a power of two) twice the distinct names, as _scan.tag_names
+
+
+cdef bint _has_elementlike_child(xmlNode* n) noexcept nogil:
+    """``len(el) > 0``: a child lxml counts (element, comment, entity reference, PI)."""
+    cdef xmlNode* c = n.children
+    while c is not NULL:
+        if _elementlike(c):
+            return True
+        c = c.next
+    return False
+
+
+cdef bint _name_in(const char* name, const char** wanted, Py_ssize_t n) noexcept nogil:
+    """``name`` is one of the ``n`` names of ``wanted``, exactly."""
+    cdef Py_ssize_t i
+    for i in range(n):
+        if name[0] == wanted[i][0] and strcmp(name, wanted[i]) == 0:
+            return True
+    return False
+
+
+def clean_scan(_Element root, tuple swallowing):
+    """``(tag_names(root), candidates)`` in one walk: the lowercased names of ``root`` and
+    its descendant elements as a set (None past _CLEAN_NAME_SLOTS // 2 distinct name
+    strings: ``_scan.tag_names``' answer), and the elements of ``root.iter(*swallowing)``
+    (at most 8 ASCII tags: a name without ``{}`` matches elements of no namespace) that have
+    children (``len(el)``), in document order (clean._swallowing_candidates). Whether a
+    name is wanted is decided once for each name string (the parser interns names)."""
+    cdef xmlNode* top = root._c_node
+    cdef xmlNode* cur = top
+    cdef const void* slots[_CLEAN_NAME_SLOTS]
+    cdef bint wanted_at[_CLEAN_NAME_SLOTS]
+    cdef const char* wanted[8]
+    cdef size_t h
+    cdef Py_ssize_t used = 0, i, n_wanted = len(swallowing)
+    cdef bint overflow = False, want
+    cdef list candidates = []
+    cdef list keep = [tag.encode("ascii") for tag in swallowing]  # (owns the bytes)
+    if n_wanted > 8:
+        raise ValueError("clean_scan takes at most 8 tags")
+    for i in range(n_wanted):
+        wanted[i] = <const char*>(<bytes>keep[i])
+    if top.type != tree.XML_ELEMENT_NODE:  # (no element to name or to match)
+        return set(), candidates
+    memset(slots, 0, sizeof(slots))
+    while cur is not NULL:
+        if overflow:
+            want = _name_in(<const char*>cur.name, wanted, n_wanted)
+        else:
+            h = ((<size_t>cur.name) >> 4) * <size_t>0x9E3779B97F4A7C15ULL
+            h = (h >> 40) & (_CLEAN_NAME_SLOTS - 1)
+            while slots[h] is not NULL and slots[h] != <const void*>cur.name:
+                h = (h + 1) & (_CLEAN_NAME_SLOTS - 1)
+            if slots[h] is NULL:
+                want = _name_in(<const char*>cur.name, wanted, n_wanted)
+                if used >= _CLEAN_NAME_SLOTS // 2:
+                    overflow = True
+                else:
+                    slots[h] = <const void*>cur.name
+                    wanted_at[h] = want
+                    used += 1
+            else:
+                want = wanted_at[h]
+        if want and cur.ns is NULL and _has_elementlike_child(cur):
+            candidates.append(elementFactory(root._doc, cur))
+        cur = _next(cur, top, True)
+    if overflow:
+        return None, candidates
+    names = set()
+    for i in range(_CLEAN_NAME_SLOTS):
+        if slots[i] is not NULL:
+            names.add((<const char*>slots[i]).decode("utf-8", "replace").lower())
+    return names, candidates

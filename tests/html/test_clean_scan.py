@@ -1,0 +1,90 @@
+"""``_nodes.clean_scan`` (cleaning's first walk on a tree that is not pruned) against what it
+replaces, ``_scan.tag_names`` and :func:`maintext.html.clean._swallowing_candidates`, and
+clean_tree with it against clean_tree with the Python twins, on random and real pages."""
+
+from __future__ import annotations
+
+import copy
+import gzip
+import json
+import os
+import random
+from pathlib import Path
+
+import lxml.etree as etree
+import pytest
+
+from maintext.html import clean, document, walk
+
+pytestmark = pytest.mark.skipif(walk.scan is None or walk.nodes is None, reason="native scans not built")
+
+_SHARED = Path(os.environ.get("MAINTEXT_SHARED", "/work/shared")) / "datasets"
+_TAGS = ["div", "p", "span", "script", "nav", "noscript", "menu", "NAV", "Menu", "svg", "math",
+         "a", "b", "template", "x-nav", "navx", "li", "ul"]
+
+
+def _random_html(rng: random.Random) -> bytes:
+    out = []
+    for _ in range(rng.randint(0, 200)):
+        tag = rng.choice(_TAGS)
+        attrs = rng.choice(["", ' style="display:none"', ' hidden', ' class="a"'])
+        out.append(f"<{tag}{attrs}>{rng.choice(['text ', '', '<!--c-->', '&amp;', 'x' * 1200])}")
+        if rng.random() < 0.5:
+            out.append(f"</{tag}>")
+    return "".join(out).encode()
+
+
+def _real_pages(count: int) -> list[bytes]:
+    out = []
+    for name in ("aeb", "gne-cn", "dragnet", "cleaneval-dev"):
+        gold = _SHARED / name / "gold.jsonl"
+        if gold.exists():
+            with open(gold, encoding="utf-8") as fh:
+                for line in list(fh)[:count]:
+                    out.append(gzip.open(_SHARED / name / json.loads(line)["file"]).read())
+    return out
+
+
+def _pages() -> list[bytes]:
+    rng = random.Random(12)
+    return [_random_html(rng) or b"<p>x</p>" for _ in range(400)] + _real_pages(25)
+
+
+def _expected(root: etree._Element, tags: tuple[str, ...]) -> tuple:
+    return walk.scan.tag_names(root), clean._swallowing_candidates(root, tags)
+
+
+def test_clean_scan_twin():
+    for data in _pages():
+        root = document.parse_html(data.decode("utf-8", "replace"))
+        for tags in (clean.SWALLOWING_TAGS, ("nav",), ("menu", "svg", "b")):  # (never none: iter() is all)
+            names, found = walk.nodes.clean_scan(root, tags)
+            want_names, want_found = _expected(root, tags)
+            assert names == want_names
+            assert [id(el) for el in found] == [id(el) for el in want_found]  # the same proxies, in order
+        for el in list(root.iter())[:15]:  # from any element (comments too): itself and below
+            assert walk.nodes.clean_scan(el, clean.SWALLOWING_TAGS)[0] == walk.scan.tag_names(el)
+
+
+def test_clean_scan_many_names():
+    names = "".join(f"<t{i}><nav><p>x</p></nav></t{i}>" for i in range(700)).encode()
+    root = document.parse_html(None, utf8=names)
+    got, found = walk.nodes.clean_scan(root, clean.SWALLOWING_TAGS)
+    assert got is None and walk.scan.tag_names(root) is None
+    assert found == clean._swallowing_candidates(root)
+    assert len(found) == 700
+
+
+def test_clean_tree_same_with_python_twins():
+    for data in _pages():
+        native = document.parse_html(data.decode("utf-8", "replace"))
+        python = copy.deepcopy(native)
+        removed = clean.clean_tree(native, True)
+        assert removed == clean.clean_tree(python, False)
+        assert _dump(native) == _dump(python)
+
+
+def _dump(root: etree._Element) -> list:
+    """Every node's tag, attributes, text and tail, in order (tostring refuses some pages' text)."""
+    return [(str(el.tag), list(el.items()) if isinstance(el.tag, str) else None, el.text, el.tail)
+            for el in root.iter()]
