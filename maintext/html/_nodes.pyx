@@ -227,7 +227,13 @@ def container_marks_of(_Element el, str tag, dict cache, compute, Py_ssize_t cac
     (tag, class, id words, role, itemprop), else in ``words_cache``
     (``vocab._MARKS_BY_WORDS``) by (tag, class words, id words, role, itemprop), the class
     value's words read here too, else ``compute`` of that key (``vocab.marks_by_words``)."""
-    cdef xmlNode* n = el._c_node
+    return _container_marks(el._c_node, tag, cache, compute, cache_max, words_cache)
+
+
+cdef object _container_marks(xmlNode* n, str tag, dict cache, object compute, Py_ssize_t cache_max,
+                             dict words_cache):
+    """:func:`container_marks_of` of element node ``n`` (the native walk's call, from C
+    through ``_nodes.pxd``: no proxy, no Python call)."""
     cdef xmlAttr* a = n.properties
     cdef const char* name
     cls = ident = role = itemprop = None

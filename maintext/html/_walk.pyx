@@ -33,10 +33,8 @@ import_lxml__etree()
 
 include "_walk_tables.pxi"
 
-try:  # the container marks read in C (maintext/html/_nodes.pyx), else vocab.marks on el.items()
-    from maintext.html._nodes import container_marks_of
-except ImportError:
-    container_marks_of = None
+# the container marks read in C (maintext/html/_nodes.pyx), called from C
+from maintext.html._nodes cimport _container_marks
 
 # markers.MARK_BR, MARK_SPAN, MARK_IMAGE (checked equal when the walk starts)
 cdef enum Mark:

@@ -48,7 +48,9 @@ cdef class _Walk:
     cdef dict span_tags
     cdef str image_tag
     cdef type Container
-    cdef object no_marks, marks, marks_cache, marks_by_words, marks_max, words_cache
+    cdef object no_marks, marks, marks_by_words
+    cdef dict marks_cache, words_cache
+    cdef Py_ssize_t marks_max
     cdef _MarksCache marks_seen
     # the int objects of the block and container counts asked for last: the slots and lists
     # that hold the same count (a container's start and end, its id and the stack's entry,
@@ -162,22 +164,17 @@ cdef class _Walk:
         return kind
 
     cdef object marks_of(self, xmlNode* cur, _Document doc, el, str tag):
-        """vocab.marks of box ``cur`` (proxy ``el``, or None: made if needed): from the page's
-        cache by its attribute bytes, else from container_marks_of (or vocab.marks) and then
-        cached."""
+        """vocab.marks of box ``cur`` (its proxy ``el`` or None: not needed): from the page's
+        cache by its attribute bytes, else from _nodes' container marks (read in C, called
+        from C) and then cached."""
         cdef bint cached
         if cur.properties is NULL and tag not in self.special_tags:
             return self.no_marks
         cached = self.marks_seen.make_key(cur)
         m = self.marks_seen.get() if cached else None
         if m is None:
-            if el is None:
-                el = elementFactory(doc, cur)
-            if container_marks_of is not None:
-                m = container_marks_of(el, tag, self.marks_cache, self.marks_by_words, self.marks_max,
-                                       self.words_cache)
-            else:
-                m = self.marks(tag, el.items())
+            m = _container_marks(cur, tag, self.marks_cache, self.marks_by_words, self.marks_max,
+                                 self.words_cache)
             if cached:  # (the key again: another thread may have made one meanwhile)
                 self.marks_seen.make_key(cur)
                 self.marks_seen.put(m)
