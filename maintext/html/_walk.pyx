@@ -61,11 +61,12 @@ include "_walk_skip.pxi"
 include "_walk_state.pxi"
 
 
-def walk(root, frozenset skip, seg, sizes, dict env, bint elements=True):
+def walk(root, frozenset skip, seg, sizes, dict env, bint elements=True, bint box_elements=True):
     """Fill ``seg`` from the tree under ``root`` (see segment.segment); ``env`` holds the
     Python side's classes, tables and helpers; ``elements=False``: None for each span,
     image and link element (no proxy made) and for each container's ``el`` (see
-    Segmentation.element and anchor_element)."""
+    Segmentation.element and anchor_element); ``box_elements=False``: None for each
+    container's ``el`` only (Segmentation.element)."""
     cdef _Element r = root
     cdef _Document doc = r._doc
     cdef xmlNode* top = r._c_node
@@ -78,6 +79,7 @@ def walk(root, frozenset skip, seg, sizes, dict env, bint elements=True):
     w.setup(seg, env)
     w.top = top
     w.elements = elements
+    w.box_elements = elements and box_elements
     w.keep_raw = elements
     while True:
         # ---- start event of cur

@@ -33,6 +33,9 @@ cdef class _Walk:
     # elements=False: no proxy for a container unless its marks or size are read; its node
     # recorded in ``nodes`` (Segmentation.element makes the proxy when asked)
     cdef bint elements
+    # False: no proxy for a container either (elements=True but box_elements=False: the
+    # links, spans, images and raw kept, the containers' nodes recorded as above)
+    cdef bint box_elements
     cdef size_t* nodes
     cdef Py_ssize_t n_nodes, cap_nodes
     cdef size_t* anodes  # (the same for the links: Segmentation.anchor_element)
@@ -86,7 +89,7 @@ cdef class _Walk:
         self.chain_keep = env["CHAIN_KEEP"]
         self.buf = NULL
         self.blen = self.bcap = 0
-        self.elements = True
+        self.elements = self.box_elements = True
         self.keep_raw = True
         self.block_n = self.cont_n = None
         self.block_v = self.cont_v = -1
@@ -188,7 +191,7 @@ cdef class _Walk:
         if self.blen:
             self.flush()
         cid = self.container_count(n)
-        if self.elements:
+        if self.box_elements:
             el = elementFactory(doc, cur)
         else:
             el = None
@@ -250,14 +253,16 @@ cdef class _Walk:
         return _push_node(&self.anodes, &self.n_anodes, &self.cap_anodes, cur)
 
     cdef int end(self, root) except -1:
-        """The walk is over: the block being read ended; with elements=False the containers'
-        nodes handed to the segmentation (``seg._nodes``, ``seg._root``)."""
+        """The walk is over: the block being read ended; with box_elements=False the
+        containers' nodes handed to the segmentation (``seg._nodes``, ``seg._root``), with
+        elements=False the links' too (``seg._anchor_nodes``)."""
         if self.blen:
             self.flush()
-        if not self.elements:
+        if not self.box_elements:
             self.seg._nodes = (<char*>self.nodes)[:self.n_nodes * sizeof(size_t)] if self.n_nodes else b""
-            self.seg._anchor_nodes = (<char*>self.anodes)[:self.n_anodes * sizeof(size_t)] if self.n_anodes else b""
             self.seg._root = root
+        if not self.elements:
+            self.seg._anchor_nodes = (<char*>self.anodes)[:self.n_anodes * sizeof(size_t)] if self.n_anodes else b""
         return 0
 
     cdef int _reserve(self, Py_ssize_t extra) except -1:

@@ -52,21 +52,21 @@ _MARK_TAGS = frozenset(SPAN_TAGS) | {"br", IMAGE_TAG}  # inline tags that leave 
 
 def segment_cleaned(root: etree._Element, skip: frozenset[str] = frozenset(),
                     native: bool | None = None, evidence: RunningEvidence | None = None,
-                    elements: bool = True) -> Segmentation:
+                    elements: bool = True, box_elements: bool = True) -> Segmentation:
     """:func:`segment` of a cleaned tree, skipping the boxes whose reason is in ``skip``;
     walked again without skipping when nothing but those boxes held prose (a block of at
     least PROSE_WORDS words with little link text)."""
-    seg = segment(root, skip=skip, native=native, evidence=evidence, elements=elements)
+    seg = segment(root, skip=skip, native=native, evidence=evidence, elements=elements, box_elements=box_elements)
     if seg.skipped and not any(b.weight >= PROSE_WORDS and b.link_density <= PROSE_LINK_DENSITY
                                for b in seg.blocks):
         # everything was in skipped boxes: read them after all
-        seg = segment(root, native=native, evidence=evidence, elements=elements)
+        seg = segment(root, native=native, evidence=evidence, elements=elements, box_elements=box_elements)
     return seg
 
 
 def segment(root: etree._Element, *, skip: frozenset[str] = frozenset(),
             native: bool | None = None, evidence: RunningEvidence | None = None,
-            elements: bool = True) -> Segmentation:
+            elements: bool = True, box_elements: bool = True) -> Segmentation:
     """Blocks and containers of the whole (cleaned) tree: broken pages put text after a
     stray ``</body>`` outside ``<body>``, so the walk starts at the root.
 
@@ -84,7 +84,10 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset(),
     reader of the text alone, that does not change the tree after the walk: the native walk
     then makes no element proxy but for the boxes it weighs); and a block's ``raw`` is kept
     only when it holds a line break (:meth:`Block.lines` reads it), else None: its span and
-    image markers serve only the element view and the typed blocks."""
+    image markers serve only the element view and the typed blocks. ``box_elements=False``
+    (with ``elements``): only each container's ``el`` is None (:meth:`Segmentation.element`
+    gives it; for a reader that neither changes the tree after the walk nor reads
+    ``Container.el``: auto without typed blocks or explain)."""
     seg = Segmentation()
     seg.evidence = evidence
     weighing = weighing_skip_box(seg, evidence) if evidence is not None and skip else None
@@ -94,9 +97,9 @@ def segment(root: etree._Element, *, skip: frozenset[str] = frozenset(),
         env = _native_env()
         if weighing is not None:  # (and its evidence, for the same rule in C)
             env = {**env, "skip_box": weighing, "skip_evidence": evidence}
-        _walk.native.walk(root, skip, seg, sizes, env, elements)
+        _walk.native.walk(root, skip, seg, sizes, env, elements, box_elements)
     else:
-        _Walk(seg, skip, weighing or skip_box, BoxSizes(root), elements).run(root)
+        _Walk(seg, skip, weighing or skip_box, BoxSizes(root), elements, box_elements).run(root)
     seg.finish(_walk.native if use_native else None)
     return seg
 
@@ -109,14 +112,17 @@ class _Walk:
 
     __slots__ = ("seg", "skip", "skip_box", "sizes", "walker", "blocks", "containers", "anchors",
                  "spans", "images", "stack", "owners", "parts", "link_chars", "link_depth",
-                 "table_depth", "marked", "elements")
+                 "table_depth", "marked", "elements", "box_elements")
 
     def __init__(self, seg: Segmentation, skip: frozenset[str], skip_box: Any, sizes: BoxSizes,
-                 elements: bool = True) -> None:
+                 elements: bool = True, box_elements: bool = True) -> None:
         self.seg, self.skip, self.skip_box, self.sizes = seg, skip, skip_box, sizes
         self.elements = elements  # False: None for each span, image, link and container element
-        if not elements:  # (the containers' and links' elements, for Segmentation.element)
-            seg._nodes, seg._anchor_nodes, seg._root = [], [], None
+        self.box_elements = elements and box_elements  # False: None for each container element
+        if not self.box_elements:  # (the containers' elements, for Segmentation.element)
+            seg._nodes, seg._root = [], None
+        if not elements:  # (the links' elements, for Segmentation.anchor_element)
+            seg._anchor_nodes = []
         self.walker: Any = None
         self.blocks, self.containers, self.anchors = seg.blocks, seg.containers, seg.anchors
         self.spans, self.images = seg.spans, seg.images
@@ -131,7 +137,7 @@ class _Walk:
         (it may separate two words); leading indentation never starts a block, which saves
         most flushes."""
         walker = self.walker = etree.iterwalk(root, events=("start", "end"))
-        if not self.elements:
+        if not self.box_elements:
             self.seg._root = root
         parts = self.parts
         for event, el in walker:
@@ -175,7 +181,7 @@ class _Walk:
         c = Container(cid, tag, len(self.blocks), stack[-1] if stack else None,
                       _marks(tag, items) if items or tag in _SPECIAL_TAGS else _NO_MARKS,
                       owners[-1] if owners else None)
-        if self.elements:
+        if self.box_elements:
             c.el = el
         else:
             self.seg._nodes.append(el)

@@ -88,7 +88,7 @@ def extract(doc: Document, options: Options) -> Page:
     skip = SKIP_REASONS - ({"comments"} if opts.include_comments else set())
     # (the text alone: no span or image element is read, only their counts)
     seg = segment_cleaned(root, skip if opts.skip_boilerplate else frozenset(), options.native, _evidence(h),
-                          elements=not alone)
+                          elements=not alone, box_elements=_reads_box_elements(options))
     explain = _explain_dropped(removed, seg) if options.explain else None
     if not seg.blocks:
         page.reason = "page has no text"
@@ -128,6 +128,13 @@ def _text_alone(doc: Document, options: Options) -> bool:
     return (options.fields is not None and not options.with_metadata and not options.with_links
             and not options.with_comments and not options.explain and not wants_blocks(options.fields)
             and not has_site_evidence(doc, "auto"))
+
+
+def _reads_box_elements(options: Options) -> bool:
+    """Whether a container's element is read as ``Container.el`` (the typed blocks, the
+    explain paths); else the walk makes none (Segmentation.element gives the few asked
+    for: the gallery and widening tests, before the tree changes)."""
+    return options.explain or (options.with_blocks and wants_blocks(options.fields))
 
 
 def _explain_dropped(removed: list[tuple[str, str]], seg: Segmentation) -> list[dict[str, Any]]:
