@@ -18,6 +18,9 @@ running length (of the pieces, or of the stripped pieces) exceeds ``limit`` (< 0
 
 ``ld_script_texts(root)``: the JSON-LD script texts of :func:`maintext.metadata.jsonld.script_texts`.
 
+``gallery_hits(elements, min_items, reach, words, search)``: the loop of
+:func:`maintext.methods.auto.gallery.gallery_containers` (``_nodes_gallery.pxi``).
+
 ``clean_scan(root, swallowing)``: cleaning's first walk (``_nodes_clean.pxi``): the tags
 present and the candidates of :func:`maintext.html.clean._swallowing_candidates`.
 """
@@ -267,13 +270,19 @@ cdef object _container_marks(xmlNode* n, str tag, dict cache, object compute, Py
 
 include "_vocab_words.pxi"
 include "_nodes_clean.pxi"
+include "_nodes_gallery.pxi"
 
 
 def max_child_tag_count(_Element el):
     """The largest number of element children of ``el`` that share one tag (0 without
     element children): ``max`` of the counts of ``child.tag`` over the children whose tag is
     a string, as :func:`maintext.methods.auto.gallery.gallery_containers` counts them."""
-    cdef xmlNode* c = el._c_node.children
+    return _max_child_tag_count(el._doc, el._c_node)
+
+
+cdef Py_ssize_t _max_child_tag_count(_Document doc, xmlNode* el_node) except -1:
+    """:func:`max_child_tag_count` of the element at ``el_node``."""
+    cdef xmlNode* c = el_node.children
     cdef dict names = {}  # name pointer -> tag (one decode per name), tag -> count
     cdef dict counts = {}
     cdef Py_ssize_t best = 0, n
@@ -284,7 +293,7 @@ def max_child_tag_count(_Element el):
                 if tag is None:
                     tag = names[<size_t>c.name] = (<const char*>c.name).decode("utf-8")
             else:
-                tag = elementFactory(el._doc, c).tag  # "{uri}name"
+                tag = elementFactory(doc, c).tag  # "{uri}name"
             n = counts.get(tag, 0) + 1
             counts[tag] = n
             if n > best:

@@ -51,8 +51,11 @@ def gallery_containers(h: AutoHeuristics, seg: Segmentation) -> set[int]:
     # (the cheapest test first: most boxes hold a few blocks)
     if nodes is not None and _c_containers_holding is not None:
         holding = _c_containers_holding(seg.containers, Container, min_items)
-    else:
-        holding = containers_holding(seg.containers, min_items)
+        # the loop below in C (_nodes.gallery_hits: no proxy for the ancestors)
+        hits = nodes.gallery_hits([seg.element(c.id) for c in holding], min_items, h.gallery_reach,
+                                  _GALLERY_WORDS, _GALLERY_WORD.search)
+        return {c.id for c, hit in zip(holding, hits) if hit}
+    holding = containers_holding(seg.containers, min_items)
     for c in holding:
         el = seg.element(c.id)
         # (len: all its children, never fewer than those sharing one tag)
