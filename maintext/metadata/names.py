@@ -6,6 +6,7 @@ Used by :mod:`.authors` on every source's value (JSON-LD, ``<meta>``, bylines, l
 
 from __future__ import annotations
 
+import functools
 import html as htmllib
 import re
 
@@ -87,12 +88,27 @@ def is_cjk_name(text: str) -> bool:
     return 2 <= len(text) <= 4 and all("\u4e00" <= c <= "\u9fff" for c in text)
 
 
+# Short values whose reading is remembered: a page's sources repeat their strings (a third of
+# the calls on a page read a string read before: the JSON-LD and <meta> author, the byline
+# read again to complete a name).
+CACHED_AUTHOR_CHARS = 160
+CACHED_AUTHORS = 512
+
+
 def clean_author(value: str | None) -> str | None:
-    """A person's name from a byline string ("By Jane Doe", "von Max Muster"), or None."""
+    """A person's name from a byline string ("By Jane Doe", "von Max Muster"), or None
+    (:func:`read_author`, remembered for short values: :data:`CACHED_AUTHOR_CHARS`)."""
     if not value:
         return None
+    return _cached_author(value) if len(value) <= CACHED_AUTHOR_CHARS else read_author(value)
+
+
+def read_author(value: str) -> str | None:
+    """:func:`clean_author` of a non-empty ``value``, read each time."""
     text = collapse_ws(htmllib.unescape(value) if "&" in value else value)  # "Redacci&oacute;n"
-    text = BYLINE_PREFIX.sub("", text, count=1)
+    prefix = BYLINE_PREFIX.match(text)  # (anchored at the start: what a sub with count=1 removes)
+    if prefix is not None:
+        text = text[prefix.end():]
     text = NAME_TAIL.sub("", text).strip(" ,;:|-–—·~")
     words = text.split()  # "Jane Doe Fr": a weekday's abbreviation after a full name
     if len(words) >= 3 and len(words[-1].rstrip(".,")) <= 3 and words[-1].lower().rstrip(".,") in WEEKDAYS:
@@ -104,6 +120,9 @@ def clean_author(value: str | None) -> str | None:
     if not any(c.isalpha() for c in text):
         return None
     return text
+
+
+_cached_author = functools.lru_cache(maxsize=CACHED_AUTHORS)(read_author)
 
 
 def looks_like_name(text: str) -> bool:

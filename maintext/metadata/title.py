@@ -22,6 +22,9 @@ TITLE_SEPARATORS = re.compile(
     r"|\s*[|»«_]+\s*|\s*--+\s*"  # unspaced bars, underscores: "标题_网易财经"
     rf"|(?<=[{_CJK_CLASS}])-|-(?=[{_CJK_CLASS}])"  # a hyphen touching CJK: "新闻-新华网"
 )
+# Every separator holds one of these characters and starts at it or at the white space run
+# right before it (:func:`split_title`).
+_SEPARATOR_CHARS = re.compile(r"[-|–—»«·•/:_]")
 HEADLINE_MIN_OVERLAP = 0.6  # share of tokens a heading must share with a title part
 MAX_HEADLINE_CHARS = 400  # a longer "heading" is a paragraph set in a heading tag
 HEADING_LEVELS = ("h1", "h2", "h3")
@@ -68,8 +71,33 @@ def is_site_name(text: str, names: tuple[str, ...]) -> bool:
 
 def title_parts(title: str, names: tuple[str, ...]) -> list[str]:
     """The parts of a ``<title>`` that are not the site's name (all parts if every one is)."""
-    parts = [p for p in TITLE_SEPARATORS.split(title) if p.strip()] if title else []
+    parts = [p for p in split_title(title) if p.strip()] if title else []
     return [p for p in parts if not is_site_name(p, names)] or parts
+
+
+def split_title(title: str) -> list[str]:
+    """``TITLE_SEPARATORS.split(title)``, the pattern tried only where a separator can start:
+    at the start of the white space before a separator character (its spaced forms), else
+    at that character (a search tries its five forms at every position, ~10 us on a long
+    title). A match from inside a white-space run is the one from the run's start, and
+    each match is the first at or after the end of the one before, as in ``split``."""
+    out: list[str] = []
+    end = 0
+    for sep in _SEPARATOR_CHARS.finditer(title):
+        at = sep.start()
+        if at < end:
+            continue
+        start = at
+        while start > end and title[start - 1].isspace():
+            start -= 1
+        m = TITLE_SEPARATORS.match(title, start)
+        if m is None and start < at:
+            m = TITLE_SEPARATORS.match(title, at)
+        if m is not None:
+            out.append(title[end:m.start()])
+            end = m.end()
+    out.append(title[end:])
+    return out
 
 
 def _token_set(text: str) -> set[str]:
@@ -142,11 +170,19 @@ class _LevelHeads:
     level at a time and only when asked: the headline is usually an ``<h1>``, and the
     many ``<h2>``/``<h3>`` texts (teasers, boxes) are then never read."""
 
-    __slots__ = ("_elements", "_names", "_levels")
+    __slots__ = ("_elements", "_names", "_levels", "_token_sets")
 
     def __init__(self, elements: list, names: tuple[str, ...]) -> None:
         self._elements, self._names = elements, names
         self._levels: dict[str, list] = {}
+        self._token_sets: dict[str, set[str]] = {}
+
+    def tokens(self, text: str) -> set[str]:
+        """``_token_set(text)`` of a heading's text, made once (both target lists compare it)."""
+        found = self._token_sets.get(text)
+        if found is None:
+            found = self._token_sets[text] = _token_set(text)
+        return found
 
     def of(self, level: str) -> list:
         """The headings of ``level`` (a tag of :data:`HEADING_LEVELS`) of some length that are
@@ -173,7 +209,7 @@ def _matching_heading(heads: _LevelHeads, targets: list[str]):
                     return el, text
         if target_sets is None:  # each text tokenised once, not once per comparison
             target_sets = [_token_set(t) for t in targets]
-        best = max(((max(_overlap(_token_set(text), ts) for ts in target_sets), -i, el, text)
+        best = max(((max(_overlap(heads.tokens(text), ts) for ts in target_sets), -i, el, text)
                     for i, (el, text) in enumerate(level_heads) if targets),
                    default=None, key=lambda x: x[:2])
         if best is not None and best[0] >= HEADLINE_MIN_OVERLAP:

@@ -279,7 +279,19 @@ def first_date(texts: Iterable[str], budget: int, reference: datetime | None = N
     """The first date in ``texts`` (at most ``budget`` characters read); a date split over
     short neighbouring pieces ("2019" "09/07" "19:02", spans of one byline) is read from
     their join; with ``reference``, a relative date in a short piece. With ``max_piece``,
-    longer pieces (prose, whose dates are about other things) are read past, not parsed."""
+    longer pieces (prose, whose dates are about other things) are read past, not parsed.
+    The loop over the pieces runs in C when built (metadata/_firstdate.pxi), the date
+    readers it calls stay these."""
+    native = native_metadata()
+    if native is not None:
+        return native.first_date(texts, budget, reference, max_piece, DATE_SPAN, RELATIVE_PIECE, SHORT_PIECE,
+                                 _piece_date, parse_date, _CLOCK.fullmatch)
+    return _first_date(texts, budget, reference, max_piece)
+
+
+def _first_date(texts: Iterable[str], budget: int, reference: datetime | None = None,
+                max_piece: int | None = None) -> str | None:
+    """:func:`first_date` in Python (the fallback and the C twin's reference)."""
     seen = 0
     window: list[str] = []  # the last few short pieces
     pending: str | None = None  # a date read from the window, maybe followed by its time

@@ -1,0 +1,42 @@
+"""title.split_title (the separator pattern tried only where a separator can start) gives
+``TITLE_SEPARATORS.split``'s parts, on random titles and on the titles of the shared sets."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from maintext.metadata.title import TITLE_SEPARATORS, split_title
+from tests.conftest import spread_pages
+
+# Separator characters, the white space the pattern reads (also the Unicode kinds), CJK
+# characters (the hyphen rule), letters, and the multi-character separators.
+ALPHABET = list("ab -|–—»«·•/:_.") + ["新", "闻", "\u3000", "\t", "\n", "\u00a0", "\x1c", "::", "//", "--", "x y"]
+_TITLE = re.compile(rb"<title[^>]*>(.*?)</title", re.IGNORECASE | re.DOTALL)
+
+
+def test_random_titles_split_as_the_pattern_does():
+    rng = random.Random(12)
+    for _ in range(60_000):
+        title = "".join(rng.choice(ALPHABET) for _ in range(rng.randint(0, 16)))
+        assert split_title(title) == TITLE_SEPARATORS.split(title), repr(title)
+
+
+@pytest.mark.parametrize("title", ["", "-", " - ", "Post - Site", "标题_网易财经", "新闻-新华网", "a -b", "a- b",
+                                   "a  --  b", "a :: b", "a // b", "x | | y", "新 -闻", "Ä » B « C"])
+def test_known_titles(title):
+    assert split_title(title) == TITLE_SEPARATORS.split(title)
+
+
+def test_titles_of_the_shared_sets():
+    pages = spread_pages(("aeb", "dragnet", "gne-cn"), 120)
+    if not pages:
+        pytest.skip("no shared data sets here")
+    for data, _ in pages:
+        m = _TITLE.search(data)
+        if m is None:
+            continue
+        title = m.group(1).decode("utf-8", "replace")
+        assert split_title(title) == TITLE_SEPARATORS.split(title), repr(title)
