@@ -258,7 +258,8 @@ def _collected_natively(native, root) -> Collected:
     """:func:`collect` from ``native.collect_nodes`` (the anchors' records read with them)."""
     got = Collected()
     (got.anchors, got._records, metas, got.ld_texts, got.title_el, got.headings, got.times,
-     got.base, links) = native.collect_nodes(root, MAX_HEADINGS)
+     got.base, links) = native.collect_nodes(root, MAX_HEADINGS, _META_TARGETS)
+    # (the keys _META_TARGETS knows to be of no field, viewport, robots..., are left out there)
     for key, content in metas:
         target = _meta_target(key)
         if target is not None:  # (most <meta> are of no field: viewport, robots...)
