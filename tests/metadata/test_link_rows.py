@@ -44,6 +44,8 @@ def _python_rows(got, base, skip):
                 url = links_mod._resolve(href, base, scheme, origin)
                 if url is None:
                     continue
+        if text is None:
+            text = links_mod.text_content(a)
         out.append((url, " ".join(text.split()) if text else ""))
     return out
 
