@@ -144,19 +144,26 @@ def _resolved_options(options: Options | None, fields: str | Iterable[str] | Non
 
 def _merge(meta: Page, page: Page, mark_links: bool = True) -> Page:
     """Fields the method left unset are taken from the common metadata."""
+    # (each field written out: a getattr/setattr loop over their names cost ~7k instructions)
     page.url = page.url or meta.url
     page.method = page.method or meta.method
     page.encoding = page.encoding or meta.encoding
-    for name in ("title", "headline", "date", "author", "description", "sitename", "language"):
-        if not getattr(page, name):
-            setattr(page, name, getattr(meta, name))
-    if not page.keywords:
-        page.keywords = meta.keywords
-    for name in ("date_modified", "authors", "categories", "image", "license", "canonical_url"):
-        if not getattr(page, name):  # metadata fields no method sets (issue 14)
-            setattr(page, name, getattr(meta, name))
-    if not page.links:
-        page.links = meta.links
+    page.title = page.title or meta.title
+    page.headline = page.headline or meta.headline
+    page.date = page.date or meta.date
+    page.author = page.author or meta.author
+    page.description = page.description or meta.description
+    page.sitename = page.sitename or meta.sitename
+    page.language = page.language or meta.language
+    page.keywords = page.keywords or meta.keywords
+    # metadata fields no method sets (issue 14)
+    page.date_modified = page.date_modified or meta.date_modified
+    page.authors = page.authors or meta.authors
+    page.categories = page.categories or meta.categories
+    page.image = page.image or meta.image
+    page.license = page.license or meta.license
+    page.canonical_url = page.canonical_url or meta.canonical_url
+    page.links = page.links or meta.links
     if mark_links and page.links and page.paragraphs and not any(link.in_main for link in page.links):
         mark_links_in_text(page.links, page.text)
     if not page.text and page.reason is None:

@@ -89,14 +89,15 @@ cdef object _anchor_record(_Element a):
     return (href, rel, text)
 
 
-def collect_nodes(_Element root, Py_ssize_t max_headings):
+def collect_nodes(_Element root, Py_ssize_t max_headings, dict no_field=None):
     """``(anchors, records, metas, ld_texts, title, headings, times, base, links)`` of the
     elements of ``root.iter("a", "meta", "script", "title", "h1", "h2", "h3", "time",
     "base", "link")`` (``root`` included), in page order within each kind:
 
     - ``anchors``: the ``<a>`` elements; ``records``: their ``(href, rel, text)``;
     - ``metas``: ``(key, content)`` of each ``<meta>`` with a key (its first non-empty
-      ``property``, ``name`` or ``itemprop``), ``content`` None when absent;
+      ``property``, ``name`` or ``itemprop``), ``content`` None when absent; a key that
+      ``no_field`` (a dict, or None) maps to None is left out, its content not read;
     - ``ld_texts``: the non-empty ``.text`` of the scripts whose ``type`` holds "ld+json";
     - ``title``: the first ``<title>`` or None; ``headings``: the first ``max_headings``
       h1/h2/h3; ``times``: the ``<time>`` elements;
@@ -119,7 +120,7 @@ def collect_nodes(_Element root, Py_ssize_t max_headings):
             records.append(_anchor_record(el))
         elif kind == META:
             key = _attr(n, "property") or _attr(n, "name") or _attr(n, "itemprop")
-            if key:
+            if key and (no_field is None or no_field.get(key, key) is not None):
                 metas.append((key, _attr(n, "content")))
         elif kind == SCRIPT:
             kind_value = _attr(n, "type")

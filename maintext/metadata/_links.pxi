@@ -46,13 +46,52 @@ cdef str _words(str text):
         c = PyUnicode_READ(kind, data, i)
         if Py_UNICODE_ISSPACE(c):
             if space or c != 32:
-                return " ".join(text.split())
+                return _joined_words(text)
             space = True
         else:
             space = False
     if space and n:
-        return " ".join(text.split())
+        return _joined_words(text)
     return text
+
+
+cdef str _joined_words(str text):
+    """``" ".join(text.split())``; a one-byte (Latin-1) ``text`` in two passes over its
+    bytes (the words' length and largest character, then the copy), without the list of
+    words. The white space is ``str.split``'s (``Py_UNICODE_ISSPACE``), and the result
+    has the kind its largest character gives, as every str."""
+    if PyUnicode_KIND(text) != PyUnicode_1BYTE_KIND:
+        return " ".join(text.split())
+    cdef Py_ssize_t i, k = 0, n = len(text)
+    cdef const unsigned char* s = <const unsigned char*>PyUnicode_DATA(text)
+    cdef unsigned char c, largest = 0
+    cdef unsigned char* out
+    cdef bint gap = False  # white space after a word (a space before the next one)
+    for i in range(n):
+        c = s[i]
+        if Py_UNICODE_ISSPACE(c):
+            gap = k > 0
+        else:
+            k += 1 + gap
+            gap = False
+            if c > largest:
+                largest = c
+    joined = PyUnicode_New(k, 127 if largest < 128 else 255)
+    out = <unsigned char*>PyUnicode_DATA(joined)
+    k = 0
+    gap = False
+    for i in range(n):
+        c = s[i]
+        if Py_UNICODE_ISSPACE(c):
+            gap = k > 0
+        else:
+            if gap:
+                out[k] = 32
+                k += 1
+                gap = False
+            out[k] = c
+            k += 1
+    return joined
 
 
 # Link's fields, in its __init__'s order: link_rows stores them into the slots of an object
@@ -98,6 +137,18 @@ cdef object _new_link(object cls, str url, str text):
 cdef tuple _NO_ARGS = ()
 
 
+cdef bint _first_chars(tuple skip, unsigned char* table) except -1:
+    """Mark in ``table`` (128 entries) the first character of each of ``skip``'s strings, so
+    that an href starting with an unmarked character needs no ``startswith(skip)``. False
+    (every href tested) when a string is empty or starts past ASCII."""
+    memset(table, 0, 128)
+    for prefix in skip:
+        if not isinstance(prefix, str) or not prefix or ord(prefix[0]) >= 128:
+            return False
+        table[ord(prefix[0])] = 1
+    return True
+
+
 def link_rows(list anchors, list records, base, scheme, origin, tuple skip, resolve, valid_bracketed,
               text_of, link_class, main_anchors, list pairs):
     """The links of :func:`maintext.metadata.links.extract_links` (its loop, step for
@@ -108,6 +159,10 @@ def link_rows(list anchors, list records, base, scheme, origin, tuple skip, reso
     cdef list links = []
     cdef Py_ssize_t i
     cdef str href, url
+    cdef Py_UCS4 c0
+    cdef unsigned char first[128]
+    cdef bint by_first = _first_chars(skip, first)
+    cdef bint rooted = bool(base) and bool(origin)  # (``base and origin``, read once)
     _read_link_class(link_class)
     for i in range(min(len(anchors), len(records))):
         a = anchors[i]
@@ -122,10 +177,13 @@ def link_rows(list anchors, list records, base, scheme, origin, tuple skip, reso
                 continue
         else:
             href = _stripped(href)
-            if not href or href.startswith(skip):
+            if not href:
                 continue
-            if (PyUnicode_READ_CHAR(href, 0) == 47 and (len(href) < 2 or PyUnicode_READ_CHAR(href, 1) != 47)
-                    and base and origin and "/." not in href):
+            c0 = PyUnicode_READ_CHAR(href, 0)
+            if (not by_first or c0 >= 128 or first[c0]) and href.startswith(skip):
+                continue
+            if (c0 == 47 and (len(href) < 2 or PyUnicode_READ_CHAR(href, 1) != 47)
+                    and rooted and "/." not in href):
                 url = origin + href  # root-relative, the common case
             elif PyUnicode_READ_CHAR(href, 0) == 47 and len(href) > 1 and PyUnicode_READ_CHAR(href, 1) == 47:
                 if not base:  # protocol-relative: as _resolve reads it

@@ -180,8 +180,11 @@ def href_index(records: list[tuple[str | None, str | None, str | None]]) -> tupl
     return (joined.lower() if joined.isascii() else None), [i for i, (_, rel, _) in enumerate(records) if rel]
 
 
-# Collected.href_hits: each pattern without re.IGNORECASE (searched in lower-cased text)
-_CASED_PATTERNS: dict[re.Pattern[str], re.Pattern[str] | None] = {}
+# Collected.href_hits: each pattern without re.IGNORECASE (searched in lower-cased text), by
+# the pattern's id (a Pattern's hash reads its whole compiled code at every call, ~2 us for
+# CATEGORY_HREF); the entry holds the pattern, so its id is not reused while it is there
+_CASED_PATTERNS: dict[int, tuple[re.Pattern[str], re.Pattern[str] | None]] = {}
+_REMEMBERED_PATTERNS = 256  # (a bound for callers that compile patterns anew)
 # What a pattern may be built of to be searched in the joined hrefs: no anchor (^, $, \b),
 # lookaround or back reference looks past the characters it matches.
 _CONTEXT_FREE_OPS = frozenset({"LITERAL", "NOT_LITERAL", "IN", "ANY", "BRANCH", "SUBPATTERN",
@@ -192,12 +195,14 @@ def _cased(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
     """``pattern`` without re.IGNORECASE, when it is case-blind, written in ASCII lower case
     (no \\S, \\W...; "ſ" matches "s" case-blind) and context-free
     (:data:`_CONTEXT_FREE_OPS`); else None."""
-    plain = _CASED_PATTERNS.get(pattern, False)
-    if plain is False:
-        usable = (pattern.flags & re.IGNORECASE and pattern.pattern.isascii()
-                  and pattern.pattern == pattern.pattern.lower() and _context_free(parsed_items(pattern)))
-        plain = _CASED_PATTERNS[pattern] = (re.compile(pattern.pattern, pattern.flags & ~re.IGNORECASE)
-                                            if usable else None)
+    known = _CASED_PATTERNS.get(id(pattern))
+    if known is not None and known[0] is pattern:
+        return known[1]
+    usable = (pattern.flags & re.IGNORECASE and pattern.pattern.isascii()
+              and pattern.pattern == pattern.pattern.lower() and _context_free(parsed_items(pattern)))
+    plain = re.compile(pattern.pattern, pattern.flags & ~re.IGNORECASE) if usable else None
+    if len(_CASED_PATTERNS) < _REMEMBERED_PATTERNS:
+        _CASED_PATTERNS[id(pattern)] = (pattern, plain)
     return plain
 
 
@@ -258,7 +263,8 @@ def _collected_natively(native, root) -> Collected:
     """:func:`collect` from ``native.collect_nodes`` (the anchors' records read with them)."""
     got = Collected()
     (got.anchors, got._records, metas, got.ld_texts, got.title_el, got.headings, got.times,
-     got.base, links) = native.collect_nodes(root, MAX_HEADINGS)
+     got.base, links) = native.collect_nodes(root, MAX_HEADINGS, _META_TARGETS)
+    # (the keys _META_TARGETS knows to be of no field, viewport, robots..., are left out there)
     for key, content in metas:
         target = _meta_target(key)
         if target is not None:  # (most <meta> are of no field: viewport, robots...)

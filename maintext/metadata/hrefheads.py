@@ -15,24 +15,26 @@ from re import _constants, _parser
 
 MAX_HEADS = 32  # more alternatives than this: no heads (the regex search is used)
 
-# pattern (as searched: lower case, case-sensitive) -> its heads, or None
-_HEADS: dict[re.Pattern[str], tuple[str, ...] | None] = {}
+# id of a pattern (as searched: lower case, case-sensitive) -> (the pattern, its heads or
+# None); by id as ``collect._CASED_PATTERNS`` (a Pattern's hash reads its compiled code)
+_HEADS: dict[int, tuple[re.Pattern[str], tuple[str, ...] | None]] = {}
+MAX_REMEMBERED = 256  # patterns whose heads are kept (a bound for callers that compile anew)
 
 
 def literal_heads(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
     """Non-empty strings without NUL one of which starts every match of ``pattern``, or None
     when the pattern has no such short list (it may start with a class, a repeat...)."""
-    try:
-        return _HEADS[pattern]
-    except KeyError:
-        pass
+    known = _HEADS.get(id(pattern))
+    if known is not None and known[0] is pattern:
+        return known[1]
     prefixes = _prefixes(parsed_items(pattern))
     heads = None
     if prefixes is not None:
         strings = prefixes[0]
         if all(s and "\0" not in s for s in strings):
             heads = tuple(dict.fromkeys(strings))
-    _HEADS[pattern] = heads
+    if len(_HEADS) < MAX_REMEMBERED:
+        _HEADS[id(pattern)] = (pattern, heads)
     return heads
 
 

@@ -15,6 +15,7 @@ metadata pass filled it, else collects the script texts from ``doc.tree`` and pa
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any, Callable
 
 from ..html.document import Document
@@ -85,14 +86,15 @@ def parse_json_ld(texts: list[str]) -> dict[str, str]:
     best: dict[str, str] = {}
     other: dict[str, str] = {}
     body: str | None = None
-    loaded = [(data, text) for data, text in zip(map(load_json, texts), texts) if data is not None]
-    docs = [data for data, _ in loaded]
-    names = _names_by_id(docs)
-    for data, text in loaded:
-        for obj in ld_objects(data):
+    # each document's objects, listed once for the names and the fields
+    loaded = [(list(ld_objects(data)), data, text) for data, text in zip(map(load_json, texts), texts)
+              if data is not None]
+    names = _names_by_id(objs for objs, _, _ in loaded)
+    for objs, data, text in loaded:
+        for obj in objs:
             _ld_fields(_with_names(obj, names), best if _is_article(obj) else other)
-        if "articleBody" in text or "\\" in text:  # else no key reads articleBody (an escape might)
-            body = _longest_body(data, body)
+        if "articleBody" in text or "\\u" in text:  # else no key reads articleBody
+            body = _longest_body(data, body)  # (a letter of a key can be escaped only as \uXXXX)
     for key, value in other.items():
         best.setdefault(key, value)
     best.pop("articleBody", None)
@@ -130,11 +132,12 @@ def ld_objects(data: Any, depth: int = 0):
                 yield from ld_objects(inner, depth + 1)
 
 
-def _names_by_id(docs: list) -> dict[str, str]:
-    """``@id`` -> ``name`` of the named objects (a graph refers to its Person by ``@id``)."""
+def _names_by_id(documents: Iterable[list[dict]]) -> dict[str, str]:
+    """``@id`` -> ``name`` of the named objects (a graph refers to its Person by ``@id``),
+    from each document's :func:`ld_objects`."""
     out = {}
-    for data in docs:
-        for obj in ld_objects(data):
+    for objs in documents:
+        for obj in objs:
             if isinstance(obj.get("@id"), str) and isinstance(obj.get("name"), str):
                 out.setdefault(obj["@id"], obj["name"])
     return out
