@@ -151,12 +151,21 @@ def _with_names(obj: dict, names: dict[str, str]) -> dict:
     for key in ("author", "creator"):
         value = obj.get(key)
         refs = value if isinstance(value, list) else [value]
-        if any(isinstance(r, dict) and "name" not in r and r.get("@id") in names for r in refs):
+        if any(_reference(r) in names for r in refs):
             fixed = fixed or dict(obj)
-            resolved = [names.get(r.get("@id"), r) if isinstance(r, dict) and "name" not in r else r
-                        for r in refs]
+            resolved = [names.get(_reference(r), r) for r in refs]
             fixed[key] = resolved if isinstance(value, list) else resolved[0]
     return fixed or obj
+
+
+def _reference(item: Any) -> str | None:
+    """The ``@id`` of a nameless reference object (``{"@id": "#author"}``), else None; an
+    ``@id`` that is not a string (a list, an object: broken markup) refers to nothing."""
+    if isinstance(item, dict) and "name" not in item:
+        ref = item.get("@id")
+        if isinstance(ref, str):
+            return ref
+    return None
 
 
 def _is_article(obj: dict) -> bool:
