@@ -100,6 +100,43 @@ def first_start_tag(str html, Py_ssize_t start, Py_ssize_t end):
     return _first_start_tag(<const uint32_t*>data, start, n)
 
 
+def long_runs_utf8(bytes data, Py_ssize_t min_len):
+    """:func:`long_runs` of the text whose UTF-8 encoding is ``data`` (valid UTF-8) with
+    ``stop=">"``, read from the bytes: ``(start, end)`` in bytes of each piece of
+    ``data.split(b">")`` that holds at least ``min_len`` characters (the pieces are the
+    text's, as ">" is one byte; a piece's characters are its bytes that are not
+    continuation bytes, counted only in pieces of ``min_len`` bytes or more)."""
+    cdef const uint8_t* s = <const uint8_t*><const char*>data
+    cdef Py_ssize_t i, j, m, start, end, chars
+    cdef uint8_t block
+    cdef list out = []
+    if min_len < 1:
+        raise ValueError("min_len must be at least 1")
+    for start, end in _runs(s, len(data), 62, min_len):
+        chars = 0
+        i = start
+        with nogil:
+            while i < end:  # blocks of 255 bytes: a byte-wide sum (vector steps, see count_byte)
+                m = min(end - i, 255)
+                block = 0
+                for j in range(m):
+                    block += (s[i + j] & 0xC0) != 0x80
+                chars += block
+                i += m
+        if chars >= min_len:
+            out.append((start, end))
+    return out
+
+
+def first_start_tag_bytes(bytes data, Py_ssize_t start, Py_ssize_t end):
+    """:func:`first_start_tag` of bytes (``<`` and an ASCII letter: the same in a text
+    and in its UTF-8 encoding)."""
+    cdef Py_ssize_t n = min(end, len(data))
+    if start < 0:
+        start = 0
+    return _first_start_tag(<const uint8_t*><const char*>data, start, n)
+
+
 def count_byte(bytes data, int byte):
     """``data.count(bytes([byte]))``, in a loop the compiler turns into vector steps
     (bytes.count tests one byte at a time: ~2 instructions a byte, ~0.5 M on a page)."""

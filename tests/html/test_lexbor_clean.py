@@ -1,0 +1,45 @@
+"""The C builder's cleaning test (``_is_clean``: 8 bytes at a time, C0 controls told by
+exact byte masks) keeps and cleans what the Python builder does: every C0 control, tab,
+newline, carriage return and 0xEF-led character at every place of a word, in texts and
+attribute values."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from maintext.html import html5
+
+from .test_html5 import _both, _both_pruned
+
+needs_native = pytest.mark.skipif(not html5.NATIVE_AVAILABLE, reason="C tree builder not built")
+
+ALPHABET = [chr(c) for c in range(1, 0x20)] + ["a", "b", " ", "\x7f", "\u00e9", "\u4e2d", "\uff0c", "\ufeff",
+                                              "\ufffe", "\uffff", "\uffef", "\u2028"]
+
+
+@needs_native
+def test_every_control_at_every_place():
+    for c in ALPHABET:
+        for at in range(17):
+            text = "x" * at + c + "y" * (16 - at)
+            html = f"<p title='{text}'>{text}<b>{text}{text}</b></p>"
+            got, want = _both(html)
+            assert got == want, repr(text)
+
+
+@needs_native
+def test_random_words():
+    rng = random.Random(21)
+    weights = [1] * len(ALPHABET)
+    for i in range(len(ALPHABET)):
+        if ALPHABET[i] in "ab \t\n\r":
+            weights[i] = 20
+    for _ in range(400):
+        text = "".join(rng.choices(ALPHABET, weights, k=rng.randint(0, 40)))
+        html = f"<p title='{text}'>{text}</p><div class='{text[::-1]}'>{text[::-1]}</div>"
+        c, py = _both(html)
+        assert c == py, repr(text)
+        c, py = _both_pruned(html)
+        assert c == py, repr(text)
