@@ -5,20 +5,16 @@ clean_tree with it against clean_tree with the Python twins, on random and real 
 from __future__ import annotations
 
 import copy
-import gzip
-import json
-import os
 import random
-from pathlib import Path
 
 import lxml.etree as etree
 import pytest
 
 from maintext.html import clean, document, walk
+from tests.conftest import spread_pages
 
 pytestmark = pytest.mark.skipif(walk.scan is None or walk.nodes is None, reason="native scans not built")
 
-_SHARED = Path(os.environ.get("MAINTEXT_SHARED", "/work/shared")) / "datasets"
 _TAGS = ["div", "p", "span", "script", "nav", "noscript", "menu", "NAV", "Menu", "svg", "math",
          "a", "b", "template", "x-nav", "navx", "li", "ul"]
 
@@ -34,20 +30,10 @@ def _random_html(rng: random.Random) -> bytes:
     return "".join(out).encode()
 
 
-def _real_pages(count: int) -> list[bytes]:
-    out = []
-    for name in ("aeb", "gne-cn", "dragnet", "cleaneval-dev"):
-        gold = _SHARED / name / "gold.jsonl"
-        if gold.exists():
-            with open(gold, encoding="utf-8") as fh:
-                for line in list(fh)[:count]:
-                    out.append(gzip.open(_SHARED / name / json.loads(line)["file"]).read())
-    return out
-
-
 def _pages() -> list[bytes]:
     rng = random.Random(12)
-    return [_random_html(rng) or b"<p>x</p>" for _ in range(400)] + _real_pages(25)
+    real = [data for data, _ in spread_pages(("aeb", "gne-cn", "dragnet", "cleaneval-dev"), 25)]
+    return [_random_html(rng) or b"<p>x</p>" for _ in range(400)] + real
 
 
 def _expected(root: etree._Element, tags: tuple[str, ...]) -> tuple:

@@ -4,20 +4,16 @@ twin, and clean_tree with it against clean_tree without it, on random and real p
 from __future__ import annotations
 
 import copy
-import gzip
-import json
-import os
 import random
-from pathlib import Path
 
 import lxml.etree as etree
 import pytest
 
 from maintext.html import clean, document, walk
+from tests.conftest import spread_pages
 
 pytestmark = pytest.mark.skipif(walk.scan is None, reason="native scans not built")
 
-_SHARED = Path(os.environ.get("MAINTEXT_SHARED", "/work/shared")) / "datasets"
 _TAGS = ["div", "p", "span", "script", "style", "nav", "noscript", "b", "i", "a", "font", "input",
          "label", "menu", "svg", "iframe", "form", "meta", "link", "SPAN", "Div", "x-y"]
 
@@ -33,20 +29,10 @@ def _random_html(rng: random.Random) -> bytes:
     return "".join(out).encode()
 
 
-def _real_pages(count: int) -> list[bytes]:
-    out = []
-    for name in ("aeb", "gne-cn", "dragnet"):
-        gold = _SHARED / name / "gold.jsonl"
-        if gold.exists():
-            with open(gold, encoding="utf-8") as fh:
-                for line in list(fh)[:count]:
-                    out.append(gzip.open(_SHARED / name / json.loads(line)["file"]).read())
-    return out
-
-
 def _pages() -> list[bytes]:
     rng = random.Random(5)
-    return [_random_html(rng) or b"<p>x</p>" for _ in range(300)] + _real_pages(15)
+    real = [data for data, _ in spread_pages(("aeb", "gne-cn", "dragnet"), 15)]
+    return [_random_html(rng) or b"<p>x</p>" for _ in range(300)] + real
 
 
 def test_tag_names_twin():
