@@ -62,6 +62,21 @@ LINK_RELS: dict[str, str] = {
     "license": "license",
 }
 
+# itemprop values of elements holding each date (read by dates.itemprop_dates; the C walk
+# finds the elements, see Collected.dated) (any element: <span itemprop=...>).
+ITEMPROPS: dict[str, tuple[str, ...]] = {
+    "published": ("datePublished", "dateCreated"),
+    "modified": ("dateModified", "dateUpdate", "dateUpdated"),
+}
+# RDFa ``property`` values of elements holding each date (<span property="schema:dateCreated">).
+RDFA_PROPERTIES: dict[str, tuple[str, ...]] = {
+    "published": ("schema:datePublished", "schema:dateCreated", "dc:date", "dcterms:date",
+                  "dc:created", "dcterms:created", "dcterms:issued", "datePublished"),
+    "modified": ("schema:dateModified", "dcterms:modified", "dc:modified", "dateModified"),
+}
+ALL_PROPS = frozenset(p for names in ITEMPROPS.values() for p in names)
+ALL_RDFA = frozenset(p for names in RDFA_PROPERTIES.values() for p in names)
+
 MAX_HEADINGS = 60  # h1/h2/h3 elements kept for the headline choice
 _WANTED_TAGS = ("a", "meta", "script", "title", "h1", "h2", "h3", "time", "base", "link")
 
@@ -74,7 +89,7 @@ class Collected:
     """What the one pass over the tree found (elements are lxml elements)."""
 
     __slots__ = ("meta", "lists", "ld_texts", "title_el", "headings", "times",
-                 "anchors", "base", "links", "_records", "_hrefs")
+                 "anchors", "base", "links", "dated", "_records", "_hrefs")
 
     def __init__(self) -> None:
         self.meta: dict[str, tuple[int, str]] = {}  # field -> (rank, value) of the best key
@@ -87,6 +102,9 @@ class Collected:
         self.anchors: list = []
         self.base: str | None = None
         self.links: dict[str, str] = {}  # LINK_RELS field -> first href
+        # the elements with a date itemprop or RDFa property (dates._prop_elements), when
+        # the C walk read them; None: not read (dates walks the tree for them when asked)
+        self.dated: list | None = None
         self._records: list[tuple[str | None, str | None, str | None]] | None = None
         self._hrefs: tuple[str | None, list[int]] | None = None  # (lowered_hrefs, rel_anchors)
 
@@ -263,8 +281,10 @@ def _collected_natively(native, root) -> Collected:
     """:func:`collect` from ``native.collect_nodes`` (the anchors' records read with them)."""
     got = Collected()
     (got.anchors, got._records, metas, got.ld_texts, got.title_el, got.headings, got.times,
-     got.base, links) = native.collect_nodes(root, MAX_HEADINGS, _META_TARGETS)
-    # (the keys _META_TARGETS knows to be of no field, viewport, robots..., are left out there)
+     got.base, links, got.dated) = native.collect_nodes(root, MAX_HEADINGS, _META_TARGETS, _LINK_FIELDS,
+                                                        ALL_PROPS, ALL_RDFA)
+    # (the keys _META_TARGETS knows to be of no field, viewport, robots..., are left out
+    # there, and the <link> whose rel _LINK_FIELDS knows to be of none)
     for key, content in metas:
         target = _meta_target(key)
         if target is not None:  # (most <meta> are of no field: viewport, robots...)

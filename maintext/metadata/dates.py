@@ -18,22 +18,11 @@ from typing import Callable
 from lxml import etree
 
 from ..html.walk import native_nodes, native_raw
-from .collect import Collected
+from .collect import ALL_PROPS, ALL_RDFA, ITEMPROPS, RDFA_PROPERTIES, Collected  # noqa: F401 - tables: public names
 from .native import native_metadata
 from .dateparse import parse_date, timestamp_date, url_date
 from .visible import labelled_date, labelled_text, visible_date
 
-# itemprop values of elements holding each date (any element: <span itemprop=...>).
-ITEMPROPS: dict[str, tuple[str, ...]] = {
-    "published": ("datePublished", "dateCreated"),
-    "modified": ("dateModified", "dateUpdate", "dateUpdated"),
-}
-# RDFa ``property`` values of elements holding each date (<span property="schema:dateCreated">).
-RDFA_PROPERTIES: dict[str, tuple[str, ...]] = {
-    "published": ("schema:datePublished", "schema:dateCreated", "dc:date", "dcterms:date",
-                  "dc:created", "dcterms:created", "dcterms:issued", "datePublished"),
-    "modified": ("schema:dateModified", "dcterms:modified", "dc:modified", "dateModified"),
-}
 # Names of inline-script variables and keys holding each date ("var ct = '...'",
 # "publishTime: 1566870000"): lower case, compared with "_" and "-" removed.
 SCRIPT_NAMES: dict[str, frozenset[str]] = {
@@ -94,8 +83,8 @@ class DateSources:
 
     def itemprop(self, kind: str) -> str | None:
         """The ``itemprop``/RDFa date of ``kind`` (one scan of the tree serves both kinds)."""
-        if self._itemprops is None:
-            self._itemprops = itemprop_dates(self.root)
+        if self._itemprops is None:  # (the elements: read by the C collecting walk when it ran)
+            self._itemprops = itemprop_dates(self.root, self.got.dated)
         return self._itemprops[kind]
 
     def script(self, kind: str) -> str | None:
@@ -182,12 +171,14 @@ def _declared_days(src: DateSources) -> set[str]:
     return {v[:10] for v in values if v}
 
 
-def itemprop_dates(root) -> dict[str, str | None]:
+def itemprop_dates(root, elements: list | None = None) -> dict[str, str | None]:
     """Per kind ("published", "modified") the first date in an element whose itemprop is
     one of :data:`ITEMPROPS` of that kind, else whose RDFa ``property`` is one of
     :data:`RDFA_PROPERTIES` (``<meta property>`` was read by the collecting pass). One
-    scan of the tree; the order of the names decides between the elements found."""
-    elements = _prop_elements(root)
+    scan of the tree (none when ``elements`` gives what :func:`_prop_elements` finds);
+    the order of the names decides between the elements found."""
+    if elements is None:
+        elements = _prop_elements(root)
     out: dict[str, str | None] = {}
     for kind in ("published", "modified"):
         out[kind] = _first_prop_date(elements, ITEMPROPS[kind], RDFA_PROPERTIES[kind]) if elements else None
@@ -205,20 +196,16 @@ def _first_prop_date(elements: list, props: tuple[str, ...], rdfa: tuple[str, ..
     return None
 
 
-_ALL_PROPS = frozenset(p for names in ITEMPROPS.values() for p in names)
-_ALL_RDFA = frozenset(p for names in RDFA_PROPERTIES.values() for p in names)
-
-
 def _prop_elements(root) -> list:
     """Elements with a date ``itemprop`` or RDFa ``property``, in page order (a Python
     loop over ``iter()``: ~7x cheaper than one XPath with a test per name)."""
     nodes = native_nodes()
     if nodes is not None:  # the same loop in C
-        return nodes.prop_elements(root, _ALL_PROPS, _ALL_RDFA)
+        return nodes.prop_elements(root, ALL_PROPS, ALL_RDFA)
     out = []
     for el in root.iter(etree.Element):
         prop = el.get("property")
-        if (el.get("itemprop") in _ALL_PROPS or prop in _ALL_RDFA) \
+        if (el.get("itemprop") in ALL_PROPS or prop in ALL_RDFA) \
                 and not (prop is not None and el.tag == "meta"):
             out.append(el)
     return out

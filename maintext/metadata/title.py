@@ -64,9 +64,34 @@ def _squash(text: str) -> str:
 
 def is_site_name(text: str, names: tuple[str, ...]) -> bool:
     """``text`` is the site's name, maybe with a short addition such as a TLD ("Site.de")."""
-    squashed = _squash(text)
+    low = text.lower()
+    joined = "".join(low.split())  # (white space is never a letter or digit)
+    if joined.isalnum():
+        squashed = joined
+    elif names and len(joined) > len(max(names, key=len)) + 4:  # a heading, a whole title...
+        squashed = _squashed_start(low, len(max(names, key=len)) + 4)
+        if squashed is None:
+            return False
+    else:
+        squashed = _NON_ALNUM.sub("", low)
     return bool(squashed) and any(name in squashed and len(squashed) <= len(name) + 4
                                   for name in names)
+
+
+def _squashed_start(low: str, limit: int) -> str | None:
+    """``_squash(low)`` of a lower-cased text, or None once it passes ``limit`` characters:
+    squashed word by word, the long text's first words only instead of a substitution
+    over all of it."""
+    size = 0
+    parts = []
+    for word in low.split():
+        if not word.isalnum():
+            word = _NON_ALNUM.sub("", word)
+        size += len(word)
+        if size > limit:
+            return None
+        parts.append(word)
+    return "".join(parts)
 
 
 def title_parts(title: str, names: tuple[str, ...]) -> list[str]:

@@ -48,12 +48,19 @@ def first_declared(*values: str | None) -> str | None:
 
 
 _SPACE = re.compile(r"\s")  # str.isspace() of one character, exactly (re's Unicode \s)
+_NETLOC = re.compile(r"[^/?#]*")  # what urlsplit takes for the netloc after the "//"
 
 
 def is_absolute_http(url: str) -> bool:
     """``url`` is an http(s) URL with a host name and no white space."""
     if not url.lower().startswith(("http://", "https://")) or _SPACE.search(url) is not None:
         return False
+    netloc = _NETLOC.match(url, url.find("//") + 2).group()
+    if netloc.isascii() and "[" not in netloc and "]" not in netloc:
+        # urlsplit(url).hostname read directly (~10x cheaper): the netloc's part after its
+        # last "@" and before the port's ":". (urlsplit checks a non-ASCII netloc and
+        # rejects broken [IPv6] hosts: those go to it.)
+        return bool(netloc.rpartition("@")[2].partition(":")[0])
     try:
         return bool(urlsplit(url).hostname)
     except ValueError:  # a malformed [host] or port

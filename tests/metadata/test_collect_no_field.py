@@ -52,3 +52,31 @@ def test_collect_nodes_leaves_out_only_keys_of_no_field():
     kept = native_mod._native.collect_nodes(root, 60, no_field)[2]
     assert kept == [(k, v) for k, v in every if no_field.get(k, k) is not None]
     assert native_mod._native.collect_nodes(root, 60, {})[2] == every
+
+
+LINKS = ["<link rel='stylesheet' href='/s.css'>", "<link rel='canonical' href='/c'>", "<link rel='icon' href='/i'>",
+         "<link rel='Canonical image_src' href=' /x '>", "<link href='/none'>", "<link rel='license' href=''>",
+         "<link rel='preload'>", "<link rel='image_src' href='/img.png'>"]
+DATED = ["<span itemprop='datePublished'>2020-01-02</span>", "<meta property='dc:date' content='2020-01-03'>",
+         "<div property='schema:dateModified' itemprop='x'>2021-01-01</div>", "<p itemprop='dateModified'>y</p>",
+         "<meta itemprop='dateCreated' content='2019-05-05'>", "<b property='dc:date' itemprop='name'>2018-01-01</b>",
+         "<i id='x'>z</i>", "<span property='datePublished' itemprop='dateUpdate'>2017-02-02</span>"]
+
+
+@native
+def test_collect_skips_links_of_no_field_and_reads_the_dated_elements(monkeypatch):
+    """The <link> left out by ``_LINK_FIELDS`` change no Collected value; the date elements
+    read in the C walk are those ``dates._prop_elements`` finds."""
+    from maintext.metadata import dates
+    rng = random.Random(5)
+    for _ in range(200):
+        head = "".join(rng.choice(LINKS + METAS[:3]) for _ in range(rng.randint(0, 8)))
+        body = "".join(rng.choice(DATED) for _ in range(rng.randint(0, 6)))
+        root = parse_html(f"<html><head>{head}</head><body>{body}</body></html>")
+        monkeypatch.setattr(walk, "ENABLED", False)
+        want = collect_mod.collect(root).links, dates._prop_elements(root)
+        monkeypatch.setattr(walk, "ENABLED", True)
+        assert dates._prop_elements(root) == want[1]
+        for _ in range(2):  # the first walk may fill _LINK_FIELDS, the second reads it
+            got = collect_mod.collect(root)
+            assert (got.links, got.dated) == want, (head, body)

@@ -1,0 +1,25 @@
+"""``title.is_site_name`` squashes a long text only until it is too long for any site name:
+the same answer as squashing it whole, on random texts."""
+
+from __future__ import annotations
+
+import random
+
+from maintext.metadata.title import _squash, is_site_name
+
+WORDS = ["Site", "site.de", "News", "-", "|", ":", "İstanbul", "ß", "Straße", "新华网", "_", "x_y", "a.b.c",
+         "2024", "Ⅻ", "café", "—", "DER", "spiegel", "Spiegel-Online", "", "   ", "\u0307", "ΣΑΣ", "e"]
+NAMES = [(), ("site",), ("spiegel", "derspiegel"), ("新华网",), ("istanbul",), ("ab",), ("sitede", "news")]
+
+
+def _whole(text: str, names: tuple[str, ...]) -> bool:
+    squashed = _squash(text)
+    return bool(squashed) and any(name in squashed and len(squashed) <= len(name) + 4 for name in names)
+
+
+def test_site_name_same_as_the_whole_squash():
+    rng = random.Random(7)
+    for _ in range(20000):
+        text = rng.choice(["", " "]).join(rng.choice(WORDS) for _ in range(rng.randint(0, 9)))
+        names = rng.choice(NAMES)
+        assert is_site_name(text, names) == _whole(text, names), (text, names)
