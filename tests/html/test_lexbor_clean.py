@@ -1,5 +1,5 @@
-"""The C builder's cleaning test (``_is_clean``: 8 bytes at a time, C0 controls told by
-exact byte masks) keeps and cleans what the Python builder does: every C0 control, tab,
+"""The C builder's cleaning test (``_is_clean``: 16, 8 or 4 bytes at a time, the last
+blocks overlapping) keeps and cleans what the Python builder does: every C0 control, tab,
 newline, carriage return and 0xEF-led character at every place of a word, in texts and
 attribute values."""
 
@@ -27,6 +27,17 @@ def test_every_control_at_every_place():
             html = f"<p title='{text}'>{text}<b>{text}{text}</b></p>"
             got, want = _both(html)
             assert got == want, repr(text)
+
+
+@needs_native
+def test_every_length_around_the_blocks():
+    # texts of 1 to 48 bytes: every block size and overlap of _is_clean, the character anywhere
+    for c in ["\x01", "\x0c", "\x1f", "\ufffe", "\uff0c", "\t"]:
+        for n in range(1, 49):
+            for at in range(n):
+                text = "x" * at + c + "y" * (n - at - 1)
+                got, want = _both(f"<p title='{text}'>{text}</p>")
+                assert got == want, repr(text)
 
 
 @needs_native
