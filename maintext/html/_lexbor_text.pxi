@@ -68,6 +68,12 @@ cdef extern from *:
         e = w ^ 0xEFEFEFEFU;
         return (((w - 0x20202020U) & ~w) | ((e - 0x01010101U) & ~e)) & 0x80808080U ? 1 : 0;
     }
+    /* UTF-8 continuation bytes (0x80 to 0xBF) of an 8-byte word: top bit set, the next clear */
+    static inline int maintext_continuations8(const unsigned char* p) {
+        uint64_t w;
+        memcpy(&w, p, 8);
+        return __builtin_popcountll(w & ~(w << 1) & 0x8080808080808080ULL);
+    }
     #if defined(__SSE2__)
     #include <emmintrin.h>
     static inline int maintext_suspect16(const unsigned char* p) {
@@ -76,13 +82,22 @@ cdef extern from *:
         __m128i ef = _mm_cmpeq_epi8(v, _mm_set1_epi8((char)0xEF));
         return _mm_movemask_epi8(_mm_or_si128(low, ef));
     }
+    static inline int maintext_continuations16(const unsigned char* p) {
+        /* as signed bytes, 0x80 to 0xBF are the ones below -64 */
+        __m128i v = _mm_loadu_si128((const __m128i*)p);
+        return __builtin_popcount(_mm_movemask_epi8(_mm_cmplt_epi8(v, _mm_set1_epi8(-64))));
+    }
     #else
     static inline int maintext_suspect16(const unsigned char* p) {
         return maintext_suspect8(p) | maintext_suspect8(p + 8);
     }
+    static inline int maintext_continuations16(const unsigned char* p) {
+        return maintext_continuations8(p) + maintext_continuations8(p + 8);
+    }
     #endif
     """
     bint _suspect16 "maintext_suspect16"(const unsigned char* p) noexcept nogil
+    int _continuations16 "maintext_continuations16"(const unsigned char* p) noexcept nogil
     bint _suspect8 "maintext_suspect8"(const unsigned char* p) noexcept nogil
     bint _suspect4 "maintext_suspect4"(const unsigned char* p) noexcept nogil
 

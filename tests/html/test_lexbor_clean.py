@@ -54,3 +54,16 @@ def test_random_words():
         assert c == py, repr(text)
         c, py = _both_pruned(html)
         assert c == py, repr(text)
+
+
+@needs_native
+def test_left_out_text_counted_at_every_length():
+    # the pruned build counts the text it leaves out (a <nav>) when it copies a swallowing
+    # candidate: _clean_length's 16-byte blocks, the character anywhere in 1 to 48 characters
+    swallowing = "<noscript><div>" + "n" * 1001 + "</noscript><p>after</p>"
+    for c in ["\x01", "\x0c", "\ufffe", "\uffff", "\uff0c", "\u00e9", "\U0001f600"]:
+        for n in range(1, 49):
+            for at in range(n):
+                text = "x" * at + c + "y" * (n - at - 1)
+                got, want = _both_pruned(f"<nav>z{text}</nav>" + swallowing)
+                assert got == want and got[1].chars > 0, repr(text)
