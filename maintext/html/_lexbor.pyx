@@ -137,18 +137,26 @@ cdef inline const unsigned char* _name(xmlDoc* doc, const unsigned char* s, size
 
 
 cdef size_t _clean_length(const unsigned char* s, size_t n) noexcept nogil:
-    """``len(html5.clean_text(text))`` of the UTF-8 text ``s[:n]``: its characters once cleaned."""
-    cdef size_t i = 0, count = 0
+    """``len(html5.clean_text(text))`` of the UTF-8 text ``s[:n]``: its characters once cleaned
+    (16 bytes at a time, their continuation bytes counted together, where no byte of them
+    may be refused; else byte by byte)."""
+    cdef size_t i = 0, count = 0, end
     cdef unsigned char c
     while i < n:
-        c = s[i]
-        if _special[c] and (c != 0xEF or _noncharacter(s, i, n)):
-            if c == 0x0C:
-                count += 1  # made a space
-            i += 3 if c == 0xEF else 1
+        if i + 16 <= n and not _suspect16(s + i):
+            count += 16 - <size_t>_continuations16(s + i)
+            i += 16
             continue
-        count += (c & 0xC0) != 0x80
-        i += 1
+        end = i + 16 if i + 16 <= n else n
+        while i < end:  # (a refused U+FFFE/U+FFFF may end past it: the next block starts there)
+            c = s[i]
+            if _special[c] and (c != 0xEF or _noncharacter(s, i, n)):
+                if c == 0x0C:
+                    count += 1  # made a space
+                i += 3 if c == 0xEF else 1
+                continue
+            count += (c & 0xC0) != 0x80
+            i += 1
     return count
 
 

@@ -1,9 +1,6 @@
 # Included by _lexbor.pyx (one extension module): the text buffers and the cleaning rule of
 # html5.clean_text / html5.name_ok (characters and names lxml refuses).
 
-from libc.stdint cimport uint64_t
-
-
 cdef struct Buf:
     unsigned char* data
     size_t length
@@ -51,25 +48,87 @@ cdef inline bint _refused(const unsigned char* s, size_t i, size_t n) noexcept n
     return _special[s[i]] and (s[i] != 0xEF or _noncharacter(s, i, n))
 
 
-cdef bint _is_clean(const unsigned char* s, size_t n) noexcept nogil:
-    """Whether the cleaning rule leaves ``s`` as it is: read 8 bytes at a time, and byte by
-    byte only the words holding a byte below 0x20 or an 0xEF (line breaks, CJK punctuation)."""
-    cdef size_t i = 0, j
-    cdef uint64_t w, e
-    while i + 8 <= n:
-        memcpy(&w, s + i, 8)
-        e = w ^ 0xEFEFEFEFEFEFEFEFULL
-        if ((w - 0x2020202020202020ULL) & ~w & 0x8080808080808080ULL) or (
-                (e - 0x0101010101010101ULL) & ~e & 0x8080808080808080ULL):
-            for j in range(i, i + 8):
-                if _refused(s, j, n):
-                    return False
-        i += 8
-    while i < n:
+# Whether a block of 16, 8 or 4 bytes holds a byte below 0x20 or an 0xEF (then the block
+# is looked at byte by byte): SSE2's compares where the compiler has them (x86-64 always),
+# else 8 bytes at a time in a word; a lone byte's test, _refused, is exact.
+cdef extern from *:
+    """
+    #include <stdint.h>
+    #include <string.h>
+    static inline int maintext_suspect8(const unsigned char* p) {
+        uint64_t w, e;
+        memcpy(&w, p, 8);
+        e = w ^ 0xEFEFEFEFEFEFEFEFULL;
+        return (((w - 0x2020202020202020ULL) & ~w) | ((e - 0x0101010101010101ULL) & ~e))
+               & 0x8080808080808080ULL ? 1 : 0;
+    }
+    static inline int maintext_suspect4(const unsigned char* p) {
+        uint32_t w, e;
+        memcpy(&w, p, 4);
+        e = w ^ 0xEFEFEFEFU;
+        return (((w - 0x20202020U) & ~w) | ((e - 0x01010101U) & ~e)) & 0x80808080U ? 1 : 0;
+    }
+    /* UTF-8 continuation bytes (0x80 to 0xBF) of an 8-byte word: top bit set, the next clear */
+    static inline int maintext_continuations8(const unsigned char* p) {
+        uint64_t w;
+        memcpy(&w, p, 8);
+        return __builtin_popcountll(w & ~(w << 1) & 0x8080808080808080ULL);
+    }
+    #if defined(__SSE2__)
+    #include <emmintrin.h>
+    static inline int maintext_suspect16(const unsigned char* p) {
+        __m128i v = _mm_loadu_si128((const __m128i*)p);
+        __m128i low = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1F)), v);
+        __m128i ef = _mm_cmpeq_epi8(v, _mm_set1_epi8((char)0xEF));
+        return _mm_movemask_epi8(_mm_or_si128(low, ef));
+    }
+    static inline int maintext_continuations16(const unsigned char* p) {
+        /* as signed bytes, 0x80 to 0xBF are the ones below -64 */
+        __m128i v = _mm_loadu_si128((const __m128i*)p);
+        return __builtin_popcount(_mm_movemask_epi8(_mm_cmplt_epi8(v, _mm_set1_epi8(-64))));
+    }
+    #else
+    static inline int maintext_suspect16(const unsigned char* p) {
+        return maintext_suspect8(p) | maintext_suspect8(p + 8);
+    }
+    static inline int maintext_continuations16(const unsigned char* p) {
+        return maintext_continuations8(p) + maintext_continuations8(p + 8);
+    }
+    #endif
+    """
+    bint _suspect16 "maintext_suspect16"(const unsigned char* p) noexcept nogil
+    int _continuations16 "maintext_continuations16"(const unsigned char* p) noexcept nogil
+    bint _suspect8 "maintext_suspect8"(const unsigned char* p) noexcept nogil
+    bint _suspect4 "maintext_suspect4"(const unsigned char* p) noexcept nogil
+
+
+cdef inline bint _span_clean(const unsigned char* s, size_t i, size_t end, size_t n) noexcept nogil:
+    """Whether no byte of ``s[i:end]`` is refused (``n``: the length of ``s``)."""
+    while i < end:
         if _refused(s, i, n):
             return False
         i += 1
     return True
+
+
+cdef bint _is_clean(const unsigned char* s, size_t n) noexcept nogil:
+    """Whether the cleaning rule leaves ``s`` as it is: read 16 bytes at a time (the last
+    block, and a short text's two blocks, overlap rather than end byte by byte), and byte by
+    byte only the blocks holding a byte below 0x20 or an 0xEF (line breaks, CJK punctuation)."""
+    cdef size_t i = 0
+    if n >= 16:
+        while i + 16 < n:
+            if _suspect16(s + i) and not _span_clean(s, i, i + 16, n):
+                return False
+            i += 16
+        return not _suspect16(s + n - 16) or _span_clean(s, n - 16, n, n)
+    if n >= 8:
+        return ((not _suspect8(s) or _span_clean(s, 0, 8, n))
+                and (not _suspect8(s + n - 8) or _span_clean(s, n - 8, n, n)))
+    if n >= 4:
+        return ((not _suspect4(s) or _span_clean(s, 0, 4, n))
+                and (not _suspect4(s + n - 4) or _span_clean(s, n - 4, n, n)))
+    return _span_clean(s, 0, n, n)
 
 
 cdef int _append_clean(Buf* b, const unsigned char* s, size_t n) except -1:

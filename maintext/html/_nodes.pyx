@@ -229,42 +229,85 @@ def container_marks_of(_Element el, str tag, dict cache, compute, Py_ssize_t cac
     (``vocab._MARKS_BY_ID_WORDS``, cleared when it holds ``cache_max`` entries) by
     (tag, class, id words, role, itemprop), else in ``words_cache``
     (``vocab._MARKS_BY_WORDS``) by (tag, class words, id words, role, itemprop), the class
-    value's words read here too, else ``compute`` of that key (``vocab.marks_by_words``)."""
+    value's words read here too, else ``compute`` of that key (``vocab.marks_by_words``);
+    ``cache`` None: ``words_cache`` alone (the walk's call)."""
     return _container_marks(el._c_node, tag, cache, compute, cache_max, words_cache)
 
 
 cdef object _container_marks(xmlNode* n, str tag, dict cache, object compute, Py_ssize_t cache_max,
                              dict words_cache):
     """:func:`container_marks_of` of element node ``n`` (the native walk's call, from C
-    through ``_nodes.pxd``: no proxy, no Python call)."""
+    through ``_nodes.pxd``: no proxy, no Python call); ``cache`` None: only ``words_cache``
+    is looked in (the walk's cache by the attributes' bytes is in front: ``cache``, by the
+    same values, found little it missed, aeb: 1 call in 10, for a tuple hashed, looked up
+    and stored at each), and the class and id words are read from the values' bytes."""
     cdef xmlAttr* a = n.properties
+    cdef xmlAttr* cls_at = NULL
+    cdef xmlAttr* ident_at = NULL
     cdef const char* name
-    cls = ident = role = itemprop = None
+    role = itemprop = None
     while a is not NULL:
         if a.ns is NULL:
             name = <const char*>a.name
             if strcmp(name, "class") == 0:
-                cls = attributeValue(n, a)
+                cls_at = a
             elif strcmp(name, "id") == 0:
-                ident = attributeValue(n, a)
+                ident_at = a
             elif strcmp(name, "role") == 0:
                 role = attributeValue(n, a)
             elif strcmp(name, "itemprop") == 0:
                 itemprop = attributeValue(n, a)
         a = a.next
+    if cache is None:
+        return _marks_by_words(tag, _value_words(n, cls_at), _value_words(n, ident_at), role, itemprop,
+                               compute, cache_max, words_cache)
+    cls = attributeValue(n, cls_at) if cls_at is not NULL else None
+    ident = attributeValue(n, ident_at) if ident_at is not NULL else None
     ident_words = _id_words(ident) if ident else None
     key = (tag, cls, ident_words, role, itemprop)
     found = cache.get(key)
     if found is None:
-        words_key = (tag, _id_words(cls) if cls else None, ident_words, role, itemprop)
-        found = words_cache.get(words_key)
-        if found is None:
-            if len(words_cache) >= cache_max:
-                words_cache.clear()
-            found = words_cache[words_key] = compute(*words_key)
+        found = _marks_by_words(tag, _id_words(cls) if cls else None, ident_words, role, itemprop,
+                                compute, cache_max, words_cache)
         if len(cache) >= cache_max:
             cache.clear()
         cache[key] = found
+    return found
+
+
+cdef object _value_words(xmlNode* n, xmlAttr* a):
+    """``_id_words(value) if value else None`` of attribute ``a`` of ``n`` (NULL: None):
+    an ASCII value held in one text node read from its bytes, without a str made."""
+    cdef const unsigned char* p
+    cdef Py_ssize_t length = 0
+    cdef bint ascii = True
+    if a is NULL:
+        return None
+    p = <const unsigned char*>_plain_value(a)
+    if p is not NULL:
+        while p[length]:
+            ascii = ascii and p[length] < 0x80
+            length += 1
+    if p is NULL or not ascii:
+        value = attributeValue(n, a)
+        return _id_words(value) if value else None
+    if length == 0:
+        return None
+    if _BOILER is None:
+        _load_vocab()
+    return _ascii_words(p, length)
+
+
+cdef object _marks_by_words(str tag, cls_words, ident_words, role, itemprop, object compute,
+                            Py_ssize_t cache_max, dict words_cache):
+    """The marks of (tag, class words, id words, role, itemprop) from ``words_cache``, else
+    ``compute``d and kept there (cleared when it holds ``cache_max`` entries)."""
+    words_key = (tag, cls_words, ident_words, role, itemprop)
+    found = words_cache.get(words_key)
+    if found is None:
+        if len(words_cache) >= cache_max:
+            words_cache.clear()
+        found = words_cache[words_key] = compute(*words_key)
     return found
 
 

@@ -108,19 +108,21 @@ cdef tuple _id_words(str value):
     words (runs of letters and digits, also cut between a lower-case and an upper-case
     letter, lower-cased) looked up in the word table; other values by the Python function
     (Unicode lower-casing)."""
-    cdef const unsigned char* p
-    cdef Py_ssize_t i, n, start = -1, length, h
+    if _BOILER is None:
+        _load_vocab()
+    if not value.isascii():
+        return _py_attr_marks(value)
+    return _ascii_words(<const unsigned char*>PyUnicode_DATA(value), PyUnicode_GET_LENGTH(value))
+
+
+cdef tuple _ascii_words(const unsigned char* p, Py_ssize_t n):
+    """:func:`_id_words` of the ASCII value ``p[:n]`` (the vocabulary loaded)."""
+    cdef Py_ssize_t i, start = -1, length, h
     cdef unsigned char c, prev = 0
     cdef bint inword, content = False, state = False
     cdef char word[WORD_MAX]
     cdef PyObject* weak = NULL
     cdef int flags
-    if _BOILER is None:
-        _load_vocab()
-    if not value.isascii():
-        return _py_attr_marks(value)
-    p = <const unsigned char*>PyUnicode_DATA(value)
-    n = PyUnicode_GET_LENGTH(value)
     for i in range(n + 1):
         c = p[i] if i < n else 0
         inword = _is_lower(c) or _is_upper(c) or _is_digit(c)

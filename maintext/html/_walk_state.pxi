@@ -176,8 +176,8 @@ cdef class _Walk:
         cached = self.marks_seen.make_key(cur)
         m = self.marks_seen.get() if cached else None
         if m is None:
-            m = _container_marks(cur, tag, self.marks_cache, self.marks_by_words, self.marks_max,
-                                 self.words_cache)
+            m = _container_marks(cur, tag, None if cached else self.marks_cache, self.marks_by_words,
+                                 self.marks_max, self.words_cache)
             if cached:  # (the key again: another thread may have made one meanwhile)
                 self.marks_seen.make_key(cur)
                 self.marks_seen.put(m)

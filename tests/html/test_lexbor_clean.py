@@ -1,5 +1,5 @@
-"""The C builder's cleaning test (``_is_clean``: 8 bytes at a time, C0 controls told by
-exact byte masks) keeps and cleans what the Python builder does: every C0 control, tab,
+"""The C builder's cleaning test (``_is_clean``: 16, 8 or 4 bytes at a time, the last
+blocks overlapping) keeps and cleans what the Python builder does: every C0 control, tab,
 newline, carriage return and 0xEF-led character at every place of a word, in texts and
 attribute values."""
 
@@ -30,6 +30,17 @@ def test_every_control_at_every_place():
 
 
 @needs_native
+def test_every_length_around_the_blocks():
+    # texts of 1 to 48 bytes: every block size and overlap of _is_clean, the character anywhere
+    for c in ["\x01", "\x0c", "\x1f", "\ufffe", "\uff0c", "\t"]:
+        for n in range(1, 49):
+            for at in range(n):
+                text = "x" * at + c + "y" * (n - at - 1)
+                got, want = _both(f"<p title='{text}'>{text}</p>")
+                assert got == want, repr(text)
+
+
+@needs_native
 def test_random_words():
     rng = random.Random(21)
     weights = [1] * len(ALPHABET)
@@ -43,3 +54,16 @@ def test_random_words():
         assert c == py, repr(text)
         c, py = _both_pruned(html)
         assert c == py, repr(text)
+
+
+@needs_native
+def test_left_out_text_counted_at_every_length():
+    # the pruned build counts the text it leaves out (a <nav>) when it copies a swallowing
+    # candidate: _clean_length's 16-byte blocks, the character anywhere in 1 to 48 characters
+    swallowing = "<noscript><div>" + "n" * 1001 + "</noscript><p>after</p>"
+    for c in ["\x01", "\x0c", "\ufffe", "\uffff", "\uff0c", "\u00e9", "\U0001f600"]:
+        for n in range(1, 49):
+            for at in range(n):
+                text = "x" * at + c + "y" * (n - at - 1)
+                got, want = _both_pruned(f"<nav>z{text}</nav>" + swallowing)
+                assert got == want and got[1].chars > 0, repr(text)

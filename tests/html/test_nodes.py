@@ -133,8 +133,10 @@ def test_container_marks_of_are_the_python_marks():
                        for _ in range(rng.randint(0, 5)))
         el = parse_html(f"<html><body><{tag}{html}>x</{tag}></body></html>").find(".//body/" + tag)
         got = walk.nodes.container_marks_of(el, tag, cache, marks_by_words, _MARKS_CACHE_MAX, words_cache)
+        # (no cache by values: the walk's call, the class and id words read from the bytes)
+        by_words = walk.nodes.container_marks_of(el, tag, None, marks_by_words, _MARKS_CACHE_MAX, words_cache)
         values = dict(el.items())
-        assert got == marks(tag, el.items()) == container_marks(
+        assert got == by_words == marks(tag, el.items()) == container_marks(
             tag, values.get("class"), values.get("id"), values.get("role"), values.get("itemprop")), html
 
 
