@@ -132,7 +132,29 @@ cdef extern from *:
         return 0;
     #endif
     }
+
+    /* The first byte c of s[i:n], or -1 (i < n): the next 16 bytes tested at once, then
+       memchr. Most "<" stand a few dozen bytes after the last (half of them within 24 on
+       news pages): a memchr call costs ~30 instructions however near its byte is. */
+    static inline Py_ssize_t mt_byte_find(const uint8_t* s, Py_ssize_t i, Py_ssize_t n, uint8_t c) {
+        const char* found;
+    #ifdef MT_SSE2
+        int m;
+        if (i + 16 <= n) {
+            m = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i*)(s + i)),
+                                                 _mm_set1_epi8((char)c)));
+            if (m)
+                return i + mt_ctz((unsigned int)m);
+            i += 16;
+            if (i >= n)
+                return -1;
+        }
+    #endif
+        found = (const char*)memchr((const char*)s + i, c, (size_t)(n - i));
+        return found != NULL ? found - (const char*)s : -1;
+    }
     """
+    Py_ssize_t _byte_find "mt_byte_find"(const uint8_t* s, Py_ssize_t i, Py_ssize_t n, uint8_t c) noexcept nogil
     int _has_low "mt_has_low"(const uint8_t* s, Py_ssize_t n) noexcept nogil
     Py_ssize_t _room_stop "mt_room_stop"(const uint8_t* s, Py_ssize_t k, Py_ssize_t stop,
                                          const uint8_t* table) noexcept nogil
@@ -332,8 +354,7 @@ cdef inline Py_ssize_t _next_ascii(const char_t* s, Py_ssize_t i, Py_ssize_t n, 
     if i >= n:
         return -1
     if char_t is uint8_t:
-        found = <const char*>memchr(base + i, ch, n - i)
-        return found - base if found != NULL else -1
+        return _byte_find(<const uint8_t*>s, i, n, ch)
     p = base + i * sizeof(char_t)
     e = base + n * sizeof(char_t)
     while p < e:

@@ -56,6 +56,26 @@ cdef extern from *:
        bytes), then one. The rest is left to the general steps. */
     static inline Py_ssize_t mt_three_byte_run(const uint8_t* s, Py_ssize_t i, Py_ssize_t n) {
         uint32_t v, lead;
+    #ifdef MT_SSE2
+        /* five characters (15 of 16 loaded bytes) a step: leads 1110xxxx and continuation
+           bytes 10xxxxxx where they stand, no lead 0xE0 or 0xED (0 at the other places: a
+           continuation byte is never 0) */
+        const __m128i mask = _mm_setr_epi8(-16, -64, -64, -16, -64, -64, -16, -64, -64,
+                                           -16, -64, -64, -16, -64, -64, 0);
+        const __m128i want = _mm_setr_epi8(-32, -128, -128, -32, -128, -128, -32, -128, -128,
+                                           -32, -128, -128, -32, -128, -128, 0);
+        const __m128i e0 = _mm_setr_epi8(-32, 0, 0, -32, 0, 0, -32, 0, 0, -32, 0, 0, -32, 0, 0, 1);
+        const __m128i ed = _mm_setr_epi8(-19, 0, 0, -19, 0, 0, -19, 0, 0, -19, 0, 0, -19, 0, 0, 1);
+        __m128i x;
+        while (i + 16 <= n) {
+            x = _mm_loadu_si128((const __m128i*)(s + i));
+            if (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(x, mask), want)) != 0xFFFF
+                    || (_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, e0), _mm_cmpeq_epi8(x, ed)))
+                        & 0x7FFF))
+                break;
+            i += 15;
+        }
+    #endif
     #ifdef MT_LITTLE_ENDIAN
         uint64_t w;
         uint32_t lead2;
