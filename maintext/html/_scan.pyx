@@ -27,6 +27,141 @@ from libc.string cimport memchr, strcmp, strlen
 import_lxml__etree()
 
 
+cdef extern from *:
+    """
+    /* maintext: byte steps of the scans. With SSE2 (every x86-64 CPU) 16 bytes are tested
+       at once, the byte found from the mask of the comparisons; elsewhere one byte (or 8,
+       in 64-bit words) a step: the same answers. */
+    #if defined(__SSE2__) || defined(_M_X64) || (defined(_M_IX86_FP) && _M_IX86_FP >= 2)
+    #include <emmintrin.h>
+    #define MT_SSE2 1
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static inline int mt_ctz(unsigned int m) { unsigned long k; _BitScanForward(&k, m); return (int)k; }
+    #else
+    #define mt_ctz(m) __builtin_ctz(m)
+    #endif
+    #endif
+    #if defined(MT_SSE2) || (defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+    #define MT_LITTLE_ENDIAN 1
+    #endif
+
+    /* The first of the bytes '"', "'", '<' and '>' in s[k:stop] (or stop); table: 1 at
+       those four (the tail's steps). */
+    static inline Py_ssize_t mt_room_stop(const uint8_t* s, Py_ssize_t k, Py_ssize_t stop,
+                                          const uint8_t* table) {
+    #ifdef MT_SSE2
+        const __m128i dq = _mm_set1_epi8('"'), sq = _mm_set1_epi8(39),
+                      lt = _mm_set1_epi8('<'), gt = _mm_set1_epi8('>');
+        __m128i x;
+        int m;
+        while (k + 16 <= stop) {
+            x = _mm_loadu_si128((const __m128i*)(s + k));
+            m = _mm_movemask_epi8(_mm_or_si128(
+                _mm_or_si128(_mm_cmpeq_epi8(x, dq), _mm_cmpeq_epi8(x, sq)),
+                _mm_or_si128(_mm_cmpeq_epi8(x, lt), _mm_cmpeq_epi8(x, gt))));
+            if (m)
+                return k + mt_ctz((unsigned int)m);
+            k += 16;
+        }
+    #endif
+        while (k < stop && !table[s[k]])
+            k++;
+        return k;
+    }
+
+    /* The first byte c from q on in s[:n] (n: none); *lt set when a '<' comes before it.
+       A quoted attribute value: most are short (half under 16 bytes), where two memchr
+       calls (the quote, then a '<' before it) cost more than the value's bytes; the first
+       64 bytes are tested 16 at a time with SSE2, the rest by memchr. */
+    static inline Py_ssize_t mt_quote_end(const uint8_t* s, Py_ssize_t q, Py_ssize_t n,
+                                          uint8_t c, int* lt) {
+        const char* found;
+        Py_ssize_t k;
+    #ifdef MT_SSE2
+        const __m128i vc = _mm_set1_epi8((char)c), vl = _mm_set1_epi8('<');
+        Py_ssize_t far = q + 64;
+        __m128i x;
+        unsigned int mq, ml;
+        while (q + 16 <= n && q < far) {
+            x = _mm_loadu_si128((const __m128i*)(s + q));
+            mq = (unsigned int)_mm_movemask_epi8(_mm_cmpeq_epi8(x, vc));
+            ml = (unsigned int)_mm_movemask_epi8(_mm_cmpeq_epi8(x, vl));
+            if (mq) {
+                if (ml & ((mq & (0u - mq)) - 1u))  /* a '<' below the quote's bit */
+                    *lt = 1;
+                return q + mt_ctz(mq);
+            }
+            if (ml)
+                *lt = 1;
+            q += 16;
+        }
+    #endif
+        found = q < n ? (const char*)memchr((const char*)s + q, c, (size_t)(n - q)) : NULL;
+        k = found != NULL ? found - (const char*)s : n;
+        if (!*lt && k > q && memchr((const char*)s + q, '<', (size_t)(k - q)) != NULL)
+            *lt = 1;
+        return k;
+    }
+
+    /* Whether s[:n] holds a byte below 4 (the segmentation's marker bytes, NUL among them):
+       SSE2: the minimum of 128 bytes a step, compared once with 3 (~0.2 instructions a
+       byte, as one memchr); else memchr of each of the four bytes. */
+    static inline int mt_has_low(const uint8_t* s, Py_ssize_t n) {
+        Py_ssize_t i = 0;
+    #ifdef MT_SSE2
+        const __m128i three = _mm_set1_epi8(3);
+        __m128i m;
+        int k;
+        while (i + 128 <= n) {
+            m = _mm_loadu_si128((const __m128i*)(s + i));
+            for (k = 16; k < 128; k += 16)
+                m = _mm_min_epu8(m, _mm_loadu_si128((const __m128i*)(s + i + k)));
+            if (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(m, three), m)))  /* m <= 3 */
+                return 1;
+            i += 128;
+        }
+        for (; i < n; i++)
+            if (s[i] < 4)
+                return 1;
+        return 0;
+    #else
+        for (; i < 4; i++)
+            if (n > 0 && memchr(s, (int)i, (size_t)n) != NULL)
+                return 1;
+        return 0;
+    #endif
+    }
+
+    /* The first byte c of s[i:n], or -1 (i < n): the next 16 bytes tested at once, then
+       memchr. Most "<" stand a few dozen bytes after the last (half of them within 24 on
+       news pages): a memchr call costs ~30 instructions however near its byte is. */
+    static inline Py_ssize_t mt_byte_find(const uint8_t* s, Py_ssize_t i, Py_ssize_t n, uint8_t c) {
+        const char* found;
+    #ifdef MT_SSE2
+        int m;
+        if (i + 16 <= n) {
+            m = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i*)(s + i)),
+                                                 _mm_set1_epi8((char)c)));
+            if (m)
+                return i + mt_ctz((unsigned int)m);
+            i += 16;
+            if (i >= n)
+                return -1;
+        }
+    #endif
+        found = (const char*)memchr((const char*)s + i, c, (size_t)(n - i));
+        return found != NULL ? found - (const char*)s : -1;
+    }
+    """
+    Py_ssize_t _byte_find "mt_byte_find"(const uint8_t* s, Py_ssize_t i, Py_ssize_t n, uint8_t c) noexcept nogil
+    int _has_low "mt_has_low"(const uint8_t* s, Py_ssize_t n) noexcept nogil
+    Py_ssize_t _room_stop "mt_room_stop"(const uint8_t* s, Py_ssize_t k, Py_ssize_t stop,
+                                         const uint8_t* table) noexcept nogil
+    Py_ssize_t _quote_end "mt_quote_end"(const uint8_t* s, Py_ssize_t q, Py_ssize_t n, uint8_t c,
+                                         int* lt) noexcept nogil
+
+
 cdef extern from "Python.h":
     int PyUnicode_KIND(object o)
     void* PyUnicode_DATA(object o)
@@ -120,10 +255,8 @@ cdef Py_ssize_t _token(const char_t* s, Py_ssize_t i, Py_ssize_t n, bint utf8) n
         return j
     q = s[k]
     if q == 34 or q == 39:  # a quoted value up to its closing quote (none: no value)
-        k += 1
-        while k < n and s[k] != q:
-            k += 1
-        return k + 1 if k < n else j
+        k = _next_ascii(s, k + 1, n, <uint8_t>q)  # (memchr: values run to kilobytes)
+        return k + 1 if k >= 0 else j
     i = k
     while k < n and _value_char(s, k, n, utf8):
         k += 1
@@ -158,22 +291,22 @@ cdef Py_ssize_t _token_room(const char_t* s, Py_ssize_t k, Py_ssize_t n, Py_ssiz
     and cannot stop before that end. Costs a few comparisons per character (no white-space
     test), against the token grammar's dozen, and spares the next search the tag's text."""
     cdef Py_ssize_t limit = k + need, q, stop = n if n < k + need else k + need
-    cdef const char* found
-    cdef bint quoted_lt = False
+    cdef int quoted_lt = False
     cdef Py_UCS4 c
     while k < n:
         if k >= limit:
             return -1
         # the characters that are none of the four, stepped through by a table (each was
-        # ~14 instructions of tests: ~0.5 M a page on gne-cn's attributes)
-        while k < stop:
-            c = s[k]
-            if char_t is uint8_t:
-                if _ROOM_STOPS[c]:
+        # ~14 instructions of tests: ~0.5 M a page on gne-cn's attributes); bytes 16 at a
+        # time (mt_room_stop)
+        if char_t is uint8_t:
+            k = _room_stop(s, k, stop, _ROOM_STOPS)
+        else:
+            while k < stop:
+                c = s[k]
+                if c < 128 and _ROOM_STOPS[c]:
                     break
-            elif c < 128 and _ROOM_STOPS[c]:
-                break
-            k += 1
+                k += 1
         if k >= stop:
             continue
         c = s[k]
@@ -184,10 +317,7 @@ cdef Py_ssize_t _token_room(const char_t* s, Py_ssize_t k, Py_ssize_t n, Py_ssiz
         if c == 34 or c == 39:
             q = k + 1
             if char_t is uint8_t:
-                found = <const char*>memchr(<const char*>s + q, c, n - q) if q < n else NULL
-                k = found - <const char*>s if found != NULL else n
-                if not quoted_lt and k > q and memchr(<const char*>s + q, 60, k - q) != NULL:
-                    quoted_lt = True
+                k = _quote_end(s, q, n, <uint8_t>c, &quoted_lt)
             else:
                 k = q
                 while k < n and s[k] != c:
@@ -203,6 +333,9 @@ cdef Py_ssize_t _token_room(const char_t* s, Py_ssize_t k, Py_ssize_t n, Py_ssiz
 # The characters _token_room stops at: "<", ">" and the quotes.
 cdef uint8_t _ROOM_STOPS[256]
 _ROOM_STOPS[:] = [1 if c in (34, 39, 60, 62) else 0 for c in range(256)]
+# The ASCII characters that end a tag name: "<", ">", "/" and white space (``\s``).
+cdef uint8_t _NAME_STOPS[128]
+_NAME_STOPS[:] = [1 if chr(c) in "<>/" or chr(c).isspace() else 0 for c in range(128)]
 
 
 cdef inline Py_ssize_t _next_lt(const char_t* s, Py_ssize_t i, Py_ssize_t n) noexcept nogil:
@@ -221,8 +354,7 @@ cdef inline Py_ssize_t _next_ascii(const char_t* s, Py_ssize_t i, Py_ssize_t n, 
     if i >= n:
         return -1
     if char_t is uint8_t:
-        found = <const char*>memchr(base + i, ch, n - i)
-        return found - base if found != NULL else -1
+        return _byte_find(<const uint8_t*>s, i, n, ch)
     p = base + i * sizeof(char_t)
     e = base + n * sizeof(char_t)
     while p < e:
@@ -256,11 +388,14 @@ cdef Py_ssize_t _first_long_tag(const char_t* s, Py_ssize_t n, Py_ssize_t cap, P
             continue
         if st is not NULL:
             st.starts += 1
-        # the tag name: [a-zA-Z][^\s<>/]*+
+        # the tag name: [a-zA-Z][^\s<>/]*+ (a table tells the ASCII characters)
         j = i + 1
         while j < n:
             c = s[j]
-            if c == 60 or c == 62 or c == 47 or _space_len(s, j, n, utf8):
+            if c < 128:
+                if _NAME_STOPS[c]:
+                    break
+            elif _space_len(s, j, n, utf8):
                 break
             j += 1
         stop = _token_room(s, j, n, need, i, st)

@@ -18,6 +18,7 @@ import codecs
 import re
 
 from ..errors import BinaryContentError
+from ..html import walk as _walk  # (a module of its own: maintext.html imports this package)
 
 # WHATWG label -> Python codec for labels where Python's own codec differs from what
 # browsers decode. Each entry exists because pages in the wild rely on the browser reading.
@@ -240,10 +241,8 @@ def _utf8(data: bytes, defer: bool) -> tuple[str | None, int]:
 
 
 def _native_scan():
-    """:func:`maintext.html.walk.native_scan` (imported here: maintext.html imports this package)."""
-    from ..html.walk import native_scan
-
-    return native_scan()
+    """:func:`maintext.html.walk.native_scan` (read at call time: tests turn it off)."""
+    return _walk.native_scan()
 
 
 def _declared(data: bytes, content_type: str | None) -> str | None:

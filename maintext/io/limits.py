@@ -180,7 +180,8 @@ def _runaway_cut_utf8(data: bytes, cap: int) -> bool:
     the bytes; only the runs' lengths are counted in characters (``long_runs_utf8``).
     A page with a large script or JSON blob and no runaway tag (aeb: 9 of 181 pages) then
     needs no decoding nor a second scan of its text."""
-    if data.count(b"=") <= 4 * cap:
+    count = _scan.count_upto_bytes  # (bounded: the counts are compared with a bound)
+    if count(data, 0x3D, 4 * cap + 1, 0, len(data)) <= 4 * cap:  # "="
         return False
     for start, end in _scan.long_runs_utf8(data, _RUNAWAY_CHARS):
         at = _scan.first_start_tag_bytes(data, start, end)
@@ -191,7 +192,7 @@ def _runaway_cut_utf8(data: bytes, cap: int) -> bool:
             cut = data.find(b"=", cut, end) + 1
             if cut == 0:
                 break
-        if cut and data.count(b"=", cut, end) > cap:
+        if cut and count(data, 0x3D, cap + 1, cut, end) > cap:
             return True
     return False
 

@@ -246,7 +246,7 @@ def _limit(text: str, utf8: bytes | None, max_attributes: int, max_elements: int
     if not text or text.isspace():
         raise EmptyDocumentError("input has no text")
     # (in UTF-8 a NUL character is a NUL byte: searching bytes is ~20x faster)
-    if (b"\x00" in utf8) if utf8 is not None else ("\x00" in text):
+    if (0 in utf8) if utf8 is not None else ("\x00" in text):
         if text.count("\x00") > len(text) // 100 + 1:
             raise BinaryContentError("input is binary (NUL characters)")
         text = text.replace("\x00", "")
@@ -267,7 +267,7 @@ def _limit_utf8(utf8: bytes, length: int, max_attributes: int, max_elements: int
     ``utf8`` (``length`` characters) as it is, told from the bytes (raising as it would);
     else the text, built for :func:`_limit` to decide (a NUL byte, maybe nothing but white
     space, or markup that only the text's scan can bound)."""
-    if b"\x00" not in utf8 and not _MAYBE_BLANK.match(utf8):
+    if 0 not in utf8 and not _MAYBE_BLANK.match(utf8):  # (an int: see document._has_markers)
         lt = bound_utf8_lt(utf8, length, max_attributes, max_elements)
         if lt >= 0:
             return lt

@@ -1,7 +1,10 @@
 """The C passes over a page's bytes before parsing against their Python twins:
-``_scan.control_counts`` (decode.check_binary's sample counts), ``_scan.lt_and_markers``
-(document._page_bytes's ``<`` count and marker test) and ``_raw.drop_script_bodies`` (its
-output written into the bytes object it returns), on random and real pages."""
+``_scan.control_counts`` (decode.check_binary's sample counts), ``_scan.lt_and_markers`` and
+``_scan.has_markers`` (document._page_bytes's ``<`` count and marker test),
+``_scan.count_upto_bytes`` (limits._runaway_cut_utf8's bounded counts) and
+``_raw.drop_script_bodies`` (its output written into the bytes object it returns), on random
+and real pages; each at every offset of a buffer, so that every step of 16 or 128 bytes
+meets the byte it looks for at every place."""
 
 from __future__ import annotations
 
@@ -80,6 +83,29 @@ def test_lt_and_markers_twin():
     for data in _random_pages(13, 3000) + _real_pages(20) + [b"<" * 1000, b"x" * 254 + b"\x03"]:
         expected = (data.count(b"<"), any(bytes([b]) in data for b in document._MARKER_BYTES))
         assert walk.scan.lt_and_markers(data) == expected, data[:80]
+
+
+def test_has_markers_twin():
+    for data in _random_pages(16, 3000) + _real_pages(20) + [b"x" * 254 + b"\x03"]:
+        expected = any(bytes([b]) in data for b in document._MARKER_BYTES)
+        assert walk.scan.has_markers(data) == expected, data[:80]
+    for low in (0, 1, 2, 3, 4, 0x80, 0xFF):
+        for size in (1, 15, 16, 17, 127, 128, 129, 300):
+            for at in range(size):
+                data = bytearray(b"a" * size)
+                data[at] = low
+                assert walk.scan.has_markers(bytes(data)) == (low < 4), (low, size, at)
+
+
+def test_count_upto_bytes_is_the_count_cut_at_most():
+    rng = random.Random(17)
+    for data in _random_pages(18, 300) + [b"=" * 3000, b"a=" * 700]:
+        for _ in range(4):
+            start = rng.randint(0, len(data) + 2)
+            end = rng.randint(0, len(data) + 5)
+            most = rng.choice([0, 1, 3, 257, 1025])
+            expected = min(data.count(b"=", start, end), most)
+            assert walk.scan.count_upto_bytes(data, 0x3D, most, start, end) == expected
 
 
 def test_page_bytes_same_without_the_c_passes(monkeypatch):

@@ -55,3 +55,16 @@ def test_real_chinese_pages():
         assert walk.scan.utf8_length(data) == _expected(data)
         cut = data[:len(data) // 2]  # (maybe inside a character)
         assert walk.scan.utf8_length(cut) == _expected(cut)
+
+
+def test_ascii_runs_with_a_character_or_a_bad_byte_at_every_offset():
+    """The ASCII steps (64 and 16 bytes at a time) find the first non-ASCII byte wherever
+    it stands in a step, and the run's end is where the general steps take over."""
+    for size in (15, 16, 17, 63, 64, 65, 130):
+        for at in range(size):
+            for odd in ("é", "中", "\U0001f600", b"\x80", b"\xff", b"\xe4\xb8"):
+                data = bytearray(b"a" * size)
+                piece = odd.encode("utf-8") if isinstance(odd, str) else odd
+                data[at:at + 1] = piece
+                data = bytes(data)
+                assert walk.scan.utf8_length(data) == _expected(data), (size, at, odd)
