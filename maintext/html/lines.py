@@ -297,8 +297,11 @@ def is_furniture_line(text: str, dates: bool = True) -> bool:
     e-mail address alone, or (with ``dates``) a date or time alone."""
     if len(text) > FURNITURE_MAX_CHARS:
         return False
-    return (_FURNITURE_ANY_CASE.match(text) is not None or ("@" in text and _EMAIL_LINE.match(text) is not None)
-            or is_credit_line(text) or (dates and (is_date_line(text) or is_dateline(text))))
+    if (_FURNITURE_ANY_CASE.match(text) is not None or ("@" in text and _EMAIL_LINE.match(text) is not None)
+            or is_credit_line(text)):
+        return True
+    # (both date tests need a decimal digit: one search answers both for a line without one)
+    return dates and _DECIMAL.search(text) is not None and (is_date_line(text) or is_dateline(text))
 
 
 _FURNITURE_ANY_CASE = _AnyCase(_FURNITURE_LINE)
