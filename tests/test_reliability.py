@@ -192,10 +192,14 @@ def test_nested_time_limits_the_shorter_one_wins():
     assert sum(range(100000))
 
 
-def _seconds(html: str) -> float:
-    start = time.process_time()
-    maintext.extract(html, page_timeout=None)
-    return time.process_time() - start
+def _seconds(html: str, runs: int = 2) -> float:
+    """Best CPU time of `runs` calls: one run on a loaded machine can pay for another's page faults."""
+    best = float("inf")
+    for _ in range(runs):
+        start = time.process_time()
+        maintext.extract(html, page_timeout=None)
+        best = min(best, time.process_time() - start)
+    return best
 
 
 def test_attribute_flood_is_linear():
