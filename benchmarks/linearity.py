@@ -1,6 +1,6 @@
 """Cost of ``maintext.extract`` against page size and nesting depth: the fitted exponent.
 
-    python benchmarks/linearity.py [--max-mb 20] [--rounds 3] [--fields text]
+    python benchmarks/linearity.py [--max-mb 20] [--rounds 3] [--fields text] [--worker-heap]
 
 Builds synthetic pages (an article of paragraphs with links, inside navigation, a
 side column, a footer; one element per line, so big pages pass libxml2's 65535-line
@@ -10,7 +10,9 @@ seconds, every size the same way: its first extraction (cold: the process may ha
 fault in memory that earlier, smaller pages did not need) and the best of ``--rounds`` more
 (warm). Prints the times per size (also per MB, with the minor page faults per MB) and the
 exponents ``k`` of the least-squares fits ``time ~ size^k``, warm and cold (1.0 =
-linear; the target is <= 1.1).
+linear; the target is <= 1.1). ``--worker-heap``: measure as in maintext's batch and service
+workers, which keep freed memory for the next page (:mod:`maintext.heap`); without it, as a
+library call in a process whose allocator is left as it is.
 """
 
 from __future__ import annotations
@@ -99,7 +101,13 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--fields", default=None, help="e.g. text (default: the full record)")
     ap.add_argument("--max-depth", type=int, default=1600)
+    ap.add_argument("--worker-heap", action="store_true",
+                    help="keep freed memory as maintext's workers do (maintext.heap)")
     args = ap.parse_args()
+    if args.worker_heap:
+        from maintext import heap
+
+        print(f"worker heap: keeping up to {heap.KEEP_MB} MB of freed memory: {heap.keep_freed_memory()}")
     fields = args.fields.split(",") if args.fields else None
     sizes = [10_000]
     while sizes[-1] * 2 < args.max_mb * 1e6:

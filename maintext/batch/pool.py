@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import wait
 from typing import Any
 
+from .. import heap
 from ..errors import MaintextError
 from ..options import Options
 from . import work
@@ -113,6 +114,7 @@ def setup_worker(init: WorkerInit) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is handled by the parent
     init.install()
     limit_memory(init.max_memory_mb)
+    heap.keep_freed_memory(init.max_memory_mb)  # (big pages after big pages: no refaulting)
 
 
 def _send(conn: Any, task: Task, record: dict[str, Any], exiting: bool) -> bool:

@@ -40,6 +40,9 @@ def _init_worker(max_memory_mb: int) -> None:
             resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
         except (ImportError, ValueError, OSError):
             pass
+    from maintext import heap
+
+    heap.keep_freed_memory(max_memory_mb)  # (big pages after big pages: no refaulting)
     import maintext.api  # noqa: F401 - import once, not on the first request
     import maintext.methods.auto  # noqa: F401
 
