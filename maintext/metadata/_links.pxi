@@ -56,30 +56,21 @@ cdef str _words(str text):
 
 
 cdef str _joined_words(str text):
-    """``" ".join(text.split())``; a one-byte (Latin-1) ``text`` in two passes over its
-    bytes (the words' length and largest character, then the copy), without the list of
-    words. The white space is ``str.split``'s (``Py_UNICODE_ISSPACE``), and the result
-    has the kind its largest character gives, as every str."""
+    """``" ".join(text.split())``; a one-byte (Latin-1) ``text`` in one pass over its bytes
+    into a scratch buffer (the words, their largest character), then copied into a str of
+    that length, without the list of words. The white space is ``str.split``'s
+    (``Py_UNICODE_ISSPACE``), and the result has the kind its largest character gives, as
+    every str."""
     if PyUnicode_KIND(text) != PyUnicode_1BYTE_KIND:
         return " ".join(text.split())
     cdef Py_ssize_t i, k = 0, n = len(text)
     cdef const unsigned char* s = <const unsigned char*>PyUnicode_DATA(text)
     cdef unsigned char c, largest = 0
-    cdef unsigned char* out
+    cdef unsigned char local[512]
+    cdef unsigned char* out = &local[0] if n <= 512 else <unsigned char*>malloc(n)
     cdef bint gap = False  # white space after a word (a space before the next one)
-    for i in range(n):
-        c = s[i]
-        if Py_UNICODE_ISSPACE(c):
-            gap = k > 0
-        else:
-            k += 1 + gap
-            gap = False
-            if c > largest:
-                largest = c
-    joined = PyUnicode_New(k, 127 if largest < 128 else 255)
-    out = <unsigned char*>PyUnicode_DATA(joined)
-    k = 0
-    gap = False
+    if out is NULL:
+        raise MemoryError()
     for i in range(n):
         c = s[i]
         if Py_UNICODE_ISSPACE(c):
@@ -91,6 +82,14 @@ cdef str _joined_words(str text):
                 gap = False
             out[k] = c
             k += 1
+            if c > largest:
+                largest = c
+    try:
+        joined = PyUnicode_New(k, 127 if largest < 128 else 255)
+        memcpy(PyUnicode_DATA(joined), out, k)
+    finally:
+        if out != &local[0]:
+            free(out)
     return joined
 
 

@@ -282,6 +282,25 @@ def test_link_rows_in_c_calls_a_class_it_cannot_fill_itself():
             assert [ln.seen for ln in links] == [7, 7]
 
 
+
+@native
+def test_link_rows_in_c_collapses_long_and_latin1_texts_as_split_and_join():
+    """Anchor texts on both sides of the C scratch buffer's size (512 characters), with
+    every white space ``str.split`` knows in one byte, and characters past ASCII."""
+    from maintext.metadata.links import SKIP_HREF, _resolve, _valid_bracketed_host
+    from maintext.result import Link
+
+    rng = random.Random(14)
+    alphabet = " \t\n\x0b\x0c\r\x1c\x1d\x1e\x1f\x85\xa0abc\u00e9\u00ff." + "x" * 6
+    texts = ["".join(rng.choices(alphabet, k=rng.choice([1, 2, 40, 511, 512, 513, 600, 2000])))
+             for _ in range(400)] + ["  ", "\xa0", "a" * 513, " " + "b " * 400]
+    records = [("http://x.org/", None, text) for text in texts]
+    links = native_mod._native.link_rows(texts, records, None, None, None, SKIP_HREF, _resolve,
+                                         _valid_bracketed_host, text_content, Link, None, None)
+    assert [ln.text for ln in links] == [" ".join(text.split()) for text in texts]
+    assert all(ln.text.isascii() == (" ".join(text.split())).isascii() for ln, text in zip(links, texts))
+
+
 TITLE_TAGS = ["div", "p", "span", "td", "strong", "b", "font", "h4", "li", "em", "h1", "section", "a"]
 TITLE_TEXTS = ["", " ", "Breaking news", "Breaki", "Breakin", "  Breaking\n news  ", "Breaking news today here", "Breaking",
                "Break", "\u4e2d\u6587\u6807\u9898\u65b0\u95fb", " \u4e2d\u6587\u6807\u9898", "news", "B r e a k",
