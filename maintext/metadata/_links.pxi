@@ -335,6 +335,56 @@ def head_hits(str low, tuple heads):
 # ---------------------------------------------------------------------------------------
 # Category and tag links: :func:`maintext.metadata.extras._labels`'s loop over the anchors
 
+cdef enum:  # what a rel value says of an anchor, for label_links
+    REL_EMPTY = 0  # no word (white space only)
+    REL_OTHER = 1  # words, but not the one asked for
+    REL_MARKED = 2  # the word asked for (a "tag" not also "category")
+
+
+cdef int _rel_words(str rel_value, str rel) except -1:
+    """What ``rels = rel_value.lower().split()`` says: REL_MARKED when ``rel in rels and
+    not (rel == "tag" and "category" in rels)``, else REL_OTHER when ``rels``, else
+    REL_EMPTY. An ASCII value and ``rel`` are read in place (``str.lower`` of ASCII text
+    changes only the capitals; ``Py_UNICODE_ISSPACE`` is ``str.split``'s white space)."""
+    cdef const unsigned char* s
+    cdef const unsigned char* want
+    cdef Py_ssize_t i = 0, start, j, n = len(rel_value), size = len(rel)
+    cdef bint words = False, has_rel = False, has_category = False
+    if not (PyUnicode_IS_ASCII(rel_value) and PyUnicode_IS_ASCII(rel)):
+        rels = rel_value.lower().split()
+        if rel in rels and not (rel == "tag" and "category" in rels):
+            return REL_MARKED
+        return REL_OTHER if rels else REL_EMPTY
+    s = <const unsigned char*>PyUnicode_DATA(rel_value)
+    want = <const unsigned char*>PyUnicode_DATA(rel)
+    while i < n:
+        if Py_UNICODE_ISSPACE(s[i]):
+            i += 1
+            continue
+        start = i
+        while i < n and not Py_UNICODE_ISSPACE(s[i]):
+            i += 1
+        words = True
+        if i - start == size and _lowered_is(s + start, want, size):
+            has_rel = True
+        if i - start == 8 and _lowered_is(s + start, <const unsigned char*>b"category", 8):
+            has_category = True
+    if has_rel and not (size == 3 and memcmp(want, b"tag", 3) == 0 and has_category):
+        return REL_MARKED
+    return REL_OTHER if words else REL_EMPTY
+
+
+cdef inline bint _lowered_is(const unsigned char* s, const unsigned char* lower, Py_ssize_t n) noexcept:
+    """The ASCII bytes ``s[:n]``, capitals lowered, are ``lower[:n]``."""
+    cdef Py_ssize_t i
+    cdef unsigned char c
+    for i in range(n):
+        c = s[i]
+        if (c + 32 if 65 <= c <= 90 else c) != lower[i]:
+            return False
+    return True
+
+
 def label_links(list anchors, list records, str rel, href_path, hits=None):
     """``(marked, by_path)`` of ``extras._labels``: ``(anchor, text)`` of the anchors whose
     rel list holds ``rel`` (a "tag" not also "category"), and of those without a rel list
@@ -346,11 +396,11 @@ def label_links(list anchors, list records, str rel, href_path, hits=None):
     for i in range(min(len(anchors), len(records))):
         href, rel_value, text = records[i]
         if rel_value:
-            rels = rel_value.lower().split()
-            if rel in rels and not (rel == "tag" and "category" in rels):
+            found = _rel_words(rel_value, rel)
+            if found == REL_MARKED:
                 marked.append((anchors[i], text))
                 continue
-            elif rels:
+            elif found == REL_OTHER:
                 continue
         if href_path is None:
             continue

@@ -595,6 +595,27 @@ def test_label_links_in_c_same_as_the_python_loop():
                     extras._label_links(got, rel, pattern, some)
 
 
+
+@native
+def test_label_links_in_c_reads_rel_words_as_lower_and_split():
+    """Rel values of random words, capitals and white space (str.split's ASCII separators
+    \\x1c-\\x1f among them, and non-ASCII ones, read by the Python fallback)."""
+    from maintext.metadata import _native
+
+    rng = random.Random(15)
+    words = ["tag", "TAG", "Tag", "category", "CATEGORY", "Category", "categor", "categoryx", "tags", "ta",
+             "nofollow", "\u0130", "t\u00e4g", "\u212aategory", "g"]
+    spaces = [" ", "  ", "\t", "\n", "\x0b", "\x1c", "\x1f", "\x85", "\xa0", "\u3000"]
+    for _ in range(3000):
+        rel_value = "".join(rng.choice(spaces) + rng.choice(words) for _ in range(rng.randint(0, 4)))
+        rel_value += rng.choice(spaces) if rng.random() < 0.5 else ""
+        for rel in ("tag", "category", "Tag", "nofollow"):
+            rels = rel_value.lower().split()
+            marked = rel in rels and not (rel == "tag" and "category" in rels)
+            expected = ([(0, "t")], []) if marked else ([], [(0, "t")] if not rels else [])
+            assert _native.label_links([0], [("/tag/x", rel_value, "t")], rel, re.compile("/tag/")) == expected
+
+
 @native
 def test_texts_before_in_c_is_the_generator_cut_at_the_budget(monkeypatch):
     from maintext.metadata import visible
