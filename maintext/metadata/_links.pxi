@@ -25,6 +25,49 @@ cdef inline bint _starts_http(str href):
     return memcmp(s + 4, b"://", 3) == 0 or (n >= 8 and memcmp(s + 4, b"s://", 4) == 0)
 
 
+cdef inline bint _holds_bracket(str url):
+    """``"[" in url`` (``memchr`` over a one-byte string)."""
+    if PyUnicode_KIND(url) == PyUnicode_1BYTE_KIND:
+        return memchr(PyUnicode_DATA(url), 91, PyUnicode_GET_LENGTH(url)) is not NULL
+    return "[" in url
+
+
+cdef bint _has_scheme(str href):
+    """``links._SCHEME.match(href)``: an ASCII letter, then ASCII letters, digits, "+", "."
+    or "-", then ":"."""
+    cdef Py_ssize_t i, n = len(href)
+    cdef Py_UCS4 c
+    if n == 0:
+        return False
+    c = PyUnicode_READ_CHAR(href, 0)
+    if not (65 <= c <= 90 or 97 <= c <= 122):
+        return False
+    for i in range(1, n):
+        c = PyUnicode_READ_CHAR(href, i)
+        if c == 58:  # ":"
+            return True
+        if not (65 <= c <= 90 or 97 <= c <= 122 or 48 <= c <= 57 or c == 43 or c == 46 or c == 45):
+            return False
+    return False
+
+
+cdef bint _starts_http_any_case(str href):
+    """``href[:8].lower().startswith(("http://", "https://"))`` (no character past ASCII
+    lowers to one of these)."""
+    cdef Py_ssize_t i, n = len(href)
+    cdef uint32_t c  # (a number: Cython adds to a Py_UCS4 as to a str)
+    cdef const char* want = "https://"
+    for i in range(min(n, 8)):
+        c = PyUnicode_READ_CHAR(href, i)
+        if 65 <= c <= 90:
+            c += 32
+        if i == 4 and c == 58:  # "http:" : the rest is "//"
+            return n >= 7 and PyUnicode_READ_CHAR(href, 5) == 47 and PyUnicode_READ_CHAR(href, 6) == 47
+        if c != <unsigned char>want[i]:
+            return False
+    return n >= 8
+
+
 cdef inline str _stripped(str text):
     """``text.strip()``, without a new string when there is nothing to strip."""
     cdef Py_ssize_t n = len(text)
@@ -163,6 +206,7 @@ def link_rows(list anchors, list records, base, scheme, origin, tuple skip, reso
     cdef bint by_first = _first_chars(skip, first)
     cdef bint rooted = bool(base) and bool(origin)  # (``base and origin``, read once)
     _read_link_class(link_class)
+    cdef tuple record
     for i in range(min(len(anchors), len(records))):
         a = anchors[i]
         record = records[i]
@@ -172,7 +216,7 @@ def link_rows(list anchors, list records, base, scheme, origin, tuple skip, reso
             continue
         if _starts_http(href):  # the common case, no resolving
             url = _stripped(href)
-            if "[" in url and not valid_bracketed(url):
+            if _holds_bracket(url) and not valid_bracketed(url):
                 continue
         else:
             href = _stripped(href)
@@ -191,6 +235,10 @@ def link_rows(list anchors, list records, base, scheme, origin, tuple skip, reso
                     url = scheme + ":" + href
                 else:
                     continue
+            elif not base:  # nothing to resolve against: _resolve's answer without the call
+                if _has_scheme(href) and not _starts_http_any_case(href):
+                    continue  # ftp:, skype:, ... not a web link
+                url = href
             else:
                 found = resolve(href, base, scheme, origin)
                 if found is None:

@@ -215,6 +215,28 @@ def test_link_rows_in_c_same_links_as_the_python_loop(monkeypatch):
         assert results[0] == results[1] == results[2]
 
 
+
+@native
+def test_link_rows_in_c_reads_schemes_as_resolve_does(monkeypatch):
+    """hrefs made of scheme-like pieces, capitals and characters past ASCII: the C loop's
+    answer without ``_resolve`` (no base) and with it are the Python loop's."""
+    from maintext.metadata.links import extract_links
+
+    pieces = ["h", "H", "t", "T", "p", "P", "s", "S", ":", "/", "//", "x", "+", ".", "-", "1", "\u0130",
+              "\u212a", " ", "?", "#", "http", "HTTPS", "ftp", "://"]
+    rng = random.Random(16)
+    hrefs = ["".join(rng.choices(pieces, k=rng.randint(1, 7))) for _ in range(3000)]
+    anchors = [object() for _ in hrefs]
+    records = [(href, None, "t") for href in hrefs]
+    for url in (None, "http://site.org/a/b.html", "rel/only", ""):
+        results = []
+        for enabled in (True, False):
+            monkeypatch.setattr(walk, "ENABLED", enabled)
+            links = extract_links(None, url, anchors=anchors, records=records)
+            results.append([ln.url for ln in links])
+        assert results[0] == results[1]
+
+
 @native
 def test_link_rows_in_c_builds_the_links_their_class_builds(monkeypatch):
     """The C loop stores a Link's slots itself: the objects equal ``Link(url, text)`` in
