@@ -31,7 +31,7 @@ from maintext.html._xmlnode cimport _elementlike, _has_text, _next_under, _plain
 from lxml.includes.etreepublic cimport (_Document, _Element, attributeValue, elementFactory,
                                         import_lxml__etree, textOf, tailOf)
 
-from libc.string cimport strcmp, strstr
+from libc.string cimport strcmp, strncmp, strstr
 
 import_lxml__etree()
 
@@ -150,36 +150,66 @@ def prop_elements(_Element root, frozenset itemprops, frozenset properties):
     return out
 
 
-cdef bint _attr_is(xmlNode* n, const char* name, const char* value):
-    cdef xmlAttr* a = _attr_node(n, name)
-    cdef const char* got
-    if a is NULL:
-        return False
-    got = _plain_value(a)
-    if got is NULL:
-        return attributeValue(n, a) == value.decode("ascii")
-    return strcmp(got, value) == 0
-
-
-cdef bint _attr_has(xmlNode* n, const char* name, tuple parts):
-    """The attribute's value holds one of the (ASCII) strings ``parts``."""
-    cdef xmlAttr* a = _attr_node(n, name)
-    cdef const char* got
-    cdef bytes part
-    if a is NULL:
-        return False
-    got = _plain_value(a)
-    if got is NULL:
-        value = attributeValue(n, a)
-        return any(p.decode("ascii") in value for p in parts)
-    for part in parts:
-        if strstr(got, <const char*>part) is not NULL:
+cdef bint _holds_author_word(const char* value) noexcept:
+    """``value`` holds author, Author, byline or Byline: one pass that compares the rest of
+    a word only at its (either case) first letter."""
+    cdef const char* p = value
+    cdef char c
+    while p[0] != 0:
+        c = p[0] | 0x20  # a or A, b or B (no other byte lowers to them)
+        if (c == b'a' and strncmp(p + 1, "uthor", 5) == 0
+                or c == b'b' and strncmp(p + 1, "yline", 5) == 0):
             return True
+        p += 1
     return False
 
 
-_CLASS_PARTS = (b"author", b"Author", b"byline", b"Byline")
-_ID_PARTS = (b"author",)
+cdef enum:  # the attributes authors.is_author_box reads, as bits
+    BOX_REL = 1
+    BOX_ITEMPROP = 2
+    BOX_CLASS = 4
+    BOX_ID = 8
+
+
+cdef bint _is_author_attr(xmlNode* n, xmlAttr* a, int which):
+    """The test of ``authors.is_author_box`` for attribute ``a`` (``which`` of them) of
+    element ``n``: rel/itemprop equal to author, class holding author/Author/byline/Byline,
+    id holding author. A value held in more than one node is read whole (``attributeValue``)."""
+    cdef const char* got = _plain_value(a)
+    if got is NULL:
+        value = attributeValue(n, a)
+        if which == BOX_CLASS:
+            return any(part in value for part in ("author", "Author", "byline", "Byline"))
+        return value == "author" if which != BOX_ID else "author" in value
+    if which == BOX_CLASS:
+        return _holds_author_word(got)
+    if which == BOX_ID:
+        return strstr(got, "author") is not NULL
+    return strcmp(got, "author") == 0  # rel, itemprop: the whole value
+
+
+cdef bint _is_author_box(xmlNode* n):
+    """``authors.is_author_box``, in one pass over the element's attributes; as ``el.get``,
+    only the first attribute of each name (without namespace) counts."""
+    cdef xmlAttr* a = n.properties
+    cdef int seen = 0, which  # the attributes met (bits)
+    cdef const char* name
+    while a is not NULL:
+        name = <const char*>a.name
+        which = 0
+        if a.ns is NULL:  # (the first byte before the call: most names differ there)
+            if name[0] == b'c':
+                which = BOX_CLASS if strcmp(name, "class") == 0 else 0
+            elif name[0] == b'i':
+                which = BOX_ID if strcmp(name, "id") == 0 else (BOX_ITEMPROP if strcmp(name, "itemprop") == 0 else 0)
+            elif name[0] == b'r':
+                which = BOX_REL if strcmp(name, "rel") == 0 else 0
+        if which and not seen & which:
+            seen |= which
+            if _is_author_attr(n, a, which):
+                return True
+        a = a.next
+    return False
 
 
 def author_boxes(_Element scope, Py_ssize_t limit):
@@ -194,9 +224,7 @@ def author_boxes(_Element scope, Py_ssize_t limit):
         return out
     n = _next(top, top, True)
     while n is not NULL and len(out) < limit:
-        if n.properties is not NULL and (
-                _attr_is(n, "rel", "author") or _attr_is(n, "itemprop", "author")
-                or _attr_has(n, "class", _CLASS_PARTS) or _attr_has(n, "id", _ID_PARTS)):
+        if n.properties is not NULL and _is_author_box(n):
             out.append(elementFactory(doc, n))
         n = _next(n, top, True)
     return out

@@ -25,6 +25,49 @@ cdef inline bint _starts_http(str href):
     return memcmp(s + 4, b"://", 3) == 0 or (n >= 8 and memcmp(s + 4, b"s://", 4) == 0)
 
 
+cdef inline bint _holds_bracket(str url):
+    """``"[" in url`` (``memchr`` over a one-byte string)."""
+    if PyUnicode_KIND(url) == PyUnicode_1BYTE_KIND:
+        return memchr(PyUnicode_DATA(url), 91, PyUnicode_GET_LENGTH(url)) is not NULL
+    return "[" in url
+
+
+cdef bint _has_scheme(str href):
+    """``links._SCHEME.match(href)``: an ASCII letter, then ASCII letters, digits, "+", "."
+    or "-", then ":"."""
+    cdef Py_ssize_t i, n = len(href)
+    cdef Py_UCS4 c
+    if n == 0:
+        return False
+    c = PyUnicode_READ_CHAR(href, 0)
+    if not (65 <= c <= 90 or 97 <= c <= 122):
+        return False
+    for i in range(1, n):
+        c = PyUnicode_READ_CHAR(href, i)
+        if c == 58:  # ":"
+            return True
+        if not (65 <= c <= 90 or 97 <= c <= 122 or 48 <= c <= 57 or c == 43 or c == 46 or c == 45):
+            return False
+    return False
+
+
+cdef bint _starts_http_any_case(str href):
+    """``href[:8].lower().startswith(("http://", "https://"))`` (no character past ASCII
+    lowers to one of these)."""
+    cdef Py_ssize_t i, n = len(href)
+    cdef uint32_t c  # (a number: Cython adds to a Py_UCS4 as to a str)
+    cdef const char* want = "https://"
+    for i in range(min(n, 8)):
+        c = PyUnicode_READ_CHAR(href, i)
+        if 65 <= c <= 90:
+            c += 32
+        if i == 4 and c == 58:  # "http:" : the rest is "//"
+            return n >= 7 and PyUnicode_READ_CHAR(href, 5) == 47 and PyUnicode_READ_CHAR(href, 6) == 47
+        if c != <unsigned char>want[i]:
+            return False
+    return n >= 8
+
+
 cdef inline str _stripped(str text):
     """``text.strip()``, without a new string when there is nothing to strip."""
     cdef Py_ssize_t n = len(text)
@@ -56,30 +99,21 @@ cdef str _words(str text):
 
 
 cdef str _joined_words(str text):
-    """``" ".join(text.split())``; a one-byte (Latin-1) ``text`` in two passes over its
-    bytes (the words' length and largest character, then the copy), without the list of
-    words. The white space is ``str.split``'s (``Py_UNICODE_ISSPACE``), and the result
-    has the kind its largest character gives, as every str."""
+    """``" ".join(text.split())``; a one-byte (Latin-1) ``text`` in one pass over its bytes
+    into a scratch buffer (the words, their largest character), then copied into a str of
+    that length, without the list of words. The white space is ``str.split``'s
+    (``Py_UNICODE_ISSPACE``), and the result has the kind its largest character gives, as
+    every str."""
     if PyUnicode_KIND(text) != PyUnicode_1BYTE_KIND:
         return " ".join(text.split())
     cdef Py_ssize_t i, k = 0, n = len(text)
     cdef const unsigned char* s = <const unsigned char*>PyUnicode_DATA(text)
     cdef unsigned char c, largest = 0
-    cdef unsigned char* out
+    cdef unsigned char local[512]
+    cdef unsigned char* out = &local[0] if n <= 512 else <unsigned char*>malloc(n)
     cdef bint gap = False  # white space after a word (a space before the next one)
-    for i in range(n):
-        c = s[i]
-        if Py_UNICODE_ISSPACE(c):
-            gap = k > 0
-        else:
-            k += 1 + gap
-            gap = False
-            if c > largest:
-                largest = c
-    joined = PyUnicode_New(k, 127 if largest < 128 else 255)
-    out = <unsigned char*>PyUnicode_DATA(joined)
-    k = 0
-    gap = False
+    if out is NULL:
+        raise MemoryError()
     for i in range(n):
         c = s[i]
         if Py_UNICODE_ISSPACE(c):
@@ -91,6 +125,14 @@ cdef str _joined_words(str text):
                 gap = False
             out[k] = c
             k += 1
+            if c > largest:
+                largest = c
+    try:
+        joined = PyUnicode_New(k, 127 if largest < 128 else 255)
+        memcpy(PyUnicode_DATA(joined), out, k)
+    finally:
+        if out != &local[0]:
+            free(out)
     return joined
 
 
@@ -164,6 +206,7 @@ def link_rows(list anchors, list records, base, scheme, origin, tuple skip, reso
     cdef bint by_first = _first_chars(skip, first)
     cdef bint rooted = bool(base) and bool(origin)  # (``base and origin``, read once)
     _read_link_class(link_class)
+    cdef tuple record
     for i in range(min(len(anchors), len(records))):
         a = anchors[i]
         record = records[i]
@@ -173,7 +216,7 @@ def link_rows(list anchors, list records, base, scheme, origin, tuple skip, reso
             continue
         if _starts_http(href):  # the common case, no resolving
             url = _stripped(href)
-            if "[" in url and not valid_bracketed(url):
+            if _holds_bracket(url) and not valid_bracketed(url):
                 continue
         else:
             href = _stripped(href)
@@ -192,6 +235,10 @@ def link_rows(list anchors, list records, base, scheme, origin, tuple skip, reso
                     url = scheme + ":" + href
                 else:
                     continue
+            elif not base:  # nothing to resolve against: _resolve's answer without the call
+                if _has_scheme(href) and not _starts_http_any_case(href):
+                    continue  # ftp:, skype:, ... not a web link
+                url = href
             else:
                 found = resolve(href, base, scheme, origin)
                 if found is None:
@@ -336,6 +383,56 @@ def head_hits(str low, tuple heads):
 # ---------------------------------------------------------------------------------------
 # Category and tag links: :func:`maintext.metadata.extras._labels`'s loop over the anchors
 
+cdef enum:  # what a rel value says of an anchor, for label_links
+    REL_EMPTY = 0  # no word (white space only)
+    REL_OTHER = 1  # words, but not the one asked for
+    REL_MARKED = 2  # the word asked for (a "tag" not also "category")
+
+
+cdef int _rel_words(str rel_value, str rel) except -1:
+    """What ``rels = rel_value.lower().split()`` says: REL_MARKED when ``rel in rels and
+    not (rel == "tag" and "category" in rels)``, else REL_OTHER when ``rels``, else
+    REL_EMPTY. An ASCII value and ``rel`` are read in place (``str.lower`` of ASCII text
+    changes only the capitals; ``Py_UNICODE_ISSPACE`` is ``str.split``'s white space)."""
+    cdef const unsigned char* s
+    cdef const unsigned char* want
+    cdef Py_ssize_t i = 0, start, j, n = len(rel_value), size = len(rel)
+    cdef bint words = False, has_rel = False, has_category = False
+    if not (PyUnicode_IS_ASCII(rel_value) and PyUnicode_IS_ASCII(rel)):
+        rels = rel_value.lower().split()
+        if rel in rels and not (rel == "tag" and "category" in rels):
+            return REL_MARKED
+        return REL_OTHER if rels else REL_EMPTY
+    s = <const unsigned char*>PyUnicode_DATA(rel_value)
+    want = <const unsigned char*>PyUnicode_DATA(rel)
+    while i < n:
+        if Py_UNICODE_ISSPACE(s[i]):
+            i += 1
+            continue
+        start = i
+        while i < n and not Py_UNICODE_ISSPACE(s[i]):
+            i += 1
+        words = True
+        if i - start == size and _lowered_is(s + start, want, size):
+            has_rel = True
+        if i - start == 8 and _lowered_is(s + start, <const unsigned char*>b"category", 8):
+            has_category = True
+    if has_rel and not (size == 3 and memcmp(want, b"tag", 3) == 0 and has_category):
+        return REL_MARKED
+    return REL_OTHER if words else REL_EMPTY
+
+
+cdef inline bint _lowered_is(const unsigned char* s, const unsigned char* lower, Py_ssize_t n) noexcept:
+    """The ASCII bytes ``s[:n]``, capitals lowered, are ``lower[:n]``."""
+    cdef Py_ssize_t i
+    cdef unsigned char c
+    for i in range(n):
+        c = s[i]
+        if (c + 32 if 65 <= c <= 90 else c) != lower[i]:
+            return False
+    return True
+
+
 def label_links(list anchors, list records, str rel, href_path, hits=None):
     """``(marked, by_path)`` of ``extras._labels``: ``(anchor, text)`` of the anchors whose
     rel list holds ``rel`` (a "tag" not also "category"), and of those without a rel list
@@ -347,11 +444,11 @@ def label_links(list anchors, list records, str rel, href_path, hits=None):
     for i in range(min(len(anchors), len(records))):
         href, rel_value, text = records[i]
         if rel_value:
-            rels = rel_value.lower().split()
-            if rel in rels and not (rel == "tag" and "category" in rels):
+            found = _rel_words(rel_value, rel)
+            if found == REL_MARKED:
                 marked.append((anchors[i], text))
                 continue
-            elif rels:
+            elif found == REL_OTHER:
                 continue
         if href_path is None:
             continue

@@ -27,7 +27,7 @@ from cpython.object cimport PyObject, PyTypeObject
 
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
-from libc.string cimport memchr, memcmp, memset, strcmp, strlen
+from libc.string cimport memchr, memcmp, memcpy, memset, strcmp, strlen
 
 import_lxml__etree()
 

@@ -163,3 +163,23 @@ def test_ld_script_texts_are_the_python_list():
     assert found > 500
     script = parse_html("<html><head><script type='application/ld+json'>{}</script></head></html>").find(".//script")
     assert walk.nodes.ld_script_texts(script) == ["{}"] == python(script)
+
+
+def test_author_boxes_single_attribute_scan_matches_is_author_box():
+    """Random attribute sets: the words in any place and case, split by entities (a value
+    in several nodes), namespaced and look-alike names, values without the words."""
+    rng = random.Random(14)
+    names = ["class", "id", "rel", "itemprop", "data-x", "xml:lang", "cls", "ids", "r", "item"]
+    words = ["author", "Author", "AUTHOR", "byline", "Byline", "bYline", "autho", "uthor", "aauthor",
+             "by&amp;line", "au&#116;hor", "x", "", " ", "\u00e4uthor", "byl"]
+    for _ in range(200):
+        body = []
+        for _ in range(rng.randint(1, 12)):
+            attrs = " ".join(f"{rng.choice(names)}='{''.join(rng.choices(words, k=rng.randint(0, 3)))}'"
+                             for _ in range(rng.randint(0, 4)))
+            body.append(f"<div {attrs}>t</div>")
+        root = parse_html("<html><body><section>" + "".join(body) + "</section></body></html>")
+        scope = root.find(".//section")
+        for limit in (1, 3, 20):
+            assert walk.nodes.author_boxes(scope, limit) == [
+                el for el in scope.iterdescendants() if authors.is_author_box(el)][:limit]

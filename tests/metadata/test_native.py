@@ -215,6 +215,28 @@ def test_link_rows_in_c_same_links_as_the_python_loop(monkeypatch):
         assert results[0] == results[1] == results[2]
 
 
+
+@native
+def test_link_rows_in_c_reads_schemes_as_resolve_does(monkeypatch):
+    """hrefs made of scheme-like pieces, capitals and characters past ASCII: the C loop's
+    answer without ``_resolve`` (no base) and with it are the Python loop's."""
+    from maintext.metadata.links import extract_links
+
+    pieces = ["h", "H", "t", "T", "p", "P", "s", "S", ":", "/", "//", "x", "+", ".", "-", "1", "\u0130",
+              "\u212a", " ", "?", "#", "http", "HTTPS", "ftp", "://"]
+    rng = random.Random(16)
+    hrefs = ["".join(rng.choices(pieces, k=rng.randint(1, 7))) for _ in range(3000)]
+    anchors = [object() for _ in hrefs]
+    records = [(href, None, "t") for href in hrefs]
+    for url in (None, "http://site.org/a/b.html", "rel/only", ""):
+        results = []
+        for enabled in (True, False):
+            monkeypatch.setattr(walk, "ENABLED", enabled)
+            links = extract_links(None, url, anchors=anchors, records=records)
+            results.append([ln.url for ln in links])
+        assert results[0] == results[1]
+
+
 @native
 def test_link_rows_in_c_builds_the_links_their_class_builds(monkeypatch):
     """The C loop stores a Link's slots itself: the objects equal ``Link(url, text)`` in
@@ -280,6 +302,25 @@ def test_link_rows_in_c_calls_a_class_it_cannot_fill_itself():
         assert [ln.text for ln in links] == texts
         if cls is Extra:
             assert [ln.seen for ln in links] == [7, 7]
+
+
+
+@native
+def test_link_rows_in_c_collapses_long_and_latin1_texts_as_split_and_join():
+    """Anchor texts on both sides of the C scratch buffer's size (512 characters), with
+    every white space ``str.split`` knows in one byte, and characters past ASCII."""
+    from maintext.metadata.links import SKIP_HREF, _resolve, _valid_bracketed_host
+    from maintext.result import Link
+
+    rng = random.Random(14)
+    alphabet = " \t\n\x0b\x0c\r\x1c\x1d\x1e\x1f\x85\xa0abc\u00e9\u00ff." + "x" * 6
+    texts = ["".join(rng.choices(alphabet, k=rng.choice([1, 2, 40, 511, 512, 513, 600, 2000])))
+             for _ in range(400)] + ["  ", "\xa0", "a" * 513, " " + "b " * 400]
+    records = [("http://x.org/", None, text) for text in texts]
+    links = native_mod._native.link_rows(texts, records, None, None, None, SKIP_HREF, _resolve,
+                                         _valid_bracketed_host, text_content, Link, None, None)
+    assert [ln.text for ln in links] == [" ".join(text.split()) for text in texts]
+    assert all(ln.text.isascii() == (" ".join(text.split())).isascii() for ln, text in zip(links, texts))
 
 
 TITLE_TAGS = ["div", "p", "span", "td", "strong", "b", "font", "h4", "li", "em", "h1", "section", "a"]
@@ -574,6 +615,27 @@ def test_label_links_in_c_same_as_the_python_loop():
                 some = sorted(rng.sample(range(len(got.anchors)), len(got.anchors) // 2))
                 assert _native.label_links(got.anchors, got.anchor_records(), rel, pattern, some) == \
                     extras._label_links(got, rel, pattern, some)
+
+
+
+@native
+def test_label_links_in_c_reads_rel_words_as_lower_and_split():
+    """Rel values of random words, capitals and white space (str.split's ASCII separators
+    \\x1c-\\x1f among them, and non-ASCII ones, read by the Python fallback)."""
+    from maintext.metadata import _native
+
+    rng = random.Random(15)
+    words = ["tag", "TAG", "Tag", "category", "CATEGORY", "Category", "categor", "categoryx", "tags", "ta",
+             "nofollow", "\u0130", "t\u00e4g", "\u212aategory", "g"]
+    spaces = [" ", "  ", "\t", "\n", "\x0b", "\x1c", "\x1f", "\x85", "\xa0", "\u3000"]
+    for _ in range(3000):
+        rel_value = "".join(rng.choice(spaces) + rng.choice(words) for _ in range(rng.randint(0, 4)))
+        rel_value += rng.choice(spaces) if rng.random() < 0.5 else ""
+        for rel in ("tag", "category", "Tag", "nofollow"):
+            rels = rel_value.lower().split()
+            marked = rel in rels and not (rel == "tag" and "category" in rels)
+            expected = ([(0, "t")], []) if marked else ([], [(0, "t")] if not rels else [])
+            assert _native.label_links([0], [("/tag/x", rel_value, "t")], rel, re.compile("/tag/")) == expected
 
 
 @native
