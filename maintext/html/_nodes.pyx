@@ -329,14 +329,50 @@ cdef object _value_words(xmlNode* n, xmlAttr* a):
 cdef object _marks_by_words(str tag, cls_words, ident_words, role, itemprop, object compute,
                             Py_ssize_t cache_max, dict words_cache):
     """The marks of (tag, class words, id words, role, itemprop) from ``words_cache``, else
-    ``compute``d and kept there (cleared when it holds ``cache_max`` entries)."""
+    ``compute``d and kept there (cleared when it holds ``cache_max`` entries); a box of no
+    known word, role or itemprop (most) found by its tag alone (``_plain_marks``)."""
+    cdef Py_ssize_t plain = _plain_index(cls_words, ident_words) if role is None and itemprop is None else -1
+    slots = None
+    if plain >= 0:
+        slots = _plain_marks.get(tag)
+        if slots is not None and (<list>slots)[plain] is not None:
+            return (<list>slots)[plain]
     words_key = (tag, cls_words, ident_words, role, itemprop)
     found = words_cache.get(words_key)
     if found is None:
         if len(words_cache) >= cache_max:
             words_cache.clear()
         found = words_cache[words_key] = compute(*words_key)
+    if plain >= 0:
+        if slots is None:
+            if len(_plain_marks) >= cache_max:
+                _plain_marks.clear()
+            slots = _plain_marks[tag] = [None, None, None, None]
+        (<list>slots)[plain] = found
     return found
+
+
+# tag -> the marks of (tag, class words, id words, None, None) with each words None (no
+# value) or _NO_WORDS (no known word), at _plain_index: one lookup by the tag (its hash
+# kept by the string) instead of a tuple of five made, hashed and compared; the marks are
+# a function of the key (vocab.marks_by_words), the same whichever cache gives them
+cdef dict _plain_marks = {}
+
+
+cdef inline Py_ssize_t _plain_index(cls_words, ident_words) noexcept:
+    """The slot of ``_plain_marks`` for these words, or -1 (a known word)."""
+    cdef Py_ssize_t i
+    if cls_words is None:
+        i = 0
+    elif cls_words is _NO_WORDS:
+        i = 1
+    else:
+        return -1
+    if ident_words is None:
+        return i
+    if ident_words is _NO_WORDS:
+        return i + 2
+    return -1
 
 
 include "_vocab_words.pxi"

@@ -146,7 +146,14 @@ cdef tuple _ascii_words(const unsigned char* p, Py_ssize_t n):
         if inword and start < 0:
             start = i
         prev = c
+    if weak is NULL and not content and not state:
+        return _NO_WORDS
     return None, (<object>weak if weak is not NULL else None), content, state
+
+
+# the marks of a value of no known word (most of them): one tuple, so that the keys of the
+# marks caches that hold it compare by identity there, and none is made and freed a value
+cdef tuple _NO_WORDS = (None, None, False, False)
 
 
 def id_words(str value):

@@ -171,16 +171,22 @@ cdef class _Walk:
         cache by its attribute bytes, else from _nodes' container marks (read in C, called
         from C) and then cached."""
         cdef bint cached
+        cdef _KeyCopy key
         if cur.properties is NULL and tag not in self.special_tags:
             return self.no_marks
         cached = self.marks_seen.make_key(cur)
         m = self.marks_seen.get() if cached else None
         if m is None:
-            m = _container_marks(cur, tag, None if cached else self.marks_cache, self.marks_by_words,
-                                 self.marks_max, self.words_cache)
-            if cached:  # (the key again: another thread may have made one meanwhile)
-                self.marks_seen.make_key(cur)
-                self.marks_seen.put(m)
+            if not cached:
+                return _container_marks(cur, tag, self.marks_cache, self.marks_by_words, self.marks_max,
+                                        self.words_cache)
+            self.marks_seen.copy_key(&key)
+            try:
+                m = _container_marks(cur, tag, None, self.marks_by_words, self.marks_max, self.words_cache)
+            except BaseException:
+                free(key.key)
+                raise
+            self.marks_seen.put(m, &key)
         return m
 
     cdef bint open_block(self, xmlNode* cur, _Document doc, frozenset skip, skip_box, sizes) except -1:
@@ -226,7 +232,7 @@ cdef class _Walk:
             self.flush()
         cid = self.stack.pop()
         self.last_chain = None
-        c = self.containers[cid]
+        c = self.containers[<Py_ssize_t>cid]  # (a C index: the list's fast path)
         end = self.block_count(len(self.blocks))
         id_end = self.container_count(len(self.containers))
         if fits(&_cont, c):

@@ -68,6 +68,12 @@ cdef struct _MarkEntry:
     PyObject* marks  # kept alive by _MarksCache.kept
 
 
+cdef struct _KeyCopy:  # a key of _MarksCache kept apart while its marks are computed
+    char* key  # malloc'd
+    Py_ssize_t klen
+    uint64_t hash
+
+
 cdef class _MarksCache:
     """(tag, class, id, role, itemprop) bytes -> marks tuple."""
     cdef _MarkEntry* table
@@ -149,15 +155,15 @@ cdef class _MarksCache:
         self.hash = h if h else 1
         return True
 
-    cdef Py_ssize_t _slot(self) noexcept:
-        """The slot holding the key, or the empty slot where it goes."""
-        cdef Py_ssize_t h = <Py_ssize_t>(self.hash & (MARK_SLOTS - 1))
+    cdef Py_ssize_t _slot(self, const char* key, Py_ssize_t klen, uint64_t hash) noexcept:
+        """The slot holding ``key``, or the empty slot where it goes."""
+        cdef Py_ssize_t h = <Py_ssize_t>(hash & (MARK_SLOTS - 1))
         cdef _MarkEntry* e
         while True:
             e = &self.table[h]
             if e.hash == 0:
                 return h
-            if e.hash == self.hash and e.klen == self.klen and memcmp(e.key, self.key, self.klen) == 0:
+            if e.hash == hash and e.klen == klen and memcmp(e.key, key, klen) == 0:
                 return h
             h = (h + 1) & (MARK_SLOTS - 1)
 
@@ -166,32 +172,42 @@ cdef class _MarksCache:
         cdef Py_ssize_t h
         if self.table is NULL:
             return None
-        h = self._slot()
+        h = self._slot(self.key, self.klen, self.hash)
         if self.table[h].hash == 0:
             return None
         return <object>self.table[h].marks
 
-    cdef int put(self, object marks) except -1:
-        """Keep ``marks`` for the key made last (the table emptied first when full)."""
+    cdef int copy_key(self, _KeyCopy* out) except -1:
+        """A copy of the key made last (its bytes malloc'd) for ``put``: the marks of a
+        missing key are computed by Python code, meanwhile another thread's walk may make
+        its own key here."""
+        out.key = <char*>malloc(self.klen)
+        if out.key is NULL:
+            raise MemoryError()
+        memcpy(out.key, self.key, self.klen)
+        out.klen = self.klen
+        out.hash = self.hash
+        return 0
+
+    cdef int put(self, object marks, _KeyCopy* k) except -1:
+        """Keep ``marks`` for key ``k`` (its bytes owned from here on; the table emptied
+        first when full)."""
         cdef Py_ssize_t h
-        cdef char* copy
         if self.n >= MARK_LIMIT:
             self.clear()
         if self.table is NULL:
             self.table = <_MarkEntry*>calloc(MARK_SLOTS, sizeof(_MarkEntry))
             if self.table is NULL:
+                free(k.key)
                 raise MemoryError()
-        h = self._slot()
+        h = self._slot(k.key, k.klen, k.hash)
         if self.table[h].hash != 0:
+            free(k.key)
             return 0
-        copy = <char*>malloc(self.klen)
-        if copy is NULL:
-            raise MemoryError()
-        memcpy(copy, self.key, self.klen)
         self.kept.append(marks)
-        self.table[h].hash = self.hash
-        self.table[h].key = copy
-        self.table[h].klen = self.klen
+        self.table[h].hash = k.hash
+        self.table[h].key = k.key
+        self.table[h].klen = k.klen
         self.table[h].marks = <PyObject*>marks
         self.n += 1
         return 0
