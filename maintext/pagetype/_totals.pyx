@@ -27,21 +27,34 @@ cdef extern from "Python.h":
     ctypedef unsigned short Py_UCS2
 
 
+# \w of re (str.isalnum() or "_") for the code points below 256, which hold no CJK
+# character: textutil.text_weight of a Latin-1 text is its number of runs of these
+cdef unsigned char _word_byte[256]
+for _i in range(256):
+    _word_byte[_i] = chr(_i).isalnum() or _i == 95
+
+cdef Py_ssize_t _spaces_and_tokens(const unsigned char* b, Py_ssize_t n, Py_ssize_t* tokens) noexcept:
+    """The spaces of a Latin-1 text (``text.count(' ')``), with its word-character runs
+    added to ``tokens`` in the same pass."""
+    cdef Py_ssize_t i, spaces = 0, runs = 0
+    cdef bint in_run = False, word
+    for i in range(n):
+        spaces += b[i] == 32
+        word = _word_byte[b[i]]
+        runs += word and not in_run
+        in_run = word
+    tokens[0] += runs
+    return spaces
+
+
 cdef Py_ssize_t _count(str s, Py_UCS4 ch) noexcept:
     """``s.count(ch)``: a plain loop over the string's code units (vectorised by the compiler,
     where str.count stops to check a limit at every hit)."""
     cdef Py_ssize_t n = len(s), i, count = 0
     cdef int kind = PyUnicode_KIND(s)
-    cdef const unsigned char* b
     cdef const Py_UCS2* w
     cdef const Py_UCS4* d
-    if kind == 1:
-        if ch > 255:
-            return 0
-        b = <const unsigned char*>PyUnicode_DATA(s)
-        for i in range(n):
-            count += b[i] == ch
-    elif kind == 2:
+    if kind == 2:
         w = <const Py_UCS2*>PyUnicode_DATA(s)
         for i in range(n):
             count += w[i] == ch
@@ -105,53 +118,94 @@ cdef tuple _fill(Blk* blk, Py_ssize_t n, list runs, list containers, list anchor
     A block's text is its runs' texts joined by single spaces, where view_blocks has each
     ``<br>`` run's lines joined by newlines: the same words between other whitespace, so the
     same non-space characters and the same ``weigh`` (whitespace only ends a word); only
-    the h1's text is rebuilt with its lines (:func:`_lined_text`)."""
+    the h1's text is rebuilt with its lines (:func:`_lined_text`). The weight of a block
+    whose runs are all Latin-1 is its word-character runs, counted run by run (a space
+    ends a run, so the counts of the runs add up to the joined text's, and no Latin-1
+    character is CJK): the same double as ``weigh`` of the joined text, which is built
+    only for blocks holding a wider character and for the first h1."""
     cdef Py_ssize_t k, i, length, lc, spaces, n_runs = len(runs)
-    cdef list parts = [None] * n
-    cdef list piece_list
+    cdef Py_ssize_t* tokens = <Py_ssize_t*>calloc(n, sizeof(Py_ssize_t))
+    cdef unsigned char* wide = <unsigned char*>calloc(n, 1)  # a run of the block is not Latin-1
+    cdef Py_ssize_t* first = <Py_ssize_t*>calloc(n, sizeof(Py_ssize_t))  # of each block: run index + 1
+    cdef Py_ssize_t* last = <Py_ssize_t*>calloc(n, sizeof(Py_ssize_t))
+    cdef Py_ssize_t* after = <Py_ssize_t*>calloc(n_runs + 1, sizeof(Py_ssize_t))  # the block's next run + 1
     cdef str text
     cdef tuple chain
     cdef object h1 = ""
-    cdef bint no_h1 = True
-    _layout(runs, containers)
-    counts = _containers(blk, n, containers)
-    for run in runs:
-        if fits(&_run, run):
-            chain, text, marked, lc = (get_slot(run, _run.off[0]), get_slot(run, _run.off[1]), get_slot(run, _run.off[2]),
-                                       get_slot(run, _run.off[3]))
-        else:
-            chain, text, marked, lc = run.chain, run.text, run.marked, run.link_chars
-        k = (<Py_ssize_t>chain[len(chain) - 1]) + 1 if chain else 0
-        length = len(text)
-        spaces = _count(text, u' ')
-        blk[k].chars += length - spaces  # the text is whitespace-collapsed: single spaces
-        if (<int>marked) & mark_br:
-            blk[k].has_br = True
-        piece_list = <list>parts[k]
-        if piece_list is None:
-            parts[k] = [text]
-        else:
-            piece_list.append(text)
-        if lc and length:  # round(lc * non-space / length), as view_blocks
-            blk[k].link_chars += <Py_ssize_t>rint((<double>(lc * (length - spaces))) / (<double>length))
-    for index, _el in anchors:
-        i = index
-        if i < n_runs:
-            chain = (<object>runs[i]).chain
-            if chain:
-                blk[(<Py_ssize_t>chain[len(chain) - 1]) + 1].links += 1
-    for i in range(n):
-        if not blk[i].chars:
-            continue
-        piece_list = <list>parts[i]
-        text = piece_list[0] if len(piece_list) == 1 else " ".join(piece_list)
-        if blk[i].link_chars > blk[i].chars:
-            blk[i].link_chars = blk[i].chars
-        blk[i].weight = weigh(text)
-        blk[i].density = (<double>blk[i].link_chars) / (<double>blk[i].chars)
-        if no_h1 and blk[i].tag == T_H1:
-            h1, no_h1 = _lined_text(runs, i, mark_br) if blk[i].has_br else text, False
-    return h1, counts
+    cdef bint no_h1 = True, is_h1
+    try:
+        if tokens is NULL or wide is NULL or first is NULL or last is NULL or after is NULL:
+            raise MemoryError()
+        _layout(runs, containers)
+        counts = _containers(blk, n, containers)
+        i = 0
+        for run in runs:
+            if fits(&_run, run):
+                chain, text, marked, lc = (get_slot(run, _run.off[0]), get_slot(run, _run.off[1]),
+                                           get_slot(run, _run.off[2]), get_slot(run, _run.off[3]))
+            else:
+                chain, text, marked, lc = run.chain, run.text, run.marked, run.link_chars
+            k = (<Py_ssize_t>chain[len(chain) - 1]) + 1 if chain else 0
+            length = len(text)
+            if PyUnicode_KIND(text) == 1:
+                spaces = _spaces_and_tokens(<const unsigned char*>PyUnicode_DATA(text), length, &tokens[k])
+            else:
+                spaces = _count(text, u' ')
+                wide[k] = True
+            blk[k].chars += length - spaces  # the text is whitespace-collapsed: single spaces
+            if (<int>marked) & mark_br:
+                blk[k].has_br = True
+            i += 1
+            if first[k]:
+                after[last[k]] = i
+            else:
+                first[k] = i
+            last[k] = i
+            if lc and length:  # round(lc * non-space / length), as view_blocks
+                blk[k].link_chars += <Py_ssize_t>rint((<double>(lc * (length - spaces))) / (<double>length))
+        for index, _el in anchors:
+            i = index
+            if i < n_runs:
+                chain = (<object>runs[i]).chain
+                if chain:
+                    blk[(<Py_ssize_t>chain[len(chain) - 1]) + 1].links += 1
+        for i in range(n):
+            if not blk[i].chars:
+                continue
+            if blk[i].link_chars > blk[i].chars:
+                blk[i].link_chars = blk[i].chars
+            is_h1 = no_h1 and blk[i].tag == T_H1
+            text = _joined_text(runs, first[i], after) if wide[i] or is_h1 and not blk[i].has_br else None
+            blk[i].weight = weigh(text) if wide[i] else <double>tokens[i]
+            blk[i].density = (<double>blk[i].link_chars) / (<double>blk[i].chars)
+            if is_h1:
+                h1, no_h1 = _lined_text(runs, i, mark_br) if blk[i].has_br else text, False
+        return h1, counts
+    finally:
+        free(tokens)
+        free(wide)
+        free(first)
+        free(last)
+        free(after)
+
+
+cdef str _joined_text(list runs, Py_ssize_t r, Py_ssize_t* after):
+    """The texts of the runs of a block joined by single spaces: its runs are run ``r - 1``
+    and those ``after`` links from it."""
+    cdef str text = _run_text(runs[r - 1])
+    cdef list pieces
+    if not after[r]:
+        return text
+    pieces = [text]
+    r = after[r]
+    while r:
+        pieces.append(_run_text(runs[r - 1]))
+        r = after[r]
+    return " ".join(pieces)
+
+
+cdef inline str _run_text(object run):
+    return <str>get_slot(run, _run.off[1]) if fits(&_run, run) else run.text
 
 
 cdef str _lined_text(list runs, Py_ssize_t k, int mark_br):
