@@ -52,9 +52,16 @@ cdef Py_ssize_t _count(str s, Py_UCS4 ch) noexcept:
     where str.count stops to check a limit at every hit)."""
     cdef Py_ssize_t n = len(s), i, count = 0
     cdef int kind = PyUnicode_KIND(s)
+    cdef const unsigned char* b
     cdef const Py_UCS2* w
     cdef const Py_UCS4* d
-    if kind == 2:
+    if kind == 1:  # (_fill counts one-byte texts with their tokens: _spaces_and_tokens)
+        if ch > 255:
+            return 0
+        b = <const unsigned char*>PyUnicode_DATA(s)
+        for i in range(n):
+            count += b[i] == ch
+    elif kind == 2:
         w = <const Py_UCS2*>PyUnicode_DATA(s)
         for i in range(n):
             count += w[i] == ch
