@@ -1,14 +1,17 @@
 # cython: language_level=3, boundscheck=False, wraparound=False
 """``drop_script_bodies`` of :mod:`maintext.html.document` in C: the same bytes out.
 
-Every step is the Python function's (see its docstring for the rules): find ``<script``
-or ``<style``; a script's body ends at the first ``</script`` after its start tag unless
-``<!--``, ``<script`` or ``<SCRIPT`` comes first or the start tag's quotes do not pair up
-(then the rest is left to the parser); a style sheet's body ends at its first ``<`` when
-that starts ``</style`` and its start tag holds no ``<`` and paired quotes. A body kept
-out is replaced by its newlines (JSON-LD scripts are kept). One pass, one output buffer
-(the output is never longer than the input). ``tests/html/test_document.py`` checks it
-against the Python function.
+Every step is the Python function's (see there for the rules): find ``<script``, ``<style``
+or ``<!--`` (a comment is skipped to its end), not inside a tag; a script's body ends at the
+first end tag (``</script`` in any case, then white space, ``/`` or ``>``) after its start
+tag; it is emptied unless ``<!--`` comes first (then the rest is left to the parser), a
+``<script`` not in a string (after a quote or a backslash) comes first (the body is left as
+it is, up to the end tag) or the start tag's
+quotes do not pair up; a style sheet's body ends at its first ``<`` when that starts
+``</style`` and its start tag holds no ``<`` and paired quotes (else it is left as it is, up
+to its end tag). A body kept out is replaced by its newlines (JSON-LD scripts are kept).
+One pass, one output buffer (the output is never longer than the input).
+``tests/html/test_document.py`` checks it against the Python function.
 """
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
@@ -30,26 +33,89 @@ cdef Py_ssize_t _find(const char* d, Py_ssize_t i, Py_ssize_t end, char c) noexc
 
 
 cdef Py_ssize_t _raw_start(const char* d, Py_ssize_t n, Py_ssize_t i) noexcept nogil:
-    # rb"<s(?:cript|tyle)"
+    # rb"<s(?:cript|tyle)|<!--" (_RAW_START)
     while True:
         i = _find(d, i, n, 60)
         if i < 0:
             return -1
-        if _at(d, n, i, "<script", 7) or _at(d, n, i, "<style", 6):
+        if _at(d, n, i, "<script", 7) or _at(d, n, i, "<style", 6) or _at(d, n, i, "<!--", 4):
             return i
         i += 1
 
 
-cdef Py_ssize_t _script_stop(const char* d, Py_ssize_t n, Py_ssize_t i) noexcept nogil:
-    # rb"</script|<(?:!--|script|SCRIPT)"
+cdef inline bint _name_end(char c) noexcept nogil:
+    return c == 32 or c == 9 or c == 10 or c == 13 or c == 12 or c == 62 or c == 47
+
+
+cdef bint _word_at(const char* d, Py_ssize_t n, Py_ssize_t i, const char* w, Py_ssize_t k) noexcept nogil:
+    """Whether ``d[i:i + k]`` is ``w`` (lower case) in any ASCII case."""
+    cdef Py_ssize_t j
+    cdef char c
+    if i + k > n:
+        return False
+    for j in range(k):
+        c = d[i + j]
+        if 65 <= c <= 90:
+            c = c + 32
+        if c != w[j]:
+            return False
+    return True
+
+
+cdef inline bint _end_tag(const char* d, Py_ssize_t n, Py_ssize_t i, const char* w, Py_ssize_t k) noexcept nogil:
+    # d[i:] starts rb"</(?i:W)[\t\n\f\r />]" (W: ``w``, its ``k`` letters)
+    return i + k + 2 < n and d[i + 1] == 47 and _word_at(d, n, i + 2, w, k) and _name_end(d[i + 2 + k])
+
+
+cdef Py_ssize_t _script_stop(const char* d, Py_ssize_t n, Py_ssize_t i, bint script_too) noexcept nogil:
+    # rb"</(?i:script)[\t\n\f\r />]|<(?:!--|(?i:script))" (_SCRIPT_STOP), or without its
+    # "<script" (_SCRIPT_END) when not ``script_too``
     while True:
         i = _find(d, i, n, 60)
         if i < 0:
             return -1
-        if (_at(d, n, i, "</script", 8) or _at(d, n, i, "<!--", 4) or _at(d, n, i, "<script", 7)
-                or _at(d, n, i, "<SCRIPT", 7)):
+        if (_end_tag(d, n, i, "script", 6) or _at(d, n, i, "<!--", 4)
+                or script_too and _word_at(d, n, i + 1, "script", 6)):
             return i
         i += 1
+
+
+cdef Py_ssize_t _style_close(const char* d, Py_ssize_t n, Py_ssize_t i) noexcept nogil:
+    # rb"</(?i:style)[\t\n\f\r />]" (_STYLE_END): where its match ends, or -1
+    while True:
+        i = _find(d, i, n, 60)
+        if i < 0:
+            return -1
+        if _end_tag(d, n, i, "style", 5):
+            return i + 8
+        i += 1
+
+
+cdef Py_ssize_t _comment_close(const char* d, Py_ssize_t n, Py_ssize_t i) noexcept nogil:
+    # rb"--!?>" (_COMMENT_END): where its match ends, or -1
+    while True:
+        i = _find(d, i, n, 45)
+        if i < 0:
+            return -1
+        if i + 2 < n and d[i + 1] == 45:
+            if d[i + 2] == 62:
+                return i + 3
+            if d[i + 2] == 33 and i + 3 < n and d[i + 3] == 62:
+                return i + 4
+        i += 1
+
+
+cdef bint _in_tag(const char* d, Py_ssize_t start) noexcept nogil:
+    # _TAG_OPEN.search(data, data.rfind(b">", 0, start) + 1, start) is not None
+    cdef Py_ssize_t i = start - 1
+    cdef char c
+    while i >= 0 and d[i] != 62:
+        if d[i] == 60 and i + 1 < start:
+            c = d[i + 1]
+            if c == 47 or 65 <= c <= 90 or 97 <= c <= 122:
+                return True
+        i -= 1
+    return False
 
 
 cdef bint _unpaired(const char* d, Py_ssize_t a, Py_ssize_t b) noexcept nogil:
@@ -60,10 +126,6 @@ cdef bint _unpaired(const char* d, Py_ssize_t a, Py_ssize_t b) noexcept nogil:
         elif d[i] == 39:
             sq += 1
     return dq % 2 == 1 or sq % 2 == 1
-
-
-cdef inline bint _name_end(char c) noexcept nogil:
-    return c == 32 or c == 9 or c == 10 or c == 13 or c == 12 or c == 62 or c == 47
 
 
 cdef bint _has_ld_json(const char* d, Py_ssize_t a, Py_ssize_t b) noexcept nogil:
@@ -83,12 +145,30 @@ cdef bint _has_ld_json(const char* d, Py_ssize_t a, Py_ssize_t b) noexcept nogil
     return False
 
 
-cdef Py_ssize_t _script_end(const char* d, Py_ssize_t n, Py_ssize_t start, Py_ssize_t gt) noexcept nogil:
+cdef inline bint _in_string(const char* d, Py_ssize_t i) noexcept nogil:
+    # data[i - 1] in _JS_QUOTES or data[i - 2] == 0x5C (i > gt >= 7: both in the page)
+    return d[i - 1] == 39 or d[i - 1] == 34 or d[i - 1] == 96 or d[i - 2] == 92
+
+
+cdef Py_ssize_t _script_end(const char* d, Py_ssize_t n, Py_ssize_t start, Py_ssize_t gt, bint* sure) noexcept nogil:
+    # _script_end: the end, -1 when only the parser knows; ``sure``: the body may be emptied
     cdef Py_ssize_t m
-    if gt < 0:
+    sure[0] = False
+    if gt < 0 or _unpaired(d, start, gt):
         return -1
-    m = _script_stop(d, n, gt + 1)
-    if m < 0 or d[m + 1] != 47 or _unpaired(d, start, gt):
+    m = gt
+    while True:
+        m = _script_stop(d, n, m + 1, True)
+        if m < 0 or d[m + 1] == 33:  # (no end, or "<!--")
+            return -1
+        if d[m + 1] == 47:
+            sure[0] = True
+            return m
+        if not _in_string(d, m):
+            break
+        m += 6  # a "<script" in a string
+    m = _script_stop(d, n, m + 7, False)  # after a "<script": the end, unless "<!--"
+    if m < 0 or d[m + 1] != 47:
         return -1
     return m
 
@@ -120,16 +200,25 @@ cdef Py_ssize_t _drop(const char* d, Py_ssize_t n, char* out, Py_ssize_t* pos_ou
     """Fill ``out``; returns its length so far (the tail from ``pos_out[0]`` not copied),
     or -1 when nothing changed."""
     cdef Py_ssize_t pos = 0, o = 0, start, gt, end, m
-    cdef bint changed = False
+    cdef bint changed = False, sure
     m = _raw_start(d, n, 0)
     while m >= 0:
         start = m
-        if d[start + 2] == 99:  # "c": <script
-            gt = _find(d, start + 7, n, 62)
-            end = _script_end(d, n, start, gt)
+        if d[start + 2] == 45:  # "-": <!--
+            end = _comment_close(d, n, start + 2)
             if end < 0:
                 break
-            if _name_end(d[start + 7]) and not _has_ld_json(d, start, gt):
+            m = _raw_start(d, n, end)
+            continue
+        if _in_tag(d, start):
+            m = _raw_start(d, n, start + 2)
+            continue
+        if d[start + 2] == 99:  # "c": <script
+            gt = _find(d, start + 7, n, 62)
+            end = _script_end(d, n, start, gt, &sure)
+            if end < 0:
+                break
+            if sure and _name_end(d[start + 7]) and not _has_ld_json(d, start, gt):
                 o = _empty_body(d, out, o, pos, gt, end)
                 pos = end
                 changed = True
@@ -142,8 +231,11 @@ cdef Py_ssize_t _drop(const char* d, Py_ssize_t n, char* out, Py_ssize_t* pos_ou
             m = _raw_start(d, n, start + 6)
             continue
         end = _style_end(d, n, start, gt)
-        if end < 0:
-            m = _raw_start(d, n, start + 6)
+        if end < 0:  # left as it is, up to its end tag
+            end = _style_close(d, n, gt + 1)
+            if end < 0:
+                break
+            m = _raw_start(d, n, end)
             continue
         if end > gt + 1:
             o = _empty_body(d, out, o, pos, gt, end)

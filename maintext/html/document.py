@@ -189,11 +189,22 @@ def close_title(html: str) -> str:
 
 # What may follow "<script" in a script start tag (not "<scripts>" or "<script-x>").
 _SCRIPT_NAME_END = frozenset(b" \t\n\r\f>/")
-# In a script body: its end tag, or markup-like text before it ("<!--" changes how parsers
-# find the end; "<script" stands inside strings of ``document.write`` calls).
-_SCRIPT_STOP = re.compile(rb"</script|<(?:!--|script|SCRIPT)")
-# Start of the raw-text elements whose bodies are emptied before parsing.
-_RAW_START = re.compile(rb"<s(?:cript|tyle)")
+# In a script body: its end tag (any case, then white space, "/" or ">": where the HTML
+# tokenizer ends script data, even inside a JavaScript string), or before it a "<!--" (the
+# tokenizer's escaped states, where "<script" and "</script" do other things: only the
+# parser knows the end then) or a "<script": in a string (right after a quote or a
+# backslash escape, as in ``document.write('<script src=...>')``) it changes nothing; else
+# it may be a real start tag, this "<script" being none (in an attribute value, in a title),
+# and the body is left as it is.
+_SCRIPT_STOP = re.compile(rb"</(?i:script)[\t\n\f\r />]|<(?:!--|(?i:script))")
+_JS_QUOTES = frozenset(b"'\"`")
+_SCRIPT_END = re.compile(rb"</(?i:script)[\t\n\f\r />]|<!--")  # after such a "<script"
+# A style sheet's end tag (raw text: it ends at the first one, whatever comes before).
+_STYLE_END = re.compile(rb"</(?i:style)[\t\n\f\r />]")
+_COMMENT_END = re.compile(rb"--!?>")  # (from "<!--"'s dashes: "<!-->" is a whole comment)
+# Start of the raw-text elements whose bodies are emptied before parsing, or of a comment
+# (skipped: a "<script" in a comment is no script).
+_RAW_START = re.compile(rb"<s(?:cript|tyle)|<!--")
 
 
 def _unpaired_quotes(head: bytes) -> bool:
@@ -201,15 +212,40 @@ def _unpaired_quotes(head: bytes) -> bool:
     return bool(head.count(b'"') % 2 or head.count(b"'") % 2)
 
 
-def _script_end(data: bytes, start: int, gt: int) -> int:
-    """Where the body of the script whose start tag spans ``[start, gt]`` ends, or -1 when
-    only the parser knows (no end tag, markup-like text before it, unpaired quotes)."""
-    if gt < 0:
-        return -1
-    m = _SCRIPT_STOP.search(data, gt + 1)  # one scan finds the end or what makes it unsure
-    if m is None or data[m.start() + 1] != 0x2F or _unpaired_quotes(data[start:gt]):
-        return -1
-    return m.start()
+# A tag's start: "<" then a letter (a start tag) or "/" (an end tag).
+_TAG_OPEN = re.compile(rb"<[A-Za-z/]")
+
+
+def _in_tag(data: bytes, start: int, since: int) -> bool:
+    """Whether ``data[start]`` stands inside a tag (in a name or an attribute: a tag opens
+    after the last ">" before it), where a "<script" or "<style" starts nothing. ``since``:
+    where the last one looked for stood (0 at first; a tag's "<": nothing before it can
+    change the answer, so the page is read once, not once per tag)."""
+    gt = data.rfind(b">", since, start)
+    return _TAG_OPEN.search(data, gt + 1 if gt >= 0 else since, start) is not None
+
+
+def _script_end(data: bytes, start: int, gt: int) -> tuple[int, bool]:
+    """(where the body of the script whose start tag spans ``[start, gt]`` ends, whether it
+    may be emptied); (-1, False) when only the parser knows (no end tag, a "<!--" before
+    it, unpaired quotes). A "<script" before the end tag, not in a string, leaves the body
+    as it is."""
+    if gt < 0 or _unpaired_quotes(data[start:gt]):
+        return -1, False
+    pos = gt + 1
+    while True:
+        m = _SCRIPT_STOP.search(data, pos)  # one scan finds the end or what makes it unsure
+        if m is None or data[m.start() + 1] == 0x21:  # (no end, or "<!--")
+            return -1, False
+        if data[m.start() + 1] == 0x2F:
+            return m.start(), True
+        if data[m.start() - 1] not in _JS_QUOTES and data[m.start() - 2] != 0x5C:
+            break
+        pos = m.end()  # a "<script" in a string
+    m = _SCRIPT_END.search(data, m.end())  # after a "<script": the end, unless "<!--"
+    if m is None or data[m.start() + 1] != 0x2F:
+        return -1, False
+    return m.start(), False
 
 
 def _style_end(data: bytes, start: int, gt: int) -> int:
@@ -231,10 +267,12 @@ def drop_script_bodies(data: bytes) -> bytes:
     scripts, which metadata reads, are kept). Script bodies are a quarter of a modern page and ~40% of
     its parse time; style sheets inlined in the page are another third of its bytes after
     that (aeb) and ~40% of the remaining parse time. Keeping the newlines keeps every
-    element's line number for a parser that counts them. Only lowercase tags are handled; anything unusual is left
-    as it is, for the parser: a style sheet with markup in it or unpaired quotes in its
-    start tag; for a script the same, or a missing end tag, and then the rest of the page
-    too (only the parser knows where such a script ends).
+    element's line number for a parser that counts them. Only lowercase start tags are
+    handled, not in comments nor inside other tags; anything unusual is left as it is, for
+    the parser: a style sheet with markup in it or unpaired quotes in its start tag (up to
+    its end tag); a script with unpaired quotes in its start tag or a "<script" out of a
+    string before its end (up to its end tag), or with a "<!--" before its end or none,
+    and then the rest of the page too (only the parser knows where such a script ends).
     """
     if _walk.ENABLED and _walk.raw is not None:
         return _walk.raw.drop_script_bodies(data)  # the same steps in C (html/_raw.pyx)
@@ -248,14 +286,25 @@ def _drop_bodies(data: bytes) -> bytes:
     out: list[bytes] = []
     pos = 0
     m = search(data, 0)
+    last = 0  # where the last "<script" or "<style" stood, a tag's "<" (for _in_tag)
     while m is not None:
         start = m.start()
+        if data[start + 2] == 0x2D:  # "-": <!--
+            comment = _COMMENT_END.search(data, start + 2)
+            if comment is None:
+                break  # the rest is a comment
+            m = search(data, comment.end())
+            continue
+        in_tag, last = _in_tag(data, start, last), start
+        if in_tag:
+            m = search(data, start + 2)
+            continue
         if data[start + 2] == 0x63:  # "c": <script
             gt = find(b">", start + 7)
-            end = _script_end(data, start, gt)
+            end, sure = _script_end(data, start, gt)
             if end < 0:
                 break  # only the parser knows where this one ends: leave the rest to it
-            if data[start + 7] in _SCRIPT_NAME_END and b"ld+json" not in data[start:gt].lower():
+            if sure and data[start + 7] in _SCRIPT_NAME_END and b"ld+json" not in data[start:gt].lower():
                 out.append(data[pos:gt + 1])
                 out.append(b"\n" * data.count(b"\n", gt + 1, end))
                 pos = end
@@ -268,8 +317,11 @@ def _drop_bodies(data: bytes) -> bytes:
             m = search(data, start + 6)  # <styles>: another element
             continue
         end = _style_end(data, start, gt)
-        if end < 0:
-            m = search(data, start + 6)  # left as it is; scripts after it are still emptied
+        if end < 0:  # left as it is, up to its end tag (no script in it)
+            closing = _STYLE_END.search(data, gt + 1)
+            if closing is None:
+                break  # the rest is style sheet (or this was no start tag: nothing lost)
+            m = search(data, closing.end())
             continue
         if end > gt + 1:
             out.append(data[pos:gt + 1])

@@ -117,6 +117,21 @@ def test_stray_end_html_mid_page_does_not_lose_the_rest():
     # a ">" inside an attribute: left to the parser, and so is everything after it
     (b'<script data-x="a>b">code</script><script>x</script>', b'<script data-x="a>b">code</script><script>x</script>'),
     (b"<script>never closed", b"<script>never closed"),
+    # "<script" in a string (document.write) does not change where the script ends: the
+    # first end tag does, in any case, even inside a string (as in a browser)
+    (b'<script>document.write("<script src=x><\\/script>")</script><script>y</script><p>b</p>',
+     b'<script></script><script></script><p>b</p>'),
+    # a "<script" out of a string may be a real start tag (this one being none: in an
+    # attribute value holding a ">"): the body is left as it is, up to the end tag
+    (b'<p title="x>y <script>">t</p><script>z</script><script>w</script>',
+     b'<p title="x>y <script>">t</p><script>z</script><script></script>'),
+    # ... nor does one in a comment, or in an attribute value: no script starts there
+    (b'<!-- <script> --><p>t</p><script>x</script>', b'<!-- <script> --><p>t</p><script></script>'),
+    (b'<p title="<script>">t</p><script>x</script>', b'<p title="<script>">t</p><script></script>'),
+    (b'<script>a</SCRIPT><p>b</p><script>c</Script >', b'<script></SCRIPT><p>b</p><script></Script >'),
+    (b'<script>w("</script>x")</script>', b'<script></script>x")</script>'),
+    # "</scripts" is no end tag: the body runs on to the real one
+    (b'<script>a</scripts>b</script><p>c</p>', b'<script></script><p>c</p>'),
     # "<!--" in a script changes where parsers end it: left alone from there on
     (b'<script>a</script><script><!-- document.write("x") //--></script><script>b</script>',
      b'<script></script><script><!-- document.write("x") //--></script><script>b</script>'),
@@ -182,7 +197,8 @@ def test_drop_script_bodies_in_c_is_the_python_function():
     pieces = [b"<script>", b"</script>", b"<script type='application/ld+json'>", b"<script src=\"a>b\">",
               b"<style>", b"</style>", b"<style media='x'>", b"<styles>", b"<scripts>", b"<SCRIPT>",
               b"<!--", b"-->", b"\n", b"var a = '<b>';", b"x", b"'", b'"', b"<", b">", b"/", b"LD+JSON",
-              b"<p>text</p>", b"</script", b"<style", b"<script", b" ", b"\xe4\xb8\xad"]
+              b"<p>text</p>", b"</script", b"<style", b"<script", b" ", b"\xe4\xb8\xad", b"</SCRIPT",
+              b"</Script>", b"</scripts>", b"</script/", b"\t", b"<!-", b"--"]
     rng = random.Random(4)
     for _ in range(20000):
         data = b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 25)))
@@ -194,3 +210,34 @@ def test_drop_script_bodies_in_c_is_the_python_function():
         for line in open(datasets / "gold.jsonl", encoding="utf-8").readlines()[:20]:
             data = gzip.open(datasets / json.loads(line)["file"]).read()
             assert walk.raw.drop_script_bodies(data) == _drop_bodies(data)
+
+
+def test_emptied_script_bodies_leave_the_parsed_tree_alone():
+    """Emptying raw-text bodies changes nothing a parser builds but those bodies: the
+    browser-like parse of random markup, with and without them, has the same elements,
+    attributes and text outside <script>/<style> (lexbor, the parser maintext uses)."""
+    import random
+
+    from selectolax.lexbor import LexborHTMLParser
+
+    from maintext.html.document import _drop_bodies
+
+    def shape(data: bytes) -> list:
+        out = []
+        for node in LexborHTMLParser(data).root.traverse(include_text=True):
+            if node.tag == "-text":
+                if node.parent is None or node.parent.tag not in ("script", "style"):
+                    out.append(("text", node.text_content))
+            else:
+                out.append((node.tag, tuple(node.attributes.items())))
+        return out
+
+    pieces = [b"<script>", b"</script>", b"</SCRIPT>", b"</Script >", b"</scripts>", b"<style>", b"</style>",
+              b"<script type='application/ld+json'>", b"<!--", b"-->", b"document.write('<script src=x>')",
+              b"'", b'"', b"<", b">", b"<p>text</p>", b"<a href='/x'>link</a>", b"\n", b"if (a < b) {}", b" "]
+    rng = random.Random(7)
+    for _ in range(3000):
+        data = b"<html><body>" + b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 20)))
+        emptied = _drop_bodies(data)
+        if emptied is not data:
+            assert shape(emptied) == shape(data), data
