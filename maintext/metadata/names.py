@@ -38,8 +38,11 @@ NAME_TAIL = re.compile(r"(?=[\s,(/])(?:"
                        r"|\s+(?:Fotos?|Photos?|Bilder?|Illustration)\s*:.*$"  # the photo credit after it
                        r"|\s*[,/]\s*(?-i:[A-Z][A-Z-]{1,5})$"  # an agency or outlet: "Jane Doe, CNN", "/SP-X"
                        r")", re.IGNORECASE)
-# Joiners between several names in one byline.
-NAME_JOINERS = re.compile(r"\s*(?:,|;|&|/|、|，|\band\b|\bund\b|\bet\b|\by\b|\be\b|\bi\b|\ben\b)\s*",
+# Joiners between several names in one byline. Every match starts with white space or its
+# joiner's first character: the lookahead tests that one character before the thirteen
+# joiners are tried (at every position of the string: ~1/3 cheaper; the same matches).
+NAME_JOINERS = re.compile(r"(?=[\s,;&/、，aeiuy])"
+                          r"\s*(?:,|;|&|/|、|，|\band\b|\bund\b|\bet\b|\by\b|\be\b|\bi\b|\ben\b)\s*",
                           re.IGNORECASE)
 _NOT_A_NAME = re.compile(r"https?://|www\.|@\w+\.\w|^@|^\d|\d{3,}|[|<>{}*]|\[at\]")
 # Labels that sit in author slots without being a name: comment-form fields, share
