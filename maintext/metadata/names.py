@@ -60,7 +60,8 @@ NAME_TAIL = re.compile(r"(?=[\s,(/])(?:"
 NAME_JOINERS = re.compile(r"(?=[\s,;&/、，aeiuy])"
                           r"\s*(?:,|;|&|/|、|，|\band\b|\bund\b|\bet\b|\by\b|\be\b|\bi\b|\ben\b)\s*",
                           re.IGNORECASE)
-_NOT_A_NAME = re.compile(r"https?://|www\.|@\w+\.\w|^@|^\d|\d{3,}|[|<>{}*]|\[at\]")
+# (the lookahead: the first characters of its forms, one test before the eight are tried)
+_NOT_A_NAME = re.compile(r"(?=[hw@\d|<>{}*\[])(?:https?://|www\.|@\w+\.\w|^@|^\d|\d{3,}|[|<>{}*]|\[at\])")
 # Labels that sit in author slots without being a name: comment-form fields, share
 # buttons, placeholders of empty bylines.
 NOT_A_NAME_LABELS = frozenset({
