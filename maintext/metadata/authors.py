@@ -21,7 +21,7 @@ from .jsonld import LIST_SEP
 from .title import is_site_name
 from .collect import text_content
 from .names import (BYLINE_PREFIX, MAX_NAME_CHARS, MAX_NAME_WORDS, ORGANISATION_WORDS, clean_author,
-                    is_person, looks_like_name, split_names, squash_name)
+                    is_person, looks_like_name, may_open_byline, split_names, squash_name)
 from .native import native_metadata
 from .visible import _SKIP_TEXT_TAGS, body_texts, texts_after
 
@@ -177,7 +177,7 @@ def visible_byline(headline_el) -> str | None:
         return None
     pieces = _short_pieces(texts_after(headline_el, budget=VISIBLE_BYLINE_CHARS))
     for n, piece in enumerate(pieces):
-        if not BYLINE_PREFIX.match(piece):
+        if not may_open_byline(piece) or not BYLINE_PREFIX.match(piece):
             continue
         name = clean_author(piece)
         if (name is None or name == piece) and n + 1 < len(pieces):  # "Von" + <a>Name</a>

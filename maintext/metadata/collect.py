@@ -285,10 +285,18 @@ def _collected_natively(native, root) -> Collected:
                                                         ALL_PROPS, ALL_RDFA)
     # (the keys _META_TARGETS knows to be of no field, viewport, robots..., are left out
     # there, and the <link> whose rel _LINK_FIELDS knows to be of none)
-    for key, content in metas:
-        target = _meta_target(key)
-        if target is not None:  # (most <meta> are of no field: viewport, robots...)
+    known, meta = _META_TARGETS, got.meta
+    for key, content in metas:  # _add_meta for each, its steps inline (~15 a page)
+        target = known.get(key, _UNKNOWN)
+        if target is _UNKNOWN:
+            target = _meta_target(key)
+        if target is None or not content or content.isspace():
+            continue
+        fld, rank = target
+        if fld in LIST_FIELDS:
             _add_value(got, target, content)
+        elif fld not in meta or rank < meta[fld][0]:
+            meta[fld] = (rank, collapse_ws(content))
     for href, rel in links:
         if _link_fields(rel):  # (most <link> are style sheets, icons, preloads)
             _add_link(got, href, rel)
@@ -300,6 +308,7 @@ def _collected_natively(native, root) -> Collected:
 _META_TARGETS: dict[str, tuple[str, int] | None] = {}
 _LINK_FIELDS: dict[str | None, tuple[str, ...]] = {}
 _REMEMBERED = 4096
+_UNKNOWN = object()  # a key not in _META_TARGETS
 
 
 def _meta_target(key: str) -> tuple[str, int] | None:
@@ -357,6 +366,8 @@ def split_keywords(value: Any) -> list[str]:
     parts = [k.strip() for k in _SPLIT_KEYWORDS.split(text) if k.strip()]
     if len(parts) == 1 and _CJK.search(text) and " " in parts[0]:
         parts = parts[0].split()  # "华为 任正非": CJK keywords separated by spaces
+    if _BROKEN_KEYWORD.search(text) is None:  # then in no part: one search, not one a part
+        return [k for k in parts if len(k) <= _MAX_KEYWORD_CHARS]
     return [k for k in parts if len(k) <= _MAX_KEYWORD_CHARS and not _BROKEN_KEYWORD.search(k)]
 
 
@@ -365,9 +376,11 @@ def dedupe(items: list[str]) -> list[str]:
     seen: set[str] = set()
     out = []
     for item in items:
-        if item and item.lower() not in seen:
-            seen.add(item.lower())
-            out.append(item)
+        if item:
+            low = item.lower()
+            if low not in seen:
+                seen.add(low)
+                out.append(item)
     return out
 
 

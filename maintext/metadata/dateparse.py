@@ -45,18 +45,21 @@ _TIME = r"(?:[ T,]+(?:um |at |à )?(\d{1,2})[:h](\d{2}))?"
 # lookahead holds wherever a form matches, so the matches are the same.
 _LETTERS = r"[^\W\d_]+"
 # (pattern, group order): "y_md" = year, sep, month, day; "ymd"; "d_my"; "dMy"; "Mdy";
-# then optional hour, minute.
+# then optional hour, minute. A form that must not follow a digit starts with its first
+# digit and looks behind after it ("(\d(?<!\d.)" is "(?<!\d)(\d"): a pattern that starts
+# with a character (set) lets re skip the positions that hold none at C speed, instead of
+# trying the lookbehind at each (~3x cheaper on a long text piece; the same matches, tested).
 _DATE_FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     # 2019-08-27, 2019/08/27, 2019.08.27 (+ time)
-    (re.compile(r"(?<!\d)((?:19|20)\d\d)([-/.])(\d{1,2})\2(\d{1,2})(?!\d)" + _TIME), "y_md"),
+    (re.compile(r"((?:19|20)(?<!\d..)\d\d)([-/.])(\d{1,2})\2(\d{1,2})(?!\d)" + _TIME), "y_md"),
     # 2019 09/07 19:02 (year apart from month/day, as some bylines print it)
-    (re.compile(r"(?<![\d/.-])((?:19|20)\d\d)(\s+)(\d\d)/(\d\d)(?![\d/])" + _TIME), "y_md"),
+    (re.compile(r"((?:19|20)(?<![\d/.-]..)\d\d)(\s+)(\d\d)/(\d\d)(?![\d/])" + _TIME), "y_md"),
     # 2019年08月27日 10:30 (Chinese, Japanese)
     (re.compile(r"((?:19|20)\d\d)\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日\s*(?:(\d{1,2}):(\d{2}))?"), "ymd"),
     # 27.08.2019, 27/08/2019, 08/27/2019 (day first unless impossible)
-    (re.compile(r"(?<![\d.])(\d{1,2})([./-])(\d{1,2})\2((?:19|20)\d\d)(?!\d)" + _TIME), "d_my"),
+    (re.compile(r"(\d(?<![\d.].)\d?)([./-])(\d{1,2})\2((?:19|20)\d\d)(?!\d)" + _TIME), "d_my"),
     # 27. August 2019, 27 Aug 2019, 27 de agosto de 2019, 1er mai 2019
-    (re.compile(rf"(?<!\d)(\d{{1,2}})(?:\.|er|st|nd|rd|th)?\s*(?:de\s+)?(?={_LETTERS}\.?,?\s)({_MONTH_ALT})"
+    (re.compile(rf"(\d(?<!\d.)\d?)(?:\.|er|st|nd|rd|th)?\s*(?:de\s+)?(?={_LETTERS}\.?,?\s)({_MONTH_ALT})"
                 rf"\.?,?\s+(?:de\s+)?((?:19|20)\d\d)(?!\d)" + _TIME, re.IGNORECASE), "dMy"),
     # August 27, 2019; Aug. 27 2019
     (re.compile(rf"\b(?={_LETTERS}\.?\s+\d)({_MONTH_ALT})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d\d)(?!\d)"

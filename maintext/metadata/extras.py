@@ -105,7 +105,8 @@ def license_of(ld: dict[str, str], got: Collected) -> str | None:
     records = got.anchor_records()
     for i in got.rel_anchors():  # (the few anchors with a rel value)
         href, rel, text = records[i]
-        if "license" in rel.lower().split():
+        low = rel.lower()
+        if "license" in low and "license" in low.split():  # (the word only where the text is)
             return cc_name(href) or collapse_ws(text if text is not None else text_content(got.anchors[i])) or href
     for value in (got.links.get("license"), ld.get("license"), got.value("license")):
         if value:

@@ -22,6 +22,22 @@ BYLINE_PREFIX = re.compile(
     rf"(?i:{_BY}|by|von|vom|par|por|di|door|autor(?:in|a|e)?|auteur|author|text|redaktion|interview)(?:\s*[:：]\s*|\s+|$)"
     rf"|(?i:{_BY}|von|autor(?:in)?|author)(?=[A-ZÄÖÜ][a-zäöüß])"  # glued: "AuthorAndreas Kalt"
     r"|(?:作者|记者|责任编辑|编辑|来源|文|撰文)\s*[:：/]?\s*)")
+# What BYLINE_PREFIX's leading run may hold (re's \s is str.isspace(): these characters),
+# and the first characters of its words (case-blind, "İ" and "ı" read as "i" too, as re
+# reads them): :func:`may_open_byline` tests these before the pattern's ~40 words are tried.
+_BYLINE_LEAD = ("~·•|–—-\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004"
+                "\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000")
+_BYLINE_FIRST = frozenset("abdegiprtvwı作记责编来文撰")
+
+
+def may_open_byline(text: str) -> bool:
+    """False when ``BYLINE_PREFIX.match(text)`` is None for sure: the first character after
+    the leading run is none its words start with (a plain check, ~5x cheaper than the match
+    that fails on most text pieces)."""
+    head = text.lstrip(_BYLINE_LEAD)[:1]
+    return bool(head) and head.lower()[:1] in _BYLINE_FIRST
+
+
 # Weekday names and abbreviations a byline prints after the name (German, English).
 WEEKDAYS = ("montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag",
             "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
@@ -38,10 +54,14 @@ NAME_TAIL = re.compile(r"(?=[\s,(/])(?:"
                        r"|\s+(?:Fotos?|Photos?|Bilder?|Illustration)\s*:.*$"  # the photo credit after it
                        r"|\s*[,/]\s*(?-i:[A-Z][A-Z-]{1,5})$"  # an agency or outlet: "Jane Doe, CNN", "/SP-X"
                        r")", re.IGNORECASE)
-# Joiners between several names in one byline.
-NAME_JOINERS = re.compile(r"\s*(?:,|;|&|/|、|，|\band\b|\bund\b|\bet\b|\by\b|\be\b|\bi\b|\ben\b)\s*",
+# Joiners between several names in one byline. Every match starts with white space or its
+# joiner's first character: the lookahead tests that one character before the thirteen
+# joiners are tried (at every position of the string: ~1/3 cheaper; the same matches).
+NAME_JOINERS = re.compile(r"(?=[\s,;&/、，aeiuy])"
+                          r"\s*(?:,|;|&|/|、|，|\band\b|\bund\b|\bet\b|\by\b|\be\b|\bi\b|\ben\b)\s*",
                           re.IGNORECASE)
-_NOT_A_NAME = re.compile(r"https?://|www\.|@\w+\.\w|^@|^\d|\d{3,}|[|<>{}*]|\[at\]")
+# (the lookahead: the first characters of its forms, one test before the eight are tried)
+_NOT_A_NAME = re.compile(r"(?=[hw@\d|<>{}*\[])(?:https?://|www\.|@\w+\.\w|^@|^\d|\d{3,}|[|<>{}*]|\[at\])")
 # Labels that sit in author slots without being a name: comment-form fields, share
 # buttons, placeholders of empty bylines.
 NOT_A_NAME_LABELS = frozenset({
@@ -106,7 +126,8 @@ def clean_author(value: str | None) -> str | None:
 def read_author(value: str) -> str | None:
     """:func:`clean_author` of a non-empty ``value``, read each time."""
     text = collapse_ws(htmllib.unescape(value) if "&" in value else value)  # "Redacci&oacute;n"
-    prefix = BYLINE_PREFIX.match(text)  # (anchored at the start: what a sub with count=1 removes)
+    # (anchored at the start: what a sub with count=1 removes)
+    prefix = BYLINE_PREFIX.match(text) if may_open_byline(text) else None
     if prefix is not None:
         text = text[prefix.end():]
     text = NAME_TAIL.sub("", text).strip(" ,;:|-–—·~")
