@@ -191,6 +191,9 @@ cdef bint _first_chars(tuple skip, unsigned char* table) except -1:
     return True
 
 
+cdef object _UNSEEN = object()  # (no answer of resolve yet: None is one)
+
+
 def link_rows(list anchors, list records, base, scheme, origin, tuple skip, resolve, valid_bracketed,
               text_of, link_class, main_anchors, list pairs):
     """The links of :func:`maintext.metadata.links.extract_links` (its loop, step for
@@ -205,6 +208,7 @@ def link_rows(list anchors, list records, base, scheme, origin, tuple skip, reso
     cdef unsigned char first[128]
     cdef bint by_first = _first_chars(skip, first)
     cdef bint rooted = bool(base) and bool(origin)  # (``base and origin``, read once)
+    cdef dict resolved = None  # href -> resolve's answer, for the hrefs repeated on the page
     _read_link_class(link_class)
     cdef tuple record
     for i in range(min(len(anchors), len(records))):
@@ -239,8 +243,12 @@ def link_rows(list anchors, list records, base, scheme, origin, tuple skip, reso
                 if _has_scheme(href) and not _starts_http_any_case(href):
                     continue  # ftp:, skype:, ... not a web link
                 url = href
-            else:
-                found = resolve(href, base, scheme, origin)
+            else:  # (the page's base is the same for every href: each href resolved once)
+                if resolved is None:
+                    resolved = {}
+                found = resolved.get(href, _UNSEEN)
+                if found is _UNSEEN:
+                    found = resolved[href] = resolve(href, base, scheme, origin)
                 if found is None:
                     continue
                 url = found
