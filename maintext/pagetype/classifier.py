@@ -29,6 +29,7 @@ from ..html.blocklist import (BlockList, PageSignals, PageView, block_list, dev,
                               ratio_spread, select_blocks)
 from ..html.markers import MARK_BR
 from ..options import BlockListOptions
+from ..textutil import _CJK_RANGES
 from .features import (STRUCTURE_CONSTS, _headline_url_match, _shape_features, _slug_words, _structure_counts,
                        _url_shape, features_from_counts)
 
@@ -223,7 +224,7 @@ def view_features(view: PageView, url: str | None = None,
         blist = block_list(view.seg, view.signals)
         return features(blist, url, bins) if any(b.chars for b in blist.blocks) else None
     seg = view.seg
-    tags, sums = _native.page_totals(seg.blocks, seg.containers, seg.anchors, weigh, MARK_BR, bins, _options(bins),
+    tags, sums = _native.page_totals(seg.blocks, seg.containers, seg.anchors, _CJK_RANGES, MARK_BR, bins, _options(bins),
                                      TOTALS_CONSTS, STRUCTURE_CONSTS)
     if sums is None:
         return None
