@@ -77,6 +77,12 @@ cdef inline str _stripped(str text):
     return text.strip()
 
 
+# str.split's white space (Py_UNICODE_ISSPACE) among the one-byte characters, by byte
+cdef unsigned char _space_byte[256]
+for _c in range(256):
+    _space_byte[_c] = chr(_c).isspace()
+
+
 cdef str _words(str text):
     """``" ".join(text.split())``: ``text`` itself when it is that already (no white space
     but single spaces between words)."""
@@ -85,6 +91,19 @@ cdef str _words(str text):
     cdef bint space = True  # at the start, a space would be leading
     cdef int kind = PyUnicode_KIND(text)
     cdef const void* data = PyUnicode_DATA(text)
+    cdef const unsigned char* b
+    if kind == PyUnicode_1BYTE_KIND:  # (most anchor texts: one table load a character)
+        b = <const unsigned char*>data
+        for i in range(n):
+            if _space_byte[b[i]]:
+                if space or b[i] != 32:
+                    return _joined_words(text)
+                space = True
+            else:
+                space = False
+        if space and n:
+            return _joined_words(text)
+        return text
     for i in range(n):
         c = PyUnicode_READ(kind, data, i)
         if Py_UNICODE_ISSPACE(c):
@@ -116,7 +135,7 @@ cdef str _joined_words(str text):
         raise MemoryError()
     for i in range(n):
         c = s[i]
-        if Py_UNICODE_ISSPACE(c):
+        if _space_byte[c]:
             gap = k > 0
         else:
             if gap:
