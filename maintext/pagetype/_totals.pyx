@@ -12,6 +12,7 @@ stays the reference and the fallback (``MAINTEXT_NATIVE=0``), and
 The tag sets are the Python modules': ``p``; ``h2``..``h6`` (classifier._SUBHEADINGS);
 ``h1``/``h2`` (blockregion.HEADLINE_TAGS); ``h1``..``h6`` (features._HEADINGS)."""
 
+from cpython.object cimport PyObject
 from libc.math cimport log, log1p, rint
 from libc.stdlib cimport calloc, free
 from libc.string cimport memcmp, memset
@@ -329,21 +330,76 @@ cdef str _lined_text(list runs, Py_ssize_t k, int mark_br):
     return " ".join(pieces)
 
 
-cdef tuple _totals(Blk* blk, Py_ssize_t* tb, Py_ssize_t m, tuple bins, tuple consts, list containers,
+cdef struct Group:  # the teasers of one (parent, tag) sibling group
+    PyObject* tag  # (borrowed: the container's, alive while the containers are)
+    Py_ssize_t count
+    Py_ssize_t next  # the parent's next group + 1, 0 after its last
+
+
+cdef object _block_tag(list containers, Py_ssize_t i):
+    """The tag of block ``i`` (container ``i - 1``; "#root" for block 0)."""
+    if not i:
+        return "#root"
+    c = containers[i - 1]
+    return get_slot(c, _cont.off[1]) if fits(&_cont, c) else c.tag
+
+
+cdef Py_ssize_t _count_teaser(Group* groups, Py_ssize_t* used, Py_ssize_t* by_parent, Py_ssize_t parent,
+                              object tag) except -1:
+    """Count a teaser in its (parent, tag) group, the key ``_block_totals``' dict has (the
+    tags compared as a dict compares them: the same object, else ``==``); its new count.
+    ``by_parent[parent + 1]``: the parent's first group + 1."""
+    cdef Py_ssize_t g = by_parent[parent + 1]
+    while g:
+        other = <object>groups[g - 1].tag
+        if other is tag or other == tag:
+            groups[g - 1].count += 1
+            return groups[g - 1].count
+        g = groups[g - 1].next
+    g = used[0]
+    used[0] += 1
+    groups[g].tag = <PyObject*>tag
+    groups[g].count = 1
+    groups[g].next = by_parent[parent + 1]
+    by_parent[parent + 1] = g + 1
+    return 1
+
+
+cdef tuple _totals(Blk* blk, Py_ssize_t n, Py_ssize_t* tb, Py_ssize_t m, tuple bins, tuple consts, list containers,
                    double long_words, double max_density, double* by_parent):
-    """``classifier._block_totals`` (the maxima of its two dicts in place of the dicts)."""
+    """``classifier._block_totals`` (the maxima of its two dicts in place of the dicts; the
+    teaser groups in C arrays, a list of (tag, count) per parent)."""
+    cdef Py_ssize_t counts[65]  # (at most 64 bins: _sum_blocks checks)
+    cdef Group* groups = <Group*>calloc(m, sizeof(Group))
+    cdef Py_ssize_t* group_of = <Py_ssize_t*>calloc(n + 1, sizeof(Py_ssize_t))  # by parent + 1
+    if groups is NULL or group_of is NULL:
+        free(groups)
+        free(group_of)
+        raise MemoryError()
+    try:
+        return _sum_blocks(blk, tb, m, bins, consts, containers, long_words, max_density, by_parent, groups,
+                           group_of, counts)
+    finally:
+        free(groups)
+        free(group_of)
+
+
+cdef tuple _sum_blocks(Blk* blk, Py_ssize_t* tb, Py_ssize_t m, tuple bins, tuple consts, list containers,
+                       double long_words, double max_density, double* by_parent, Group* groups,
+                       Py_ssize_t* group_of, Py_ssize_t* counts):
+    """The loop of :func:`_totals` (``counts``: room for the length classes)."""
     cdef double linked = consts[0], teaser_density = consts[1], teaser_words = consts[2]
     cdef double prose_words = consts[3], prose_density = consts[4]
     cdef double bounds[64]
     cdef Py_ssize_t nb = len(bins), j, i, q, chars = 0, link_chars = 0, linky = 0, n_cores = 0
-    cdef Py_ssize_t heads = 0, linked_heads = 0, max_group = 0, g
+    cdef Py_ssize_t heads = 0, linked_heads = 0, max_group = 0, g, used = 0
     cdef double total = 0.0, core_weight = 0.0, max_weight = 0.0, teaser_weight = 0.0, best_prose = 0.0
     cdef double w, d
-    cdef list dist = [0] * (nb + 1)
-    cdef dict groups = {}
     cdef Blk* b
     if nb > 64:
         raise ValueError("at most 64 length bins")
+    for j in range(nb + 1):
+        counts[j] = 0
     for j in range(nb):
         bounds[j] = bins[j]
     for q in range(m):
@@ -353,14 +409,12 @@ cdef tuple _totals(Blk* blk, Py_ssize_t* tb, Py_ssize_t m, tuple bins, tuple con
         j = 0
         while j < nb and bounds[j] < w:  # bisect_left(bins, w)
             j += 1
-        dist[j] = <Py_ssize_t>dist[j] + 1
+        counts[j] += 1
         if T_H2 <= b.tag <= T_H6:
             heads += 1
             linked_heads += d >= linked
         if b.links and d >= teaser_density and w <= teaser_words:
-            key = (b.parent, containers[i - 1].tag if i else "#root")
-            g = groups.get(key, 0) + 1
-            groups[key] = g
+            g = _count_teaser(groups, &used, group_of, b.parent, _block_tag(containers, i))
             if g > max_group:
                 max_group = g
             teaser_weight += w
@@ -379,7 +433,7 @@ cdef tuple _totals(Blk* blk, Py_ssize_t* tb, Py_ssize_t m, tuple bins, tuple con
             n_cores += 1
             core_weight += w
     return (total, chars, link_chars, linky, n_cores, core_weight, max_weight, heads, linked_heads,
-            max_group, teaser_weight, best_prose, dist)
+            max_group, teaser_weight, best_prose, [counts[j] for j in range(nb + 1)])
 
 
 cdef tuple _structure(Blk* blk, Py_ssize_t n, Py_ssize_t* tb, Py_ssize_t m, tuple consts, object h1):
@@ -472,7 +526,7 @@ def page_totals(list runs, list containers, list anchors, tuple cjk_ranges, int 
         o.max_gap, o.min_chars = opts.max_gap_blocks, opts.min_block_chars
         o.max_rivals, o.lookback = opts.max_rivals, opts.headline_lookback
         o.use_container, o.skip = opts.use_container, opts.skip_comment_boxes
-        return counts, (_totals(blk, tb, m, bins, totals_consts, containers, o.long_words, o.max_density, by_parent),
+        return counts, (_totals(blk, n, tb, m, bins, totals_consts, containers, o.long_words, o.max_density, by_parent),
                         _region(blk, n, tb, m, &o), _structure(blk, n, tb, m, structure_consts, h1))
     finally:
         free(blk)
