@@ -32,6 +32,19 @@ cdef inline bint _holds_bracket(str url):
     return "[" in url
 
 
+cdef bint _has_slash_dot(str href):
+    """``"/." in href`` (a byte loop over a one-byte string)."""
+    cdef Py_ssize_t i, n = len(href)
+    cdef const unsigned char* s
+    if PyUnicode_KIND(href) != PyUnicode_1BYTE_KIND:
+        return "/." in href
+    s = <const unsigned char*>PyUnicode_DATA(href)
+    for i in range(n - 1):
+        if s[i] == 47 and s[i + 1] == 46:
+            return True
+    return False
+
+
 cdef bint _has_scheme(str href):
     """``links._SCHEME.match(href)``: an ASCII letter, then ASCII letters, digits, "+", "."
     or "-", then ":"."""
@@ -249,7 +262,7 @@ def link_rows(list anchors, list records, base, scheme, origin, tuple skip, reso
             if (not by_first or c0 >= 128 or first[c0]) and href.startswith(skip):
                 continue
             if (c0 == 47 and (len(href) < 2 or PyUnicode_READ_CHAR(href, 1) != 47)
-                    and rooted and "/." not in href):
+                    and rooted and not _has_slash_dot(href)):
                 url = origin + href  # root-relative, the common case
             elif PyUnicode_READ_CHAR(href, 0) == 47 and len(href) > 1 and PyUnicode_READ_CHAR(href, 1) == 47:
                 if not base:  # protocol-relative: as _resolve reads it
