@@ -32,6 +32,19 @@ cdef inline bint _holds_bracket(str url):
     return "[" in url
 
 
+cdef bint _has_slash_dot(str href):
+    """``"/." in href`` (a byte loop over a one-byte string)."""
+    cdef Py_ssize_t i, n = len(href)
+    cdef const unsigned char* s
+    if PyUnicode_KIND(href) != PyUnicode_1BYTE_KIND:
+        return "/." in href
+    s = <const unsigned char*>PyUnicode_DATA(href)
+    for i in range(n - 1):
+        if s[i] == 47 and s[i + 1] == 46:
+            return True
+    return False
+
+
 cdef bint _has_scheme(str href):
     """``links._SCHEME.match(href)``: an ASCII letter, then ASCII letters, digits, "+", "."
     or "-", then ":"."""
@@ -77,6 +90,12 @@ cdef inline str _stripped(str text):
     return text.strip()
 
 
+# str.split's white space (Py_UNICODE_ISSPACE) among the one-byte characters, by byte
+cdef unsigned char _space_byte[256]
+for _c in range(256):
+    _space_byte[_c] = chr(_c).isspace()
+
+
 cdef str _words(str text):
     """``" ".join(text.split())``: ``text`` itself when it is that already (no white space
     but single spaces between words)."""
@@ -85,6 +104,19 @@ cdef str _words(str text):
     cdef bint space = True  # at the start, a space would be leading
     cdef int kind = PyUnicode_KIND(text)
     cdef const void* data = PyUnicode_DATA(text)
+    cdef const unsigned char* b
+    if kind == PyUnicode_1BYTE_KIND:  # (most anchor texts: one table load a character)
+        b = <const unsigned char*>data
+        for i in range(n):
+            if _space_byte[b[i]]:
+                if space or b[i] != 32:
+                    return _joined_words(text)
+                space = True
+            else:
+                space = False
+        if space and n:
+            return _joined_words(text)
+        return text
     for i in range(n):
         c = PyUnicode_READ(kind, data, i)
         if Py_UNICODE_ISSPACE(c):
@@ -116,7 +148,7 @@ cdef str _joined_words(str text):
         raise MemoryError()
     for i in range(n):
         c = s[i]
-        if Py_UNICODE_ISSPACE(c):
+        if _space_byte[c]:
             gap = k > 0
         else:
             if gap:
@@ -191,6 +223,9 @@ cdef bint _first_chars(tuple skip, unsigned char* table) except -1:
     return True
 
 
+cdef object _UNSEEN = object()  # (no answer of resolve yet: None is one)
+
+
 def link_rows(list anchors, list records, base, scheme, origin, tuple skip, resolve, valid_bracketed,
               text_of, link_class, main_anchors, list pairs):
     """The links of :func:`maintext.metadata.links.extract_links` (its loop, step for
@@ -205,6 +240,7 @@ def link_rows(list anchors, list records, base, scheme, origin, tuple skip, reso
     cdef unsigned char first[128]
     cdef bint by_first = _first_chars(skip, first)
     cdef bint rooted = bool(base) and bool(origin)  # (``base and origin``, read once)
+    cdef dict resolved = None  # href -> resolve's answer, for the hrefs repeated on the page
     _read_link_class(link_class)
     cdef tuple record
     for i in range(min(len(anchors), len(records))):
@@ -226,7 +262,7 @@ def link_rows(list anchors, list records, base, scheme, origin, tuple skip, reso
             if (not by_first or c0 >= 128 or first[c0]) and href.startswith(skip):
                 continue
             if (c0 == 47 and (len(href) < 2 or PyUnicode_READ_CHAR(href, 1) != 47)
-                    and rooted and "/." not in href):
+                    and rooted and not _has_slash_dot(href)):
                 url = origin + href  # root-relative, the common case
             elif PyUnicode_READ_CHAR(href, 0) == 47 and len(href) > 1 and PyUnicode_READ_CHAR(href, 1) == 47:
                 if not base:  # protocol-relative: as _resolve reads it
@@ -239,8 +275,12 @@ def link_rows(list anchors, list records, base, scheme, origin, tuple skip, reso
                 if _has_scheme(href) and not _starts_http_any_case(href):
                     continue  # ftp:, skype:, ... not a web link
                 url = href
-            else:
-                found = resolve(href, base, scheme, origin)
+            else:  # (the page's base is the same for every href: each href resolved once)
+                if resolved is None:
+                    resolved = {}
+                found = resolved.get(href, _UNSEEN)
+                if found is _UNSEEN:
+                    found = resolved[href] = resolve(href, base, scheme, origin)
                 if found is None:
                     continue
                 url = found

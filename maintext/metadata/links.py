@@ -47,6 +47,7 @@ def extract_links(root, base_url: str | None, *, anchors: list | None = None,
                                 _valid_bracketed_host, text_content, Link, main_anchors, pairs)
     links: list[Link] = []
     append = links.append
+    resolved: dict[str, str | None] = {}  # href -> _resolve's answer (one base for the page)
     for a, (href, _, text) in zip(anchors, records):
         if not href:
             continue
@@ -61,7 +62,9 @@ def extract_links(root, base_url: str | None, *, anchors: list | None = None,
             if href[0] == "/" and href[1:2] != "/" and base and origin and "/." not in href:
                 url = origin + href  # root-relative, the common case (as _resolve does it)
             else:
-                url = _resolve(href, base, scheme, origin)
+                if href not in resolved:
+                    resolved[href] = _resolve(href, base, scheme, origin)
+                url = resolved[href]
                 if url is None:
                     continue
         if text is None:

@@ -12,8 +12,10 @@ stays the reference and the fallback (``MAINTEXT_NATIVE=0``), and
 The tag sets are the Python modules': ``p``; ``h2``..``h6`` (classifier._SUBHEADINGS);
 ``h1``/``h2`` (blockregion.HEADLINE_TAGS); ``h1``..``h6`` (features._HEADINGS)."""
 
+from cpython.object cimport PyObject
 from libc.math cimport log, log1p, rint
 from libc.stdlib cimport calloc, free
+from libc.string cimport memcmp, memset
 from maintext.html._blockregion cimport (
     T_ARTICLE, T_FORM, T_H1, T_H2, T_H6, T_OTHER, T_P, Blk, FSum, Region, _add, _region, _value)
 from maintext.html._slots cimport Layout, fits, get_slot, read_layout
@@ -47,29 +49,104 @@ cdef Py_ssize_t _spaces_and_tokens(const unsigned char* b, Py_ssize_t n, Py_ssiz
     return spaces
 
 
-cdef Py_ssize_t _count(str s, Py_UCS4 ch) noexcept:
-    """``s.count(ch)``: a plain loop over the string's code units (vectorised by the compiler,
-    where str.count stops to check a limit at every hit)."""
-    cdef Py_ssize_t n = len(s), i, count = 0
-    cdef int kind = PyUnicode_KIND(s)
-    cdef const unsigned char* b
-    cdef const Py_UCS2* w
-    cdef const Py_UCS4* d
-    if kind == 1:  # (_fill counts one-byte texts with their tokens: _spaces_and_tokens)
-        if ch > 255:
-            return 0
-        b = <const unsigned char*>PyUnicode_DATA(s)
-        for i in range(n):
-            count += b[i] == ch
-    elif kind == 2:
-        w = <const Py_UCS2*>PyUnicode_DATA(s)
-        for i in range(n):
-            count += w[i] == ch
-    else:
-        d = <const Py_UCS4*>PyUnicode_DATA(s)
-        for i in range(n):
-            count += d[i] == ch
-    return count
+# textutil.text_weight of a wider text: its CJK characters and ``\w`` tokens (textutil._TOKEN:
+# a CJK word character alone, other word characters in runs), each character's class read
+# from a table filled on first sight (the classes of html/_chars.pxi, the same CJK table)
+cdef enum:
+    K_WORD = 1  # \w of re: str.isalnum() or "_"
+    K_CJK = 2  # in a block of textutil._CJK_RANGES
+    K_KNOWN = 4  # the entry of _bmp_class is filled
+
+cdef extern from "Python.h":
+    bint Py_UNICODE_ISALNUM(Py_UCS4 ch) nogil
+
+cdef Py_UCS4 _cjk_lo[64]
+cdef Py_UCS4 _cjk_hi[64]
+cdef int _n_cjk = 0
+cdef object _cjk_set = None  # the ranges the table was made of
+cdef unsigned char _bmp_class[65536]
+
+
+cdef int _use_cjk_ranges(tuple ranges) except -1:
+    """Set the CJK table from ``ranges`` (textutil._CJK_RANGES, sorted) unless it was set
+    from that tuple already."""
+    global _n_cjk, _cjk_set
+    cdef int i = 0
+    if ranges is _cjk_set:
+        return 0
+    if len(ranges) > 64:
+        raise ValueError("at most 64 CJK ranges")
+    for lo, hi in ranges:
+        _cjk_lo[i] = lo
+        _cjk_hi[i] = hi
+        i += 1
+    _n_cjk = i
+    memset(_bmp_class, 0, sizeof(_bmp_class))
+    _cjk_set = ranges
+    return 0
+
+
+cdef unsigned char _class_of(Py_UCS4 c) noexcept nogil:
+    """The classes of ``c``, computed."""
+    cdef unsigned char k = K_KNOWN
+    cdef int i
+    if c == 95 or Py_UNICODE_ISALNUM(c):
+        k |= K_WORD
+    if c >= 0x1100:
+        for i in range(_n_cjk):
+            if c < _cjk_lo[i]:
+                break
+            if c <= _cjk_hi[i]:
+                k |= K_CJK
+                break
+    return k
+
+
+cdef inline unsigned char _char_class(Py_UCS4 c) noexcept nogil:
+    cdef unsigned char k
+    if c >= 65536:
+        return _class_of(c)
+    k = _bmp_class[c]
+    if k == 0:
+        k = _bmp_class[c] = _class_of(c)
+    return k
+
+
+ctypedef fused wide_char:
+    Py_UCS2
+    Py_UCS4
+
+
+cdef Py_ssize_t _wide_counts(const wide_char* p, Py_ssize_t n, Py_ssize_t* tokens, Py_ssize_t* cjk) noexcept nogil:
+    """The spaces of a two- or four-byte text, its ``\w`` tokens and CJK characters added to
+    ``tokens`` and ``cjk`` (as html/_chars.pxi's ``_weight_wide`` counts them; a space ends
+    a token, so the counts of a block's runs add up to those of their joined text)."""
+    cdef Py_ssize_t i, spaces = 0, found = 0, han = 0
+    cdef bint in_run = False, word
+    cdef unsigned char k
+    cdef Py_UCS4 c
+    for i in range(n):
+        c = p[i]
+        if c < 256:  # (most characters of a wide text: as _spaces_and_tokens, no branch)
+            spaces += c == 32
+            word = _word_byte[c]
+            found += word and not in_run
+            in_run = word
+            continue
+        k = _char_class(c)
+        if k & K_CJK:
+            han += 1
+            found += k & K_WORD
+            in_run = False
+        elif k & K_WORD:
+            if not in_run:
+                found += 1
+                in_run = True
+        else:
+            in_run = False
+    tokens[0] += found
+    cjk[0] += han
+    return spaces
 
 
 # the slots read of segmentation.Block (runs) and segmentation.Container
@@ -84,6 +161,27 @@ cdef _layout(list runs, list containers):
         read_layout(&_run, type(runs[0]), _RUN_FIELDS)
     if containers:
         read_layout(&_cont, type(containers[0]), _CONTAINER_FIELDS)
+
+
+cdef int _tag_code(const unsigned char* s, Py_ssize_t n) noexcept:
+    """``_TAG_CODES.get(tag, T_OTHER)`` of a one-byte tag name ``s[:n]``, read off its letters
+    (no dict lookup a container)."""
+    if n == 1:
+        return T_P if s[0] == 112 else T_OTHER  # "p"
+    if n == 2:  # "h1".."h6": T_H1..T_H6 in order
+        return T_H1 + (s[1] - 49) if s[0] == 104 and 49 <= s[1] <= 54 else T_OTHER
+    if n == 4:
+        return T_FORM if memcmp(s, b"form", 4) == 0 else T_OTHER
+    if n == 7:
+        return T_ARTICLE if memcmp(s, b"article", 7) == 0 else T_OTHER
+    return T_OTHER
+
+
+def tag_code(str tag):
+    """:func:`_tag_code` of ``tag`` (for tests: it agrees with ``_TAG_CODES``)."""
+    if PyUnicode_KIND(tag) != 1:
+        return None
+    return _tag_code(<const unsigned char*>PyUnicode_DATA(tag), len(tag))
 
 
 cdef tuple _containers(Blk* blk, Py_ssize_t n, list containers):
@@ -110,29 +208,31 @@ cdef tuple _containers(Blk* blk, Py_ssize_t n, list containers):
         blk[k].depth = blk[p].depth + 1
         blk[k].end = id_end
         blk[k].in_comments = blk[p].in_comments or (boiler is not None and boiler == "comments")
-        code = codes.get(tag)
-        t = T_OTHER if code is None else <int>code
+        if type(tag) is str and PyUnicode_KIND(tag) == 1:
+            t = _tag_code(<const unsigned char*>PyUnicode_DATA(tag), len(<str>tag))
+        else:
+            code = codes.get(tag)
+            t = T_OTHER if code is None else <int>code
         blk[k].tag = t
         counts[t] += 1
     return counts[T_P], counts[T_ARTICLE], counts[T_H1], counts[T_FORM]
 
 
-cdef tuple _fill(Blk* blk, Py_ssize_t n, list runs, list containers, list anchors, object weigh,
-                 int mark_br):
+cdef tuple _fill(Blk* blk, Py_ssize_t n, list runs, list containers, list anchors, int mark_br):
     """The blocks' fields (as ``_blocks.view_blocks`` sets them); (the text of the first
     ``h1`` holding text or "", the tag counts of :func:`_containers`).
 
     A block's text is its runs' texts joined by single spaces, where view_blocks has each
     ``<br>`` run's lines joined by newlines: the same words between other whitespace, so the
-    same non-space characters and the same ``weigh`` (whitespace only ends a word); only
-    the h1's text is rebuilt with its lines (:func:`_lined_text`). The weight of a block
-    whose runs are all Latin-1 is its word-character runs, counted run by run (a space
-    ends a run, so the counts of the runs add up to the joined text's, and no Latin-1
-    character is CJK): the same double as ``weigh`` of the joined text, which is built
-    only for blocks holding a wider character and for the first h1."""
+    same non-space characters and the same weight (whitespace only ends a word); only
+    the h1's text is rebuilt with its lines (:func:`_lined_text`). The weight
+    (textutil.text_weight of the joined text) is counted run by run: a space ends a
+    token, so the tokens and CJK characters of the runs add up to the joined text's (no
+    Latin-1 character is CJK); no block's text is joined to be weighed."""
     cdef Py_ssize_t k, i, length, lc, spaces, n_runs = len(runs)
+    cdef int kind
     cdef Py_ssize_t* tokens = <Py_ssize_t*>calloc(n, sizeof(Py_ssize_t))
-    cdef unsigned char* wide = <unsigned char*>calloc(n, 1)  # a run of the block is not Latin-1
+    cdef Py_ssize_t* cjk = <Py_ssize_t*>calloc(n, sizeof(Py_ssize_t))  # the block's CJK characters
     cdef Py_ssize_t* first = <Py_ssize_t*>calloc(n, sizeof(Py_ssize_t))  # of each block: run index + 1
     cdef Py_ssize_t* last = <Py_ssize_t*>calloc(n, sizeof(Py_ssize_t))
     cdef Py_ssize_t* after = <Py_ssize_t*>calloc(n_runs + 1, sizeof(Py_ssize_t))  # the block's next run + 1
@@ -141,7 +241,7 @@ cdef tuple _fill(Blk* blk, Py_ssize_t n, list runs, list containers, list anchor
     cdef object h1 = ""
     cdef bint no_h1 = True, is_h1
     try:
-        if tokens is NULL or wide is NULL or first is NULL or last is NULL or after is NULL:
+        if tokens is NULL or cjk is NULL or first is NULL or last is NULL or after is NULL:
             raise MemoryError()
         _layout(runs, containers)
         counts = _containers(blk, n, containers)
@@ -154,11 +254,13 @@ cdef tuple _fill(Blk* blk, Py_ssize_t n, list runs, list containers, list anchor
                 chain, text, marked, lc = run.chain, run.text, run.marked, run.link_chars
             k = (<Py_ssize_t>chain[len(chain) - 1]) + 1 if chain else 0
             length = len(text)
-            if PyUnicode_KIND(text) == 1:
+            kind = PyUnicode_KIND(text)
+            if kind == 1:
                 spaces = _spaces_and_tokens(<const unsigned char*>PyUnicode_DATA(text), length, &tokens[k])
+            elif kind == 2:
+                spaces = _wide_counts(<const Py_UCS2*>PyUnicode_DATA(text), length, &tokens[k], &cjk[k])
             else:
-                spaces = _count(text, u' ')
-                wide[k] = True
+                spaces = _wide_counts(<const Py_UCS4*>PyUnicode_DATA(text), length, &tokens[k], &cjk[k])
             blk[k].chars += length - spaces  # the text is whitespace-collapsed: single spaces
             if (<int>marked) & mark_br:
                 blk[k].has_br = True
@@ -182,15 +284,16 @@ cdef tuple _fill(Blk* blk, Py_ssize_t n, list runs, list containers, list anchor
             if blk[i].link_chars > blk[i].chars:
                 blk[i].link_chars = blk[i].chars
             is_h1 = no_h1 and blk[i].tag == T_H1
-            text = _joined_text(runs, first[i], after) if wide[i] or is_h1 and not blk[i].has_br else None
-            blk[i].weight = weigh(text) if wide[i] else <double>tokens[i]
+            text = _joined_text(runs, first[i], after) if is_h1 and not blk[i].has_br else None
+            # (_weight_wide's sum; tokens alone without CJK, as _weight_ucs1's)
+            blk[i].weight = (<double>(tokens[i] - cjk[i]) + <double>cjk[i] / 1.7) if cjk[i] else <double>tokens[i]
             blk[i].density = (<double>blk[i].link_chars) / (<double>blk[i].chars)
             if is_h1:
                 h1, no_h1 = _lined_text(runs, i, mark_br) if blk[i].has_br else text, False
         return h1, counts
     finally:
         free(tokens)
-        free(wide)
+        free(cjk)
         free(first)
         free(last)
         free(after)
@@ -227,21 +330,76 @@ cdef str _lined_text(list runs, Py_ssize_t k, int mark_br):
     return " ".join(pieces)
 
 
-cdef tuple _totals(Blk* blk, Py_ssize_t* tb, Py_ssize_t m, tuple bins, tuple consts, list containers,
+cdef struct Group:  # the teasers of one (parent, tag) sibling group
+    PyObject* tag  # (borrowed: the container's, alive while the containers are)
+    Py_ssize_t count
+    Py_ssize_t next  # the parent's next group + 1, 0 after its last
+
+
+cdef object _block_tag(list containers, Py_ssize_t i):
+    """The tag of block ``i`` (container ``i - 1``; "#root" for block 0)."""
+    if not i:
+        return "#root"
+    c = containers[i - 1]
+    return get_slot(c, _cont.off[1]) if fits(&_cont, c) else c.tag
+
+
+cdef Py_ssize_t _count_teaser(Group* groups, Py_ssize_t* used, Py_ssize_t* by_parent, Py_ssize_t parent,
+                              object tag) except -1:
+    """Count a teaser in its (parent, tag) group, the key ``_block_totals``' dict has (the
+    tags compared as a dict compares them: the same object, else ``==``); its new count.
+    ``by_parent[parent + 1]``: the parent's first group + 1."""
+    cdef Py_ssize_t g = by_parent[parent + 1]
+    while g:
+        other = <object>groups[g - 1].tag
+        if other is tag or other == tag:
+            groups[g - 1].count += 1
+            return groups[g - 1].count
+        g = groups[g - 1].next
+    g = used[0]
+    used[0] += 1
+    groups[g].tag = <PyObject*>tag
+    groups[g].count = 1
+    groups[g].next = by_parent[parent + 1]
+    by_parent[parent + 1] = g + 1
+    return 1
+
+
+cdef tuple _totals(Blk* blk, Py_ssize_t n, Py_ssize_t* tb, Py_ssize_t m, tuple bins, tuple consts, list containers,
                    double long_words, double max_density, double* by_parent):
-    """``classifier._block_totals`` (the maxima of its two dicts in place of the dicts)."""
+    """``classifier._block_totals`` (the maxima of its two dicts in place of the dicts; the
+    teaser groups in C arrays, a list of (tag, count) per parent)."""
+    cdef Py_ssize_t counts[65]  # (at most 64 bins: _sum_blocks checks)
+    cdef Group* groups = <Group*>calloc(m, sizeof(Group))
+    cdef Py_ssize_t* group_of = <Py_ssize_t*>calloc(n + 1, sizeof(Py_ssize_t))  # by parent + 1
+    if groups is NULL or group_of is NULL:
+        free(groups)
+        free(group_of)
+        raise MemoryError()
+    try:
+        return _sum_blocks(blk, tb, m, bins, consts, containers, long_words, max_density, by_parent, groups,
+                           group_of, counts)
+    finally:
+        free(groups)
+        free(group_of)
+
+
+cdef tuple _sum_blocks(Blk* blk, Py_ssize_t* tb, Py_ssize_t m, tuple bins, tuple consts, list containers,
+                       double long_words, double max_density, double* by_parent, Group* groups,
+                       Py_ssize_t* group_of, Py_ssize_t* counts):
+    """The loop of :func:`_totals` (``counts``: room for the length classes)."""
     cdef double linked = consts[0], teaser_density = consts[1], teaser_words = consts[2]
     cdef double prose_words = consts[3], prose_density = consts[4]
     cdef double bounds[64]
     cdef Py_ssize_t nb = len(bins), j, i, q, chars = 0, link_chars = 0, linky = 0, n_cores = 0
-    cdef Py_ssize_t heads = 0, linked_heads = 0, max_group = 0, g
+    cdef Py_ssize_t heads = 0, linked_heads = 0, max_group = 0, g, used = 0
     cdef double total = 0.0, core_weight = 0.0, max_weight = 0.0, teaser_weight = 0.0, best_prose = 0.0
     cdef double w, d
-    cdef list dist = [0] * (nb + 1)
-    cdef dict groups = {}
     cdef Blk* b
     if nb > 64:
         raise ValueError("at most 64 length bins")
+    for j in range(nb + 1):
+        counts[j] = 0
     for j in range(nb):
         bounds[j] = bins[j]
     for q in range(m):
@@ -251,14 +409,12 @@ cdef tuple _totals(Blk* blk, Py_ssize_t* tb, Py_ssize_t m, tuple bins, tuple con
         j = 0
         while j < nb and bounds[j] < w:  # bisect_left(bins, w)
             j += 1
-        dist[j] = <Py_ssize_t>dist[j] + 1
+        counts[j] += 1
         if T_H2 <= b.tag <= T_H6:
             heads += 1
             linked_heads += d >= linked
         if b.links and d >= teaser_density and w <= teaser_words:
-            key = (b.parent, containers[i - 1].tag if i else "#root")
-            g = groups.get(key, 0) + 1
-            groups[key] = g
+            g = _count_teaser(groups, &used, group_of, b.parent, _block_tag(containers, i))
             if g > max_group:
                 max_group = g
             teaser_weight += w
@@ -277,7 +433,7 @@ cdef tuple _totals(Blk* blk, Py_ssize_t* tb, Py_ssize_t m, tuple bins, tuple con
             n_cores += 1
             core_weight += w
     return (total, chars, link_chars, linky, n_cores, core_weight, max_weight, heads, linked_heads,
-            max_group, teaser_weight, best_prose, dist)
+            max_group, teaser_weight, best_prose, [counts[j] for j in range(nb + 1)])
 
 
 cdef tuple _structure(Blk* blk, Py_ssize_t n, Py_ssize_t* tb, Py_ssize_t m, tuple consts, object h1):
@@ -341,12 +497,13 @@ cdef tuple _structure(Blk* blk, Py_ssize_t n, Py_ssize_t* tb, Py_ssize_t m, tupl
         free(seen)
 
 
-def page_totals(list runs, list containers, list anchors, object weigh, int mark_br, tuple bins,
+def page_totals(list runs, list containers, list anchors, tuple cjk_ranges, int mark_br, tuple bins,
                 object opts, tuple totals_consts, tuple structure_consts):
     """(the counts of ``p``, ``article``, ``h1`` and ``form`` containers, then None when no
     block holds text, else (``_block_totals``'s figures, (weight, blocks) of the selected
     region, ``_structure_counts``'s figures)) of the Block-List view of the
     segmentation (``runs``, ``containers``, ``anchors``: its blocks, containers, anchors;
+    ``cjk_ranges``: textutil._CJK_RANGES, which the weights count as text_weight does;
     ``opts``: the BlockListOptions of the region selection)."""
     cdef Py_ssize_t n = len(containers) + 1, m = 0, i
     cdef Blk* blk = <Blk*>calloc(n, sizeof(Blk))
@@ -356,7 +513,8 @@ def page_totals(list runs, list containers, list anchors, object weigh, int mark
     try:
         if blk is NULL or tb is NULL or by_parent is NULL:
             raise MemoryError()
-        h1, counts = _fill(blk, n, runs, containers, anchors, weigh, mark_br)
+        _use_cjk_ranges(cjk_ranges)
+        h1, counts = _fill(blk, n, runs, containers, anchors, mark_br)
         for i in range(n):
             if blk[i].chars:
                 tb[m] = i
@@ -368,7 +526,7 @@ def page_totals(list runs, list containers, list anchors, object weigh, int mark
         o.max_gap, o.min_chars = opts.max_gap_blocks, opts.min_block_chars
         o.max_rivals, o.lookback = opts.max_rivals, opts.headline_lookback
         o.use_container, o.skip = opts.use_container, opts.skip_comment_boxes
-        return counts, (_totals(blk, tb, m, bins, totals_consts, containers, o.long_words, o.max_density, by_parent),
+        return counts, (_totals(blk, n, tb, m, bins, totals_consts, containers, o.long_words, o.max_density, by_parent),
                         _region(blk, n, tb, m, &o), _structure(blk, n, tb, m, structure_consts, h1))
     finally:
         free(blk)

@@ -29,6 +29,7 @@ from ..html.blocklist import (BlockList, PageSignals, PageView, block_list, dev,
                               ratio_spread, select_blocks)
 from ..html.markers import MARK_BR
 from ..options import BlockListOptions
+from ..textutil import _CJK_RANGES
 from .features import (STRUCTURE_CONSTS, _headline_url_match, _shape_features, _slug_words, _structure_counts,
                        _url_shape, features_from_counts)
 
@@ -79,6 +80,12 @@ def load_model() -> dict:
     if not (len(model["mean"]) == len(model["scale"]) == len(model["coef"]) == n):
         raise ModelError(f"{MODEL_FILE}: feature, scaling and weight lengths differ")
     return model
+
+
+@lru_cache(maxsize=1)
+def _model_bins() -> tuple[int, ...]:
+    """The shipped model's length bins, as a tuple (read on every page)."""
+    return tuple(load_model()["bins"])
 
 
 def _url_features(url: str) -> dict[str, float]:
@@ -223,7 +230,7 @@ def view_features(view: PageView, url: str | None = None,
         blist = block_list(view.seg, view.signals)
         return features(blist, url, bins) if any(b.chars for b in blist.blocks) else None
     seg = view.seg
-    tags, sums = _native.page_totals(seg.blocks, seg.containers, seg.anchors, weigh, MARK_BR, bins, _options(bins),
+    tags, sums = _native.page_totals(seg.blocks, seg.containers, seg.anchors, _CJK_RANGES, MARK_BR, bins, _options(bins),
                                      TOTALS_CONSTS, STRUCTURE_CONSTS)
     if sums is None:
         return None
@@ -293,7 +300,7 @@ def _length_features(t: _Totals, region: tuple[float, int]) -> dict[str, float]:
 def _signal_features(sig, total: float) -> dict[str, float]:
     """Page-wide signals: anchors, Open Graph and JSON-LD types, article tags, images."""
     ld_article = any(t.endswith(_LD_ARTICLE_SUFFIXES) for t in sig.ld_types)
-    ld_listing = any(t in _LD_LISTING for t in sig.ld_types)
+    ld_listing = not _LD_LISTING.isdisjoint(sig.ld_types)
     return {
         "log_anchors": math.log1p(sig.anchors),
         "anchors_per_100w": min(20.0, 100.0 * sig.anchors / total),
@@ -351,7 +358,7 @@ def classify_with_links(blist: BlockList | PageView, url: str | None = None) -> 
     tells a hub or list (most text in links) from another kind of non-article page (a
     product or service page, a form) whose text is still worth extracting."""
     model = load_model()
-    bins = tuple(model["bins"])
+    bins = _model_bins()
     if isinstance(blist, PageView):
         feats = view_features(blist, url, bins)
     else:
@@ -363,8 +370,15 @@ def classify_with_links(blist: BlockList | PageView, url: str | None = None) -> 
 
 
 def _logit(p: float) -> float:
-    p = min(max(p, 1e-9), 1.0 - 1e-9)
+    # (min(max(p, 1e-9), 1 - 1e-9) without the two calls: the same value, NaN kept)
+    p = 1e-9 if p < 1e-9 else (1.0 - 1e-9 if p > 1.0 - 1e-9 else p)
     return math.log(p / (1.0 - p))
+
+
+@lru_cache(maxsize=8)
+def _threshold_logit(threshold: float) -> float:
+    """:func:`_logit` of the model's threshold (one per model, read on every page)."""
+    return _logit(threshold)
 
 
 def decision(p: float, threshold: float, calibration: dict | None = None) -> tuple[bool, float]:
@@ -374,7 +388,7 @@ def decision(p: float, threshold: float, calibration: dict | None = None) -> tup
     logit from the threshold's. Without it, the distance from the threshold mapped to
     [0.5, 1] (0.5 at the threshold, 1 at probability 0 or 1)."""
     if calibration is not None:
-        margin = abs(_logit(p) - _logit(threshold))
+        margin = abs(_logit(p) - _threshold_logit(threshold))
         z = calibration["a"] * margin + calibration["b"]
         return p >= threshold, 1.0 / (1.0 + math.exp(-z)) if z >= -700 else 0.0
     if p >= threshold:

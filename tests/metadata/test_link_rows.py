@@ -18,7 +18,8 @@ native = pytest.mark.skipif(native_mod._native is None, reason="metadata natives
 
 HREFS = ["#top", "#", "javascript:x()", "JavaScript:x()", "mailto:a@b", "MAILTO:a@b", "tel:1", "data:,x",
          "sms:1", "whatsapp:x", "fax:1", "ftp://f.org", "/root", "//cdn.org/a", "rel/page", "?q", "\u00e9t\u00e9/x",
-         "\u4e2d/x", "  #pad", " /sp", "wiki/x", "f", "d", "s", "http://a.org/x", "x:y", "\u00e9", "~u"]
+         "\u4e2d/x", "  #pad", " /sp", "wiki/x", "f", "d", "s", "http://a.org/x", "x:y", "\u00e9", "~u",
+         "/a/./b", "/../x", "/x/.hidden", "/\u00e9/./x", "/x/."]
 SKIPS = [links_mod.SKIP_HREF, (), ("",), ("#", ""), ("\u00e9t",), ("/",), ("wiki/", "\u4e2d", "#"), ("JavaScript:",),
          ("~",), ("x", "rel/", "?")]
 BASES = [None, "http://site.org/a/b.html", "https://SITE.org/", "rel/only"]

@@ -22,13 +22,15 @@ from maintext.options import BlockListOptions
 from maintext.pagetype import classifier
 from maintext.pagetype.classifier import TOTALS_CONSTS, classify_with_links, features, view_features
 from maintext.pagetype.features import STRUCTURE_CONSTS
+from maintext.textutil import _CJK_RANGES
 
 from tests.conftest import DATASETS
 
 native = classifier._native
 needs_native = pytest.mark.skipif(native is None or walk.native is None, reason="native code not built")
 
-_WORDS = ["word", "Wort,", "中文", "。", "x_y", "é", "  ", "\u3000", "12", "ß", "한국", "a.b", "story", "the"]
+_WORDS = ["word", "Wort,", "中文", "。", "x_y", "é", "  ", "\u3000", "12", "ß", "한국", "a.b", "story", "the",
+          "don\u2019t", "\u03a9mega", "\U0001f600", "\U00020000x", "x\u00b7y"]  # wide non-CJK, beyond the BMP
 _OPEN = ["<div>", "<div>", "<p>", "<p>", "<p>", "<ul><li>", "<form>", "<div class='comments'>", "<td>",
          "<article>", "<h1>", "<h2>", "<h3>", "<table><tr><td>", "<section>"]
 _CLOSE = ["</div>", "</div>", "</p>", "</p>", "</li></ul>", "</form>", "</td>", "</article>", "</h1>", "</h2>",
@@ -108,7 +110,6 @@ def test_region_same_in_c_and_python_under_other_options(monkeypatch):
     classifier's."""
     rnd = random.Random(5)
     monkeypatch.setattr(walk, "ENABLED", True)  # the compiled weight, also under MAINTEXT_NATIVE=0
-    weigh = walk.native_weigh()
     h1_lines = 0
     bins = (2, 5, 10, 20, 40, 80)
     for _ in range(400):
@@ -120,7 +121,7 @@ def test_region_same_in_c_and_python_under_other_options(monkeypatch):
             grandparent_share=rnd.choice([0.0, 0.5, 1.0]), rival_share=rnd.choice([0.0, 0.3, 0.6, 1.0]),
             max_rivals=rnd.choice([-1, 0, 1, 2, 16]), skip_comment_boxes=rnd.random() < 0.7,
             headline_lookback=rnd.choice([0, 1, 4]))
-        tags, sums = native.page_totals(seg.blocks, seg.containers, seg.anchors, weigh, MARK_BR, bins, opts,
+        tags, sums = native.page_totals(seg.blocks, seg.containers, seg.anchors, _CJK_RANGES, MARK_BR, bins, opts,
                                         TOTALS_CONSTS, STRUCTURE_CONSTS)
         monkeypatch.setattr(walk, "ENABLED", False)
         blist = block_list(seg)
@@ -148,7 +149,7 @@ def test_rivals_of_equal_score_are_taken_in_voting_order(monkeypatch):
     monkeypatch.setattr(walk, "ENABLED", True)  # the compiled weight, also under MAINTEXT_NATIVE=0
     seg = segment(parse_html(page))
     opts = BlockListOptions(max_rivals=1, grandparent_share=0.0)
-    _, sums = native.page_totals(seg.blocks, seg.containers, seg.anchors, walk.native_weigh(), MARK_BR,
+    _, sums = native.page_totals(seg.blocks, seg.containers, seg.anchors, _CJK_RANGES, MARK_BR,
                                  opts.length_bins, opts, TOTALS_CONSTS, STRUCTURE_CONSTS)
     monkeypatch.setattr(walk, "ENABLED", False)
     blist = block_list(seg)
@@ -209,3 +210,12 @@ def test_logit_same_in_c_and_python(monkeypatch):
         assert repr(fast) == repr(probability(feats, model))
     with pytest.raises(ValueError):
         native.logit({}, ["a", "b"], [0.0], [1.0], [1.0], 0.0)
+
+
+@needs_native
+def test_tag_codes_read_off_the_letters_agree_with_the_table():
+    """``_totals._tag_code`` (the letters of a container's tag) gives ``_TAG_CODES``' code."""
+    names = list(native._TAG_CODES) + ["div", "P", "H1", "h0", "h7", "h", "hh", "form ", "forms", "fork",
+                                       "articles", "articl", "Article", "", "section", "td", "li", "a", "b"]
+    for name in names:
+        assert native.tag_code(name) == native._TAG_CODES.get(name, 0), name
