@@ -17,7 +17,9 @@ lexbor's ``<html>`` element, following the rules of :mod:`maintext.html.html5` (
 dropped, names lxml refuses unwrapped or skipped, control characters removed, elements
 below ``max_depth`` unwrapped). ``kinds``: None for the full build, else html5's
 ``PRUNE_KINDS`` (name -> bits) for the pruned build; returns the characters of the text
-the pruned build left out (0 for the full build).
+the pruned build left out (0 for the full build). ``attributes``: html5's ``RECORD_KINDS``
+for the record build (every element, as the full build, but only the attributes of that
+table), else None.
 """
 
 from libc.stdlib cimport free, malloc, realloc
@@ -99,6 +101,9 @@ cdef NameSlot _names[NAME_SLOTS]
 # (written with the slot's key: not cleared, the full build's memset stays as small)
 cdef int _name_kinds[NAME_SLOTS]
 cdef dict _kinds = None  # the pruned build's table during a pruned build, else None
+# The record build's: the full build's walk, but only the attributes with KEEP in _kinds
+# (html5.RECORD_KINDS, its table during that build) are copied
+cdef bint _record = False
 # The STRIPPED names the pruned build copied (interned: one pointer per name)
 cdef const unsigned char* _copied[COPIED_NAMES]
 cdef size_t _n_copied = 0
@@ -306,7 +311,8 @@ cdef int _copy_attributes(xmlDoc* doc, xmlNode* node, void* element, Buf* values
     value's text node is made here, as xmlNewProp would, but without registering ``id``
     values in the document's table of ids (lxml's parser did not either: collect_ids).
     ``prune``: only the attributes the pruned build keeps; ``marks``: the MARK ones too
-    (html5._set_attributes; MARK: only those, for _add_marks); whether a MARK one was left out."""
+    (html5._set_attributes; MARK: only those, for _add_marks); whether a MARK one was left out.
+    The record build (``_record``, ``prune`` False): only those with KEEP in its table."""
     cdef void* attr = _first_attr(element)
     cdef const unsigned char* name
     cdef const unsigned char* value
@@ -324,7 +330,7 @@ cdef int _copy_attributes(xmlDoc* doc, xmlNode* node, void* element, Buf* values
         name = _name(doc, name, name_len, &kind)
         if name is NULL:
             pass
-        elif prune and not kind & wanted:
+        elif (prune or _record) and not kind & wanted:
             if kind & MARK:
                 left_out = 1
         else:
@@ -613,12 +619,13 @@ cdef void _give_back(void* ldoc, bint ok) noexcept:
     _document_busy = False
 
 
-def build(bytes data, _Element root, long max_depth, dict kinds, long big):
+def build(bytes data, _Element root, long max_depth, dict kinds, long big, dict attributes=None):
     """Parse ``data`` (UTF-8) with lexbor and copy its ``<html>`` element's attributes and
     content to ``root``: all of it (``kinds`` None), or as the pruned build (``kinds``:
-    html5.PRUNE_KINDS; ``big``: clean.BIG_HIDDEN_CHARS). (characters of the text the pruned build left out, the STRIPPED
-    names it copied)."""
-    global _kinds, _n_copied, _own
+    html5.PRUNE_KINDS; ``big``: clean.BIG_HIDDEN_CHARS), or as the record build (``kinds`` None,
+    ``attributes``: html5.RECORD_KINDS). (characters of the text the pruned build left out, the
+    STRIPPED names it copied)."""
+    global _kinds, _n_copied, _own, _record
     if not AVAILABLE:
         raise RuntimeError(f"lexbor functions not found: {MISSING}")
     cdef xmlNode* top = root._c_node
@@ -638,6 +645,9 @@ def build(bytes data, _Element root, long max_depth, dict kinds, long big):
     pending.buf.length = pending.buf.size = values.length = values.size = 0
     memset(_names, 0, sizeof(_names))
     _kinds = kinds
+    _record = kinds is None and attributes is not None
+    if _record:
+        _kinds = attributes
     _n_copied = 0
     _own = _own_nodes and _no_node_callback()
     try:
@@ -646,7 +656,7 @@ def build(bytes data, _Element root, long max_depth, dict kinds, long big):
             raise MemoryError(f"lexbor could not parse the page (status {status})")
         html = _doc_element(ldoc)
         if html is not NULL:
-            _copy_attributes(doc, top, html, &values, kinds is not None, 1)
+            _copy_attributes(doc, top, html, &values, kinds is not None, 1)  # (_record: filtered too)
             if kinds is None:
                 _copy_children(<FullBuild*>NULL, ldoc, html, doc, top, max_depth, &pending, &values, big, &pruned)
             else:
@@ -657,6 +667,7 @@ def build(bytes data, _Element root, long max_depth, dict kinds, long big):
         raise
     finally:
         _kinds = None
+        _record = False
         free(pending.buf.data)
         free(values.data)
     return pruned, [(<const char*>_copied[i]).decode() for i in range(_n_copied)]

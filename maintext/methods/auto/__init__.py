@@ -130,6 +130,15 @@ def _text_alone(doc: Document, options: Options) -> bool:
             and not has_site_evidence(doc, "auto"))
 
 
+def record_build(doc: Document, options: Options) -> bool:
+    """Whether nothing but this method's own reading and the metadata and links passes read
+    the tree's attributes: no comments, blocks (markdown, html) or explain asked for, no site
+    to compare with. The tree is then html5's record build (only the attributes of
+    maintext.html.html5.RECORD_ATTRIBUTES; maintext.api asks before the metadata pass)."""
+    return (options.fields is not None and not options.with_comments and not options.explain
+            and not wants_blocks(options.fields) and not has_site_evidence(doc, "auto"))
+
+
 def _reads_box_elements(options: Options) -> bool:
     """Whether a container's element is read as ``Container.el`` (the typed blocks, the
     explain paths); else the walk makes none (Segmentation.element gives the few asked
