@@ -23,7 +23,7 @@ table), else None.
 """
 
 from libc.stdlib cimport free, malloc, realloc
-from libc.string cimport memcmp, memcpy, memset
+from libc.string cimport memcmp, memcpy, memset, strcmp
 from lxml.includes cimport tree
 from lxml.includes.tree cimport xmlAttr, xmlDoc, xmlNode
 from lxml.includes.etreepublic cimport _Element, import_lxml__etree
@@ -70,9 +70,15 @@ DEF HIDING_STYLE = 256
 DEF SIGNAL = 512
 DEF MARK = 1024
 DEF BLOCK = 2048
+# the record build's: an attribute with KEEP and one of these is copied on that element only
+DEF ON_SCRIPT = 4096
+DEF ON_META = 8192
+DEF ON_HTML = 16384
+DEF ON_ONE = ON_SCRIPT | ON_META | ON_HTML
 DEF STRIPPED = SUBTREE | SCRIPT | TITLE | SWALLOW | HEAD | UNWRAP
 DEF COPIED_NAMES = 128  # room for the STRIPPED names copied (the table has ~60)
-BITS = (SUBTREE, SCRIPT, TITLE, SWALLOW, HEAD, UNWRAP, KEEP, HIDING, HIDING_STYLE, SIGNAL, MARK, BLOCK)
+BITS = (SUBTREE, SCRIPT, TITLE, SWALLOW, HEAD, UNWRAP, KEEP, HIDING, HIDING_STYLE, SIGNAL, MARK, BLOCK,
+        ON_SCRIPT, ON_META, ON_HTML)
 ROOM = COPIED_NAMES  # html5 checks its table has fewer STRIPPED names
 # html5's modes of the walk (where the pruned build is, for an element's content)
 DEF NORMAL = 0
@@ -304,6 +310,16 @@ cdef xmlAttr* _new_attribute(xmlNode* node, xmlAttr* last, const unsigned char* 
     return prop
 
 
+cdef inline bint _is_its_element(xmlNode* node, int kind) noexcept:
+    """Whether ``node`` is the element an ON_SCRIPT/ON_META/ON_HTML attribute is read on."""
+    cdef const char* name = <const char*>node.name
+    if kind & ON_SCRIPT:
+        return strcmp(name, "script") == 0
+    if kind & ON_META:
+        return strcmp(name, "meta") == 0
+    return strcmp(name, "html") == 0
+
+
 cdef int _copy_attributes(xmlDoc* doc, xmlNode* node, void* element, Buf* values, bint prune,
                           int marks) except -1:
     """Add the attributes of lexbor's ``element`` to ``node``, in order (lexbor's tokenizer
@@ -312,7 +328,8 @@ cdef int _copy_attributes(xmlDoc* doc, xmlNode* node, void* element, Buf* values
     values in the document's table of ids (lxml's parser did not either: collect_ids).
     ``prune``: only the attributes the pruned build keeps; ``marks``: the MARK ones too
     (html5._set_attributes; MARK: only those, for _add_marks); whether a MARK one was left out.
-    The record build (``_record``, ``prune`` False): only those with KEEP in its table."""
+    The record build (``_record``, ``prune`` False): only those with KEEP in its table (with
+    ON_SCRIPT, ON_META or ON_HTML: only on that element)."""
     cdef void* attr = _first_attr(element)
     cdef const unsigned char* name
     cdef const unsigned char* value
@@ -333,6 +350,8 @@ cdef int _copy_attributes(xmlDoc* doc, xmlNode* node, void* element, Buf* values
         elif (prune or _record) and not kind & wanted:
             if kind & MARK:
                 left_out = 1
+        elif _record and kind & ON_ONE and not _is_its_element(node, kind):
+            pass
         else:
             value = _value(attr, &value_len, values)
             prop = last = _new_attribute(node, last, name)

@@ -31,9 +31,9 @@ it copied (cleaning looks for those only: :func:`maintext.html.clean.clean_tree`
 
 The record build (:func:`build` with ``record``, for ``auto`` asked for the full record:
 ``maintext.methods.auto.record_build``): every element, as the full build, but only the
-attributes of :data:`RECORD_ATTRIBUTES`, the ones a pass of that run reads (each attribute
-copied is a libxml2 attribute, a text node and often a block, all freed again; aeb: a
-quarter of them are never read).
+attributes of :data:`RECORD_ATTRIBUTES`, the ones a pass of that run reads, some on one
+element only (each attribute copied is a libxml2 attribute, a text node and often a block,
+all freed again; aeb: 3 in 10 were never read).
 """
 
 from __future__ import annotations
@@ -78,12 +78,16 @@ SIGNAL = 512  # in <head>: copied only when head_signals reads it (og:type/og:ur
 BLOCK = 2048  # a box of the segmentation (tags.BLOCK_TAGS): its MARK attributes are copied
 STRIPPED = SUBTREE | SCRIPT | TITLE | SWALLOW | HEAD | UNWRAP  # the tags cleaning strips or unwraps
 # What it does with an attribute, by name (bits; an attribute not listed is left out).
+# (The record build's table, RECORD_KINDS: KEEP, with one of ON_TAGS' bits when the
+# attribute is read on that element only.)
 KEEP = 64  # copied
 HIDING = 128  # copied, and the element may be hidden: not unwrapped
 HIDING_STYLE = 256  # copied; the element is not unwrapped when the value may hide it
 # copied on a BLOCK element, and on another one only when it holds a BLOCK element (added
 # when the walk leaves it): the marks are read on boxes and the elements above them
 MARK = 1024
+ON_SCRIPT, ON_META, ON_HTML = 4096, 8192, 16384
+ON_TAGS = {"script": ON_SCRIPT, "meta": ON_META, "html": ON_HTML}
 
 # The rule, from what clean_tree removes and what text-only auto reads of the tree:
 _PRUNE_TAGS: dict[str, int] = {
@@ -118,24 +122,25 @@ KEPT_ATTRIBUTES: dict[str, int] = {
 # first (a shortcut for "no attribute of the names they read"), clean.merge_text_runs (a
 # serialization parsed again: the copy holds the attributes the tree held). Image src/alt,
 # title, cell spans, list numbers are read for typed blocks only (maintext.html.structure).
-RECORD_ATTRIBUTES: frozenset[str] = frozenset({
+RECORD_ATTRIBUTES: dict[str, str | None] = {  # name -> the only element it is read on, or None
     # container marks (vocab.marks, the walk's cache), galleries, widening (auto); author
     # boxes (metadata.authors), date marks (metadata.dates/visible); itemprop: metadata fields
-    "class", "id", "role", "itemprop",
-    "style", "hidden", "aria-hidden",  # hidden elements (clean_tree)
-    # <meta> fields (metadata.collect), page-type signals (blocklist.head_signals), declared
-    # URLs (metadata.urls), RDFa dates (metadata.dates: property)
-    "property", "name", "content",
+    **dict.fromkeys(("class", "id", "role", "itemprop")),
+    **dict.fromkeys(("style", "hidden", "aria-hidden")),  # hidden elements (clean_tree)
+    # <meta> fields (metadata.collect), page-type signals (blocklist.head_signals); content
+    # and property (RDFa) also of dated elements (metadata.dates)
+    "property": None, "content": None, "name": "meta",
     # links and their kind (metadata.links, auto.lists, mark_main_links), canonical link and
-    # <base href> (metadata.urls/links), rel=author (metadata.authors)
-    "href", "rel",
-    "type",  # JSON-LD scripts (metadata.collect, JsonLdBody)
-    "lang", "xml:lang",  # the page's language (metadata.extract, read on <html>)
-    "datetime", "pubdate",  # dates of <time> and dated elements (metadata.dates)
-})
+    # <base href> (metadata.collect/extras), rel=author on any element (metadata.authors)
+    "href": None, "rel": None,
+    "type": "script",  # JSON-LD scripts (metadata.collect, JsonLdBody)
+    "lang": "html", "xml:lang": "html",  # the page's language (metadata.extract)
+    "datetime": None, "pubdate": None,  # dates of <time> and dated elements (metadata.dates)
+}
 # the C builder, with its copy of the bits
 NATIVE_AVAILABLE = native is not None and native.AVAILABLE and native.BITS == (
-    SUBTREE, SCRIPT, TITLE, SWALLOW, HEAD, UNWRAP, KEEP, HIDING, HIDING_STYLE, SIGNAL, MARK, BLOCK) and native.ROOM > sum(
+    SUBTREE, SCRIPT, TITLE, SWALLOW, HEAD, UNWRAP, KEEP, HIDING, HIDING_STYLE, SIGNAL, MARK, BLOCK,
+    ON_SCRIPT, ON_META, ON_HTML) and native.ROOM > sum(
     1 for bits in PRUNE_TAGS.values() if bits & STRIPPED)
 ENABLED = NATIVE_AVAILABLE and NATIVE_REQUESTED
 
@@ -144,8 +149,9 @@ PRUNE_KINDS: dict[bytes, int] = {}
 for _table in (PRUNE_TAGS, KEPT_ATTRIBUTES):
     for _name, _bits in _table.items():
         PRUNE_KINDS[_name.encode()] = PRUNE_KINDS.get(_name.encode(), 0) | _bits
-# RECORD_ATTRIBUTES as the C builder takes it (the record build copies those with KEEP)
-RECORD_KINDS: dict[bytes, int] = {name.encode(): KEEP for name in RECORD_ATTRIBUTES}
+# RECORD_ATTRIBUTES as the C builder takes it (the record build copies those with KEEP; with
+# an ON_TAGS bit, on that element only)
+RECORD_KINDS: dict[bytes, int] = {name.encode(): KEEP | ON_TAGS.get(tag, 0) for name, tag in RECORD_ATTRIBUTES.items()}
 
 
 def clean_text(text: str) -> str:
@@ -207,12 +213,20 @@ def _set_attributes(el: etree._Element, node, prune: bool, marks: bool = True, r
         if prune:
             bits = KEPT_ATTRIBUTES.get(name, 0)
         else:
-            bits = KEEP if not record or name in RECORD_ATTRIBUTES else 0
+            bits = KEEP if not record or _read_on(el.tag, name) else 0
         if bits & MARK and not marks:
             left_out = True
         elif bits:
             el.set(name, clean_text(value) if value else "")
     return left_out
+
+
+def _read_on(tag: str, name: str) -> bool:
+    """Whether the record build copies attribute ``name`` of a ``tag`` element (RECORD_ATTRIBUTES)."""
+    if name not in RECORD_ATTRIBUTES:
+        return False
+    only = RECORD_ATTRIBUTES[name]
+    return only is None or only == tag
 
 
 def _add_marks(el: etree._Element, node) -> None:
