@@ -2,7 +2,9 @@
 
 A method is a function ``(doc: Document, options: Options) -> Page`` that fills the main
 text (and whatever else it knows) of a :class:`~maintext.result.Page`; metadata common to
-all methods is added by :func:`maintext.api.extract`.
+all methods is added by :func:`maintext.api.extract`. Its module may also define
+``record_build(doc, options)``: whether the run may build the tree with only the attributes
+its passes read (:func:`record_rule`).
 """
 
 from __future__ import annotations
