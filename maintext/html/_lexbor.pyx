@@ -329,7 +329,8 @@ cdef int _copy_attributes(xmlDoc* doc, xmlNode* node, void* element, Buf* values
     ``prune``: only the attributes the pruned build keeps; ``marks``: the MARK ones too
     (html5._set_attributes; MARK: only those, for _add_marks); whether a MARK one was left out.
     The record build (``_record``, ``prune`` False): only those with KEEP in its table (with
-    ON_SCRIPT, ON_META or ON_HTML: only on that element)."""
+    ON_SCRIPT, ON_META or ON_HTML: only on that element), and those with HIDING_STYLE when
+    their value may hide the element."""
     cdef void* attr = _first_attr(element)
     cdef const unsigned char* name
     cdef const unsigned char* value
@@ -354,10 +355,11 @@ cdef int _copy_attributes(xmlDoc* doc, xmlNode* node, void* element, Buf* values
             pass
         else:
             value = _value(attr, &value_len, values)
-            prop = last = _new_attribute(node, last, name)
-            text = _new_text(doc, value, value_len)
-            prop.children = prop.last = text
-            text.parent = <xmlNode*>prop
+            if not (_record and kind & HIDING_STYLE and not (value_len and _may_hide(value, value_len))):
+                prop = last = _new_attribute(node, last, name)
+                text = _new_text(doc, value, value_len)
+                prop.children = prop.last = text
+                text.parent = <xmlNode*>prop
         attr = _next_attr(attr)
     return left_out
 

@@ -126,7 +126,9 @@ RECORD_ATTRIBUTES: dict[str, str | None] = {  # name -> the only element it is r
     # container marks (vocab.marks, the walk's cache), galleries, widening (auto); author
     # boxes (metadata.authors), date marks (metadata.dates/visible); itemprop: metadata fields
     **dict.fromkeys(("class", "id", "role", "itemprop")),
-    **dict.fromkeys(("style", "hidden", "aria-hidden")),  # hidden elements (clean_tree)
+    # hidden elements (clean_tree); a style only when its value may hide (clean.may_hide: see
+    # RECORD_KINDS), clean_tree reads no other
+    **dict.fromkeys(("style", "hidden", "aria-hidden")),
     # <meta> fields (metadata.collect), page-type signals (blocklist.head_signals); content
     # and property (RDFa) also of dated elements (metadata.dates)
     "property": None, "content": None, "name": "meta",
@@ -150,8 +152,9 @@ for _table in (PRUNE_TAGS, KEPT_ATTRIBUTES):
     for _name, _bits in _table.items():
         PRUNE_KINDS[_name.encode()] = PRUNE_KINDS.get(_name.encode(), 0) | _bits
 # RECORD_ATTRIBUTES as the C builder takes it (the record build copies those with KEEP; with
-# an ON_TAGS bit, on that element only)
-RECORD_KINDS: dict[bytes, int] = {name.encode(): KEEP | ON_TAGS.get(tag, 0) for name, tag in RECORD_ATTRIBUTES.items()}
+# an ON_TAGS bit, on that element only; a style, HIDING_STYLE, when its value may hide)
+RECORD_KINDS: dict[bytes, int] = {name.encode(): HIDING_STYLE if name == "style" else KEEP | ON_TAGS.get(tag, 0)
+                                  for name, tag in RECORD_ATTRIBUTES.items()}
 
 
 def clean_text(text: str) -> str:
@@ -213,7 +216,7 @@ def _set_attributes(el: etree._Element, node, prune: bool, marks: bool = True, r
         if prune:
             bits = KEPT_ATTRIBUTES.get(name, 0)
         else:
-            bits = KEEP if not record or _read_on(el.tag, name) else 0
+            bits = KEEP if not record or _read_on(el.tag, name, value) else 0
         if bits & MARK and not marks:
             left_out = True
         elif bits:
@@ -221,10 +224,13 @@ def _set_attributes(el: etree._Element, node, prune: bool, marks: bool = True, r
     return left_out
 
 
-def _read_on(tag: str, name: str) -> bool:
-    """Whether the record build copies attribute ``name`` of a ``tag`` element (RECORD_ATTRIBUTES)."""
+def _read_on(tag: str, name: str, value: str | None) -> bool:
+    """Whether the record build copies attribute ``name`` (``value``) of a ``tag`` element
+    (RECORD_ATTRIBUTES; a style only when it may hide the element)."""
     if name not in RECORD_ATTRIBUTES:
         return False
+    if name == "style":
+        return bool(value) and may_hide(clean_text(value))
     only = RECORD_ATTRIBUTES[name]
     return only is None or only == tag
 

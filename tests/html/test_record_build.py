@@ -15,6 +15,7 @@ from lxml import etree
 import maintext
 import maintext.api
 from maintext.html import html5
+from maintext.html.clean import may_hide
 from maintext.html.document import _PARSER, Document
 from maintext.methods.auto import record_build
 from maintext.options import Options
@@ -33,7 +34,8 @@ ATTRIBUTED = [
     "<time datetime=2020-01-01 pubdate title=t>d</time><img src=s alt=a width=1 height=2 srcset=x>"
     "<a href=/x rel=author target=_blank tabindex=1 aria-label=l>a</a><ol start=3><li value=4>l</li></ol>"
     "<td colspan=2 rowspan=3>c</td><p data-src=d class=''>p</p><input type=text name=q class=c lang=en>"
-    "<span type=x name=y content=c>s</span></body></html>",
+    "<span type=x name=y content=c>s</span><i style='color: red'>i</i><i style=''>i</i>"
+    "<i style='VISIBILITY:Hidden'>i</i><i style='\u00e9'>i</i></body></html>",
 ]
 
 
@@ -46,21 +48,24 @@ def _build(html: str, native: bool, record: bool, max_depth: int = 1000) -> list
     return _dump(html5.build(html.encode("utf-8"), root, max_depth, native, record))
 
 
-def _read_on(tag: str, name: str) -> bool:
-    """RECORD_ATTRIBUTES' rule: a name of the table, on any element or on its one element."""
+def _read_on(tag: str, name: str, value: str) -> bool:
+    """RECORD_ATTRIBUTES' rule: a name of the table, on any element or on its one element; a
+    style that may hide."""
+    if name == "style":
+        return may_hide(value)
     return name in html5.RECORD_ATTRIBUTES and html5.RECORD_ATTRIBUTES[name] in (None, tag)
 
 
 def _without_unread(dump: list) -> list:
     """The full build's dump without the attributes the record build leaves out."""
-    return [(tag, [(k, v) for k, v in attrs if _read_on(tag, k)], text, tail)
+    return [(tag, [(k, v) for k, v in attrs if _read_on(tag, k, v)], text, tail)
             for tag, attrs, text, tail in dump]
 
 
 def _pages() -> list[str]:
     pieces = ["<div class=c data-v=1>", "</div>", "<p id=i title=t>", "</p>", "<a href=/x target=t rel=r>", "</a>",
               "<img src=s alt=a>", "<time datetime=d>", "</time>", "<meta name=n content=c property=p>",
-              "<span style='display:none' onclick=x>", "</span>", "<b hidden>", "</b>", "text ", "&#1;",
+              "<span style='display:none' onclick=x>", "</span>", "<p style='color:red'>", "<p style>", "<b hidden>", "</b>", "text ", "&#1;",
               "<x 1y=2 a\"b=3>", "<td colspan=2>", "<li value=3 itemprop=ip role=r aria-hidden=true>",
               "<script type=application/ld+json name=n>{}</script>", "<input type=t name=n lang=l>",
               "<svg><script type=t></script></svg>", "<html lang=x>"]
@@ -80,6 +85,8 @@ def test_record_build_is_the_full_build_without_the_attributes_never_read(native
     kept = {name for _, attrs, _, _ in dump for name, _ in attrs}
     assert kept == set(html5.RECORD_ATTRIBUTES)
     attributes = {tag: attrs for tag, attrs, _, _ in dump}
+    assert [attrs for tag, attrs, _, _ in dump if tag == "i"] == [
+        [], [], [("style", "VISIBILITY:Hidden")], [("style", "\u00e9")]]
     assert attributes["input"] == [("class", "c")] and attributes["span"] == [("content", "c")]
 
 
