@@ -49,8 +49,7 @@ def extract_document(doc: Document, method: str = DEFAULT_METHOD) -> Page:
 
 def _extract_document(doc: Document, method: str) -> Page:
     func = get_method(method)
-    rule = record_rule(method)  # the tree the metadata pass builds: only the attributes read?
-    doc.record_build = rule is not None and rule(doc, doc.options)
+    doc.tree_rule = record_rule(method)  # asked when the tree is built (only the attributes read?)
     meta = Page(url=doc.url, method=method, encoding=doc.encoding)
     doc.link_anchors, doc.links_marked = [], False  # this run's links, not an earlier run's
     if doc.options.with_metadata:

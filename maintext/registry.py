@@ -80,8 +80,9 @@ def get_method(name: str) -> MethodFunc:
 
 def record_rule(name: str) -> Callable[["Document", "Options"], bool] | None:
     """The method's ``record_build(doc, options)``, when its module defines one: whether the
-    run may build the tree as html5's record build (only the attributes its passes read);
-    None: it defines none (every attribute is copied). ``name`` must be known (get_method)."""
+    run may build the tree as html5's record build (only the attributes its passes read;
+    ``Document.tree`` asks it when it builds the tree); None: it defines none (every attribute
+    is copied). ``name`` must be known (get_method)."""
     try:
         return _record_rules[name]
     except KeyError:

@@ -310,14 +310,21 @@ cdef xmlAttr* _new_attribute(xmlNode* node, xmlAttr* last, const unsigned char* 
     return prop
 
 
-cdef inline bint _is_its_element(xmlNode* node, int kind) noexcept:
-    """Whether ``node`` is the element an ON_SCRIPT/ON_META/ON_HTML attribute is read on."""
+cdef bint _record_copies(xmlNode* node, int kind, const unsigned char* value, size_t n) noexcept:
+    """Whether the record build copies an attribute of its table (``kind``: its bits) of
+    ``node`` holding ``value`` (cleaned, ``n`` bytes): on its element for ON_SCRIPT, ON_META
+    and ON_HTML; when it may hide the element for HIDING_STYLE (html5._read_on). Apart from
+    _copy_attributes, so that the pruned build's loop stays as small."""
     cdef const char* name = <const char*>node.name
+    if kind & HIDING_STYLE:
+        return n > 0 and _may_hide(value, n)
     if kind & ON_SCRIPT:
         return strcmp(name, "script") == 0
     if kind & ON_META:
         return strcmp(name, "meta") == 0
-    return strcmp(name, "html") == 0
+    if kind & ON_HTML:
+        return strcmp(name, "html") == 0
+    return True
 
 
 cdef int _copy_attributes(xmlDoc* doc, xmlNode* node, void* element, Buf* values, bint prune,
@@ -351,11 +358,9 @@ cdef int _copy_attributes(xmlDoc* doc, xmlNode* node, void* element, Buf* values
         elif (prune or _record) and not kind & wanted:
             if kind & MARK:
                 left_out = 1
-        elif _record and kind & ON_ONE and not _is_its_element(node, kind):
-            pass
         else:
             value = _value(attr, &value_len, values)
-            if not (_record and kind & HIDING_STYLE and not (value_len and _may_hide(value, value_len))):
+            if not _record or _record_copies(node, kind, value, value_len):
                 prop = last = _new_attribute(node, last, name)
                 text = _new_text(doc, value, value_len)
                 prop.children = prop.last = text

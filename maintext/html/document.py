@@ -351,7 +351,7 @@ class Document:
 
     __slots__ = ("_html", "url", "encoding", "source", "options", "site_docs", "utf8", "lt_count",
                  "link_anchors", "links_marked", "_tree", "json_ld", "ld_script_texts",
-                 "blocklist", "lcs_ctree", "site_sequence", "headline", "site_template", "record_build")
+                 "blocklist", "lcs_ctree", "site_sequence", "headline", "site_template", "tree_rule")
 
     def __init__(self, html: str | None, *, url: str | None = None, encoding: str = "str",
                  source: str | None = None, options: Options | None = None,
@@ -396,10 +396,11 @@ class Document:
         # What template methods learned about the site earlier (maintext.site.learned.
         # LearnedTemplate, from the template store): used in place of site pages; None = none.
         self.site_template: Any = None
-        # The tree, when built, is html5's record build (only the attributes the full record
-        # reads): set for each run by the method's rule (maintext.api, from
-        # maintext.methods.auto.record_build) before the metadata pass builds it.
-        self.record_build = False
+        # The method's rule for this run (maintext.api: maintext.registry.record_rule), asked
+        # when ``tree`` builds the tree: whether it may be html5's record build (only the
+        # attributes the run reads); None: the full build. Asked only then: a run that
+        # builds no tree this way (text-only auto's pruned build) pays nothing for it.
+        self.tree_rule: Any = None
 
     @property
     def html(self) -> str:
@@ -427,9 +428,10 @@ class Document:
         """The parsed tree (built on first use, then shared)."""
         tree = self._tree
         if tree is None:
+            rule = self.tree_rule
             tree = self._tree = parse_html(self._html, self.options.max_tree_depth, utf8=self.utf8,
                                            native=self.options.native, lt_count=self.lt_count,
-                                           record=self.record_build)
+                                           record=rule is not None and rule(self, self.options))
         return tree
 
     @tree.setter

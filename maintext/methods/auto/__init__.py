@@ -132,7 +132,8 @@ def record_build(doc: Document, options: Options) -> bool:
     """Whether nothing but this method's own reading and the metadata and links passes read
     the tree's attributes: no comments, blocks (markdown, html) or explain asked for, no site
     to compare with. The tree is then html5's record build (only the attributes of
-    maintext.html.html5.RECORD_ATTRIBUTES; maintext.api asks before the metadata pass)."""
+    maintext.html.html5.RECORD_ATTRIBUTES; Document.tree asks when it builds the tree, for
+    the metadata pass or this method)."""
     return (options.fields is not None and not options.with_comments and not options.explain
             and not wants_blocks(options.fields) and not has_site_evidence(doc, "auto"))
 
