@@ -13,7 +13,7 @@ from .gcpause import paused_collector
 from .html.document import Document
 from .io.loading import load, looks_like_url
 from .options import Options, make_options
-from .registry import MethodInfo, get_method
+from .registry import MethodInfo, get_method, record_rule
 from .registry import methods as _methods
 from .result import Link, Page
 from .textutil import tokens, word_finder
@@ -49,6 +49,7 @@ def extract_document(doc: Document, method: str = DEFAULT_METHOD) -> Page:
 
 def _extract_document(doc: Document, method: str) -> Page:
     func = get_method(method)
+    doc.tree_rule = record_rule(method)  # asked when the tree is built (only the attributes read?)
     meta = Page(url=doc.url, method=method, encoding=doc.encoding)
     doc.link_anchors, doc.links_marked = [], False  # this run's links, not an earlier run's
     if doc.options.with_metadata:

@@ -2,7 +2,9 @@
 
 A method is a function ``(doc: Document, options: Options) -> Page`` that fills the main
 text (and whatever else it knows) of a :class:`~maintext.result.Page`; metadata common to
-all methods is added by :func:`maintext.api.extract`.
+all methods is added by :func:`maintext.api.extract`. Its module may also define
+``record_build(doc, options)``: whether the run may build the tree with only the attributes
+its passes read (:func:`record_rule`).
 """
 
 from __future__ import annotations
@@ -45,10 +47,15 @@ _BUILTIN: dict[str, tuple[str, str]] = {
 _loaded: dict[str, MethodFunc] = {}
 
 
+# name -> the module's ``record_build(doc, options)`` or None (see record_rule)
+_record_rules: dict[str, Callable[["Document", "Options"], bool] | None] = {}
+
+
 def register(name: str, module: str, summary: str) -> None:
     """Register a method defined by ``module.extract`` (for plug-ins and tests)."""
     _BUILTIN[name] = (module, summary)
     _loaded.pop(name, None)
+    _record_rules.pop(name, None)
 
 
 def methods() -> list[MethodInfo]:
@@ -69,3 +76,17 @@ def get_method(name: str) -> MethodFunc:
     func = importlib.import_module(module_name).extract
     _loaded[name] = func
     return func
+
+
+def record_rule(name: str) -> Callable[["Document", "Options"], bool] | None:
+    """The method's ``record_build(doc, options)``, when its module defines one: whether the
+    run may build the tree as html5's record build (only the attributes its passes read;
+    ``Document.tree`` asks it when it builds the tree); None: it defines none (every attribute
+    is copied). ``name`` must be known (get_method)."""
+    try:
+        return _record_rules[name]
+    except KeyError:
+        pass
+    rule = getattr(importlib.import_module(_BUILTIN[name][0]), "record_build", None)
+    _record_rules[name] = rule
+    return rule

@@ -17,11 +17,13 @@ lexbor's ``<html>`` element, following the rules of :mod:`maintext.html.html5` (
 dropped, names lxml refuses unwrapped or skipped, control characters removed, elements
 below ``max_depth`` unwrapped). ``kinds``: None for the full build, else html5's
 ``PRUNE_KINDS`` (name -> bits) for the pruned build; returns the characters of the text
-the pruned build left out (0 for the full build).
+the pruned build left out (0 for the full build). ``attributes``: html5's ``RECORD_KINDS``
+for the record build (every element, as the full build, but only the attributes of that
+table), else None.
 """
 
 from libc.stdlib cimport free, malloc, realloc
-from libc.string cimport memcmp, memcpy, memset
+from libc.string cimport memcmp, memcpy, memset, strcmp
 from lxml.includes cimport tree
 from lxml.includes.tree cimport xmlAttr, xmlDoc, xmlNode
 from lxml.includes.etreepublic cimport _Element, import_lxml__etree
@@ -68,9 +70,15 @@ DEF HIDING_STYLE = 256
 DEF SIGNAL = 512
 DEF MARK = 1024
 DEF BLOCK = 2048
+# the record build's: an attribute with KEEP and one of these is copied on that element only
+DEF ON_SCRIPT = 4096
+DEF ON_META = 8192
+DEF ON_HTML = 16384
+DEF ON_ONE = ON_SCRIPT | ON_META | ON_HTML
 DEF STRIPPED = SUBTREE | SCRIPT | TITLE | SWALLOW | HEAD | UNWRAP
 DEF COPIED_NAMES = 128  # room for the STRIPPED names copied (the table has ~60)
-BITS = (SUBTREE, SCRIPT, TITLE, SWALLOW, HEAD, UNWRAP, KEEP, HIDING, HIDING_STYLE, SIGNAL, MARK, BLOCK)
+BITS = (SUBTREE, SCRIPT, TITLE, SWALLOW, HEAD, UNWRAP, KEEP, HIDING, HIDING_STYLE, SIGNAL, MARK, BLOCK,
+        ON_SCRIPT, ON_META, ON_HTML)
 ROOM = COPIED_NAMES  # html5 checks its table has fewer STRIPPED names
 # html5's modes of the walk (where the pruned build is, for an element's content)
 DEF NORMAL = 0
@@ -99,6 +107,9 @@ cdef NameSlot _names[NAME_SLOTS]
 # (written with the slot's key: not cleared, the full build's memset stays as small)
 cdef int _name_kinds[NAME_SLOTS]
 cdef dict _kinds = None  # the pruned build's table during a pruned build, else None
+# The record build's: the full build's walk, but only the attributes with KEEP in _kinds
+# (html5.RECORD_KINDS, its table during that build) are copied
+cdef bint _record = False
 # The STRIPPED names the pruned build copied (interned: one pointer per name)
 cdef const unsigned char* _copied[COPIED_NAMES]
 cdef size_t _n_copied = 0
@@ -299,6 +310,23 @@ cdef xmlAttr* _new_attribute(xmlNode* node, xmlAttr* last, const unsigned char* 
     return prop
 
 
+cdef bint _record_copies(xmlNode* node, int kind, const unsigned char* value, size_t n) noexcept:
+    """Whether the record build copies an attribute of its table (``kind``: its bits) of
+    ``node`` holding ``value`` (cleaned, ``n`` bytes): on its element for ON_SCRIPT, ON_META
+    and ON_HTML; when it may hide the element for HIDING_STYLE (html5._read_on). Apart from
+    _copy_attributes, so that the pruned build's loop stays as small."""
+    cdef const char* name = <const char*>node.name
+    if kind & HIDING_STYLE:
+        return n > 0 and _may_hide(value, n)
+    if kind & ON_SCRIPT:
+        return strcmp(name, "script") == 0
+    if kind & ON_META:
+        return strcmp(name, "meta") == 0
+    if kind & ON_HTML:
+        return strcmp(name, "html") == 0
+    return True
+
+
 cdef int _copy_attributes(xmlDoc* doc, xmlNode* node, void* element, Buf* values, bint prune,
                           int marks) except -1:
     """Add the attributes of lexbor's ``element`` to ``node``, in order (lexbor's tokenizer
@@ -306,7 +334,10 @@ cdef int _copy_attributes(xmlDoc* doc, xmlNode* node, void* element, Buf* values
     value's text node is made here, as xmlNewProp would, but without registering ``id``
     values in the document's table of ids (lxml's parser did not either: collect_ids).
     ``prune``: only the attributes the pruned build keeps; ``marks``: the MARK ones too
-    (html5._set_attributes; MARK: only those, for _add_marks); whether a MARK one was left out."""
+    (html5._set_attributes; MARK: only those, for _add_marks); whether a MARK one was left out.
+    The record build (``_record``, ``prune`` False): only those with KEEP in its table (with
+    ON_SCRIPT, ON_META or ON_HTML: only on that element), and those with HIDING_STYLE when
+    their value may hide the element."""
     cdef void* attr = _first_attr(element)
     cdef const unsigned char* name
     cdef const unsigned char* value
@@ -324,15 +355,16 @@ cdef int _copy_attributes(xmlDoc* doc, xmlNode* node, void* element, Buf* values
         name = _name(doc, name, name_len, &kind)
         if name is NULL:
             pass
-        elif prune and not kind & wanted:
+        elif (prune or _record) and not kind & wanted:
             if kind & MARK:
                 left_out = 1
         else:
             value = _value(attr, &value_len, values)
-            prop = last = _new_attribute(node, last, name)
-            text = _new_text(doc, value, value_len)
-            prop.children = prop.last = text
-            text.parent = <xmlNode*>prop
+            if not _record or _record_copies(node, kind, value, value_len):
+                prop = last = _new_attribute(node, last, name)
+                text = _new_text(doc, value, value_len)
+                prop.children = prop.last = text
+                text.parent = <xmlNode*>prop
         attr = _next_attr(attr)
     return left_out
 
@@ -613,12 +645,13 @@ cdef void _give_back(void* ldoc, bint ok) noexcept:
     _document_busy = False
 
 
-def build(bytes data, _Element root, long max_depth, dict kinds, long big):
+def build(bytes data, _Element root, long max_depth, dict kinds, long big, dict attributes=None):
     """Parse ``data`` (UTF-8) with lexbor and copy its ``<html>`` element's attributes and
     content to ``root``: all of it (``kinds`` None), or as the pruned build (``kinds``:
-    html5.PRUNE_KINDS; ``big``: clean.BIG_HIDDEN_CHARS). (characters of the text the pruned build left out, the STRIPPED
-    names it copied)."""
-    global _kinds, _n_copied, _own
+    html5.PRUNE_KINDS; ``big``: clean.BIG_HIDDEN_CHARS), or as the record build (``kinds`` None,
+    ``attributes``: html5.RECORD_KINDS). (characters of the text the pruned build left out, the
+    STRIPPED names it copied)."""
+    global _kinds, _n_copied, _own, _record
     if not AVAILABLE:
         raise RuntimeError(f"lexbor functions not found: {MISSING}")
     cdef xmlNode* top = root._c_node
@@ -638,6 +671,9 @@ def build(bytes data, _Element root, long max_depth, dict kinds, long big):
     pending.buf.length = pending.buf.size = values.length = values.size = 0
     memset(_names, 0, sizeof(_names))
     _kinds = kinds
+    _record = kinds is None and attributes is not None
+    if _record:
+        _kinds = attributes
     _n_copied = 0
     _own = _own_nodes and _no_node_callback()
     try:
@@ -646,7 +682,7 @@ def build(bytes data, _Element root, long max_depth, dict kinds, long big):
             raise MemoryError(f"lexbor could not parse the page (status {status})")
         html = _doc_element(ldoc)
         if html is not NULL:
-            _copy_attributes(doc, top, html, &values, kinds is not None, 1)
+            _copy_attributes(doc, top, html, &values, kinds is not None, 1)  # (_record: filtered too)
             if kinds is None:
                 _copy_children(<FullBuild*>NULL, ldoc, html, doc, top, max_depth, &pending, &values, big, &pruned)
             else:
@@ -657,6 +693,7 @@ def build(bytes data, _Element root, long max_depth, dict kinds, long big):
         raise
     finally:
         _kinds = None
+        _record = False
         free(pending.buf.data)
         free(values.data)
     return pruned, [(<const char*>_copied[i]).decode() for i in range(_n_copied)]

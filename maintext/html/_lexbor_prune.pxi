@@ -19,7 +19,7 @@ cdef bint _has(const unsigned char* s, size_t n, const char* word, size_t k, bin
     return False
 
 
-cdef bint _may_hide(const unsigned char* s, size_t n) noexcept nogil:
+cdef inline bint _may_hide(const unsigned char* s, size_t n) noexcept nogil:
     """clean.may_hide of a (cleaned) style value: not ASCII, or "none"/"hidden" in any case."""
     cdef size_t i
     for i in range(n):

@@ -63,7 +63,7 @@ _EMPTY_ROOT = etree.fromstring(b"<html></html>", _PARSER)
 
 
 def parse_html(html: str | None, max_depth: int = 1000, *, utf8: bytes | None = None,
-               native: bool | None = None, lt_count: int = -1) -> etree._Element:
+               native: bool | None = None, lt_count: int = -1, record: bool = False) -> etree._Element:
     """Parse HTML text into an lxml tree (``<html>`` root), tolerating any breakage.
 
     The HTML5 parse (lexbor, :mod:`maintext.html.html5`) builds the tree browsers build:
@@ -77,8 +77,9 @@ def parse_html(html: str | None, max_depth: int = 1000, *, utf8: bytes | None = 
     ``html`` may then be None (decoded only for a repair: most pages need no text).
     ``native``: the C tree builder (True), the Python one (False), or the default.
     ``lt_count``: ``utf8.count(b"<")`` when the caller knows it (the load's scan), else -1.
+    ``record``: html5's record build (only the attributes the full record reads).
     """
-    return _parse_repaired(html, max_depth, utf8, native, False, lt_count)[0]
+    return _parse_repaired(html, max_depth, utf8, native, False, lt_count, record)[0]
 
 
 def parse_pruned(html: str | None, max_depth: int = 1000, *, utf8: bytes | None = None,
@@ -89,13 +90,13 @@ def parse_pruned(html: str | None, max_depth: int = 1000, *, utf8: bytes | None 
 
 
 def _parse_repaired(html: str | None, max_depth: int, utf8: bytes | None, native: bool | None,
-                    prune: bool, lt_count: int = -1) -> tuple[etree._Element, Any]:
-    parsed = _parse(html, max_depth, utf8, native, prune, lt_count if utf8 is not None else -1)
+                    prune: bool, lt_count: int = -1, record: bool = False) -> tuple[etree._Element, Any]:
+    parsed = _parse(html, max_depth, utf8, native, prune, lt_count if utf8 is not None else -1, record)
     if _title_swallowed(parsed[0]):
         html = _text(html, utf8)
         repaired = close_title(html)
         if repaired is not html:
-            parsed = _parse(repaired, max_depth, None, native, prune)
+            parsed = _parse(repaired, max_depth, None, native, prune, record=record)
     return parsed
 
 
@@ -335,10 +336,10 @@ def _drop_bodies(data: bytes) -> bytes:
 
 
 def _parse(html: str | None, max_depth: int, utf8: bytes | None, native: bool | None,
-           prune: bool = False, lt_count: int = -1) -> tuple[etree._Element, html5.Pruned | None]:
+           prune: bool = False, lt_count: int = -1, record: bool = False) -> tuple[etree._Element, html5.Pruned | None]:
     """The tree of ``html`` (script bodies emptied first; ``html`` None: ``utf8`` holds it),
     pruned or not, and what the pruned build tells cleaning (None for the full one);
-    ``lt_count``: ``utf8.count(b"<")`` when known, else -1."""
+    ``lt_count``: ``utf8.count(b"<")`` when known, else -1; ``record``: the record build."""
     data, lt = _page_bytes(html, utf8, lt_count)
     if lt > _DEEP_SCAN_TAGS:
         unnested = _unnest_page(html, utf8, max_depth)
@@ -350,7 +351,7 @@ def _parse(html: str | None, max_depth: int, utf8: bytes | None, native: bool | 
     try:
         if prune:
             return root, html5.build_pruned(data, root, max_depth, native)
-        return html5.build(data, root, max_depth, native), None
+        return html5.build(data, root, max_depth, native, record), None
     except MemoryError as exc:
         raise ParseError(f"cannot parse HTML: {exc}") from None
 
@@ -402,7 +403,7 @@ class Document:
 
     __slots__ = ("_html", "url", "encoding", "source", "options", "site_docs", "utf8", "lt_count",
                  "link_anchors", "links_marked", "_tree", "json_ld", "ld_script_texts",
-                 "blocklist", "lcs_ctree", "site_sequence", "headline", "site_template")
+                 "blocklist", "lcs_ctree", "site_sequence", "headline", "site_template", "tree_rule")
 
     def __init__(self, html: str | None, *, url: str | None = None, encoding: str = "str",
                  source: str | None = None, options: Options | None = None,
@@ -447,6 +448,11 @@ class Document:
         # What template methods learned about the site earlier (maintext.site.learned.
         # LearnedTemplate, from the template store): used in place of site pages; None = none.
         self.site_template: Any = None
+        # The method's rule for this run (maintext.api: maintext.registry.record_rule), asked
+        # when ``tree`` builds the tree: whether it may be html5's record build (only the
+        # attributes the run reads); None: the full build. Asked only then: a run that
+        # builds no tree this way (text-only auto's pruned build) pays nothing for it.
+        self.tree_rule: Any = None
 
     @property
     def html(self) -> str:
@@ -474,8 +480,10 @@ class Document:
         """The parsed tree (built on first use, then shared)."""
         tree = self._tree
         if tree is None:
+            rule = self.tree_rule
             tree = self._tree = parse_html(self._html, self.options.max_tree_depth, utf8=self.utf8,
-                                           native=self.options.native, lt_count=self.lt_count)
+                                           native=self.options.native, lt_count=self.lt_count,
+                                           record=rule is not None and rule(self, self.options))
         return tree
 
     @tree.setter

@@ -28,6 +28,12 @@ elements. It tells (:class:`Pruned`) the characters of the text it left out, whi
 cleaning's measure of the page's text adds back (counted only when it copied a swallowing
 candidate: cleaning measures only then), and which of the tags cleaning strips or unwraps
 it copied (cleaning looks for those only: :func:`maintext.html.clean.clean_tree`).
+
+The record build (:func:`build` with ``record``, for ``auto`` asked for the full record:
+``maintext.methods.auto.record_build``): every element, as the full build, but only the
+attributes of :data:`RECORD_ATTRIBUTES`, the ones a pass of that run reads, some on one
+element only (each attribute copied is a libxml2 attribute, a text node and often a block,
+all freed again; aeb: 3 in 10 were never read).
 """
 
 from __future__ import annotations
@@ -72,12 +78,16 @@ SIGNAL = 512  # in <head>: copied only when head_signals reads it (og:type/og:ur
 BLOCK = 2048  # a box of the segmentation (tags.BLOCK_TAGS): its MARK attributes are copied
 STRIPPED = SUBTREE | SCRIPT | TITLE | SWALLOW | HEAD | UNWRAP  # the tags cleaning strips or unwraps
 # What it does with an attribute, by name (bits; an attribute not listed is left out).
+# (The record build's table, RECORD_KINDS: KEEP, with one of ON_TAGS' bits when the
+# attribute is read on that element only.)
 KEEP = 64  # copied
 HIDING = 128  # copied, and the element may be hidden: not unwrapped
 HIDING_STYLE = 256  # copied; the element is not unwrapped when the value may hide it
 # copied on a BLOCK element, and on another one only when it holds a BLOCK element (added
 # when the walk leaves it): the marks are read on boxes and the elements above them
 MARK = 1024
+ON_SCRIPT, ON_META, ON_HTML = 4096, 8192, 16384
+ON_TAGS = {"script": ON_SCRIPT, "meta": ON_META, "html": ON_HTML}
 
 # The rule, from what clean_tree removes and what text-only auto reads of the tree:
 _PRUNE_TAGS: dict[str, int] = {
@@ -102,9 +112,37 @@ KEPT_ATTRIBUTES: dict[str, int] = {
     "href": KEEP,  # links (auto.lists reads the anchors' targets), canonical link
     "type": KEEP,  # JSON-LD scripts
 }
+# The attributes read after the build when ``auto`` gives the full record (text, metadata,
+# links; no typed blocks, comments, explain or site pages: methods.auto.record_build); the
+# record build leaves the others out. Every reader of the tree in that run reads attributes
+# by name (el.get, XPath @name, C lookups by name), but for these generic readers, none of
+# which depends on an attribute outside this table: the segmentation's container marks
+# (vocab.marks takes el.items(), reads class/id/role/itemprop; its cache is keyed by all
+# items, which changes nothing but what it holds), C walks that test ``properties is NULL``
+# first (a shortcut for "no attribute of the names they read"), clean.merge_text_runs (a
+# serialization parsed again: the copy holds the attributes the tree held). Image src/alt,
+# title, cell spans, list numbers are read for typed blocks only (maintext.html.structure).
+RECORD_ATTRIBUTES: dict[str, str | None] = {  # name -> the only element it is read on, or None
+    # container marks (vocab.marks, the walk's cache), galleries, widening (auto); author
+    # boxes (metadata.authors), date marks (metadata.dates/visible); itemprop: metadata fields
+    **dict.fromkeys(("class", "id", "role", "itemprop")),
+    # hidden elements (clean_tree); a style only when its value may hide (clean.may_hide: see
+    # RECORD_KINDS), clean_tree reads no other
+    **dict.fromkeys(("style", "hidden", "aria-hidden")),
+    # <meta> fields (metadata.collect), page-type signals (blocklist.head_signals); content
+    # and property (RDFa) also of dated elements (metadata.dates)
+    "property": None, "content": None, "name": "meta",
+    # links and their kind (metadata.links, auto.lists, mark_main_links), canonical link and
+    # <base href> (metadata.collect/extras), rel=author on any element (metadata.authors)
+    "href": None, "rel": None,
+    "type": "script",  # JSON-LD scripts (metadata.collect, JsonLdBody)
+    "lang": "html", "xml:lang": "html",  # the page's language (metadata.extract)
+    "datetime": None, "pubdate": None,  # dates of <time> and dated elements (metadata.dates)
+}
 # the C builder, with its copy of the bits
 NATIVE_AVAILABLE = native is not None and native.AVAILABLE and native.BITS == (
-    SUBTREE, SCRIPT, TITLE, SWALLOW, HEAD, UNWRAP, KEEP, HIDING, HIDING_STYLE, SIGNAL, MARK, BLOCK) and native.ROOM > sum(
+    SUBTREE, SCRIPT, TITLE, SWALLOW, HEAD, UNWRAP, KEEP, HIDING, HIDING_STYLE, SIGNAL, MARK, BLOCK,
+    ON_SCRIPT, ON_META, ON_HTML) and native.ROOM > sum(
     1 for bits in PRUNE_TAGS.values() if bits & STRIPPED)
 ENABLED = NATIVE_AVAILABLE and NATIVE_REQUESTED
 
@@ -113,6 +151,10 @@ PRUNE_KINDS: dict[bytes, int] = {}
 for _table in (PRUNE_TAGS, KEPT_ATTRIBUTES):
     for _name, _bits in _table.items():
         PRUNE_KINDS[_name.encode()] = PRUNE_KINDS.get(_name.encode(), 0) | _bits
+# RECORD_ATTRIBUTES as the C builder takes it (the record build copies those with KEEP; with
+# an ON_TAGS bit, on that element only; a style, HIDING_STYLE, when its value may hide)
+RECORD_KINDS: dict[bytes, int] = {name.encode(): HIDING_STYLE if name == "style" else KEEP | ON_TAGS.get(tag, 0)
+                                  for name, tag in RECORD_ATTRIBUTES.items()}
 
 
 def clean_text(text: str) -> str:
@@ -128,14 +170,16 @@ def name_ok(name: str | None) -> bool:
     return bool(name) and _BAD_NAME.search(name) is None
 
 
-def build(data: bytes, root: etree._Element, max_depth: int, native_builder: bool | None = None) -> etree._Element:
+def build(data: bytes, root: etree._Element, max_depth: int, native_builder: bool | None = None,
+          record: bool = False) -> etree._Element:
     """Parse ``data`` (UTF-8) and give ``root`` (the empty ``<html>`` of an lxml HTML
     document) the attributes and content of the page's ``<html>``; returns ``root``.
-    ``native_builder``: the C builder (True), the Python one (False), or the default."""
+    ``native_builder``: the C builder (True), the Python one (False), or the default.
+    ``record``: the record build (only the attributes of RECORD_ATTRIBUTES)."""
     if _use_native(native_builder):
-        native.build(data, root, max_depth, None, 0)
+        native.build(data, root, max_depth, None, 0, RECORD_KINDS if record else None)
         return root
-    return build_py(data, root, max_depth)
+    return build_py(data, root, max_depth, record)
 
 
 class Pruned(NamedTuple):
@@ -162,19 +206,33 @@ def _use_native(native_builder: bool | None) -> bool:
     return ENABLED if native_builder is None else bool(native_builder and NATIVE_AVAILABLE)
 
 
-def _set_attributes(el: etree._Element, node, prune: bool, marks: bool = True) -> bool:
-    """Copy the attributes (the pruned build's only, with the MARK ones when ``marks``);
-    whether a MARK one was left out."""
+def _set_attributes(el: etree._Element, node, prune: bool, marks: bool = True, record: bool = False) -> bool:
+    """Copy the attributes (the pruned build's only, with the MARK ones when ``marks``; the
+    record build's only when ``record``); whether a MARK one was left out."""
     left_out = False
     for name, value in node.attributes.items():
         if not name_ok(name):
             continue
-        bits = KEPT_ATTRIBUTES.get(name, 0) if prune else KEEP
+        if prune:
+            bits = KEPT_ATTRIBUTES.get(name, 0)
+        else:
+            bits = KEEP if not record or _read_on(el.tag, name, value) else 0
         if bits & MARK and not marks:
             left_out = True
         elif bits:
             el.set(name, clean_text(value) if value else "")
     return left_out
+
+
+def _read_on(tag: str, name: str, value: str | None) -> bool:
+    """Whether the record build copies attribute ``name`` (``value``) of a ``tag`` element
+    (RECORD_ATTRIBUTES; a style only when it may hide the element)."""
+    if name not in RECORD_ATTRIBUTES:
+        return False
+    if name == "style":
+        return bool(value) and may_hide(clean_text(value))
+    only = RECORD_ATTRIBUTES[name]
+    return only is None or only == tag
 
 
 def _add_marks(el: etree._Element, node) -> None:
@@ -310,24 +368,25 @@ class _Pending:
             self.parent = parent
 
 
-def build_py(data: bytes, root: etree._Element, max_depth: int) -> etree._Element:
-    """The Python builder (the C one's reference); returns ``root``."""
-    _build_py(data, root, max_depth, False)
+def build_py(data: bytes, root: etree._Element, max_depth: int, record: bool = False) -> etree._Element:
+    """The Python builder (the C one's reference); returns ``root``. ``record``: the record build."""
+    _build_py(data, root, max_depth, False, record)
     return root
 
 
-def _build_py(data: bytes, root: etree._Element, max_depth: int, prune: bool) -> tuple[int, set[str]]:
+def _build_py(data: bytes, root: etree._Element, max_depth: int, prune: bool,
+              record: bool = False) -> tuple[int, set[str]]:
     """A depth-first walk of selectolax's nodes without recursion; ``parents[level]`` is
     the lxml parent of the nodes at that level, ``modes[level]`` where the pruned build is
     (NORMAL for the full build), ``marks[level]`` whether the element of that level's nodes
     holds a BLOCK element and (element, lexbor node) when its MARK attributes wait for it.
     The characters of the text left out (0 unless a SWALLOWING tag was copied, see
-    Pruned), the STRIPPED tags copied."""
+    Pruned), the STRIPPED tags copied. ``record``: the record build (not with ``prune``)."""
     html = LexborHTMLParser(data).root
     stripped: set[str] = set()  # the STRIPPED tags copied
     if html is None:
         return 0, stripped
-    _set_attributes(root, html, prune)
+    _set_attributes(root, html, prune, True, record)
     parents, modes, marks = [root], [NORMAL], [[False, None]]
     pending = _Pending(root)
     pruned = 0
@@ -352,7 +411,7 @@ def _build_py(data: bytes, root: etree._Element, max_depth: int, prune: bool) ->
                     pending.flush()
                     el = etree.SubElement(pending.parent, tag)
                     block = PRUNE_TAGS.get(tag, 0) & BLOCK
-                    waits = _set_attributes(el, cur, prune, not prune or block)
+                    waits = _set_attributes(el, cur, prune, not prune or block, record)
                     if prune and block:
                         marks[-1][0] = True
                     state.title_seen = state.title_seen or tag == "title"

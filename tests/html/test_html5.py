@@ -177,7 +177,7 @@ def test_deep_nesting_loses_no_text_and_caps_the_depth(native):
 
 
 def test_python_builder_is_used_when_asked(monkeypatch):
-    monkeypatch.setattr(html5, "build_py", lambda data, root, depth: "python")
+    monkeypatch.setattr(html5, "build_py", lambda data, root, depth, record=False: "python")
     assert html5.build(b"<p>x</p>", etree.fromstring(b"<html></html>", _PARSER), 1000, False) == "python"
 
 

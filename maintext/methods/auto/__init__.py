@@ -125,9 +125,17 @@ def _text_alone(doc: Document, options: Options) -> bool:
     """Whether nothing but this method's own reading needs the uncleaned tree: the text
     alone asked for (no metadata, links, comments, blocks or explain), no site to compare
     with. The tree is then built already pruned (maintext.html.html5.build_pruned)."""
-    return (options.fields is not None and not options.with_metadata and not options.with_links
-            and not options.with_comments and not options.explain and not wants_blocks(options.fields)
-            and not has_site_evidence(doc, "auto"))
+    return not options.with_metadata and not options.with_links and record_build(doc, options)
+
+
+def record_build(doc: Document, options: Options) -> bool:
+    """Whether nothing but this method's own reading and the metadata and links passes read
+    the tree's attributes: no comments, blocks (markdown, html) or explain asked for, no site
+    to compare with. The tree is then html5's record build (only the attributes of
+    maintext.html.html5.RECORD_ATTRIBUTES; Document.tree asks when it builds the tree, for
+    the metadata pass or this method)."""
+    return (options.fields is not None and not options.with_comments and not options.explain
+            and not wants_blocks(options.fields) and not has_site_evidence(doc, "auto"))
 
 
 def _reads_box_elements(options: Options) -> bool:
