@@ -20,6 +20,8 @@ each input (Linux ``/proc/self/clear_refs``), so the peak reported is per input,
 input that reached it; inputs peaking over 1 GB are counted.
 
     python benchmarks/fuzz.py -n 100000 --seed 1 --out fuzz-out      # a long run
+    python benchmarks/fuzz.py -n 1000 --fields text                    # the pruned build's path
+    python benchmarks/fuzz.py -n 1000 --fields text,metadata,links     # the full record's build
     python benchmarks/fuzz.py --replay fuzz-out/failures/000123.bin --method auto
 """
 
@@ -282,16 +284,17 @@ def _recv(stream: Any) -> Any:
     return pickle.loads(stream.read(size))
 
 
-def run_one(data: bytes, method: str, as_str: bool, page_timeout: float | None = 30.0) -> dict[str, Any]:
-    """One extraction in this process (with the library's per-page time limit):
-    outcome, exception type, CPU seconds."""
+def run_one(data: bytes, method: str, as_str: bool, page_timeout: float | None = 30.0,
+            fields: str | None = None) -> dict[str, Any]:
+    """One extraction in this process (with the library's per-page time limit, and
+    ``fields`` as ``maintext.extract`` takes them): outcome, exception type, CPU seconds."""
     import maintext
 
     source: Any = data.decode("utf-8", errors="surrogateescape") if as_str else data
     start = time.process_time()
     outcome, etype, message, tb = "ok", "", "", ""
     try:
-        maintext.extract(source, method=method, page_timeout=page_timeout)
+        maintext.extract(source, method=method, page_timeout=page_timeout, fields=fields)
     except maintext.PageTimeoutError as exc:
         outcome, etype, message = "page_timeout", type(exc).__name__, str(exc)[:300]
     except maintext.MaintextError as exc:
@@ -316,7 +319,7 @@ def _reset_peak_rss() -> bool:
         return False
 
 
-def worker_main(memory_mb: int, page_timeout: float | None) -> None:
+def worker_main(memory_mb: int, page_timeout: float | None, fields: str | None = None) -> None:
     import resource
 
     if memory_mb:
@@ -332,7 +335,7 @@ def worker_main(memory_mb: int, page_timeout: float | None) -> None:
         except EOFError:
             return
         per_input = _reset_peak_rss()
-        result = run_one(data, method, as_str, page_timeout)
+        result = run_one(data, method, as_str, page_timeout, fields)
         result["maxrss_mb"] = peak_rss_mb()  # this input's peak (the worker's, if not per_input)
         result["rss_per_input"] = per_input
         _send(stdout, result)
@@ -341,9 +344,10 @@ def worker_main(memory_mb: int, page_timeout: float | None) -> None:
 class Worker:
     """A persistent worker process; restarted after a crash or a timeout."""
 
-    def __init__(self, memory_mb: int, page_timeout: float | None) -> None:
+    def __init__(self, memory_mb: int, page_timeout: float | None, fields: str | None = None) -> None:
         self.memory_mb = memory_mb
         self.page_timeout = page_timeout
+        self.fields = fields
         self.proc: subprocess.Popen[bytes] | None = None
         self.starts = 0
 
@@ -352,7 +356,8 @@ class Worker:
         self.starts += 1
         return subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--worker",
                                  "--memory-mb", str(self.memory_mb),
-                                 "--page-timeout", str(self.page_timeout or 0)],
+                                 "--page-timeout", str(self.page_timeout or 0)]
+                                + (["--fields", self.fields] if self.fields else []),
                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
 
     def run(self, data: bytes, method: str, as_str: bool, timeout: float) -> dict[str, Any]:
@@ -424,10 +429,11 @@ class Summary:
 
 def fuzz(n: int, seed: int = 1, *, out: Path | None = None, timeout: float = 60.0, slow: float = 10.0,
          memory_mb: int = 3072, seed_pages: int = 400, start: int = 0, page_timeout: float | None = 30.0,
-         progress: Callable[[Summary], None] | None = None, progress_every: int = 1000) -> Summary:
+         progress: Callable[[Summary], None] | None = None, progress_every: int = 1000,
+         fields: str | None = None) -> Summary:
     """Run inputs ``start`` .. ``start + n - 1``; save failures under ``out``."""
     pages = load_seed_pages(seed_pages, seed)
-    worker = Worker(memory_mb, page_timeout)
+    worker = Worker(memory_mb, page_timeout, fields)
     summary = Summary()
     began = time.monotonic()
     log = None
@@ -489,14 +495,18 @@ def main() -> None:
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--replay", type=Path, help="run one saved input in this process and show the result")
     parser.add_argument("--method", default="auto", help="method for --replay")
+    parser.add_argument("--fields", default=None,
+                        help="what each extraction computes, as maintext.extract's fields (e.g. 'text' for "
+                             "the pruned build, 'text,metadata,links' for the full record's build; default: "
+                             "everything, the full build)")
     parser.add_argument("--as-str", action="store_true",
                         help="--replay passes the input as a str (a failure record's as_str)")
     args = parser.parse_args()
     if args.worker:
-        worker_main(args.memory_mb, args.page_timeout or None)
+        worker_main(args.memory_mb, args.page_timeout or None, args.fields)
         return
     if args.replay:
-        result = run_one(args.replay.read_bytes(), args.method, args.as_str, args.page_timeout or None)
+        result = run_one(args.replay.read_bytes(), args.method, args.as_str, args.page_timeout or None, args.fields)
         print(json.dumps(result, indent=1))
         return
 
@@ -505,7 +515,7 @@ def main() -> None:
 
     summary = fuzz(args.n, args.seed, out=args.out, timeout=args.timeout, slow=args.slow,
                    memory_mb=args.memory_mb, seed_pages=args.seed_pages, start=args.start,
-                   page_timeout=args.page_timeout or None, progress=report)
+                   page_timeout=args.page_timeout or None, progress=report, fields=args.fields)
     text = "\n".join(summary.lines())
     print(text)
     args.out.mkdir(parents=True, exist_ok=True)
