@@ -166,10 +166,18 @@ def trim_edges(h: AutoHeuristics, seg: Segmentation, kept: list[Block], top: Con
     return [b for j, b in enumerate(kept) if j not in drop]
 
 
+_PLAIN: tuple[Any, bool] = (None, False)  # the heuristics last checked by _native_edges, its answer
+
+
 def _native_edges(h: AutoHeuristics) -> bool:
-    """Whether the compiled scans run: built and enabled, the thresholds plain numbers."""
-    return (_c_next_related is not None and _walk.ENABLED
-            and plain_number(h.related_cut_after) and plain_number(h.section_heading_max_weight))
+    """Whether the compiled scans run: built and enabled, the thresholds plain numbers
+    (checked once per heuristics object: they are frozen)."""
+    if _c_next_related is None or not _walk.ENABLED:
+        return False
+    global _PLAIN
+    if _PLAIN[0] is not h:
+        _PLAIN = (h, plain_number(h.related_cut_after) and plain_number(h.section_heading_max_weight))
+    return _PLAIN[1]
 
 
 def _find_related(h: AutoHeuristics, kept: list[Block], i: int, seen: float) -> tuple[int, float]:
@@ -255,7 +263,7 @@ def _promo_pitch(h: AutoHeuristics, kept: list[Block], end: int, promos: dict[in
         if b.weight >= h.pitch_max_weight:
             return None
         tail += b.weight
-        if _is_promo(kept, j, promos) and not (b.heading and b.weight < h.trail_weight):  # not a heading's name
+        if not (b.heading and b.weight < h.trail_weight) and _is_promo(kept, j, promos):  # not a heading's name
             return j if sum(k.weight for k in kept[:j]) >= h.pitch_article_share * tail else None
     return None
 
