@@ -106,7 +106,9 @@ def is_related_heading(text: str) -> bool:
     """A short heading that introduces links to other articles."""
     if len(text) > RELATED_HEADING_MAX_CHARS:
         return False
-    return _RELATED_ANY_CASE.match(text) is not None
+    # (_RELATED_ANY_CASE.match, inlined: one call less per line asked)
+    return (_RELATED_ANY_CASE.lower.match(text.lower()) if text.isascii()
+            else _RELATED_HEADING.match(text)) is not None
 
 
 # Headings that open the readers' comments after an article ("3 Comments", "Leave a Reply",
@@ -137,7 +139,9 @@ def is_comments_heading(text: str) -> bool:
     """A short heading that opens the readers' comments."""
     if len(text) > COMMENTS_HEADING_MAX_CHARS:
         return False
-    return _COMMENTS_ANY_CASE.match(text) is not None
+    # (_COMMENTS_ANY_CASE.match, inlined: one call less per line asked)
+    return (_COMMENTS_ANY_CASE.lower.match(text.lower()) if text.isascii()
+            else _COMMENTS_HEADING.match(text)) is not None
 
 
 # Closing greetings that sign a post ("Euer Hans", "x Franzi", "Cheers, Anna", "Liebe Grüße"):

@@ -238,9 +238,19 @@ class Segmentation:
         reasons = evidence.reasons if evidence is not None else frozenset()
         min_running = evidence.min_running if evidence is not None else 0.0
         chars = self._chars
+        # Below this many words of running text no test but the wrapper share can exempt a box
+        # (each other one needs SOFT_MAX_RUNNING words, or min_running for a name it weighs):
+        # most boxes (menus, share bars, footers) are answered by that one test.
+        floor = min(SOFT_MAX_RUNNING, min_running) if reasons else SOFT_MAX_RUNNING
+        wrapper = WRAPPER_SHARE * total
         for c in boxes:
-            cid, start, end, boiler = c.id, c.start, c.end, c.boiler
+            start, end = c.start, c.end
             run = running[end] - running[start]  # words of running text in the box
+            if run < floor:
+                if total and (chars[end] - chars[start]) > wrapper and c.id not in weighed:
+                    exempt.add(c.id)  # a page wrapper with an unlucky class name
+                continue
+            cid, boiler = c.id, c.boiler
             weighs = boiler in reasons and run >= min_running
             if cid in weighed:  # read only to weigh its text: that alone decides
                 if weighs and self._outweighs_name(evidence, c, running, weights):

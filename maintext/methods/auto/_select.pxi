@@ -64,6 +64,15 @@ cdef inline bint _may_be_credit_line(str text) noexcept:
     return not (PyUnicode_GET_LENGTH(text) > 80 or _ends_sentence(text))
 
 
+cdef bint _furniture(object furniture_line, str text, bint dates, dict memo) except -1:
+    """``furniture_line(text, dates)`` as a truth value, each text asked once (``memo``:
+    text -> answer, one per value of ``dates``)."""
+    found = memo.get(text)
+    if found is None:
+        found = memo[text] = bool(furniture_line(text, dates))
+    return found is True
+
+
 cdef bint _in_link_list(tuple chain, list containers, object Container, list char_sums, list link_sums,
                         Py_ssize_t levels, double density_max) except -1:
     """filter._in_link_list: the innermost ul/ol among the last ``levels`` containers of
@@ -115,6 +124,9 @@ def select_region(list blocks, inside, object Block, limits, bint figures, tuple
         section_heading = tests
     cdef const unsigned char[:] ins = inside
     cdef list kept = [], linked = [], cells = []
+    # furniture_line's answers by text, with dates and without (the same short line, a table
+    # cell "0" or a repeated label, is asked once: the answer is a function of the text)
+    cdef dict furniture_dates = {}, furniture_plain = {}
     cdef Py_ssize_t i, n = len(blocks), chars, link_chars
     cdef double weight, words = 0.0, density
     cdef bint direct, seen_h1 = False, in_table, heading
@@ -155,7 +167,8 @@ def select_region(list blocks, inside, object Block, limits, bint figures, tuple
                     link_sums, list_levels, list_density_max):
                 code = DROP_LINK
             elif weight < line_max and PyUnicode_GET_LENGTH(text) <= furniture_max \
-                    and furniture_line(text, not in_table):
+                    and _furniture(furniture_line, text, not in_table,
+                                   furniture_plain if in_table else furniture_dates):
                 code = DROP_FURNITURE
             elif weight < lines_max and (<long>(get_slot(b, _sel.off[8]) if direct else b.marked)) & mark_br \
                     and all_furniture_lines(b):
