@@ -45,6 +45,17 @@ _FURNITURE_FIRST = r"\dabcdefhijklmnpqrstwzр作分广延打扫推来点相编�
 _RELATED_FIRST = r"acdelmnpqrstvwyzàüпч延推更热猜相"
 _COMMENTS_FIRST = r"\dacefjklnoprstuwк发条网评"
 
+
+def _ascii_first(first: str) -> str:
+    """The ASCII characters of a lookahead's class body (``\\d`` read as the ten digits): what
+    the first word character of a lower-cased ASCII line must be for the pattern to match
+    (the compiled loops of ``auto``'s edge trimming ask the pattern only of those lines)."""
+    return "".join(sorted({c for c in first.replace(r"\d", "0123456789") if c.isascii()}))
+
+
+RELATED_ASCII_FIRST = _ascii_first(_RELATED_FIRST)
+COMMENTS_ASCII_FIRST = _ascii_first(_COMMENTS_FIRST)
+
 # Whole short lines that are page furniture in any article (English, Chinese, some
 # European languages). Matched against a paragraph of at most ~8 words.
 _FURNITURE_LINE = re.compile(

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from . import walk as _walk
-from .markers import BR, IMAGE, MARK_ALL, MARK_BR, MARK_IMAGE, MARK_SPAN, SPAN_CLOSE, SPAN_OPEN, plain
+from .markers import BR, IMAGE, MARK_ALL, MARK_BR, MARK_IMAGE, MARK_SPAN, SPAN_CLOSE, SPAN_OPEN
 from .evidence import RunningEvidence, outweighs_name
 from .tags import HEADING_TAGS, SENTENCE_END, PARAGRAPH_TAGS
 from ..textutil import has_cjk, text_weight
@@ -125,7 +125,10 @@ class Block:
         """The block's text, one line per ``<br>``-separated line."""
         if not self.marked & MARK_BR:
             return [self.text] if self.text else []
-        return [t for t in (" ".join(plain(x).split()) for x in self.raw.split(BR)) if t]
+        # (plain() of each line: its other markers removed once from the whole text, the
+        # same lines, as no line holds a BR)
+        raw = self.raw.replace(SPAN_OPEN, "").replace(SPAN_CLOSE, "").replace(IMAGE, "")
+        return [t for t in (" ".join(x.split()) for x in raw.split(BR)) if t]
 
 
 class Segmentation:
@@ -172,6 +175,17 @@ class Segmentation:
         if isinstance(nodes, list):
             return nodes[cid]
         return _walk.native.element_at(self._root, nodes, cid)
+
+    def elements(self, cids: list[int]) -> list[Any]:
+        """``[self.element(cid) for cid in cids]``, the way to the elements read once."""
+        nodes = self._nodes
+        if nodes is None:
+            containers = self.containers
+            return [containers[cid].el for cid in cids]
+        if isinstance(nodes, list):
+            return [nodes[cid] for cid in cids]
+        element_at, root = _walk.native.element_at, self._root
+        return [element_at(root, nodes, cid) for cid in cids]
 
     def anchor_element(self, i: int) -> Any:
         """The ``<a>`` element of anchor ``i`` (``anchors[i][1]``; after a walk without
