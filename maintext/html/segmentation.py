@@ -158,6 +158,7 @@ class Segmentation:
         self.weighed: set[int] = set()
         # tag -> indexes of its blocks / ids of its containers, in order (read once per tag)
         self._block_tags: dict[str, list[int]] = {}
+        self._headings: list[int] | None = None  # (see headings())
         self._container_tags: dict[str, list[int]] = {}
         # a walk without elements (segment(elements=False)): the containers' elements (the
         # Python walk) or their libxml2 nodes (the native walk, read by _walk.element_at),
@@ -354,7 +355,20 @@ class Segmentation:
         """Indexes of the blocks of ``tag``, in order (found once per tag; not to be changed)."""
         found = self._block_tags.get(tag)
         if found is None:
-            found = self._block_tags[tag] = [i for i, b in enumerate(self.blocks) if b.tag == tag]
+            blocks = self.blocks
+            if tag in HEADING_TAGS:  # (among the heading blocks alone: Block.heading is the tag's)
+                found = [i for i in self.headings() if blocks[i].tag == tag]
+            else:
+                found = [i for i, b in enumerate(blocks) if b.tag == tag]
+            self._block_tags[tag] = found
+        return found
+
+    def headings(self) -> list[int]:
+        """Indexes of the heading blocks (``Block.heading``), in order (found once; not to be
+        changed): the few blocks the headline and title tests read."""
+        found = self._headings
+        if found is None:
+            found = self._headings = [i for i, b in enumerate(self.blocks) if b.heading]
         return found
 
     def containers_of(self, tag: str) -> list[int]:

@@ -51,8 +51,10 @@ def _title_heading(h: AutoHeuristics, seg: Segmentation, title: str) -> int | No
     <h2>/<h3> and the <title> repeats it."""
     if not title:
         return None
-    for b in seg.blocks:
-        if b.heading and b.tag in h.title_heading_tags and h.title_heading_min_chars <= b.chars <= len(title) \
+    blocks = seg.blocks
+    for i in seg.headings():
+        b = blocks[i]
+        if b.tag in h.title_heading_tags and h.title_heading_min_chars <= b.chars <= len(title) \
                 and b.text.casefold() in title:
             return b.index
     return None
