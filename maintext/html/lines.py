@@ -45,6 +45,17 @@ _FURNITURE_FIRST = r"\dabcdefhijklmnpqrstwzр作分广延打扫推来点相编�
 _RELATED_FIRST = r"acdelmnpqrstvwyzàüпч延推更热猜相"
 _COMMENTS_FIRST = r"\dacefjklnoprstuwк发条网评"
 
+
+def _ascii_first(first: str) -> str:
+    """The ASCII characters of a lookahead's class body (``\\d`` read as the ten digits): what
+    the first word character of a lower-cased ASCII line must be for the pattern to match
+    (the compiled loops of ``auto``'s edge trimming ask the pattern only of those lines)."""
+    return "".join(sorted({c for c in first.replace(r"\d", "0123456789") if c.isascii()}))
+
+
+RELATED_ASCII_FIRST = _ascii_first(_RELATED_FIRST)
+COMMENTS_ASCII_FIRST = _ascii_first(_COMMENTS_FIRST)
+
 # Whole short lines that are page furniture in any article (English, Chinese, some
 # European languages). Matched against a paragraph of at most ~8 words.
 _FURNITURE_LINE = re.compile(
@@ -106,7 +117,9 @@ def is_related_heading(text: str) -> bool:
     """A short heading that introduces links to other articles."""
     if len(text) > RELATED_HEADING_MAX_CHARS:
         return False
-    return _RELATED_ANY_CASE.match(text) is not None
+    # (_RELATED_ANY_CASE.match, inlined: one call less per line asked)
+    return (_RELATED_ANY_CASE.lower.match(text.lower()) if text.isascii()
+            else _RELATED_HEADING.match(text)) is not None
 
 
 # Headings that open the readers' comments after an article ("3 Comments", "Leave a Reply",
@@ -137,7 +150,9 @@ def is_comments_heading(text: str) -> bool:
     """A short heading that opens the readers' comments."""
     if len(text) > COMMENTS_HEADING_MAX_CHARS:
         return False
-    return _COMMENTS_ANY_CASE.match(text) is not None
+    # (_COMMENTS_ANY_CASE.match, inlined: one call less per line asked)
+    return (_COMMENTS_ANY_CASE.lower.match(text.lower()) if text.isascii()
+            else _COMMENTS_HEADING.match(text)) is not None
 
 
 # Closing greetings that sign a post ("Euer Hans", "x Franzi", "Cheers, Anna", "Liebe Grüße"):
@@ -277,13 +292,30 @@ _CREDIT_LABEL_ANY_CASE = _AnyCase(re.compile(_CREDIT_LABEL, re.IGNORECASE))
 
 def is_credit_line(text: str) -> bool:
     """A short image credit or source line, or a figure caption ("Abbildung 2: ...")."""
+    return _credit_line(text, None)
+
+
+def _credit_line(text: str, lower: str | None) -> bool:
+    """:func:`is_credit_line`; ``lower``: ``text.lower()`` of an ASCII ``text`` when the caller
+    has it, else None (then made here when needed). An ASCII line is asked of the patterns'
+    lower-case twins directly (what their _AnyCase does), lower-cased once."""
     # (every caption match ends with a colon: a line without one is not searched)
     colon = ":" in text or "：" in text
-    if len(text) <= CAPTION_MAX_CHARS and colon and _CAPTION_ANY_CASE.match(text) is not None:
-        return True
+    if len(text) <= CAPTION_MAX_CHARS and colon:
+        if lower is None and text.isascii():
+            lower = text.lower()
+        if (_CAPTION_ANY_CASE.lower.match(lower) if lower is not None
+                else _CAPTION_LINE.match(text)) is not None:
+            return True
     if len(text) > 80 or text[-1:] in ".!?。！？":
         return False
+    if lower is None and text.isascii():
+        lower = text.lower()
     # (_CREDIT_LINE.search: its "^" label can match at the start only, and ends with a colon)
+    if lower is not None:  # (ASCII: _may_be_credit is the word set's test alone)
+        if _CREDIT_WORDS_SET.any_in(lower) and _CREDIT_WORDS_ANY_CASE.lower.search(lower) is not None:
+            return True
+        return colon and _CREDIT_LABEL_ANY_CASE.lower.match(lower) is not None
     if _may_be_credit(text) and _CREDIT_WORDS_ANY_CASE.search(text) is not None:
         return True
     return colon and _CREDIT_LABEL_ANY_CASE.match(text) is not None
@@ -297,11 +329,23 @@ def is_furniture_line(text: str, dates: bool = True) -> bool:
     e-mail address alone, or (with ``dates``) a date or time alone."""
     if len(text) > FURNITURE_MAX_CHARS:
         return False
-    if (_FURNITURE_ANY_CASE.match(text) is not None or ("@" in text and _EMAIL_LINE.match(text) is not None)
-            or is_credit_line(text)):
+    # (an ASCII line is lower-cased once and asked of the patterns' lower-case twins, as their
+    # _AnyCase would; the date tests are inlined past the checks this function made already)
+    lower = text.lower() if text.isascii() else None
+    if (_FURNITURE_ANY_CASE.lower.match(lower) if lower is not None else _FURNITURE_LINE.match(text)) is not None:
         return True
+    if ("@" in text and _EMAIL_LINE.match(text) is not None) or _credit_line(text, lower):
+        return True
+    if not dates:
+        return dates
     # (both date tests need a decimal digit: one search answers both for a line without one)
-    return dates and _DECIMAL.search(text) is not None and (is_date_line(text) or is_dateline(text))
+    if _DECIMAL.search(text) is None:
+        return False
+    # is_date_line (the line is short and holds a decimal digit)
+    if (_DATE_SCAN_ANY_CASE.lower.fullmatch(lower) if lower is not None
+            else _DATE_SCAN.fullmatch(text)) is not None:
+        return True
+    return _dateline_with_digit(text, lower)
 
 
 _FURNITURE_ANY_CASE = _AnyCase(_FURNITURE_LINE)
@@ -341,12 +385,29 @@ def is_post_line(text: str) -> bool:
 def is_dateline(text: str) -> bool:
     """A short line with a date and a byline word: "2019-08-27 来源：新华社"."""
     # every alternative of _HAS_DATE holds a \d (a decimal digit: str.isdecimal)
-    if len(text) > 70 or text[-1:] in ".!?。！？" or _DECIMAL.search(text) is None:
+    if len(text) > 70 or _DECIMAL.search(text) is None:
         return False
-    if not _may_be_byline(text):  # (no byline word: no need to look for the date)
+    return _dateline_with_digit(text, text.lower() if text.isascii() else None)
+
+
+def _dateline_with_digit(text: str, lower: str | None) -> bool:
+    """:func:`is_dateline` of a line of at most 70 characters holding a decimal digit;
+    ``lower``: ``text.lower()`` of an ASCII ``text``, else None (asked of the patterns'
+    lower-case twins then, as their _AnyCase would)."""
+    if text[-1:] in ".!?。！？":
         return False
-    date = _HAS_DATE_ANY_CASE.search(text)
-    if date is None:
-        return False
-    byline = _BYLINE_ANY_CASE.search(text)
+    if lower is not None:
+        if not _BYLINE_WORDS_SET.any_in(lower):  # (no byline word: no need to look for the date)
+            return False
+        date = _HAS_DATE_ANY_CASE.lower.search(lower)
+        if date is None:
+            return False
+        byline = _BYLINE_ANY_CASE.lower.search(lower)
+    else:
+        if not _may_be_byline(text):
+            return False
+        date = _HAS_DATE.search(text)
+        if date is None:
+            return False
+        byline = _BYLINE_WORDS.search(text)
     return byline is not None and min(date.start(), byline.start()) <= 2

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from . import walk as _walk
-from .markers import BR, IMAGE, MARK_ALL, MARK_BR, MARK_IMAGE, MARK_SPAN, SPAN_CLOSE, SPAN_OPEN, plain
+from .markers import BR, IMAGE, MARK_ALL, MARK_BR, MARK_IMAGE, MARK_SPAN, SPAN_CLOSE, SPAN_OPEN
 from .evidence import RunningEvidence, outweighs_name
 from .tags import HEADING_TAGS, SENTENCE_END, PARAGRAPH_TAGS
 from ..textutil import has_cjk, text_weight
@@ -125,7 +125,10 @@ class Block:
         """The block's text, one line per ``<br>``-separated line."""
         if not self.marked & MARK_BR:
             return [self.text] if self.text else []
-        return [t for t in (" ".join(plain(x).split()) for x in self.raw.split(BR)) if t]
+        # (plain() of each line: its other markers removed once from the whole text, the
+        # same lines, as no line holds a BR)
+        raw = self.raw.replace(SPAN_OPEN, "").replace(SPAN_CLOSE, "").replace(IMAGE, "")
+        return [t for t in (" ".join(x.split()) for x in raw.split(BR)) if t]
 
 
 class Segmentation:
@@ -155,6 +158,7 @@ class Segmentation:
         self.weighed: set[int] = set()
         # tag -> indexes of its blocks / ids of its containers, in order (read once per tag)
         self._block_tags: dict[str, list[int]] = {}
+        self._headings: list[int] | None = None  # (see headings())
         self._container_tags: dict[str, list[int]] = {}
         # a walk without elements (segment(elements=False)): the containers' elements (the
         # Python walk) or their libxml2 nodes (the native walk, read by _walk.element_at),
@@ -172,6 +176,17 @@ class Segmentation:
         if isinstance(nodes, list):
             return nodes[cid]
         return _walk.native.element_at(self._root, nodes, cid)
+
+    def elements(self, cids: list[int]) -> list[Any]:
+        """``[self.element(cid) for cid in cids]``, the way to the elements read once."""
+        nodes = self._nodes
+        if nodes is None:
+            containers = self.containers
+            return [containers[cid].el for cid in cids]
+        if isinstance(nodes, list):
+            return [nodes[cid] for cid in cids]
+        element_at, root = _walk.native.element_at, self._root
+        return [element_at(root, nodes, cid) for cid in cids]
 
     def anchor_element(self, i: int) -> Any:
         """The ``<a>`` element of anchor ``i`` (``anchors[i][1]``; after a walk without
@@ -238,9 +253,19 @@ class Segmentation:
         reasons = evidence.reasons if evidence is not None else frozenset()
         min_running = evidence.min_running if evidence is not None else 0.0
         chars = self._chars
+        # Below this many words of running text no test but the wrapper share can exempt a box
+        # (each other one needs SOFT_MAX_RUNNING words, or min_running for a name it weighs):
+        # most boxes (menus, share bars, footers) are answered by that one test.
+        floor = min(SOFT_MAX_RUNNING, min_running) if reasons else SOFT_MAX_RUNNING
+        wrapper = WRAPPER_SHARE * total
         for c in boxes:
-            cid, start, end, boiler = c.id, c.start, c.end, c.boiler
+            start, end = c.start, c.end
             run = running[end] - running[start]  # words of running text in the box
+            if run < floor:
+                if total and (chars[end] - chars[start]) > wrapper and c.id not in weighed:
+                    exempt.add(c.id)  # a page wrapper with an unlucky class name
+                continue
+            cid, boiler = c.id, c.boiler
             weighs = boiler in reasons and run >= min_running
             if cid in weighed:  # read only to weigh its text: that alone decides
                 if weighs and self._outweighs_name(evidence, c, running, weights):
@@ -330,7 +355,20 @@ class Segmentation:
         """Indexes of the blocks of ``tag``, in order (found once per tag; not to be changed)."""
         found = self._block_tags.get(tag)
         if found is None:
-            found = self._block_tags[tag] = [i for i, b in enumerate(self.blocks) if b.tag == tag]
+            blocks = self.blocks
+            if tag in HEADING_TAGS:  # (among the heading blocks alone: Block.heading is the tag's)
+                found = [i for i in self.headings() if blocks[i].tag == tag]
+            else:
+                found = [i for i, b in enumerate(blocks) if b.tag == tag]
+            self._block_tags[tag] = found
+        return found
+
+    def headings(self) -> list[int]:
+        """Indexes of the heading blocks (``Block.heading``), in order (found once; not to be
+        changed): the few blocks the headline and title tests read."""
+        found = self._headings
+        if found is None:
+            found = self._headings = [i for i, b in enumerate(self.blocks) if b.heading]
         return found
 
     def containers_of(self, tag: str) -> list[int]:

@@ -62,7 +62,8 @@ class _Checked:
         def find_related(h, kept, i, seen):
             py = py_related(h, kept, i, seen)
             c = native.next_related(kept, i, seen, h.related_cut_after, h.section_heading_max_weight,
-                                    edges.RELATED_HEADING_MAX_CHARS, edges.is_related_heading)
+                                    edges.RELATED_HEADING_MAX_CHARS, edges.is_related_heading,
+                                    edges.RELATED_ASCII_FIRST)
             assert c == py
             self.calls["related"] += 1
             return py
@@ -70,7 +71,8 @@ class _Checked:
         def find_comments(h, blocks, lo, hi, marks):
             py = py_comments(h, blocks, lo, hi, marks)
             c = native.next_comments(blocks, lo, hi, marks, h.section_heading_max_weight, h.comment_heading_tags,
-                                     edges.COMMENTS_HEADING_MAX_CHARS, edges.is_comments_heading)
+                                     edges.COMMENTS_HEADING_MAX_CHARS, edges.is_comments_heading,
+                                     edges.COMMENTS_ASCII_FIRST)
             assert c == py
             self.calls["comments"] += 1
             return py
@@ -223,3 +225,27 @@ def test_native_block_scores_match_python_on_real_pages(monkeypatch) -> None:
     for data, url in pages:
         maintext.extract(data, url=url, fields=("text",))
     assert len(calls) >= len(pages) and sum(calls) > 10 * len(pages)
+
+
+_HEADING_WORDS = ["Related", "related stories", "You may also like", "Comments", "3 Comments", "Leave a Reply",
+                  "more from", "Read more", "12 responses to x", "_x", "-- ", "…", "Kommentare", "评论", "相关阅读",
+                  "Recommended", "Trending now", "See also", "bIG", "Zobacz też", "Похожие статьи", "\u212a",
+                  "one comment", "no comments", "Most Read", "What to read next", "1", "  ", "(", "Q&A", "ǅ"]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_heading_first_character_prefilter_changes_no_answer(seed: int) -> None:
+    """next_related / next_comments skip an ASCII line whose first word character is not one
+    the pattern's lookahead allows (``_may_open``): never a line the pattern matches."""
+    from maintext.html import lines
+    rnd = random.Random(seed)
+    texts = ["".join(rnd.choice(["", " ", "- ", "* ", "# ", "\u201c"]) + rnd.choice(_HEADING_WORDS)
+                     + rnd.choice(["", ":", " ", "!", " (4)"]) for _ in range(rnd.randint(1, 3)))
+             for _ in range(20000)]
+    texts += [t.upper() for t in texts[:2000]] + [t.lower() for t in texts[:2000]]
+    for test, first in ((lines.is_related_heading, lines.RELATED_ASCII_FIRST),
+                        (lines.is_comments_heading, lines.COMMENTS_ASCII_FIRST)):
+        assert any(test(t) for t in texts)
+        for text in texts:
+            if test(text):
+                assert native.may_open_heading(text, first), text

@@ -171,15 +171,17 @@ def _refine_blocks(h: AutoHeuristics, seg: Segmentation, opts: AutoOptions, regi
 def _weak_fallback(h: AutoHeuristics, seg: Segmentation, kept: list[Block], why: str) -> tuple[list[Block], str]:
     """(blocks, why): a weak result gives way to all prose blocks of the page outside
     boilerplate boxes, then to those in layout widgets too, when they weigh more."""
-    if _weight(kept) < h.weak_result_weight:
+    weight = _weight(kept)  # (each list's weight summed once)
+    if weight < h.weak_result_weight:
         fallback = [b for b in seg.blocks if _is_prose(h, b) and not b.boiler]
-        if _weight(fallback) > _weight(kept):
+        more = _weight(fallback)
+        if more > weight:
             why = "weak container: all prose blocks of the page"
-            kept = fallback
-    if _weight(kept) < h.weak_result_weight:
+            kept, weight = fallback, more
+    if weight < h.weak_result_weight:
         fallback = [b for b in seg.blocks
                     if _is_prose(h, b) and (not b.boiler or b.boiler in h.last_resort_reasons)]
-        if _weight(fallback) > _weight(kept):
+        if _weight(fallback) > weight:
             why = "weak container: all prose blocks, layout widgets included"
             kept = fallback
     return kept, why
@@ -252,9 +254,12 @@ def _headline(h: AutoHeuristics, seg: Segmentation, region: Region) -> str:
     if not region.ranges:
         return ""
     start, end = region.ranges[0][0], region.ranges[-1][1]
-    for b in seg.blocks:
-        if b.tag == "h1" and start - h.headline_reach <= b.index < end and 0 < len(b.text) < h.headline_max_chars:
-            return b.text
+    blocks = seg.blocks
+    for i in seg.blocks_of("h1"):  # (the <h1> blocks alone, in order: i is their index)
+        if i >= end:
+            break
+        if start - h.headline_reach <= i and 0 < len(blocks[i].text) < h.headline_max_chars:
+            return blocks[i].text
     return ""
 
 

@@ -14,6 +14,9 @@
 
 from cpython.unicode cimport PyUnicode_GET_LENGTH, PyUnicode_READ_CHAR
 
+cdef extern from "Python.h":
+    bint PyUnicode_IS_ASCII(object text)  # (a flag of the str object: no scan)
+
 # segmentation.Block's slots read here (in this order)
 _SEL_SLOTS = ("owner", "weight", "tag", "text", "heading", "chars", "link_chars", "in_table",
               "marked", "index", "chain")
@@ -62,6 +65,15 @@ cdef inline bint _may_be_credit_line(str text) noexcept:
     if _has_char(text, u':', 0xFF1A, u':'):
         return True
     return not (PyUnicode_GET_LENGTH(text) > 80 or _ends_sentence(text))
+
+
+cdef bint _furniture(object furniture_line, str text, bint dates, dict memo) except -1:
+    """``furniture_line(text, dates)`` as a truth value, each text asked once (``memo``:
+    text -> answer, one per value of ``dates``)."""
+    found = memo.get(text)
+    if found is None:
+        found = memo[text] = bool(furniture_line(text, dates))
+    return found is True
 
 
 cdef bint _in_link_list(tuple chain, list containers, object Container, list char_sums, list link_sums,
@@ -115,6 +127,9 @@ def select_region(list blocks, inside, object Block, limits, bint figures, tuple
         section_heading = tests
     cdef const unsigned char[:] ins = inside
     cdef list kept = [], linked = [], cells = []
+    # furniture_line's answers by text, with dates and without (the same short line, a table
+    # cell "0" or a repeated label, is asked once: the answer is a function of the text)
+    cdef dict furniture_dates = {}, furniture_plain = {}
     cdef Py_ssize_t i, n = len(blocks), chars, link_chars
     cdef double weight, words = 0.0, density
     cdef bint direct, seen_h1 = False, in_table, heading
@@ -155,7 +170,8 @@ def select_region(list blocks, inside, object Block, limits, bint figures, tuple
                     link_sums, list_levels, list_density_max):
                 code = DROP_LINK
             elif weight < line_max and PyUnicode_GET_LENGTH(text) <= furniture_max \
-                    and furniture_line(text, not in_table):
+                    and _furniture(furniture_line, text, not in_table,
+                                   furniture_plain if in_table else furniture_dates):
                 code = DROP_FURNITURE
             elif weight < lines_max and (<long>(get_slot(b, _sel.off[8]) if direct else b.marked)) & mark_br \
                     and all_furniture_lines(b):
@@ -212,14 +228,56 @@ def repeat_runs(list kept, double min_weight, Py_ssize_t run_min):
     return drop
 
 
+cdef int _first_table(unsigned char* table, str first) except -1:
+    """``table[c]`` set for each ASCII character ``c`` of ``first`` (the rest cleared)."""
+    cdef Py_ssize_t i
+    cdef Py_UCS4 c
+    for i in range(128):
+        table[i] = 0
+    for i in range(PyUnicode_GET_LENGTH(first)):
+        c = PyUnicode_READ_CHAR(first, i)
+        if c < 128:
+            table[c] = 1
+    return 0
+
+
+cdef inline bint _may_open(str text, const unsigned char* table) noexcept:
+    """False only when ``text`` is ASCII and its first word character ([A-Za-z0-9_]),
+    lower-cased, is not in ``table``, or it has none: where lines' heading patterns
+    (``^\\W*(?=[first])...``, asked of the lower-cased ASCII text) cannot match."""
+    cdef Py_ssize_t i, n, c  # (c: a code point as an int, for the table's index)
+    if not PyUnicode_IS_ASCII(text):
+        return True
+    n = PyUnicode_GET_LENGTH(text)
+    for i in range(n):
+        c = <Py_ssize_t>PyUnicode_READ_CHAR(text, i)
+        if 65 <= c <= 90:  # A-Z: lower-cased
+            return table[c + 32]
+        if 97 <= c <= 122 or 48 <= c <= 57 or c == 95:  # a-z, 0-9, _
+            return table[c]
+    return False
+
+
+def may_open_heading(str text, str first):
+    """The test of ``_may_open`` (for the tests): ``first``, the ASCII characters a line's
+    first word character must be."""
+    cdef unsigned char[128] table
+    _first_table(table, first)
+    return _may_open(text, table)
+
+
 def next_related(list kept, Py_ssize_t i, double seen, double cut_after, double max_weight,
-                 Py_ssize_t max_chars, object related_heading):
+                 Py_ssize_t max_chars, object related_heading, str first=None):
     """edges._next_related: (position, words) of the first block from ``i`` on that is a
-    related heading after ``cut_after`` words, or (-1, words) past the end."""
+    related heading after ``cut_after`` words, or (-1, words) past the end. ``first``: the
+    ASCII characters the first word character of an ASCII heading can be (lower case; see
+    ``_may_open``), or None: ``related_heading`` is not asked of other ASCII lines."""
     cdef Py_ssize_t n = len(kept)
     cdef double weight
     cdef bint direct
     cdef str text
+    cdef unsigned char[128] table
+    _first_table(table, first if first is not None else "")
     if n:
         read_layout(&_sel, type(kept[0]), _SEL_SLOTS)
     while i < n:
@@ -228,7 +286,8 @@ def next_related(list kept, Py_ssize_t i, double seen, double cut_after, double 
         weight = get_slot(b, _sel.off[1]) if direct else b.weight
         if seen >= cut_after and weight < max_weight:
             text = get_slot(b, _sel.off[3]) if direct else b.text
-            if PyUnicode_GET_LENGTH(text) <= max_chars and related_heading(text):
+            if PyUnicode_GET_LENGTH(text) <= max_chars and (first is None or _may_open(text, table)) \
+                    and related_heading(text):
                 return i, seen
         seen += weight
         i += 1
@@ -236,12 +295,15 @@ def next_related(list kept, Py_ssize_t i, double seen, double cut_after, double 
 
 
 def next_comments(list blocks, Py_ssize_t lo, Py_ssize_t hi, marks, double max_weight, tags,
-                  Py_ssize_t max_chars, object comments_heading):
+                  Py_ssize_t max_chars, object comments_heading, str first=None):
     """edges._next_comments_heading: the position of the first block of ``blocks[lo:hi]``
-    whose index is in ``marks`` or that is a comments heading, or -1."""
+    whose index is in ``marks`` or that is a comments heading, or -1. ``first``: as
+    ``next_related``'s."""
     cdef Py_ssize_t i
     cdef bint direct
     cdef str text
+    cdef unsigned char[128] table
+    _first_table(table, first if first is not None else "")
     if hi > len(blocks):
         hi = len(blocks)
     if lo < 0:
@@ -260,7 +322,8 @@ def next_comments(list blocks, Py_ssize_t lo, Py_ssize_t hi, marks, double max_w
                 or (get_slot(b, _sel.off[2]) if direct else b.tag) in tags):
             continue
         text = get_slot(b, _sel.off[3]) if direct else b.text
-        if PyUnicode_GET_LENGTH(text) <= max_chars and comments_heading(text):
+        if PyUnicode_GET_LENGTH(text) <= max_chars and (first is None or _may_open(text, table)) \
+                and comments_heading(text):
             return i
     return -1
 

@@ -14,8 +14,8 @@ from ...html.tags import SENTENCE_END
 from ...html.tags import HEADING_TAGS
 from ...html import walk as _walk
 from ...html.lines import (
-    COMMENTS_HEADING_MAX_CHARS, RELATED_HEADING_MAX_CHARS, is_comments_heading, is_credit_line, is_furniture_line,
-    is_related_heading, is_signoff_line)
+    COMMENTS_ASCII_FIRST, COMMENTS_HEADING_MAX_CHARS, RELATED_ASCII_FIRST, RELATED_HEADING_MAX_CHARS,
+    is_comments_heading, is_credit_line, is_furniture_line, is_related_heading, is_signoff_line)
 from ...html.promo import is_disclosure_line, is_promo_line
 from ...html.segment import Block, Container, Segmentation
 from .common import _explain, plain_number
@@ -166,17 +166,25 @@ def trim_edges(h: AutoHeuristics, seg: Segmentation, kept: list[Block], top: Con
     return [b for j, b in enumerate(kept) if j not in drop]
 
 
+_PLAIN: tuple[Any, bool] = (None, False)  # the heuristics last checked by _native_edges, its answer
+
+
 def _native_edges(h: AutoHeuristics) -> bool:
-    """Whether the compiled scans run: built and enabled, the thresholds plain numbers."""
-    return (_c_next_related is not None and _walk.ENABLED
-            and plain_number(h.related_cut_after) and plain_number(h.section_heading_max_weight))
+    """Whether the compiled scans run: built and enabled, the thresholds plain numbers
+    (checked once per heuristics object: they are frozen)."""
+    if _c_next_related is None or not _walk.ENABLED:
+        return False
+    global _PLAIN
+    if _PLAIN[0] is not h:
+        _PLAIN = (h, plain_number(h.related_cut_after) and plain_number(h.section_heading_max_weight))
+    return _PLAIN[1]
 
 
 def _find_related(h: AutoHeuristics, kept: list[Block], i: int, seen: float) -> tuple[int, float]:
     """_next_related, in C when it can."""
     if _native_edges(h):
         return _c_next_related(kept, i, seen, h.related_cut_after, h.section_heading_max_weight,
-                               RELATED_HEADING_MAX_CHARS, is_related_heading)
+                               RELATED_HEADING_MAX_CHARS, is_related_heading, RELATED_ASCII_FIRST)
     return _next_related(h, kept, i, seen)
 
 
@@ -255,7 +263,7 @@ def _promo_pitch(h: AutoHeuristics, kept: list[Block], end: int, promos: dict[in
         if b.weight >= h.pitch_max_weight:
             return None
         tail += b.weight
-        if _is_promo(kept, j, promos) and not (b.heading and b.weight < h.trail_weight):  # not a heading's name
+        if not (b.heading and b.weight < h.trail_weight) and _is_promo(kept, j, promos):  # not a heading's name
             return j if sum(k.weight for k in kept[:j]) >= h.pitch_article_share * tail else None
     return None
 
@@ -303,7 +311,7 @@ def _find_comments_heading(h: AutoHeuristics, blocks: list[Block], lo: int, hi: 
     """_next_comments_heading, in C when it can."""
     if _native_edges(h):
         return _c_next_comments(blocks, lo, hi, marks, h.section_heading_max_weight, h.comment_heading_tags,
-                                COMMENTS_HEADING_MAX_CHARS, is_comments_heading)
+                                COMMENTS_HEADING_MAX_CHARS, is_comments_heading, COMMENTS_ASCII_FIRST)
     return _next_comments_heading(h, blocks, lo, hi, marks)
 
 

@@ -38,8 +38,8 @@ def select_blocks(h: AutoHeuristics, seg: Segmentation, region: Region, opts: Au
     for start, end in region.ranges:
         inside[start:end] = b"\x01" * (end - start)
     top = region.top
-    limits = drop_limits(h, opts)
-    if explain is None and _native_select(limits, h.section_header_after):
+    limits, plain = _limits_of(h, opts)
+    if explain is None and plain and _c_select_region is not None and _walk.ENABLED:
         kept, linked, cells = _c_select_region(
             seg.blocks, inside, Block, limits, figures, FIGURE_REASONS, h.section_header_after,
             _region_tests(h, seg, top), seg.containers, Container, seg._chars, seg._links)
@@ -96,9 +96,32 @@ def _select_loop(h: AutoHeuristics, seg: Segmentation, top: Container | None, in
 def _native_select(limits: "DropLimits", section_after: Any) -> bool:
     """Whether the compiled selection runs: built and enabled (``MAINTEXT_NATIVE``) and the
     thresholds plain numbers it reads as doubles (small ints: the same comparisons)."""
-    return (_c_select_region is not None and _walk.ENABLED and plain_number(section_after)
-            and all(plain_number(x) for x in limits[3:11]) and all(type(x) is int for x in limits[11:14])
-            and plain_number(limits[14]) and type(limits[15]) is int)
+    return _c_select_region is not None and _walk.ENABLED and _plain_limits(limits, section_after)
+
+
+def _plain_limits(limits: "DropLimits", section_after: Any) -> bool:
+    """The thresholds are plain numbers the compiled selection reads as doubles and ints."""
+    return (plain_number(section_after) and all(plain_number(x) for x in limits[3:11])
+            and all(type(x) is int for x in limits[11:14]) and plain_number(limits[14]) and type(limits[15]) is int)
+
+
+# (heuristics, option flags) last read by _limits_of, their DropLimits and _plain_limits' answer
+# (one tuple, swapped whole: a page on another thread never reads half of it)
+_LIMITS: tuple[Any, ...] = (None, None, None, False)
+
+
+def _limits_of(h: AutoHeuristics, opts: AutoOptions) -> "tuple[DropLimits, bool]":
+    """(drop_limits(h, opts), _plain_limits of them): read once per heuristics object and
+    option flags, not per page (the heuristics are frozen; the flags are all drop_limits
+    reads of the options)."""
+    flags = (opts.favor_precision, opts.favor_recall, opts.include_comments, opts.include_headline,
+             opts.include_tables)
+    global _LIMITS
+    cached = _LIMITS
+    if cached[0] is not h or cached[1] != flags:
+        limits = drop_limits(h, opts)
+        cached = _LIMITS = (h, flags, limits, _plain_limits(limits, h.section_header_after))
+    return cached[2], cached[3]
 
 
 def _region_tests(h: AutoHeuristics, seg: Segmentation, top: Container | None) -> tuple[Callable[..., Any], ...]:

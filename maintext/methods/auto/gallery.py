@@ -52,7 +52,7 @@ def gallery_containers(h: AutoHeuristics, seg: Segmentation) -> set[int]:
     if nodes is not None and _c_containers_holding is not None:
         holding = _c_containers_holding(seg.containers, Container, min_items)
         # the loop below in C (_nodes.gallery_hits: no proxy for the ancestors)
-        hits = nodes.gallery_hits([seg.element(c.id) for c in holding], min_items, h.gallery_reach,
+        hits = nodes.gallery_hits(seg.elements([c.id for c in holding]), min_items, h.gallery_reach,
                                   _GALLERY_WORDS, _GALLERY_WORD.search)
         return {c.id for c, hit in zip(holding, hits) if hit}
     holding = containers_holding(seg.containers, min_items)

@@ -28,7 +28,7 @@ def drop_orphan_headings(seg: Segmentation, kept: list[Block],
     """``kept`` without its orphan headings: a heading (outside tables) whose next kept
     block is a heading of the same or higher rank, or which ends the kept text, with a
     block of the page dropped or a boilerplate box left unread between them (its section)."""
-    skipped = sorted(seg.containers[cid].start for cid, _ in seg.skipped)
+    skipped: list[int] | None = None  # starts of the unread boxes, sorted (when first needed)
     drop: set[int] = set()
     for i, b in enumerate(kept):
         if not b.heading or b.in_table:
@@ -37,6 +37,8 @@ def drop_orphan_headings(seg: Segmentation, kept: list[Block],
         if nxt is not None and not (nxt.heading and heading_rank(nxt) <= heading_rank(b)):
             continue
         end = nxt.index if nxt is not None else len(seg.blocks)
+        if skipped is None:
+            skipped = sorted(seg.containers[cid].start for cid, _ in seg.skipped)
         unread = bisect_right(skipped, end) > bisect_right(skipped, b.index)
         if end - b.index < 2 and not unread:
             continue  # nothing dropped after it: the page's own empty section

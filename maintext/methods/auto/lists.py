@@ -96,12 +96,17 @@ def _keep_led_items(h: AutoHeuristics, seg: Segmentation, kept: list[Block],
     last paragraph is a teaser list ("More great stories": "📱 Torn between phones? Check
     out <a>our guide</a>")."""
     kept_ids = {b.index for b in kept}
-    last_prose = max((b.index for b in kept if b.is_running_text()), default=-1)
+    last_prose: int | None = None  # (found when first needed: most linked items fail sooner)
     back = []
     for b, at in linked:
+        if b.index in kept_ids or b.weight < h.led_item_min_weight:
+            continue
         cid = _innermost_list(seg, b)
-        if (b.index in kept_ids or b.weight < h.led_item_min_weight or cid is None
-                or seg.containers[cid].end > last_prose):
+        if cid is None:
+            continue
+        if last_prose is None:
+            last_prose = max((k.index for k in kept if k.is_running_text()), default=-1)
+        if seg.containers[cid].end > last_prose:
             continue  # (a list after the article's last prose is a trailing teaser list)
         link = _first_link_text(seg, b)
         at_link = b.text.find(link) if link else -1

@@ -30,10 +30,19 @@ except ImportError:
 
 def _page_title(root) -> str:
     """The text of the page's ``<title>``, casefolded and with collapsed white space."""
-    el = root.find("head/title")  # where it is on all but broken pages: no walk of the body
+    el = _head_title(root)  # where it is on all but broken pages: no walk of the body
     if el is None:
         el = root.find(".//title")
     return " ".join((el.text or "").split()).casefold() if el is not None else ""
+
+
+def _head_title(root):
+    """``root.find("head/title")`` (the first <title> child of a <head> child of ``root``, as
+    ElementPath selects them: ``iterchildren`` of each tag), without the path's machinery."""
+    for head in root.iterchildren("head"):
+        for el in head.iterchildren("title"):
+            return el
+    return None
 
 
 def _title_heading(h: AutoHeuristics, seg: Segmentation, title: str) -> int | None:
@@ -42,8 +51,10 @@ def _title_heading(h: AutoHeuristics, seg: Segmentation, title: str) -> int | No
     <h2>/<h3> and the <title> repeats it."""
     if not title:
         return None
-    for b in seg.blocks:
-        if b.heading and b.tag in h.title_heading_tags and h.title_heading_min_chars <= b.chars <= len(title) \
+    blocks = seg.blocks
+    for i in seg.headings():
+        b = blocks[i]
+        if b.tag in h.title_heading_tags and h.title_heading_min_chars <= b.chars <= len(title) \
                 and b.text.casefold() in title:
             return b.index
     return None
