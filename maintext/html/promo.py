@@ -67,23 +67,34 @@ _PROMO_CJK_FIRST = re.compile("[免特声本责扫关]")
 # Longer paragraphs are article text even when they mention a newsletter.
 PROMO_MAX_CHARS = 400
 # Words of _PROMO's alternatives: every alternative holds one of them in the text it must
-# match (tests/html/test_lines.py checks each against the parsed pattern). Text holding none
-# is not searched: a search tries the pattern at every position (~5x the cost of these tests).
+# match (tests/html/test_promo.py checks each against the parsed pattern, spelling out its
+# optional parts: "sign up" and "signing up" for "sign(?:ing)? up"). Text holding none is not
+# searched: a search tries the pattern at every position (~5x the cost of these tests). Whole
+# phrases, not their first word alone ("sign", "cc", "support" sent ~8x more texts to a search
+# that found nothing).
 _PROMO_NEEDS = (
-    "subscribe", "newsletter", "sign", "abonn", "suscr", "assine", "inscreva", "subskrypcj", "jetzt ",
-    "eingeloggt", "logged in", "lire la suite", "full story", "follow ", "folge", "síguenos", "suivez-nous",
-    "siga-nos", "únete", "canal de ", "download ", "with the ", "support", "unterstütz", "apóyanos", "hazte ",
-    "to the editor", "gefällt ", "the author", "über d", "veröffentlicht", "creative commons", "cc",
-    "citation", "zitiervorschlag", " teilen", "keine kommentare", "abgelegt unter", " was posted",
-    "the permalink", "verschlagwortet", "loading...", "wird geladen", "affiliate", "provision", "advertisers",
-    "werbung",
+    "subscribe", "newsletter", "sign up", "signing up", "abonn", "suscr", "assine", "inscreva", "subskrypcj",
+    "jetzt ", "eingeloggt", "logged in", "lire la suite", "full story", "follow ", "folge", "síguenos",
+    "suivez-nous", "siga-nos", "únete", "canal de ", "download ", "consider supporting", "support our",
+    "support us", "unterstütz", "apóyanos", "hazte ", "to the editor", "gefällt ", "the author", "über d",
+    "veröffentlicht", "creative commons", "cc-by", "cc by", "citation", "zitiervorschlag", " teilen",
+    "keine kommentare", "abgelegt unter", " was posted", "the permalink", "verschlagwortet", "loading...",
+    "wird geladen", "affiliate", "provision", "advertisers", "werbung",
 )
+# Alternatives that hold no word of _PROMO_NEEDS but both words of a pair: "with the BBC News
+# app" needs "with the " and " app" (either alone is common English).
+_PROMO_NEED_PAIRS = (("with the ", " app"),)
 
 
 def _may_be_promo(lower: str) -> bool:
     """False only when ``_PROMO.search(lower)`` finds nothing (a cheap exact prefilter;
     with the native module, one pass over the text instead of a search per needle)."""
-    return _PROMO_WORDS_SET.any_in(lower)
+    if _PROMO_WORDS_SET.any_in(lower):
+        return True
+    for first, second in _PROMO_NEED_PAIRS:
+        if first in lower and second in lower:
+            return True
+    return False
 
 
 _PROMO_WORDS_SET = WordSet(_PROMO_NEEDS)

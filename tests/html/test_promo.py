@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
+
 from maintext.html import promo
 
 
@@ -107,6 +109,57 @@ def _literal_runs(items) -> list[str]:
     return runs + [run] if run else runs
 
 
+def _spellings(items, most: int = 64) -> set[str] | None:
+    """Every text the parsed ``items`` can match, when they are literals, classes of literals,
+    zero-width tests, optional parts and branches of those (None: anything else, or more
+    than ``most`` spellings)."""
+    from re import _constants as c
+
+    out = {""}
+    for op, av in items:
+        if op is c.LITERAL:
+            part = {chr(av)}
+        elif op is c.AT:
+            part = {""}  # zero width
+        elif op is c.IN and all(o is c.LITERAL for o, _ in av):
+            part = {chr(v) for _, v in av}
+        elif op is c.SUBPATTERN:
+            part = _spellings(av[-1], most)
+        elif op is c.BRANCH:
+            parts = [_spellings(b, most) for b in av[1]]
+            part = None if any(p is None for p in parts) else set().union(*parts)
+        elif op in (c.MAX_REPEAT, c.MIN_REPEAT) and av[0] == 0 and av[1] == 1:
+            inner = _spellings(av[2], most)
+            part = None if inner is None else inner | {""}
+        else:
+            part = None
+        if part is None:
+            return None
+        out = {a + b for a in out for b in part}
+        if len(out) > most:
+            return None
+    return out
+
+
+def _needed_runs(items) -> list[set[str]]:
+    """The runs of an alternative: its longest stretches whose every spelling is known
+    (:func:`_spellings`); any match of the alternative holds one spelling of each run."""
+    runs, run = [], []
+    for item in list(items) + [None]:
+        if item is not None and _spellings([item]) is not None:
+            run.append(item)
+            continue
+        if run:
+            runs.append(_spellings(run))
+        run = []
+    return [r for r in runs if r is not None]
+
+
+def _needs_word(runs: list[set[str]], word: str) -> bool:
+    """Whether every spelling of one of ``runs`` holds ``word``."""
+    return any(all(word in spelling for spelling in run) for run in runs)
+
+
 def test_promo_needs_a_word_of_every_alternative():
     from re import _constants as c, _parser as parser
 
@@ -117,9 +170,48 @@ def test_promo_needs_a_word_of_every_alternative():
     alternatives = branches[0][1]
     assert len(alternatives) > 40
     for alt in alternatives:
-        runs = _literal_runs(alt.data)
-        assert any(word in run for run in runs for word in promo._PROMO_NEEDS), runs
+        runs = _needed_runs(alt.data)
+        needed = any(all(any(w in spelling for w in promo._PROMO_NEEDS) for spelling in run) for run in runs)
+        assert needed or any(
+            _needs_word(runs, first) and _needs_word(runs, second) for first, second in promo._PROMO_NEED_PAIRS
+        ), runs
     words = ["Subscribe", "newsletter", "sign up", "Follow us", "follow @x on Twitter", "download the app", "the",
              "support our", "supporting", "über den Autor", "affiliate links", "cc by", "cc-by", "accept", "design",
-             "loading...", " ", ", ", "with the BBC app", "Zitiervorschlag", "keine Kommentare", "Artikel teilen"]
+             "loading...", " ", ", ", "with the BBC app", "Zitiervorschlag", "keine Kommentare", "Artikel teilen",
+             "sign", "signing", "up", "signing up", "cc", "cc-", "by", "support", "us", "our", "consider",
+             "consider supporting", "with the", "with", "app", "apps", "BBC News", "application", "Support us"]
     _assert_agrees_with_search(promo.is_promo_line, promo._PROMO, words, 8, seed=14)
+
+
+def _searched(text: str) -> bool:
+    """is_promo_line without its prefilters: the plain searches."""
+    return len(text) <= promo.PROMO_MAX_CHARS and (
+        promo._PROMO.search(text.lower()) is not None or promo._PROMO_CJK.search(text) is not None)
+
+
+def test_promo_prefilters_agree_with_search_on_real_texts():
+    """The paragraphs, list items and links of shared pages in several languages: the
+    prefiltered test answers as the plain searches on each."""
+    import lxml.html
+    from ..conftest import spread_pages
+
+    pages = spread_pages(("aeb", "gne-cn", "dragnet", "trafilatura", "webmainbench-sample"), 25)
+    if not pages:
+        pytest.skip("no shared pages")
+    texts = set()
+    for data, _url in pages:
+        try:
+            root = lxml.html.fromstring(data)
+        except (ValueError, lxml.etree.ParserError):
+            continue
+        for el in root.iter("p", "li", "a", "span", "div", "h2", "h3", "td"):
+            text = el.text_content().strip()
+            if 0 < len(text) <= promo.PROMO_MAX_CHARS:
+                texts.add(text)
+    assert len(texts) > 5000
+    found = 0
+    for text in texts:
+        hit = _searched(text)
+        found += hit
+        assert promo.is_promo_line(text) == hit, text
+    assert found > 20
