@@ -260,17 +260,41 @@ def _assemble_native(totals: tuple, region: tuple[float, int], counts: tuple, si
     return feats
 
 
+_WEB_SCHEMES = ("http://", "https://")  # _path_and_query's fast path: no scheme case or IPv6 host to check
+
+
+def _path_and_query(url: str) -> tuple[str, str]:
+    """``urlsplit(url).path`` and ``.query`` (ValueError as it raises), without its general
+    work for the common URL, an ASCII ``http(s)://`` one without control characters or
+    spaces to strip or brackets in the host (urlsplit is not cached for this one call
+    per page: every page has its own URL)."""
+    if not (url.startswith(_WEB_SCHEMES) and url.isascii() and url.isprintable()):
+        parts = urlsplit(url)
+        return parts.path, parts.query
+    start = url.index("//") + 2
+    end = len(url)  # the host ends at the first "/", "?" or "#" (urllib.parse._splitnetloc)
+    for c in "/?#":
+        found = url.find(c, start)
+        if 0 <= found < end:
+            end = found
+    if "[" in url[start:end] or "]" in url[start:end]:
+        parts = urlsplit(url)
+        return parts.path, parts.query
+    path, _, query = url[end:].partition("#")[0].partition("?")
+    return path, query
+
+
 def _add_url_features(feats: dict[str, float], url: str, h1: str) -> None:
     """The URL's features of :func:`_url_parts` and the headline match written into
     ``feats`` in :func:`_assemble`'s order (with ``_totals.url_facts``: no dicts to merge)."""
     facts = None
     if url and _walk.ENABLED:
         try:
-            parts = urlsplit(url)
+            path, query = _path_and_query(url)
         except ValueError:
-            parts = None
-        if parts is not None:
-            facts = _native.url_facts(parts.path, parts.query)
+            path = None
+        if path is not None:
+            facts = _native.url_facts(path, query)
     if facts is None:  # no URL, an unreadable or non-ASCII one: _url_parts' other readings
         by_url, slug, shape = _url_parts(url)
         feats.update(by_url)
