@@ -105,18 +105,20 @@ def _url_features(url: str) -> dict[str, float]:
 
 
 def _path_features(segments: int, slug_words: int, date: bool, ident: bool,
-                   last_ident: bool) -> dict[str, float]:
+                   last_ident: bool, feats: dict[str, float] | None = None) -> dict[str, float]:
     """:func:`_url_features` from the path's figures (the regular expressions' or
     ``_totals.url_facts``'): its segments, the most words of one, whether it holds a date or
-    an id, and whether its last segment is an id."""
-    return {
-        "url_date": 1.0 if date else -1.0,
-        "url_slug": max(-1.0, min(1.0, (slug_words - 3) / 3)),
-        "url_id": 1.0 if ident else -1.0,
-        # "/" or one short segment ("/world/", "/news") looks like a section front
-        "url_front": 1.0 if segments <= 1 and slug_words <= 2 and not last_ident else -1.0,
-        "url_depth": max(-1.0, min(1.0, (segments - 2) / 2)),
-    }
+    an id, and whether its last segment is an id (written into ``feats`` when given: the
+    classifier's one feature dict, no small dict to merge)."""
+    if feats is None:
+        feats = {}
+    feats["url_date"] = 1.0 if date else -1.0
+    feats["url_slug"] = max(-1.0, min(1.0, (slug_words - 3) / 3))
+    feats["url_id"] = 1.0 if ident else -1.0
+    # "/" or one short segment ("/world/", "/news") looks like a section front
+    feats["url_front"] = 1.0 if segments <= 1 and slug_words <= 2 and not last_ident else -1.0
+    feats["url_depth"] = max(-1.0, min(1.0, (segments - 2) / 2))
+    return feats
 
 
 def _url_parts(url: str) -> tuple[dict[str, float], tuple[str, ...], dict[str, float]]:
@@ -253,12 +255,56 @@ def _assemble_native(totals: tuple, region: tuple[float, int], counts: tuple, si
     :func:`~maintext.pagetype.features.features_from_counts`)."""
     url = url or signals.canonical
     feats = _native.numeric_features(totals, region, counts, _DIST_NAMES)
-    feats.update(_signal_features(signals, totals[0] or 1.0))
-    by_url, slug, shape = _url_parts(url)
-    feats.update(by_url)
-    feats["h1_url_match"] = _headline_url_match(counts[9], url, slug)
-    feats.update(shape)
+    _signal_features(signals, totals[0] or 1.0, feats)
+    _add_url_features(feats, url, counts[9])
     return feats
+
+
+_WEB_SCHEMES = ("http://", "https://")  # _path_and_query's fast path: no scheme case or IPv6 host to check
+
+
+def _path_and_query(url: str) -> tuple[str, str]:
+    """``urlsplit(url).path`` and ``.query`` (ValueError as it raises), without its general
+    work for the common URL, an ASCII ``http(s)://`` one without control characters or
+    spaces to strip or brackets in the host (urlsplit is not cached for this one call
+    per page: every page has its own URL)."""
+    if not (url.startswith(_WEB_SCHEMES) and url.isascii() and url.isprintable()):
+        parts = urlsplit(url)
+        return parts.path, parts.query
+    start = url.index("//") + 2
+    end = len(url)  # the host ends at the first "/", "?" or "#" (urllib.parse._splitnetloc)
+    for c in "/?#":
+        found = url.find(c, start)
+        if 0 <= found < end:
+            end = found
+    if "[" in url[start:end] or "]" in url[start:end]:
+        parts = urlsplit(url)
+        return parts.path, parts.query
+    path, _, query = url[end:].partition("#")[0].partition("?")
+    return path, query
+
+
+def _add_url_features(feats: dict[str, float], url: str, h1: str) -> None:
+    """The URL's features of :func:`_url_parts` and the headline match written into
+    ``feats`` in :func:`_assemble`'s order (with ``_totals.url_facts``: no dicts to merge)."""
+    facts = None
+    if url and _walk.ENABLED:
+        try:
+            path, query = _path_and_query(url)
+        except ValueError:
+            path = None
+        if path is not None:
+            facts = _native.url_facts(path, query)
+    if facts is None:  # no URL, an unreadable or non-ASCII one: _url_parts' other readings
+        by_url, slug, shape = _url_parts(url)
+        feats.update(by_url)
+        feats["h1_url_match"] = _headline_url_match(h1, url, slug)
+        feats.update(shape)
+        return
+    segments, pieces, date, ident, last_ident, words, extension, query_id = facts
+    _path_features(segments, pieces, bool(date), bool(ident), bool(last_ident), feats)
+    feats["h1_url_match"] = _headline_url_match(h1, url, words)
+    _shape_features(words, bool(query_id), bool(extension), feats)
 
 
 def _assemble(t: _Totals, region: tuple[float, int], counts: tuple, signals: PageSignals,
@@ -297,23 +343,27 @@ def _length_features(t: _Totals, region: tuple[float, int]) -> dict[str, float]:
     return feats
 
 
-def _signal_features(sig, total: float) -> dict[str, float]:
-    """Page-wide signals: anchors, Open Graph and JSON-LD types, article tags, images."""
-    ld_article = any(t.endswith(_LD_ARTICLE_SUFFIXES) for t in sig.ld_types)
-    ld_listing = not _LD_LISTING.isdisjoint(sig.ld_types)
-    return {
-        "log_anchors": math.log1p(sig.anchors),
-        "anchors_per_100w": min(20.0, 100.0 * sig.anchors / total),
-        "og_article": 0.0 if not sig.og_type else (1.0 if sig.og_type in _OG_ARTICLE else -1.0),
-        "ld_article": 1.0 if ld_article else 0.0,
-        "ld_listing": 1.0 if ld_listing else 0.0,
-        "article_one": 1.0 if sig.article_tags == 1 else 0.0,
-        "log_article_tags": math.log1p(sig.article_tags),
-        "log_paragraphs": math.log1p(sig.paragraphs),
-        "h1_one": 1.0 if sig.h1 == 1 else 0.0,
-        "log_images": math.log1p(sig.images),
-        "images_per_100w": min(20.0, 100.0 * sig.images / total),
-    }
+def _signal_features(sig, total: float, feats: dict[str, float] | None = None) -> dict[str, float]:
+    """Page-wide signals: anchors, Open Graph and JSON-LD types, article tags, images
+    (written into ``feats`` when given)."""
+    if feats is None:
+        feats = {}
+    ld_types = sig.ld_types
+    ld_article = ld_types and any(t.endswith(_LD_ARTICLE_SUFFIXES) for t in ld_types)
+    ld_listing = ld_types and not _LD_LISTING.isdisjoint(ld_types)
+    log1p, anchors, images, og_type = math.log1p, sig.anchors, sig.images, sig.og_type
+    feats["log_anchors"] = log1p(anchors)
+    feats["anchors_per_100w"] = min(20.0, 100.0 * anchors / total)
+    feats["og_article"] = 0.0 if not og_type else (1.0 if og_type in _OG_ARTICLE else -1.0)
+    feats["ld_article"] = 1.0 if ld_article else 0.0
+    feats["ld_listing"] = 1.0 if ld_listing else 0.0
+    feats["article_one"] = 1.0 if sig.article_tags == 1 else 0.0
+    feats["log_article_tags"] = log1p(sig.article_tags)
+    feats["log_paragraphs"] = log1p(sig.paragraphs)
+    feats["h1_one"] = 1.0 if sig.h1 == 1 else 0.0
+    feats["log_images"] = log1p(images)
+    feats["images_per_100w"] = min(20.0, 100.0 * images / total)
+    return feats
 
 
 def _teaser_features(t: _Totals) -> dict[str, float]:
