@@ -166,14 +166,23 @@ def _close(stack: list[tuple[str, bool]], open_count: dict[str, int], name: str)
             return kept
 
 
+def head_title(root: etree._Element) -> etree._Element | None:
+    """``root.find("head/title")`` (the first <title> child of a <head> child of ``root``, as
+    ElementPath selects them) without the path's machinery (lxml's Python path code)."""
+    for head in root.iterchildren("head"):
+        for title in head.iterchildren("title"):
+            return title
+    return None
+
+
 def _title_swallowed(root: etree._Element) -> bool:
     """Whether an unclosed or misspelt ``</title>`` made the parser read the page into the
     title (its text then holds markup: ``<`` followed by a tag name)."""
-    for head in root.iterchildren("head"):  # (find("head/title") runs lxml's Python path code)
-        for title in head.iterchildren("title"):
-            text = title.text
-            return bool(text) and len(text) > _TITLE_SWALLOWED_CHARS and _TAG.search(text) is not None
-    return False
+    title = head_title(root)
+    if title is None:
+        return False
+    text = title.text
+    return bool(text) and len(text) > _TITLE_SWALLOWED_CHARS and _TAG.search(text) is not None
 
 
 def close_title(html: str) -> str:

@@ -337,7 +337,7 @@ def is_furniture_line(text: str, dates: bool = True) -> bool:
     if ("@" in text and _EMAIL_LINE.match(text) is not None) or _credit_line(text, lower):
         return True
     if not dates:
-        return dates
+        return False
     # (both date tests need a decimal digit: one search answers both for a line without one)
     if _DECIMAL.search(text) is None:
         return False

@@ -22,7 +22,12 @@ IMAGE = "\x03"  # an image; its element is the next of Segmentation.images
 def plain(raw: str) -> str:
     """Raw block text -> plain text: line breaks become spaces, the other markers vanish
     (four C scans: ~10x faster than ``str.translate`` with a table on long text)."""
-    return raw.replace(BR, " ").replace(SPAN_OPEN, "").replace(SPAN_CLOSE, "").replace(IMAGE, "")
+    return without_inline(raw.replace(BR, " "))
+
+
+def without_inline(raw: str) -> str:
+    """Raw block text without its span and image markers (its line breaks kept)."""
+    return raw.replace(SPAN_OPEN, "").replace(SPAN_CLOSE, "").replace(IMAGE, "")
 
 
 MARKERS = "\x00\x01\x02\x03"

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from . import walk as _walk
-from .markers import BR, IMAGE, MARK_ALL, MARK_BR, MARK_IMAGE, MARK_SPAN, SPAN_CLOSE, SPAN_OPEN
+from .markers import BR, IMAGE, MARK_ALL, MARK_BR, MARK_IMAGE, MARK_SPAN, SPAN_CLOSE, SPAN_OPEN, without_inline
 from .evidence import RunningEvidence, outweighs_name
 from .tags import HEADING_TAGS, SENTENCE_END, PARAGRAPH_TAGS
 from ..textutil import has_cjk, text_weight
@@ -127,8 +127,7 @@ class Block:
             return [self.text] if self.text else []
         # (plain() of each line: its other markers removed once from the whole text, the
         # same lines, as no line holds a BR)
-        raw = self.raw.replace(SPAN_OPEN, "").replace(SPAN_CLOSE, "").replace(IMAGE, "")
-        return [t for t in (" ".join(x.split()) for x in raw.split(BR)) if t]
+        return [t for t in (" ".join(x.split()) for x in without_inline(self.raw).split(BR)) if t]
 
 
 class Segmentation:

@@ -285,18 +285,10 @@ def _collected_natively(native, root) -> Collected:
                                                         ALL_PROPS, ALL_RDFA)
     # (the keys _META_TARGETS knows to be of no field, viewport, robots..., are left out
     # there, and the <link> whose rel _LINK_FIELDS knows to be of none)
-    known, meta = _META_TARGETS, got.meta
-    for key, content in metas:  # _add_meta for each, its steps inline (~15 a page)
-        target = known.get(key, _UNKNOWN)
-        if target is _UNKNOWN:
-            target = _meta_target(key)
-        if target is None or not content or content.isspace():
-            continue
-        fld, rank = target
-        if fld in LIST_FIELDS:
+    for key, content in metas:
+        target = _meta_target(key)
+        if target is not None:  # (most <meta> are of no field: viewport, robots...)
             _add_value(got, target, content)
-        elif fld not in meta or rank < meta[fld][0]:
-            meta[fld] = (rank, collapse_ws(content))
     for href, rel in links:
         if _link_fields(rel):  # (most <link> are style sheets, icons, preloads)
             _add_link(got, href, rel)
@@ -308,7 +300,6 @@ def _collected_natively(native, root) -> Collected:
 _META_TARGETS: dict[str, tuple[str, int] | None] = {}
 _LINK_FIELDS: dict[str | None, tuple[str, ...]] = {}
 _REMEMBERED = 4096
-_UNKNOWN = object()  # a key not in _META_TARGETS
 
 
 def _meta_target(key: str) -> tuple[str, int] | None:

@@ -51,65 +51,24 @@ cdef Py_ssize_t _spaces_and_tokens(const unsigned char* b, Py_ssize_t n, Py_ssiz
 
 # textutil.text_weight of a wider text: its CJK characters and ``\w`` tokens (textutil._TOKEN:
 # a CJK word character alone, other word characters in runs), each character's class read
-# from a table filled on first sight (the classes of html/_chars.pxi, the same CJK table)
-cdef enum:
-    K_WORD = 1  # \w of re: str.isalnum() or "_"
-    K_CJK = 2  # in a block of textutil._CJK_RANGES
-    K_KNOWN = 4  # the entry of _bmp_class is filled
+# from html/_charclass.pxi's table (this module's own copy, set from the ranges page_totals
+# is given)
+include "../html/_charclass.pxi"
 
-cdef extern from "Python.h":
-    bint Py_UNICODE_ISALNUM(Py_UCS4 ch) nogil
-
-cdef Py_UCS4 _cjk_lo[64]
-cdef Py_UCS4 _cjk_hi[64]
-cdef int _n_cjk = 0
 cdef object _cjk_set = None  # the ranges the table was made of
-cdef unsigned char _bmp_class[65536]
 
 
 cdef int _use_cjk_ranges(tuple ranges) except -1:
     """Set the CJK table from ``ranges`` (textutil._CJK_RANGES, sorted) unless it was set
     from that tuple already."""
-    global _n_cjk, _cjk_set
-    cdef int i = 0
+    global _cjk_set
     if ranges is _cjk_set:
         return 0
     if len(ranges) > 64:
         raise ValueError("at most 64 CJK ranges")
-    for lo, hi in ranges:
-        _cjk_lo[i] = lo
-        _cjk_hi[i] = hi
-        i += 1
-    _n_cjk = i
-    memset(_bmp_class, 0, sizeof(_bmp_class))
+    _set_cjk_table(ranges)
     _cjk_set = ranges
     return 0
-
-
-cdef unsigned char _class_of(Py_UCS4 c) noexcept nogil:
-    """The classes of ``c``, computed."""
-    cdef unsigned char k = K_KNOWN
-    cdef int i
-    if c == 95 or Py_UNICODE_ISALNUM(c):
-        k |= K_WORD
-    if c >= 0x1100:
-        for i in range(_n_cjk):
-            if c < _cjk_lo[i]:
-                break
-            if c <= _cjk_hi[i]:
-                k |= K_CJK
-                break
-    return k
-
-
-cdef inline unsigned char _char_class(Py_UCS4 c) noexcept nogil:
-    cdef unsigned char k
-    if c >= 65536:
-        return _class_of(c)
-    k = _bmp_class[c]
-    if k == 0:
-        k = _bmp_class[c] = _class_of(c)
-    return k
 
 
 ctypedef fused wide_char:
@@ -134,11 +93,11 @@ cdef Py_ssize_t _wide_counts(const wide_char* p, Py_ssize_t n, Py_ssize_t* token
             in_run = word
             continue
         k = _char_class(c)
-        if k & K_CJK:
+        if k & C_CJK:
             han += 1
-            found += k & K_WORD
+            found += k & C_WORD
             in_run = False
-        elif k & K_WORD:
+        elif k & C_WORD:
             if not in_run:
                 found += 1
                 in_run = True

@@ -105,20 +105,18 @@ def _url_features(url: str) -> dict[str, float]:
 
 
 def _path_features(segments: int, slug_words: int, date: bool, ident: bool,
-                   last_ident: bool, feats: dict[str, float] | None = None) -> dict[str, float]:
+                   last_ident: bool) -> dict[str, float]:
     """:func:`_url_features` from the path's figures (the regular expressions' or
     ``_totals.url_facts``'): its segments, the most words of one, whether it holds a date or
-    an id, and whether its last segment is an id (written into ``feats`` when given: the
-    classifier's one feature dict, no small dict to merge)."""
-    if feats is None:
-        feats = {}
-    feats["url_date"] = 1.0 if date else -1.0
-    feats["url_slug"] = max(-1.0, min(1.0, (slug_words - 3) / 3))
-    feats["url_id"] = 1.0 if ident else -1.0
-    # "/" or one short segment ("/world/", "/news") looks like a section front
-    feats["url_front"] = 1.0 if segments <= 1 and slug_words <= 2 and not last_ident else -1.0
-    feats["url_depth"] = max(-1.0, min(1.0, (segments - 2) / 2))
-    return feats
+    an id, and whether its last segment is an id."""
+    return {
+        "url_date": 1.0 if date else -1.0,
+        "url_slug": max(-1.0, min(1.0, (slug_words - 3) / 3)),
+        "url_id": 1.0 if ident else -1.0,
+        # "/" or one short segment ("/world/", "/news") looks like a section front
+        "url_front": 1.0 if segments <= 1 and slug_words <= 2 and not last_ident else -1.0,
+        "url_depth": max(-1.0, min(1.0, (segments - 2) / 2)),
+    }
 
 
 def _url_parts(url: str) -> tuple[dict[str, float], tuple[str, ...], dict[str, float]]:
@@ -129,10 +127,10 @@ def _url_parts(url: str) -> tuple[dict[str, float], tuple[str, ...], dict[str, f
     facts = None
     if url and _native is not None and _walk.ENABLED:
         try:
-            parts = urlsplit(url)
+            path, query = _path_and_query(url)
         except ValueError:  # (each of the three then reads the URL as unknown)
             return _url_features(""), (), _url_shape("")
-        facts = _native.url_facts(parts.path, parts.query)
+        facts = _native.url_facts(path, query)
     if facts is None:
         words = _slug_words(url) if url else ()
         return _url_features(url), words, _url_shape(url, words)
@@ -256,7 +254,10 @@ def _assemble_native(totals: tuple, region: tuple[float, int], counts: tuple, si
     url = url or signals.canonical
     feats = _native.numeric_features(totals, region, counts, _DIST_NAMES)
     _signal_features(signals, totals[0] or 1.0, feats)
-    _add_url_features(feats, url, counts[9])
+    by_url, slug, shape = _url_parts(url)
+    feats.update(by_url)
+    feats["h1_url_match"] = _headline_url_match(counts[9], url, slug)
+    feats.update(shape)
     return feats
 
 
@@ -282,29 +283,6 @@ def _path_and_query(url: str) -> tuple[str, str]:
         return parts.path, parts.query
     path, _, query = url[end:].partition("#")[0].partition("?")
     return path, query
-
-
-def _add_url_features(feats: dict[str, float], url: str, h1: str) -> None:
-    """The URL's features of :func:`_url_parts` and the headline match written into
-    ``feats`` in :func:`_assemble`'s order (with ``_totals.url_facts``: no dicts to merge)."""
-    facts = None
-    if url and _walk.ENABLED:
-        try:
-            path, query = _path_and_query(url)
-        except ValueError:
-            path = None
-        if path is not None:
-            facts = _native.url_facts(path, query)
-    if facts is None:  # no URL, an unreadable or non-ASCII one: _url_parts' other readings
-        by_url, slug, shape = _url_parts(url)
-        feats.update(by_url)
-        feats["h1_url_match"] = _headline_url_match(h1, url, slug)
-        feats.update(shape)
-        return
-    segments, pieces, date, ident, last_ident, words, extension, query_id = facts
-    _path_features(segments, pieces, bool(date), bool(ident), bool(last_ident), feats)
-    feats["h1_url_match"] = _headline_url_match(h1, url, words)
-    _shape_features(words, bool(query_id), bool(extension), feats)
 
 
 def _assemble(t: _Totals, region: tuple[float, int], counts: tuple, signals: PageSignals,

@@ -154,14 +154,11 @@ def _url_shape(url: str, words: tuple[str, ...] | None = None) -> dict[str, floa
                            _EXTENSION.search(last[0]) is not None)
 
 
-def _shape_features(words: tuple[str, ...], query_id: bool, extension: bool,
-                    feats: dict[str, float] | None = None) -> dict[str, float]:
+def _shape_features(words: tuple[str, ...], query_id: bool, extension: bool) -> dict[str, float]:
     """:func:`_url_shape` from the URL's figures (the regular expressions' or
-    ``_totals.url_facts``'): the last slug's words, a numeric id in the query, a file extension
-    (written into ``feats`` when given: the classifier's one feature dict)."""
-    if feats is None:
-        feats = {}
-    feats["url_last_words"] = max(-1.0, min(1.0, (len(words) - 3) / 3))
-    feats["url_query_id"] = 1.0 if query_id else -1.0
-    feats["url_extension"] = 1.0 if extension else -1.0
-    return feats
+    ``_totals.url_facts``'): the last slug's words, a numeric id in the query, a file extension."""
+    return {
+        "url_last_words": max(-1.0, min(1.0, (len(words) - 3) / 3)),
+        "url_query_id": 1.0 if query_id else -1.0,
+        "url_extension": 1.0 if extension else -1.0,
+    }

@@ -42,7 +42,7 @@ class _Checked:
                 for start, end in region.ranges:
                     inside[start:end] = b"\x01" * (end - start)
                 limits = auto_filter.drop_limits(h, opts)
-                assert auto_filter._native_select(limits, h.section_header_after)
+                assert auto_filter._plain_limits(limits, h.section_header_after)
                 c = native.select_region(seg.blocks, inside, auto_filter.Block, limits, figures,
                                          auto_filter.FIGURE_REASONS, h.section_header_after,
                                          auto_filter._region_tests(h, seg, region.top), seg.containers,

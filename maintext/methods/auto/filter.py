@@ -93,14 +93,9 @@ def _select_loop(h: AutoHeuristics, seg: Segmentation, top: Container | None, in
     return kept, linked, cells
 
 
-def _native_select(limits: "DropLimits", section_after: Any) -> bool:
-    """Whether the compiled selection runs: built and enabled (``MAINTEXT_NATIVE``) and the
-    thresholds plain numbers it reads as doubles (small ints: the same comparisons)."""
-    return _c_select_region is not None and _walk.ENABLED and _plain_limits(limits, section_after)
-
-
 def _plain_limits(limits: "DropLimits", section_after: Any) -> bool:
-    """The thresholds are plain numbers the compiled selection reads as doubles and ints."""
+    """The thresholds are plain numbers the compiled selection reads as doubles and ints
+    (small ints: the same comparisons); it runs only then (and built and enabled)."""
     return (plain_number(section_after) and all(plain_number(x) for x in limits[3:11])
             and all(type(x) is int for x in limits[11:14]) and plain_number(limits[14]) and type(limits[15]) is int)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 
 from ...html import walk as _walk
+from ...html.document import head_title
 from ...html.segment import Block, Container, Segmentation
 from ...options import AutoOptions
 from .common import Region, _is_prose, plain_number
@@ -30,19 +31,10 @@ except ImportError:
 
 def _page_title(root) -> str:
     """The text of the page's ``<title>``, casefolded and with collapsed white space."""
-    el = _head_title(root)  # where it is on all but broken pages: no walk of the body
+    el = head_title(root)  # where it is on all but broken pages: no walk of the body
     if el is None:
         el = root.find(".//title")
     return " ".join((el.text or "").split()).casefold() if el is not None else ""
-
-
-def _head_title(root):
-    """``root.find("head/title")`` (the first <title> child of a <head> child of ``root``, as
-    ElementPath selects them: ``iterchildren`` of each tag), without the path's machinery."""
-    for head in root.iterchildren("head"):
-        for el in head.iterchildren("title"):
-            return el
-    return None
 
 
 def _title_heading(h: AutoHeuristics, seg: Segmentation, title: str) -> int | None:
