@@ -241,3 +241,26 @@ def test_emptied_script_bodies_leave_the_parsed_tree_alone():
         emptied = _drop_bodies(data)
         if emptied is not data:
             assert shape(emptied) == shape(data), data
+
+
+@pytest.mark.parametrize("data", [
+    b"<script" * 20000,  # start tags never closed
+    b"<script>" + b"'<script'" * 20000,  # a string's "<script" again and again, no end tag
+    b"<!--" + b"-" * 100000,  # a comment never closed
+    b"<style>" + b"<b>" * 20000 + b"</style>" + b"<script>x</script>",  # markup in a style sheet
+    b"<p title='" + b"<script>" * 20000 + b"'>t</p><script>x</script>",  # starts inside a tag
+    b"\xff\xfe<scr\x00ipt>\x80</SCRIPT",  # broken bytes around a half tag
+    b"",
+])
+def test_drop_script_bodies_on_broken_input(data):
+    """Broken, huge or truncated markup: the twins agree, nothing before the first raw-text
+    start tag changes, and the text after them stays."""
+    from maintext.html import walk
+    from maintext.html.document import _drop_bodies
+
+    out = _drop_bodies(data)
+    first = min((i for i in (data.find(b"<script"), data.find(b"<style")) if i >= 0), default=len(data))
+    assert len(out) <= len(data) and out[:first] == data[:first]  # nothing before the first start tag changes
+    assert (b"t</p>" in out) == (b"t</p>" in data)  # text after raw-text elements stays
+    if walk.raw is not None:
+        assert walk.raw.drop_script_bodies(data) == out
