@@ -31,10 +31,12 @@ from lxml.includes.etreepublic cimport _Element, import_lxml__etree
 import_lxml__etree()
 
 include "_lexbor_bind.pxi"
+include "_arena.pxi"
 
 
 MISSING = _bind()
 AVAILABLE = not MISSING
+_install_arena()
 _direct = AVAILABLE and _probe_layout()
 
 
@@ -212,10 +214,10 @@ cdef bint _own = False  # this build makes its nodes itself (_bind_own_nodes, _n
 
 
 cdef inline xmlNode* _zeroed_node(size_t size=sizeof(xmlNode)) noexcept:
-    """A node from libxml2's allocator (NULL when out of memory), its fields zeroed;
-    ``size``: its block's size, at least the node's (the size known here, the compiler
-    writes the zeros itself)."""
-    cdef xmlNode* p = <xmlNode*>xmlMallocPtr[0](size)
+    """A node's block (_block; NULL when out of memory), its fields zeroed; ``size``: its
+    block's size, at least the node's (the size known here, the compiler writes the zeros
+    itself)."""
+    cdef xmlNode* p = <xmlNode*>_block(size)
     if p is not NULL:
         memset(p, 0, sizeof(xmlNode))
     return p
@@ -294,7 +296,7 @@ cdef xmlAttr* _new_attribute(xmlNode* node, xmlAttr* last, const unsigned char* 
         if prop is NULL:
             raise MemoryError()
         return prop
-    prop = <xmlAttr*>xmlMallocPtr[0](sizeof(xmlAttr))
+    prop = <xmlAttr*>_block(sizeof(xmlAttr))
     if prop is NULL:
         raise MemoryError()
     memset(prop, 0, sizeof(xmlAttr))
@@ -651,7 +653,7 @@ def build(bytes data, _Element root, long max_depth, dict kinds, long big, dict 
     html5.PRUNE_KINDS; ``big``: clean.BIG_HIDDEN_CHARS), or as the record build (``kinds`` None,
     ``attributes``: html5.RECORD_KINDS). (characters of the text the pruned build left out, the
     STRIPPED names it copied)."""
-    global _kinds, _n_copied, _own, _record
+    global _kinds, _n_copied, _own, _record, _arena
     if not AVAILABLE:
         raise RuntimeError(f"lexbor functions not found: {MISSING}")
     cdef xmlNode* top = root._c_node
@@ -676,6 +678,7 @@ def build(bytes data, _Element root, long max_depth, dict kinds, long big, dict 
         _kinds = attributes
     _n_copied = 0
     _own = _own_nodes and _no_node_callback()
+    _arena = _own and _arena_usable()
     try:
         status = _doc_parse(ldoc, <const unsigned char*>data, len(data))
         if status != 0:

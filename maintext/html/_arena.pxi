@@ -1,0 +1,234 @@
+# Included by _lexbor.pyx: the memory of the libxml2 nodes _lexbor makes itself (``_own``).
+#
+# A page's tree is thousands of small blocks (aeb: ~4,000 elements, texts and attributes),
+# each one malloc when built and one free when lxml frees the document; glibc spent ~1M
+# instructions a page on them (8% of the full record), most in its slow paths (_int_malloc,
+# _int_free, malloc_consolidate: the tree outgrows its per-size caches). Here the blocks are
+# cut one after the other from 64 KiB chunks, and a chunk goes back when every block cut
+# from it is freed.
+#
+# libxml2 frees every node on its own through its global ``xmlFree`` (xmlFreeDoc,
+# xmlFreeNode, xmlFreeProp...), so that pointer is replaced, once, by ``mt_free``: a block
+# of one of our chunks only lowers its chunk's count of live blocks; anything else goes on
+# to the ``xmlFree`` that was set before (glibc's free), as it did. A chunk is known by its
+# number (address >> MT_SHIFT: chunks are aligned to their size) in a table, so a pointer
+# not ours costs one hashed look-up. Counting blocks, not documents, keeps this safe
+# whatever lxml does with the nodes: one moved into another document, or kept alive by a
+# proxy after its document, keeps its chunk; a chunk is released only when nothing cut from
+# it is left.
+#
+# A chunk's count starts at MT_HOLD while blocks are being cut from it (the blocks cut are
+# counted apart, without atomics, and added when it is left for a new one), so it cannot
+# reach zero before; frees lower it atomically (libxml2 may free from any thread). The
+# chunk being filled is kept from build to build, so that many small pages share chunks
+# (a document pins at most the chunks its nodes are in). Freed chunks are kept for the next
+# pages up to MT_KEEP (warm in the caches); beyond, returned to the C library. Blocks larger
+# than MT_BIG, and every block once the table is half full, come from libxml2's allocator
+# (they go back through the same mt_free, to it).
+
+cdef extern from *:
+    """
+    #include <stdint.h>
+    #include <stdlib.h>
+
+    #define MT_SHIFT 16
+    #define MT_CHUNK ((size_t)1 << MT_SHIFT)
+    #define MT_HEAD 16                      /* the chunk's count, blocks aligned as malloc's */
+    #define MT_BIG (MT_CHUNK / 8)           /* larger blocks: libxml2's allocator */
+    #define MT_SLOT_BITS 14
+    #define MT_SLOTS ((size_t)1 << MT_SLOT_BITS)
+    #define MT_EMPTY ((uintptr_t)0)         /* never a chunk's number (below 64 KiB) */
+    #define MT_GONE ((uintptr_t)1)          /* a released chunk's slot (probes go on) */
+    #define MT_HOLD ((int64_t)1 << 40)
+    #define MT_KEEP 32                      /* 2 MiB of freed chunks kept */
+
+    typedef void (*mt_free_f)(void*);
+
+    static uintptr_t mt_slots[MT_SLOTS];   /* chunk numbers, open addressing */
+    static size_t mt_filled = 0;           /* slots not empty */
+    static mt_free_f mt_next_free = NULL;  /* xmlFree before mt_free */
+    static char mt_lock_flag = 0;
+    static char* mt_kept[MT_KEEP];
+    static int mt_nkept = 0;
+    static char* mt_cur = NULL;            /* the chunk being filled, its free room */
+    static char* mt_top = NULL;
+    static char* mt_end = NULL;
+    static int64_t mt_cut = 0;             /* blocks cut from mt_cur */
+
+    static inline void mt_lock(void) { while (__atomic_test_and_set(&mt_lock_flag, __ATOMIC_ACQUIRE)) {} }
+    static inline void mt_unlock(void) { __atomic_clear(&mt_lock_flag, __ATOMIC_RELEASE); }
+
+    static inline size_t mt_slot(uintptr_t number) {
+        return (size_t)((number * UINT64_C(0x9E3779B97F4A7C15)) >> (64 - MT_SLOT_BITS));
+    }
+
+    static inline int mt_owns(const void* p) {
+        uintptr_t number = (uintptr_t)p >> MT_SHIFT;
+        size_t i = mt_slot(number);
+        for (;;) {
+            uintptr_t s = __atomic_load_n(&mt_slots[i], __ATOMIC_ACQUIRE);
+            if (s == number) return 1;
+            if (s == MT_EMPTY) return 0;
+            i = (i + 1) & (MT_SLOTS - 1);
+        }
+    }
+
+    /* lock held; 0 when the table is too full (at most half its slots ever filled) */
+    static int mt_register(uintptr_t number) {
+        size_t i = mt_slot(number), gone = MT_SLOTS;
+        while (mt_slots[i] != MT_EMPTY) {
+            if (mt_slots[i] == MT_GONE && gone == MT_SLOTS) gone = i;
+            i = (i + 1) & (MT_SLOTS - 1);
+        }
+        if (gone == MT_SLOTS) {
+            if (mt_filled >= MT_SLOTS / 2) return 0;
+            mt_filled++;
+        } else {
+            i = gone;
+        }
+        __atomic_store_n(&mt_slots[i], number, __ATOMIC_RELEASE);
+        return 1;
+    }
+
+    static void mt_unregister(uintptr_t number) {  /* lock held */
+        size_t i = mt_slot(number);
+        while (mt_slots[i] != number) i = (i + 1) & (MT_SLOTS - 1);
+        __atomic_store_n(&mt_slots[i], MT_GONE, __ATOMIC_RELEASE);
+    }
+
+    static void mt_release(char* chunk) {  /* nothing cut from it is left */
+        mt_lock();
+        if (mt_nkept < MT_KEEP) {
+            mt_kept[mt_nkept++] = chunk;
+            mt_unlock();
+            return;
+        }
+        mt_unregister((uintptr_t)chunk >> MT_SHIFT);
+        mt_unlock();
+        free(chunk);
+    }
+
+    static void mt_free(void* p) {
+        if (p != NULL && mt_owns(p)) {
+            int64_t* live = (int64_t*)((uintptr_t)p & ~(uintptr_t)(MT_CHUNK - 1));
+            if (__atomic_sub_fetch(live, 1, __ATOMIC_ACQ_REL) == 0) mt_release((char*)live);
+            return;
+        }
+        mt_next_free(p);
+    }
+
+    /* Leave the chunk being filled: its count becomes its blocks still live. */
+    static void mt_leave(void) {
+        char* chunk = mt_cur;
+        if (chunk == NULL) return;
+        mt_cur = mt_top = mt_end = NULL;
+        if (__atomic_add_fetch((int64_t*)chunk, mt_cut - MT_HOLD, __ATOMIC_ACQ_REL) == 0) mt_release(chunk);
+        mt_cut = 0;
+    }
+
+    static char* mt_take(void) {  /* a chunk: a kept one, else a new one (NULL: none) */
+        char* chunk = NULL;
+        void* p = NULL;
+        int ok;
+        mt_lock();
+        if (mt_nkept > 0) chunk = mt_kept[--mt_nkept];
+        mt_unlock();
+        if (chunk != NULL) return chunk;
+        if (posix_memalign(&p, MT_CHUNK, MT_CHUNK) != 0) return NULL;
+        mt_lock();
+        ok = mt_register((uintptr_t)p >> MT_SHIFT);
+        mt_unlock();
+        if (!ok) { free(p); return NULL; }
+        return (char*)p;
+    }
+
+    /* A block of ``size`` bytes, or NULL: take it from libxml2's allocator. */
+    static void* mt_alloc(size_t size) {
+        char* p;
+        size = (size + 15) & ~(size_t)15;
+        if (size > MT_BIG) return NULL;
+        if (mt_end - mt_top < (ptrdiff_t)size) {
+            char* chunk;
+            mt_leave();
+            chunk = mt_take();
+            if (chunk == NULL) return NULL;
+            *(int64_t*)chunk = MT_HOLD;
+            mt_cur = chunk;
+            mt_top = chunk + MT_HEAD;
+            mt_end = chunk + MT_CHUNK;
+        }
+        p = mt_top;
+        mt_top += size;
+        mt_cut++;
+        return p;
+    }
+
+    /* Put mt_free in libxml2's xmlFree (once); whether it is there now. */
+    static int mt_install(mt_free_f* xml_free) {
+        if (*xml_free != mt_free) {
+            if (mt_next_free != NULL) return 0;  /* someone replaced it since: leave it */
+            mt_next_free = *xml_free;
+            *xml_free = mt_free;
+        }
+        return 1;
+    }
+
+    static int mt_installed(mt_free_f* xml_free) { return *xml_free == mt_free; }
+    static int mt_kept_count(void) { return mt_nkept; }
+    static int mt_owned(const void* p) { return p != NULL && mt_owns(p); }
+    static int64_t mt_live_of(const void* p) {  /* blocks of p's chunk still live (+ MT_HOLD: being filled) */
+        return *(int64_t*)((uintptr_t)p & ~(uintptr_t)(MT_CHUNK - 1));
+    }
+    """
+    ctypedef void (*mt_free_f)(void*) noexcept nogil
+    void* mt_alloc(size_t size) noexcept nogil
+    void mt_leave() noexcept nogil
+    int mt_install(mt_free_f* xml_free) noexcept nogil
+    int mt_installed(mt_free_f* xml_free) noexcept nogil
+    int mt_kept_count() noexcept nogil
+    int mt_owned(const void* p) noexcept nogil
+    long long mt_live_of(const void* p) noexcept nogil
+    long long MT_HOLD
+    int MT_KEEP
+
+
+cdef bint _arena_found = False  # mt_free is in libxml2's xmlFree (_install_arena)
+cdef bint _arena_wanted = True  # (arena(): the tests compare both)
+cdef bint _arena = False  # this build cuts its nodes from the chunks
+
+
+cdef void _install_arena() noexcept:
+    global _arena_found
+    _arena_found = _own_found and mt_install(<mt_free_f*>xmlFreePtr) != 0
+
+
+cdef inline void* _block(size_t size) noexcept:
+    """``size`` bytes for a node of this build: from a chunk (``_arena``), else (or when
+    it has none to give) from libxml2's allocator; NULL when out of memory."""
+    cdef void* p = NULL
+    if _arena:
+        p = mt_alloc(size)
+    if p is NULL:
+        p = xmlMallocPtr[0](size)
+    return p
+
+
+cdef inline bint _arena_usable() noexcept:
+    """The chunks may serve this build: wanted, and mt_free still in xmlFree."""
+    return _arena_wanted and _arena_found and mt_installed(<mt_free_f*>xmlFreePtr) != 0
+
+
+def arena(bint on):
+    """Cut the nodes made here from chunks (see _arena.pxi) or take each from libxml2's
+    allocator (the tests compare both); whether they are now cut from chunks."""
+    global _arena_wanted
+    _arena_wanted = on
+    return _arena_usable()
+
+
+def arena_state(_Element element=None):
+    """For the tests: (freed chunks kept, whether ``element``'s node was cut from a chunk,
+    the live blocks of its chunk, MT_HOLD added while the chunk is being filled)."""
+    cdef void* node = element._c_node if element is not None else NULL
+    owned = node is not NULL and mt_owned(node) != 0
+    return mt_kept_count(), owned, mt_live_of(node) if owned else 0, MT_HOLD, MT_KEEP
