@@ -4,8 +4,8 @@
 # each one malloc when built and one free when lxml frees the document; glibc spent ~1M
 # instructions a page on them (8% of the full record), most in its slow paths (_int_malloc,
 # _int_free, malloc_consolidate: the tree outgrows its per-size caches). Here the blocks are
-# cut one after the other from 64 KiB chunks, and a chunk goes back when every block cut
-# from it is freed.
+# cut one after the other from 64 KiB chunks, and a chunk is free again when every block
+# cut from it is freed.
 #
 # libxml2 frees every node on its own through its global ``xmlFree`` (xmlFreeDoc,
 # xmlFreeNode, xmlFreeProp...), so that pointer is replaced, once, by ``mt_free``: a block
@@ -21,35 +21,43 @@
 # counted apart, without atomics, and added when it is left for a new one), so it cannot
 # reach zero before; frees lower it atomically (libxml2 may free from any thread). The
 # chunk being filled is kept from build to build, so that many small pages share chunks
-# (a document pins at most the chunks its nodes are in). Freed chunks are kept for the next
-# pages up to MT_KEEP (warm in the caches); beyond, returned to the C library. Blocks larger
-# than MT_BIG, and every block once the table is half full, come from libxml2's allocator
-# (they go back through the same mt_free, to it).
+# (a document pins at most the chunks its nodes are in). Chunks are mapped (mmap) 16 at a
+# time and never unmapped, so a number in the table is ours for good (nothing is ever
+# removed from it, and no look-up can race a removal): a freed chunk is kept for the next
+# pages, warm in the caches, up to MT_KEEP of them; beyond, its pages go back to the system
+# (madvise) and it waits, costing no memory, for the next big page. Blocks larger than
+# MT_BIG, and every block once the table is half full (8,192 chunks: 512 MiB of nodes), come
+# from libxml2's allocator (they go back through the same mt_free, to it).
 
 cdef extern from *:
     """
     #include <stdint.h>
     #include <stdlib.h>
+    #include <string.h>
+    #include <pthread.h>
+    #include <sys/mman.h>
 
     #define MT_SHIFT 16
     #define MT_CHUNK ((size_t)1 << MT_SHIFT)
     #define MT_HEAD 16                      /* the chunk's count, blocks aligned as malloc's */
     #define MT_BIG (MT_CHUNK / 8)           /* larger blocks: libxml2's allocator */
+    #define MT_SLAB 16                      /* chunks mapped at once (1 MiB) */
     #define MT_SLOT_BITS 14
     #define MT_SLOTS ((size_t)1 << MT_SLOT_BITS)
     #define MT_EMPTY ((uintptr_t)0)         /* never a chunk's number (below 64 KiB) */
-    #define MT_GONE ((uintptr_t)1)          /* a released chunk's slot (probes go on) */
     #define MT_HOLD ((int64_t)1 << 40)
-    #define MT_KEEP 32                      /* 2 MiB of freed chunks kept */
+    #define MT_KEEP 32                      /* 2 MiB of freed chunks kept warm */
 
     typedef void (*mt_free_f)(void*);
 
-    static uintptr_t mt_slots[MT_SLOTS];   /* chunk numbers, open addressing */
-    static size_t mt_filled = 0;           /* slots not empty */
+    static uintptr_t mt_slots[MT_SLOTS];   /* chunk numbers, open addressing, never removed */
+    static size_t mt_filled = 0;
     static mt_free_f mt_next_free = NULL;  /* xmlFree before mt_free */
     static char mt_lock_flag = 0;
-    static char* mt_kept[MT_KEEP];
+    static char* mt_kept[MT_KEEP];         /* freed chunks, their pages still in memory */
     static int mt_nkept = 0;
+    static char** mt_cold = NULL;          /* freed chunks whose pages went back to the system */
+    static size_t mt_ncold = 0, mt_cold_room = 0;
     static char* mt_cur = NULL;            /* the chunk being filled, its free room */
     static char* mt_top = NULL;
     static char* mt_end = NULL;
@@ -57,6 +65,7 @@ cdef extern from *:
 
     static inline void mt_lock(void) { while (__atomic_test_and_set(&mt_lock_flag, __ATOMIC_ACQUIRE)) {} }
     static inline void mt_unlock(void) { __atomic_clear(&mt_lock_flag, __ATOMIC_RELEASE); }
+    static void mt_after_fork(void) { mt_lock_flag = 0; }  /* (a thread of the parent held it) */
 
     static inline size_t mt_slot(uintptr_t number) {
         return (size_t)((number * UINT64_C(0x9E3779B97F4A7C15)) >> (64 - MT_SLOT_BITS));
@@ -73,27 +82,22 @@ cdef extern from *:
         }
     }
 
-    /* lock held; 0 when the table is too full (at most half its slots ever filled) */
-    static int mt_register(uintptr_t number) {
-        size_t i = mt_slot(number), gone = MT_SLOTS;
-        while (mt_slots[i] != MT_EMPTY) {
-            if (mt_slots[i] == MT_GONE && gone == MT_SLOTS) gone = i;
-            i = (i + 1) & (MT_SLOTS - 1);
-        }
-        if (gone == MT_SLOTS) {
-            if (mt_filled >= MT_SLOTS / 2) return 0;
-            mt_filled++;
-        } else {
-            i = gone;
-        }
+    static void mt_register(uintptr_t number) {  /* lock held, room checked */
+        size_t i = mt_slot(number);
+        while (mt_slots[i] != MT_EMPTY) i = (i + 1) & (MT_SLOTS - 1);
+        mt_filled++;
         __atomic_store_n(&mt_slots[i], number, __ATOMIC_RELEASE);
-        return 1;
     }
 
-    static void mt_unregister(uintptr_t number) {  /* lock held */
-        size_t i = mt_slot(number);
-        while (mt_slots[i] != number) i = (i + 1) & (MT_SLOTS - 1);
-        __atomic_store_n(&mt_slots[i], MT_GONE, __ATOMIC_RELEASE);
+    static int mt_cold_reserve(size_t more) {  /* lock held; 0: no memory for the list */
+        while (mt_cold_room - mt_ncold < more) {
+            size_t room = mt_cold_room ? 2 * mt_cold_room : 256;
+            char** grown = (char**)realloc(mt_cold, room * sizeof(char*));
+            if (grown == NULL) return 0;
+            mt_cold = grown;
+            mt_cold_room = room;
+        }
+        return 1;
     }
 
     static void mt_release(char* chunk) {  /* nothing cut from it is left */
@@ -103,9 +107,12 @@ cdef extern from *:
             mt_unlock();
             return;
         }
-        mt_unregister((uintptr_t)chunk >> MT_SHIFT);
         mt_unlock();
-        free(chunk);
+        madvise(chunk, MT_CHUNK, MADV_DONTNEED);  /* its pages back to the system */
+        mt_lock();
+        if (mt_cold_reserve(1)) mt_cold[mt_ncold++] = chunk;
+        else *(int64_t*)chunk = MT_HOLD;  /* (no room to list it: never reused, which is safe) */
+        mt_unlock();
     }
 
     static void mt_free(void* p) {
@@ -126,20 +133,31 @@ cdef extern from *:
         mt_cut = 0;
     }
 
-    static char* mt_take(void) {  /* a chunk: a kept one, else a new one (NULL: none) */
+    /* Map a slab of MT_SLAB chunks aligned to their size, registered, on the cold list. */
+    static void mt_grow(void) {  /* lock held */
+        size_t size = MT_SLAB * MT_CHUNK, head, i;
+        char* p;
+        if (mt_filled + MT_SLAB > MT_SLOTS / 2 || !mt_cold_reserve(MT_SLAB)) return;
+        p = (char*)mmap(NULL, size + MT_CHUNK, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == (char*)MAP_FAILED) return;
+        head = (MT_CHUNK - ((uintptr_t)p & (MT_CHUNK - 1))) & (MT_CHUNK - 1);
+        if (head) munmap(p, head);
+        if (MT_CHUNK - head) munmap(p + head + size, MT_CHUNK - head);
+        p += head;
+        for (i = 0; i < MT_SLAB; i++) {
+            mt_register((uintptr_t)(p + i * MT_CHUNK) >> MT_SHIFT);
+            mt_cold[mt_ncold++] = p + (MT_SLAB - 1 - i) * MT_CHUNK;
+        }
+    }
+
+    static char* mt_take(void) {  /* a freed chunk, warm ones first; else a new one (NULL: none) */
         char* chunk = NULL;
-        void* p = NULL;
-        int ok;
         mt_lock();
+        if (mt_nkept == 0 && mt_ncold == 0) mt_grow();
         if (mt_nkept > 0) chunk = mt_kept[--mt_nkept];
+        else if (mt_ncold > 0) chunk = mt_cold[--mt_ncold];
         mt_unlock();
-        if (chunk != NULL) return chunk;
-        if (posix_memalign(&p, MT_CHUNK, MT_CHUNK) != 0) return NULL;
-        mt_lock();
-        ok = mt_register((uintptr_t)p >> MT_SHIFT);
-        mt_unlock();
-        if (!ok) { free(p); return NULL; }
-        return (char*)p;
+        return chunk;
     }
 
     /* A block of ``size`` bytes, or NULL: take it from libxml2's allocator. */
@@ -169,12 +187,15 @@ cdef extern from *:
             if (mt_next_free != NULL) return 0;  /* someone replaced it since: leave it */
             mt_next_free = *xml_free;
             *xml_free = mt_free;
+            pthread_atfork(NULL, NULL, mt_after_fork);
         }
         return 1;
     }
 
     static int mt_installed(mt_free_f* xml_free) { return *xml_free == mt_free; }
     static int mt_kept_count(void) { return mt_nkept; }
+    static long long mt_cold_count(void) { return (long long)mt_ncold; }
+    static long long mt_chunk_count(void) { return (long long)mt_filled; }
     static int mt_owned(const void* p) { return p != NULL && mt_owns(p); }
     static int64_t mt_live_of(const void* p) {  /* blocks of p's chunk still live (+ MT_HOLD: being filled) */
         return *(int64_t*)((uintptr_t)p & ~(uintptr_t)(MT_CHUNK - 1));
@@ -186,6 +207,8 @@ cdef extern from *:
     int mt_install(mt_free_f* xml_free) noexcept nogil
     int mt_installed(mt_free_f* xml_free) noexcept nogil
     int mt_kept_count() noexcept nogil
+    long long mt_cold_count() noexcept nogil
+    long long mt_chunk_count() noexcept nogil
     int mt_owned(const void* p) noexcept nogil
     long long mt_live_of(const void* p) noexcept nogil
     long long MT_HOLD
@@ -227,8 +250,10 @@ def arena(bint on):
 
 
 def arena_state(_Element element=None):
-    """For the tests: (freed chunks kept, whether ``element``'s node was cut from a chunk,
-    the live blocks of its chunk, MT_HOLD added while the chunk is being filled)."""
+    """For the tests: (freed chunks kept warm, freed chunks whose pages went back, chunks
+    mapped, MT_KEEP, MT_HOLD, and for ``element``: whether its node was cut from a chunk,
+    the live blocks of that chunk (+ MT_HOLD while it is being filled))."""
     cdef void* node = element._c_node if element is not None else NULL
     owned = node is not NULL and mt_owned(node) != 0
-    return mt_kept_count(), owned, mt_live_of(node) if owned else 0, MT_HOLD, MT_KEEP
+    return (mt_kept_count(), mt_cold_count(), mt_chunk_count(), MT_KEEP, MT_HOLD,
+            owned, mt_live_of(node) if owned else 0)

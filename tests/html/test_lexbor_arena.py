@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import gc
+import os
 import threading
 
 import pytest
@@ -48,25 +49,25 @@ def test_nodes_from_chunks_give_the_trees_of_libxml2s_allocator(lexbor):
 @needs_native
 def test_a_built_tree_is_cut_from_chunks(lexbor):
     root = _build(_page(50), 1000, True)
-    kept, owned, live, hold, _ = lexbor.arena_state(root.find("body"))
+    *_, owned, live = lexbor.arena_state(root.find("body"))
     assert owned and 0 < live
-    assert not lexbor.arena_state(root)[1]  # <html> itself: made by lxml's parser
+    assert not lexbor.arena_state(root)[-2]  # <html> itself: made by lxml's parser
     lexbor.arena(False)
-    assert not lexbor.arena_state(_build(_page(5), 1000, True).find("body"))[1]
+    assert not lexbor.arena_state(_build(_page(5), 1000, True).find("body"))[-2]
 
 
 @needs_native
 def test_a_node_moved_to_another_document_outlives_its_first_document(lexbor):
     root = _build(_page(200), 1000, True)
     moved = root.find("body")[100]  # a <div> of the built tree, in a chunk
-    assert lexbor.arena_state(moved)[1]
+    assert lexbor.arena_state(moved)[-2]
     other = etree.fromstring("<root/>")
     other.append(moved)  # lxml moves the node itself into the other document
     del root
     gc.collect()
     for _ in range(30):  # the first document's blocks are freed, more pages reuse chunks
         _build(_page(300), 1000, True)
-    assert lexbor.arena_state(moved)[2] > 0  # its chunk still counts it
+    assert lexbor.arena_state(moved)[-1] > 0  # its chunk still counts it
     moved.set("title", "changed")
     moved[0].text = "new text " * 50
     assert etree.tostring(other, encoding="unicode").startswith('<root><div class="c100" title="changed"><p')
@@ -90,13 +91,33 @@ def test_a_node_kept_by_a_proxy_outlives_its_tree(lexbor):
 @needs_native
 def test_chunks_are_given_back_and_kept_for_later_pages(lexbor):
     for _ in range(5):
-        _build(_page(2000), 1000, True)  # freed at once: their chunks go back
+        _build(_page(2000), 1000, True)  # freed at once: their chunks are free again
     gc.collect()
-    kept, _, _, _, most = lexbor.arena_state()
-    assert 0 < kept <= most
+    kept, cold, mapped, most, *_ = lexbor.arena_state()
+    assert 0 < kept <= most and kept + cold < mapped
     root = _build(_page(2000), 1000, True)  # the kept chunks serve the next page
-    assert lexbor.arena_state()[0] < kept
+    assert lexbor.arena_state()[0] < kept and lexbor.arena_state()[2] == mapped
     del root
+
+
+def _resident_mb() -> float:
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+@needs_native
+@pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="reads Linux's /proc")
+def test_the_pages_of_a_big_trees_chunks_go_back_to_the_system(lexbor):
+    root = _build(_page(30000), 1000, True)  # more chunks than are kept
+    mapped = lexbor.arena_state()[2]
+    with_tree = _resident_mb()
+    del root
+    gc.collect()
+    kept, cold, _, most, *_ = lexbor.arena_state()
+    assert kept == most and cold > 0
+    assert _resident_mb() < with_tree - (mapped - most - 16) * 64 / 1024 * 0.8  # (16: one slab spare)
+    _build(_page(30000), 1000, True)  # the next big page takes the same chunks: none mapped
+    assert lexbor.arena_state()[2] == mapped
 
 
 @needs_native
@@ -108,7 +129,7 @@ def test_other_libxml2_blocks_are_freed_as_before(lexbor):
         etree.tostring(doc)
     root = _build(_page(20), 1000, True)
     twin = copy.deepcopy(root)  # copies come from libxml2's allocator
-    assert not lexbor.arena_state(twin.find("body"))[1] and lexbor.arena_state(root.find("body"))[1]
+    assert not lexbor.arena_state(twin.find("body"))[-2] and lexbor.arena_state(root.find("body"))[-2]
 
 
 @needs_native
