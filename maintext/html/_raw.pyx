@@ -10,6 +10,9 @@ it is, up to the end tag) or the start tag's
 quotes do not pair up; a style sheet's body ends at its first ``<`` when that starts
 ``</style`` and its start tag holds no ``<`` and paired quotes (else it is left as it is, up
 to its end tag). A body kept out is replaced by its newlines (JSON-LD scripts are kept).
+Elements the tokenizer reads as text (``<title>``, ``<textarea>``...) are skipped to their
+end tag; in ``<svg>``/``<math>`` (counted open and closed) a script is emptied only when it
+holds no markup, and a CDATA section stops the scan.
 One pass, one output buffer (the output is never longer than the input).
 ``tests/html/test_document.py`` checks it against the Python function.
 """
@@ -30,17 +33,6 @@ cdef Py_ssize_t _find(const char* d, Py_ssize_t i, Py_ssize_t end, char c) noexc
         return -1
     p = <const char*>memchr(d + i, c, end - i)
     return p - d if p != NULL else -1
-
-
-cdef Py_ssize_t _raw_start(const char* d, Py_ssize_t n, Py_ssize_t i) noexcept nogil:
-    # rb"<s(?:cript|tyle)|<!--" (_RAW_START)
-    while True:
-        i = _find(d, i, n, 60)
-        if i < 0:
-            return -1
-        if _at(d, n, i, "<script", 7) or _at(d, n, i, "<style", 6) or _at(d, n, i, "<!--", 4):
-            return i
-        i += 1
 
 
 cdef inline bint _name_end(char c) noexcept nogil:
@@ -65,6 +57,74 @@ cdef bint _word_at(const char* d, Py_ssize_t n, Py_ssize_t i, const char* w, Py_
 cdef inline bint _end_tag(const char* d, Py_ssize_t n, Py_ssize_t i, const char* w, Py_ssize_t k) noexcept nogil:
     # d[i:] starts rb"</(?i:W)[\t\n\f\r />]" (W: ``w``, its ``k`` letters)
     return i + k + 2 < n and d[i + 1] == 47 and _word_at(d, n, i + 2, w, k) and _name_end(d[i + 2 + k])
+
+
+# What _raw_start found (document._RAW_START's alternatives)
+cdef enum:
+    K_SCRIPT = 1  # "<script"
+    K_STYLE = 2  # "<style"
+    K_COMMENT = 3  # "<!--"
+    K_CDATA = 4  # "<![CDATA["
+    K_FOREIGN = 5  # <svg, <math (any case, then a name's end)
+    K_FOREIGN_END = 6  # </svg, </math
+    K_TEXT = 7  # a start tag of document._TEXT_ONLY (any case, then a name's end)
+
+# document._TEXT_ONLY, in its order (the last: <plaintext>)
+cdef const char* _TEXT_NAMES[7]
+_TEXT_NAMES[:] = [b"title", b"textarea", b"xmp", b"iframe", b"noembed", b"noframes", b"plaintext"]
+cdef Py_ssize_t _TEXT_LENGTHS[7]
+_TEXT_LENGTHS[:] = [5, 8, 3, 6, 7, 8, 9]
+DEF PLAINTEXT = 6
+
+
+cdef inline bint _named(const char* d, Py_ssize_t n, Py_ssize_t i, const char* w, Py_ssize_t k) noexcept nogil:
+    # d[i:] starts rb"(?i:W)(?=[\t\n\f\r />])"
+    return i + k < n and _word_at(d, n, i, w, k) and _name_end(d[i + k])
+
+
+cdef inline bint _is(const char* d, Py_ssize_t n, Py_ssize_t i, const char* s, Py_ssize_t k, int found,
+                     int* kind, Py_ssize_t* after) noexcept nogil:
+    """Whether ``d[i:]`` starts ``s`` (``k`` bytes): then ``kind`` is ``found``, ``after`` its end."""
+    if not _at(d, n, i, s, k):
+        return False
+    kind[0], after[0] = found, i + k
+    return True
+
+
+cdef Py_ssize_t _raw_start(const char* d, Py_ssize_t n, Py_ssize_t i, int* kind, int* which,
+                           Py_ssize_t* after) noexcept nogil:
+    """_RAW_START's next match from ``i``: where it starts (-1: none), its ``kind`` (K_*),
+    ``which`` name (0 svg, 1 math; the index in _TEXT_NAMES) and where it ends (``after``).
+    The character after each "<" tells which names may follow (most tags start none)."""
+    cdef Py_ssize_t j
+    cdef int k
+    cdef char c
+    while True:
+        i = _find(d, i, n, 60)
+        if i < 0 or i + 1 >= n:
+            return -1
+        c = d[i + 1] | 32
+        j = i + 1
+        if c == 115:  # "s"
+            if _is(d, n, i, "<script", 7, K_SCRIPT, kind, after) or _is(d, n, i, "<style", 6, K_STYLE, kind, after):
+                return i
+        elif c == 33:  # "!"
+            if _is(d, n, i, "<!--", 4, K_COMMENT, kind, after) or _is(d, n, i, "<![CDATA[", 9, K_CDATA, kind, after):
+                return i
+        elif c == 47:  # "/": only </svg and </math are looked for
+            j = i + 2
+            c = d[j] | 32 if j < n else 0
+        if c == 115 or c == 109:  # "s", "m"
+            for k in range(2):
+                if _named(d, n, j, "svg" if k == 0 else "math", 3 + k):
+                    kind[0], which[0], after[0] = K_FOREIGN if j == i + 1 else K_FOREIGN_END, k, j + 3 + k
+                    return i
+        elif j == i + 1 and (c == 116 or c == 120 or c == 105 or c == 110 or c == 112):  # t x i n p
+            for k in range(7):
+                if _TEXT_NAMES[k][0] == c and _named(d, n, j, _TEXT_NAMES[k], _TEXT_LENGTHS[k]):
+                    kind[0], which[0], after[0] = K_TEXT, k, j + _TEXT_LENGTHS[k]
+                    return i
+        i += 1
 
 
 cdef Py_ssize_t _script_stop(const char* d, Py_ssize_t n, Py_ssize_t i, bint script_too) noexcept nogil:
@@ -106,13 +166,13 @@ cdef Py_ssize_t _comment_close(const char* d, Py_ssize_t n, Py_ssize_t i) noexce
 
 
 cdef bint _in_tag(const char* d, Py_ssize_t start) noexcept nogil:
-    # _TAG_OPEN.search(data, data.rfind(b">", 0, start) + 1, start) is not None
+    # _TAG_OPEN.search(data, data.rfind(b">", 0, start) + 1, start) is not None (document._in_tag)
     cdef Py_ssize_t i = start - 1
     cdef char c
     while i >= 0 and d[i] != 62:
         if d[i] == 60 and i + 1 < start:
             c = d[i + 1]
-            if c == 47 or 65 <= c <= 90 or 97 <= c <= 122:
+            if c == 47 or 65 <= c <= 90 or 97 <= c <= 122 or c == 33 or c == 63:  # (/, letters, !, ?)
                 return True
         i -= 1
     return False
@@ -180,6 +240,68 @@ cdef Py_ssize_t _style_end(const char* d, Py_ssize_t n, Py_ssize_t start, Py_ssi
     return lt
 
 
+cdef inline bint _space(char c) noexcept nogil:
+    return c == 32 or c == 9 or c == 10 or c == 12 or c == 13
+
+
+cdef Py_ssize_t _tag_end(const char* d, Py_ssize_t n, Py_ssize_t start) noexcept nogil:
+    # document._tag_end: the start tag's ">" (not in a value quoted right after "="), or -1
+    cdef Py_ssize_t i = start + 1, j
+    while i < n:
+        if d[i] == 62:
+            return i
+        if d[i] == 61:  # "="
+            j = i + 1
+            while j < n and _space(d[j]):
+                j += 1
+            if j < n and (d[j] == 34 or d[j] == 39):
+                i = _find(d, j + 1, n, d[j])
+                if i < 0:
+                    return -1
+            else:
+                i = j - 1
+        i += 1
+    return -1
+
+
+cdef Py_ssize_t _text_only_end(const char* d, Py_ssize_t n, Py_ssize_t start, int which) noexcept nogil:
+    # document._text_only_end: after the end tag of the _TEXT_NAMES[which] at ``start``, or -1
+    cdef Py_ssize_t gt = _tag_end(d, n, start), i
+    if which == PLAINTEXT or gt < 0:
+        return -1
+    i = gt + 1
+    while True:
+        i = _find(d, i, n, 60)
+        if i < 0:
+            return -1
+        if _end_tag(d, n, i, _TEXT_NAMES[which], _TEXT_LENGTHS[which]):
+            return i + 3 + _TEXT_LENGTHS[which]
+        i += 1
+
+
+cdef bint _self_closing(const char* d, Py_ssize_t start, Py_ssize_t gt) noexcept nogil:
+    # document._self_closing
+    return gt > start and d[gt - 1] == 47 and (_space(d[gt - 2]) or d[gt - 2] == 34 or d[gt - 2] == 39
+                                               or gt - 1 - start == 4 or gt - 1 - start == 5)
+
+
+cdef Py_ssize_t _foreign_script_end(const char* d, Py_ssize_t n, Py_ssize_t start, bint* sure,
+                                    Py_ssize_t* gt) noexcept nogil:
+    # document._foreign_script_end (and the start tag's end in ``gt``)
+    cdef Py_ssize_t lt
+    sure[0] = True
+    gt[0] = _tag_end(d, n, start)
+    if gt[0] < 0:
+        return -1
+    lt = _find(d, gt[0] + 1, n, 60)
+    if lt < 0:
+        return -1
+    if _end_tag(d, n, lt, "script", 6):
+        return lt
+    sure[0] = False
+    return -1
+
+
 cdef Py_ssize_t _empty_body(const char* d, char* out, Py_ssize_t o, Py_ssize_t pos, Py_ssize_t gt,
                             Py_ssize_t end) noexcept nogil:
     """Copy ``d[pos:gt + 1]`` then the newlines of ``d[gt + 1:end]`` to ``out[o:]`` (each
@@ -199,49 +321,82 @@ cdef Py_ssize_t _empty_body(const char* d, char* out, Py_ssize_t o, Py_ssize_t p
 cdef Py_ssize_t _drop(const char* d, Py_ssize_t n, char* out, Py_ssize_t* pos_out) noexcept nogil:
     """Fill ``out``; returns its length so far (the tail from ``pos_out[0]`` not copied),
     or -1 when nothing changed."""
-    cdef Py_ssize_t pos = 0, o = 0, start, gt, end, m
+    cdef Py_ssize_t pos = 0, o = 0, start, gt, end, m, after = 0
     cdef bint changed = False, sure
-    m = _raw_start(d, n, 0)
+    cdef int kind = 0, which = 0
+    cdef int foreign[2]  # <svg>, <math> open (start tags less end tags seen; never below 0)
+    foreign[0] = foreign[1] = 0
+    m = _raw_start(d, n, 0, &kind, &which, &after)
     while m >= 0:
         start = m
-        if d[start + 2] == 45:  # "-": <!--
+        if _in_tag(d, start):
+            m = _raw_start(d, n, start + 2, &kind, &which, &after)
+            continue
+        if kind == K_COMMENT:
             end = _comment_close(d, n, start + 2)
             if end < 0:
                 break
-            m = _raw_start(d, n, end)
+            m = _raw_start(d, n, end, &kind, &which, &after)
             continue
-        if _in_tag(d, start):
-            m = _raw_start(d, n, start + 2)
+        if kind == K_CDATA:  # text in foreign content, else a bogus comment (to ">")
+            gt = _find(d, start, n, 62)
+            if foreign[0] or foreign[1] or gt < 0:
+                break
+            m = _raw_start(d, n, gt + 1, &kind, &which, &after)
             continue
-        if d[start + 2] == 99:  # "c": <script
-            gt = _find(d, start + 7, n, 62)
-            end = _script_end(d, n, start, gt, &sure)
+        if kind == K_FOREIGN_END:
+            if foreign[which] > 0:
+                foreign[which] -= 1
+            m = _raw_start(d, n, after, &kind, &which, &after)
+            continue
+        if kind == K_FOREIGN:
+            if not _self_closing(d, start, _tag_end(d, n, start)):
+                foreign[which] += 1
+            m = _raw_start(d, n, after, &kind, &which, &after)
+            continue
+        if kind == K_TEXT:
+            end = _text_only_end(d, n, start, which)
+            if end < 0:
+                break
+            m = _raw_start(d, n, end, &kind, &which, &after)
+            continue
+        if kind == K_SCRIPT:
+            if foreign[0] or foreign[1]:
+                end = _foreign_script_end(d, n, start, &sure, &gt)
+                if end < 0:
+                    if sure:
+                        break
+                    m = _raw_start(d, n, start + 7, &kind, &which, &after)  # markup in it: read on
+                    continue
+            else:
+                gt = _find(d, start + 7, n, 62)
+                end = _script_end(d, n, start, gt, &sure)
             if end < 0:
                 break
             if sure and _name_end(d[start + 7]) and not _has_ld_json(d, start, gt):
                 o = _empty_body(d, out, o, pos, gt, end)
                 pos = end
                 changed = True
-            m = _raw_start(d, n, end + 8)
+            m = _raw_start(d, n, end + 8, &kind, &which, &after)
             continue
         gt = _find(d, start + 6, n, 62)  # <style
         if gt < 0:
             break
         if not _name_end(d[start + 6]):
-            m = _raw_start(d, n, start + 6)
+            m = _raw_start(d, n, start + 6, &kind, &which, &after)
             continue
         end = _style_end(d, n, start, gt)
         if end < 0:  # left as it is, up to its end tag
             end = _style_close(d, n, gt + 1)
             if end < 0:
                 break
-            m = _raw_start(d, n, end)
+            m = _raw_start(d, n, end, &kind, &which, &after)
             continue
         if end > gt + 1:
             o = _empty_body(d, out, o, pos, gt, end)
             pos = end
             changed = True
-        m = _raw_start(d, n, end + 7)
+        m = _raw_start(d, n, end + 7, &kind, &which, &after)
     pos_out[0] = pos
     return o if changed else -1
 

@@ -209,12 +209,21 @@ _SCRIPT_NAME_END = frozenset(b" \t\n\r\f>/")
 _SCRIPT_STOP = re.compile(rb"</(?i:script)[\t\n\f\r />]|<(?:!--|(?i:script))")
 _JS_QUOTES = frozenset(b"'\"`")
 _SCRIPT_END = re.compile(rb"</(?i:script)[\t\n\f\r />]|<!--")  # after such a "<script"
+_SCRIPT_END_TAG = re.compile(rb"</(?i:script)[\t\n\f\r />]")
 # A style sheet's end tag (raw text: it ends at the first one, whatever comes before).
 _STYLE_END = re.compile(rb"</(?i:style)[\t\n\f\r />]")
 _COMMENT_END = re.compile(rb"--!?>")  # (from "<!--"'s dashes: "<!-->" is a whole comment)
-# Start of the raw-text elements whose bodies are emptied before parsing, or of a comment
-# (skipped: a "<script" in a comment is no script).
-_RAW_START = re.compile(rb"<s(?:cript|tyle)|<!--")
+# Start of the raw-text elements whose bodies are emptied before parsing, of a comment
+# (skipped: a "<script" in a comment is no script), or of an element whose body the
+# tokenizer reads as text to its end tag, in any case (RCDATA and RAWTEXT: skipped, a
+# "<script" in ``<title>`` or ``<textarea>`` is text; <plaintext>: text to the end).
+# Also of foreign content (<svg>, <math> and their end tags, a CDATA section): there
+# <script> and <style> hold markup, not raw text (see _drop_bodies).
+_FOREIGN_TAGS = (b"<svg", b"<math", b"</svg", b"</math")
+_TEXT_ONLY = (b"title", b"textarea", b"xmp", b"iframe", b"noembed", b"noframes", b"plaintext")
+_RAW_START = re.compile(rb"<s(?:cript|tyle)|<!--|<!\[CDATA\[|</?(?i:svg|math)(?=[\t\n\f\r />])|<(?i:"
+                        + b"|".join(_TEXT_ONLY) + rb")(?=[\t\n\f\r />])")
+_TEXT_ONLY_END = {name: re.compile(rb"</(?i:" + name + rb")[\t\n\f\r />]") for name in _TEXT_ONLY}
 
 
 def _unpaired_quotes(head: bytes) -> bool:
@@ -222,8 +231,9 @@ def _unpaired_quotes(head: bytes) -> bool:
     return bool(head.count(b'"') % 2 or head.count(b"'") % 2)
 
 
-# A tag's start: "<" then a letter (a start tag) or "/" (an end tag).
-_TAG_OPEN = re.compile(rb"<[A-Za-z/]")
+# A tag's start: "<" then a letter (a start tag) or "/" (an end tag), or of what the
+# tokenizer reads to the next ">" as a bogus comment ("<!" not "<!--", "<?").
+_TAG_OPEN = re.compile(rb"<[A-Za-z/!?]")
 
 
 def _in_tag(data: bytes, start: int, since: int) -> bool:
@@ -270,6 +280,56 @@ def _style_end(data: bytes, start: int, gt: int) -> int:
     return lt
 
 
+_QUOTE_OR_GT = re.compile(rb"=[\t\n\f\r ]*+[\"']|>")
+
+
+def _tag_end(data: bytes, start: int) -> int:
+    """Where the start tag at ``start`` ends (its ">", not one in a quoted attribute value:
+    a quote opens a value right after "=" and white space, as the tokenizer reads it),
+    or -1 when it does not."""
+    pos = start + 1
+    while True:
+        m = _QUOTE_OR_GT.search(data, pos)
+        if m is None:
+            return -1
+        if data[m.end() - 1] == 0x3E:  # ">"
+            return m.end() - 1
+        close = data.find(data[m.end() - 1:m.end()], m.end())
+        if close < 0:
+            return -1
+        pos = close + 1
+
+
+def _text_only_end(data: bytes, start: int, name: bytes) -> int:
+    """Where the element ``name`` of _TEXT_ONLY starting at ``start`` ends (after its end
+    tag: the tokenizer reads all before it as text), or -1 when the parser alone knows
+    (no end to its start tag, no end tag, <plaintext>)."""
+    gt = _tag_end(data, start)
+    if name == b"plaintext" or gt < 0:
+        return -1
+    close = _TEXT_ONLY_END[name].search(data, gt + 1)
+    return -1 if close is None else close.end()
+
+
+def _self_closing(data: bytes, start: int, gt: int) -> bool:
+    """Whether the start tag spanning ``[start, gt]`` ends with "/>" (a foreign element
+    with no content); not when the "/" ends an unquoted attribute value (``x=a/>``)."""
+    return gt > start and data[gt - 1] == 0x2F and (data[gt - 2] in b" \t\n\f\r\"'" or gt - 1 - start in (4, 5))
+
+
+def _foreign_script_end(data: bytes, start: int) -> tuple[int, bool]:
+    """In foreign content (<svg>, <math>) a <script> holds markup: (where its body ends,
+    True) when it holds none (its first "<" starts its end tag); (-1, False) when it does,
+    (-1, True) when only the parser knows (no end to its start tag, no "<" after it)."""
+    gt = _tag_end(data, start)
+    if gt < 0:
+        return -1, True
+    lt = data.find(b"<", gt + 1)
+    if lt < 0:
+        return -1, True
+    return (lt, True) if _SCRIPT_END_TAG.match(data, lt) else (-1, False)
+
+
 def drop_script_bodies(data: bytes) -> bytes:
     """Empty the bodies of ``<script>`` and ``<style>`` elements, keeping their newlines; linear.
 
@@ -278,11 +338,15 @@ def drop_script_bodies(data: bytes) -> bytes:
     its parse time; style sheets inlined in the page are another third of its bytes after
     that (aeb) and ~40% of the remaining parse time. Keeping the newlines keeps every
     element's line number for a parser that counts them. Only lowercase start tags are
-    handled, not in comments nor inside other tags; anything unusual is left as it is, for
-    the parser: a style sheet with markup in it or unpaired quotes in its start tag (up to
-    its end tag); a script with unpaired quotes in its start tag or a "<script" out of a
-    string before its end (up to its end tag), or with a "<!--" before its end or none,
-    and then the rest of the page too (only the parser knows where such a script ends).
+    handled, not in comments nor inside other tags or bogus comments ("<?...>"); anything
+    unusual is left as it is, for the parser: a style sheet with markup in it or unpaired
+    quotes in its start tag (up to its end tag); a script with unpaired quotes in its start
+    tag or a "<script" out of a string before its end (up to its end tag), or with a "<!--"
+    before its end or none, and then the rest of the page too (only the parser knows where
+    such a script ends). What the tokenizer reads as text (``<title>``, ``<textarea>``,
+    ``<iframe>``... to their end tag, ``<plaintext>`` to the end) is skipped; in ``<svg>``
+    and ``<math>``, where a script holds markup, a script is emptied only when it holds none,
+    and a CDATA section leaves the rest to the parser.
     """
     if _walk.ENABLED and _walk.raw is not None:
         return _walk.raw.drop_script_bodies(data)  # the same steps in C (html/_raw.pyx)
@@ -297,21 +361,53 @@ def _drop_bodies(data: bytes) -> bytes:
     pos = 0
     m = search(data, 0)
     last = 0  # where the last "<script" or "<style" stood, a tag's "<" (for _in_tag)
+    foreign = [0, 0]  # <svg>, <math> open (start tags less end tags seen; never below 0)
     while m is not None:
         start = m.start()
+        in_tag, last = _in_tag(data, start, last), start
+        if in_tag:  # (a "<!--" too: in a tag, or in a bogus comment "<?...>", it opens nothing)
+            m = search(data, start + 2)
+            continue
         if data[start + 2] == 0x2D:  # "-": <!--
             comment = _COMMENT_END.search(data, start + 2)
             if comment is None:
                 break  # the rest is a comment
             m = search(data, comment.end())
             continue
-        in_tag, last = _in_tag(data, start, last), start
-        if in_tag:
-            m = search(data, start + 2)
+        kind = data[start + 1] | 0x20
+        if kind == 0x21:  # "!": <![CDATA[: text in foreign content, else a bogus comment (to ">")
+            gt = find(b">", start)
+            if any(foreign) or gt < 0:
+                break
+            m = search(data, gt + 1)
+            continue
+        tag = m.group().lower()
+        if tag in _FOREIGN_TAGS:  # <svg, <math, </svg, </math
+            name = tag.endswith(b"math")
+            if kind == 0x2F:
+                foreign[name] = max(0, foreign[name] - 1)
+            elif not _self_closing(data, start, _tag_end(data, start)):
+                foreign[name] += 1
+            m = search(data, m.end())
+            continue
+        if tag != b"<script" and tag != b"<style":
+            end = _text_only_end(data, start, tag[1:])
+            if end < 0:
+                break  # only the parser knows where it ends, or it never does: the rest is left
+            m = search(data, end)
             continue
         if data[start + 2] == 0x63:  # "c": <script
             gt = find(b">", start + 7)
-            end, sure = _script_end(data, start, gt)
+            if any(foreign):
+                end, sure = _foreign_script_end(data, start)
+                if end < 0:
+                    if sure:
+                        break
+                    m = search(data, start + 7)  # markup in it: read on, as the parser does
+                    continue
+                gt = _tag_end(data, start)
+            else:
+                end, sure = _script_end(data, start, gt)
             if end < 0:
                 break  # only the parser knows where this one ends: leave the rest to it
             if sure and data[start + 7] in _SCRIPT_NAME_END and b"ld+json" not in data[start:gt].lower():
