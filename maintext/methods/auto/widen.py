@@ -13,13 +13,13 @@ from ...options import AutoOptions
 from .heuristics import AutoHeuristics
 
 
-def _join_peers(h: AutoHeuristics, seg: Segmentation, ranked: list[tuple[float, int]], top: Container) -> Container:
+def _join_peers(h: AutoHeuristics, seg: Segmentation, ranked: list[tuple[float, int]], top: Container,
+                story: Container | None) -> Container:
     """The common ancestor of ``top`` and the separate containers scoring nearly as well
     (an article cut by a page builder into one box per section), when that ancestor has
-    little link text; else ``top``."""
+    little link text; else ``top``. (``story``: ``_story(seg, top)``.)"""
     floor = h.peer_share * (top.score or 0.0)
     peers = [seg.containers[cid] for score, cid in ranked if score >= floor and cid != top.id]
-    story = _story(seg, top)
     peers = [p for p in peers if not top.contains(p) and not p.contains(top)
              and seg.prose(p.start, p.end) >= h.peer_min_prose and not _other_story(seg, story, p)]
     if not peers:
@@ -79,13 +79,13 @@ def _out_of_list(h: AutoHeuristics, seg: Segmentation, top: Container) -> Contai
     return c
 
 
-def _widen_up(h: AutoHeuristics, seg: Segmentation, top: Container, opts: AutoOptions) -> Container:
+def _widen_up(h: AutoHeuristics, seg: Segmentation, top: Container, opts: AutoOptions,
+              story: Container | None) -> Container:
     """An ancestor of ``top`` when it adds much running text at a low link density: the
     winner was one post of a thread, one section of a long page (all running text of
-    the page is the content)."""
+    the page is the content). (``story``: ``_story(seg, top)``.)"""
     best = top
     base = seg.prose(top.start, top.end)
-    story = _story(seg, top)
     c = top
     for _ in range(h.up_levels):
         if c.parent is None:
@@ -122,14 +122,13 @@ def _into_article(h: AutoHeuristics, seg: Segmentation, top: Container) -> Conta
     return c
 
 
-def _widen(h: AutoHeuristics, seg: Segmentation, top: Container) -> list[tuple[int, int]]:
+def _widen(h: AutoHeuristics, seg: Segmentation, top: Container, story: Container | None) -> list[tuple[int, int]]:
     """Block ranges of ``top`` and of the neighbouring sibling containers that hold good
     prose (an article body split into several boxes), in document order. The walk goes
     outwards from ``top`` over spacers (boxes with almost no text: images, ad slots) and
-    stops at the first substantial box that does not qualify."""
+    stops at the first substantial box that does not qualify. (``story``: ``_story(seg, top)``.)"""
     ranges = [(top.start, top.end)]
     threshold = max(10.0, (top.score or 0.0) * h.sibling_share)
-    story = _story(seg, top)
     for step in (-1, 1):
         # Before the winner, the article's opening parts may sit beside a plain wrapper
         # of the winner; after it, only the winner's own siblings are considered (what
