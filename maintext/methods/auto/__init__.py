@@ -207,11 +207,20 @@ def _set_text(page: Page, doc: Document, options: Options, seg: Segmentation, ke
     page.extra["auto"] = {"region": why}
 
 
+# (the heuristics last read by _evidence and their rule: one pair, swapped whole)
+_EVIDENCE: tuple[Any, Any] = (None, None)
+
+
 def _evidence(h: AutoHeuristics) -> RunningEvidence:
-    """The segmentation's rule for boxes whose class/id word says boilerplate (see RunningEvidence)."""
-    return RunningEvidence(h.evidence_reasons, h.evidence_min_chars, h.evidence_link_density_max,
-                           h.evidence_min_running, h.evidence_running_share, h.evidence_teaser_share_max,
-                           h.long_block_weight)
+    """The segmentation's rule for boxes whose class/id word says boilerplate (see
+    RunningEvidence): made once per heuristics object (frozen), not per page."""
+    global _EVIDENCE
+    cached = _EVIDENCE
+    if cached[0] is not h:
+        cached = _EVIDENCE = (h, RunningEvidence(
+            h.evidence_reasons, h.evidence_min_chars, h.evidence_link_density_max, h.evidence_min_running,
+            h.evidence_running_share, h.evidence_teaser_share_max, h.long_block_weight))
+    return cached[1]
 
 
 def _region_and_blocks(h: AutoHeuristics, seg: Segmentation, opts: AutoOptions, hint: JsonLdBody, title: str,

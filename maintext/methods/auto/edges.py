@@ -279,8 +279,8 @@ def _comments_section(h: AutoHeuristics, seg: Segmentation, kept: list[Block], t
     # a heading marked as the comments' (<h2 id="comments">) is not read: where it stood
     # is known from its container
     containers = seg.containers
-    marks = {c.start for c in (containers[cid] for cid, _ in seg.skipped)
-             if c.tag in HEADING_TAGS and c.boiler == "comments"}
+    marks = {containers[cid].start for cid, _ in seg.skipped
+             if containers[cid].boiler == "comments" and containers[cid].tag in HEADING_TAGS}
     seen = 0.0
     j = 0  # position in kept of the first block at or after the current one
     i, hi = kept[0].index, kept[-1].index + 1

@@ -129,14 +129,17 @@ def _widen(h: AutoHeuristics, seg: Segmentation, top: Container, story: Containe
     stops at the first substantial box that does not qualify. (``story``: ``_story(seg, top)``.)"""
     ranges = [(top.start, top.end)]
     threshold = max(10.0, (top.score or 0.0) * h.sibling_share)
+    alone = _outermost_alone(seg, top)
+    # (the wrapper's siblings, listed once: the walk before the winner and _section_mates read them)
+    around = seg.children(alone.parent) if alone.parent is not None else []
     for step in (-1, 1):
         # Before the winner, the article's opening parts may sit beside a plain wrapper
         # of the winner; after it, only the winner's own siblings are considered (what
         # follows a wrapper is usually the page's furniture).
-        box = _outermost_alone(seg, top) if step < 0 else top
+        box = alone if step < 0 else top
         if box.parent is None:
             continue
-        siblings = seg.children(box.parent)
+        siblings = around if box is alone else seg.children(box.parent)
         pos = siblings.index(box.id)
         i = pos + step
         while 0 <= i < len(siblings):
@@ -152,23 +155,23 @@ def _widen(h: AutoHeuristics, seg: Segmentation, top: Container, story: Containe
             elif verdict == "stop" and not _inline_teaser(h, seg, sib, siblings, i + step, threshold):
                 break
             i += step
-    ranges += _section_mates(h, seg, top, threshold)
+    ranges += _section_mates(h, seg, top, alone, around, threshold)
     ranges.sort()
     return ranges
 
 
-def _section_mates(h: AutoHeuristics, seg: Segmentation, top: Container, threshold: float) -> list[tuple[int, int]]:
-    """After the winner's plain wrapper: the following sibling boxes of the wrapper's own kind
+def _section_mates(h: AutoHeuristics, seg: Segmentation, top: Container, box: Container, siblings: list[int],
+                   threshold: float) -> list[tuple[int, int]]:
+    """After the winner's plain wrapper ``box`` (``_outermost_alone(seg, top)``, among
+    ``siblings``): the following sibling boxes of the wrapper's own kind
     (same tag and class) set off from the part before by a break (an ``<hr>`` or an image
     box): the next sections of one article cut into repeated section boxes. They must hold
     good prose; any other box ends the walk, so what merely follows a wrapper (comments,
     related posts, a press release's "about the company" box right under it) is not joined."""
-    box = _outermost_alone(seg, top)
     box_el = seg.element(box.id) if box is not top and box.parent is not None else None
     if box_el is None:
         return []
     kind = (box.tag, box_el.get("class"))
-    siblings = seg.children(box.parent)
     joined: list[tuple[int, int]] = []
     spacer = False
     for cid in siblings[siblings.index(box.id) + 1:]:
