@@ -7,6 +7,8 @@ link-free running text, and the block ranges of sibling containers holding good 
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from ...html.tags import SENTENCE_END
 from ...html.segment import Container, Segmentation
 from ...options import AutoOptions
@@ -59,11 +61,17 @@ def _other_story(seg: Segmentation, story: Container | None, c: Container) -> bo
 
 def _holds_other_story(seg: Segmentation, story: Container, c: Container) -> bool:
     """``c`` holds an <article> with its own <h1> beside ``story`` (the next full articles of
-    an infinite-scroll page)."""
-    for cid in seg.containers_within("article", c):
-        k = seg.containers[cid]
-        if not k.contains(story) and not story.contains(k) and _has_h1(seg, k):
-            return True
+    an infinite-scroll page). (Found from the few <h1> blocks in ``c``: each is walked up to
+    ``c``, and an <article> on the way holds it; no list of the page's articles is made.)"""
+    h1s = seg.blocks_of("h1")
+    blocks, containers = seg.blocks, seg.containers
+    for i in h1s[bisect_left(h1s, c.start):bisect_left(h1s, c.end)]:
+        chain = blocks[i].chain
+        k = containers[chain[-1]] if chain else c
+        while k is not c and c.contains(k):  # (the boxes below c around the block)
+            if k.tag == "article" and not k.contains(story) and not story.contains(k):
+                return True
+            k = containers[k.parent]
     return False
 
 
@@ -244,9 +252,10 @@ def _sibling_verdict(h: AutoHeuristics, seg: Segmentation, sib: Container, thres
         return "stop"
     if sib.score is not None and sib.score >= threshold:
         return "join"
-    prose = sum(b.weight for b in blocks if b.text[-1:] in SENTENCE_END)
     ld = seg.link_density(sib.start, sib.end)
-    if prose >= 15 and ld < 0.25:
+    if ld >= 0.25:  # (neither join below: the prose one needs less, the short box none)
+        return "stop"
+    if sum(b.weight for b in blocks if b.text[-1:] in SENTENCE_END) >= 15:
         return "join"
     if weight < 30 and ld == 0 and blocks[-1].text[-1:] in SENTENCE_END:
         return "join"
