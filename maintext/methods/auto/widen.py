@@ -245,7 +245,13 @@ def _outermost_alone(seg: Segmentation, top: Container) -> Container:
 def _sibling_verdict(h: AutoHeuristics, seg: Segmentation, sib: Container, threshold: float) -> str:
     """"join", "skip" (a spacer: look further) or "stop"."""
     blocks = seg.blocks[sib.start:sib.end]
-    weight = sum(b.weight for b in blocks)
+    # the words, compared with spacer_weight and 30 alone: summed in order only up to the
+    # larger (a long box's first blocks answer both)
+    cap, weight = max(h.spacer_weight, 30), 0.0
+    for b in blocks:
+        weight += b.weight
+        if weight >= cap:
+            break
     if weight < h.spacer_weight or _only_figures(seg, blocks):
         return "skip"
     if sib.boiler:
@@ -255,8 +261,12 @@ def _sibling_verdict(h: AutoHeuristics, seg: Segmentation, sib: Container, thres
     ld = seg.link_density(sib.start, sib.end)
     if ld >= 0.25:  # (neither join below: the prose one needs less, the short box none)
         return "stop"
-    if sum(b.weight for b in blocks if b.text[-1:] in SENTENCE_END) >= 15:
-        return "join"
+    prose = 0.0  # (the words of sentences, as far as 15)
+    for b in blocks:
+        if b.text[-1:] in SENTENCE_END:
+            prose += b.weight
+            if prose >= 15:
+                return "join"
     if weight < 30 and ld == 0 and blocks[-1].text[-1:] in SENTENCE_END:
         return "join"
     return "stop"
