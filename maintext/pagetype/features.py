@@ -135,8 +135,9 @@ def _headline_url_match(h1: str, url: str, words: tuple[str, ...] | None = None)
         words = _slug_words(url) if url else ()
     if not h1 or len(words) < _MIN_SLUG_WORDS:
         return 0.0
-    head = {w.lower() for w in _WORD.findall(h1)}
-    return 2.0 * sum(w in head for w in words) / len(words) - 1.0
+    # (an ASCII headline lower-cased whole: the same words, lower-cased, as word by word)
+    head = set(_WORD.findall(h1.lower())) if h1.isascii() else {w.lower() for w in _WORD.findall(h1)}
+    return 2.0 * len([w for w in words if w in head]) / len(words) - 1.0
 
 
 def _url_shape(url: str, words: tuple[str, ...] | None = None) -> dict[str, float]:

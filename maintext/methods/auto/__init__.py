@@ -55,7 +55,7 @@ from ...pagetype.classifier import classify_with_links
 from ...result import Page
 from ...site.template import has_site_evidence, template_texts
 from ...textutil import collapse_ws
-from .common import Region, _is_prose, _weight, locate_explained
+from .common import Region, _is_prose, _weight, _weight_below, locate_explained
 from .edges import _lead_blocks, trim_edges
 from .filter import _drop_repeats, select_blocks
 from .gallery import drop_captions, gallery_containers
@@ -104,7 +104,7 @@ def extract(doc: Document, options: Options) -> Page:
         kept = [b for b in kept if b.text not in templates]
     _set_text(page, doc, options, seg, kept, hint, why)
     page.headline = decide_headline(doc, _headline(h, seg, region))
-    below = _weight(kept) < opts.classify_below_words
+    below = _weight_below(kept, opts.classify_below_words) < opts.classify_below_words
     # on every page when the metadata (is_content_page) is asked for; else only where its
     # answer can change the text (a short result)
     if opts.use_classifier and ((opts.classify_always and options.with_metadata) or below):
@@ -171,7 +171,7 @@ def _refine_blocks(h: AutoHeuristics, seg: Segmentation, opts: AutoOptions, regi
 def _weak_fallback(h: AutoHeuristics, seg: Segmentation, kept: list[Block], why: str) -> tuple[list[Block], str]:
     """(blocks, why): a weak result gives way to all prose blocks of the page outside
     boilerplate boxes, then to those in layout widgets too, when they weigh more."""
-    weight = _weight(kept)  # (each list's weight summed once)
+    weight = _weight_below(kept, h.weak_result_weight)  # (each list's weight summed once; read below the limit)
     if weight < h.weak_result_weight:
         fallback = [b for b in seg.blocks if _is_prose(h, b) and not b.boiler]
         more = _weight(fallback)
@@ -207,11 +207,20 @@ def _set_text(page: Page, doc: Document, options: Options, seg: Segmentation, ke
     page.extra["auto"] = {"region": why}
 
 
+# (the heuristics last read by _evidence and their rule: one pair, swapped whole)
+_EVIDENCE: tuple[Any, Any] = (None, None)
+
+
 def _evidence(h: AutoHeuristics) -> RunningEvidence:
-    """The segmentation's rule for boxes whose class/id word says boilerplate (see RunningEvidence)."""
-    return RunningEvidence(h.evidence_reasons, h.evidence_min_chars, h.evidence_link_density_max,
-                           h.evidence_min_running, h.evidence_running_share, h.evidence_teaser_share_max,
-                           h.long_block_weight)
+    """The segmentation's rule for boxes whose class/id word says boilerplate (see
+    RunningEvidence): made once per heuristics object (frozen), not per page."""
+    global _EVIDENCE
+    cached = _EVIDENCE
+    if cached[0] is not h:
+        cached = _EVIDENCE = (h, RunningEvidence(
+            h.evidence_reasons, h.evidence_min_chars, h.evidence_link_density_max, h.evidence_min_running,
+            h.evidence_running_share, h.evidence_teaser_share_max, h.long_block_weight))
+    return cached[1]
 
 
 def _region_and_blocks(h: AutoHeuristics, seg: Segmentation, opts: AutoOptions, hint: JsonLdBody, title: str,
@@ -225,7 +234,7 @@ def _region_and_blocks(h: AutoHeuristics, seg: Segmentation, opts: AutoOptions, 
         region = choose_region(h, seg, opts, hint, title, galleries)
         kept = drop_captions(h, _drop_repeats(h, select_blocks(h, seg, region, opts, trial, images), trial),
                              galleries, trial)
-        if _weight(kept) >= h.gallery_min_article_weight:
+        if _weight_below(kept, h.gallery_min_article_weight) >= h.gallery_min_article_weight:
             if explain is not None and trial:
                 explain.extend(trial)
             return region, kept

@@ -28,6 +28,18 @@ def _weight(blocks: list[Block]) -> float:
     return sum(b.weight for b in blocks)
 
 
+def _weight_below(blocks: list[Block], limit: float) -> float:
+    """:func:`_weight` of ``blocks`` when it is below ``limit``; else some sum of at least
+    ``limit`` (summed in order only that far: a caller that compares it with ``limit``
+    alone, or reads it only below, gets the same answers from a long article's first blocks)."""
+    total = 0.0
+    for b in blocks:
+        total += b.weight
+        if total >= limit:
+            break
+    return total
+
+
 def _is_prose(h: AutoHeuristics, block: Block) -> bool:
     return block.weight >= h.min_prose_weight and block.link_density <= h.link_density_max
 

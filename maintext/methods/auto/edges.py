@@ -18,7 +18,7 @@ from ...html.lines import (
     is_comments_heading, is_credit_line, is_furniture_line, is_related_heading, is_signoff_line)
 from ...html.promo import is_disclosure_line, is_promo_line
 from ...html.segment import Block, Container, Segmentation
-from .common import _explain, plain_number
+from .common import _explain, _weight_below, plain_number
 from .lists import BARE_URL, INTRO_ENDS, _innermost_list
 from .heuristics import AutoHeuristics
 
@@ -217,7 +217,8 @@ def _teaser_tail(h: AutoHeuristics, kept: list[Block], end: int) -> int | None:
         else:
             break
         items += 1
-    if items < h.teaser_min_items or summaries * 2 < items or sum(b.weight for b in kept[:j]) < h.related_cut_after:
+    if items < h.teaser_min_items or summaries * 2 < items \
+            or _weight_below(kept[:j], h.related_cut_after) < h.related_cut_after:
         return None
     if j > 0 and kept[j - 1].text.rstrip().endswith(INTRO_ENDS):
         return None  # the article introduces what follows ("More council news:"): its own list
@@ -264,7 +265,8 @@ def _promo_pitch(h: AutoHeuristics, kept: list[Block], end: int, promos: dict[in
             return None
         tail += b.weight
         if not (b.heading and b.weight < h.trail_weight) and _is_promo(kept, j, promos):  # not a heading's name
-            return j if sum(k.weight for k in kept[:j]) >= h.pitch_article_share * tail else None
+            article = h.pitch_article_share * tail
+            return j if _weight_below(kept[:j], article) >= article else None
     return None
 
 
@@ -279,8 +281,8 @@ def _comments_section(h: AutoHeuristics, seg: Segmentation, kept: list[Block], t
     # a heading marked as the comments' (<h2 id="comments">) is not read: where it stood
     # is known from its container
     containers = seg.containers
-    marks = {c.start for c in (containers[cid] for cid, _ in seg.skipped)
-             if c.tag in HEADING_TAGS and c.boiler == "comments"}
+    marks = {containers[cid].start for cid, _ in seg.skipped
+             if containers[cid].boiler == "comments" and containers[cid].tag in HEADING_TAGS}
     seen = 0.0
     j = 0  # position in kept of the first block at or after the current one
     i, hi = kept[0].index, kept[-1].index + 1

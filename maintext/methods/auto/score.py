@@ -15,7 +15,7 @@ from ...html.document import head_title
 from ...html.segment import Block, Container, Segmentation
 from ...options import AutoOptions
 from .common import Region, _is_prose, plain_number
-from .widen import _join_peers, _out_of_list, _widen, _widen_up
+from .widen import _join_peers, _out_of_list, _story, _widen, _widen_up
 from .gallery import in_gallery
 from .heuristics import AutoHeuristics
 from ...metadata.jsonld import JsonLdBody
@@ -75,11 +75,19 @@ def choose_region(h: AutoHeuristics, seg: Segmentation, opts: AutoOptions, hint:
     top = seg.containers[best_id]
     why = f"container <{top.tag}> score {top.score:.1f}"
     top = _out_of_list(h, seg, top)
-    wider = top if opts.favor_precision else _widen_up(h, seg, _join_peers(h, seg, ranked, top), opts)
+    story = _story(seg, top)  # (the widening steps' story: found again only when the box changes)
+    wider = joined = top
+    if not opts.favor_precision:
+        joined = _join_peers(h, seg, ranked, top, story)
+        if joined is not top:
+            story = _story(seg, joined)
+        wider = _widen_up(h, seg, joined, opts, story)
     if wider is not top:
         why += f", widened to <{wider.tag}>"
+        if wider is not joined:
+            story = _story(seg, wider)
         top = wider
-    return Region(top, _widen(h, seg, top), why, headline)
+    return Region(top, _widen(h, seg, top, story), why, headline)
 
 
 def block_scores(h: AutoHeuristics, seg: Segmentation, galleries: frozenset[int] | set[int]) -> dict[int, float]:

@@ -7,19 +7,21 @@ link-free running text, and the block ranges of sibling containers holding good 
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from ...html.tags import SENTENCE_END
 from ...html.segment import Container, Segmentation
 from ...options import AutoOptions
 from .heuristics import AutoHeuristics
 
 
-def _join_peers(h: AutoHeuristics, seg: Segmentation, ranked: list[tuple[float, int]], top: Container) -> Container:
+def _join_peers(h: AutoHeuristics, seg: Segmentation, ranked: list[tuple[float, int]], top: Container,
+                story: Container | None) -> Container:
     """The common ancestor of ``top`` and the separate containers scoring nearly as well
     (an article cut by a page builder into one box per section), when that ancestor has
-    little link text; else ``top``."""
+    little link text; else ``top``. (``story``: ``_story(seg, top)``.)"""
     floor = h.peer_share * (top.score or 0.0)
     peers = [seg.containers[cid] for score, cid in ranked if score >= floor and cid != top.id]
-    story = _story(seg, top)
     peers = [p for p in peers if not top.contains(p) and not p.contains(top)
              and seg.prose(p.start, p.end) >= h.peer_min_prose and not _other_story(seg, story, p)]
     if not peers:
@@ -59,11 +61,17 @@ def _other_story(seg: Segmentation, story: Container | None, c: Container) -> bo
 
 def _holds_other_story(seg: Segmentation, story: Container, c: Container) -> bool:
     """``c`` holds an <article> with its own <h1> beside ``story`` (the next full articles of
-    an infinite-scroll page)."""
-    for cid in seg.containers_within("article", c):
-        k = seg.containers[cid]
-        if not k.contains(story) and not story.contains(k) and _has_h1(seg, k):
-            return True
+    an infinite-scroll page). (Found from the few <h1> blocks in ``c``: each is walked up to
+    ``c``, and an <article> on the way holds it; no list of the page's articles is made.)"""
+    h1s = seg.blocks_of("h1")
+    blocks, containers = seg.blocks, seg.containers
+    for i in h1s[bisect_left(h1s, c.start):bisect_left(h1s, c.end)]:
+        chain = blocks[i].chain
+        k = containers[chain[-1]] if chain else c
+        while k is not c and c.contains(k):  # (the boxes below c around the block)
+            if k.tag == "article" and not k.contains(story) and not story.contains(k):
+                return True
+            k = containers[k.parent]
     return False
 
 
@@ -79,13 +87,13 @@ def _out_of_list(h: AutoHeuristics, seg: Segmentation, top: Container) -> Contai
     return c
 
 
-def _widen_up(h: AutoHeuristics, seg: Segmentation, top: Container, opts: AutoOptions) -> Container:
+def _widen_up(h: AutoHeuristics, seg: Segmentation, top: Container, opts: AutoOptions,
+              story: Container | None) -> Container:
     """An ancestor of ``top`` when it adds much running text at a low link density: the
     winner was one post of a thread, one section of a long page (all running text of
-    the page is the content)."""
+    the page is the content). (``story``: ``_story(seg, top)``.)"""
     best = top
     base = seg.prose(top.start, top.end)
-    story = _story(seg, top)
     c = top
     for _ in range(h.up_levels):
         if c.parent is None:
@@ -122,22 +130,24 @@ def _into_article(h: AutoHeuristics, seg: Segmentation, top: Container) -> Conta
     return c
 
 
-def _widen(h: AutoHeuristics, seg: Segmentation, top: Container) -> list[tuple[int, int]]:
+def _widen(h: AutoHeuristics, seg: Segmentation, top: Container, story: Container | None) -> list[tuple[int, int]]:
     """Block ranges of ``top`` and of the neighbouring sibling containers that hold good
     prose (an article body split into several boxes), in document order. The walk goes
     outwards from ``top`` over spacers (boxes with almost no text: images, ad slots) and
-    stops at the first substantial box that does not qualify."""
+    stops at the first substantial box that does not qualify. (``story``: ``_story(seg, top)``.)"""
     ranges = [(top.start, top.end)]
     threshold = max(10.0, (top.score or 0.0) * h.sibling_share)
-    story = _story(seg, top)
+    alone = _outermost_alone(seg, top)
+    # (the wrapper's siblings, listed once: the walk before the winner and _section_mates read them)
+    around = seg.children(alone.parent) if alone.parent is not None else []
     for step in (-1, 1):
         # Before the winner, the article's opening parts may sit beside a plain wrapper
         # of the winner; after it, only the winner's own siblings are considered (what
         # follows a wrapper is usually the page's furniture).
-        box = _outermost_alone(seg, top) if step < 0 else top
+        box = alone if step < 0 else top
         if box.parent is None:
             continue
-        siblings = seg.children(box.parent)
+        siblings = around if box is alone else seg.children(box.parent)
         pos = siblings.index(box.id)
         i = pos + step
         while 0 <= i < len(siblings):
@@ -153,23 +163,23 @@ def _widen(h: AutoHeuristics, seg: Segmentation, top: Container) -> list[tuple[i
             elif verdict == "stop" and not _inline_teaser(h, seg, sib, siblings, i + step, threshold):
                 break
             i += step
-    ranges += _section_mates(h, seg, top, threshold)
+    ranges += _section_mates(h, seg, top, alone, around, threshold)
     ranges.sort()
     return ranges
 
 
-def _section_mates(h: AutoHeuristics, seg: Segmentation, top: Container, threshold: float) -> list[tuple[int, int]]:
-    """After the winner's plain wrapper: the following sibling boxes of the wrapper's own kind
+def _section_mates(h: AutoHeuristics, seg: Segmentation, top: Container, box: Container, siblings: list[int],
+                   threshold: float) -> list[tuple[int, int]]:
+    """After the winner's plain wrapper ``box`` (``_outermost_alone(seg, top)``, among
+    ``siblings``): the following sibling boxes of the wrapper's own kind
     (same tag and class) set off from the part before by a break (an ``<hr>`` or an image
     box): the next sections of one article cut into repeated section boxes. They must hold
     good prose; any other box ends the walk, so what merely follows a wrapper (comments,
     related posts, a press release's "about the company" box right under it) is not joined."""
-    box = _outermost_alone(seg, top)
     box_el = seg.element(box.id) if box is not top and box.parent is not None else None
     if box_el is None:
         return []
     kind = (box.tag, box_el.get("class"))
-    siblings = seg.children(box.parent)
     joined: list[tuple[int, int]] = []
     spacer = False
     for cid in siblings[siblings.index(box.id) + 1:]:
@@ -235,17 +245,28 @@ def _outermost_alone(seg: Segmentation, top: Container) -> Container:
 def _sibling_verdict(h: AutoHeuristics, seg: Segmentation, sib: Container, threshold: float) -> str:
     """"join", "skip" (a spacer: look further) or "stop"."""
     blocks = seg.blocks[sib.start:sib.end]
-    weight = sum(b.weight for b in blocks)
+    # the words, compared with spacer_weight and 30 alone: summed in order only up to the
+    # larger (a long box's first blocks answer both)
+    cap, weight = max(h.spacer_weight, 30), 0.0
+    for b in blocks:
+        weight += b.weight
+        if weight >= cap:
+            break
     if weight < h.spacer_weight or _only_figures(seg, blocks):
         return "skip"
     if sib.boiler:
         return "stop"
     if sib.score is not None and sib.score >= threshold:
         return "join"
-    prose = sum(b.weight for b in blocks if b.text[-1:] in SENTENCE_END)
     ld = seg.link_density(sib.start, sib.end)
-    if prose >= 15 and ld < 0.25:
-        return "join"
+    if ld >= 0.25:  # (neither join below: the prose one needs less, the short box none)
+        return "stop"
+    prose = 0.0  # (the words of sentences, as far as 15)
+    for b in blocks:
+        if b.text[-1:] in SENTENCE_END:
+            prose += b.weight
+            if prose >= 15:
+                return "join"
     if weight < 30 and ld == 0 and blocks[-1].text[-1:] in SENTENCE_END:
         return "join"
     return "stop"
