@@ -102,7 +102,8 @@ cdef struct NameSlot:
     const unsigned char* name  # the same name interned in the lxml document's dictionary
 
 # Names already interned during this build (cleared at each: lexbor's pointers are only
-# stable within one of its documents); a direct-mapped cache in front of the dictionary.
+# stable within one of its documents); a direct-mapped cache in front of the dictionary,
+# indexed by a multiplicative hash of the pointer (lexbor's names lie at evenly spaced places).
 DEF NAME_SLOTS = 512
 cdef NameSlot _names[NAME_SLOTS]
 # The bits in the pruned build's table (0 in the full build) of the name in the same slot
@@ -131,7 +132,7 @@ cdef void _note_copied(const unsigned char* name) noexcept nogil:
 cdef inline const unsigned char* _name(xmlDoc* doc, const unsigned char* s, size_t n, int* kind) except? NULL:
     """``s`` interned in ``doc``'s dictionary, or NULL when lxml refuses the name; its bits
     in the pruned build's table in ``kind``."""
-    cdef size_t i = ((<size_t>s) >> 3) % NAME_SLOTS
+    cdef size_t i = <size_t>((<unsigned long long><size_t>s * 0x9E3779B97F4A7C15ULL) >> 55)  # (NAME_SLOTS: 2**9)
     cdef NameSlot* slot = &_names[i]
     cdef const unsigned char* name
     if slot.key is s and s is not NULL:
