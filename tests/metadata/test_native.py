@@ -368,6 +368,29 @@ def test_copyright_holder_reads_the_footer_tail(monkeypatch):
     assert authors.copyright_holder(root, ("janedoe",)) is None
 
 
+COPYRIGHT_PIECES = ["\u00a9", "(c)", "(C)", "Copyright", "copyright", " 2019 ", "Jane Doe", "\u00fc", "\u4e2d\u6587",
+                    "\U0001f600", "\n", "x", "(", "c", ")", "Copy", "right", "<p>", "</p>", "<b>", "</b>", "<!--(c)-->",
+                    "<script>(c) Jane Doe</script>", "<br>", "&copy;", "<span>", "</span>"]
+
+
+@native
+def test_footer_lines_in_c_same_as_the_text_tail(monkeypatch):
+    """The C reader of the body's text end gives the matches of the text's last characters
+    (cuts in a node, openings across nodes, characters of 1 to 4 UTF-8 bytes)."""
+    from maintext.metadata import authors
+
+    rng = random.Random(59)
+    for _ in range(600):
+        body = random_page(rng, COPYRIGHT_PIECES, 30).find("body")
+        for limit in (1, 2, 3, 7, 13, 40, 20000):
+            monkeypatch.setattr(authors, "COPYRIGHT_TAIL_CHARS", limit)
+            tail = text_content(body)[-limit:]
+            expected = [(m.span(), m.group(1)) for m in authors.copyright_lines(tail)]
+            assert [(m.span(), m.group(1)) for m in authors._footer_lines(body)] == expected, (tail, limit)
+            text, starts = authors.native_metadata().copyright_tail(body, limit, authors._COPYRIGHT_OPENING_BYTES)
+            assert text == (tail if starts else None)
+
+
 def test_copyright_lines_are_the_pattern_matches():
     from maintext.metadata.authors import COPYRIGHT_LINE, copyright_lines
 

@@ -1,0 +1,137 @@
+# Included by maintext/metadata/_native.pyx (one extension module, its source in parts).
+# ---------------------------------------------------------------------------------------
+# The end of <body>'s text and where copyright lines may open in it:
+# :func:`maintext.metadata.authors.copyright_holder`'s reading, without the whole text
+
+cdef Py_ssize_t _u8_count(const unsigned char* p, Py_ssize_t n) noexcept nogil:
+    """The code points in the ``n`` UTF-8 bytes at ``p``: its bytes but the continuation
+    bytes (``10xxxxxx``), these counted eight at a time, in a byte lane each (at most 255
+    words a round, so no lane overflows), the lanes summed at each round's end (no
+    popcount instruction: the build targets plain x86-64, where it is a library call)."""
+    cdef Py_ssize_t i = 0, cont = 0, words
+    cdef uint64_t w, lanes
+    while i + 8 <= n:
+        lanes = 0
+        words = 0
+        while words < 255 and i + 8 <= n:
+            memcpy(&w, p + i, 8)
+            lanes += (w & ~(w << 1) & 0x8080808080808080ULL) >> 7
+            i += 8
+            words += 1
+        lanes = (lanes & 0x00FF00FF00FF00FFULL) + ((lanes >> 8) & 0x00FF00FF00FF00FFULL)
+        cont += <Py_ssize_t>((lanes * 0x0001000100010001ULL) >> 48)
+    while i < n:
+        cont += (p[i] & 0xC0) == 0x80
+        i += 1
+    return n - cont
+
+
+cdef inline bint _is_text(xmlNode* n) noexcept nogil:
+    return n.type == tree.XML_TEXT_NODE or n.type == tree.XML_CDATA_SECTION_NODE
+
+
+cdef xmlNode* _last_below(xmlNode* n) noexcept nogil:
+    """The last node of ``n``'s subtree in document order (elements descended only)."""
+    while n.type == tree.XML_ELEMENT_NODE and n.last is not NULL:
+        n = n.last
+    return n
+
+
+cdef xmlNode* _prev_below(xmlNode* n, xmlNode* top) noexcept nogil:
+    """The node before ``n`` among ``top``'s descendants, leaves in reverse document order
+    (an element comes after its children here: only the text nodes' order counts), or NULL."""
+    if n.prev is not NULL:
+        return _last_below(n.prev)
+    n = n.parent
+    return NULL if n is top or n is NULL else n
+
+
+cdef list _openings_in(const unsigned char* buf, Py_ssize_t size, tuple openings):
+    """The byte offsets in ``buf[:size]`` where an opening stands. ``openings``: pairs of
+    an opening's bytes and the index of its rarest byte, found by ``memchr`` (a few calls
+    over the text's bytes; ``memmem`` tries the bytes one by one, ~5 times the work)."""
+    cdef list where = []
+    cdef bytes opening
+    cdef const unsigned char* o
+    cdef const unsigned char* hit
+    cdef Py_ssize_t anchor, length, at
+    for opening, anchor in openings:
+        o = <const unsigned char*>(<const char*>opening)
+        length = len(opening)
+        at = anchor
+        while at < size:
+            hit = <const unsigned char*>memchr(buf + at, o[anchor], size - at)
+            if hit is NULL:
+                break
+            at = hit - buf
+            if at - anchor + length <= size and memcmp(hit - anchor, o, length) == 0:
+                where.append(at - anchor)
+            at += 1
+    return where
+
+
+cdef unsigned char* _wider(unsigned char* buf, Py_ssize_t* cap, Py_ssize_t* start, Py_ssize_t need) except NULL:
+    """``buf`` (``cap`` bytes, its data at its end from ``start``) grown to hold ``need``
+    more bytes before its data (the same data at the new end; ``buf`` freed)."""
+    cdef Py_ssize_t size = cap[0] - start[0]
+    cdef Py_ssize_t wider = max(2 * cap[0], size + need)
+    cdef unsigned char* out = <unsigned char*>malloc(wider)
+    if out is NULL:
+        free(buf)
+        raise MemoryError()
+    memcpy(out + wider - size, buf + start[0], size)
+    free(buf)
+    cap[0] = wider
+    start[0] = wider - size
+    return out
+
+
+def copyright_tail(_Element body, Py_ssize_t limit, tuple openings):
+    """What :func:`maintext.metadata.authors.copyright_holder` searches: the last ``limit`` (> 0)
+    characters of ``body``'s text (``text_content``: its text and CDATA nodes joined) and
+    the sorted positions in them where one of ``openings`` (UTF-8 bytes of strings that
+    start with an ASCII or a lead byte, so a byte match is a character match, each with
+    the index of the byte searched for: see :func:`_openings_in`) stands, as
+    ``(text, starts)``; ``(None, [])`` when none stands there (the text is not decoded).
+    The text nodes are read from the end back, their bytes put before the ones read, until
+    they hold ``limit`` characters (counted only once they hold that many bytes), so the
+    rest of the body's text is never copied nor decoded. None when an entity reference
+    stands among them (libxml2 would read its entity: the caller reads the text itself)."""
+    cdef xmlNode* top = body._c_node
+    cdef xmlNode* n
+    cdef Py_ssize_t cap = 1 << 16, start = cap, chars = -1, length, count = 0, at, k
+    cdef unsigned char* buf
+    cdef list where
+    n = _last_below(top) if top.children is not NULL else NULL
+    buf = <unsigned char*>malloc(cap)
+    if buf is NULL:
+        raise MemoryError()
+    try:
+        while n is not NULL:
+            if _is_text(n) and n.content is not NULL:
+                length = strlen(<const char*>n.content)
+                if length > start:
+                    buf = _wider(buf, &cap, &start, length)
+                start -= length
+                memcpy(buf + start, n.content, length)
+                if cap - start >= limit:  # may hold ``limit`` characters: count them
+                    chars = _u8_count(buf + start, cap - start if chars < 0 else length) + max(chars, 0)
+                    if chars >= limit:
+                        start += _u8_offset(buf + start, cap - start, chars - limit)
+                        break
+            elif n.type == tree.XML_ENTITY_REF_NODE:
+                return None
+            n = _prev_below(n, top)
+        where = _openings_in(buf + start, cap - start, openings)
+        if not where:
+            return None, []
+        where.sort()
+        starts = []
+        at = 0
+        for k in where:  # byte offsets to character offsets
+            count += _u8_count(buf + start + at, k - at)
+            at = k
+            starts.append(count)
+        return (<const char*>buf + start)[:cap - start].decode("utf-8"), starts
+    finally:
+        free(buf)
