@@ -49,7 +49,7 @@ cdef xmlNode* _prev_below(xmlNode* n, xmlNode* top) noexcept nogil:
 cdef list _openings_in(const unsigned char* buf, Py_ssize_t size, tuple openings):
     """The byte offsets in ``buf[:size]`` where an opening stands. ``openings``: pairs of
     an opening's bytes and the index of its rarest byte, found by ``memchr`` (a few calls
-    over the text's bytes; ``memmem`` tries the bytes one by one, ~5 times the work)."""
+    over the text's bytes; glibc's ``memmem`` steps through them, ~5 times the work)."""
     cdef list where = []
     cdef bytes opening
     cdef const unsigned char* o

@@ -306,10 +306,6 @@ def texts_before(_Element el, Py_ssize_t max_siblings, frozenset skip, Py_ssize_
 # Labelled dates: the stretches of a page's text :func:`maintext.metadata.visible.label_matches`
 # searches (:func:`maintext.metadata.visible._label_windows`)
 
-cdef extern from "string.h":
-    void* memmem(const void* haystack, size_t haystack_len, const void* needle, size_t needle_len) nogil
-
-
 cdef extern from "Python.h":
     Py_ssize_t PyUnicode_FindChar(object text, Py_UCS4 ch, Py_ssize_t start, Py_ssize_t end, int direction) except -2
 
@@ -343,7 +339,7 @@ cdef bint _may_hold_label(str text, Py_ssize_t start, Py_ssize_t stop, tuple asc
         else:
             buf[i] = <unsigned char>(<unsigned int>c + 32 if 65 <= c <= 90 else <unsigned int>c)
     for label in ascii_labels:
-        if memmem(buf, n, <const char*>(<bytes>label), len(<bytes>label)) is not NULL:
+        if _holds(buf, n, <bytes>label):
             return True
     return False
 

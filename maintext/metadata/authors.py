@@ -175,13 +175,16 @@ def visible_byline(headline_el) -> str | None:
     the headline are read (:data:`VISIBLE_BYLINE_CHARS`)."""
     if headline_el is None:
         return None
-    pieces = _short_pieces(texts_after(headline_el, budget=VISIBLE_BYLINE_CHARS))
-    for n, piece in enumerate(pieces):
-        if not may_open_byline(piece) or not BYLINE_PREFIX.match(piece):
+    pieces = _byline_pieces(headline_el)
+    for n, text in enumerate(pieces):
+        if not may_open_byline(text):  # (the same answer on the text collapsed: see _byline_pieces)
+            continue
+        piece = collapse_ws(text)
+        if not BYLINE_PREFIX.match(piece):
             continue
         name = clean_author(piece)
         if (name is None or name == piece) and n + 1 < len(pieces):  # "Von" + <a>Name</a>
-            name = clean_author(pieces[n + 1])
+            name = clean_author(collapse_ws(pieces[n + 1]))
         if name and name != piece and looks_like_name(name):
             return name
     return None
@@ -291,6 +294,18 @@ def _lines_at(text: str, starts: list[int]) -> list[re.Match[str]]:
                 out.append(m)
                 end = m.end()
     return out
+
+
+def _byline_pieces(headline_el) -> list[str]:
+    """:func:`_short_pieces` after the headline, each piece whitespace-collapsed or as it
+    stands: in C the list ends before the piece that takes their collapsed length over
+    :data:`VISIBLE_BYLINE_CHARS`, so no piece is collapsed here; the reader collapses the
+    few it tries (:func:`may_open_byline` skips the white space and the marks of a byline's
+    lead first: it gives the same answer on a piece as on it collapsed)."""
+    if native_metadata() is None:
+        return _short_pieces(texts_after(headline_el, budget=VISIBLE_BYLINE_CHARS))
+    texts = texts_after(headline_el, budget=VISIBLE_BYLINE_CHARS, past_budget=False)
+    return [text for text in texts if not text.isspace()]
 
 
 def _short_pieces(texts) -> list[str]:

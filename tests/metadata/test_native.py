@@ -13,6 +13,7 @@ from maintext.html.document import parse_html
 from maintext.metadata import collect as collect_mod
 from maintext.metadata import native as native_mod
 from maintext.metadata.collect import collect, text_content
+from maintext.textutil import collapse_ws
 from tests.helpers_pages import random_page
 
 native = pytest.mark.skipif(native_mod._native is None, reason="metadata natives not built")
@@ -543,6 +544,10 @@ def test_texts_after_in_c_is_the_generator_cut_at_the_budget(monkeypatch):
                 collapsed = sum(len(" ".join(t.split())) for t in got)
                 assert got == full_shown or (collapsed > budget >= collapsed - len(" ".join(got[-1].split())))
                 assert authors._short_pieces(got) == authors._short_pieces(full) if budget == 600 else True
+                within = visible.texts_after(el, max_nodes, budget, past_budget=False)
+                assert within == got[:len(within)] and len(got) - len(within) <= 1
+                assert list(map(collapse_ws, (t for t in within if not t.isspace()))) == authors._short_pieces(
+                    full) if budget == 600 else True
                 assert visible.first_date(got, budget) == visible.first_date(iter(full), budget)
         headline = root.find(".//h1")
         if headline is not None:
