@@ -100,7 +100,7 @@ cdef int _bytes_label_step(xmlNode* c, Py_ssize_t* seen, bint* label_seen, Py_ss
     cdef const unsigned char* p
     cdef xmlNode* after
     cdef Py_ssize_t i, j, n, length, k
-    cdef bint ascii = True
+    cdef bint ascii
     cdef unsigned char low[64]
     if c is NULL or (c.type != tree.XML_TEXT_NODE and c.type != tree.XML_CDATA_SECTION_NODE) or c.content is NULL:
         return -1
@@ -120,13 +120,8 @@ cdef int _bytes_label_step(xmlNode* c, Py_ssize_t* seen, bint* label_seen, Py_ss
         j -= 1
     if p[i] >= 128 or p[j - 1] >= 128:
         return -1  # (it may start or end with a space beyond ASCII)
-    length = 0
-    for k in range(i, j):
-        if p[k] >= 128:
-            ascii = False
-            length += (p[k] & 0xC0) != 0x80
-        else:
-            length += 1
+    length = _u8_count(p + i, j - i)  # (_copyright.pxi)
+    ascii = length == j - i  # (a character beyond ASCII takes two bytes or more)
     seen[0] += length
     if seen[0] > limit:
         return 1

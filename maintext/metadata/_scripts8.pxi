@@ -37,12 +37,9 @@ cdef inline Py_ssize_t _u8_back(const uint8_t* s, Py_ssize_t i, Py_ssize_t lo) n
 
 
 cdef inline Py_ssize_t _u8_chars(const uint8_t* s, Py_ssize_t i, Py_ssize_t end) noexcept nogil:
-    """The code points in ``s[i:end]`` (its bytes but continuation bytes)."""
-    cdef Py_ssize_t n = 0
-    while i < end:
-        n += (s[i] & 0xC0) != 0x80
-        i += 1
-    return n
+    """The code points in ``s[i:end]`` (its bytes but continuation bytes: _copyright.pxi's
+    count, eight bytes at a time)."""
+    return _u8_count(s + i, end - i) if end > i else 0
 
 
 cdef Py_ssize_t _u8_offset(const uint8_t* s, Py_ssize_t n, Py_ssize_t chars) noexcept nogil:

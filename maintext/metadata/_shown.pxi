@@ -261,11 +261,24 @@ cdef object _own_text(xmlNode* n):
 
 
 cdef Py_ssize_t _collapsed_len(str text):
-    """``len(" ".join(text.split()))``."""
+    """``len(" ".join(text.split()))`` (a one-byte text read by the table of its spaces)."""
     cdef Py_ssize_t i, chars = 0, words = 0
     cdef bint inword = False
     cdef int kind = PyUnicode_KIND(text)
     cdef const void* data = PyUnicode_DATA(text)
+    cdef const unsigned char* b
+    if kind == PyUnicode_1BYTE_KIND:
+        b = <const unsigned char*>data
+        for i in range(len(text)):
+            if _space_byte[b[i]]:  # (_links.pxi)
+                inword = False
+            elif not inword:
+                chars += 1
+                words += 1
+                inword = True
+            else:
+                chars += 1
+        return chars + words - 1 if words else 0
     for i in range(len(text)):
         if Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, i)):
             inword = False
