@@ -79,20 +79,28 @@ cdef list _openings_in(const unsigned char* buf, Py_ssize_t size, tuple openings
     return where
 
 
-cdef unsigned char* _wider(unsigned char* buf, Py_ssize_t* cap, Py_ssize_t* start, Py_ssize_t need) except NULL:
-    """``buf`` (``cap`` bytes, its data at its end from ``start``) grown to hold ``need``
-    more bytes before its data (the same data at the new end; ``buf`` freed)."""
-    cdef Py_ssize_t size = cap[0] - start[0]
-    cdef Py_ssize_t wider = max(2 * cap[0], size + need)
+# copyright_tail's scratch buffer, kept between calls (grown, never freed): a free of a
+# chunk of 64 KB or more makes glibc consolidate its free lists (measured: ~1.5M
+# instructions a page in malloc on the Chinese set, where most pages reach this source)
+cdef unsigned char* _tail_buf = NULL
+cdef Py_ssize_t _tail_cap = 0
+
+
+cdef int _wider(Py_ssize_t* start, Py_ssize_t need) except -1:
+    """The scratch buffer (its data at its end from ``start``) grown to hold ``need`` more
+    bytes before its data (the same data at the new end)."""
+    global _tail_buf, _tail_cap
+    cdef Py_ssize_t size = _tail_cap - start[0]
+    cdef Py_ssize_t wider = max(2 * _tail_cap, size + need, 1 << 15)
     cdef unsigned char* out = <unsigned char*>malloc(wider)
     if out is NULL:
-        free(buf)
         raise MemoryError()
-    memcpy(out + wider - size, buf + start[0], size)
-    free(buf)
-    cap[0] = wider
+    if size:
+        memcpy(out + wider - size, _tail_buf + start[0], size)
+    free(_tail_buf)
+    _tail_buf, _tail_cap = out, wider
     start[0] = wider - size
-    return out
+    return 0
 
 
 def copyright_tail(_Element body, Py_ssize_t limit, tuple openings):
@@ -108,39 +116,32 @@ def copyright_tail(_Element body, Py_ssize_t limit, tuple openings):
     stands among them (libxml2 would read its entity: the caller reads the text itself)."""
     cdef xmlNode* top = body._c_node
     cdef xmlNode* n
-    cdef Py_ssize_t cap = 1 << 16, start = cap, chars = -1, length, count = 0, at, k
-    cdef unsigned char* buf
+    cdef Py_ssize_t start = _tail_cap, chars = -1, length, count = 0, at, k
     cdef list where
     n = _last_below(top) if top.children is not NULL else NULL
-    buf = <unsigned char*>malloc(cap)
-    if buf is NULL:
-        raise MemoryError()
-    try:
-        while n is not NULL:
-            if _is_text(n) and n.content is not NULL:
-                length = strlen(<const char*>n.content)
-                if length > start:
-                    buf = _wider(buf, &cap, &start, length)
-                start -= length
-                memcpy(buf + start, n.content, length)
-                if cap - start >= limit:  # may hold ``limit`` characters: count them
-                    chars = _u8_count(buf + start, cap - start if chars < 0 else length) + max(chars, 0)
-                    if chars >= limit:
-                        start += _u8_offset(buf + start, cap - start, chars - limit)
-                        break
-            elif n.type == tree.XML_ENTITY_REF_NODE:
-                return None
-            n = _prev_below(n, top)
-        where = _openings_in(buf + start, cap - start, openings)
-        if not where:
-            return None, []
-        where.sort()
-        starts = []
-        at = 0
-        for k in where:  # byte offsets to character offsets
-            count += _u8_count(buf + start + at, k - at)
-            at = k
-            starts.append(count)
-        return (<const char*>buf + start)[:cap - start].decode("utf-8"), starts
-    finally:
-        free(buf)
+    while n is not NULL:
+        if _is_text(n) and n.content is not NULL and n.content[0]:
+            length = strlen(<const char*>n.content)
+            if length > start:
+                _wider(&start, length)
+            start -= length
+            memcpy(_tail_buf + start, n.content, length)
+            if _tail_cap - start >= limit:  # may hold ``limit`` characters: count them
+                chars = _u8_count(_tail_buf + start, _tail_cap - start if chars < 0 else length) + max(chars, 0)
+                if chars >= limit:
+                    start += _u8_offset(_tail_buf + start, _tail_cap - start, chars - limit)
+                    break
+        elif n.type == tree.XML_ENTITY_REF_NODE:
+            return None
+        n = _prev_below(n, top)
+    where = _openings_in(_tail_buf + start, _tail_cap - start, openings)
+    if not where:
+        return None, []
+    where.sort()
+    starts = []
+    at = 0
+    for k in where:  # byte offsets to character offsets
+        count += _u8_count(_tail_buf + start + at, k - at)
+        at = k
+        starts.append(count)
+    return (<const char*>_tail_buf + start)[:_tail_cap - start].decode("utf-8"), starts
