@@ -35,6 +35,26 @@ cdef Py_ssize_t _u8_count(const unsigned char* p, Py_ssize_t n) noexcept nogil:
     return n - cont
 
 
+cdef Py_ssize_t _u8_skip(const unsigned char* p, Py_ssize_t n, Py_ssize_t chars) noexcept nogil:
+    """``_u8_offset(p, n, chars)``: the offset of code point ``chars`` of ``p[:n]`` (``n``
+    when it has no more), the code points that start in each 8 bytes counted at once
+    while they are not more than the ones still to pass."""
+    cdef Py_ssize_t i = 0, starts
+    while n - i >= 8:
+        starts = 8 - <Py_ssize_t>((_continuations8(p + i) * 0x0101010101010101ULL) >> 56)
+        if starts > chars:
+            break
+        chars -= starts
+        i += 8
+    while i < n:
+        if (p[i] & 0xC0) != 0x80:
+            if chars == 0:
+                return i
+            chars -= 1
+        i += 1
+    return n
+
+
 cdef inline bint _is_text(xmlNode* n) noexcept nogil:
     return n.type == tree.XML_TEXT_NODE or n.type == tree.XML_CDATA_SECTION_NODE
 
@@ -109,14 +129,16 @@ def copyright_tail(_Element body, Py_ssize_t limit, tuple openings):
     the sorted positions in them where one of ``openings`` (UTF-8 bytes of strings that
     start with an ASCII or a lead byte, so a byte match is a character match, each with
     the index of the byte searched for: see :func:`_openings_in`) stands, as
-    ``(text, starts)``; ``(None, [])`` when none stands there (the text is not decoded).
+    ``(text, starts)``: ``text`` those characters from the one before the first opening
+    on (what a pattern matched at the openings reads, ``\b`` included), ``starts`` the
+    positions in it; ``(None, [])`` when none stands there (the text is not decoded).
     The text nodes are read from the end back, their bytes put before the ones read, until
     they hold ``limit`` characters (counted only once they hold that many bytes), so the
     rest of the body's text is never copied nor decoded. None when an entity reference
     stands among them (libxml2 would read its entity: the caller reads the text itself)."""
     cdef xmlNode* top = body._c_node
     cdef xmlNode* n
-    cdef Py_ssize_t start = _tail_cap, chars = -1, length, count = 0, at, k
+    cdef Py_ssize_t start = _tail_cap, chars = -1, length, count = 0, at, k, skip
     cdef list where
     n = _last_below(top) if top.children is not NULL else NULL
     while n is not NULL:
@@ -129,7 +151,7 @@ def copyright_tail(_Element body, Py_ssize_t limit, tuple openings):
             if _tail_cap - start >= limit:  # may hold ``limit`` characters: count them
                 chars = _u8_count(_tail_buf + start, _tail_cap - start if chars < 0 else length) + max(chars, 0)
                 if chars >= limit:
-                    start += _u8_offset(_tail_buf + start, _tail_cap - start, chars - limit)
+                    start += _u8_skip(_tail_buf + start, _tail_cap - start, chars - limit)
                     break
         elif n.type == tree.XML_ENTITY_REF_NODE:
             return None
@@ -138,10 +160,15 @@ def copyright_tail(_Element body, Py_ssize_t limit, tuple openings):
     if not where:
         return None, []
     where.sort()
+    skip = where[0]  # decoded from the character before the first opening (the pattern's \b reads it)
+    if skip > 0:
+        skip -= 1
+        while skip > 0 and (_tail_buf[start + skip] & 0xC0) == 0x80:
+            skip -= 1
     starts = []
-    at = 0
+    at = skip
     for k in where:  # byte offsets to character offsets
         count += _u8_count(_tail_buf + start + at, k - at)
         at = k
         starts.append(count)
-    return (<const char*>_tail_buf + start)[:_tail_cap - start].decode("utf-8"), starts
+    return (<const char*>_tail_buf + start + skip)[:_tail_cap - start - skip].decode("utf-8"), starts

@@ -93,14 +93,14 @@ cdef int _bytes_label_step(xmlNode* c, Py_ssize_t* seen, bint* label_seen, Py_ss
                            Py_ssize_t max_label, frozenset labels, bytes strip_ascii, str strip_chars,
                            Py_ssize_t max_name, list out) except -2:
     """:func:`_label_step` of the text lxml reads from ``c`` on when that is one text node
-    whose ends, white space stripped, are ASCII (most pieces), read from its UTF-8 bytes: a
-    string is made only of a piece kept as a name or of a short one not in ASCII tried as a
-    label. -1 for any other text (the caller then reads it as a string); else whether the
-    reader stops."""
+    (most pieces), read from its UTF-8 bytes (white space beyond ASCII read off its ends
+    too: a page in Chinese is never decoded here): a string is made only of a piece kept
+    as a name or of a short one not in ASCII tried as a label. -1 for any other text (the
+    caller then reads it as a string); else whether the reader stops."""
     cdef const unsigned char* p
     cdef xmlNode* after
-    cdef Py_ssize_t i, j, n, length, k
-    cdef bint ascii
+    cdef Py_ssize_t i, j, n, length, k, m
+    cdef bint ascii, space = False
     cdef unsigned char low[64]
     if c is NULL or (c.type != tree.XML_TEXT_NODE and c.type != tree.XML_CDATA_SECTION_NODE) or c.content is NULL:
         return -1
@@ -111,15 +111,36 @@ cdef int _bytes_label_step(xmlNode* c, Py_ssize_t* seen, bint* label_seen, Py_ss
     p = <const unsigned char*>c.content
     n = strlen(<const char*>p)
     i = 0
-    while i < n and _ascii_space(p[i]):
-        i += 1
+    while i < n:  # white space (str.isspace) read off the start ...
+        if p[i] < 128:
+            if not _ascii_space(p[i]):
+                break
+            i += 1
+        else:
+            m = _utf8_space_at(p, i, n, &space)
+            if m == 0:
+                return -1  # (not well formed: read as a string)
+            if not space:
+                break
+            i += m
     if i == n:
         return 0  # nothing but white space: skipped
     j = n
-    while _ascii_space(p[j - 1]):
-        j -= 1
-    if p[i] >= 128 or p[j - 1] >= 128:
-        return -1  # (it may start or end with a space beyond ASCII)
+    while True:  # ... and off the end (a character that is none stands at i)
+        if p[j - 1] < 128:
+            if not _ascii_space(p[j - 1]):
+                break
+            j -= 1
+        else:
+            k = j - 1
+            while k > i and (p[k] & 0xC0) == 0x80:
+                k -= 1
+            m = _utf8_space_at(p, k, j, &space)
+            if m != j - k:
+                return -1
+            if not space:
+                break
+            j = k
     length = _u8_count(p + i, j - i)  # (_copyright.pxi)
     ascii = length == j - i  # (a character beyond ASCII takes two bytes or more)
     seen[0] += length

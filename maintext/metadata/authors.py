@@ -258,9 +258,10 @@ _COPYRIGHT_OPENING_BYTES = tuple((o.encode("utf-8"), _rarest_byte(o.encode("utf-
 
 def _footer_lines(body) -> list[re.Match[str]]:
     """``copyright_lines`` of the last :data:`COPYRIGHT_TAIL_CHARS` characters of ``body``'s
-    text. In C when built: the text's end is read from the tree's last text nodes (not all
-    of the body's text, ~0.1 ms on a long page) and the openings found in its bytes; a text
-    without one is never decoded."""
+    text (their groups and lengths; in C their positions are counted from the character
+    before the first opening). In C when built: the text's end is read from the tree's
+    last text nodes (not all of the body's text, ~0.1 ms on a long page) and the openings
+    found in its bytes; it is decoded only from the first one on."""
     native = native_metadata()
     found = native.copyright_tail(body, COPYRIGHT_TAIL_CHARS, _COPYRIGHT_OPENING_BYTES) if native is not None else None
     if found is None:

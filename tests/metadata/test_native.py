@@ -386,10 +386,17 @@ def test_footer_lines_in_c_same_as_the_text_tail(monkeypatch):
         for limit in (1, 2, 3, 7, 13, 40, 20000):
             monkeypatch.setattr(authors, "COPYRIGHT_TAIL_CHARS", limit)
             tail = text_content(body)[-limit:]
-            expected = [(m.span(), m.group(1)) for m in authors.copyright_lines(tail)]
-            assert [(m.span(), m.group(1)) for m in authors._footer_lines(body)] == expected, (tail, limit)
+            expected = [(m.group(0), m.group(1)) for m in authors.copyright_lines(tail)]
+            found = authors._footer_lines(body)
+            assert [(m.group(0), m.group(1)) for m in found] == expected, (tail, limit)
             text, starts = authors.native_metadata().copyright_tail(body, limit, authors._COPYRIGHT_OPENING_BYTES)
-            assert text == (tail if starts else None)
+            assert (text is None) == (not starts)
+            if starts:  # the text's end from the character before the first opening
+                first = min(at for at in (tail.find(o) for o in authors._COPYRIGHT_OPENINGS) if at >= 0)
+                assert tail.endswith(text) and len(tail) - len(text) == max(first - 1, 0)
+                shift = len(tail) - len(text)
+                assert [m.span() for m in found] == [(a - shift, b - shift) for a, b in
+                                                     (m.span() for m in authors.copyright_lines(tail))]
 
 
 def test_copyright_lines_are_the_pattern_matches():
@@ -562,7 +569,9 @@ LABEL_PIECES = ["<div>", "</div>", "<p>", "</p>", "Autor", "Autor:", "AUTOR\uff1
                 "<script>Autor</script>", "<noscript>Von</noscript>", "<!--Autor-->", "x" * 85, "y" * 30,
                 "\u3000Redaktion\u3000", "<br>", "<a href='/a'>A B</a>", "Geschrieben von ",
                 "\u00e9" * 90, "Aut" + "o" * 90 + "r", " " + "q" * 88 + " ", "1 " * 45, "\u00fc" + "v" * 85 + ".",
-                "<i>" + "k" * 81 + "</i>", "a" + "\u00e9" * 85 + "b"]  # long pieces: counted from their bytes when their ends are plain ASCII
+                "<i>" + "k" * 81 + "</i>", "a" + "\u00e9" * 85 + "b",
+                "\xa0\u4f5c\u8005\xa0", "\u2003\u5f20\u4e09\u2003", "\u3000", "\u8bb0\u8005\uff1a",
+                "\u4e2d\u6587" * 30, "\u200bJo Roe\u200b", "\x85Von\u2028", "\u00e9Max\u3000M\u00fcller\u00e9"]  # long pieces: counted from their bytes when their ends are plain ASCII
 
 
 @native
