@@ -76,6 +76,9 @@ cdef Py_ssize_t _u8_script_open(const uint8_t* s, Py_ssize_t i, Py_ssize_t end, 
         i = _find_char(s, i, end, 60)
         if i < 0:
             return -1
+        if i + 1 < end and s[i + 1] < 128 and (s[i + 1] | 0x20) != 115:  # (ASCII, no "s" or "S": most tags)
+            i += 1
+            continue
         j = _u8_script(s, i + 1, end)
         if j >= 0:
             after[0] = j
@@ -167,6 +170,8 @@ cdef Py_ssize_t _u8_value_end(const uint8_t* s, Py_ssize_t k, Py_ssize_t end, Py
         r = k + 1
         while r < end and s[r] != 34 and s[r] != 39 and s[r] != 10:  # (ASCII: no byte of another code point)
             chars += (s[r] & 0xC0) != 0x80
+            if chars > 40:
+                return -1  # (too long to be a date, wherever it ends: not read to its end)
             r += 1
         if r >= end or s[r] == 10 or not (6 <= chars <= 40):
             return -1
