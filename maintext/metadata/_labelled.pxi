@@ -239,13 +239,26 @@ def collapsed_text(_Element body, frozenset skip, Py_ssize_t limit):
     return _collapsed_utf8(b"".join(parts))
 
 
+# The first bytes of the UTF-8 forms of the white-space characters beyond ASCII (U+0085,
+# U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029, U+202F, U+205F, U+3000: tested against
+# str.isspace over every code point); any other byte >= 0x80 starts no white space
+SPACE_LEAD_BYTES = (0xC2, 0xE1, 0xE2, 0xE3)
+cdef unsigned char _space_lead[256]
+memset(_space_lead, 0, sizeof(_space_lead))
+for _c in SPACE_LEAD_BYTES:
+    _space_lead[_c] = 1
+
+
 cdef inline Py_ssize_t _space_len(const unsigned char* p, Py_ssize_t i, Py_ssize_t n) noexcept:
     """The UTF-8 length of the white-space character (``str.isspace``) at ``p[i]``, else 0
-    (ASCII here, the others told by _text._utf8_space_at)."""
+    (ASCII here, the others told by _text._utf8_space_at: only after a byte that may start
+    one, so a Chinese text is read without a call a byte)."""
     cdef bint space = False
     cdef Py_ssize_t m
     if p[i] < 128:
         return 1 if _ascii_space(p[i]) else 0
+    if not _space_lead[p[i]]:
+        return 0
     m = _utf8_space_at(p, i, n, &space)
     return m if space else 0
 

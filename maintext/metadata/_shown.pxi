@@ -267,6 +267,7 @@ cdef Py_ssize_t _collapsed_len(str text):
     cdef int kind = PyUnicode_KIND(text)
     cdef const void* data = PyUnicode_DATA(text)
     cdef const unsigned char* b
+    cdef Py_UCS4 c
     if kind == PyUnicode_1BYTE_KIND:
         b = <const unsigned char*>data
         for i in range(len(text)):
@@ -280,7 +281,9 @@ cdef Py_ssize_t _collapsed_len(str text):
                 chars += 1
         return chars + words - 1 if words else 0
     for i in range(len(text)):
-        if Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, i)):
+        c = PyUnicode_READ(kind, data, i)
+        # (no white space between U+00FF and U+1680: a CJK text asks no table for most characters)
+        if (_space_byte[c] if c < 256 else c >= 0x1680 and Py_UNICODE_ISSPACE(c)):
             inword = False
         else:
             chars += 1
