@@ -268,6 +268,7 @@ cdef Py_ssize_t _collapsed_len(str text):
     cdef const void* data = PyUnicode_DATA(text)
     cdef const unsigned char* b
     cdef Py_UCS4 c
+    cdef bint space
     if kind == PyUnicode_1BYTE_KIND:
         b = <const unsigned char*>data
         for i in range(len(text)):
@@ -283,7 +284,11 @@ cdef Py_ssize_t _collapsed_len(str text):
     for i in range(len(text)):
         c = PyUnicode_READ(kind, data, i)
         # (no white space between U+00FF and U+1680: a CJK text asks no table for most characters)
-        if (_space_byte[c] if c < 256 else c >= 0x1680 and Py_UNICODE_ISSPACE(c)):
+        if c < 256:
+            space = _space_byte[c] != 0
+        else:
+            space = c >= 0x1680 and Py_UNICODE_ISSPACE(c)
+        if space:
             inword = False
         else:
             chars += 1
