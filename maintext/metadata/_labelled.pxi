@@ -93,14 +93,14 @@ cdef int _bytes_label_step(xmlNode* c, Py_ssize_t* seen, bint* label_seen, Py_ss
                            Py_ssize_t max_label, frozenset labels, bytes strip_ascii, str strip_chars,
                            Py_ssize_t max_name, list out) except -2:
     """:func:`_label_step` of the text lxml reads from ``c`` on when that is one text node
-    whose ends, white space stripped, are ASCII (most pieces), read from its UTF-8 bytes: a
-    string is made only of a piece kept as a name or of a short one not in ASCII tried as a
-    label. -1 for any other text (the caller then reads it as a string); else whether the
-    reader stops."""
+    (most pieces), read from its UTF-8 bytes (white space beyond ASCII read off its ends
+    too: a page in Chinese is never decoded here): a string is made only of a piece kept
+    as a name or of a short one not in ASCII tried as a label. -1 for any other text (the
+    caller then reads it as a string); else whether the reader stops."""
     cdef const unsigned char* p
     cdef xmlNode* after
-    cdef Py_ssize_t i, j, n, length, k
-    cdef bint ascii = True
+    cdef Py_ssize_t i, j, n, length, k, m
+    cdef bint ascii, space = False
     cdef unsigned char low[64]
     if c is NULL or (c.type != tree.XML_TEXT_NODE and c.type != tree.XML_CDATA_SECTION_NODE) or c.content is NULL:
         return -1
@@ -111,22 +111,38 @@ cdef int _bytes_label_step(xmlNode* c, Py_ssize_t* seen, bint* label_seen, Py_ss
     p = <const unsigned char*>c.content
     n = strlen(<const char*>p)
     i = 0
-    while i < n and _ascii_space(p[i]):
-        i += 1
+    while i < n:  # white space (str.isspace) read off the start ...
+        if p[i] < 128:
+            if not _ascii_space(p[i]):
+                break
+            i += 1
+        else:
+            m = _utf8_space_at(p, i, n, &space)
+            if m == 0:
+                return -1  # (not well formed: read as a string)
+            if not space:
+                break
+            i += m
     if i == n:
         return 0  # nothing but white space: skipped
     j = n
-    while _ascii_space(p[j - 1]):
-        j -= 1
-    if p[i] >= 128 or p[j - 1] >= 128:
-        return -1  # (it may start or end with a space beyond ASCII)
-    length = 0
-    for k in range(i, j):
-        if p[k] >= 128:
-            ascii = False
-            length += (p[k] & 0xC0) != 0x80
+    while True:  # ... and off the end (a character that is none stands at i)
+        if p[j - 1] < 128:
+            if not _ascii_space(p[j - 1]):
+                break
+            j -= 1
         else:
-            length += 1
+            k = j - 1
+            while k > i and (p[k] & 0xC0) == 0x80:
+                k -= 1
+            m = _utf8_space_at(p, k, j, &space)
+            if m != j - k:
+                return -1
+            if not space:
+                break
+            j = k
+    length = _u8_count(p + i, j - i)  # (_copyright.pxi)
+    ascii = length == j - i  # (a character beyond ASCII takes two bytes or more)
     seen[0] += length
     if seen[0] > limit:
         return 1
@@ -223,13 +239,26 @@ def collapsed_text(_Element body, frozenset skip, Py_ssize_t limit):
     return _collapsed_utf8(b"".join(parts))
 
 
+# The first bytes of the UTF-8 forms of the white-space characters beyond ASCII (U+0085,
+# U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029, U+202F, U+205F, U+3000: tested against
+# str.isspace over every code point); any other byte >= 0x80 starts no white space
+SPACE_LEAD_BYTES = (0xC2, 0xE1, 0xE2, 0xE3)
+cdef unsigned char _space_lead[256]
+memset(_space_lead, 0, sizeof(_space_lead))
+for _c in SPACE_LEAD_BYTES:
+    _space_lead[_c] = 1
+
+
 cdef inline Py_ssize_t _space_len(const unsigned char* p, Py_ssize_t i, Py_ssize_t n) noexcept:
     """The UTF-8 length of the white-space character (``str.isspace``) at ``p[i]``, else 0
-    (ASCII here, the others told by _text._utf8_space_at)."""
+    (ASCII here, the others told by _text._utf8_space_at: only after a byte that may start
+    one, so a Chinese text is read without a call a byte)."""
     cdef bint space = False
     cdef Py_ssize_t m
     if p[i] < 128:
         return 1 if _ascii_space(p[i]) else 0
+    if not _space_lead[p[i]]:
+        return 0
     m = _utf8_space_at(p, i, n, &space)
     return m if space else 0
 
@@ -306,10 +335,6 @@ def texts_before(_Element el, Py_ssize_t max_siblings, frozenset skip, Py_ssize_
 # Labelled dates: the stretches of a page's text :func:`maintext.metadata.visible.label_matches`
 # searches (:func:`maintext.metadata.visible._label_windows`)
 
-cdef extern from "string.h":
-    void* memmem(const void* haystack, size_t haystack_len, const void* needle, size_t needle_len) nogil
-
-
 cdef extern from "Python.h":
     Py_ssize_t PyUnicode_FindChar(object text, Py_UCS4 ch, Py_ssize_t start, Py_ssize_t end, int direction) except -2
 
@@ -343,7 +368,7 @@ cdef bint _may_hold_label(str text, Py_ssize_t start, Py_ssize_t stop, tuple asc
         else:
             buf[i] = <unsigned char>(<unsigned int>c + 32 if 65 <= c <= 90 else <unsigned int>c)
     for label in ascii_labels:
-        if memmem(buf, n, <const char*>(<bytes>label), len(<bytes>label)) is not NULL:
+        if _holds(buf, n, <bytes>label):
             return True
     return False
 

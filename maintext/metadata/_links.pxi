@@ -299,13 +299,13 @@ def link_rows(list anchors, list records, base, scheme, origin, tuple skip, reso
 # The anchors' hrefs joined and the anchors with a rel value: ``collect.href_index``
 
 def href_index(list records):
-    """``collect.href_index(records)``: the records' hrefs (an absent one as "") joined by
-    NUL and lower-cased when they are all ASCII (else None), and the indices of the records
-    with a rel value. The joined text is written in one pass, its capitals lowered on the
-    way (``str.lower`` of ASCII text changes only those)."""
+    """``collect.href_index(records)``: the records' hrefs (an absent one and one not in
+    ASCII as "") joined by NUL and lower-cased, the indices of the records with a rel
+    value, and those of the records whose href is not ASCII. The joined text is written in
+    one pass, its capitals lowered on the way (``str.lower`` of ASCII text changes only
+    those)."""
     cdef Py_ssize_t i, j, k = 0, size, n = len(records), total = 0
-    cdef list hrefs = [None] * n, rels = []
-    cdef bint ascii = True
+    cdef list hrefs = [None] * n, rels = [], wide = []
     cdef str href_text
     cdef const unsigned char* src
     cdef unsigned char* dst
@@ -313,13 +313,13 @@ def href_index(list records):
     for i in range(n):
         href, rel, _ = records[i]
         href_text = href if href else ""
+        if not PyUnicode_IS_ASCII(href_text):
+            wide.append(i)
+            href_text = ""
         hrefs[i] = href_text
         total += len(href_text)
-        ascii = ascii and PyUnicode_IS_ASCII(href_text)
         if rel:
             rels.append(i)
-    if not ascii:
-        return None, rels
     joined = PyUnicode_New(total + n - 1 if n else 0, 127)
     dst = <unsigned char*>PyUnicode_DATA(joined)
     for i in range(n):
@@ -333,7 +333,7 @@ def href_index(list records):
             c = src[j]
             dst[k + j] = c + 32 if 65 <= c <= 90 else c
         k += size
-    return joined, rels
+    return joined, rels, wide
 
 
 cdef enum:

@@ -169,6 +169,8 @@ cdef Py_ssize_t _value_end(const char_t* s, Py_ssize_t k, Py_ssize_t end, Py_ssi
         r = k + 1
         while r < end and s[r] != 34 and s[r] != 39 and s[r] != 10:
             r += 1
+            if r - k - 1 > 40:
+                return -1  # (too long to be a date, wherever it ends: not read to its end)
         if r >= end or s[r] == 10 or not (6 <= r - k - 1 <= 40):
             return -1
         g_start[0], g_end[0], quoted[0] = k + 1, r, True

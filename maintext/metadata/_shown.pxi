@@ -109,6 +109,30 @@ cdef bint _marked(object value, tuple words, pattern) except -1:
     return pattern.search(value) is not None
 
 
+cdef bint _holds(const void* data, size_t size, bytes word) noexcept:
+    """``word in data[:size]``, by ``memchr`` on the word's first byte and ``memcmp``: on
+    the short values and stretches searched here glibc's ``memmem``, which first fills a
+    table of 256 shifts, costs several times more."""
+    cdef const char* s = <const char*>data
+    cdef const char* w = word
+    cdef size_t n = len(word)
+    cdef const char* last
+    cdef const char* hit
+    if n == 0:
+        return True
+    if n > size:
+        return False
+    last = s + (size - n)  # the last place the word may start
+    while s <= last:
+        hit = <const char*>memchr(s, w[0], <size_t>(last - s) + 1)
+        if hit is NULL:
+            return False
+        if memcmp(hit + 1, w + 1, n - 1) == 0:
+            return True
+        s = hit + 1
+    return False
+
+
 # _marked_attr's lower-cased copy of a value: a longer one is decoded and tested by _marked
 DEF _MARK_BUFFER = 256
 cdef tuple _mark_words = None  # the words of the last in_comments call ...
@@ -141,7 +165,7 @@ cdef bint _marked_attr(xmlNode* n, const char* name, tuple words, tuple raw_word
                 buf[i] = <char>(c + 32 if 65 <= c <= 90 else c)
             else:
                 for word in raw_words:
-                    if memmem(buf, size, <const char*>(<bytes>word), len(<bytes>word)) is not NULL:
+                    if _holds(buf, size, <bytes>word):
                         return True
                 return False
     return _marked(_attr(n, name), words, pattern)
@@ -237,13 +261,34 @@ cdef object _own_text(xmlNode* n):
 
 
 cdef Py_ssize_t _collapsed_len(str text):
-    """``len(" ".join(text.split()))``."""
+    """``len(" ".join(text.split()))`` (a one-byte text read by the table of its spaces)."""
     cdef Py_ssize_t i, chars = 0, words = 0
     cdef bint inword = False
     cdef int kind = PyUnicode_KIND(text)
     cdef const void* data = PyUnicode_DATA(text)
+    cdef const unsigned char* b
+    cdef Py_UCS4 c
+    cdef bint space
+    if kind == PyUnicode_1BYTE_KIND:
+        b = <const unsigned char*>data
+        for i in range(len(text)):
+            if _space_byte[b[i]]:  # (_links.pxi)
+                inword = False
+            elif not inword:
+                chars += 1
+                words += 1
+                inword = True
+            else:
+                chars += 1
+        return chars + words - 1 if words else 0
     for i in range(len(text)):
-        if Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, i)):
+        c = PyUnicode_READ(kind, data, i)
+        # (no white space between U+00FF and U+1680: a CJK text asks no table for most characters)
+        if c < 256:
+            space = _space_byte[c] != 0
+        else:
+            space = c >= 0x1680 and Py_UNICODE_ISSPACE(c)
+        if space:
             inword = False
         else:
             chars += 1
@@ -266,23 +311,26 @@ cdef inline bint _tail_piece(xmlNode* n) noexcept nogil:
     return _has_text(n.next) and not _blank_run(n.next)
 
 
-cdef inline bint _put(list out, object text, Py_ssize_t* size, Py_ssize_t budget):
-    """Append a non-empty ``text``; whether the collapsed length so far exceeds ``budget``."""
+cdef inline bint _put(list out, object text, Py_ssize_t* size, Py_ssize_t budget, bint past=True):
+    """Append a non-empty ``text``; whether the collapsed length so far exceeds ``budget``
+    (``past`` False: the text that takes it over ``budget`` is not appended)."""
     if not text:
         return False
-    out.append(text)
     size[0] += _collapsed_len(text)
+    if past or size[0] <= budget:
+        out.append(text)
     return size[0] > budget
 
 
-def texts_after(_Element el, Py_ssize_t max_nodes, frozenset skip, Py_ssize_t budget):
+def texts_after(_Element el, Py_ssize_t max_nodes, frozenset skip, Py_ssize_t budget, bint past=True):
     """The pieces ``visible.texts_after(el, max_nodes)`` yields, in its order (each following
     sibling's subtree as ``visible.subtree_texts(sib, with_tail=True)``, ``skip`` its
     ``_SKIP_TEXT_TAGS``), but those of ASCII white space only (not even decoded: most
     pieces between elements), cut after the piece at which their whitespace-collapsed
     length exceeds ``budget``: a reader that skips the pieces that strip to nothing and
     stops once the collapsed, stripped or raw length of the others it read exceeds
-    ``budget`` reads none past the cut."""
+    ``budget`` reads none past the cut. ``past`` False: cut before that piece (the
+    pieces whose collapsed lengths add up to at most ``budget``)."""
     cdef xmlNode* cur = el._c_node
     cdef xmlNode* sib
     cdef xmlNode* n
@@ -290,7 +338,7 @@ def texts_after(_Element el, Py_ssize_t max_nodes, frozenset skip, Py_ssize_t bu
     cdef list out = []
     cdef _TagMemo names = _TagMemo()
     while cur is not NULL and seen < max_nodes:
-        if _tail_piece(cur) and _put(out, tailOf(cur), &size, budget):
+        if _tail_piece(cur) and _put(out, tailOf(cur), &size, budget, past):
             return out
         sib = cur.next
         while sib is not NULL:
@@ -298,9 +346,9 @@ def texts_after(_Element el, Py_ssize_t max_nodes, frozenset skip, Py_ssize_t bu
                 n = sib
                 while n is not NULL:
                     if not (n.type == tree.XML_ELEMENT_NODE and _tag_in(n, skip, names)) \
-                            and _put(out, _piece(n), &size, budget):
+                            and _put(out, _piece(n), &size, budget, past):
                         return out
-                    if _tail_piece(n) and _put(out, tailOf(n), &size, budget):
+                    if _tail_piece(n) and _put(out, tailOf(n), &size, budget, past):
                         return out
                     n = _next_node(n, sib)
                 seen += 1

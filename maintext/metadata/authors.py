@@ -175,13 +175,16 @@ def visible_byline(headline_el) -> str | None:
     the headline are read (:data:`VISIBLE_BYLINE_CHARS`)."""
     if headline_el is None:
         return None
-    pieces = _short_pieces(texts_after(headline_el, budget=VISIBLE_BYLINE_CHARS))
-    for n, piece in enumerate(pieces):
-        if not may_open_byline(piece) or not BYLINE_PREFIX.match(piece):
+    pieces = _byline_pieces(headline_el)
+    for n, text in enumerate(pieces):
+        if not may_open_byline(text):  # (the same answer on the text collapsed: see _byline_pieces)
+            continue
+        piece = collapse_ws(text)
+        if not BYLINE_PREFIX.match(piece):
             continue
         name = clean_author(piece)
         if (name is None or name == piece) and n + 1 < len(pieces):  # "Von" + <a>Name</a>
-            name = clean_author(pieces[n + 1])
+            name = clean_author(collapse_ws(pieces[n + 1]))
         if name and name != piece and looks_like_name(name):
             return name
     return None
@@ -227,7 +230,7 @@ def copyright_holder(root, site_names: tuple[str, ...]) -> str | None:
     body = root.find("body")
     if body is None:
         return None
-    for m in reversed(copyright_lines(text_content(body)[-COPYRIGHT_TAIL_CHARS:])):
+    for m in reversed(_footer_lines(body)):
         name = m.group(1)
         words = name.lower().replace(".", " ").split()
         if 2 <= len(words) <= 4 and not ORGANISATION_WORDS.intersection(words) \
@@ -236,8 +239,35 @@ def copyright_holder(root, site_names: tuple[str, ...]) -> str | None:
     return None
 
 
-# What a COPYRIGHT_LINE match starts with (its first group's three forms)
+# What a COPYRIGHT_LINE match starts with (its first group's three forms); each starts with
+# an ASCII character or a UTF-8 lead byte, so the C reader finds them in the UTF-8 bytes
 _COPYRIGHT_OPENINGS = ("©", "(c)", "(C)", "Copyright", "copyright")
+# Bytes of text from the most to the least frequent (roughly, for English): the C reader
+# looks for each opening's byte that comes last here (any other byte counts as rarer)
+_BYTE_FREQUENCY = b" etaoinsrhldcumfpgwybvkxjqz"
+
+
+def _rarest_byte(word: bytes) -> int:
+    """The index of ``word``'s rarest byte by :data:`_BYTE_FREQUENCY` (the first of equals)."""
+    rank = [_BYTE_FREQUENCY.find(b) % (len(_BYTE_FREQUENCY) + 1) for b in word]  # (-1: the rarest)
+    return rank.index(max(rank))
+
+
+_COPYRIGHT_OPENING_BYTES = tuple((o.encode("utf-8"), _rarest_byte(o.encode("utf-8"))) for o in _COPYRIGHT_OPENINGS)
+
+
+def _footer_lines(body) -> list[re.Match[str]]:
+    """``copyright_lines`` of the last :data:`COPYRIGHT_TAIL_CHARS` characters of ``body``'s
+    text (their groups and lengths; in C their positions are counted from the character
+    before the first opening). In C when built: the text's end is read from the tree's
+    last text nodes (not all of the body's text, ~0.1 ms on a long page) and the openings
+    found in its bytes; it is decoded only from the first one on."""
+    native = native_metadata()
+    found = native.copyright_tail(body, COPYRIGHT_TAIL_CHARS, _COPYRIGHT_OPENING_BYTES) if native is not None else None
+    if found is None:
+        return copyright_lines(text_content(body)[-COPYRIGHT_TAIL_CHARS:])
+    text, starts = found
+    return _lines_at(text, starts) if starts else []
 
 
 def copyright_lines(text: str) -> list[re.Match[str]]:
@@ -251,15 +281,32 @@ def copyright_lines(text: str) -> list[re.Match[str]]:
         while at >= 0:
             starts.add(at)
             at = text.find(opening, at + 1)
+    return _lines_at(text, sorted(starts))
+
+
+def _lines_at(text: str, starts: list[int]) -> list[re.Match[str]]:
+    """The COPYRIGHT_LINE matches that start at ``starts`` (sorted), each after the last."""
     out: list[re.Match[str]] = []
     end = 0
-    for at in sorted(starts):
+    for at in starts:
         if at >= end:
             m = COPYRIGHT_LINE.match(text, at)
             if m is not None:
                 out.append(m)
                 end = m.end()
     return out
+
+
+def _byline_pieces(headline_el) -> list[str]:
+    """:func:`_short_pieces` after the headline, each piece whitespace-collapsed or as it
+    stands: in C the list ends before the piece that takes their collapsed length over
+    :data:`VISIBLE_BYLINE_CHARS`, so no piece is collapsed here; the reader collapses the
+    few it tries (:func:`may_open_byline` skips the white space and the marks of a byline's
+    lead first: it gives the same answer on a piece as on it collapsed)."""
+    if native_metadata() is None:
+        return _short_pieces(texts_after(headline_el, budget=VISIBLE_BYLINE_CHARS))
+    texts = texts_after(headline_el, budget=VISIBLE_BYLINE_CHARS, past_budget=False)
+    return [text for text in texts if not text.isspace()]
 
 
 def _short_pieces(texts) -> list[str]:

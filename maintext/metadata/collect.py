@@ -106,7 +106,7 @@ class Collected:
         # the C walk read them; None: not read (dates walks the tree for them when asked)
         self.dated: list | None = None
         self._records: list[tuple[str | None, str | None, str | None]] | None = None
-        self._hrefs: tuple[str | None, list[int]] | None = None  # (lowered_hrefs, rel_anchors)
+        self._hrefs: tuple[str, list[int], list[int]] | None = None  # (see href_index)
 
     def anchor_records(self) -> list[tuple[str | None, str | None, str | None]]:
         """``(href, rel, text)`` of each anchor, read once for the link, label, licence
@@ -139,15 +139,20 @@ class Collected:
         holds one starts in it or in an earlier href not yet a hit: none is missed.
 
         A pattern whose matches all start with one of a few literal strings (its heads,
-        :mod:`.hrefheads`) is not searched: the hits are then the hrefs holding a head."""
-        low = self.lowered_hrefs()
-        plain = _cased(pattern) if low is not None else None
+        :mod:`.hrefheads`) is not searched: the hits are then the hrefs holding a head, and
+        every href not in ASCII (its case-blind matches are not told by the lower-cased
+        text, where it stands as ""; a page in Chinese has a few such hrefs among hundreds)."""
+        low, _, wide = self._href_index()
+        plain = _cased(pattern)
         if plain is None:
             return None
         heads = literal_heads(plain)
         if heads is not None:  # the hrefs that hold one of the strings every match starts with
             native = native_metadata()
-            return native.head_hits(low, heads) if native is not None else head_hits(low, heads)
+            hits = native.head_hits(low, heads) if native is not None else head_hits(low, heads)
+            return sorted(set(hits).union(wide)) if wide else hits
+        if wide:
+            return None
         hits: list[int] = []
         search, find, count = plain.search, low.find, low.count
         m = search(low)
@@ -166,13 +171,14 @@ class Collected:
     def lowered_hrefs(self) -> str | None:
         """The anchors' hrefs (an absent one as "") joined by NUL (no attribute value holds
         one) and lower-cased, when they are all ASCII; else None. Read once."""
-        return self._href_index()[0]
+        low, _, wide = self._href_index()
+        return None if wide else low
 
     def rel_anchors(self) -> list[int]:
         """The indices (ascending) of the anchors with a non-empty ``rel`` value."""
         return self._href_index()[1]
 
-    def _href_index(self) -> tuple[str | None, list[int]]:
+    def _href_index(self) -> tuple[str, list[int], list[int]]:
         if self._hrefs is None:
             native = native_metadata()
             records = self.anchor_records()
@@ -190,12 +196,13 @@ class Collected:
         return got[1] if got else None
 
 
-def href_index(records: list[tuple[str | None, str | None, str | None]]) -> tuple[str | None, list[int]]:
-    """The hrefs of the anchors' ``records`` (an absent one as "") joined by NUL and
-    lower-cased when they are all ASCII, else None; and the indices of the records with a
-    rel value (the Python twin of ``_native.href_index``)."""
-    joined = "\0".join([href or "" for href, _, _ in records])
-    return (joined.lower() if joined.isascii() else None), [i for i, (_, rel, _) in enumerate(records) if rel]
+def href_index(records: list[tuple[str | None, str | None, str | None]]) -> tuple[str, list[int], list[int]]:
+    """The hrefs of the anchors' ``records`` (an absent one and one not in ASCII as "")
+    joined by NUL and lower-cased; the indices of the records with a rel value; those of
+    the records whose href is not ASCII (the Python twin of ``_native.href_index``)."""
+    wide = [i for i, (href, _, _) in enumerate(records) if href and not href.isascii()]
+    joined = "\0".join(["" if not href or not href.isascii() else href for href, _, _ in records])
+    return joined.lower(), [i for i, (_, rel, _) in enumerate(records) if rel], wide
 
 
 # Collected.href_hits: each pattern without re.IGNORECASE (searched in lower-cased text), by

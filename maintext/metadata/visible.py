@@ -227,15 +227,18 @@ def body_texts(body, budget: int):
     return subtree_texts(body)
 
 
-def texts_after(el, max_nodes: int = AFTER_HEADLINE_ELEMENTS, budget: int | None = None):
+def texts_after(el, max_nodes: int = AFTER_HEADLINE_ELEMENTS, budget: int | None = None,
+                past_budget: bool = True):
     """Text pieces following ``el`` in document order (its tail, later siblings, the
     parent's later siblings, ...), at most ``max_nodes`` elements. ``budget``: the reader
     skips the pieces that strip to nothing and stops once the others it read exceed that
     many characters (collapsed, stripped or as they are): then a list read in C
-    (metadata/_native.pyx), cut there, without the pieces of ASCII white space only."""
+    (metadata/_native.pyx), cut there, without the pieces of ASCII white space only;
+    ``past_budget`` False: that list ends before the piece that takes their collapsed
+    length over ``budget`` (the Python generator is never cut: its reader stops)."""
     native = native_metadata() if budget is not None else None
     if native is not None:
-        return native.texts_after(el, max_nodes, _SKIP_TEXT_TAGS, budget)
+        return native.texts_after(el, max_nodes, _SKIP_TEXT_TAGS, budget, past_budget)
     return _texts_after(el, max_nodes)
 
 

@@ -215,3 +215,19 @@ def test_short_pieces_skip_white_space_as_collapsing_would():
     assert all((c.split() == []) == c.isspace() for c in map(chr, range(sys.maxunicode + 1)))
     texts = ["", " \n\t", "\u3000\xa0", "By  Jane\nDoe", "\u200b", " x ", "\x1c\x1d\x1e\x1f\x85"]
     assert _short_pieces(texts) == ["By Jane Doe", "\u200b", "x"]
+
+
+def test_may_open_byline_same_on_a_text_and_on_it_collapsed():
+    """visible_byline tests may_open_byline on a piece before collapsing it: the lead it
+    skips holds every white-space character, so collapsing changes nothing it reads."""
+    import random
+
+    from maintext.metadata.names import may_open_byline
+    from maintext.textutil import collapse_ws
+
+    pieces = [" ", "\n", "\xa0", "\u3000", "\u2009", "~", "|", "\u2013", "-", "By", "by", "\u0130", "\u0131",
+              "x", "Von", "\u4f5c\u8005", "\u200b", "\x85", "\x1c", "Jane", ".", ":"]
+    rng = random.Random(83)
+    for _ in range(20000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 6)))
+        assert may_open_byline(text) == may_open_byline(collapse_ws(text)), text

@@ -94,9 +94,7 @@ def test_head_hits_in_c_same_as_python_on_real_pages():
         for line in gold.read_text(encoding="utf-8").splitlines()[:25]:
             page = gzip.open(data / name / json.loads(line)["file"]).read().decode("utf-8", "replace")
             got = collect(parse_html(page))
-            low = got.lowered_hrefs()
-            if low is None:
-                continue
+            low = got._href_index()[0]  # (hrefs not in ASCII as "")
             for pattern in PATH_PATTERNS:
                 heads = literal_heads(_cased(pattern))
                 _compare(low, heads)
@@ -104,3 +102,29 @@ def test_head_hits_in_c_same_as_python_on_real_pages():
                 assert all(i in hits for i, (h, _, _) in enumerate(got.anchor_records()) if pattern.search(h or ""))
                 checked += 1
     assert checked
+
+
+def test_href_hits_hold_every_href_not_in_ascii(monkeypatch):
+    """An href not in ASCII is a hit of every pattern with heads (its case-blind matches,
+    "/\u017fchlagwort/", "/Tag/\u4e2d", are not read from the lower-cased text); the ASCII
+    hrefs are hits as before; the hits hold every href the pattern finds."""
+    from maintext.html import walk
+    from maintext.html.document import parse_html
+    from maintext.metadata.collect import collect
+
+    hrefs = ["/tag/x", "/Tag/\u4e2d", "/\u017fchlagwort/y", "/ta\u212a/", "/autor/\u0131", "/x", "/AUTHOR/a",
+             "/\u4e2d\u6587", "", "/label/\u00e9", "/categories/z"]
+    rng = random.Random(13)
+    for _ in range(300):
+        chosen = [rng.choice(hrefs) for _ in range(rng.randint(0, 8))]
+        html = "<html><body>" + "".join(f"<a href='{h}'>a</a>" for h in chosen) + "</body></html>"
+        for enabled in (True, False):
+            monkeypatch.setattr(walk, "ENABLED", enabled)
+            got = collect(parse_html(html))
+            records = got.anchor_records()
+            wide = [i for i, (h, _, _) in enumerate(records) if h and not h.isascii()]
+            for pattern in PATH_PATTERNS:
+                hits = got.href_hits(pattern)
+                assert hits == sorted(set(hits)) and set(wide) <= set(hits)
+                assert all(i in hits for i, (h, _, _) in enumerate(records) if pattern.search(h or ""))
+            assert got.lowered_hrefs() == (None if wide else "\0".join(h or "" for h, _, _ in records).lower())

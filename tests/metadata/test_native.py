@@ -13,6 +13,7 @@ from maintext.html.document import parse_html
 from maintext.metadata import collect as collect_mod
 from maintext.metadata import native as native_mod
 from maintext.metadata.collect import collect, text_content
+from maintext.textutil import collapse_ws
 from tests.helpers_pages import random_page
 
 native = pytest.mark.skipif(native_mod._native is None, reason="metadata natives not built")
@@ -368,6 +369,36 @@ def test_copyright_holder_reads_the_footer_tail(monkeypatch):
     assert authors.copyright_holder(root, ("janedoe",)) is None
 
 
+COPYRIGHT_PIECES = ["\u00a9", "(c)", "(C)", "Copyright", "copyright", " 2019 ", "Jane Doe", "\u00fc", "\u4e2d\u6587",
+                    "\U0001f600", "\n", "x", "(", "c", ")", "Copy", "right", "<p>", "</p>", "<b>", "</b>", "<!--(c)-->",
+                    "<script>(c) Jane Doe</script>", "<br>", "&copy;", "<span>", "</span>"]
+
+
+@native
+def test_footer_lines_in_c_same_as_the_text_tail(monkeypatch):
+    """The C reader of the body's text end gives the matches of the text's last characters
+    (cuts in a node, openings across nodes, characters of 1 to 4 UTF-8 bytes)."""
+    from maintext.metadata import authors
+
+    rng = random.Random(59)
+    for _ in range(600):
+        body = random_page(rng, COPYRIGHT_PIECES, 30).find("body")
+        for limit in (1, 2, 3, 7, 13, 40, 20000):
+            monkeypatch.setattr(authors, "COPYRIGHT_TAIL_CHARS", limit)
+            tail = text_content(body)[-limit:]
+            expected = [(m.group(0), m.group(1)) for m in authors.copyright_lines(tail)]
+            found = authors._footer_lines(body)
+            assert [(m.group(0), m.group(1)) for m in found] == expected, (tail, limit)
+            text, starts = authors.native_metadata().copyright_tail(body, limit, authors._COPYRIGHT_OPENING_BYTES)
+            assert (text is None) == (not starts)
+            if starts:  # the text's end from the character before the first opening
+                first = min(at for at in (tail.find(o) for o in authors._COPYRIGHT_OPENINGS) if at >= 0)
+                assert tail.endswith(text) and len(tail) - len(text) == max(first - 1, 0)
+                shift = len(tail) - len(text)
+                assert [m.span() for m in found] == [(a - shift, b - shift) for a, b in
+                                                     (m.span() for m in authors.copyright_lines(tail))]
+
+
 def test_copyright_lines_are_the_pattern_matches():
     from maintext.metadata.authors import COPYRIGHT_LINE, copyright_lines
 
@@ -520,6 +551,10 @@ def test_texts_after_in_c_is_the_generator_cut_at_the_budget(monkeypatch):
                 collapsed = sum(len(" ".join(t.split())) for t in got)
                 assert got == full_shown or (collapsed > budget >= collapsed - len(" ".join(got[-1].split())))
                 assert authors._short_pieces(got) == authors._short_pieces(full) if budget == 600 else True
+                within = visible.texts_after(el, max_nodes, budget, past_budget=False)
+                assert within == got[:len(within)] and len(got) - len(within) <= 1
+                assert list(map(collapse_ws, (t for t in within if not t.isspace()))) == authors._short_pieces(
+                    full) if budget == 600 else True
                 assert visible.first_date(got, budget) == visible.first_date(iter(full), budget)
         headline = root.find(".//h1")
         if headline is not None:
@@ -534,7 +569,9 @@ LABEL_PIECES = ["<div>", "</div>", "<p>", "</p>", "Autor", "Autor:", "AUTOR\uff1
                 "<script>Autor</script>", "<noscript>Von</noscript>", "<!--Autor-->", "x" * 85, "y" * 30,
                 "\u3000Redaktion\u3000", "<br>", "<a href='/a'>A B</a>", "Geschrieben von ",
                 "\u00e9" * 90, "Aut" + "o" * 90 + "r", " " + "q" * 88 + " ", "1 " * 45, "\u00fc" + "v" * 85 + ".",
-                "<i>" + "k" * 81 + "</i>", "a" + "\u00e9" * 85 + "b"]  # long pieces: counted from their bytes when their ends are plain ASCII
+                "<i>" + "k" * 81 + "</i>", "a" + "\u00e9" * 85 + "b",
+                "\xa0\u4f5c\u8005\xa0", "\u2003\u5f20\u4e09\u2003", "\u3000", "\u8bb0\u8005\uff1a",
+                "\u4e2d\u6587" * 30, "\u200bJo Roe\u200b", "\x85Von\u2028", "\u00e9Max\u3000M\u00fcller\u00e9"]  # long pieces: counted from their bytes when their ends are plain ASCII
 
 
 @native

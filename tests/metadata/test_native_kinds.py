@@ -54,4 +54,15 @@ def test_href_index_lowers_every_ascii_capital_only():
                     rng.choice([None, "", "tag"]), None) for _ in range(rng.randint(0, 6))]
         assert native_fn(records) == collect_mod.href_index(records), records
     assert native_fn([(every, None, None)])[0] == every.lower()
-    assert native_fn([("/A", None, None), ("/\u00c4", None, None)]) == (None, [])
+    assert native_fn([("/A", None, None), ("/\u00c4", None, None)]) == ("/a\0", [], [1])
+
+
+@pytest.mark.skipif(native_mod._native is None, reason="metadata natives not built")
+def test_space_lead_bytes_start_every_white_space_beyond_ascii():
+    """_labelled.pxi reads a character beyond ASCII as white space only after one of these
+    bytes: every str.isspace character beyond ASCII starts with one of them in UTF-8."""
+    import sys
+
+    leads = {chr(c).encode("utf-8")[0] for c in range(128, sys.maxunicode + 1) if chr(c).isspace()}
+    assert leads <= set(native_mod._native.SPACE_LEAD_BYTES)
+    assert not any(chr(c).isspace() for c in range(256, 0x1680))  # (_shown.pxi's _collapsed_len skips them)
