@@ -49,7 +49,18 @@ def keep_freed_memory(memory_limit_mb: int = 0) -> bool:
     freed memory for later pages instead of returning it to the system. True when applied
     (glibc), False elsewhere or when the limit leaves nothing to keep."""
     megabytes = keep_megabytes(memory_limit_mb)
+    _keep_node_chunks(megabytes)
     libc = _glibc()
     if libc is None or megabytes <= 0:
         return False
     return bool(libc.mallopt(_M_TRIM_THRESHOLD, ctypes.c_int(megabytes << 20)))
+
+
+def _keep_node_chunks(megabytes: int) -> None:
+    """The same budget for the chunks the C tree builder cuts its nodes from
+    (``maintext/html/_arena.pxi``), whose pages it gives back beyond 2 MB otherwise."""
+    try:
+        from .html import _lexbor
+    except ImportError:  # not built: nodes come from the C library's allocator
+        return
+    _lexbor.keep_chunks(megabytes)

@@ -24,7 +24,7 @@
 # (a document pins at most the chunks its nodes are in). Chunks are mapped (mmap) 16 at a
 # time and never unmapped, so a number in the table is ours for good (nothing is ever
 # removed from it, and no look-up can race a removal): a freed chunk is kept for the next
-# pages, warm in the caches, up to MT_KEEP of them; beyond, its pages go back to the system
+# pages, warm in the caches, up to MT_KEEP of them (a worker's budget: keep_chunks); beyond, its pages go back to the system
 # (madvise) and it waits, costing no memory, for the next big page. Blocks larger than
 # MT_BIG, and every block once the table is half full (8,192 chunks: 512 MiB of nodes), come
 # from libxml2's allocator (they go back through the same mt_free, to it).
@@ -54,8 +54,9 @@ cdef extern from *:
     static size_t mt_filled = 0;
     static mt_free_f mt_next_free = NULL;  /* xmlFree before mt_free */
     static char mt_lock_flag = 0;
-    static char* mt_kept[MT_KEEP];         /* freed chunks, their pages still in memory */
-    static int mt_nkept = 0;
+    static char** mt_kept = NULL;          /* freed chunks, their pages still in memory */
+    static size_t mt_nkept = 0, mt_kept_room = 0;
+    static size_t mt_keep_max = MT_KEEP;   /* (mt_keep: a worker's budget) */
     static char** mt_cold = NULL;          /* freed chunks whose pages went back to the system */
     static size_t mt_ncold = 0, mt_cold_room = 0;
     static char* mt_cur = NULL;            /* the chunk being filled, its free room */
@@ -89,20 +90,23 @@ cdef extern from *:
         __atomic_store_n(&mt_slots[i], number, __ATOMIC_RELEASE);
     }
 
-    static int mt_cold_reserve(size_t more) {  /* lock held; 0: no memory for the list */
-        while (mt_cold_room - mt_ncold < more) {
-            size_t room = mt_cold_room ? 2 * mt_cold_room : 256;
-            char** grown = (char**)realloc(mt_cold, room * sizeof(char*));
+    /* Room for ``more`` entries in a list of chunks (lock held); 0: no memory for it. */
+    static int mt_reserve(char*** list, size_t* room, size_t used, size_t more) {
+        while (*room - used < more) {
+            size_t wider = *room ? 2 * *room : 256;
+            char** grown = (char**)realloc(*list, wider * sizeof(char*));
             if (grown == NULL) return 0;
-            mt_cold = grown;
-            mt_cold_room = room;
+            *list = grown;
+            *room = wider;
         }
         return 1;
     }
 
+    static int mt_cold_reserve(size_t more) { return mt_reserve(&mt_cold, &mt_cold_room, mt_ncold, more); }
+
     static void mt_release(char* chunk) {  /* nothing cut from it is left */
         mt_lock();
-        if (mt_nkept < MT_KEEP) {
+        if (mt_nkept < mt_keep_max && mt_reserve(&mt_kept, &mt_kept_room, mt_nkept, 1)) {
             mt_kept[mt_nkept++] = chunk;
             mt_unlock();
             return;
@@ -192,8 +196,21 @@ cdef extern from *:
         return 1;
     }
 
+    /* Keep up to ``chunks`` freed chunks warm (at least MT_KEEP); those beyond go cold now. */
+    static void mt_keep(size_t chunks) {
+        char* chunk;
+        mt_lock();
+        mt_keep_max = chunks > MT_KEEP ? chunks : MT_KEEP;
+        while (mt_nkept > mt_keep_max && mt_cold_reserve(1)) {
+            chunk = mt_kept[--mt_nkept];
+            madvise(chunk, MT_CHUNK, MADV_DONTNEED);
+            mt_cold[mt_ncold++] = chunk;
+        }
+        mt_unlock();
+    }
+
     static int mt_installed(mt_free_f* xml_free) { return *xml_free == mt_free; }
-    static int mt_kept_count(void) { return mt_nkept; }
+    static int mt_kept_count(void) { return (int)mt_nkept; }
     static long long mt_cold_count(void) { return (long long)mt_ncold; }
     static long long mt_chunk_count(void) { return (long long)mt_filled; }
     static int mt_owned(const void* p) { return p != NULL && mt_owns(p); }
@@ -207,12 +224,14 @@ cdef extern from *:
     int mt_install(mt_free_f* xml_free) noexcept nogil
     int mt_installed(mt_free_f* xml_free) noexcept nogil
     int mt_kept_count() noexcept nogil
+    void mt_keep(size_t chunks) noexcept nogil
     long long mt_cold_count() noexcept nogil
     long long mt_chunk_count() noexcept nogil
     int mt_owned(const void* p) noexcept nogil
     long long mt_live_of(const void* p) noexcept nogil
     long long MT_HOLD
     int MT_KEEP
+    size_t mt_keep_max
 
 
 cdef bint _arena_found = False  # mt_free is in libxml2's xmlFree (_install_arena)
@@ -249,11 +268,18 @@ def arena(bint on):
     return _arena_usable()
 
 
+def keep_chunks(long megabytes):
+    """Keep up to ``megabytes`` of freed chunks warm for the next pages (at least 2 MiB)
+    instead of giving their pages back: what maintext.heap.keep_freed_memory asks of glibc,
+    in the processes maintext owns, so that a big page after a big page faults nothing in."""
+    mt_keep(<size_t>max(megabytes, 0) * (1024 * 1024 // (1 << 16)))
+
+
 def arena_state(_Element element=None):
     """For the tests: (freed chunks kept warm, freed chunks whose pages went back, chunks
-    mapped, MT_KEEP, MT_HOLD, and for ``element``: whether its node was cut from a chunk,
+    mapped, how many are kept warm at most, MT_HOLD, and for ``element``: whether its node was cut from a chunk,
     the live blocks of that chunk (+ MT_HOLD while it is being filled))."""
     cdef void* node = element._c_node if element is not None else NULL
     owned = node is not NULL and mt_owned(node) != 0
-    return (mt_kept_count(), mt_cold_count(), mt_chunk_count(), MT_KEEP, MT_HOLD,
+    return (mt_kept_count(), mt_cold_count(), mt_chunk_count(), mt_keep_max, MT_HOLD,
             owned, mt_live_of(node) if owned else 0)

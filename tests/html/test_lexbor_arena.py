@@ -26,8 +26,10 @@ def lexbor():
     from maintext.html import _lexbor
 
     assert _lexbor.own_nodes(True) and _lexbor.arena(True)  # found and installed here
+    _lexbor.keep_chunks(0)  # the library's budget (a test before may have run a worker's setup)
     yield _lexbor
     _lexbor.arena(True)
+    _lexbor.keep_chunks(0)
 
 
 def _page(n: int) -> str:
@@ -118,6 +120,23 @@ def test_the_pages_of_a_big_trees_chunks_go_back_to_the_system(lexbor):
     assert _resident_mb() < with_tree - (mapped - most - 16) * 64 / 1024 * 0.8  # (16: one slab spare)
     _build(_page(30000), 1000, True)  # the next big page takes the same chunks: none mapped
     assert lexbor.arena_state()[2] == mapped
+
+
+@needs_native
+def test_a_workers_budget_keeps_a_big_trees_chunks_warm(lexbor):
+    from maintext import heap
+
+    _build(_page(30000), 1000, True)  # its chunks mapped (kept or cold after it)
+    heap._keep_node_chunks(64)  # what heap.keep_freed_memory does in a worker
+    assert lexbor.arena_state()[3] == 64 * 16
+    root = _build(_page(30000), 1000, True)
+    used = lexbor.arena_state()[2] - lexbor.arena_state()[0] - lexbor.arena_state()[1]
+    del root
+    gc.collect()
+    kept, cold, *_ = lexbor.arena_state()
+    assert kept >= used - 1 > 32  # all kept warm for the next big page
+    lexbor.keep_chunks(0)  # back to the library's 2 MiB: the rest go back to the system now
+    assert lexbor.arena_state()[0] == 32 and lexbor.arena_state()[1] == cold + kept - 32
 
 
 @needs_native
