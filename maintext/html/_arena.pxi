@@ -24,10 +24,12 @@
 # (a document pins at most the chunks its nodes are in). Chunks are mapped (mmap) 16 at a
 # time and never unmapped, so a number in the table is ours for good (nothing is ever
 # removed from it, and no look-up can race a removal): a freed chunk is kept for the next
-# pages, warm in the caches, up to MT_KEEP of them (a worker's budget: keep_chunks); beyond, its pages go back to the system
-# (madvise) and it waits, costing no memory, for the next big page. Blocks larger than
-# MT_BIG, and every block once the table is half full (8,192 chunks: 512 MiB of nodes), come
-# from libxml2's allocator (they go back through the same mt_free, to it).
+# pages, warm in the caches, up to MT_KEEP of them (a worker's budget: keep_chunks);
+# beyond, its pages go back to the system (madvise MADV_FREE: taken back when the system
+# needs memory, else found again without a fault by the next big page) and it waits for
+# that page. Blocks larger than MT_BIG, and every block once the table is half full (8,192
+# chunks: 512 MiB of nodes), come from libxml2's allocator (they go back through the same
+# mt_free, to it).
 
 cdef extern from *:
     """
@@ -104,6 +106,16 @@ cdef extern from *:
 
     static int mt_cold_reserve(size_t more) { return mt_reserve(&mt_cold, &mt_cold_room, mt_ncold, more); }
 
+    /* The chunk's pages back to the system: MADV_FREE lets it take them when it needs
+       memory, and costs nothing when the chunk is used again before (no fault, no zeroing);
+       MADV_DONTNEED where the kernel has no MADV_FREE. */
+    static void mt_give_back(char* chunk) {
+    #ifdef MADV_FREE
+        if (madvise(chunk, MT_CHUNK, MADV_FREE) == 0) return;
+    #endif
+        madvise(chunk, MT_CHUNK, MADV_DONTNEED);
+    }
+
     static void mt_release(char* chunk) {  /* nothing cut from it is left */
         mt_lock();
         if (mt_nkept < mt_keep_max && mt_reserve(&mt_kept, &mt_kept_room, mt_nkept, 1)) {
@@ -112,7 +124,7 @@ cdef extern from *:
             return;
         }
         mt_unlock();
-        madvise(chunk, MT_CHUNK, MADV_DONTNEED);  /* its pages back to the system */
+        mt_give_back(chunk);
         mt_lock();
         if (mt_cold_reserve(1)) mt_cold[mt_ncold++] = chunk;
         else *(int64_t*)chunk = MT_HOLD;  /* (no room to list it: never reused, which is safe) */
@@ -203,7 +215,7 @@ cdef extern from *:
         mt_keep_max = chunks > MT_KEEP ? chunks : MT_KEEP;
         while (mt_nkept > mt_keep_max && mt_cold_reserve(1)) {
             chunk = mt_kept[--mt_nkept];
-            madvise(chunk, MT_CHUNK, MADV_DONTNEED);
+            mt_give_back(chunk);
             mt_cold[mt_ncold++] = chunk;
         }
         mt_unlock();

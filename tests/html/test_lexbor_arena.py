@@ -103,8 +103,14 @@ def test_chunks_are_given_back_and_kept_for_later_pages(lexbor):
 
 
 def _resident_mb() -> float:
+    """Resident memory less what the system may take back at will (MADV_FREE: LazyFree)."""
     with open("/proc/self/statm") as f:
-        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+        resident = int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+    lazy = 0.0
+    if os.path.exists("/proc/self/smaps_rollup"):
+        with open("/proc/self/smaps_rollup") as f:
+            lazy = sum(int(line.split()[1]) for line in f if line.startswith("LazyFree:")) / 1024
+    return resident - lazy
 
 
 @needs_native
