@@ -69,11 +69,12 @@ cdef enum:
     K_FOREIGN_END = 6  # </svg, </math
     K_TEXT = 7  # a start tag of document._TEXT_ONLY (any case, then a name's end)
 
-# document._TEXT_ONLY, in its order (the last: <plaintext>)
+# document._TEXT_ONLY, in its order (the last: <plaintext>), and their lengths
+_TEXT_ONLY = (b"title", b"textarea", b"xmp", b"iframe", b"noembed", b"noframes", b"plaintext")
 cdef const char* _TEXT_NAMES[7]
-_TEXT_NAMES[:] = [b"title", b"textarea", b"xmp", b"iframe", b"noembed", b"noframes", b"plaintext"]
 cdef Py_ssize_t _TEXT_LENGTHS[7]
-_TEXT_LENGTHS[:] = [5, 8, 3, 6, 7, 8, 9]
+for _k, _name in enumerate(_TEXT_ONLY):
+    _TEXT_NAMES[_k], _TEXT_LENGTHS[_k] = _name, len(_name)
 DEF PLAINTEXT = 6
 
 
@@ -279,21 +280,19 @@ cdef Py_ssize_t _text_only_end(const char* d, Py_ssize_t n, Py_ssize_t start, in
         i += 1
 
 
-cdef bint _self_closing(const char* d, Py_ssize_t start, Py_ssize_t gt) noexcept nogil:
+cdef bint _self_closing(const char* d, Py_ssize_t name_end, Py_ssize_t gt) noexcept nogil:
     # document._self_closing
-    return gt > start and d[gt - 1] == 47 and (_space(d[gt - 2]) or d[gt - 2] == 34 or d[gt - 2] == 39
-                                               or gt - 1 - start == 4 or gt - 1 - start == 5)
+    return gt > name_end and d[gt - 1] == 47 and (gt - 1 == name_end or _space(d[gt - 2]) or d[gt - 2] == 34
+                                                  or d[gt - 2] == 39)
 
 
-cdef Py_ssize_t _foreign_script_end(const char* d, Py_ssize_t n, Py_ssize_t start, bint* sure,
-                                    Py_ssize_t* gt) noexcept nogil:
-    # document._foreign_script_end (and the start tag's end in ``gt``)
+cdef Py_ssize_t _foreign_script_end(const char* d, Py_ssize_t n, Py_ssize_t gt, bint* sure) noexcept nogil:
+    # document._foreign_script_end
     cdef Py_ssize_t lt
     sure[0] = True
-    gt[0] = _tag_end(d, n, start)
-    if gt[0] < 0:
+    if gt < 0:
         return -1
-    lt = _find(d, gt[0] + 1, n, 60)
+    lt = _find(d, gt + 1, n, 60)
     if lt < 0:
         return -1
     if _end_tag(d, n, lt, "script", 6):
@@ -350,7 +349,7 @@ cdef Py_ssize_t _drop(const char* d, Py_ssize_t n, char* out, Py_ssize_t* pos_ou
             m = _raw_start(d, n, after, &kind, &which, &after)
             continue
         if kind == K_FOREIGN:
-            if not _self_closing(d, start, _tag_end(d, n, start)):
+            if not _self_closing(d, after, _tag_end(d, n, start)):
                 foreign[which] += 1
             m = _raw_start(d, n, after, &kind, &which, &after)
             continue
@@ -362,7 +361,8 @@ cdef Py_ssize_t _drop(const char* d, Py_ssize_t n, char* out, Py_ssize_t* pos_ou
             continue
         if kind == K_SCRIPT:
             if foreign[0] or foreign[1]:
-                end = _foreign_script_end(d, n, start, &sure, &gt)
+                gt = _tag_end(d, n, start)
+                end = _foreign_script_end(d, n, gt, &sure)
                 if end < 0:
                     if sure:
                         break

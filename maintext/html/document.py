@@ -311,17 +311,18 @@ def _text_only_end(data: bytes, start: int, name: bytes) -> int:
     return -1 if close is None else close.end()
 
 
-def _self_closing(data: bytes, start: int, gt: int) -> bool:
-    """Whether the start tag spanning ``[start, gt]`` ends with "/>" (a foreign element
-    with no content); not when the "/" ends an unquoted attribute value (``x=a/>``)."""
-    return gt > start and data[gt - 1] == 0x2F and (data[gt - 2] in b" \t\n\f\r\"'" or gt - 1 - start in (4, 5))
+def _self_closing(data: bytes, name_end: int, gt: int) -> bool:
+    """Whether the start tag whose name ends at ``name_end`` and which ends at ``gt`` ends
+    with "/>" (a foreign element with no content): right after its name, white space or a
+    quoted value; not when the "/" ends an unquoted attribute value (``x=a/>``)."""
+    return gt > name_end and data[gt - 1] == 0x2F and (gt - 1 == name_end or data[gt - 2] in b" \t\n\f\r\"'")
 
 
-def _foreign_script_end(data: bytes, start: int) -> tuple[int, bool]:
-    """In foreign content (<svg>, <math>) a <script> holds markup: (where its body ends,
-    True) when it holds none (its first "<" starts its end tag); (-1, False) when it does,
-    (-1, True) when only the parser knows (no end to its start tag, no "<" after it)."""
-    gt = _tag_end(data, start)
+def _foreign_script_end(data: bytes, gt: int) -> tuple[int, bool]:
+    """In foreign content (<svg>, <math>) a <script> (its start tag ending at ``gt``, see
+    _tag_end) holds markup: (where its body ends, True) when it holds none (its first "<"
+    starts its end tag); (-1, False) when it does, (-1, True) when only the parser knows
+    (no end to its start tag, no "<" after it)."""
     if gt < 0:
         return -1, True
     lt = data.find(b"<", gt + 1)
@@ -386,7 +387,7 @@ def _drop_bodies(data: bytes) -> bytes:
             name = tag.endswith(b"math")
             if kind == 0x2F:
                 foreign[name] = max(0, foreign[name] - 1)
-            elif not _self_closing(data, start, _tag_end(data, start)):
+            elif not _self_closing(data, m.end(), _tag_end(data, start)):
                 foreign[name] += 1
             m = search(data, m.end())
             continue
@@ -397,16 +398,16 @@ def _drop_bodies(data: bytes) -> bytes:
             m = search(data, end)
             continue
         if data[start + 2] == 0x63:  # "c": <script
-            gt = find(b">", start + 7)
             if any(foreign):
-                end, sure = _foreign_script_end(data, start)
+                gt = _tag_end(data, start)
+                end, sure = _foreign_script_end(data, gt)
                 if end < 0:
                     if sure:
                         break
                     m = search(data, start + 7)  # markup in it: read on, as the parser does
                     continue
-                gt = _tag_end(data, start)
             else:
+                gt = find(b">", start + 7)
                 end, sure = _script_end(data, start, gt)
             if end < 0:
                 break  # only the parser knows where this one ends: leave the rest to it

@@ -281,6 +281,11 @@ def test_emptied_script_bodies_leave_the_parsed_tree_alone():
     b"<p title='" + b"<script>" * 20000 + b"'>t</p><script>x</script>",  # starts inside a tag
     b"\xff\xfe<scr\x00ipt>\x80</SCRIPT",  # broken bytes around a half tag
     b"",
+    b"<svg x='" * 20000 + b"<script>x</script>",  # foreign start tags, quotes never closed
+    b"<svg><script>" * 20000 + b"<p>t</p>",  # scripts holding markup in foreign content
+    b"<title>" + b"<script>" * 20000,  # read as text, never closed
+    b"<textarea x='>'>" * 20000 + b"<p>t</p><script>x</script>",
+    b"<![CDATA[" * 20000 + b"<script>x</script>",  # bogus comments never closed
 ])
 def test_drop_script_bodies_on_broken_input(data):
     """Broken, huge or truncated markup: the twins agree, nothing before the first raw-text
