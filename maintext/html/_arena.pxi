@@ -35,7 +35,6 @@ cdef extern from *:
     """
     #include <stdint.h>
     #include <stdlib.h>
-    #include <string.h>
     #include <pthread.h>
     #include <sys/mman.h>
 
@@ -232,7 +231,6 @@ cdef extern from *:
     """
     ctypedef void (*mt_free_f)(void*) noexcept nogil
     void* mt_alloc(size_t size) noexcept nogil
-    void mt_leave() noexcept nogil
     int mt_install(mt_free_f* xml_free) noexcept nogil
     int mt_installed(mt_free_f* xml_free) noexcept nogil
     int mt_kept_count() noexcept nogil
@@ -242,6 +240,7 @@ cdef extern from *:
     int mt_owned(const void* p) noexcept nogil
     long long mt_live_of(const void* p) noexcept nogil
     long long MT_HOLD
+    size_t MT_CHUNK
     int MT_KEEP
     size_t mt_keep_max
 
@@ -284,13 +283,13 @@ def keep_chunks(long megabytes):
     """Keep up to ``megabytes`` of freed chunks warm for the next pages (at least 2 MiB)
     instead of giving their pages back: what maintext.heap.keep_freed_memory asks of glibc,
     in the processes maintext owns, so that a big page after a big page faults nothing in."""
-    mt_keep(<size_t>max(megabytes, 0) * (1024 * 1024 // (1 << 16)))
+    mt_keep(<size_t>max(megabytes, 0) * ((1 << 20) // MT_CHUNK))
 
 
 def arena_state(_Element element=None):
     """For the tests: (freed chunks kept warm, freed chunks whose pages went back, chunks
-    mapped, how many are kept warm at most, MT_HOLD, and for ``element``: whether its node was cut from a chunk,
-    the live blocks of that chunk (+ MT_HOLD while it is being filled))."""
+    mapped, how many are kept warm at most, MT_HOLD, and for ``element``: whether its node
+    was cut from a chunk, the live blocks of that chunk (+ MT_HOLD while it is being filled))."""
     cdef void* node = element._c_node if element is not None else NULL
     owned = node is not NULL and mt_owned(node) != 0
     return (mt_kept_count(), mt_cold_count(), mt_chunk_count(), mt_keep_max, MT_HOLD,
