@@ -12,6 +12,7 @@ from bisect import bisect_left
 from ...html.tags import SENTENCE_END
 from ...html.segment import Container, Segmentation
 from ...options import AutoOptions
+from .common import _weight_below
 from .heuristics import AutoHeuristics
 
 
@@ -247,11 +248,7 @@ def _sibling_verdict(h: AutoHeuristics, seg: Segmentation, sib: Container, thres
     blocks = seg.blocks[sib.start:sib.end]
     # the words, compared with spacer_weight and 30 alone: summed in order only up to the
     # larger (a long box's first blocks answer both)
-    cap, weight = max(h.spacer_weight, 30), 0.0
-    for b in blocks:
-        weight += b.weight
-        if weight >= cap:
-            break
+    weight = _weight_below(blocks, max(h.spacer_weight, 30))
     if weight < h.spacer_weight or _only_figures(seg, blocks):
         return "skip"
     if sib.boiler:
