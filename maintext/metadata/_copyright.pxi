@@ -133,21 +133,30 @@ def copyright_tail(_Element body, Py_ssize_t limit, tuple openings):
     on (what a pattern matched at the openings reads, ``\b`` included), ``starts`` the
     positions in it; ``(None, [])`` when none stands there (the text is not decoded).
     The text nodes are read from the end back, their bytes put before the ones read, until
-    they hold ``limit`` characters (counted only once they hold that many bytes), so the
-    rest of the body's text is never copied nor decoded. None when an entity reference
+    they hold ``limit`` characters (counted only once they hold that many bytes; of a long
+    node, only the bytes that can hold them), so the rest of the body's text is never
+    copied nor decoded (nor kept: the buffer stays under ~8 bytes a character of ``limit``). None when an entity reference
     stands among them (libxml2 would read its entity: the caller reads the text itself)."""
     cdef xmlNode* top = body._c_node
     cdef xmlNode* n
     cdef Py_ssize_t start = _tail_cap, chars = -1, length, count = 0, at, k, skip
+    # the most bytes of one node that can hold the characters still wanted: ``limit``
+    # characters of four bytes at most, and a character cut at the front (not counted)
+    cdef Py_ssize_t most = 4 * limit + 3
+    cdef const char* content
     cdef list where
     n = _last_below(top) if top.children is not NULL else NULL
     while n is not NULL:
         if _is_text(n) and n.content is not NULL and n.content[0]:
-            length = strlen(<const char*>n.content)
+            content = <const char*>n.content
+            length = strlen(content)
+            if length > most:  # (a long text node: only its end is copied)
+                content += length - most
+                length = most
             if length > start:
                 _wider(&start, length)
             start -= length
-            memcpy(_tail_buf + start, n.content, length)
+            memcpy(_tail_buf + start, content, length)
             if _tail_cap - start >= limit:  # may hold ``limit`` characters: count them
                 chars = _u8_count(_tail_buf + start, _tail_cap - start if chars < 0 else length) + max(chars, 0)
                 if chars >= limit:

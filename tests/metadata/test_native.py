@@ -375,6 +375,27 @@ COPYRIGHT_PIECES = ["\u00a9", "(c)", "(C)", "Copyright", "copyright", " 2019 ", 
 
 
 @native
+def test_copyright_tail_of_one_long_text_node():
+    """A text node far longer than the characters asked for (1 to 4 UTF-8 bytes each, the
+    cut anywhere in one): only its end is read, and the text is the same as the tail of
+    the body's text."""
+    from maintext.metadata import authors
+
+    rng = random.Random(61)
+    chars = ["a", " ", "\u00e9", "\u4e2d", "\U0001f600", "\u00a9 2020 Jane Doe ", "(c) Ann Lee "]
+    for _ in range(200):
+        text = "".join(rng.choice(chars) for _ in range(rng.randint(2000, 6000)))
+        body = parse_html(f"<html><body><p>before</p><div>{text}</div></body></html>").find("body")
+        for limit in (1, 5, 17, 300):
+            tail = text_content(body)[-limit:]
+            got, starts = native_mod._native.copyright_tail(body, limit, authors._COPYRIGHT_OPENING_BYTES)
+            first = [at for at in (tail.find(o) for o in authors._COPYRIGHT_OPENINGS) if at >= 0]
+            assert (got is None) == (not first)
+            if first:
+                assert tail.endswith(got) and len(tail) - len(got) == max(min(first) - 1, 0)
+
+
+@native
 def test_footer_lines_in_c_same_as_the_text_tail(monkeypatch):
     """The C reader of the body's text end gives the matches of the text's last characters
     (cuts in a node, openings across nodes, characters of 1 to 4 UTF-8 bytes)."""
