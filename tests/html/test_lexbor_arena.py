@@ -15,8 +15,8 @@ from lxml import etree
 
 from maintext.html import html5
 
-from .test_html5 import _both, _both_pruned, _build
-from .test_lexbor_nodes import _pages
+from .test_html5 import _build
+from .test_lexbor_nodes import trees_switched
 
 needs_native = pytest.mark.skipif(not html5.NATIVE_AVAILABLE, reason="C tree builder not built")
 
@@ -39,13 +39,8 @@ def _page(n: int) -> str:
 
 @needs_native
 def test_nodes_from_chunks_give_the_trees_of_libxml2s_allocator(lexbor):
-    pages = _pages()
-    chunks = [(_both(html), _both_pruned(html)) for html in pages]
-    try:
-        assert not lexbor.arena(False)
-        assert [(_both(html), _both_pruned(html)) for html in pages] == chunks
-    finally:
-        lexbor.arena(True)
+    chunks, allocated = trees_switched(lexbor.arena)
+    assert allocated == chunks
 
 
 @needs_native

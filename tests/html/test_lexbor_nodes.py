@@ -32,18 +32,26 @@ def _pages() -> list[str]:
                                               for t in SHORT_TEXTS)]
 
 
+def trees_switched(switch) -> tuple[list, list]:
+    """Both builders' trees, full and pruned, of :func:`_pages` with ``switch(True)`` (as
+    it is on entry) and with ``switch(False)``; switched back on after."""
+    pages = _pages()
+    on = [(_both(html), _both_pruned(html)) for html in pages]
+    try:
+        assert not switch(False)
+        off = [(_both(html), _both_pruned(html)) for html in pages]
+    finally:
+        switch(True)
+    return on, off
+
+
 @needs_native
 def test_own_nodes_give_the_trees_of_libxml2s_constructors():
     from maintext.html import _lexbor
 
     assert _lexbor.own_nodes(True)  # the libxml2 in use is the one the module was compiled for
-    pages = _pages()
-    own = [(_both(html), _both_pruned(html)) for html in pages]
-    try:
-        assert not _lexbor.own_nodes(False)
-        assert [(_both(html), _both_pruned(html)) for html in pages] == own
-    finally:
-        _lexbor.own_nodes(True)
+    own, constructed = trees_switched(_lexbor.own_nodes)
+    assert constructed == own
     for (c, py), (c_pruned, py_pruned) in own:
         assert c == py and c_pruned == py_pruned
 
