@@ -282,8 +282,10 @@ def arena(bint on):
 def keep_chunks(long megabytes):
     """Keep up to ``megabytes`` of freed chunks warm for the next pages (at least 2 MiB)
     instead of giving their pages back: what maintext.heap.keep_freed_memory asks of glibc,
-    in the processes maintext owns, so that a big page after a big page faults nothing in."""
+    in the processes maintext owns, so that a big page after a big page faults nothing in.
+    The same budget for the blocks lexbor frees (_stash.pxi)."""
     mt_keep(<size_t>max(megabytes, 0) * ((1 << 20) // MT_CHUNK))
+    ls_keep(<size_t>max(megabytes, 0) << 20)
 
 
 def arena_state(_Element element=None):

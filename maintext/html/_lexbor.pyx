@@ -31,12 +31,15 @@ from lxml.includes.etreepublic cimport _Element, import_lxml__etree
 import_lxml__etree()
 
 include "_lexbor_bind.pxi"
+include "_stash.pxi"
 include "_arena.pxi"
 
 
 MISSING = _bind()
 AVAILABLE = not MISSING
 _install_arena()
+if AVAILABLE:
+    ls_install(_memory_setup)
 _direct = AVAILABLE and _probe_layout()
 
 

@@ -58,6 +58,7 @@ cdef name_f _attr_name = NULL
 cdef name_f _attr_value = NULL
 cdef text_f _text = NULL
 cdef destroy_text_f _destroy_text = NULL
+cdef void* _memory_setup = NULL  # lexbor_memory_setup (optional: _stash.pxi)
 
 cdef void* _sym(void* handle, const char* name, list missing):
     cdef void* f = dlsym(handle, name)
@@ -104,7 +105,7 @@ def _bind():
     names not found."""
     global _doc_create, _doc_parse, _doc_destroy, _doc_clean, _doc_element, _first_child, _next, _parent
     global _node_type, _element_name, _first_attr, _next_attr, _attr_name, _attr_value
-    global _text, _destroy_text
+    global _text, _destroy_text, _memory_setup
     global xmlNewDocNodeEatName, xmlNewDocTextLen, xmlNewNsPropEatName, xmlAddChild, xmlDictLookup
     try:
         import selectolax.lexbor as module
@@ -140,6 +141,7 @@ def _bind():
     _attr_value = <name_f>_sym(h, "lxb_dom_attr_value_noi", missing)
     _text = <text_f>_sym(h, "lxb_dom_node_text_content", missing)
     _destroy_text = <destroy_text_f>_sym(h, "lxb_dom_document_destroy_text_noi", missing)
+    _memory_setup = dlsym(h, "lexbor_memory_setup")  # (older lexbor: none; nothing kept)
     return missing
 
 
