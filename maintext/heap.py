@@ -58,7 +58,8 @@ def keep_freed_memory(memory_limit_mb: int = 0) -> bool:
 
 def _keep_node_chunks(megabytes: int) -> None:
     """The same budget for the chunks the C tree builder cuts its nodes from
-    (``maintext/html/_arena.pxi``), whose pages it gives back beyond 2 MB otherwise."""
+    (``maintext/html/_arena.pxi``) and for the blocks lexbor frees (``_stash.pxi``), whose
+    pages are given back beyond 2 MB otherwise."""
     try:
         from .html import _lexbor
     except ImportError:  # not built: nodes come from the C library's allocator

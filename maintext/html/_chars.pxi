@@ -40,39 +40,41 @@ cdef void _collapse_run(const uchar* src, Py_ssize_t n, uchar* dst, int marked, 
     breaks as spaces, ``" ".join(text.split())``), counting its words (white space runs + 1),
     commas (",", "，", "、"), maximal code point and, above Latin-1, its CJK characters and
     ``\\w`` tokens (textutil._TOKEN: a CJK word character alone, other word characters in
-    runs; the space written between words ends a run)."""
+    runs; the space written between words ends a run). Latin-1 text: _collapse_latin1."""
     cdef Py_ssize_t i, j = 0, words = 0, commas = 0, cjk = 0, tokens = 0
     cdef Py_UCS4 c, maxchar = 0
     cdef unsigned char k
     cdef bint gap = False, in_run = False
     cdef bint br = marked & MARK_BR, span = marked & MARK_SPAN, image = marked & MARK_IMAGE
-    for i in range(n):
-        c = src[i]
-        if c < 4:
-            if (c == 1 or c == 2) and span or c == 3 and image:
-                continue  # a span or image marker: gone
-            if c == 0 and br:
-                gap = True  # a line break: a space
+    if uchar is Py_UCS1:
+        _collapse_latin1(src, n, dst, br, span, image, out)
+    else:
+        for i in range(n):
+            c = src[i]
+            if c < 4:
+                if (c == 1 or c == 2) and span or c == 3 and image:
+                    continue  # a span or image marker: gone
+                if c == 0 and br:
+                    gap = True  # a line break: a space
+                    continue
+            k = _char_class(c)
+            if k & C_SPACE:
+                gap = True
                 continue
-        k = _char_class(c)
-        if k & C_SPACE:
-            gap = True
-            continue
-        if gap or not words:
-            if words:
-                dst[j] = 32
-                j += 1
-                in_run = False
-            words += 1
-        gap = False
-        dst[j] = <uchar>c
-        j += 1
-        if c > maxchar:
-            maxchar = c
-        if c == 44 or c == 0xFF0C or c == 0x3001:
-            commas += 1
-        if uchar is not Py_UCS1:  # (no CJK character below U+0100: not weighed there)
-            if k & C_CJK:
+            if gap or not words:
+                if words:
+                    dst[j] = 32
+                    j += 1
+                    in_run = False
+                words += 1
+            gap = False
+            dst[j] = <uchar>c
+            j += 1
+            if c > maxchar:
+                maxchar = c
+            if c == 44 or c == 0xFF0C or c == 0x3001:
+                commas += 1
+            if k & C_CJK:  # (no CJK character below U+0100: Latin-1 text is not weighed)
                 cjk += 1
                 tokens += k & C_WORD
                 in_run = False
@@ -82,7 +84,65 @@ cdef void _collapse_run(const uchar* src, Py_ssize_t n, uchar* dst, int marked, 
                     in_run = True
             else:
                 in_run = False
-    out.written, out.words, out.commas, out.cjk, out.tokens, out.maxchar = j, words, commas, cjk, tokens, maxchar
+        out.written, out.words, out.commas, out.cjk, out.tokens, out.maxchar = j, words, commas, cjk, tokens, maxchar
+
+
+# What a Latin-1 character is to _collapse_latin1: written as it is (PLAIN), a comma (written,
+# counted), or to look at (a marker below 4 or white space to str.split)
+cdef enum:
+    L1_PLAIN = 0
+    L1_COMMA = 1
+    L1_OTHER = 2
+cdef unsigned char _latin1_kind[256]
+for _c in range(256):
+    _latin1_kind[_c] = (L1_OTHER if _c < 4 or chr(_c).isspace() else L1_COMMA if _c == 44 else L1_PLAIN)
+
+
+cdef void _collapse_latin1(const Py_UCS1* src, Py_ssize_t n, Py_UCS1* dst, bint br, bint span, bint image,
+                           Counts* out) noexcept nogil:
+    """_collapse_run of a Latin-1 text: the same text and counts, a word's characters after
+    its first copied in a tight loop (one table load each); ``maxchar`` is the OR of the
+    characters written (below 128 exactly when their maximum is: all PyUnicode_New asks)."""
+    cdef Py_ssize_t i = 0, j = 0, words = 0, commas = 0
+    cdef unsigned char c, kind, seen = 0
+    cdef bint gap = False
+    while i < n:
+        c = src[i]
+        kind = _latin1_kind[c]
+        if kind == L1_OTHER:
+            i += 1
+            if c < 4:
+                if (c == 1 or c == 2) and span or c == 3 and image:
+                    continue  # a span or image marker: gone
+                if c == 0 and br:
+                    gap = True  # a line break: a space
+                    continue
+                kind = L1_PLAIN  # any other character below 4 is written as a word's
+            else:
+                gap = True
+                continue
+        else:
+            i += 1
+        if gap or not words:
+            if words:
+                dst[j] = 32
+                j += 1
+            words += 1
+        gap = False
+        # this character, then the word's others up to the next one to look at
+        while True:
+            dst[j] = c
+            j += 1
+            seen |= c
+            commas += kind  # (L1_COMMA is 1, L1_PLAIN 0)
+            if i >= n:
+                break
+            c = src[i]
+            kind = _latin1_kind[c]
+            if kind == L1_OTHER:
+                break
+            i += 1
+    out.written, out.words, out.commas, out.cjk, out.tokens, out.maxchar = j, words, commas, 0, 0, seen
 
 
 cdef enum:

@@ -485,3 +485,19 @@ def test_native_marks_cache_emptied_when_full():
     body = "".join(f'<div id="{names[i % 5]}-{i}" class="{names[(i // 5) % 5]}">t {i}</div>' for i in range(7000))
     html = f"<html><body>{body}</body></html>"
     assert _marks(parse_html(html), True) == _marks(parse_html(html), False)
+
+
+@native
+def test_native_block_text_of_latin1_text_is_the_python_blocks():
+    """Latin-1 text (one byte a character: its own loop in C) of every code point below 256,
+    markers, white space (the C1 and no-break spaces too), commas: the Python Block."""
+    from maintext.html.segmentation import Block
+
+    rnd = random.Random(17)
+    pool = [chr(c) for c in range(256)] + [" ", "  ", "word", ",", "\x00", "\x01", "\x02", "\x03"] * 8
+    for _ in range(20000):
+        raw = "".join(rnd.choice(pool) for _ in range(rnd.randint(0, 30)))
+        marked = rnd.randrange(8)
+        py = Block(raw, "p", (), 0, False, None, marked, weigh=text_weight)
+        assert walk.native.block_of(raw, marked) == (py.text, py.chars, py.weight, py.commas, py.text.isascii()), \
+            (raw, marked)
