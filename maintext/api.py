@@ -92,17 +92,20 @@ def extract(source: str | bytes | os.PathLike[str], url: str | None = None,
     """
     opts = _call_options(options, fields, overrides)
     get_method(method)  # fail fast on an unknown name, before any I/O
-    with time_limit(opts.page_timeout):
-        doc = load_document(source, url=url, content_type=content_type, options=opts)
-    report = None
-    if (isinstance(source, str) and looks_like_url(source)) or (url and opts.site.for_given_pages):
-        # same-site pages on demand (maintext.site.ondemand; fetches have their own deadlines)
-        from .site.ondemand import attach_site_pages, wants_site_pages
+    # the collector paused from the load on (see Options.pause_collector): a collection the
+    # objects of earlier work have made due would otherwise run in the load's first allocations
+    with paused_collector(opts.pause_collector):
+        with time_limit(opts.page_timeout):
+            doc = load_document(source, url=url, content_type=content_type, options=opts)
+        report = None
+        if (isinstance(source, str) and looks_like_url(source)) or (url and opts.site.for_given_pages):
+            # same-site pages on demand (maintext.site.ondemand; fetches have their own deadlines)
+            from .site.ondemand import attach_site_pages, wants_site_pages
 
-        if wants_site_pages(doc, method, opts):
-            report = attach_site_pages(doc, opts, method)
-    with time_limit(opts.page_timeout):
-        page = extract_document(doc, method)
+            if wants_site_pages(doc, method, opts):
+                report = attach_site_pages(doc, opts, method)
+        with time_limit(opts.page_timeout):
+            page = extract_document(doc, method)
     if report is not None:
         from .site.ondemand import annotate
 

@@ -151,9 +151,11 @@ class Options:
     # maintext.extract / `maintext extract` give up on a page after this many seconds with
     # PageTimeoutError (None or 0: no limit); batch runs have their own --timeout
     page_timeout: float | None = 30.0
-    # Pause Python's cycle collector while a page is extracted (maintext.gcpause): its passes
-    # over the page's objects free nothing (they die by reference count) and cost 5-7% of a
-    # full record, 10-25% of the text of a multi-MB page. False: leave the collector alone.
+    # Pause Python's cycle collector while a page is loaded and extracted (maintext.gcpause):
+    # its passes over the page's objects free nothing (they die by reference count) and cost
+    # 5-7% of a full record, 10-25% of the text of a multi-MB page; from the load on, as a
+    # collection due from earlier work would run in the load's first allocations.
+    # False: leave the collector alone.
     pause_collector: bool = True
     # --- output ---
     explain: bool = False  # record per-block keep/drop decisions in Page.explain

@@ -40,6 +40,21 @@ def test_paused_during_extraction_and_resumed_after(monkeypatch):
     assert page.text and seen == [False] and gc.isenabled()
 
 
+def test_paused_from_the_load_on(monkeypatch):
+    # a collection made due by earlier work would otherwise run in the load's allocations
+    seen: list[bool] = []
+    real = api.load_document
+
+    def load_document(*args, **kwargs):
+        seen.append(gc.isenabled())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(api, "load_document", load_document)
+    assert maintext.extract(PAGE, fields=("text",)).text and seen == [False] and gc.isenabled()
+    maintext.extract(PAGE, fields=("text",), pause_collector=False)
+    assert seen == [False, True] and gc.isenabled()
+
+
 def test_option_off_leaves_the_collector_running(monkeypatch):
     seen = _watching(monkeypatch)
     maintext.extract(PAGE, fields=("text",), pause_collector=False)
