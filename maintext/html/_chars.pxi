@@ -35,58 +35,6 @@ ctypedef fused uchar:
     Py_UCS4
 
 
-cdef void _collapse_run(const uchar* src, Py_ssize_t n, uchar* dst, int marked, Counts* out) noexcept nogil:
-    """Write the text of ``src[:n]`` to ``dst`` (the markers ``marked`` names removed, line
-    breaks as spaces, ``" ".join(text.split())``), counting its words (white space runs + 1),
-    commas (",", "，", "、"), maximal code point and, above Latin-1, its CJK characters and
-    ``\\w`` tokens (textutil._TOKEN: a CJK word character alone, other word characters in
-    runs; the space written between words ends a run). Latin-1 text: _collapse_latin1."""
-    cdef Py_ssize_t i, j = 0, words = 0, commas = 0, cjk = 0, tokens = 0
-    cdef Py_UCS4 c, maxchar = 0
-    cdef unsigned char k
-    cdef bint gap = False, in_run = False
-    cdef bint br = marked & MARK_BR, span = marked & MARK_SPAN, image = marked & MARK_IMAGE
-    if uchar is Py_UCS1:
-        _collapse_latin1(src, n, dst, br, span, image, out)
-    else:
-        for i in range(n):
-            c = src[i]
-            if c < 4:
-                if (c == 1 or c == 2) and span or c == 3 and image:
-                    continue  # a span or image marker: gone
-                if c == 0 and br:
-                    gap = True  # a line break: a space
-                    continue
-            k = _char_class(c)
-            if k & C_SPACE:
-                gap = True
-                continue
-            if gap or not words:
-                if words:
-                    dst[j] = 32
-                    j += 1
-                    in_run = False
-                words += 1
-            gap = False
-            dst[j] = <uchar>c
-            j += 1
-            if c > maxchar:
-                maxchar = c
-            if c == 44 or c == 0xFF0C or c == 0x3001:
-                commas += 1
-            if k & C_CJK:  # (no CJK character below U+0100: Latin-1 text is not weighed)
-                cjk += 1
-                tokens += k & C_WORD
-                in_run = False
-            elif k & C_WORD:
-                if not in_run:
-                    tokens += 1
-                    in_run = True
-            else:
-                in_run = False
-        out.written, out.words, out.commas, out.cjk, out.tokens, out.maxchar = j, words, commas, cjk, tokens, maxchar
-
-
 # What a Latin-1 character is to _collapse_latin1: written as it is (PLAIN), a comma (written,
 # counted), or to look at (a marker below 4 or white space to str.split)
 cdef enum:
@@ -94,8 +42,10 @@ cdef enum:
     L1_COMMA = 1
     L1_OTHER = 2
 cdef unsigned char _latin1_kind[256]
+cdef unsigned char _latin1_word[256]  # \w of re (str.isalnum() or "_"), as C_WORD
 for _c in range(256):
     _latin1_kind[_c] = (L1_OTHER if _c < 4 or chr(_c).isspace() else L1_COMMA if _c == 44 else L1_PLAIN)
+    _latin1_word[_c] = chr(_c).isalnum() or _c == 95
 
 
 cdef void _collapse_latin1(const Py_UCS1* src, Py_ssize_t n, Py_UCS1* dst, bint br, bint span, bint image,
@@ -143,6 +93,91 @@ cdef void _collapse_latin1(const Py_UCS1* src, Py_ssize_t n, Py_UCS1* dst, bint 
                 break
             i += 1
     out.written, out.words, out.commas, out.cjk, out.tokens, out.maxchar = j, words, commas, 0, 0, seen
+
+
+cdef void _collapse_run(const uchar* src, Py_ssize_t n, uchar* dst, int marked, Counts* out) noexcept nogil:
+    """Write the text of ``src[:n]`` to ``dst`` (the markers ``marked`` names removed, line
+    breaks as spaces, ``" ".join(text.split())``), counting its words (white space runs + 1),
+    commas (",", "，", "、"), maximal code point and, above Latin-1, its CJK characters and
+    ``\\w`` tokens (textutil._TOKEN: a CJK word character alone, other word characters in
+    runs; the space written between words ends a run). Latin-1 text: _collapse_latin1."""
+    cdef Py_ssize_t i, j = 0, words = 0, commas = 0, cjk = 0, tokens = 0
+    cdef Py_UCS4 c, maxchar = 0
+    cdef unsigned int small = 0  # the OR of the Latin-1 characters written
+    cdef unsigned char k
+    cdef bint gap = False, in_run = False
+    cdef bint br = marked & MARK_BR, span = marked & MARK_SPAN, image = marked & MARK_IMAGE
+    if uchar is Py_UCS1:
+        _collapse_latin1(src, n, dst, br, span, image, out)
+    else:
+        i = 0
+        while i < n:
+            c = src[i]
+            i += 1
+            if c < 256 and _latin1_kind[c] != L1_OTHER:
+                # a Latin-1 character starts a word: it and the word's next Latin-1 ones
+                # in a tight loop (their classes from two tables; their maximum as an OR,
+                # below 256, which changes no maximum above it nor which side of 128 it is)
+                if gap or not words:
+                    if words:
+                        dst[j] = 32
+                        j += 1
+                        in_run = False
+                    words += 1
+                gap = False
+                while True:
+                    dst[j] = <uchar>c
+                    j += 1
+                    small |= <unsigned int>c
+                    commas += _latin1_kind[c]  # (L1_COMMA is 1, L1_PLAIN 0)
+                    if _latin1_word[c]:
+                        tokens += not in_run
+                        in_run = True
+                    else:
+                        in_run = False
+                    if i >= n:
+                        break
+                    c = src[i]
+                    if c >= 256 or _latin1_kind[c] == L1_OTHER:
+                        break
+                    i += 1
+                continue
+            if c < 4:
+                if (c == 1 or c == 2) and span or c == 3 and image:
+                    continue  # a span or image marker: gone
+                if c == 0 and br:
+                    gap = True  # a line break: a space
+                    continue
+            k = _char_class(c)
+            if k & C_SPACE:
+                gap = True
+                continue
+            if gap or not words:
+                if words:
+                    dst[j] = 32
+                    j += 1
+                    in_run = False
+                words += 1
+            gap = False
+            dst[j] = <uchar>c
+            j += 1
+            if c > maxchar:
+                maxchar = c
+            if c == 44 or c == 0xFF0C or c == 0x3001:
+                commas += 1
+            if k & C_CJK:  # (no CJK character below U+1100)
+                cjk += 1
+                tokens += k & C_WORD
+                in_run = False
+            elif k & C_WORD:
+                if not in_run:
+                    tokens += 1
+                    in_run = True
+            else:
+                in_run = False
+        if small > maxchar:
+            maxchar = <Py_UCS4>small
+        out.written, out.words, out.commas, out.cjk, out.tokens, out.maxchar = j, words, commas, cjk, tokens, maxchar
 
 
 cdef enum:

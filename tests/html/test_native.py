@@ -490,13 +490,17 @@ def test_native_marks_cache_emptied_when_full():
 @native
 def test_native_block_text_of_latin1_text_is_the_python_blocks():
     """Latin-1 text (one byte a character: its own loop in C) of every code point below 256,
-    markers, white space (the C1 and no-break spaces too), commas: the Python Block."""
+    markers, white space (the C1 and no-break spaces too), commas, alone and among wider
+    characters (whose strings take the Latin-1 words in a loop of their own): the Python Block."""
     from maintext.html.segmentation import Block
 
     rnd = random.Random(17)
     pool = [chr(c) for c in range(256)] + [" ", "  ", "word", ",", "\x00", "\x01", "\x02", "\x03"] * 8
-    for _ in range(20000):
+    wide = ["中", "’", "\u3000", "，", "、", "\u2028", "\U0001F600", "\U00020000", "ｶ"]  # (2- and 4-byte text)
+    for case in range(40000):
         raw = "".join(rnd.choice(pool) for _ in range(rnd.randint(0, 30)))
+        if case % 2:  # the same Latin-1 words in a wider string: their own loop there too
+            raw = "".join(rnd.choice(wide) if rnd.random() < 0.1 else ch for ch in raw) + rnd.choice(wide)
         marked = rnd.randrange(8)
         py = Block(raw, "p", (), 0, False, None, marked, weigh=text_weight)
         assert walk.native.block_of(raw, marked) == (py.text, py.chars, py.weight, py.commas, py.text.isascii()), \
