@@ -41,6 +41,31 @@ def hiding_attributes(_Element root):
     return out
 
 
+cdef xmlNode* _first_child_named(xmlNode* parent, const char* name) noexcept nogil:
+    """The first element child of ``parent`` named ``name`` in no namespace, or NULL."""
+    cdef xmlNode* cur = parent.children
+    while cur is not NULL:
+        if cur.type == tree.XML_ELEMENT_NODE and cur.ns is NULL and strcmp(<const char*>cur.name, name) == 0:
+            return cur
+        cur = cur.next
+    return NULL
+
+
+def head_title(_Element root):
+    """``document.head_title``'s element: the first <title> child of the first <head> child
+    of ``root`` that has one (as ``root.iterchildren("head")`` then ``iterchildren("title")``
+    find them), or None; one walk of the children in C, no iterator objects."""
+    cdef xmlNode* head = root._c_node.children
+    cdef xmlNode* title
+    while head is not NULL:
+        if head.type == tree.XML_ELEMENT_NODE and head.ns is NULL and strcmp(<const char*>head.name, "head") == 0:
+            title = _first_child_named(head, "title")
+            if title is not NULL:
+                return elementFactory(root._doc, title)
+        head = head.next
+    return None
+
+
 def count_texts(_Element el):
     """``count(//text())`` of ``el``'s document (the XPath :mod:`maintext.html.clean` runs):
     its text and CDATA nodes, children of the document's elements (only elements hold

@@ -168,7 +168,12 @@ def _close(stack: list[tuple[str, bool]], open_count: dict[str, int], name: str)
 
 def head_title(root: etree._Element) -> etree._Element | None:
     """``root.find("head/title")`` (the first <title> child of a <head> child of ``root``, as
-    ElementPath selects them) without the path's machinery (lxml's Python path code)."""
+    ElementPath selects them) without the path's machinery (lxml's Python path code); by
+    its compiled twin when enabled (the loop below took ~7 us on pages whose <head> holds a
+    hundred elements before the title)."""
+    scan = _walk.native_scan()
+    if scan is not None:
+        return scan.head_title(root)
     for head in root.iterchildren("head"):
         for title in head.iterchildren("title"):
             return title

@@ -335,3 +335,52 @@ def test_utf8_length_is_the_decoded_length_or_minus_one():
         except UnicodeDecodeError:
             expected = -1
         assert walk.scan.utf8_length(data) == expected, data
+
+
+def _python_head_title(root):
+    for head in root.iterchildren("head"):
+        for title in head.iterchildren("title"):
+            return title
+    return None
+
+
+def test_head_title_is_the_python_loops():
+    """_scan.head_title finds the element document.head_title's loop finds: trees built from
+    random heads (titles late, missing, in a second <head>, comments and namespaced or
+    other elements before them) and the golden pages."""
+    from pathlib import Path
+
+    from lxml import etree
+
+    from maintext.errors import ParseError
+    from maintext.html.document import parse_html
+
+    rnd = random.Random(12)
+    trees = []
+    for _ in range(400):
+        root = etree.Element("html")
+        for _ in range(rnd.randint(0, 3)):
+            parent = etree.SubElement(root, rnd.choice(["head", "head", "body", "{urn:x}head"]))
+            for _ in range(rnd.randint(0, 6)):
+                kind = rnd.random()
+                if kind < 0.15:
+                    parent.append(etree.Comment("c"))
+                elif kind < 0.25:
+                    parent.append(etree.ProcessingInstruction("pi", "x"))
+                else:
+                    child = etree.SubElement(parent, rnd.choice(["title", "meta", "{urn:x}title", "titles"]))
+                    child.text = str(rnd.random())
+        trees.append(root)
+    golden = Path(__file__).resolve().parents[1] / "pages"
+    for page in sorted(golden.iterdir()):
+        if (page / "source.html").exists():
+            try:
+                trees.append(parse_html((page / "source.html").read_text(encoding="utf-8", errors="replace")))
+            except ParseError:  # (a page of no HTML content)
+                pass
+    found = set()
+    for root in trees:
+        python = _python_head_title(root)
+        assert walk.scan.head_title(root) is python  # (lxml gives a node's live proxy again)
+        found.add(python is None)
+    assert found == {True, False}
