@@ -14,7 +14,8 @@
 # the wrapper only decides when free() is called. Kept blocks up to LS_KEEP bytes (a
 # worker's budget: keep_chunks) stay warm; beyond, their pages go back to the system
 # (madvise MADV_FREE: taken back when the system needs memory, else found again without a
-# fault), and at most LS_MAX bytes are kept at all (beyond: freed). The list is guarded by
+# fault), and at most LS_MAX bytes are kept at all (beyond: freed; in a worker, at most its
+# budget, as its memory limit counts the address space kept). The list is guarded by
 # a spin lock (lexbor may run in any thread); madvise runs outside it, before the block is
 # listed, so no thread can take a block whose pages are being given back.
 
@@ -41,6 +42,7 @@ cdef extern from *:
     #define LS_WIDER 4                     /* classes above it looked at (sizes up to twice) */
     #define LS_KEEP ((size_t)2 << 20)      /* warm bytes kept at least (2 MiB) */
     #define LS_MAX ((size_t)256 << 20)     /* bytes kept at most, warm or not (a 32 MB page's) */
+                                           /* (a worker's budget: warm or not, at most that) */
 
     typedef struct { char* p; size_t size; int warm; } ls_block;
     typedef unsigned int (*ls_setup_f)(void* (*)(size_t), void* (*)(void*, size_t),
@@ -48,7 +50,7 @@ cdef extern from *:
 
     static ls_block* ls_lists[LS_CLASSES];
     static size_t ls_count[LS_CLASSES], ls_room[LS_CLASSES];
-    static size_t ls_warm = 0, ls_total = 0, ls_keep_max = LS_KEEP;
+    static size_t ls_warm = 0, ls_total = 0, ls_keep_max = LS_KEEP, ls_total_max = LS_MAX;
     static size_t ls_takes = 0, ls_puts = 0;   /* (for the tests) */
     static int ls_installed = 0;
     static int ls_enabled = 1;             /* (ls_enable: the tests compare both) */
@@ -103,7 +105,7 @@ cdef extern from *:
     static int ls_put(char* p, size_t size) {
         int c = ls_class(size), warm;
         ls_lock();
-        if (ls_total + size > LS_MAX) { ls_unlock(); return 0; }
+        if (ls_total + size > ls_total_max) { ls_unlock(); return 0; }
         warm = ls_warm + size <= ls_keep_max;
         ls_total += size;
         if (warm) ls_warm += size;
@@ -178,6 +180,7 @@ cdef extern from *:
 
     /* Free kept blocks while ``over`` says so: the warm ones beyond the budget, or all. */
     static int ls_over_budget(void) { return ls_warm > ls_keep_max; }
+    static int ls_over_total(void) { return ls_total > ls_total_max; }
     static int ls_any(void) { return ls_total > 0; }
 
     static void ls_drop(int (*over)(void), int warm_only) {
@@ -202,12 +205,16 @@ cdef extern from *:
         } while (n == 64);
     }
 
-    /* Keep up to ``bytes`` warm (at least LS_KEEP); warm blocks beyond are freed now. */
+    /* Keep up to ``bytes`` warm (at least LS_KEEP), and then at most that in all (a
+       worker's memory limit counts the blocks whose pages went back too); blocks beyond
+       are freed now. */
     static void ls_keep(size_t bytes) {
         ls_lock();
         ls_keep_max = bytes > LS_KEEP ? bytes : LS_KEEP;
+        ls_total_max = bytes > LS_KEEP ? bytes : LS_MAX;
         ls_unlock();
         ls_drop(ls_over_budget, 1);
+        ls_drop(ls_over_total, 0);
     }
 
     /* Keep freed blocks (on) or free them at once, and every kept one now (off). */
@@ -222,7 +229,7 @@ cdef extern from *:
         ls_lock();
         for (c = 0; c < LS_CLASSES; c++) blocks += (long long)ls_count[c];
         out[0] = ls_installed; out[1] = blocks; out[2] = (long long)ls_warm;
-        out[3] = (long long)ls_total; out[4] = (long long)ls_keep_max;
+        out[3] = (long long)ls_total; out[4] = (long long)ls_keep_max; out[7] = (long long)ls_total_max;
         out[5] = (long long)ls_takes; out[6] = (long long)ls_puts;
         ls_unlock();
     }
@@ -243,11 +250,12 @@ cdef extern from *:
 def stash_state():
     """For the tests: lexbor's freed blocks kept for the next page (_stash.pxi): whether
     lexbor's allocator is wrapped, the blocks kept, their bytes kept warm, all their bytes,
-    the warm bytes kept at most, how many blocks were taken back and kept so far, LS_MIN."""
-    cdef long long out[7]
+    the warm bytes kept at most, how many blocks were taken back and kept so far, the bytes
+    kept at most, LS_MIN."""
+    cdef long long out[8]
     ls_state(out)
     return dict(installed=bool(out[0]), blocks=out[1], warm=out[2], total=out[3], keep=out[4],
-                takes=out[5], puts=out[6], min_size=LS_MIN)
+                takes=out[5], puts=out[6], most=out[7], min_size=LS_MIN)
 
 
 def stash(bint on):

@@ -75,9 +75,16 @@ def test_the_warm_budget_follows_a_workers_and_goes_back(lexbor):
     _build(html, 1000, True)
     state = lexbor.stash_state()
     assert state["keep"] == 64 * MB and 8 * MB < state["warm"] <= 64 * MB
-    lexbor.keep_chunks(0)  # lowering it frees the warm blocks beyond at once
+    lexbor.keep_chunks(4)  # a small worker's budget: at most that kept, warm or not
     state = lexbor.stash_state()
-    assert state["keep"] == 2 * MB and state["warm"] <= 2 * MB
+    assert state["keep"] == state["most"] == 4 * MB and state["warm"] <= state["total"] <= 4 * MB
+    _build(html, 1000, True)
+    assert lexbor.stash_state()["total"] <= 4 * MB
+    lexbor.keep_chunks(0)  # the library's: 2 MiB warm, beyond given back, up to LS_MAX kept
+    state = lexbor.stash_state()
+    assert state["keep"] == 2 * MB and state["warm"] <= 2 * MB and state["most"] == 256 * MB
+    _build(html, 1000, True)
+    assert lexbor.stash_state()["total"] > 8 * MB
     lexbor.stash(False)  # and switching off frees every kept block
     assert lexbor.stash_state()["blocks"] == 0 and lexbor.stash_state()["total"] == 0
 
