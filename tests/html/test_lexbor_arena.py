@@ -1,22 +1,24 @@
 """The C tree builder cuts its nodes from chunks (maintext/html/_arena.pxi) and libxml2 frees
 them through maintext's xmlFree: the same trees as with libxml2's allocator, nodes that live
 on wherever lxml moves them, chunks given back once nothing cut from them is left, and
-every other libxml2 block freed as before (threads included)."""
+every other libxml2 block freed as before (threads included). Lexbor's freed blocks are kept
+for the next page (maintext/html/_stash.pxi): the same trees with and without, a big page's
+blocks taken back by the next big page (nothing kept grows page after page), the warm budget,
+selectolax's own parsers and threads unaffected."""
 
 from __future__ import annotations
 
 import copy
 import gc
 import os
-import threading
 
 import pytest
 from lxml import etree
 
 from maintext.html import html5
 
-from .test_html5 import _build
-from .test_lexbor_nodes import trees_switched
+from .test_html5 import _build, _dump
+from .test_lexbor_nodes import page_of_boxes as _page, side_by_side, trees_switched
 
 needs_native = pytest.mark.skipif(not html5.NATIVE_AVAILABLE, reason="C tree builder not built")
 
@@ -29,18 +31,26 @@ def lexbor():
     _lexbor.keep_chunks(0)  # the library's budget (a test before may have run a worker's setup)
     yield _lexbor
     _lexbor.arena(True)
+    _lexbor.stash(True)
     _lexbor.keep_chunks(0)
 
 
-def _page(n: int) -> str:
-    return "".join(f"<div class='c{i}'><p title='t{i}'>text {i} {'x' * (i % 50)}<a href='/{i}'>a{i}</a></p></div>"
-                   for i in range(n))
+@pytest.fixture
+def stashing(lexbor):
+    if not lexbor.stash(True):
+        pytest.skip("lexbor's allocator cannot be wrapped here (no lexbor_memory_setup, or not glibc)")
+    return lexbor
 
 
 @needs_native
-def test_nodes_from_chunks_give_the_trees_of_libxml2s_allocator(lexbor):
-    chunks, allocated = trees_switched(lexbor.arena)
-    assert allocated == chunks
+@pytest.mark.parametrize("switch", ["arena", "stash"])
+def test_node_chunks_and_kept_blocks_give_the_trees_of_the_allocators(lexbor, switch):
+    # arena: nodes cut from chunks or from libxml2's allocator; stash: lexbor's freed
+    # blocks kept for the next page or freed at once
+    if switch == "stash" and not lexbor.stash(True):
+        pytest.skip("lexbor's allocator cannot be wrapped here")
+    on, off = trees_switched(getattr(lexbor, switch))
+    assert off == on
 
 
 @needs_native
@@ -155,24 +165,108 @@ def test_other_libxml2_blocks_are_freed_as_before(lexbor):
 @needs_native
 def test_threads_build_and_free_trees_side_by_side(lexbor):
     want = etree.tostring(_build(_page(60), 1000, True))
-    errors = []
 
     def work():
-        try:
-            trees = []
-            for i in range(40):
-                trees.append(_build(_page(60), 1000, True))
-                if i % 3 == 0:
-                    trees.pop(0)
-                etree.fromstring("<r><e>lxml's own</e></r>")
-            if any(etree.tostring(t) != want for t in trees):
-                errors.append("differs")
-        except Exception as e:  # pragma: no cover - reported below
-            errors.append(repr(e))
+        trees = []
+        for i in range(40):
+            trees.append(_build(_page(60), 1000, True))
+            if i % 3 == 0:
+                trees.pop(0)
+            etree.fromstring("<r><e>lxml's own</e></r>")
+        return ["differs"] if any(etree.tostring(t) != want for t in trees) else []
 
-    threads = [threading.Thread(target=work) for _ in range(4)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert errors == []
+    assert side_by_side(work) == []
+
+
+# ---- lexbor's freed blocks kept for the next page (maintext/html/_stash.pxi)
+
+MB = 1 << 20
+
+
+@needs_native
+def test_long_tokens_and_texts_grow_lexbors_buffers_alike(stashing):
+    # one text node of 1 MB and a 300 KB attribute value: lexbor's buffers grow (realloc)
+    # past the kept blocks' sizes, then take them back on the next page
+    html = f"<p title='{'v' * 300_000}'>{'word ' * 200_000}</p><div>{'&amp;x' * 50_000}</div>"
+    first = _dump(_build(html, 1000, True))
+    again = _dump(_build(html, 1000, True))
+    stashing.stash(False)
+    assert _dump(_build(html, 1000, True)) == first == again
+
+
+@needs_native
+def test_a_big_page_takes_back_the_blocks_the_last_big_page_left(stashing):
+    html = _page(20_000)  # ~2 MB: lexbor takes ~15 MB in blocks of ~34 KB
+    _build(html, 1000, True)
+    after_one = stashing.stash_state()
+    assert after_one["total"] > 8 * MB  # kept, beyond the warm budget
+    assert after_one["warm"] <= after_one["keep"] == 2 * MB
+    for _ in range(3):
+        _build(html, 1000, True)
+        state = stashing.stash_state()
+        # every block the page asked for came back from those kept: none more is kept
+        assert state["takes"] - after_one["takes"] >= after_one["blocks"] - 16
+        assert state["blocks"] == after_one["blocks"] and state["total"] == after_one["total"]
+        after_one = state
+
+
+@needs_native
+def test_the_warm_budget_follows_a_workers_and_goes_back(stashing):
+    html = _page(20_000)
+    stashing.keep_chunks(64)
+    _build(html, 1000, True)
+    state = stashing.stash_state()
+    assert state["keep"] == 64 * MB and 8 * MB < state["warm"] <= 64 * MB
+    stashing.keep_chunks(4)  # a small worker's budget: at most that kept, warm or not
+    state = stashing.stash_state()
+    assert state["keep"] == state["most"] == 4 * MB and state["warm"] <= state["total"] <= 4 * MB
+    _build(html, 1000, True)
+    assert stashing.stash_state()["total"] <= 4 * MB
+    stashing.keep_chunks(0)  # the library's: 2 MiB warm, beyond given back, up to LS_MAX kept
+    state = stashing.stash_state()
+    assert state["keep"] == 2 * MB and state["warm"] <= 2 * MB and state["most"] == 256 * MB
+    _build(html, 1000, True)
+    assert stashing.stash_state()["total"] > 8 * MB
+    stashing.stash(False)  # and switching off frees every kept block
+    assert stashing.stash_state()["blocks"] == 0 and stashing.stash_state()["total"] == 0
+
+
+@needs_native
+def test_selectolax_parsers_made_before_and_after_are_freed_as_before(stashing):
+    from selectolax.lexbor import LexborHTMLParser
+
+    html = _page(3_000)
+    stashing.stash(False)
+    before = [LexborHTMLParser(html) for _ in range(3)]  # blocks from glibc, freed through the stash
+    stashing.stash(True)
+    after = [LexborHTMLParser(html) for _ in range(3)]
+    texts = {p.css_first("div p").text() for p in before + after}
+    assert texts == {"text 0 a0"}
+    del before, after
+    assert LexborHTMLParser(html).css("a")[-1].attributes["href"] == "/2999"
+
+
+@needs_native
+def test_threads_build_trees_and_parse_with_selectolax_side_by_side(stashing):
+    from selectolax.lexbor import LexborHTMLParser
+
+    html = _page(2_000)
+    want = etree.tostring(_build(html, 1000, True))
+
+    def work():
+        found = []
+        for _ in range(8):
+            if etree.tostring(_build(html, 1000, True)) != want:
+                found.append("differs")
+            if len(LexborHTMLParser(html).css("p")) != 2_000:
+                found.append("selectolax differs")
+        return found
+
+    assert side_by_side(work) == []
+
+
+@needs_native
+@pytest.mark.parametrize("size", [16 << 10, 34_000, 300_000])
+def test_a_kept_block_comes_back_zeroed_from_calloc(stashing, size):
+    assert stashing.stash_roundtrip(size) == (True, True)
+    assert stashing.stash_roundtrip(1000)[1]  # a small block: glibc's calloc

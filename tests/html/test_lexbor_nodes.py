@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import gzip
 import random
+import threading
 
 import pytest
 from lxml import etree
@@ -30,6 +31,31 @@ def _pages() -> list[str]:
             pages.append(gzip.open(dataset_dir(name) / gold["file"]).read().decode("utf-8", "replace"))
     return pages + NASTY + PRUNING + ["".join(f"<p title='{t}'>{t}<b class='{t}'>{t}</b>{t}</p>"
                                               for t in SHORT_TEXTS)]
+
+
+def page_of_boxes(n: int) -> str:
+    """``n`` boxes, each a <div> holding a paragraph with a title and a link."""
+    return "".join(f"<div class='c{i}'><p title='t{i}'>text {i} {'x' * (i % 50)}<a href='/{i}'>a{i}</a></p></div>"
+                   for i in range(n))
+
+
+def side_by_side(work, threads: int = 4) -> list[str]:
+    """Run ``work`` (it returns what it found wrong) in ``threads`` threads at once: what all
+    found wrong, and the errors they raised."""
+    problems: list[str] = []
+
+    def run():
+        try:
+            problems.extend(work())
+        except Exception as e:  # pragma: no cover - reported by the caller's assertion
+            problems.append(repr(e))
+
+    running = [threading.Thread(target=run) for _ in range(threads)]
+    for t in running:
+        t.start()
+    for t in running:
+        t.join()
+    return problems
 
 
 def trees_switched(switch) -> tuple[list, list]:
