@@ -19,7 +19,8 @@ running length (of the pieces, or of the stripped pieces) exceeds ``limit`` (< 0
 ``ld_script_texts(root)``: the JSON-LD script texts of :func:`maintext.metadata.jsonld.script_texts`.
 
 ``gallery_hits(elements, min_items, reach, words, search)``: the loop of
-:func:`maintext.methods.auto.gallery.gallery_containers` (``_nodes_gallery.pxi``).
+:func:`maintext.methods.auto.gallery.gallery_containers` (``_nodes_gallery.pxi``);
+``gallery_hits_at(root, nodes, cids, ...)`` the same of boxes given by their recorded nodes.
 
 ``clean_scan(root, swallowing)``: cleaning's first walk (``_nodes_clean.pxi``): the tags
 present and the candidates of :func:`maintext.html.clean._swallowing_candidates`.
