@@ -2,7 +2,7 @@
 # the tree that gives what two used to: the tags present (_scan.tag_names) and the elements
 # that may have swallowed the page (clean._swallowing_candidates, an lxml iter()).
 
-from libc.string cimport memset
+from libc.string cimport memset, strlen
 
 cdef enum:
     _CLEAN_NAME_SLOTS = 1024  # (a power of two) twice the distinct names, as _scan.tag_names
@@ -79,3 +79,46 @@ def clean_scan(_Element root, tuple swallowing):
         if slots[i] is not NULL:
             names.add((<const char*>slots[i]).decode("utf-8", "replace").lower())
     return names, candidates
+
+
+cdef Py_ssize_t _utf8_count(const unsigned char* p) noexcept nogil:
+    """The characters of the valid, NUL-terminated UTF-8 ``p``: its bytes that are not
+    continuation bytes (``_scan``'s count of a text node), counted in blocks of 255 as there
+    (a byte-wide sum cannot overflow; the inner loop becomes vector steps)."""
+    cdef Py_ssize_t n = <Py_ssize_t>strlen(<const char*>p), i = 0, j, m, count = 0
+    cdef unsigned char block
+    while i < n:
+        m = min(n - i, 255)
+        block = 0
+        for j in range(m):
+            block += (p[i + j] & 0xC0) != 0x80
+        count += block
+        i += m
+    return count
+
+
+def text_length_within(_Element el, Py_ssize_t limit):
+    """``_scan.text_length(el)`` (``len(el.text_content())``: the characters of the text and
+    CDATA nodes under ``el``) when it is below ``limit``; else a number at least ``limit``
+    (the walk stops at the first text node that reaches it: a test "is the page's text
+    shorter than twice this box's" seldom needs the whole page counted)."""
+    cdef xmlNode* top = el._c_node
+    cdef xmlNode* cur = top.children
+    cdef const unsigned char* p
+    cdef Py_ssize_t count = 0
+    while cur is not NULL:
+        if cur.type == tree.XML_TEXT_NODE or cur.type == tree.XML_CDATA_SECTION_NODE:
+            p = <const unsigned char*>cur.content
+            if p is not NULL:
+                count += _utf8_count(p)
+                if count >= limit:
+                    return count
+        elif cur.type == tree.XML_ELEMENT_NODE and cur.children is not NULL:
+            cur = cur.children
+            continue
+        while cur is not top and cur.next is NULL:
+            cur = cur.parent
+        if cur is top:
+            break
+        cur = cur.next
+    return count
