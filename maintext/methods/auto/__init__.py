@@ -81,7 +81,9 @@ def extract(doc: Document, options: Options) -> Page:
         doc.ld_script_texts = []  # the pruned build copied no script: no JSON-LD in the tree
     hint = JsonLdBody(doc)  # before cleaning: JSON-LD sits in <script>
     title = _page_title(root)  # ... and the title in <head>
-    head = root.find("head")  # ... and og:type/canonical for the page-type check (kept for later)
+    # ... and og:type/canonical for the page-type check (kept for later): root.find("head"),
+    # the first <head> child, without ElementPath's machinery
+    head = next(root.iterchildren("head"), None)
     # texts the site's other pages share (maintext.site.template), read before cleaning
     templates = template_texts(doc, root) if opts.drop_site_template and has_site_evidence(doc, "auto") else frozenset()
     removed = clean_tree(root, options.native, pruned)
