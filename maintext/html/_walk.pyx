@@ -251,6 +251,39 @@ def boiler_containers(list containers, object Container):
     return out
 
 
+def boxes_to_weigh(list containers, object Container, list running, list chars, double floor, double wrapper,
+                   bint has_text, set weighed, set exempt):
+    """:meth:`maintext.html.segmentation.Segmentation.finish`'s first test of each box with a
+    boilerplate reason, in one pass (the twin of ``segmentation._boxes_to_weigh``): the boxes
+    holding at least ``floor`` words of running text (``running``: its prefix sums), in
+    order, for the other tests; each other box added to ``exempt`` when the page has text,
+    it holds more than ``wrapper`` characters (``chars``: their prefix sums) and it is not
+    in ``weighed``. (The prefix sums: Python floats and ints, read as doubles and integers;
+    the differences and comparisons as Python makes them, the counts far below 2**53.)"""
+    cdef list out = []
+    cdef Py_ssize_t start, end
+    cdef double run
+    read_layout(&_cont, Container, _CONTAINER_SLOTS)
+    for c in containers:
+        if fits(&_cont, c):
+            if not get_slot(c, _cont.off[6]):
+                continue
+            start, end = get_slot(c, _cont.off[3]), get_slot(c, _cont.off[4])
+        else:
+            if not c.boiler:
+                continue
+            start, end = c.start, c.end
+        run = <double>running[end] - <double>running[start]
+        if run < floor:
+            if has_text and <double>(<Py_ssize_t>chars[end] - <Py_ssize_t>chars[start]) > wrapper:
+                cid = get_slot(c, _cont.off[0]) if fits(&_cont, c) else c.id
+                if cid not in weighed:
+                    exempt.add(cid)
+            continue
+        out.append(c)
+    return out
+
+
 def skip_exempt_owners(list containers, object Container, set exempt):
     """``Segmentation._skip_exempt_owners``: each container's owner past the exempt boxes
     (parents come first: one step reaches a non-exempt owner); gives the owners before."""
