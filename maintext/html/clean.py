@@ -81,11 +81,12 @@ def clean_tree(root: etree._Element, native: bool | None = None, pruned: Any = N
     """
     removed: list[tuple[str, str]] = []
     candidates = None  # the swallowing candidates, when the first scan found them
+    texts = None  # the text nodes of the document, when the first scan counted them
     # only the tags the pruned build copied can be in its tree; in another, those the tree holds
     if pruned is not None:
         present = pruned.tags
     else:
-        present, candidates = _first_scan(root, native)
+        present, candidates, texts = _first_scan(root, native)
     drop, unwrap = DROP_TAGS, UNWRAP_TAGS
     if present is not None:  # (lxml's strip functions test every element against every tag)
         drop = tuple(tag for tag in DROP_TAGS if tag in present)
@@ -117,7 +118,9 @@ def clean_tree(root: etree._Element, native: bool | None = None, pruned: Any = N
         drop_keep_tail(el)
     if unwrap:
         etree.strip_tags(root, *unwrap)
-    if _many_texts(root, native):
+    # (cleaning never adds a text node: it removes them, or puts one in the place of a run;
+    # a page that had no more than _MANY_TEXT_NODES before has no more now)
+    if (texts is None or texts > _MANY_TEXT_NODES) and _many_texts(root, native):
         merge_text_runs(root, native)
     return removed
 
@@ -131,14 +134,15 @@ def _tags_present(root: etree._Element, native: bool | None) -> set[str] | froze
 
 
 def _first_scan(root: etree._Element, native: bool | None) -> tuple[set[str] | frozenset[str] | None,
-                                                                  list[etree._Element] | None]:
-    """(the tags present, the swallowing candidates) of a tree not pruned: both from one C
-    walk (``_nodes.clean_scan``) when the compiled scans are enabled; else
-    (:func:`_tags_present`, None: :func:`_swallowing_candidates` finds them)."""
+                                                                  list[etree._Element] | None, int | None]:
+    """(the tags present, the swallowing candidates, the document's text nodes) of a tree not
+    pruned: all from one C walk (``_nodes.clean_scan``) when the compiled scans are enabled;
+    else (:func:`_tags_present`, None: :func:`_swallowing_candidates` finds them, None:
+    not counted)."""
     nodes = _walk.nodes if _walk.native_scan(native) is not None else None
     if nodes is not None:
         return nodes.clean_scan(root, SWALLOWING_TAGS)
-    return _tags_present(root, native), None
+    return _tags_present(root, native), None, None
 
 
 def _tags_present_py(root: etree._Element) -> set[str]:
