@@ -88,9 +88,8 @@ def extract(doc: Document, options: Options) -> Page:
     templates = template_texts(doc, root) if opts.drop_site_template and has_site_evidence(doc, "auto") else frozenset()
     removed = clean_tree(root, options.native, pruned)
     skip = SKIP_REASONS - ({"comments"} if opts.include_comments else set())
-    # (the text alone: no span or image element is read, only their counts)
-    # (no walk element but for the typed blocks and explain: mark_main_links reads the
-    # links' recorded nodes, the text alone neither)
+    # (no span, image or link element is made but for the typed blocks and explain, which
+    # read them: the others read only their counts, and mark_main_links the links' nodes)
     box_elements = _reads_box_elements(options)
     seg = segment_cleaned(root, skip if opts.skip_boilerplate else frozenset(), options.native, _evidence(h),
                           elements=box_elements and not alone, box_elements=box_elements)
