@@ -2,7 +2,7 @@
 # the tree that gives what two used to: the tags present (_scan.tag_names) and the elements
 # that may have swallowed the page (clean._swallowing_candidates, an lxml iter()).
 
-from libc.string cimport memset
+from libc.string cimport memset, strlen
 
 cdef enum:
     _CLEAN_NAME_SLOTS = 1024  # (a power of two) twice the distinct names, as _scan.tag_names
@@ -27,13 +27,61 @@ cdef bint _name_in(const char* name, const char** wanted, Py_ssize_t n) noexcept
     return False
 
 
+cdef inline bint _is_text(xmlNode* n) noexcept nogil:
+    return n.type == tree.XML_TEXT_NODE or n.type == tree.XML_CDATA_SECTION_NODE
+
+
+cdef xmlNode* _next_element_counting(xmlNode* n, xmlNode* top, Py_ssize_t* texts) noexcept nogil:
+    """``_next(n, top, True)``, adding to ``texts`` the text and CDATA nodes it passes over
+    (over the whole walk: each of those under ``top`` once)."""
+    cdef xmlNode* c
+    if n.type == tree.XML_ELEMENT_NODE:
+        c = n.children
+        while c is not NULL:
+            if c.type == tree.XML_ELEMENT_NODE:
+                return c
+            texts[0] += _is_text(c)
+            c = c.next
+    while n is not top:
+        c = n.next
+        while c is not NULL:
+            if c.type == tree.XML_ELEMENT_NODE:
+                return c
+            texts[0] += _is_text(c)
+            c = c.next
+        n = n.parent
+        if n is NULL:
+            return NULL
+    return NULL
+
+
+cdef object _document_texts(xmlNode* top, Py_ssize_t inside):
+    """The text and CDATA nodes of ``top``'s document (``_scan.text_runs``' count), given
+    ``inside``, those under ``top``: when ``top`` is a child of the document node with no
+    other element beside it (its siblings' texts added); else None (not known)."""
+    cdef xmlNode* c
+    if top.parent is NULL or (top.parent.type != tree.XML_DOCUMENT_NODE
+                              and top.parent.type != tree.XML_HTML_DOCUMENT_NODE):
+        return None
+    c = top.parent.children
+    while c is not NULL:
+        if c is not top:
+            if c.type == tree.XML_ELEMENT_NODE:
+                return None
+            inside += _is_text(c)
+        c = c.next
+    return inside
+
+
 def clean_scan(_Element root, tuple swallowing):
-    """``(tag_names(root), candidates)`` in one walk: the lowercased names of ``root`` and
-    its descendant elements as a set (None past _CLEAN_NAME_SLOTS // 2 distinct name
-    strings: ``_scan.tag_names``' answer), and the elements of ``root.iter(*swallowing)``
+    """``(tag_names(root), candidates, texts)`` in one walk: the lowercased names of ``root``
+    and its descendant elements as a set (None past _CLEAN_NAME_SLOTS // 2 distinct name
+    strings: ``_scan.tag_names``' answer), the elements of ``root.iter(*swallowing)``
     (at most 8 ASCII tags: a name without ``{}`` matches elements of no namespace) that have
-    children (``len(el)``), in document order (clean._swallowing_candidates). Whether a
-    name is wanted is decided once for each name string (the parser interns names)."""
+    children (``len(el)``), in document order (clean._swallowing_candidates), and the text
+    and CDATA nodes of the document (the count of ``_scan.text_runs``; None when ``root`` is
+    not its only element at the top). Whether a name is wanted is decided once for each
+    name string (the parser interns names)."""
     cdef xmlNode* top = root._c_node
     cdef xmlNode* cur = top
     cdef const void* slots[_CLEAN_NAME_SLOTS]
@@ -48,8 +96,9 @@ def clean_scan(_Element root, tuple swallowing):
         raise ValueError("clean_scan takes at most 8 tags")
     for i in range(n_wanted):
         wanted[i] = <const char*>(<bytes>keep[i])
+    cdef Py_ssize_t texts = 0
     if top.type != tree.XML_ELEMENT_NODE:  # (no element to name or to match)
-        return set(), candidates
+        return set(), candidates, None
     memset(slots, 0, sizeof(slots))
     while cur is not NULL:
         if overflow:
@@ -71,11 +120,54 @@ def clean_scan(_Element root, tuple swallowing):
                 want = wanted_at[h]
         if want and cur.ns is NULL and _has_elementlike_child(cur):
             candidates.append(elementFactory(root._doc, cur))
-        cur = _next(cur, top, True)
+        cur = _next_element_counting(cur, top, &texts)
     if overflow:
-        return None, candidates
+        return None, candidates, _document_texts(top, texts)
     names = set()
     for i in range(_CLEAN_NAME_SLOTS):
         if slots[i] is not NULL:
             names.add((<const char*>slots[i]).decode("utf-8", "replace").lower())
-    return names, candidates
+    return names, candidates, _document_texts(top, texts)
+
+
+cdef Py_ssize_t _utf8_count(const unsigned char* p) noexcept nogil:
+    """The characters of the valid, NUL-terminated UTF-8 ``p``: its bytes that are not
+    continuation bytes (``_scan``'s count of a text node), counted in blocks of 255 as there
+    (a byte-wide sum cannot overflow; the inner loop becomes vector steps)."""
+    cdef Py_ssize_t n = <Py_ssize_t>strlen(<const char*>p), i = 0, j, m, count = 0
+    cdef unsigned char block
+    while i < n:
+        m = min(n - i, 255)
+        block = 0
+        for j in range(m):
+            block += (p[i + j] & 0xC0) != 0x80
+        count += block
+        i += m
+    return count
+
+
+def text_length_within(_Element el, Py_ssize_t limit):
+    """``_scan.text_length(el)`` (``len(el.text_content())``: the characters of the text and
+    CDATA nodes under ``el``) when it is below ``limit``; else a number at least ``limit``
+    (the walk stops at the first text node that reaches it: a test "is the page's text
+    shorter than twice this box's" seldom needs the whole page counted)."""
+    cdef xmlNode* top = el._c_node
+    cdef xmlNode* cur = top.children
+    cdef const unsigned char* p
+    cdef Py_ssize_t count = 0
+    while cur is not NULL:
+        if cur.type == tree.XML_TEXT_NODE or cur.type == tree.XML_CDATA_SECTION_NODE:
+            p = <const unsigned char*>cur.content
+            if p is not NULL:
+                count += _utf8_count(p)
+                if count >= limit:
+                    return count
+        elif cur.type == tree.XML_ELEMENT_NODE and cur.children is not NULL:
+            cur = cur.children
+            continue
+        while cur is not top and cur.next is NULL:
+            cur = cur.parent
+        if cur is top:
+            break
+        cur = cur.next
+    return count

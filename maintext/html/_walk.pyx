@@ -16,7 +16,7 @@ falls back to the Python walk otherwise. Every rule here has its twin in ``segme
 
 from lxml.includes cimport tree
 from libc.string cimport strlen, strcmp, memcmp, memcpy, memset
-from libc.stdlib cimport calloc, malloc, realloc, free
+from libc.stdlib cimport bsearch, calloc, malloc, qsort, realloc, free
 from cpython.object cimport PyObject
 from cpython.long cimport PyLong_AsSsize_t, PyLong_CheckExact
 from lxml.includes.tree cimport xmlAttr, xmlNode
@@ -249,6 +249,105 @@ def boiler_containers(list containers, object Container):
         if _container_boiler(c):
             out.append(c)
     return out
+
+
+def boxes_to_weigh(list containers, object Container, list running, list chars, double floor, double wrapper,
+                   bint has_text, set weighed, set exempt):
+    """:meth:`maintext.html.segmentation.Segmentation.finish`'s first test of each box with a
+    boilerplate reason, in one pass (the twin of ``segmentation._boxes_to_weigh``): the boxes
+    holding at least ``floor`` words of running text (``running``: its prefix sums), in
+    order, for the other tests; each other box added to ``exempt`` when the page has text,
+    it holds more than ``wrapper`` characters (``chars``: their prefix sums) and it is not
+    in ``weighed``. (The prefix sums: Python floats and ints, read as doubles and integers;
+    the differences and comparisons as Python makes them, the counts far below 2**53.)"""
+    cdef list out = []
+    cdef Py_ssize_t start, end
+    cdef double run
+    read_layout(&_cont, Container, _CONTAINER_SLOTS)
+    for c in containers:
+        if fits(&_cont, c):
+            if not get_slot(c, _cont.off[6]):
+                continue
+            start, end = get_slot(c, _cont.off[3]), get_slot(c, _cont.off[4])
+        else:
+            if not c.boiler:
+                continue
+            start, end = c.start, c.end
+        run = <double>running[end] - <double>running[start]
+        if run < floor:
+            if has_text and <double>(<Py_ssize_t>chars[end] - <Py_ssize_t>chars[start]) > wrapper:
+                cid = get_slot(c, _cont.off[0]) if fits(&_cont, c) else c.id
+                if cid not in weighed:
+                    exempt.add(cid)
+            continue
+        out.append(c)
+    return out
+
+
+cdef int _by_address(const void* a, const void* b) noexcept nogil:
+    cdef size_t x = (<const size_t*>a)[0], y = (<const size_t*>b)[0]
+    return (x > y) - (x < y)
+
+
+_LINK_SLOTS = ("in_main",)  # result.Link's slot set by main_links_at
+cdef Layout _lnk
+
+
+def main_links_at(list kept, list anchors, bytes nodes, list pairs):
+    """``auto.mark_main_links``' loop after a walk without elements (the twin of
+    ``auto._main_links``, as ``_score.main_links`` is with them): each link of ``pairs``
+    (element, link) gets ``in_main``: whether its element's node is one of ``nodes``
+    (``Segmentation._anchor_nodes``: the node of each of ``anchors``, recorded by the walk;
+    the tree unchanged since) whose text starts in a kept block. (lxml gives a node one
+    proxy while one lives: the same answers as comparing the elements.) False (nothing
+    set) when an index is not a plain non-negative int or the nodes are not one per anchor:
+    the Python loop then decides. (A pair's object that is no lxml element is none of the
+    anchors': its link is not in the main text.)"""
+    cdef const size_t* table = <const size_t*><const char*>nodes
+    cdef Py_ssize_t n = 0, i, m = 0, k = len(anchors), a = 0
+    cdef unsigned char* flags = NULL
+    cdef size_t* inside = NULL
+    cdef size_t key
+    if <Py_ssize_t>(len(nodes) // sizeof(size_t)) != k:
+        return False
+    for b in kept:
+        index = b.index
+        if type(index) is not int or index < 0:
+            return False
+        if index >= n:
+            n = index + 1
+    for index, _el in anchors:
+        if type(index) is not int or index < 0:
+            return False
+    try:
+        flags = <unsigned char*>calloc(n + 1, 1)
+        inside = <size_t*>malloc((k + 1) * sizeof(size_t))
+        if flags is NULL or inside is NULL:
+            raise MemoryError()
+        for b in kept:
+            flags[<Py_ssize_t>b.index] = 1
+        for index, _el in anchors:
+            i = index
+            if i < n and flags[i]:
+                inside[m] = table[a]
+                m += 1
+            a += 1
+        qsort(inside, m, sizeof(size_t), _by_address)
+        for el, link in pairs:
+            if isinstance(el, _Element):
+                key = <size_t>(<_Element>el)._c_node
+                flag = bsearch(&key, inside, m, sizeof(size_t), _by_address) is not NULL
+            else:  # (no element: none of the anchors')
+                flag = False
+            read_layout(&_lnk, type(link), _LINK_SLOTS)
+            if fits(&_lnk, link):  # (the store the slot's descriptor makes)
+                set_slot(link, _lnk.off[0], flag)
+            else:
+                link.in_main = flag
+        return True
+    finally:
+        free(flags)
+        free(inside)
 
 
 def skip_exempt_owners(list containers, object Container, set exempt):

@@ -81,11 +81,12 @@ def clean_tree(root: etree._Element, native: bool | None = None, pruned: Any = N
     """
     removed: list[tuple[str, str]] = []
     candidates = None  # the swallowing candidates, when the first scan found them
+    texts = None  # the text nodes of the document, when the first scan counted them
     # only the tags the pruned build copied can be in its tree; in another, those the tree holds
     if pruned is not None:
         present = pruned.tags
     else:
-        present, candidates = _first_scan(root, native)
+        present, candidates, texts = _first_scan(root, native)
     drop, unwrap = DROP_TAGS, UNWRAP_TAGS
     if present is not None:  # (lxml's strip functions test every element against every tag)
         drop = tuple(tag for tag in DROP_TAGS if tag in present)
@@ -107,6 +108,8 @@ def clean_tree(root: etree._Element, native: bool | None = None, pruned: Any = N
             continue
         size = length(el)
         if size > BIG_HIDDEN_CHARS:
+            # (the page's length when first needed, kept as the tree changes: a later count
+            # would not see what earlier hidden elements took away)
             if total < 0:
                 total = length(root)
             if size * 2 > total:
@@ -115,7 +118,9 @@ def clean_tree(root: etree._Element, native: bool | None = None, pruned: Any = N
         drop_keep_tail(el)
     if unwrap:
         etree.strip_tags(root, *unwrap)
-    if _many_texts(root, native):
+    # (cleaning never adds a text node: it removes them, or puts one in the place of a run;
+    # a page that had no more than _MANY_TEXT_NODES before has no more now)
+    if (texts is None or texts > _MANY_TEXT_NODES) and _many_texts(root, native):
         merge_text_runs(root, native)
     return removed
 
@@ -129,14 +134,15 @@ def _tags_present(root: etree._Element, native: bool | None) -> set[str] | froze
 
 
 def _first_scan(root: etree._Element, native: bool | None) -> tuple[set[str] | frozenset[str] | None,
-                                                                  list[etree._Element] | None]:
-    """(the tags present, the swallowing candidates) of a tree not pruned: both from one C
-    walk (``_nodes.clean_scan``) when the compiled scans are enabled; else
-    (:func:`_tags_present`, None: :func:`_swallowing_candidates` finds them)."""
+                                                                  list[etree._Element] | None, int | None]:
+    """(the tags present, the swallowing candidates, the document's text nodes) of a tree not
+    pruned: all from one C walk (``_nodes.clean_scan``) when the compiled scans are enabled;
+    else (:func:`_tags_present`, None: :func:`_swallowing_candidates` finds them, None:
+    not counted)."""
     nodes = _walk.nodes if _walk.native_scan(native) is not None else None
     if nodes is not None:
         return nodes.clean_scan(root, SWALLOWING_TAGS)
-    return _tags_present(root, native), None
+    return _tags_present(root, native), None, None
 
 
 def _tags_present_py(root: etree._Element) -> set[str]:
@@ -228,17 +234,15 @@ def _unwrap_swallowing(root: etree._Element, removed: list[tuple[str, str]], nat
     ``tags``: the SWALLOWING_TAGS the tree may hold (lxml tests every element against each);
     ``candidates``: :func:`_swallowing_candidates` of them, when found already."""
     length = _text_measure(native)
-    total = -1
+    page = _PageLength(root, native)
     swallowing = []
     if candidates is None:
         candidates = _swallowing_candidates(root, tags)
     for el in candidates:
         size = length(el)
-        if size > BIG_HIDDEN_CHARS:
-            if total < 0:
-                total = length(root) + pruned_chars
-            if size * 2 > total:
-                swallowing.append(el)
+        # (size * 2 > the page's text length, the text the pruned build left out counted)
+        if size > BIG_HIDDEN_CHARS and page.below(size * 2 - pruned_chars):
+            swallowing.append(el)
     for el in swallowing:
         removed.append((el.tag, "unwrapped: holds most of the page (an unclosed tag inside)"))
         _drop_tag(el)
@@ -257,6 +261,41 @@ def _text_measure(native: bool | None) -> Callable[[etree._Element], int]:
     if scan is not None:
         return scan.text_length
     return _text_length
+
+
+class _PageLength:
+    """The text length of ``root`` (:func:`_text_measure`), counted only as far as the
+    questions asked of it need: whether it is below a limit (the compiled walk stops
+    counting once the limit is reached; a later question with a higher limit counts again
+    unless the length is known whole). Measured at most once per limit asked, at the first
+    question: the tree must not change between questions (the hidden elements' loop, which
+    removes elements between its questions, counts the whole page once instead)."""
+
+    __slots__ = ("root", "native", "count", "whole")
+
+    def __init__(self, root: etree._Element, native: bool | None) -> None:
+        self.root, self.native = root, native
+        self.count = -1  # -1: not counted yet
+        self.whole = False  # count is the whole length (else: at least the last limit)
+
+    def below(self, limit: int) -> bool:
+        """Whether the text length is below ``limit``."""
+        if self.count < 0 or (not self.whole and self.count < limit):
+            self.count = _text_length_within(self.root, limit, self.native)
+            self.whole = self.count < limit
+        return self.count < limit
+
+
+def _text_length_within(root: etree._Element, limit: int, native: bool | None) -> int:
+    """The text length of ``root`` (:func:`_text_measure`) when below ``limit``, else a number
+    at least ``limit``: ``_nodes.text_length_within`` (which stops counting there) when the
+    compiled scans are enabled; else the whole length."""
+    if limit <= 0:
+        return 0
+    nodes = _walk.nodes if _walk.native_scan(native) is not None else None
+    if nodes is not None:
+        return nodes.text_length_within(root, limit)
+    return _text_measure(native)(root)
 
 
 def _swallowing_candidates(root: etree._Element, tags: tuple[str, ...] = SWALLOWING_TAGS) -> list[etree._Element]:

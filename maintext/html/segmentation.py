@@ -246,24 +246,24 @@ class Segmentation:
         total = self._chars[-1]
         exempt = self.exempt = set()
         weighed = self.weighed
-        boxes = (native.boiler_containers(self.containers, Container) if native is not None
-                 else _boiler_containers(self.containers))
         # (_outweighs_name's first two tests, read once here)
         reasons = evidence.reasons if evidence is not None else frozenset()
         min_running = evidence.min_running if evidence is not None else 0.0
         chars = self._chars
         # Below this many words of running text no test but the wrapper share can exempt a box
         # (each other one needs SOFT_MAX_RUNNING words, or min_running for a name it weighs):
-        # most boxes (menus, share bars, footers) are answered by that one test.
+        # most boxes (menus, share bars, footers) are answered by that one test, in the pass
+        # that finds the boxes (_boxes_to_weigh, in C when it can: the floor a plain number).
         floor = min(SOFT_MAX_RUNNING, min_running) if reasons else SOFT_MAX_RUNNING
         wrapper = WRAPPER_SHARE * total
+        if native is not None and type(floor) in (float, int) and abs(floor) < 2 ** 53:
+            boxes = native.boxes_to_weigh(self.containers, Container, running, chars, floor, wrapper, bool(total),
+                                          weighed, exempt)
+        else:
+            boxes = _boxes_to_weigh(self.containers, running, chars, floor, wrapper, total, weighed, exempt)
         for c in boxes:
             start, end = c.start, c.end
             run = running[end] - running[start]  # words of running text in the box
-            if run < floor:
-                if total and (chars[end] - chars[start]) > wrapper and c.id not in weighed:
-                    exempt.add(c.id)  # a page wrapper with an unlucky class name
-                continue
             cid, boiler = c.id, c.boiler
             weighs = boiler in reasons and run >= min_running
             if cid in weighed:  # read only to weigh its text: that alone decides
@@ -399,6 +399,26 @@ class Segmentation:
 def _boiler_containers(containers: list[Container]) -> list[Container]:
     """The containers with a boilerplate reason, in order (the twin of ``_walk.boiler_containers``)."""
     return [c for c in containers if c.boiler]
+
+
+def _boxes_to_weigh(containers: list[Container], running: list[float], chars: list[int], floor: float,
+                    wrapper: float, total: int, weighed: set[int], exempt: set[int]) -> list[Container]:
+    """The containers with a boilerplate reason holding at least ``floor`` words of running
+    text (``running``: its prefix sums), in order; each other one added to ``exempt`` when
+    the page has text (``total``), it holds more than ``wrapper`` characters (``chars``:
+    their prefix sums) and is not in ``weighed``: a page wrapper with an unlucky class name
+    (the twin of ``_walk.boxes_to_weigh``)."""
+    boxes = []
+    for c in containers:
+        if not c.boiler:
+            continue
+        start, end = c.start, c.end
+        if running[end] - running[start] < floor:
+            if total and (chars[end] - chars[start]) > wrapper and c.id not in weighed:
+                exempt.add(c.id)  # a page wrapper with an unlucky class name
+            continue
+        boxes.append(c)
+    return boxes
 
 
 def _skip_exempt_owners(containers: list[Container], exempt: set[int]) -> list[int | None]:

@@ -1,4 +1,4 @@
-"""clean's compiled measures (maintext/html/_scan_tree.pxi) against their Python twins: the
+"""clean's compiled measures (maintext/html/_scan_tree.pxi, _nodes_clean.pxi) against their Python twins: the
 text length of hidden elements and of the page, and the hiding attributes, on random pages
 (long texts of one-, two-, three- and four-byte characters; near-miss attribute names)."""
 
@@ -44,6 +44,24 @@ def test_the_compiled_text_length_is_len_of_text_content():
             assert measure(el) == expected == _text_length(el)
             lengths.add(expected)
     assert max(lengths) > 2000
+
+
+def test_the_bounded_text_length_is_exact_below_its_limit():
+    """_nodes.text_length_within: the whole length below the limit, else at least the limit;
+    _PageLength answers as the whole length would, limits asked in any order."""
+    rng = random.Random(12)
+    for _ in range(200):
+        root = parse_html(_page(rng))
+        for el in root.iter():
+            whole = len(el.text_content())
+            for limit in (0, 1, whole // 2, whole, whole + 1, 5000):
+                got = walk.nodes.text_length_within(el, limit)
+                assert got == whole if whole < limit else got >= limit
+        whole = len(root.text_content())
+        limits = [rng.randint(-5, 2 * whole + 5) for _ in range(6)]
+        for native in (True, False):
+            page = clean._PageLength(root, native)
+            assert [page.below(x) for x in limits] == [whole < x for x in limits]
 
 
 def test_clean_tree_removes_the_same_with_the_compiled_measures():

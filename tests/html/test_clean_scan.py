@@ -1,5 +1,6 @@
 """``_nodes.clean_scan`` (cleaning's first walk on a tree that is not pruned) against what it
-replaces, ``_scan.tag_names`` and :func:`maintext.html.clean._swallowing_candidates`, and
+replaces, ``_scan.tag_names``, :func:`maintext.html.clean._swallowing_candidates` and the text
+count of ``_scan.text_runs`` (never fewer after cleaning), and
 clean_tree with it against clean_tree with the Python twins, on random and real pages."""
 
 from __future__ import annotations
@@ -44,18 +45,26 @@ def test_clean_scan_twin():
     for data in _pages():
         root = document.parse_html(data.decode("utf-8", "replace"))
         for tags in (clean.SWALLOWING_TAGS, ("nav",), ("menu", "svg", "b")):  # (never none: iter() is all)
-            names, found = walk.nodes.clean_scan(root, tags)
+            names, found, texts = walk.nodes.clean_scan(root, tags)
             want_names, want_found = _expected(root, tags)
             assert names == want_names
             assert [id(el) for el in found] == [id(el) for el in want_found]  # the same proxies, in order
+            assert texts == walk.scan.text_runs(root)[0]
         for el in list(root.iter())[:15]:  # from any element (comments too): itself and below
-            assert walk.nodes.clean_scan(el, clean.SWALLOWING_TAGS)[0] == walk.scan.tag_names(el)
+            names, _found, texts = walk.nodes.clean_scan(el, clean.SWALLOWING_TAGS)
+            assert names == walk.scan.tag_names(el)
+            assert texts is None or (el is root and texts == walk.scan.text_runs(root)[0])
+        # cleaning never adds a text node (clean_tree then need not count them again)
+        before = walk.nodes.clean_scan(root, clean.SWALLOWING_TAGS)[2]
+        clean.clean_tree(root, True)
+        assert walk.scan.text_runs(root)[0] <= before
 
 
 def test_clean_scan_many_names():
     names = "".join(f"<t{i}><nav><p>x</p></nav></t{i}>" for i in range(700)).encode()
     root = document.parse_html(None, utf8=names)
-    got, found = walk.nodes.clean_scan(root, clean.SWALLOWING_TAGS)
+    got, found, texts = walk.nodes.clean_scan(root, clean.SWALLOWING_TAGS)
+    assert texts == walk.scan.text_runs(root)[0]
     assert got is None and walk.scan.tag_names(root) is None
     assert found == clean._swallowing_candidates(root)
     assert len(found) == 700

@@ -1,5 +1,5 @@
 """Segmentation.finish's container loops in C (maintext/html/_walk.pyx) against their Python
-twins (segmentation._boiler_containers, segmentation._skip_exempt_owners)."""
+twins (segmentation._boiler_containers, segmentation._boxes_to_weigh, segmentation._skip_exempt_owners)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import random
 import pytest
 
 from maintext.html import walk
-from maintext.html.segmentation import Container, _boiler_containers, _skip_exempt_owners
+from maintext.html.segmentation import Container, _boiler_containers, _boxes_to_weigh, _skip_exempt_owners
 
 native = pytest.mark.skipif(not walk.NATIVE_AVAILABLE, reason="native walk not built")
 
@@ -18,6 +18,7 @@ class _Box:
 
     def __init__(self, c: Container) -> None:
         self.id, self.boiler, self.owner = c.id, c.boiler, c.owner
+        self.start, self.end = c.start, c.end
 
 
 def _boxes(rnd: random.Random, plain: bool) -> list:
@@ -67,3 +68,37 @@ def test_skip_exempt_owners_same_in_c_and_python(plain):
         assert all(c.owner is None or c.owner not in exempt for c in boxes)
         rewritten += sum(1 for c, o in zip(boxes, walked) if c.owner != o)
     assert rewritten > 100
+
+
+@native
+@pytest.mark.parametrize("plain", [False, True])
+def test_boxes_to_weigh_same_in_c_and_python(plain):
+    """The boxes kept for the other tests and the wrapper boxes made exempt, on random block
+    ranges, running-text sums (ties with the floor included), wrapper shares and weighed sets."""
+    rnd = random.Random(5)
+    kept = exempted = 0
+    for _ in range(400):
+        n = rnd.randint(0, 20)
+        running, chars = [0.0], [0]
+        for _ in range(n):
+            running.append(running[-1] + rnd.choice([0.0, 0.5, 1.0, 7.0, 25.0, 1 / 3]))
+            chars.append(chars[-1] + rnd.choice([0, 3, 40, 400]))
+        boxes = _boxes(rnd, False)
+        for c in boxes:
+            c.start = rnd.randint(0, n)
+            c.end = rnd.randint(c.start, n)
+        boxes = [_Box(c) for c in boxes] if plain else boxes
+        floor = rnd.choice([0.0, 1.0, 7.0, 25, 50.0, running[-1]])
+        total = chars[-1] if rnd.random() < 0.9 else 0
+        wrapper = 0.6 * total
+        weighed = {c.id for c in boxes if rnd.random() < 0.2}
+        exempt_c: set[int] = set()
+        exempt_py: set[int] = set()
+        found = walk.native.boxes_to_weigh(boxes, Container, running, chars, floor, wrapper, bool(total), weighed,
+                                           exempt_c)
+        expected = _boxes_to_weigh(boxes, running, chars, floor, wrapper, total, weighed, exempt_py)
+        assert len(found) == len(expected) and all(x is y for x, y in zip(found, expected))
+        assert exempt_c == exempt_py
+        kept += len(found)
+        exempted += len(exempt_c)
+    assert kept > 50 and exempted > 50

@@ -1,6 +1,6 @@
 """gallery_containers' loop in C (``_nodes.gallery_hits``) finds the galleries its Python loop
 finds, on random pages of nested lists with gallery words at every level (in any case, non-ASCII
-names, comments among the children) and on real pages, over the walk with and without the
+names, names too long for the C test, comments among the children) and on real pages, over the walk with and without the
 containers' elements."""
 
 from __future__ import annotations
@@ -21,7 +21,9 @@ from maintext.methods.auto.heuristics import AutoHeuristics
 pytestmark = pytest.mark.skipif(walk.nodes is None or not walk.NATIVE_AVAILABLE, reason="native code not built")
 
 _SHARED = Path(os.environ.get("MAINTEXT_SHARED", "/work/shared")) / "datasets"
-_NAMES = ["gallery", "Slider", "box", "carousel-x", "thumbs", "ſlider", "\u212aarousel", "LightBox", "", "post"]
+_NAMES = ["gallery", "Slider", "box", "carousel-x", "thumbs", "ſlider", "\u212aarousel", "LightBox", "", "post",
+          # (names longer than the C test's buffer: read in Python)
+          "x" * 300 + "Gallery", "y" * 600]
 
 
 def _box(rnd: random.Random, depth: int) -> str:

@@ -219,3 +219,25 @@ def test_tag_codes_read_off_the_letters_agree_with_the_table():
                                        "articles", "articl", "Article", "", "section", "td", "li", "a", "b"]
     for name in names:
         assert native.tag_code(name) == native._TAG_CODES.get(name, 0), name
+
+
+def test_word_char_is_the_table_on_every_byte():
+    """_totals._word_char (computed, for the vectorized Latin-1 loop) is ``_word_byte``:
+    ``chr(c).isalnum() or c == 95`` on all 256 code points."""
+    from maintext.pagetype import _totals
+    for c in range(256):
+        computed, table = _totals.word_char(c)
+        assert computed == table == (chr(c).isalnum() or c == 95)
+
+
+def test_latin1_counts_across_the_blocks_of_255():
+    """The vectorized Latin-1 loop: spaces and \\w runs as ``str.count`` and ``re`` find them,
+    on texts around the 255-character blocks (runs across a block's edge)."""
+    import re
+    from maintext.pagetype import _totals
+    rng = random.Random(4)
+    alphabet = "a Z_9 .,-'\xaa\xb2\xb5\xb9\xbc\xbf\xc0\xd7\xe9\xf7\xff\t\n"
+    for n in list(range(0, 20)) + [254, 255, 256, 257, 509, 510, 511, 765, 1000]:
+        for _ in range(20):
+            text = "".join(rng.choice(alphabet) for _ in range(n))
+            assert _totals.latin1_counts(text) == (text.count(" "), len(re.findall(r"\w+", text)))

@@ -81,14 +81,18 @@ def extract(doc: Document, options: Options) -> Page:
         doc.ld_script_texts = []  # the pruned build copied no script: no JSON-LD in the tree
     hint = JsonLdBody(doc)  # before cleaning: JSON-LD sits in <script>
     title = _page_title(root)  # ... and the title in <head>
-    head = root.find("head")  # ... and og:type/canonical for the page-type check (kept for later)
+    # ... and og:type/canonical for the page-type check (kept for later): root.find("head"),
+    # the first <head> child, without ElementPath's machinery
+    head = next(root.iterchildren("head"), None)
     # texts the site's other pages share (maintext.site.template), read before cleaning
     templates = template_texts(doc, root) if opts.drop_site_template and has_site_evidence(doc, "auto") else frozenset()
     removed = clean_tree(root, options.native, pruned)
     skip = SKIP_REASONS - ({"comments"} if opts.include_comments else set())
-    # (the text alone: no span or image element is read, only their counts)
+    # (no span, image or link element is made but for the typed blocks and explain, which
+    # read them: the others read only their counts, and mark_main_links the links' nodes)
+    box_elements = _reads_box_elements(options)
     seg = segment_cleaned(root, skip if opts.skip_boilerplate else frozenset(), options.native, _evidence(h),
-                          elements=not alone, box_elements=_reads_box_elements(options))
+                          elements=box_elements and not alone, box_elements=box_elements)
     explain = _explain_dropped(removed, seg) if options.explain else None
     if not seg.blocks:
         page.reason = "page has no text"
@@ -244,16 +248,41 @@ def _region_and_blocks(h: AutoHeuristics, seg: Segmentation, opts: AutoOptions, 
 
 def mark_main_links(doc: Document, seg: Segmentation, kept: list[Block]) -> None:
     """``in_main`` for the links whose ``<a>`` starts in a kept block (the element itself,
-    not its words: a nav link whose anchor text also occurs in the article stays out)."""
-    if _c_main_links is None or not _walk.ENABLED or not _c_main_links(kept, seg.anchors, doc.link_anchors):
-        _main_links(kept, seg.anchors, doc.link_anchors)
+    not its words: a nav link whose anchor text also occurs in the article stays out).
+    After a walk without elements, the native walk's recorded nodes are compared
+    (``_walk.main_links_at``), else the elements (``_score.main_links``)."""
+    pairs = doc.link_anchors
+    nodes = seg._anchor_nodes
+    if not _walk.ENABLED:
+        done = False
+    elif isinstance(nodes, bytes):
+        done = _walk.native.main_links_at(kept, seg.anchors, nodes, pairs)
+    else:
+        done = nodes is None and _c_main_links is not None and _c_main_links(kept, seg.anchors, pairs)
+    if not done:
+        _main_links(kept, seg.anchors, pairs, _anchor_elements(seg))
     doc.links_marked = True
 
 
-def _main_links(kept: list[Block], anchors: list[tuple[int, Any]], pairs: list[tuple[Any, Any]]) -> None:
-    """The loop of :func:`mark_main_links` (the twin of ``_score.main_links``)."""
+def _anchor_elements(seg: Segmentation) -> list[Any]:
+    """The ``<a>`` element of each of ``seg.anchors`` (Segmentation.anchor_element)."""
+    nodes = seg._anchor_nodes
+    if nodes is None:
+        return [el for _index, el in seg.anchors]
+    if isinstance(nodes, list):
+        return nodes
+    return [seg.anchor_element(i) for i in range(len(seg.anchors))]
+
+
+def _main_links(kept: list[Block], anchors: list[tuple[int, Any]], pairs: list[tuple[Any, Any]],
+                elements: list[Any] | None = None) -> None:
+    """The loop of :func:`mark_main_links` (the twin of ``_score.main_links`` and
+    ``_walk.main_links_at``); ``elements``: the anchors' elements, when they do not hold
+    them (a walk without elements)."""
     kept_index = {b.index for b in kept}
-    inside = {id(el) for index, el in anchors if index in kept_index}
+    if elements is None:
+        elements = [el for _index, el in anchors]
+    inside = {id(el) for (index, _el), el in zip(anchors, elements) if index in kept_index}
     for el, link in pairs:
         link.in_main = id(el) in inside
 

@@ -51,9 +51,16 @@ def gallery_containers(h: AutoHeuristics, seg: Segmentation) -> set[int]:
     # (the cheapest test first: most boxes hold a few blocks)
     if nodes is not None and _c_containers_holding is not None:
         holding = _c_containers_holding(seg.containers, Container, min_items)
-        # the loop below in C (_nodes.gallery_hits: no proxy for the ancestors)
-        hits = nodes.gallery_hits(seg.elements([c.id for c in holding]), min_items, h.gallery_reach,
-                                  _GALLERY_WORDS, _GALLERY_WORD.search)
+        if not holding:
+            return found
+        # the loop below in C (_nodes.gallery_hits: no proxy for the ancestors; after a native
+        # walk without container elements, none for the boxes either: their recorded nodes)
+        if isinstance(seg._nodes, bytes):
+            hits = nodes.gallery_hits_at(seg._root, seg._nodes, [c.id for c in holding], min_items,
+                                         h.gallery_reach, _GALLERY_WORDS, _GALLERY_WORD.search)
+        else:
+            hits = nodes.gallery_hits(seg.elements([c.id for c in holding]), min_items, h.gallery_reach,
+                                      _GALLERY_WORDS, _GALLERY_WORD.search)
         return {c.id for c, hit in zip(holding, hits) if hit}
     holding = containers_holding(seg.containers, min_items)
     for c in holding:

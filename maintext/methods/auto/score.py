@@ -31,7 +31,14 @@ except ImportError:
 
 def _page_title(root) -> str:
     """The text of the page's ``<title>``, casefolded and with collapsed white space."""
-    el = head_title(root)  # where it is on all but broken pages: no walk of the body
+    nodes = _walk.native_nodes()
+    if nodes is not None:  # (head_title's text read in C: no element proxy)
+        text = nodes.head_title_text(root)
+        if text is not False:
+            return " ".join((text or "").split()).casefold()
+        el = None
+    else:
+        el = head_title(root)  # where it is on all but broken pages: no walk of the body
     if el is None:
         el = root.find(".//title")
     return " ".join((el.text or "").split()).casefold() if el is not None else ""
