@@ -22,8 +22,6 @@ running length (of the pieces, or of the stripped pieces) exceeds ``limit`` (< 0
 :func:`maintext.methods.auto.gallery.gallery_containers` (``_nodes_gallery.pxi``);
 ``gallery_hits_at(root, nodes, cids, ...)`` the same of boxes given by their recorded nodes.
 
-``head_title_text(root)``: the text of :func:`maintext.html.document.head_title` (False without one).
-
 ``clean_scan(root, swallowing)``: cleaning's first walk (``_nodes_clean.pxi``): the tags
 present and the candidates of :func:`maintext.html.clean._swallowing_candidates`.
 """
@@ -507,24 +505,3 @@ def ld_script_texts(_Element root):
         n = _next(n, top, True)
     return out
 
-
-cdef xmlNode* _child_named(xmlNode* n, const char* name) noexcept:
-    """The first element child of ``n`` named ``name`` of no namespace (``iterchildren(name)``'s
-    first), or NULL."""
-    cdef xmlNode* c = n.children
-    while c is not NULL:
-        if c.type == tree.XML_ELEMENT_NODE and c.ns is NULL and strcmp(<const char*>c.name, name) == 0:
-            return c
-        c = c.next
-    return NULL
-
-
-def head_title_text(_Element root):
-    """``head_title(root).text`` (:func:`maintext.html.document.head_title`: the first <title>
-    child of the first <head> child of ``root``), or False without one: no element proxy."""
-    cdef xmlNode* n = _child_named(root._c_node, "head")
-    if n is not NULL:
-        n = _child_named(n, "title")
-    if n is NULL:
-        return False
-    return textOf(n)

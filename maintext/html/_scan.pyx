@@ -17,7 +17,7 @@ over libxml2's nodes instead of the XPath engine's three node sets (0.2-0.5 ms a
 
 from lxml.includes cimport tree
 from lxml.includes.tree cimport xmlNode, xmlAttr
-from lxml.includes.etreepublic cimport _Document, _Element, elementFactory, import_lxml__etree, attributeValue
+from lxml.includes.etreepublic cimport _Document, _Element, elementFactory, import_lxml__etree, attributeValue, textOf
 
 from libc.stdint cimport uint8_t, uint16_t, uint32_t
 from maintext.html._xmlnode cimport _next_under

@@ -51,19 +51,31 @@ cdef xmlNode* _first_child_named(xmlNode* parent, const char* name) noexcept nog
     return NULL
 
 
-def head_title(_Element root):
-    """``document.head_title``'s element: the first <title> child of the first <head> child
-    of ``root`` that has one (as ``root.iterchildren("head")`` then ``iterchildren("title")``
-    find them), or None; one walk of the children in C, no iterator objects."""
-    cdef xmlNode* head = root._c_node.children
+cdef xmlNode* _head_title(xmlNode* root) noexcept nogil:
+    """The first <title> child of the first <head> child of ``root`` that has one (as
+    ``root.iterchildren("head")`` then ``iterchildren("title")`` find them), or NULL."""
+    cdef xmlNode* head = root.children
     cdef xmlNode* title
     while head is not NULL:
         if head.type == tree.XML_ELEMENT_NODE and head.ns is NULL and strcmp(<const char*>head.name, "head") == 0:
             title = _first_child_named(head, "title")
             if title is not NULL:
-                return elementFactory(root._doc, title)
+                return title
         head = head.next
-    return None
+    return NULL
+
+
+def head_title(_Element root):
+    """``document.head_title``'s element, or None: one walk of the children in C, no
+    iterator objects."""
+    cdef xmlNode* title = _head_title(root._c_node)
+    return elementFactory(root._doc, title) if title is not NULL else None
+
+
+def head_title_text(_Element root):
+    """``head_title(root).text``, or False without a title: no element proxy made."""
+    cdef xmlNode* title = _head_title(root._c_node)
+    return textOf(title) if title is not NULL else False
 
 
 def count_texts(_Element el):

@@ -289,26 +289,26 @@ cdef int _by_address(const void* a, const void* b) noexcept nogil:
     return (x > y) - (x < y)
 
 
-_LINK_SLOTS = ("in_main",)  # result.Link's slot set by main_links_at
+_LINK_SLOTS = ("in_main",)  # result.Link's slot set by main_links
 cdef Layout _lnk
 
 
-def main_links_at(list kept, list anchors, bytes nodes, list pairs):
-    """``auto.mark_main_links``' loop after a walk without elements (the twin of
-    ``auto._main_links``, as ``_score.main_links`` is with them): each link of ``pairs``
-    (element, link) gets ``in_main``: whether its element's node is one of ``nodes``
-    (``Segmentation._anchor_nodes``: the node of each of ``anchors``, recorded by the walk;
-    the tree unchanged since) whose text starts in a kept block. (lxml gives a node one
-    proxy while one lives: the same answers as comparing the elements.) False (nothing
-    set) when an index is not a plain non-negative int or the nodes are not one per anchor:
-    the Python loop then decides. (A pair's object that is no lxml element is none of the
-    anchors': its link is not in the main text.)"""
-    cdef const size_t* table = <const size_t*><const char*>nodes
+def main_links(list kept, list anchors, list pairs, bytes nodes=None):
+    """``auto.mark_main_links``' loop (its Python twin ``auto._main_links``): each link of
+    ``pairs`` (element, link) gets ``in_main``: whether its element is one of ``anchors``'
+    (block index, element) that starts in a kept block. After a walk without elements,
+    ``nodes`` (``Segmentation._anchor_nodes``: the node of each of ``anchors``, recorded by
+    the walk; the tree unchanged since) stand for the anchors' elements and each pair's
+    element is known by its node (lxml gives a node one proxy while one lives: the same
+    answers as comparing the elements; an object that is no lxml element is none of the
+    anchors'). False (nothing set) when an index is not a plain non-negative int or the
+    nodes are not one per anchor: the Python loop then decides."""
+    cdef const size_t* table = <const size_t*><const char*>nodes if nodes is not None else NULL
     cdef Py_ssize_t n = 0, i, m = 0, k = len(anchors), a = 0
     cdef unsigned char* flags = NULL
     cdef size_t* inside = NULL
     cdef size_t key
-    if <Py_ssize_t>(len(nodes) // sizeof(size_t)) != k:
+    if nodes is not None and <Py_ssize_t>(len(nodes) // sizeof(size_t)) != k:
         return False
     for b in kept:
         index = b.index
@@ -326,15 +326,18 @@ def main_links_at(list kept, list anchors, bytes nodes, list pairs):
             raise MemoryError()
         for b in kept:
             flags[<Py_ssize_t>b.index] = 1
-        for index, _el in anchors:
+        for index, el in anchors:
             i = index
             if i < n and flags[i]:
-                inside[m] = table[a]
+                inside[m] = table[a] if table is not NULL else <size_t><void*>el
                 m += 1
             a += 1
         qsort(inside, m, sizeof(size_t), _by_address)
         for el, link in pairs:
-            if isinstance(el, _Element):
+            if table is NULL:
+                key = <size_t><void*>el
+                flag = bsearch(&key, inside, m, sizeof(size_t), _by_address) is not NULL
+            elif isinstance(el, _Element):
                 key = <size_t>(<_Element>el)._c_node
                 flag = bsearch(&key, inside, m, sizeof(size_t), _by_address) is not NULL
             else:  # (no element: none of the anchors')

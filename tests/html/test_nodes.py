@@ -183,17 +183,3 @@ def test_author_boxes_single_attribute_scan_matches_is_author_box():
         for limit in (1, 3, 20):
             assert walk.nodes.author_boxes(scope, limit) == [
                 el for el in scope.iterdescendants() if authors.is_author_box(el)][:limit]
-
-
-def test_head_title_text_is_the_text_of_head_title():
-    from maintext.html.document import head_title
-    pages = [PAGE, "<html><head></head><body><title>late</title></body></html>", "<p>no head</p>",
-             "<html><head><title></title></head></html>", "<html><head><title>a<!--c-->b</title></head></html>",
-             "<html><head><meta><title>  x \n y </title><title>second</title></head></html>"]
-    for html in pages:
-        root = parse_html(html)
-        el = head_title(root)
-        assert walk.nodes.head_title_text(root) == (False if el is None else el.text)
-    for root in _pages():
-        el = head_title(root)
-        assert walk.nodes.head_title_text(root) == (False if el is None else el.text)

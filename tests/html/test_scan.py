@@ -345,7 +345,8 @@ def _python_head_title(root):
 
 
 def test_head_title_is_the_python_loops():
-    """_scan.head_title finds the element document.head_title's loop finds: trees built from
+    """_scan.head_title finds the element document.head_title's loop finds, and
+    head_title_text its text (False without one): trees built from
     random heads (titles late, missing, in a second <head>, comments and namespaced or
     other elements before them) and the golden pages."""
     from pathlib import Path
@@ -378,9 +379,14 @@ def test_head_title_is_the_python_loops():
                 trees.append(parse_html((page / "source.html").read_text(encoding="utf-8", errors="replace")))
             except ParseError:  # (a page of no HTML content)
                 pass
+    for html in ["<html><head></head><body><title>late</title></body></html>", "<p>no head</p>",
+                 "<html><head><title></title></head></html>", "<html><head><title>a<!--c-->b</title></head></html>",
+                 "<html><head><meta><title>  x \n y </title><title>second</title></head></html>"]:
+        trees.append(parse_html(html))
     found = set()
     for root in trees:
         python = _python_head_title(root)
         assert walk.scan.head_title(root) is python  # (lxml gives a node's live proxy again)
+        assert walk.scan.head_title_text(root) == (False if python is None else python.text)
         found.add(python is None)
     assert found == {True, False}

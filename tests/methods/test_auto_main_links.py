@@ -1,6 +1,6 @@
-"""``auto.mark_main_links``' loop in C (``_score.main_links``, and ``_walk.main_links_at`` after a
-walk without elements) sets the same ``in_main`` as its Python twin ``auto._main_links``: on the
-full record of real pages, and on random inputs."""
+"""``auto.mark_main_links``' loop in C (``_walk.main_links``, on the elements or, after a walk
+without elements, on the recorded nodes) sets the same ``in_main`` as its Python twin
+``auto._main_links``: on the full record of real pages, and on random inputs."""
 
 from __future__ import annotations
 
@@ -16,8 +16,18 @@ from maintext.result import Link
 from tests.conftest import spread_pages
 
 auto = importlib.import_module("maintext.methods.auto")
-_C = auto._c_main_links
-needs_native = pytest.mark.skipif(_C is None or not _walk.ENABLED, reason="native code not built")
+needs_native = pytest.mark.skipif(not _walk.ENABLED, reason="native code not built")
+
+
+_MAIN_LINKS = _walk.native.main_links if _walk.ENABLED else None  # (test_real_pages wraps the module's)
+
+
+def _C(kept, anchors, pairs):
+    return _MAIN_LINKS(kept, anchors, pairs)
+
+
+def _at(kept, anchors, nodes, pairs):
+    return _MAIN_LINKS(kept, anchors, pairs, nodes)
 
 
 def _both(kept, anchors, pairs) -> None:
@@ -35,20 +45,18 @@ def _both(kept, anchors, pairs) -> None:
 @needs_native
 def test_real_pages(monkeypatch) -> None:
     calls = []
-    at = _walk.native.main_links_at
+    native = _walk.native
 
-    def checked(kept, anchors, pairs):
+    def checked(kept, anchors, pairs, nodes=None):
+        """main_links against the Python loop (given the elements of the recorded nodes)."""
         calls.append(len(pairs))
-        _both(kept, anchors, pairs)
-        return True
-
-    def checked_at(kept, anchors, nodes, pairs):
-        """main_links_at against the Python loop given the elements of the recorded nodes."""
-        calls.append(len(pairs))
+        if nodes is None:
+            _both(kept, anchors, pairs)
+            return True
         root = seen_roots[-1]
-        elements = [_walk.native.element_at(root, nodes, i) for i in range(len(anchors))]
+        elements = [native.element_at(root, nodes, i) for i in range(len(anchors))]
         copies = [(el, Link(link.url, link.text, link.in_main)) for el, link in pairs]
-        assert at(kept, anchors, nodes, pairs)
+        assert _at(kept, anchors, nodes, pairs)
         auto._main_links(kept, anchors, copies, elements)
         assert [link.in_main for _, link in pairs] == [link.in_main for _, link in copies]
         return True
@@ -60,8 +68,7 @@ def test_real_pages(monkeypatch) -> None:
         seen_roots.append(root)
         return segment(root, *args, **kwargs)
 
-    monkeypatch.setattr(auto, "_c_main_links", checked)
-    monkeypatch.setattr(_walk.native, "main_links_at", checked_at)
+    monkeypatch.setattr(native, "main_links", checked)
     monkeypatch.setattr(auto, "segment_cleaned", segment_kept)
     pages = spread_pages(("aeb", "gne-cn", "dragnet", "cleaneval-dev", "readability-dev"), 12)
     for data, url in pages:
@@ -104,16 +111,16 @@ def test_links_of_another_class_set_as_attributes() -> None:
 
 
 @needs_native
-def test_main_links_at_refuses_what_it_cannot_read() -> None:
+def test_main_links_on_nodes_refuses_what_it_cannot_read() -> None:
     """Nodes not one per anchor, odd indexes: nothing set (the Python loop decides); an object
     that is not lxml's element is none of the anchors', as in the Python loop."""
     from maintext.html.document import parse_html
     root = parse_html("<p><a href='/x'>x</a></p>")
     a = root.find(".//a")
     pair = (a, Link("https://e.org/", "x", True))
-    assert _walk.native.main_links_at([SimpleNamespace(index=0)], [(0, None)], b"", [pair]) is False
-    assert _walk.native.main_links_at([SimpleNamespace(index=-1)], [(0, None)], bytes(8), [pair]) is False
+    assert _at([SimpleNamespace(index=0)], [(0, None)], b"", [pair]) is False
+    assert _at([SimpleNamespace(index=-1)], [(0, None)], bytes(8), [pair]) is False
     assert pair[1].in_main is True
     other = Link("https://e.org/", "x", True)
-    assert _walk.native.main_links_at([SimpleNamespace(index=0)], [(0, None)], bytes(8), [(object(), other)])
+    assert _at([SimpleNamespace(index=0)], [(0, None)], bytes(8), [(object(), other)])
     assert other.in_main is False

@@ -39,7 +39,6 @@ With ``options.explain`` each block's decision and reason is recorded in ``page.
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from ...html.blocklist import PageView, head_signals, page_view
@@ -64,11 +63,6 @@ from .score import _page_title, choose_region
 from ...metadata.jsonld import JsonLdBody
 from .heuristics import AutoHeuristics
 from ...html import walk as _walk
-
-try:  # mark_main_links' loop in C (maintext/methods/auto/_score.pyx), else _main_links
-    _c_main_links = importlib.import_module(f"{__package__}._score").main_links
-except (ImportError, AttributeError):
-    _c_main_links = None
 
 
 def extract(doc: Document, options: Options) -> Page:
@@ -249,16 +243,14 @@ def _region_and_blocks(h: AutoHeuristics, seg: Segmentation, opts: AutoOptions, 
 def mark_main_links(doc: Document, seg: Segmentation, kept: list[Block]) -> None:
     """``in_main`` for the links whose ``<a>`` starts in a kept block (the element itself,
     not its words: a nav link whose anchor text also occurs in the article stays out).
-    After a walk without elements, the native walk's recorded nodes are compared
-    (``_walk.main_links_at``), else the elements (``_score.main_links``)."""
+    In C (``_walk.main_links``): the elements, or after a walk without elements, the native
+    walk's recorded nodes; else (or when it cannot read them) the Python loop."""
     pairs = doc.link_anchors
     nodes = seg._anchor_nodes
-    if not _walk.ENABLED:
-        done = False
-    elif isinstance(nodes, bytes):
-        done = _walk.native.main_links_at(kept, seg.anchors, nodes, pairs)
+    if _walk.ENABLED and (nodes is None or isinstance(nodes, bytes)):
+        done = _walk.native.main_links(kept, seg.anchors, pairs, nodes)
     else:
-        done = nodes is None and _c_main_links is not None and _c_main_links(kept, seg.anchors, pairs)
+        done = False
     if not done:
         _main_links(kept, seg.anchors, pairs, _anchor_elements(seg))
     doc.links_marked = True

@@ -8,8 +8,7 @@ product is rounded before it is added, as Python does). The Python loops stay th
 reference and the fallback (no compiler, ``MAINTEXT_NATIVE=0``);
 ``tests/methods/test_auto_score.py`` checks both agree."""
 
-from cpython.mem cimport PyMem_Calloc, PyMem_Free, PyMem_Malloc, PyMem_Realloc
-from libc.stdlib cimport bsearch, qsort
+from cpython.mem cimport PyMem_Free, PyMem_Realloc
 
 from maintext.html._slots cimport Layout, fits, get_slot, read_layout, set_slot
 
@@ -174,59 +173,3 @@ def containers_holding(list containers, object Container, Py_ssize_t min_blocks)
 
 # the selection and edge loops (filter.py, edges.py): their twins in C
 include "_select.pxi"
-
-
-# --- the links of the main text --------------------------------------------------------------
-
-cdef int _by_address(const void* a, const void* b) noexcept nogil:
-    cdef size_t x = (<const size_t*>a)[0], y = (<const size_t*>b)[0]
-    return (x > y) - (x < y)
-
-
-_LINK_SLOTS = ("in_main",)  # result.Link's slot set here
-cdef Layout _lnk
-
-
-def main_links(list kept, list anchors, list pairs):
-    """``auto.mark_main_links``' loop (its Python twin ``auto._main_links``): each link of
-    ``pairs`` (element, link) gets ``in_main``: whether its element is one of ``anchors``'
-    (block index, element) that starts in a kept block. False (nothing set) when an index is
-    not a plain non-negative int: the Python loop then decides."""
-    cdef Py_ssize_t n = 0, i, m = 0, k = len(anchors)
-    cdef unsigned char* flags = NULL
-    cdef size_t* inside = NULL
-    cdef size_t key
-    for b in kept:
-        index = b.index
-        if type(index) is not int or index < 0:
-            return False
-        if index >= n:
-            n = index + 1
-    for index, _el in anchors:
-        if type(index) is not int or index < 0:
-            return False
-    try:
-        flags = <unsigned char*>PyMem_Calloc(n + 1, 1)
-        inside = <size_t*>PyMem_Malloc((k + 1) * sizeof(size_t))
-        if flags is NULL or inside is NULL:
-            raise MemoryError()
-        for b in kept:
-            flags[<Py_ssize_t>b.index] = 1
-        for index, el in anchors:
-            i = index
-            if i < n and flags[i]:
-                inside[m] = <size_t><void*>el
-                m += 1
-        qsort(inside, m, sizeof(size_t), _by_address)
-        for el, link in pairs:
-            key = <size_t><void*>el
-            flag = bsearch(&key, inside, m, sizeof(size_t), _by_address) is not NULL
-            read_layout(&_lnk, type(link), _LINK_SLOTS)
-            if fits(&_lnk, link):  # (the store the slot's descriptor makes)
-                set_slot(link, _lnk.off[0], flag)
-            else:
-                link.in_main = flag
-        return True
-    finally:
-        PyMem_Free(flags)
-        PyMem_Free(inside)

@@ -31,9 +31,9 @@ except ImportError:
 
 def _page_title(root) -> str:
     """The text of the page's ``<title>``, casefolded and with collapsed white space."""
-    nodes = _walk.native_nodes()
-    if nodes is not None:  # (head_title's text read in C: no element proxy)
-        text = nodes.head_title_text(root)
+    scan = _walk.native_scan()
+    if scan is not None:  # (head_title's text read in C: no element proxy)
+        text = scan.head_title_text(root)
         if text is not False:
             return " ".join((text or "").split()).casefold()
         el = None
