@@ -1,0 +1,28 @@
+"""``names.read_author`` runs NAME_TAIL and _NOT_A_NAME only where their prechecks
+(``_may_have_tail``, ``_may_be_no_name``) allow: the same names as running them always."""
+
+from __future__ import annotations
+
+import random
+
+from maintext.metadata import names
+
+PIECES = ["Jane", "Doe", " ", "am", "on", "um", "At", "12", "3", ",", "(", ")", "|", "-", "@", ":", "/", "Fotos",
+          "Photo", "PhD", "MD", "CNN", "SP-X", "Montag", "Monday", "http://x.de", "www.", "[at]", "<", "{", "*", "By",
+          "Von", "é", "ſ", "K", "٣", "\t", "\n", "\xa0", "Mo", "Fr.", "says", "•", "–", "am 26/10/13", "jane@x.de"]
+
+
+def test_prechecks_keep_the_names(monkeypatch):
+    rng = random.Random(9)
+    texts = ["".join(rng.choice(PIECES) + rng.choice(["", " "]) for _ in range(rng.randint(1, 8)))
+             for _ in range(20000)]
+    guarded = [names.read_author(t) for t in texts]
+    monkeypatch.setattr(names, "_may_have_tail", lambda text: True)
+    monkeypatch.setattr(names, "_may_be_no_name", lambda text: True)
+    assert [names.read_author(t) for t in texts] == guarded
+
+
+def test_prechecks_rule_out_only_plain_names():
+    assert not names._may_have_tail("Jane Doe") and not names._may_be_no_name("Jane Doe")
+    assert names._may_have_tail("Jane Doe am") and names._may_have_tail("Jane Doe, CNN")
+    assert names._may_have_tail("Jürgen Müller") and names._may_be_no_name("www.site.de")
