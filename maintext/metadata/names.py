@@ -106,10 +106,27 @@ def squash_name(name: str) -> str:
 def split_names(value: str) -> list[str]:
     """The names in one byline string ("Jane Doe and John Roe" -> two names); a string
     whose parts are not all names of two words or more stays one name."""
+    if not _may_join(value):  # (most names: the pattern then splits nothing)
+        return [value]
     parts = [p for p in NAME_JOINERS.split(value) if p]
     if len(parts) > 1 and all(1 < len(p.split()) <= 4 or is_cjk_name(p) for p in parts):
         return parts
     return [value]
+
+
+# What an ASCII text holds when NAME_JOINERS may match in it: one of its joining characters,
+# or one of its joining words as a whole word (\b: a run of ASCII letters, digits and "_")
+_JOINER_CHARS = frozenset(",;&/")
+_JOINER_WORDS = frozenset({"and", "und", "et", "y", "e", "i", "en"})
+_ASCII_WORD = re.compile(r"[a-z0-9_]+")
+
+
+def _may_join(value: str) -> bool:
+    """False when ``NAME_JOINERS`` cannot match in ``value`` for sure (:data:`_JOINER_CHARS`,
+    :data:`_JOINER_WORDS`); text not in ASCII is left to the pattern."""
+    if not value.isascii() or not _JOINER_CHARS.isdisjoint(value):
+        return True
+    return not _JOINER_WORDS.isdisjoint(_ASCII_WORD.findall(value.lower()))
 
 
 def is_cjk_name(text: str) -> bool:

@@ -26,3 +26,17 @@ def test_prechecks_rule_out_only_plain_names():
     assert not names._may_have_tail("Jane Doe") and not names._may_be_no_name("Jane Doe")
     assert names._may_have_tail("Jane Doe am") and names._may_have_tail("Jane Doe, CNN")
     assert names._may_have_tail("Jürgen Müller") and names._may_be_no_name("www.site.de")
+
+
+JOIN_PIECES = ["Jane", "Doe", "and", "AND", "und", "et", "y", "Y", "e", "i", "I", "en", "En", "-", "_", "1", ",", ";",
+               "&", "/", "、", "，", "é", "İ", "ı", "Rand", "Andy", " ", "  ", "\t"]
+
+
+def test_join_precheck_keeps_the_splits(monkeypatch):
+    rng = random.Random(12)
+    texts = ["".join(rng.choice(JOIN_PIECES) + rng.choice(["", " ", "-"]) for _ in range(rng.randint(0, 7)))
+             for _ in range(20000)]
+    assert not names._may_join("Jane Doe") and names._may_join("Jane-and-Doe") and names._may_join("A, B")
+    guarded = [names.split_names(t) for t in texts]
+    monkeypatch.setattr(names, "_may_join", lambda value: True)
+    assert [names.split_names(t) for t in texts] == guarded
