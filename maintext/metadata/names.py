@@ -100,7 +100,8 @@ def is_person(name: str) -> bool:
 
 def squash_name(name: str) -> str:
     """``name``'s letters and digits, lower-cased ("Jane Doe" -> "janedoe")."""
-    return "".join(c for c in name.lower() if c.isalnum())
+    joined = "".join(name.lower().split())  # (white space is no letter or digit)
+    return joined if joined.isalnum() else "".join(c for c in joined if c.isalnum())  # (most names: the first)
 
 
 def split_names(value: str) -> list[str]:

@@ -40,3 +40,10 @@ def test_join_precheck_keeps_the_splits(monkeypatch):
     guarded = [names.split_names(t) for t in texts]
     monkeypatch.setattr(names, "_may_join", lambda value: True)
     assert [names.split_names(t) for t in texts] == guarded
+
+
+def test_squash_name_same_as_every_character_tested():
+    rng = random.Random(13)
+    for _ in range(20000):
+        name = "".join(rng.choice(JOIN_PIECES + [".", "'", "Ö", "ß", "\u0307", "Σ"]) for _ in range(rng.randint(0, 6)))
+        assert names.squash_name(name) == "".join(c for c in name.lower() if c.isalnum()), repr(name)
