@@ -11,6 +11,7 @@ cut down to a name, and what passes as one, is :mod:`.names`.
 from __future__ import annotations
 
 import re
+from itertools import islice
 
 from lxml import etree
 
@@ -143,12 +144,7 @@ def byline_author(root, headline_el=None) -> str | None:
         scope = next(root.iter("article"), None)
     if scope is None:
         return None
-    nodes = native_nodes()
-    if nodes is not None:  # the same elements, found in C
-        boxes = nodes.author_boxes(scope, MAX_BYLINE_BOXES)
-    else:
-        boxes = [el for el in scope.iterdescendants(etree.Element) if is_author_box(el)][:MAX_BYLINE_BOXES]
-    for el in boxes:
+    for el in _author_boxes(scope):
         if el.tag in _SKIP_TAGS or in_comments(el):
             continue
         values = _name_texts(el)
@@ -158,6 +154,24 @@ def byline_author(root, headline_el=None) -> str | None:
         if names:
             return LIST_SEP.join(names)
     return None
+
+
+def _author_boxes(scope):
+    """The first :data:`MAX_BYLINE_BOXES` descendants of ``scope`` that :func:`is_author_box`
+    takes, in page order, lazily: the first box's name ends most searches, and the scope
+    (the article with its text) is then not read past it. In C: the first box alone, then,
+    when asked, the others (the scope read again up to the first: rarely)."""
+    nodes = native_nodes()
+    if nodes is None:
+        return islice((el for el in scope.iterdescendants(etree.Element) if is_author_box(el)), MAX_BYLINE_BOXES)
+    return _native_boxes(nodes, scope)
+
+
+def _native_boxes(nodes, scope):
+    first = nodes.author_boxes(scope, 1)
+    if first:
+        yield first[0]
+        yield from nodes.author_boxes(scope, MAX_BYLINE_BOXES)[1:]
 
 
 def _name_texts(box) -> list[str]:

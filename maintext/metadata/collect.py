@@ -17,7 +17,7 @@ from lxml import etree
 from ..html.walk import native_nodes
 from .hrefheads import head_hits, literal_heads, parsed_items
 from .native import native_metadata
-from ..textutil import _CJK, collapse_ws
+from ..textutil import collapse_ws, has_cjk
 
 # ---------------------------------------------------------------------------------------
 # <meta> name / property / itemprop (lower case) -> field. Order within a field = priority
@@ -80,7 +80,10 @@ ALL_RDFA = frozenset(p for names in RDFA_PROPERTIES.values() for p in names)
 MAX_HEADINGS = 60  # h1/h2/h3 elements kept for the headline choice
 _WANTED_TAGS = ("a", "meta", "script", "title", "h1", "h2", "h3", "time", "base", "link")
 
+# What keywords are split at: the reference of :func:`_keyword_pieces`, which splits with
+# plain string calls (~5x cheaper; the same non-empty pieces, tests/metadata/test_keyword_pieces.py)
 _SPLIT_KEYWORDS = re.compile(r"[,;，；、|]+")
+_WIDE_KEYWORD_SEPARATORS = ("，", "；", "、")  # (its characters outside ASCII)
 _MAX_KEYWORD_CHARS = 60  # longer "keywords" are sentences or stuffed descriptions
 _BROKEN_KEYWORD = re.compile(r"[<>={}]")  # markup leaked into the attribute
 
@@ -361,12 +364,27 @@ def split_keywords(value: Any) -> list[str]:
     if isinstance(value, list):
         return [collapse_ws(str(v)) for v in value if str(v).strip()]
     text = str(value)
-    parts = [k.strip() for k in _SPLIT_KEYWORDS.split(text) if k.strip()]
-    if len(parts) == 1 and _CJK.search(text) and " " in parts[0]:
+    parts = [k for k in map(str.strip, _keyword_pieces(text)) if k]
+    if len(parts) == 1 and " " in parts[0] and has_cjk(text):
         parts = parts[0].split()  # "华为 任正非": CJK keywords separated by spaces
-    if _BROKEN_KEYWORD.search(text) is None:  # then in no part: one search, not one a part
+    # (_BROKEN_KEYWORD's characters: then in no part; five plain tests, not one a part)
+    if not ("<" in text or ">" in text or "=" in text or "{" in text or "}" in text):
         return [k for k in parts if len(k) <= _MAX_KEYWORD_CHARS]
     return [k for k in parts if len(k) <= _MAX_KEYWORD_CHARS and not _BROKEN_KEYWORD.search(k)]
+
+
+def _keyword_pieces(text: str) -> list[str]:
+    """``_SPLIT_KEYWORDS.split(text)`` but for empty pieces (which keywords drop): each
+    separator made a comma, then one ``str.split``."""
+    if ";" in text:
+        text = text.replace(";", ",")
+    if "|" in text:
+        text = text.replace("|", ",")
+    if not text.isascii():
+        for sep in _WIDE_KEYWORD_SEPARATORS:
+            if sep in text:
+                text = text.replace(sep, ",")
+    return text.split(",")
 
 
 def dedupe(items: list[str]) -> list[str]:

@@ -155,22 +155,22 @@ def _offset_after(text: str, pos: int) -> str:
 
 def _format_offset(sign: str, hours: str, minutes: str) -> str:
     h, mi = int(hours), int(minutes)
-    return f"{sign}{h:02d}:{mi:02d}" if h <= 14 and mi < 60 else ""
+    return "%s%02d:%02d" % (sign, h, mi) if h <= 14 and mi < 60 else ""
 
 
 def _iso(year: Any, month: Any, day: Any, hour: Any = None, minute: Any = None) -> str | None:
     try:
-        y, mo, d = int(year), int(month), int(day)
-        _date(y, mo, d)
+        y = int(year)
+        day_of = _date(y, int(month), int(day))
     except (TypeError, ValueError):
         return None
     if not 1990 <= y <= _TODAY_YEAR + 1:
         return None
-    out = f"{y:04d}-{mo:02d}-{d:02d}"
+    out = day_of.isoformat()  # (YYYY-MM-DD: the check's date written out, ~2x cheaper than formatting)
     if hour is not None and minute is not None:
         h, mi = int(hour), int(minute)
         if h < 24 and mi < 60 and (h or mi):
-            out += f"T{h:02d}:{mi:02d}"
+            out += "T%02d:%02d" % (h, mi)
     return out
 
 

@@ -62,6 +62,14 @@ NAME_JOINERS = re.compile(r"(?=[\s,;&/、，aeiuy])"
                           re.IGNORECASE)
 # (the lookahead: the first characters of its forms, one test before the eight are tried)
 _NOT_A_NAME = re.compile(r"(?=[hw@\d|<>{}*\[])(?:https?://|www\.|@\w+\.\w|^@|^\d|\d{3,}|[|<>{}*]|\[at\])")
+# What an ASCII text holds when NAME_TAIL or _NOT_A_NAME may match in it: a character of
+# their forms (digits: ASCII text has no others) or, for NAME_TAIL's "am"/"on"/"um" forms
+# (case-sensitive, after white space), " am", " on", " um"; for _NOT_A_NAME's "https?://"
+# and "www." forms, "http" and "www.". A name ("Jane Doe") usually holds none: the patterns
+# (~60% of reading a name) are then not run. (:func:`_may_have_tail`, :func:`_may_be_no_name`)
+_TAIL_CHARS = frozenset(",(|-@:/0123456789")
+_TAIL_WORDS = (" am", " on", " um")
+_NOT_A_NAME_CHARS = frozenset("@|<>{}*[0123456789")
 # Labels that sit in author slots without being a name: comment-form fields, share
 # buttons, placeholders of empty bylines.
 NOT_A_NAME_LABELS = frozenset({
@@ -92,16 +100,34 @@ def is_person(name: str) -> bool:
 
 def squash_name(name: str) -> str:
     """``name``'s letters and digits, lower-cased ("Jane Doe" -> "janedoe")."""
-    return "".join(c for c in name.lower() if c.isalnum())
+    joined = "".join(name.lower().split())  # (white space is no letter or digit)
+    return joined if joined.isalnum() else "".join(c for c in joined if c.isalnum())  # (most names: the first)
 
 
 def split_names(value: str) -> list[str]:
     """The names in one byline string ("Jane Doe and John Roe" -> two names); a string
     whose parts are not all names of two words or more stays one name."""
+    if not _may_join(value):  # (most names: the pattern then splits nothing)
+        return [value]
     parts = [p for p in NAME_JOINERS.split(value) if p]
     if len(parts) > 1 and all(1 < len(p.split()) <= 4 or is_cjk_name(p) for p in parts):
         return parts
     return [value]
+
+
+# What an ASCII text holds when NAME_JOINERS may match in it: one of its joining characters,
+# or one of its joining words as a whole word (\b: a run of ASCII letters, digits and "_")
+_JOINER_CHARS = frozenset(",;&/")
+_JOINER_WORDS = frozenset({"and", "und", "et", "y", "e", "i", "en"})
+_ASCII_WORD = re.compile(r"[a-z0-9_]+")
+
+
+def _may_join(value: str) -> bool:
+    """False when ``NAME_JOINERS`` cannot match in ``value`` for sure (:data:`_JOINER_CHARS`,
+    :data:`_JOINER_WORDS`); text not in ASCII is left to the pattern."""
+    if not value.isascii() or not _JOINER_CHARS.isdisjoint(value):
+        return True
+    return not _JOINER_WORDS.isdisjoint(_ASCII_WORD.findall(value.lower()))
 
 
 def is_cjk_name(text: str) -> bool:
@@ -130,11 +156,13 @@ def read_author(value: str) -> str | None:
     prefix = BYLINE_PREFIX.match(text) if may_open_byline(text) else None
     if prefix is not None:
         text = text[prefix.end():]
-    text = NAME_TAIL.sub("", text).strip(" ,;:|-–—·~")
+    if _may_have_tail(text):
+        text = NAME_TAIL.sub("", text)
+    text = text.strip(" ,;:|-–—·~")
     words = text.split()  # "Jane Doe Fr": a weekday's abbreviation after a full name
     if len(words) >= 3 and len(words[-1].rstrip(".,")) <= 3 and words[-1].lower().rstrip(".,") in WEEKDAYS:
         text = " ".join(words[:-1])
-    if not text or len(text) > MAX_NAME_CHARS or _NOT_A_NAME.search(text):
+    if not text or len(text) > MAX_NAME_CHARS or (_may_be_no_name(text) and _NOT_A_NAME.search(text)):
         return None
     if text.lower() in NOT_A_NAME_LABELS or text.lower().endswith((" says", " sagt", " said")):
         return None
@@ -144,6 +172,19 @@ def read_author(value: str) -> str | None:
 
 
 _cached_author = functools.lru_cache(maxsize=CACHED_AUTHORS)(read_author)
+
+
+def _may_have_tail(text: str) -> bool:
+    """False when ``NAME_TAIL`` cannot match in ``text`` (white space collapsed) for sure
+    (:data:`_TAIL_CHARS`); text not in ASCII is left to the pattern."""
+    if not text.isascii() or not _TAIL_CHARS.isdisjoint(text):
+        return True
+    return " am" in text or " on" in text or " um" in text  # (_TAIL_WORDS)
+
+
+def _may_be_no_name(text: str) -> bool:
+    """False when ``_NOT_A_NAME`` cannot match in ``text`` for sure (:data:`_NOT_A_NAME_CHARS`)."""
+    return not text.isascii() or not _NOT_A_NAME_CHARS.isdisjoint(text) or "http" in text or "www." in text
 
 
 def looks_like_name(text: str) -> bool:

@@ -231,3 +231,20 @@ def test_may_open_byline_same_on_a_text_and_on_it_collapsed():
     for _ in range(20000):
         text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 6)))
         assert may_open_byline(text) == may_open_byline(collapse_ws(text)), text
+
+
+@pytest.mark.parametrize("native", [True, False])
+def test_author_boxes_found_lazily_are_the_first_twenty(monkeypatch, native):
+    """``authors._author_boxes`` (the first box, then the others when asked): the same
+    elements in the same order as the author-like descendants cut at MAX_BYLINE_BOXES."""
+    from maintext.html import walk
+    from maintext.html.document import parse_html
+    from maintext.metadata import authors
+
+    monkeypatch.setattr(walk, "ENABLED", native and walk.ENABLED)
+    for count in (0, 1, 2, 25):
+        boxes = "".join(f"<span class='author'>A{i}</span><p>x</p>" for i in range(count))
+        root = parse_html(f"<html><body><article><h1>T</h1><p rel='author'>B</p>{boxes}</article></body></html>")
+        scope = root.find(".//article")
+        want = [el for el in scope.iterdescendants() if is_author_box(el)][:authors.MAX_BYLINE_BOXES]
+        assert list(authors._author_boxes(scope)) == want

@@ -23,3 +23,14 @@ def test_site_name_same_as_the_whole_squash():
         text = rng.choice(["", " "]).join(rng.choice(WORDS) for _ in range(rng.randint(0, 9)))
         names = rng.choice(NAMES)
         assert is_site_name(text, names) == _whole(text, names), (text, names)
+
+
+def test_site_name_of_long_texts():
+    """Texts past the probe (:data:`title._SQUASH_PROBE`): the same answer as the whole squash."""
+    rng = random.Random(11)
+    for _ in range(3000):
+        text = " ".join(rng.choice(WORDS + ["-" * 50, "|| ", "Site"]) for _ in range(rng.randint(30, 160)))
+        names = rng.choice(NAMES[1:])
+        assert is_site_name(text, names) == _whole(text, names), (text, names)
+    assert not is_site_name("-" * 300 + "site" + "x" * 5, ("site",))
+    assert is_site_name("-" * 300 + "site.de", ("site",))
