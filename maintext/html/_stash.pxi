@@ -6,8 +6,9 @@
 # the next big page faults all of it in again: ~30,000 minor faults, a third of lexbor's own
 # time on a 20 MB page. So lexbor's allocator (``lexbor_memory_setup``: four function
 # pointers, process-wide, also used by selectolax's own parsers) is wrapped here: a freed
-# block of at least LS_MIN bytes is not freed but kept, by size class, and the next request
-# of about its size (up to about twice) takes it back.
+# block of at least LS_MIN bytes, while lexbor holds more than LS_ENGAGE bytes of them (a big
+# page's tree), is not freed but kept, by size class, and the next request of about its size
+# (up to about twice) takes it back, a warm one first.
 #
 # Every block is still glibc's (taken with malloc, calloc or realloc; never ours), so any
 # pointer lexbor holds, whenever it was allocated, can be freed or reallocated as before:
@@ -37,6 +38,7 @@ cdef extern from *:
     #endif
 
     #define LS_MIN ((size_t)16 << 10)      /* smaller blocks: freed at once */
+    #define LS_ENGAGE ((int64_t)8 << 20)   /* lexbor's blocks of a big page (from ~1 MB of HTML) */
     #define LS_CLASSES 256                 /* size class: the block's highest bit and the two after */
     #define LS_SCAN 8                      /* blocks of the request's own class looked at */
     #define LS_WIDER 4                     /* classes above it looked at (sizes up to twice) */
@@ -48,8 +50,9 @@ cdef extern from *:
     typedef unsigned int (*ls_setup_f)(void* (*)(size_t), void* (*)(void*, size_t),
                                        void* (*)(size_t, size_t), void (*)(void*));
 
-    static ls_block* ls_lists[LS_CLASSES];
-    static size_t ls_count[LS_CLASSES], ls_room[LS_CLASSES];
+    /* the kept blocks by list: (size class << 1) | warm (the warm ones are taken first) */
+    static ls_block* ls_lists[2 * LS_CLASSES];
+    static size_t ls_count[2 * LS_CLASSES], ls_room[2 * LS_CLASSES];
     static size_t ls_warm = 0, ls_total = 0, ls_keep_max = LS_KEEP, ls_total_max = LS_MAX;
     static size_t ls_takes = 0, ls_puts = 0;   /* (for the tests) */
     static int ls_installed = 0;
@@ -77,23 +80,28 @@ cdef extern from *:
         madvise((void*)start, end - start, MADV_DONTNEED);
     }
 
-    /* A kept block of at least ``size`` bytes and at most about twice as many, or NULL. */
+    /* A kept block of at least ``size`` bytes and at most about twice as many, or NULL: a
+       warm one when there is one (the pages of the others went back: touching them again
+       may fault, and putting it back beyond the warm budget costs a madvise again). */
     static char* ls_take(size_t size) {
-        int c = ls_class(size), k;
+        int c = ls_class(size), k, warm, slot;
         size_t i, low;
         ls_lock();
-        for (k = c; k <= c + LS_WIDER && k < LS_CLASSES; k++) {
-            ls_block* list = ls_lists[k];
-            low = ls_count[k] > LS_SCAN ? ls_count[k] - LS_SCAN : 0;
-            for (i = ls_count[k]; i > low; i--) {
-                if (list[i - 1].size >= size) {
-                    ls_block b = list[i - 1];
-                    list[i - 1] = list[--ls_count[k]];
-                    ls_total -= b.size;
-                    if (b.warm) ls_warm -= b.size;
-                    ls_takes++;
-                    ls_unlock();
-                    return b.p;
+        for (warm = 1; warm >= 0; warm--) {
+            for (k = c; k <= c + LS_WIDER && k < LS_CLASSES; k++) {
+                slot = (k << 1) | warm;
+                ls_block* list = ls_lists[slot];
+                low = ls_count[slot] > LS_SCAN ? ls_count[slot] - LS_SCAN : 0;
+                for (i = ls_count[slot]; i > low; i--) {
+                    if (list[i - 1].size >= size) {
+                        ls_block b = list[i - 1];
+                        list[i - 1] = list[--ls_count[slot]];
+                        ls_total -= b.size;
+                        if (b.warm) ls_warm -= b.size;
+                        ls_takes++;
+                        ls_unlock();
+                        return b.p;
+                    }
                 }
             }
         }
@@ -103,7 +111,7 @@ cdef extern from *:
 
     /* Keep a freed block of ``size`` usable bytes; 0: not kept (the caller frees it). */
     static int ls_put(char* p, size_t size) {
-        int c = ls_class(size), warm;
+        int c, warm;
         ls_lock();
         if (ls_total + size > ls_total_max) { ls_unlock(); return 0; }
         warm = ls_warm + size <= ls_keep_max;
@@ -111,6 +119,7 @@ cdef extern from *:
         if (warm) ls_warm += size;
         ls_unlock();
         if (!warm) ls_give_back(p, size);
+        c = (ls_class(size) << 1) | warm;
         ls_lock();
         if (ls_count[c] == ls_room[c]) {
             size_t wider = ls_room[c] ? 2 * ls_room[c] : 64;
@@ -132,9 +141,20 @@ cdef extern from *:
         return 1;
     }
 
+    /* Bytes of the blocks of LS_MIN bytes or more lexbor holds (any thread; approximate:
+       a block allocated before the wrapper is counted when freed only, floored at 0). */
+    static int64_t ls_live = 0;
+
+    static inline void ls_hold(void* p) {
+        size_t size = p != NULL ? LS_USABLE(p) : 0;
+        if (size >= LS_MIN) __atomic_add_fetch(&ls_live, (int64_t)size, __ATOMIC_RELAXED);
+    }
+
     static void* ls_malloc(size_t size) {
         void* p = size >= LS_MIN ? ls_take(size) : NULL;
-        return p != NULL ? p : malloc(size);
+        if (p == NULL) p = malloc(size);
+        if (size >= LS_MIN) ls_hold(p);
+        return p;
     }
 
     static void* ls_calloc(size_t num, size_t size) {
@@ -142,16 +162,26 @@ cdef extern from *:
         void* p;
         if (__builtin_mul_overflow(num, size, &total)) return NULL;
         p = total >= LS_MIN ? ls_take(total) : NULL;
-        if (p == NULL) return calloc(num, size);
-        memset(p, 0, total);
+        if (p == NULL) p = calloc(num, size);
+        else memset(p, 0, total);
+        if (total >= LS_MIN) ls_hold(p);
         return p;
     }
 
+    /* Only the blocks of a page whose lexbor tree held more than LS_ENGAGE are kept (the
+       first ones freed: all but the last LS_ENGAGE): glibc keeps a smaller page's blocks
+       warm on its own, and a block kept here is memory glibc cannot give to the next
+       allocations of the same page (a bigger working set: measured slower on aeb). */
     static void ls_free(void* p) {
         size_t size;
+        int64_t before;
         if (p == NULL) return;
         size = LS_USABLE(p);
-        if (ls_enabled && size >= LS_MIN && ls_put((char*)p, size)) return;
+        if (size >= LS_MIN) {
+            before = __atomic_fetch_sub(&ls_live, (int64_t)size, __ATOMIC_RELAXED);
+            if (before < (int64_t)size) __atomic_store_n(&ls_live, 0, __ATOMIC_RELAXED);
+            if (ls_enabled && before > LS_ENGAGE && ls_put((char*)p, size)) return;
+        }
         free(p);
     }
 
@@ -162,8 +192,14 @@ cdef extern from *:
         char* q;
         if (p == NULL) return ls_malloc(size);
         old = LS_USABLE(p);
-        if (size < LS_MIN || size <= old || (q = ls_take(size)) == NULL) return realloc(p, size);
+        if (size < LS_MIN || size <= old || (q = ls_take(size)) == NULL) {
+            if (old >= LS_MIN) __atomic_sub_fetch(&ls_live, (int64_t)old, __ATOMIC_RELAXED);
+            q = (char*)realloc(p, size);
+            ls_hold(q != NULL ? q : p);  /* (a failed realloc leaves p as it was) */
+            return q;
+        }
         memcpy(q, p, old);
+        ls_hold(q);
         ls_free(p);
         return q;
     }
@@ -190,10 +226,10 @@ cdef extern from *:
         do {
             n = 0;
             ls_lock();
-            for (c = 0; c < LS_CLASSES && over() && n < 64; c++) {
+            for (c = 0; c < 2 * LS_CLASSES && over() && n < 64; c++) {
+                if (warm_only && !(c & 1)) continue;
                 for (i = ls_count[c]; i > 0 && over() && n < 64; i--) {
                     ls_block b = ls_lists[c][i - 1];
-                    if (warm_only && !b.warm) continue;
                     drop[n++] = b.p;
                     if (b.warm) ls_warm -= b.size;
                     ls_total -= b.size;
@@ -223,11 +259,16 @@ cdef extern from *:
         if (!on) ls_drop(ls_any, 0);
     }
 
+    /* For the tests: count LS_ENGAGE more bytes held (on) or not (off). */
+    static void ls_engage(int on) {
+        __atomic_add_fetch(&ls_live, on ? LS_ENGAGE : -LS_ENGAGE, __ATOMIC_RELAXED);
+    }
+
     static void ls_state(long long* out) {
         int c;
         long long blocks = 0;
         ls_lock();
-        for (c = 0; c < LS_CLASSES; c++) blocks += (long long)ls_count[c];
+        for (c = 0; c < 2 * LS_CLASSES; c++) blocks += (long long)ls_count[c];
         out[0] = ls_installed; out[1] = blocks; out[2] = (long long)ls_warm;
         out[3] = (long long)ls_total; out[4] = (long long)ls_keep_max; out[7] = (long long)ls_total_max;
         out[5] = (long long)ls_takes; out[6] = (long long)ls_puts;
@@ -240,6 +281,7 @@ cdef extern from *:
     void* ls_malloc(size_t size) noexcept nogil
     void* ls_calloc(size_t num, size_t size) noexcept nogil
     void ls_free(void* p) noexcept nogil
+    void ls_engage(int on) noexcept nogil
     int ls_installed
     void ls_state(long long* out) noexcept nogil
     size_t LS_MIN
@@ -267,13 +309,14 @@ def stash(bint on):
 
 def stash_roundtrip(size_t size):
     """For the tests: lexbor's calloc after its free of a block of ``size`` bytes filled with
-    ones (as lexbor's own allocations go): (whether the kept block came back, whether it came
-    back zeroed)."""
+    ones (as lexbor's own allocations go), freed as a big page's block: (whether the kept
+    block came back, whether it came back zeroed)."""
     cdef unsigned char* p = <unsigned char*>ls_malloc(size)
     cdef unsigned char* q
     cdef size_t i
     if p is NULL:
         raise MemoryError()
+    ls_engage(1)  # (as when a big page's tree is freed)
     memset(p, 0xff, size)
     ls_free(p)
     q = <unsigned char*>ls_calloc(1, size)
@@ -281,4 +324,5 @@ def stash_roundtrip(size_t size):
         raise MemoryError()
     zeroed = all(q[i] == 0 for i in range(size))
     ls_free(q)
+    ls_engage(0)
     return q == p, zeroed

@@ -199,7 +199,7 @@ def test_a_big_page_takes_back_the_blocks_the_last_big_page_left(stashing):
     html = _page(20_000)  # ~2 MB: lexbor takes ~15 MB in blocks of ~34 KB
     _build(html, 1000, True)
     after_one = stashing.stash_state()
-    assert after_one["total"] > 8 * MB  # kept, beyond the warm budget
+    assert after_one["total"] > 4 * MB  # kept (all but the last 8 MB freed), beyond the warm budget
     assert after_one["warm"] <= after_one["keep"] == 2 * MB
     for _ in range(3):
         _build(html, 1000, True)
@@ -216,7 +216,7 @@ def test_the_warm_budget_follows_a_workers_and_goes_back(stashing):
     stashing.keep_chunks(64)
     _build(html, 1000, True)
     state = stashing.stash_state()
-    assert state["keep"] == 64 * MB and 8 * MB < state["warm"] <= 64 * MB
+    assert state["keep"] == 64 * MB and 4 * MB < state["warm"] <= 64 * MB
     stashing.keep_chunks(4)  # a small worker's budget: at most that kept, warm or not
     state = stashing.stash_state()
     assert state["keep"] == state["most"] == 4 * MB and state["warm"] <= state["total"] <= 4 * MB
@@ -226,7 +226,7 @@ def test_the_warm_budget_follows_a_workers_and_goes_back(stashing):
     state = stashing.stash_state()
     assert state["keep"] == 2 * MB and state["warm"] <= 2 * MB and state["most"] == 256 * MB
     _build(html, 1000, True)
-    assert stashing.stash_state()["total"] > 8 * MB
+    assert stashing.stash_state()["total"] > 4 * MB
     stashing.stash(False)  # and switching off frees every kept block
     assert stashing.stash_state()["blocks"] == 0 and stashing.stash_state()["total"] == 0
 
