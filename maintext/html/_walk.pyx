@@ -240,17 +240,6 @@ cdef inline object _container_boiler(c):
     return get_slot(c, _cont.off[6]) if fits(&_cont, c) else c.boiler
 
 
-def boiler_containers(list containers, object Container):
-    """The containers with a boilerplate reason (a true ``boiler``), in order: the ones
-    :meth:`maintext.html.segmentation.Segmentation.finish` weighs (its ``_boiler_containers``)."""
-    cdef list out = []
-    read_layout(&_cont, Container, _CONTAINER_SLOTS)
-    for c in containers:
-        if _container_boiler(c):
-            out.append(c)
-    return out
-
-
 def boxes_to_weigh(list containers, object Container, list running, list chars, double floor, double wrapper,
                    bint has_text, set weighed, set exempt):
     """:meth:`maintext.html.segmentation.Segmentation.finish`'s first test of each box with a

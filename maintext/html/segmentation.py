@@ -396,11 +396,6 @@ class Segmentation:
         return (self._links[end] - self._links[start]) / chars if chars else 0.0
 
 
-def _boiler_containers(containers: list[Container]) -> list[Container]:
-    """The containers with a boilerplate reason, in order (the twin of ``_walk.boiler_containers``)."""
-    return [c for c in containers if c.boiler]
-
-
 def _boxes_to_weigh(containers: list[Container], running: list[float], chars: list[int], floor: float,
                     wrapper: float, total: int, weighed: set[int], exempt: set[int]) -> list[Container]:
     """The containers with a boilerplate reason holding at least ``floor`` words of running

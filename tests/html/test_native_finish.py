@@ -1,5 +1,5 @@
 """Segmentation.finish's container loops in C (maintext/html/_walk.pyx) against their Python
-twins (segmentation._boiler_containers, segmentation._boxes_to_weigh, segmentation._skip_exempt_owners)."""
+twins (segmentation._boxes_to_weigh, segmentation._skip_exempt_owners)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import random
 import pytest
 
 from maintext.html import walk
-from maintext.html.segmentation import Container, _boiler_containers, _boxes_to_weigh, _skip_exempt_owners
+from maintext.html.segmentation import Container, _boxes_to_weigh, _skip_exempt_owners
 
 native = pytest.mark.skipif(not walk.NATIVE_AVAILABLE, reason="native walk not built")
 
@@ -35,20 +35,6 @@ def _boxes(rnd: random.Random, plain: bool) -> list:
 def _copy(boxes: list) -> list:
     return [_Box(c) if isinstance(c, _Box) else Container(c.id, "div", 0, None, (c.boiler, False, False), c.owner)
             for c in boxes]
-
-
-@native
-@pytest.mark.parametrize("plain", [False, True])
-def test_boiler_containers_same_in_c_and_python(plain):
-    rnd = random.Random(3)
-    sizes = set()
-    for _ in range(300):
-        boxes = _boxes(rnd, plain)
-        found = walk.native.boiler_containers(boxes, Container)
-        assert found == _boiler_containers(boxes)
-        assert all(x is y for x, y in zip(found, _boiler_containers(boxes)))
-        sizes.add(min(len(found), 2))
-    assert sizes == {0, 1, 2}
 
 
 @native
