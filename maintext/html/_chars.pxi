@@ -42,10 +42,13 @@ cdef enum:
     L1_COMMA = 1
     L1_OTHER = 2
 cdef unsigned char _latin1_kind[256]
-cdef unsigned char _latin1_word[256]  # \w of re (str.isalnum() or "_"), as C_WORD
 for _c in range(256):
     _latin1_kind[_c] = (L1_OTHER if _c < 4 or chr(_c).isspace() else L1_COMMA if _c == 44 else L1_PLAIN)
-    _latin1_word[_c] = chr(_c).isalnum() or _c == 95
+# \w of re (str.isalnum() or "_") for the code points below 256, which hold no CJK character
+# (C_WORD there)
+cdef unsigned char _word_byte[256]
+for _i in range(256):
+    _word_byte[_i] = chr(_i).isalnum() or _i == 95
 
 
 cdef void _collapse_latin1(const Py_UCS1* src, Py_ssize_t n, Py_UCS1* dst, bint br, bint span, bint image,
@@ -130,7 +133,7 @@ cdef void _collapse_run(const uchar* src, Py_ssize_t n, uchar* dst, int marked, 
                     j += 1
                     small |= <unsigned int>c
                     commas += _latin1_kind[c]  # (L1_COMMA is 1, L1_PLAIN 0)
-                    if _latin1_word[c]:
+                    if _word_byte[c]:
                         tokens += not in_run
                         in_run = True
                     else:
@@ -242,12 +245,6 @@ def block_of(str raw, int marked):
 
 
 # ---- text_weight (maintext.textutil.text_weight) without the two regex scans
-
-# \w of re (str.isalnum() or "_") for the code points below 256, which hold no CJK character
-cdef unsigned char _word_byte[256]
-for _i in range(256):
-    _word_byte[_i] = chr(_i).isalnum() or _i == 95
-
 
 cdef double _weight_ucs1(const unsigned char* p, Py_ssize_t n) noexcept:
     """text_weight of a text of code points below 256: its runs of word characters."""

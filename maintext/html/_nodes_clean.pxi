@@ -130,22 +130,6 @@ def clean_scan(_Element root, tuple swallowing):
     return names, candidates, _document_texts(top, texts)
 
 
-cdef Py_ssize_t _utf8_count(const unsigned char* p) noexcept nogil:
-    """The characters of the valid, NUL-terminated UTF-8 ``p``: its bytes that are not
-    continuation bytes (``_scan``'s count of a text node), counted in blocks of 255 as there
-    (a byte-wide sum cannot overflow; the inner loop becomes vector steps)."""
-    cdef Py_ssize_t n = <Py_ssize_t>strlen(<const char*>p), i = 0, j, m, count = 0
-    cdef unsigned char block
-    while i < n:
-        m = min(n - i, 255)
-        block = 0
-        for j in range(m):
-            block += (p[i + j] & 0xC0) != 0x80
-        count += block
-        i += m
-    return count
-
-
 def text_length_within(_Element el, Py_ssize_t limit):
     """``_scan.text_length(el)`` (``len(el.text_content())``: the characters of the text and
     CDATA nodes under ``el``) when it is below ``limit``; else a number at least ``limit``
@@ -159,7 +143,7 @@ def text_length_within(_Element el, Py_ssize_t limit):
         if cur.type == tree.XML_TEXT_NODE or cur.type == tree.XML_CDATA_SECTION_NODE:
             p = <const unsigned char*>cur.content
             if p is not NULL:
-                count += _utf8_count(p)
+                count += _utf8_code_points(p, strlen(<const char*>p))
                 if count >= limit:
                     return count
         elif cur.type == tree.XML_ELEMENT_NODE and cur.children is not NULL:

@@ -14,6 +14,7 @@ import re
 from ..html.document import Document
 from ..textutil import _CJK_CLASS, collapse_ws, tokens
 from .collect import text_content
+from .names import _NON_ALNUM, squash_name
 from .native import native_metadata
 
 # Separators between the parts of a <title> ("Post title | Blog name", "Site » Post").
@@ -37,30 +38,21 @@ _SHOWN_TITLE_TAG_SET = frozenset(SHOWN_TITLE_TAGS)
 # Second-level labels under country domains (example.co.uk, example.com.br, example.or.jp).
 SECOND_LEVEL = frozenset({"co", "com", "org", "net", "ac", "gov", "edu", "ne", "or", "go", "gob", "nic"})
 _HOST = re.compile(r"[a-z][a-z0-9+.-]*://(?:www\d?\.)?([^/:?#]+)", re.IGNORECASE)
-_NON_ALNUM = re.compile(r"[\W_]+")
 
 
 def site_names(sitename: str | None, url: str | None) -> tuple[str, ...]:
     """Lower-cased, alphanumeric-only forms of the site's name and of its host's main label."""
     names = []
     if sitename:
-        names.append(_squash(sitename))
+        names.append(squash_name(sitename))
     m = _HOST.match(url) if url else None
     if m:
         labels = m.group(1).lower().split(".")
         if len(labels) >= 3 and labels[-2] in SECOND_LEVEL:
             labels = labels[:-1]  # news.example.co.uk -> example
         main = labels[-2] if len(labels) >= 2 else labels[0]
-        names.append(_squash(main))
+        names.append(squash_name(main))
     return tuple(n for n in names if len(n) >= 3)
-
-
-def _squash(text: str) -> str:
-    """``text`` lower-cased with every character but letters and digits removed."""
-    joined = "".join(text.lower().split())  # (white space is never a letter or digit)
-    if joined.isalnum():
-        return joined  # words apart by spaces: ~3x cheaper than the substitution
-    return _NON_ALNUM.sub("", joined)
 
 
 # A text longer than this (white space aside) is squashed from its start first: when that
@@ -70,7 +62,7 @@ _SQUASH_PROBE = 200
 
 def is_site_name(text: str, names: tuple[str, ...]) -> bool:
     """``text`` is the site's name, maybe with a short addition such as a TLD ("Site.de"):
-    its :func:`_squash` holds a name and is at most 4 characters longer. (Inline, one
+    its :func:`~.names.squash_name` holds a name and is at most 4 characters longer. (Inline, one
     pass, no generator: it runs on every title part, heading and author name.)"""
     if not names:
         return False

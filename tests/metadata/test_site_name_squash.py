@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import random
 
-from maintext.metadata.title import _squash, is_site_name
+from maintext.metadata.names import squash_name
+from maintext.metadata.title import is_site_name
 
 WORDS = ["Site", "site.de", "News", "-", "|", ":", "İstanbul", "ß", "Straße", "新华网", "_", "x_y", "a.b.c",
          "2024", "Ⅻ", "café", "—", "DER", "spiegel", "Spiegel-Online", "", "   ", "\u0307", "ΣΑΣ", "e"]
@@ -13,7 +14,7 @@ NAMES = [(), ("site",), ("spiegel", "derspiegel"), ("新华网",), ("istanbul",)
 
 
 def _whole(text: str, names: tuple[str, ...]) -> bool:
-    squashed = _squash(text)
+    squashed = squash_name(text)
     return bool(squashed) and any(name in squashed and len(squashed) <= len(name) + 4 for name in names)
 
 

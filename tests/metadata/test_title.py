@@ -51,19 +51,19 @@ def test_headline_shown_without_the_titles_suffix_when_no_heading_matches():
 
 
 def test_squash_is_the_non_alnum_removal():
-    """_squash's shortcut (white space dropped, then all letters and digits) gives what
+    """squash_name's shortcut (white space dropped, then all letters and digits) gives what
     removing [\\W_] from the lower-cased text gives, on every kind of character."""
     import random
     import sys
 
-    from maintext.metadata import title
+    from maintext.metadata import names
 
     rng = random.Random(71)
     pool = "aZ9_ -.\t\n\xa0\u3000\u2028\xb2\u0660\u00e9\u00c9\u4e2d\u0130\u1e9e\U0001d7d8\u212a\u0345"
     pool += "".join(chr(rng.randrange(sys.maxunicode)) for _ in range(200))
     for _ in range(20000):
         text = "".join(rng.choice(pool) for _ in range(rng.randint(0, 12)))
-        assert title._squash(text) == title._NON_ALNUM.sub("", text.lower()), repr(text)
+        assert names.squash_name(text) == names._NON_ALNUM.sub("", text.lower()), repr(text)
 
 
 def test_headline_reads_lower_heading_levels_only_when_needed(monkeypatch):
