@@ -197,7 +197,8 @@ cdef extern from *:
         if (size < LS_MIN || size <= old || (q = ls_take(size)) == NULL) {
             if (old >= LS_MIN) __atomic_sub_fetch(&ls_live, (int64_t)old, __ATOMIC_RELAXED);
             q = (char*)realloc(p, size);
-            ls_hold(q != NULL ? q : p);  /* (a failed realloc leaves p as it was) */
+            if (q != NULL) ls_hold(q);
+            else if (size != 0) ls_hold(p);  /* (a failed realloc leaves p as it was; size 0 freed it) */
             return q;
         }
         memcpy(q, p, old);

@@ -268,9 +268,8 @@ def _anchor_elements(seg: Segmentation) -> list[Any]:
 
 def _main_links(kept: list[Block], anchors: list[tuple[int, Any]], pairs: list[tuple[Any, Any]],
                 elements: list[Any] | None = None) -> None:
-    """The loop of :func:`mark_main_links` (the twin of ``_score.main_links`` and
-    ``_walk.main_links_at``); ``elements``: the anchors' elements, when they do not hold
-    them (a walk without elements)."""
+    """The loop of :func:`mark_main_links` (the twin of ``_walk.main_links``); ``elements``:
+    the anchors' elements, when they do not hold them (a walk without elements)."""
     kept_index = {b.index for b in kept}
     if elements is None:
         elements = [el for _index, el in anchors]

@@ -34,14 +34,13 @@ def _page_title(root) -> str:
     scan = _walk.native_scan()
     if scan is not None:  # (head_title's text read in C: no element proxy)
         text = scan.head_title_text(root)
-        if text is not False:
-            return " ".join((text or "").split()).casefold()
-        el = None
     else:
         el = head_title(root)  # where it is on all but broken pages: no walk of the body
-    if el is None:
+        text = el.text if el is not None else False
+    if text is False:  # (no <title> in <head>)
         el = root.find(".//title")
-    return " ".join((el.text or "").split()).casefold() if el is not None else ""
+        text = el.text if el is not None else None
+    return " ".join((text or "").split()).casefold()
 
 
 def _title_heading(h: AutoHeuristics, seg: Segmentation, title: str) -> int | None:
