@@ -105,7 +105,7 @@ def extract(source: str | bytes | os.PathLike[str], url: str | None = None,
             if wants_site_pages(doc, method, opts):
                 report = attach_site_pages(doc, opts, method)
         with time_limit(opts.page_timeout):
-            page = extract_document(doc, method)
+            page = _extract_document(doc, method)  # (extract_document's pause is this one)
     if report is not None:
         from .site.ondemand import annotate
 
