@@ -252,6 +252,7 @@ cdef class Needles:
     cdef uint64_t pair[128][2]
     cdef int* others  # indexes of the words starting with a non-ASCII character
     cdef Py_ssize_t n_others
+    cdef uint64_t others_mask  # bit (u & 63) of each of their first characters u
     cdef bint always  # an empty word: in every text
     # every word's code points as bytes, where word k is Latin-1 (latin1[k]): compared with
     # memcmp in a text of 1-byte kind (a word holding a wider character is in no such text)
@@ -277,6 +278,7 @@ cdef class Needles:
                 and self.latin1):
             raise MemoryError()
         self.n_others = 0
+        self.others_mask = 0
         self.always = False
         for c in range(128):
             self.second[c][0] = self.second[c][1] = 0
@@ -300,6 +302,7 @@ cdef class Needles:
             elif self.chars[self.offset[k]] >= 128:
                 self.others[self.n_others] = k
                 self.n_others += 1
+                self.others_mask |= (<uint64_t>1) << ((<uint64_t>self.chars[self.offset[k]]) & 63)
         filled = 0
         for c in range(128):  # the words of each ASCII first character, in table order
             self.first[c] = filled
@@ -364,6 +367,8 @@ cdef class Needles:
                 if not (self.pair[c][d >> 6] >> (d & 63)) & 1:
                     continue
             elif c >= 128:
+                if not (self.others_mask >> (c & 63)) & 1:
+                    continue  # (no word starts with c)
                 for q in range(self.n_others):
                     k = self.others[q]
                     if self.chars[self.offset[k]] == <Py_UCS4>c and self._at1(k, s, i, n):
@@ -392,6 +397,8 @@ cdef class Needles:
         for i in range(n):
             u = PyUnicode_READ(kind, data, i)
             if u >= 128:
+                if not (self.others_mask >> ((<uint64_t>u) & 63)) & 1:
+                    continue  # (no word starts with u: most CJK characters, one test)
                 for q in range(self.n_others):
                     k = self.others[q]
                     if self.chars[self.offset[k]] == u and self._at(k, kind, data, i, n):
