@@ -155,3 +155,22 @@ def test_inlined_tests_match_on_random_pages(monkeypatch) -> None:
         maintext.extract(html, fields=("text", "metadata", "links"))
         for seg, region in seen.segs:
             _check(seg, region, rng)
+
+
+def test_neither_furniture_nor_credit_is_both_questions() -> None:
+    """edges._neither_furniture_nor_credit (is_credit_line asked again only of lines longer
+    than is_furniture_line reads) is ``not is_furniture_line and not is_credit_line``."""
+    from maintext.methods.auto import edges
+    from maintext.html.lines import is_credit_line, is_furniture_line
+
+    rng = random.Random(19)
+    pool = ["Share this", "Foto: dpa", "Getty Images", "(Image: GETTY)", "Abbildung 2: Der Aufbau", "jane@example.com",
+            "June 25, 2009", "By Jane Doe, June 3, 2019", "Source: AP", "© 2019", "Advertisement", "Bild:", "AFP",
+            "a sentence of the article.", "Quelle: Reuters", "picture alliance", "2019-08-27 来源：新华社", "x" * 40]
+    hits = 0
+    for _ in range(20000):
+        text = rng.choice(["", " ", ": ", " / ", ", "]).join(rng.choice(pool) for _ in range(rng.randint(1, 6)))
+        want = not is_furniture_line(text) and not is_credit_line(text)
+        assert edges._neither_furniture_nor_credit(text) == want, text
+        hits += want
+    assert 0 < hits < 20000
