@@ -320,11 +320,10 @@ cdef class Needles:
                         d = <int>self.chars[self.offset[k] + 1]
                         self.second[c][d >> 6] |= (<uint64_t>1) << (d & 63)
         self.first[128] = filled
-        for c in range(128):
-            for d in range(128):
-                if self.first[c] != self.first[c + 1] and (
-                        self.single[c] or (self.second[c][d >> 6] >> (d & 63)) & 1):
-                    self.pair[c][d >> 6] |= (<uint64_t>1) << (d & 63)
+        for c in range(128):  # (no word of c: no bit; a word of c alone: every bit)
+            if self.first[c] != self.first[c + 1]:
+                for d in range(2):
+                    self.pair[c][d] = ~(<uint64_t>0) if self.single[c] else self.second[c][d]
 
     def __dealloc__(self):
         free(self.chars)
