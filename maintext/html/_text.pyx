@@ -222,8 +222,11 @@ def link_text_length(el):
 
 from libc.stdlib cimport malloc, free
 from libc.stdint cimport uint64_t
+from libc.string cimport memcmp
+cimport cython
 
 
+@cython.final  # (its cdef helpers called directly, not through a table)
 cdef class Needles:
     """``any(word in text for word in words)`` (the needle tables that let a line skip a
     regex search, :mod:`maintext.html.promo` and :mod:`maintext.html.lines`) in one pass
@@ -240,9 +243,21 @@ cdef class Needles:
     cdef int first[129]
     cdef uint64_t second[128][2]  # bit d: a word starting with c goes on with ASCII character d
     cdef bint loose[128]  # a word starting with c has no ASCII second character: always compared
+    # (the 1-byte loop's finer split of loose: a word of c alone, always compared; a word going
+    # on with a non-ASCII character, compared only where one follows c)
+    cdef bint single[128]
+    cdef bint wide[128]
+    # bit d of pair[c]: words starting with ASCII c are compared where ASCII d follows (some
+    # start with c, and one is c alone or goes on with d): the 1-byte loop's one test there
+    cdef uint64_t pair[128][2]
     cdef int* others  # indexes of the words starting with a non-ASCII character
     cdef Py_ssize_t n_others
+    cdef uint64_t others_mask  # bit (u & 63) of each of their first characters u
     cdef bint always  # an empty word: in every text
+    # every word's code points as bytes, where word k is Latin-1 (latin1[k]): compared with
+    # memcmp in a text of 1-byte kind (a word holding a wider character is in no such text)
+    cdef unsigned char* bytes_
+    cdef bint* latin1
 
     def __cinit__(self, words):
         self.words = tuple(words)
@@ -257,25 +272,37 @@ cdef class Needles:
         self.length = <Py_ssize_t*>malloc((n + 1) * sizeof(Py_ssize_t))
         self.order = <int*>malloc((n + 1) * sizeof(int))
         self.others = <int*>malloc((n + 1) * sizeof(int))
-        if not (self.chars and self.offset and self.length and self.order and self.others):
+        self.bytes_ = <unsigned char*>malloc((total + 1) * sizeof(unsigned char))
+        self.latin1 = <bint*>malloc((n + 1) * sizeof(bint))
+        if not (self.chars and self.offset and self.length and self.order and self.others and self.bytes_
+                and self.latin1):
             raise MemoryError()
         self.n_others = 0
+        self.others_mask = 0
         self.always = False
         for c in range(128):
             self.second[c][0] = self.second[c][1] = 0
-            self.loose[c] = False
+            self.loose[c] = self.single[c] = self.wide[c] = False
+            self.pair[c][0] = self.pair[c][1] = 0
         for k in range(n):
             w = self.words[k]
             self.offset[k] = at
             self.length[k] = len(w)
+            self.latin1[k] = True
             for j in range(len(w)):
                 self.chars[at] = ord(w[j])
+                if self.chars[at] < 256:
+                    self.bytes_[at] = <unsigned char>self.chars[at]
+                else:
+                    self.bytes_[at] = 0
+                    self.latin1[k] = False
                 at += 1
             if not w:
                 self.always = True
             elif self.chars[self.offset[k]] >= 128:
                 self.others[self.n_others] = k
                 self.n_others += 1
+                self.others_mask |= (<uint64_t>1) << ((<uint64_t>self.chars[self.offset[k]]) & 63)
         filled = 0
         for c in range(128):  # the words of each ASCII first character, in table order
             self.first[c] = filled
@@ -285,10 +312,18 @@ cdef class Needles:
                     filled += 1
                     if self.length[k] < 2 or self.chars[self.offset[k] + 1] >= 128:
                         self.loose[c] = True
+                        if self.length[k] < 2:
+                            self.single[c] = True
+                        else:
+                            self.wide[c] = True
                     else:
                         d = <int>self.chars[self.offset[k] + 1]
                         self.second[c][d >> 6] |= (<uint64_t>1) << (d & 63)
         self.first[128] = filled
+        for c in range(128):  # (no word of c: no bit; a word of c alone: every bit)
+            if self.first[c] != self.first[c + 1]:
+                for d in range(2):
+                    self.pair[c][d] = ~(<uint64_t>0) if self.single[c] else self.second[c][d]
 
     def __dealloc__(self):
         free(self.chars)
@@ -296,6 +331,8 @@ cdef class Needles:
         free(self.length)
         free(self.order)
         free(self.others)
+        free(self.bytes_)
+        free(self.latin1)
 
     cdef inline bint _at(self, int k, int kind, void* data, Py_ssize_t i, Py_ssize_t n) noexcept:
         """Word ``k`` (whose first character is text[i]) is in the text at ``i``."""
@@ -308,6 +345,43 @@ cdef class Needles:
                 return False
         return True
 
+    cdef inline bint _at1(self, int k, const unsigned char* s, Py_ssize_t i, Py_ssize_t n) noexcept:
+        """``_at`` in a text of 1-byte kind ``s``: word ``k`` whole, compared as bytes."""
+        cdef Py_ssize_t m = self.length[k]
+        return m <= n - i and self.latin1[k] and memcmp(self.bytes_ + self.offset[k], s + i, m) == 0
+
+    cdef bint _any_in_1byte(self, const unsigned char* s, Py_ssize_t n) noexcept:
+        """The loop of :meth:`any_in` over a text of 1-byte kind (ASCII or Latin-1, most
+        lines): its characters read as bytes, one table test per pair of ASCII characters
+        (``pair``), the words compared with memcmp, and a word going on with a non-ASCII
+        character compared only where one follows (the general loop compares every word of
+        its first character there: "síguenos" at every "s"). The same words are compared at
+        the same places as there, but for those."""
+        cdef Py_ssize_t i, q
+        cdef int c, d, k
+        for i in range(n):
+            c = s[i]
+            d = s[i + 1] if i + 1 < n else 128  # (128: no ASCII character follows)
+            if (c | d) < 128:  # (the common case: two ASCII characters)
+                if not (self.pair[c][d >> 6] >> (d & 63)) & 1:
+                    continue
+            elif c >= 128:
+                if not (self.others_mask >> (c & 63)) & 1:
+                    continue  # (no word starts with c)
+                for q in range(self.n_others):
+                    k = self.others[q]
+                    if self.chars[self.offset[k]] == <Py_UCS4>c and self._at1(k, s, i, n):
+                        return True
+                continue
+            elif self.first[c] == self.first[c + 1]:
+                continue
+            elif not (self.single[c] or (self.wide[c] and i + 1 < n)):
+                continue  # (the text's end, or a non-ASCII character: only those words can be there)
+            for q in range(self.first[c], self.first[c + 1]):
+                if self._at1(self.order[q], s, i, n):
+                    return True
+        return False
+
     def any_in(self, str text):
         """Whether one of the words is a substring of ``text``."""
         cdef Py_ssize_t n = PyUnicode_GET_LENGTH(text), i, q
@@ -317,9 +391,13 @@ cdef class Needles:
         cdef int c, d
         if self.always:
             return True
+        if kind == 1:  # (PyUnicode_1BYTE_KIND)
+            return self._any_in_1byte(<const unsigned char*>data, n)
         for i in range(n):
             u = PyUnicode_READ(kind, data, i)
             if u >= 128:
+                if not (self.others_mask >> ((<uint64_t>u) & 63)) & 1:
+                    continue  # (no word starts with u: most CJK characters, one test)
                 for q in range(self.n_others):
                     k = self.others[q]
                     if self.chars[self.offset[k]] == u and self._at(k, kind, data, i, n):

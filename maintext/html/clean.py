@@ -87,11 +87,13 @@ def clean_tree(root: etree._Element, native: bool | None = None, pruned: Any = N
         present = pruned.tags
     else:
         present, candidates, texts = _first_scan(root, native)
-    drop, unwrap = DROP_TAGS, UNWRAP_TAGS
+    drop, unwrap, swallowing = DROP_TAGS, UNWRAP_TAGS, SWALLOWING_TAGS
     if present is not None:  # (lxml's strip functions test every element against every tag)
-        drop = tuple(tag for tag in DROP_TAGS if tag in present)
-        unwrap = tuple(tag for tag in UNWRAP_TAGS if tag in present)
-    swallowing = SWALLOWING_TAGS if present is None else tuple(tag for tag in SWALLOWING_TAGS if tag in present)
+        # (each table's tags in ``present``, in its order: filter, no generator frame per table)
+        has = present.__contains__
+        drop = tuple(filter(has, DROP_TAGS))
+        unwrap = tuple(filter(has, UNWRAP_TAGS))
+        swallowing = tuple(filter(has, SWALLOWING_TAGS))
     if swallowing or candidates:
         _unwrap_swallowing(root, removed, native, pruned.chars if pruned is not None else 0, swallowing, candidates)
     if drop:

@@ -57,10 +57,13 @@ def segment_cleaned(root: etree._Element, skip: frozenset[str] = frozenset(),
     walked again without skipping when nothing but those boxes held prose (a block of at
     least PROSE_WORDS words with little link text)."""
     seg = segment(root, skip=skip, native=native, evidence=evidence, elements=elements, box_elements=box_elements)
-    if seg.skipped and not any(b.weight >= PROSE_WORDS and b.link_density <= PROSE_LINK_DENSITY
-                               for b in seg.blocks):
-        # everything was in skipped boxes: read them after all
-        seg = segment(root, native=native, evidence=evidence, elements=elements, box_elements=box_elements)
+    if seg.skipped:
+        # (a loop, not any() over a generator: it often passes several blocks before a prose one)
+        for b in seg.blocks:
+            if b.weight >= PROSE_WORDS and b.link_density <= PROSE_LINK_DENSITY:
+                break
+        else:  # everything was in skipped boxes: read them after all
+            seg = segment(root, native=native, evidence=evidence, elements=elements, box_elements=box_elements)
     return seg
 
 

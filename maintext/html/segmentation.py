@@ -126,8 +126,13 @@ class Block:
         if not self.marked & MARK_BR:
             return [self.text] if self.text else []
         # (plain() of each line: its other markers removed once from the whole text, the
-        # same lines, as no line holds a BR)
-        return [t for t in (" ".join(x.split()) for x in without_inline(self.raw).split(BR)) if t]
+        # same lines, as no line holds a BR; a loop: no generator inside the list's)
+        lines = []
+        for x in without_inline(self.raw).split(BR):
+            t = " ".join(x.split())
+            if t:
+                lines.append(t)
+        return lines
 
 
 class Segmentation:

@@ -137,3 +137,68 @@ def test_byline_needles_are_in_every_byline_word() -> None:
     assert len(words) > 15
     for word in words:
         assert any(needle in word for needle in lines._BYLINE_NEEDS), word
+
+
+def _spelled_out(alternative: str) -> list[str]:
+    """The texts an alternative of _CREDIT_WORDS matches, lower-cased (its optional space and
+    its one character class spelled out; word boundaries and escapes dropped)."""
+    texts = [alternative.replace("\\b", "").replace("\\(", "(").replace("\\)", ")")]
+    for optional in (" ?",):
+        texts = [x for t in texts for x in ((t.replace(optional, " "), t.replace(optional, "")) if optional in t else (t,))]
+    for cls, chars in (("[- ]", "- "),):
+        texts = [x for t in texts for x in ([t.replace(cls, c) for c in chars] if cls in t else [t])]
+    return texts
+
+
+def test_credit_needles_are_in_every_credit_word() -> None:
+    """Each alternative of _CREDIT_WORDS, read as the texts it matches, holds a needle (but "©",
+    which _may_be_credit asks of a non-ASCII line itself)."""
+    alternatives = lines._CREDIT_WORDS.split("|")
+    assert len(alternatives) >= 10
+    for alternative in alternatives:
+        for text in _spelled_out(alternative):
+            assert text == "©" or any(needle in text for needle in lines._CREDIT_NEEDS), text
+
+
+def test_credit_needles_change_no_answer(monkeypatch) -> None:
+    """is_credit_line as the plain search of _CREDIT_LINE (and the caption pattern) answers."""
+    rnd = random.Random(14)
+    pool = WORDS + ["Getty", "GETTY", "Getty Images", "gettyimages", "(Image: GETTY)", "picture alliance",
+                    "Picture-Alliance", "picture", "dpa", "AFP", "AP Photo", "(c)", "©", "iStock", "imago"]
+    texts = ["".join(rnd.choice(pool) + rnd.choice(["", " ", ", ", ": ", " / "]) for _ in range(rnd.randint(1, 5)))
+             for _ in range(20000)]
+
+    def plain(text: str) -> bool:
+        if len(text) <= lines.CAPTION_MAX_CHARS and lines._CAPTION_LINE.match(text):
+            return True
+        return len(text) <= 80 and text[-1:] not in ".!?。！？" and lines._CREDIT_LINE.search(text) is not None
+
+    hits = 0
+    for enabled in (True, False):  # the one-pass needles and the Python loop
+        monkeypatch.setattr(walk, "ENABLED", enabled)
+        for text in texts:
+            want = plain(text)
+            assert lines.is_credit_line(text) == want, repr(text)
+            hits += want
+    assert 0 < hits < 2 * len(texts)
+
+
+def test_byline_word_runs_are_the_search() -> None:
+    """_has_byline_word (the ASCII words between word boundaries, as runs of word characters)
+    answers as the search of _BYLINE_WORDS on ASCII lower-cased lines, and its words are the
+    pattern's ASCII ones."""
+    body = lines._BYLINE_WORDS.pattern
+    ascii_words = {w for w in re.sub(r"\\b|\(\?:|\)|\[:：\]", "", body).split("|") if w.isascii()}
+    assert ascii_words == lines._BYLINE_ASCII_WORDS
+    rnd = random.Random(15)
+    alphabet = "abdeprvoy fmnu_-.,:/0123456789|'"
+    pool = sorted(ascii_words) + ["avanza", "edition", "nearby", "_by", "by_", "by2", "2by", "vonn", "from."]
+    hits = 0
+    for _ in range(30000):
+        parts = [rnd.choice(pool) if rnd.random() < 0.4 else "".join(rnd.choice(alphabet) for _ in range(rnd.randint(0, 5)))
+                 for _ in range(rnd.randint(0, 6))]
+        text = rnd.choice(["", " ", ",", "-", "_", "."]).join(parts)
+        want = lines._BYLINE_WORDS.search(text) is not None
+        assert lines._has_byline_word(text) == want, text
+        hits += want
+    assert 0 < hits < 30000

@@ -314,6 +314,34 @@ def test_native_needles_are_the_substring_loops():
 
 
 @native
+def test_native_needles_one_byte_loop():
+    """The 1-byte loop of _text.Needles.any_in (ASCII and Latin-1 texts: its pair table, a word
+    going on with a non-ASCII character, a word of one character, words at the text's end,
+    words holding a character wider than Latin-1) is the substring loop, and gives what the
+    general loop gives for the same words in a text of a wider kind."""
+    from maintext.html._text import Needles
+
+    rng = random.Random(18)
+    alphabet = "asíeé únx-ü.ñ"
+    for _ in range(300):
+        table = tuple("".join(rng.choice(alphabet + "新") for _ in range(rng.randint(1, 4)))
+                      for _ in range(rng.randint(1, 12)))
+        if rng.random() < 0.2:
+            table += ("síguenos", "únete", "s")
+        needles = Needles(table)
+        for _ in range(40):
+            text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 30)))
+            if rng.random() < 0.3 and table:
+                word = rng.choice(table)
+                text = text + word if rng.random() < 0.5 else word + text
+            expected = any(w in text for w in table)
+            assert needles.any_in(text) == expected, (table, text)
+            # (the same words in a text of 2-byte kind: the general loop)
+            wide = text + "\u0100"
+            assert needles.any_in(wide) == any(w in wide for w in table), (table, wide)
+
+
+@native
 def test_line_tables_same_with_and_without_needles(monkeypatch):
     """is_promo_line and is_credit_line give the same answers on the native needle test and
     on the Python loops (MAINTEXT_NATIVE=0)."""

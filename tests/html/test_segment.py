@@ -159,3 +159,28 @@ def test_children_and_tag_lookups_match_plain_scans():
                     blocks = seg.blocks[c.start:c.end]
                     assert seg.has_block_of(tag, c.start, c.end) == any(b.tag == tag for b in blocks)
             assert seg.blocks_of("h1") == [i for i, b in enumerate(seg.blocks) if b.tag == "h1"]
+
+
+def test_block_lines_are_the_former_comprehension():
+    """Block.lines (a loop) gives what its former nested comprehension gave, on random blocks
+    with line breaks, links, emphasis, images and white space, from both walks."""
+    import random
+
+    from maintext.html.markers import BR, without_inline
+    from maintext.html.segmentation import MARK_BR
+
+    rng = random.Random(21)
+    pieces = ("word", "two words", " ", "\u00a0", "\t", "<br>", "<br/> <br>", "<a href='/x'>link</a>", "<b>bold</b>",
+              "<img src='a.png'>", "<em> </em>", "新闻", "x, y.")
+    asked = 0
+    for _ in range(300):
+        body = "".join(f"<p>{''.join(rng.choice(pieces) for _ in range(rng.randint(1, 12)))}</p>"
+                       for _ in range(rng.randint(1, 4)))
+        for native in (True, False):
+            seg = segment(parse_html(f"<html><body>{body}</body></html>"), native=native)
+            for b in seg.blocks:
+                if b.marked & MARK_BR:
+                    former = [t for t in (" ".join(x.split()) for x in without_inline(b.raw).split(BR)) if t]
+                    assert b.lines() == former
+                    asked += 1
+    assert asked > 100

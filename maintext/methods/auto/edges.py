@@ -14,8 +14,8 @@ from ...html.tags import SENTENCE_END
 from ...html.tags import HEADING_TAGS
 from ...html import walk as _walk
 from ...html.lines import (
-    COMMENTS_ASCII_FIRST, COMMENTS_HEADING_MAX_CHARS, RELATED_ASCII_FIRST, RELATED_HEADING_MAX_CHARS,
-    is_comments_heading, is_credit_line, is_furniture_line, is_related_heading, is_signoff_line)
+    COMMENTS_ASCII_FIRST, COMMENTS_HEADING_MAX_CHARS, FURNITURE_MAX_CHARS, RELATED_ASCII_FIRST,
+    RELATED_HEADING_MAX_CHARS, is_comments_heading, is_credit_line, is_furniture_line, is_related_heading, is_signoff_line)
 from ...html.promo import is_disclosure_line, is_promo_line
 from ...html.segment import Block, Container, Segmentation
 from .common import _explain, _weight_below, plain_number
@@ -85,7 +85,14 @@ def _lead_box_start(h: AutoHeuristics, seg: Segmentation, top: Container | None)
 def _is_lead(h: AutoHeuristics, b: Block, sentence: bool = True) -> bool:
     return (b.weight >= h.lead_min_weight and b.link_density < h.lead_link_density_max and b.tag != "li"
             and b.boiler in h.lead_boiler_ok and (not sentence or b.text[-1:] in SENTENCE_END)
-            and not is_furniture_line(b.text) and not is_credit_line(b.text))
+            and _neither_furniture_nor_credit(b.text))
+
+
+def _neither_furniture_nor_credit(text: str) -> bool:
+    """``not is_furniture_line(text) and not is_credit_line(text)``: a line short enough for
+    is_furniture_line to read was asked is_credit_line's question by it already (with dates
+    or without, the same credit test), so only a longer one is asked again."""
+    return not is_furniture_line(text) and (len(text) <= FURNITURE_MAX_CHARS or not is_credit_line(text))
 
 
 _CLOCK = re.compile(r"\d:\d\d")  # a time of day: a dateline set as a list item, not a highlight
@@ -95,7 +102,8 @@ def _is_summary_item(h: AutoHeuristics, b: Block) -> bool:
     """An item of a summary list between the headline and the body ("Story highlights"):
     a link-free list item of a few words that is no furniture line."""
     return (b.tag == "li" and b.link_chars == 0 and b.weight >= h.lead_item_min_weight
-            and b.text[-1:] not in SENTENCE_END and not _CLOCK.search(b.text) and b.boiler in h.lead_boiler_ok and not is_furniture_line(b.text) and not is_credit_line(b.text))
+            and b.text[-1:] not in SENTENCE_END and not _CLOCK.search(b.text) and b.boiler in h.lead_boiler_ok
+            and _neither_furniture_nor_credit(b.text))
 
 
 def _is_tail_furniture(h: AutoHeuristics, b: Block) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterator
+from functools import partial
 from itertools import compress
 from typing import Any, NamedTuple
 
@@ -121,8 +122,9 @@ def _limits_of(h: AutoHeuristics, opts: AutoOptions) -> "tuple[DropLimits, bool]
 
 def _region_tests(h: AutoHeuristics, seg: Segmentation, top: Container | None) -> tuple[Callable[..., Any], ...]:
     """The Python tests the native selection asks of a few blocks (see ``_score.select_region``)."""
-    return (lambda b: _boiler_inside(seg, b, top), lambda b: _linked_prose(h, b), is_furniture_line,
-            _all_furniture_lines, is_post_line, is_credit_line, lambda b: _section_heading(h, seg, b, top))
+    # (partials, not lambdas: called from C, a partial adds no Python frame of its own)
+    return (partial(_boiler_inside, seg, top=top), partial(_linked_prose, h), is_furniture_line,
+            _all_furniture_lines, is_post_line, is_credit_line, partial(_section_heading, h, seg, top=top))
 
 
 HEADLINE_REASON = "headline (page.headline)"
@@ -221,22 +223,27 @@ def _boiler_inside(seg: Segmentation, b: Block, top: Container | None) -> str | 
     top_id = -1 if top is None else top.id
     seen: list[int] = []  # owners passed over: their answer is the one found further up
     found: str | None = None
-    for owner in seg.owners(b):
+    containers, exempt = seg.containers, seg.exempt
+    owner: int | None = b.owner
+    # (seg.owners(b) and c.contains(top), inlined: this runs for every block in a box)
+    while owner is not None:
         key = (owner, top_id)
         if key in memo:
             found = memo[key]
             break
         seen.append(owner)
-        if owner in seg.exempt:
+        c = containers[owner]
+        if owner in exempt:
+            owner = c.owner
             continue
-        c = seg.containers[owner]
         if top is None:
             found = c.boiler
             break
-        if c.contains(top):
+        if c.id <= top_id < c.id_end:
             break
         if (c.boiler != "comments" and owner not in seg.weighed
                 and seg.chars(c.start, c.end) > 0.5 * seg.chars(top.start, top.end)):
+            owner = c.owner
             continue  # (a box read only to weigh its text, and found wanting, stays out)
         found = c.boiler
         break

@@ -178,8 +178,11 @@ def _verify_with_hint(h: AutoHeuristics, seg: Segmentation, ranked: list[tuple[f
     ``articleBody`` (if any) decides: the container that holds its opening blocks wins."""
     top = seg.containers[best_id]
     floor = h.rival_share * (top.score or 0.0)
+    # (neither holds the other: Container.contains inlined, on the ids; a container's own id
+    # and its descendants' are [id, id_end))
+    top_end, containers = top.id_end, seg.containers
     rivals = [cid for score, cid in ranked if score >= floor and cid != best_id
-              and not top.contains(seg.containers[cid]) and not seg.containers[cid].contains(top)]
+              and not best_id <= cid < top_end and not cid <= best_id < containers[cid].id_end]
     if not rivals or not hint.body():  # (the JSON-LD is parsed only when asked)
         return best_id
     span = _hint_span(h, seg, hint.body())

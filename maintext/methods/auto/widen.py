@@ -23,7 +23,8 @@ def _join_peers(h: AutoHeuristics, seg: Segmentation, ranked: list[tuple[float, 
     little link text; else ``top``. (``story``: ``_story(seg, top)``.)"""
     floor = h.peer_share * (top.score or 0.0)
     peers = [seg.containers[cid] for score, cid in ranked if score >= floor and cid != top.id]
-    peers = [p for p in peers if not top.contains(p) and not p.contains(top)
+    top_id, top_end = top.id, top.id_end  # (neither holds the other: Container.contains inlined)
+    peers = [p for p in peers if not top_id <= p.id < top_end and not p.id <= top_id < p.id_end
              and seg.prose(p.start, p.end) >= h.peer_min_prose and not _other_story(seg, story, p)]
     if not peers:
         return top
@@ -66,11 +67,13 @@ def _holds_other_story(seg: Segmentation, story: Container, c: Container) -> boo
     ``c``, and an <article> on the way holds it; no list of the page's articles is made.)"""
     h1s = seg.blocks_of("h1")
     blocks, containers = seg.blocks, seg.containers
+    # (Container.contains inlined: ids of a container's descendants are in [id + 1, id_end))
+    c_id, c_end, story_id, story_end = c.id, c.id_end, story.id, story.id_end
     for i in h1s[bisect_left(h1s, c.start):bisect_left(h1s, c.end)]:
         chain = blocks[i].chain
         k = containers[chain[-1]] if chain else c
-        while k is not c and c.contains(k):  # (the boxes below c around the block)
-            if k.tag == "article" and not k.contains(story) and not story.contains(k):
+        while k is not c and c_id <= k.id < c_end:  # (the boxes below c around the block)
+            if k.tag == "article" and not k.id <= story_id < k.id_end and not story_id <= k.id < story_end:
                 return True
             k = containers[k.parent]
     return False
