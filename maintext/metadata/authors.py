@@ -73,25 +73,44 @@ def _source_names(ld: dict[str, str], got: Collected, root, headline_el,
     fallback: list[str] = []
     # Each source is read only when the ones before it named nobody (the later ones walk the
     # tree), or to complete a partial name (:func:`_completed`).
-    candidates = (lambda: ld.get("author"), lambda: got.value("author"),
-                  lambda: byline_author(root, headline_el), lambda: visible_byline(headline_el),
-                  lambda: author_link(got.anchors, got.anchor_records(), got), lambda: labelled_byline(root),
-                  lambda: copyright_holder(root, site_names))
     read: dict[int, list[str]] = {}
 
     def names_of(n: int) -> list[str]:
         if n not in read:
-            raw = candidates[n]()
+            raw = _source_raw(n, ld, got, root, headline_el, site_names)
             read[n] = [m for m in map(clean_author, raw.split(LIST_SEP)) if m] if raw else []
         return read[n]
 
-    for n in range(len(candidates)):
+    for n in range(AUTHOR_SOURCES):
         names = names_of(n)
         people = [m for m in names if not is_site_name(m, site_names)]
         if people:
-            return _completed(people, n, names_of, len(candidates))
+            return _completed(people, n, names_of, AUTHOR_SOURCES)
         fallback = fallback or names
     return fallback
+
+
+AUTHOR_SOURCES = 7  # the sources of :func:`_source_raw`
+
+
+def _source_raw(n: int, ld: dict[str, str], got: Collected, root, headline_el,
+                site_names: tuple[str, ...]) -> str | None:
+    """What author source ``n`` (most reliable first, see module) says: its names as
+    written, joined by LIST_SEP, or None. One branch a source (instead of a function
+    object made for each source on every page)."""
+    if n == 0:
+        return ld.get("author")
+    if n == 1:
+        return got.value("author")
+    if n == 2:
+        return byline_author(root, headline_el)
+    if n == 3:
+        return visible_byline(headline_el)
+    if n == 4:
+        return author_link(got.anchors, got.anchor_records(), got)
+    if n == 5:
+        return labelled_byline(root)
+    return copyright_holder(root, site_names)
 
 
 # A source's single name is completed from the later sources: a user handle ("robert.stitz",
