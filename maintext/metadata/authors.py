@@ -64,8 +64,7 @@ def page_authors(ld: dict[str, str], got: Collected, root, headline_el,
     names = _source_names(ld, got, root, headline_el, site_names)
     if not names:
         return None, []
-    authors = [part for name in names for part in split_names(name)]
-    return ", ".join(names), list(dict.fromkeys(authors))
+    return ", ".join(names), _name_parts(names)
 
 
 def _source_names(ld: dict[str, str], got: Collected, root, headline_el,
@@ -78,12 +77,17 @@ def _source_names(ld: dict[str, str], got: Collected, root, headline_el,
     def names_of(n: int) -> list[str]:
         if n not in read:
             raw = _source_raw(n, ld, got, root, headline_el, site_names)
-            read[n] = [m for m in map(clean_author, raw.split(LIST_SEP)) if m] if raw else []
+            read[n] = list(filter(None, map(clean_author, raw.split(LIST_SEP)))) if raw else []
         return read[n]
 
+    # (loops without comprehensions here and below: in Python 3.11 each comprehension run
+    # makes a function object, and most of these lists hold 0-2 names)
     for n in range(AUTHOR_SOURCES):
         names = names_of(n)
-        people = [m for m in names if not is_site_name(m, site_names)]
+        people = []
+        for m in names:
+            if not is_site_name(m, site_names):
+                people.append(m)
         if people:
             return _completed(people, n, names_of, AUTHOR_SOURCES)
         fallback = fallback or names
@@ -132,7 +136,7 @@ def _completed(people: list[str], first: int, names_of, count: int) -> list[str]
         later = names_of(n)
         if not later:
             continue
-        parts = list(dict.fromkeys(p for m in later for p in split_names(m)))
+        parts = _name_parts(later)
         head = parts[0]
         if partial and " " in head and looks_like_name(head) and (
                 squash_name(head) == key or head.split()[0].lower() == name.lower()):
@@ -140,6 +144,15 @@ def _completed(people: list[str], first: int, names_of, count: int) -> list[str]
         if len(parts) > 1 and squash_name(head) == key and all(map(is_person, parts)):
             return parts
     return people
+
+
+def _name_parts(names: list[str]) -> list[str]:
+    """The :func:`split_names` parts of ``names`` in order, each once."""
+    parts: dict[str, None] = {}
+    for name in names:
+        for part in split_names(name):
+            parts[part] = None
+    return list(parts)
 
 
 def is_author_box(el) -> bool:
@@ -169,7 +182,11 @@ def byline_author(root, headline_el=None) -> str | None:
         values = _name_texts(el)
         if sum(map(len, values)) > 120:
             continue
-        names = [n for n in (clean_author(v) for v in values) if n and len(n.split()) <= MAX_NAME_WORDS]
+        names = []
+        for value in values:
+            name = clean_author(value)
+            if name and len(name.split()) <= MAX_NAME_WORDS:
+                names.append(name)
         if names:
             return LIST_SEP.join(names)
     return None

@@ -374,11 +374,13 @@ def split_keywords(value: Any) -> list[str]:
     if isinstance(value, list):
         return [collapse_ws(str(v)) for v in value if str(v).strip()]
     text = str(value)
-    parts = [k for k in map(str.strip, _keyword_pieces(text)) if k]
+    parts = list(filter(None, map(str.strip, _keyword_pieces(text))))  # (no comprehension: no function object)
     if len(parts) == 1 and " " in parts[0] and has_cjk(text):
         parts = parts[0].split()  # "华为 任正非": CJK keywords separated by spaces
     # (_BROKEN_KEYWORD's characters: then in no part; five plain tests, not one a part)
     if not ("<" in text or ">" in text or "=" in text or "{" in text or "}" in text):
+        if max(map(len, parts), default=0) <= _MAX_KEYWORD_CHARS:  # (most: every part kept)
+            return parts
         return [k for k in parts if len(k) <= _MAX_KEYWORD_CHARS]
     return [k for k in parts if len(k) <= _MAX_KEYWORD_CHARS and not _BROKEN_KEYWORD.search(k)]
 

@@ -151,7 +151,7 @@ def _shown_instead(found: str, src: DateSources) -> str:
     date is read only when a declared day is later than ``found``."""
     if src.headline_el is None:
         return found
-    later = {day for day in _declared_days(src) if day > found[:10]}
+    later = _declared_days(src, found[:10])
     if not later:
         return found
     shown = src.visible()
@@ -165,10 +165,16 @@ def _shown_by_headline(found: str, src: DateSources) -> str:
     return shown if shown and shown[:10] != found[:10] else found
 
 
-def _declared_days(src: DateSources) -> set[str]:
+def _declared_days(src: DateSources, after: str = "") -> set[str]:
+    """The days of the page's structured, modified and ``<time>`` dates later than ``after``
+    (a loop: in Python 3.11 a comprehension makes a function object a run)."""
     values = [parse_date(src.ld.get("datePublished")), parse_date(src.got.value("date")),
               src.modified(), time_date(src.got.times, None)]
-    return {v[:10] for v in values if v}
+    days = set()
+    for v in values:
+        if v and v[:10] > after:
+            days.add(v[:10])
+    return days
 
 
 def itemprop_dates(root, elements: list | None = None) -> dict[str, str | None]:

@@ -171,7 +171,7 @@ def read_author(value: str) -> str | None:
         return None
     if text.lower() in NOT_A_NAME_LABELS or text.lower().endswith((" says", " sagt", " said")):
         return None
-    if not any(c.isalpha() for c in text):
+    if not any(map(str.isalpha, text)):  # (no generator made)
         return None
     return text
 
@@ -197,4 +197,9 @@ def looks_like_name(text: str) -> bool:
     words = text.split()
     if is_cjk_name(text):
         return True
-    return 1 <= len(words) <= 4 and all(w[:1].isupper() or w.lower() in _NAME_PARTICLES for w in words)
+    if not 1 <= len(words) <= 4:
+        return False
+    for w in words:  # (a loop: all() of a generator makes a function and a generator object a call)
+        if not (w[:1].isupper() or w.lower() in _NAME_PARTICLES):
+            return False
+    return True
