@@ -72,14 +72,7 @@ def _source_names(ld: dict[str, str], got: Collected, root, headline_el,
     fallback: list[str] = []
     # Each source is read only when the ones before it named nobody (the later ones walk the
     # tree), or to complete a partial name (:func:`_completed`).
-    read: dict[int, list[str]] = {}
-
-    def names_of(n: int) -> list[str]:
-        if n not in read:
-            raw = _source_raw(n, ld, got, root, headline_el, site_names)
-            read[n] = list(filter(None, map(clean_author, raw.split(LIST_SEP)))) if raw else []
-        return read[n]
-
+    names_of = _AuthorSources(ld, got, root, headline_el, site_names).names_of
     # (loops without comprehensions here and below: in Python 3.11 each comprehension run
     # makes a function object, and most of these lists hold 0-2 names)
     for n in range(AUTHOR_SOURCES):
@@ -95,6 +88,26 @@ def _source_names(ld: dict[str, str], got: Collected, root, headline_el,
 
 
 AUTHOR_SOURCES = 7  # the sources of :func:`_source_raw`
+
+
+class _AuthorSources:
+    """One page's author sources, each read at most once (an object, not a closure: a
+    closure makes a function object and a cell for each name it reads on every page)."""
+
+    __slots__ = ("ld", "got", "root", "headline_el", "site_names", "read")
+
+    def __init__(self, ld: dict[str, str], got: Collected, root, headline_el,
+                 site_names: tuple[str, ...]) -> None:
+        self.ld, self.got, self.root, self.headline_el, self.site_names = ld, got, root, headline_el, site_names
+        self.read: dict[int, list[str]] = {}
+
+    def names_of(self, n: int) -> list[str]:
+        """The cleaned names source ``n`` gives (:func:`_source_raw`), read once."""
+        read = self.read
+        if n not in read:
+            raw = _source_raw(n, self.ld, self.got, self.root, self.headline_el, self.site_names)
+            read[n] = list(filter(None, map(clean_author, raw.split(LIST_SEP)))) if raw else []
+        return read[n]
 
 
 def _source_raw(n: int, ld: dict[str, str], got: Collected, root, headline_el,

@@ -97,8 +97,17 @@ class DateSources:
     def visible(self, reference: datetime | None = None) -> str | None:
         if reference not in self._visible:
             self._visible[reference] = visible_date(self.root, self.headline_el, reference,
-                                                    labelled=lambda: self.labelled("published"))
+                                                    labelled=self._labelled_published)
         return self._visible[reference]
+
+    def _labelled_published(self) -> str | None:
+        """``labelled("published")`` (a bound method is cheaper to make than a lambda)."""
+        return self.labelled("published")
+
+    def local_days(self) -> tuple[str | None, str | None]:
+        """The days the page shows where its readers see them: the permalink's, the
+        byline's (what :func:`local_day` asks for)."""
+        return url_date(self.url), self.visible()
 
     def labelled(self, kind: str) -> str | None:
         if kind not in self._labelled:
@@ -124,7 +133,7 @@ class DateSources:
 
 def publication_date(src: DateSources, reference: datetime | None = None) -> str | None:
     """The publication date, from the most reliable source that has one (see module)."""
-    local_days = lambda: (url_date(src.url), src.visible())  # noqa: E731
+    local_days = src.local_days
     for value in (src.ld.get("datePublished"), src.got.value("date")):
         found = parse_date(value)
         if found:
