@@ -369,7 +369,11 @@ def _byline_pieces(headline_el) -> list[str]:
     if native_metadata() is None:
         return _short_pieces(texts_after(headline_el, budget=VISIBLE_BYLINE_CHARS))
     texts = texts_after(headline_el, budget=VISIBLE_BYLINE_CHARS, past_budget=False)
-    return [text for text in texts if not text.isspace()]
+    out = []  # (a loop: in Python 3.11 a comprehension makes a function object a run)
+    for text in texts:
+        if not text.isspace():
+            out.append(text)
+    return out
 
 
 def _short_pieces(texts) -> list[str]:

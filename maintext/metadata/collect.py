@@ -305,9 +305,9 @@ def _collected_natively(native, root) -> Collected:
             continue
         fld, rank = target
         if fld in LIST_FIELDS:
-            lists[fld].extend(split_keywords(content) if fld == "keywords" else [collapse_ws(content)])
+            lists[fld].extend(split_keywords(content) if fld == "keywords" else [" ".join(content.split())])
         elif fld not in meta or rank < meta[fld][0]:
-            meta[fld] = (rank, collapse_ws(content))
+            meta[fld] = (rank, " ".join(content.split()))  # (collapse_ws inline)
     for href, rel in links:
         if _link_fields(rel):  # (most <link> are style sheets, icons, preloads)
             _add_link(got, href, rel)

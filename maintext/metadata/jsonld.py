@@ -256,7 +256,9 @@ def ld_names(value: Any, depth: int = 0) -> list[str]:
     if isinstance(value, list):
         out: list[str] = []
         for item in value:
-            out.extend(n for n in ld_names(item, depth + 1) if n not in out)
+            for n in ld_names(item, depth + 1):  # (a loop, not extend() of a generator: see _is_article)
+                if n not in out:
+                    out.append(n)
         return out
     return []
 

@@ -114,10 +114,13 @@ def split_names(value: str) -> list[str]:
     whose parts are not all names of two words or more stays one name."""
     if not _may_join(value):  # (most names: the pattern then splits nothing)
         return [value]
-    parts = [p for p in NAME_JOINERS.split(value) if p]
-    if len(parts) > 1 and all(1 < len(p.split()) <= 4 or is_cjk_name(p) for p in parts):
-        return parts
-    return [value]
+    parts = list(filter(None, NAME_JOINERS.split(value)))  # (no comprehension: no function object)
+    if len(parts) < 2:
+        return [value]
+    for p in parts:  # (a loop: all() of a generator makes a function and a generator object)
+        if not (1 < len(p.split()) <= 4 or is_cjk_name(p)):
+            return [value]
+    return parts
 
 
 # What an ASCII text holds when NAME_JOINERS may match in it: one of its joining characters,

@@ -57,9 +57,11 @@ def site_names(sitename: str | None, url: str | None) -> tuple[str, ...]:
     return tuple(n for n in names if len(n) >= 3)
 
 
-# A text longer than this (white space aside) is squashed from its start first: when that
-# is too long for a site's name, so is the whole (a paragraph set in a heading)
-_SQUASH_PROBE = 200
+# A text longer than this many times the longest name it may be (white space aside) is
+# squashed from its start (that many characters) first: when that is too long for a site's
+# name, so is the whole (squashing drops characters one by one: the start's squash is the
+# start of the whole's). Most headings and title parts are told so from their first few words.
+_SQUASH_PROBE = 2
 
 
 def is_site_name(text: str, names: tuple[str, ...]) -> bool:
@@ -70,8 +72,9 @@ def is_site_name(text: str, names: tuple[str, ...]) -> bool:
         return False
     joined = "".join(text.lower().split())
     if not joined.isalnum():
-        if len(joined) > _SQUASH_PROBE and \
-                len(_NON_ALNUM.sub("", joined[:_SQUASH_PROBE])) > max(map(len, names)) + 4:
+        longest = max(map(len, names)) + 4
+        probe = _SQUASH_PROBE * longest
+        if len(joined) > probe and len(_NON_ALNUM.sub("", joined[:probe])) > longest:
             return False
         joined = _NON_ALNUM.sub("", joined)
     size = len(joined)

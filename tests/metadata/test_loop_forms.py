@@ -123,3 +123,23 @@ def test_longest_body_as_the_generator_walk():
     for _ in range(500):
         data, best = value(0), rng.choice([None, "y" * 300])
         assert jsonld._longest_body(data, best) == _old_longest_body(data, best)
+
+
+def test_split_names_and_ld_names_as_the_generators():
+    rng = random.Random(7)
+    for _ in range(1000):
+        value = _text(rng, 8)
+        if not names._may_join(value):
+            want = [value]
+        else:
+            parts = [p for p in names.NAME_JOINERS.split(value) if p]
+            ok = len(parts) > 1 and all(1 < len(p.split()) <= 4 or names.is_cjk_name(p) for p in parts)
+            want = parts if ok else [value]
+        assert names.split_names(value) == want
+    for _ in range(300):
+        items = [rng.choice(["Jane Doe", " Jane  Doe ", {"name": "Jane Doe"}, {"name": "B"}, "B", "", 3, None])
+                 for _ in range(rng.randint(0, 5))]
+        out: list[str] = []
+        for item in items:
+            out.extend(n for n in jsonld.ld_names(item, 1) if n not in out)
+        assert jsonld.ld_names(items) == out
