@@ -189,20 +189,40 @@ def byline_author(root, headline_el=None) -> str | None:
         scope = next(root.iter("article"), None)
     if scope is None:
         return None
+    nodes = native_nodes()
+    if nodes is not None:  # _native_boxes' steps written out (no generator made a page)
+        first = nodes.author_boxes(scope, 1)
+        if not first:
+            return None
+        found = _box_names(first[0])
+        if found is not None:
+            return found
+        for el in nodes.author_boxes(scope, MAX_BYLINE_BOXES)[1:]:
+            found = _box_names(el)
+            if found is not None:
+                return found
+        return None
     for el in _author_boxes(scope):
-        if el.tag in _SKIP_TAGS or in_comments(el):
-            continue
-        values = _name_texts(el)
-        if sum(map(len, values)) > 120:
-            continue
-        names = []
-        for value in values:
-            name = clean_author(value)
-            if name and len(name.split()) <= MAX_NAME_WORDS:
-                names.append(name)
-        if names:
-            return LIST_SEP.join(names)
+        found = _box_names(el)
+        if found is not None:
+            return found
     return None
+
+
+def _box_names(el) -> str | None:
+    """The names an author box gives (joined by LIST_SEP), or None when it gives none (a
+    box in comments, one of :data:`_SKIP_TAGS`, one with too much text)."""
+    if el.tag in _SKIP_TAGS or in_comments(el):
+        return None
+    values = _name_texts(el)
+    if sum(map(len, values)) > 120:
+        return None
+    names = []
+    for value in values:
+        name = clean_author(value)
+        if name and len(name.split()) <= MAX_NAME_WORDS:
+            names.append(name)
+    return LIST_SEP.join(names) if names else None
 
 
 def _author_boxes(scope):

@@ -91,7 +91,7 @@ def parse_json_ld(texts: list[str]) -> dict[str, str]:
     for text in texts:
         data = load_json(text)
         if data is not None:
-            objs = list(ld_objects(data))
+            objs = ld_object_list(data)
             loaded.append((objs, data, text))
             documents.append(objs)
     names = _names_by_id(documents)
@@ -135,6 +135,26 @@ def ld_objects(data: Any, depth: int = 0):
             inner = data.get(key)
             if isinstance(inner, (list, dict)):
                 yield from ld_objects(inner, depth + 1)
+
+
+def ld_object_list(data: Any, depth: int = 0, out: list | None = None) -> list[dict]:
+    """``list(ld_objects(data))``, gathered by plain recursion into one list (a generator
+    a level made and resumed through each ``yield from`` costs more: most documents are
+    one object or a short ``@graph``)."""
+    if out is None:
+        out = []
+    if depth > _MAX_DEPTH:
+        return out
+    if isinstance(data, list):
+        for item in data:
+            ld_object_list(item, depth + 1, out)
+    elif isinstance(data, dict):
+        out.append(data)
+        for key in ("@graph", "mainEntity", "mainEntityOfPage"):
+            inner = data.get(key)
+            if isinstance(inner, (list, dict)):
+                ld_object_list(inner, depth + 1, out)
+    return out
 
 
 def _names_by_id(documents: Iterable[list[dict]]) -> dict[str, str]:

@@ -143,3 +143,22 @@ def test_split_names_and_ld_names_as_the_generators():
         for item in items:
             out.extend(n for n in jsonld.ld_names(item, 1) if n not in out)
         assert jsonld.ld_names(items) == out
+
+
+def test_ld_object_list_as_the_generator():
+    rng = random.Random(8)
+
+    def value(depth):
+        r = rng.random()
+        if depth > 9 or r < 0.25:
+            return rng.choice(["x", 1, None])
+        if r < 0.5:
+            return [value(depth + 1) for _ in range(rng.randint(0, 3))]
+        keys = ["@graph", "mainEntity", "mainEntityOfPage", "a", "@type"]
+        return {rng.choice(keys): value(depth + 1) for _ in range(rng.randint(0, 4))}
+
+    for _ in range(1000):
+        data = value(0)
+        got = jsonld.ld_object_list(data)
+        want = list(jsonld.ld_objects(data))
+        assert len(got) == len(want) and all(a is b for a, b in zip(got, want))
