@@ -64,8 +64,7 @@ def page_authors(ld: dict[str, str], got: Collected, root, headline_el,
     names = _source_names(ld, got, root, headline_el, site_names)
     if not names:
         return None, []
-    authors = [part for name in names for part in split_names(name)]
-    return ", ".join(names), list(dict.fromkeys(authors))
+    return ", ".join(names), _name_parts(names)
 
 
 def _source_names(ld: dict[str, str], got: Collected, root, headline_el,
@@ -73,25 +72,62 @@ def _source_names(ld: dict[str, str], got: Collected, root, headline_el,
     fallback: list[str] = []
     # Each source is read only when the ones before it named nobody (the later ones walk the
     # tree), or to complete a partial name (:func:`_completed`).
-    candidates = (lambda: ld.get("author"), lambda: got.value("author"),
-                  lambda: byline_author(root, headline_el), lambda: visible_byline(headline_el),
-                  lambda: author_link(got.anchors, got.anchor_records(), got), lambda: labelled_byline(root),
-                  lambda: copyright_holder(root, site_names))
-    read: dict[int, list[str]] = {}
-
-    def names_of(n: int) -> list[str]:
-        if n not in read:
-            raw = candidates[n]()
-            read[n] = [m for m in map(clean_author, raw.split(LIST_SEP)) if m] if raw else []
-        return read[n]
-
-    for n in range(len(candidates)):
+    names_of = _AuthorSources(ld, got, root, headline_el, site_names).names_of
+    # (loops without comprehensions here and below: in Python 3.11 each comprehension run
+    # makes a function object, and most of these lists hold 0-2 names)
+    for n in range(AUTHOR_SOURCES):
         names = names_of(n)
-        people = [m for m in names if not is_site_name(m, site_names)]
+        people = []
+        for m in names:
+            if not is_site_name(m, site_names):
+                people.append(m)
         if people:
-            return _completed(people, n, names_of, len(candidates))
+            return _completed(people, n, names_of, AUTHOR_SOURCES)
         fallback = fallback or names
     return fallback
+
+
+AUTHOR_SOURCES = 7  # the sources of :func:`_source_raw`
+
+
+class _AuthorSources:
+    """One page's author sources, each read at most once (an object, not a closure: a
+    closure makes a function object and a cell for each name it reads on every page)."""
+
+    __slots__ = ("ld", "got", "root", "headline_el", "site_names", "read")
+
+    def __init__(self, ld: dict[str, str], got: Collected, root, headline_el,
+                 site_names: tuple[str, ...]) -> None:
+        self.ld, self.got, self.root, self.headline_el, self.site_names = ld, got, root, headline_el, site_names
+        self.read: dict[int, list[str]] = {}
+
+    def names_of(self, n: int) -> list[str]:
+        """The cleaned names source ``n`` gives (:func:`_source_raw`), read once."""
+        read = self.read
+        if n not in read:
+            raw = _source_raw(n, self.ld, self.got, self.root, self.headline_el, self.site_names)
+            read[n] = list(filter(None, map(clean_author, raw.split(LIST_SEP)))) if raw else []
+        return read[n]
+
+
+def _source_raw(n: int, ld: dict[str, str], got: Collected, root, headline_el,
+                site_names: tuple[str, ...]) -> str | None:
+    """What author source ``n`` (most reliable first, see module) says: its names as
+    written, joined by LIST_SEP, or None. One branch a source (instead of a function
+    object made for each source on every page)."""
+    if n == 0:
+        return ld.get("author")
+    if n == 1:
+        return got.value("author")
+    if n == 2:
+        return byline_author(root, headline_el)
+    if n == 3:
+        return visible_byline(headline_el)
+    if n == 4:
+        return author_link(got.anchors, got.anchor_records(), got)
+    if n == 5:
+        return labelled_byline(root)
+    return copyright_holder(root, site_names)
 
 
 # A source's single name is completed from the later sources: a user handle ("robert.stitz",
@@ -113,7 +149,7 @@ def _completed(people: list[str], first: int, names_of, count: int) -> list[str]
         later = names_of(n)
         if not later:
             continue
-        parts = list(dict.fromkeys(p for m in later for p in split_names(m)))
+        parts = _name_parts(later)
         head = parts[0]
         if partial and " " in head and looks_like_name(head) and (
                 squash_name(head) == key or head.split()[0].lower() == name.lower()):
@@ -121,6 +157,15 @@ def _completed(people: list[str], first: int, names_of, count: int) -> list[str]
         if len(parts) > 1 and squash_name(head) == key and all(map(is_person, parts)):
             return parts
     return people
+
+
+def _name_parts(names: list[str]) -> list[str]:
+    """The :func:`split_names` parts of ``names`` in order, each once."""
+    parts: dict[str, None] = {}
+    for name in names:
+        for part in split_names(name):
+            parts[part] = None
+    return list(parts)
 
 
 def is_author_box(el) -> bool:
@@ -144,16 +189,40 @@ def byline_author(root, headline_el=None) -> str | None:
         scope = next(root.iter("article"), None)
     if scope is None:
         return None
+    nodes = native_nodes()
+    if nodes is not None:  # _native_boxes' steps written out (no generator made a page)
+        first = nodes.author_boxes(scope, 1)
+        if not first:
+            return None
+        found = _box_names(first[0])
+        if found is not None:
+            return found
+        for el in nodes.author_boxes(scope, MAX_BYLINE_BOXES)[1:]:
+            found = _box_names(el)
+            if found is not None:
+                return found
+        return None
     for el in _author_boxes(scope):
-        if el.tag in _SKIP_TAGS or in_comments(el):
-            continue
-        values = _name_texts(el)
-        if sum(map(len, values)) > 120:
-            continue
-        names = [n for n in (clean_author(v) for v in values) if n and len(n.split()) <= MAX_NAME_WORDS]
-        if names:
-            return LIST_SEP.join(names)
+        found = _box_names(el)
+        if found is not None:
+            return found
     return None
+
+
+def _box_names(el) -> str | None:
+    """The names an author box gives (joined by LIST_SEP), or None when it gives none (a
+    box in comments, one of :data:`_SKIP_TAGS`, one with too much text)."""
+    if el.tag in _SKIP_TAGS or in_comments(el):
+        return None
+    values = _name_texts(el)
+    if sum(map(len, values)) > 120:
+        return None
+    names = []
+    for value in values:
+        name = clean_author(value)
+        if name and len(name.split()) <= MAX_NAME_WORDS:
+            names.append(name)
+    return LIST_SEP.join(names) if names else None
 
 
 def _author_boxes(scope):
@@ -320,7 +389,11 @@ def _byline_pieces(headline_el) -> list[str]:
     if native_metadata() is None:
         return _short_pieces(texts_after(headline_el, budget=VISIBLE_BYLINE_CHARS))
     texts = texts_after(headline_el, budget=VISIBLE_BYLINE_CHARS, past_budget=False)
-    return [text for text in texts if not text.isspace()]
+    out = []  # (a loop: in Python 3.11 a comprehension makes a function object a run)
+    for text in texts:
+        if not text.isspace():
+            out.append(text)
+    return out
 
 
 def _short_pieces(texts) -> list[str]:

@@ -97,8 +97,17 @@ class DateSources:
     def visible(self, reference: datetime | None = None) -> str | None:
         if reference not in self._visible:
             self._visible[reference] = visible_date(self.root, self.headline_el, reference,
-                                                    labelled=lambda: self.labelled("published"))
+                                                    labelled=self._labelled_published)
         return self._visible[reference]
+
+    def _labelled_published(self) -> str | None:
+        """``labelled("published")`` (a bound method is cheaper to make than a lambda)."""
+        return self.labelled("published")
+
+    def local_days(self) -> tuple[str | None, str | None]:
+        """The days the page shows where its readers see them: the permalink's, the
+        byline's (what :func:`local_day` asks for)."""
+        return url_date(self.url), self.visible()
 
     def labelled(self, kind: str) -> str | None:
         if kind not in self._labelled:
@@ -124,7 +133,7 @@ class DateSources:
 
 def publication_date(src: DateSources, reference: datetime | None = None) -> str | None:
     """The publication date, from the most reliable source that has one (see module)."""
-    local_days = lambda: (url_date(src.url), src.visible())  # noqa: E731
+    local_days = src.local_days
     for value in (src.ld.get("datePublished"), src.got.value("date")):
         found = parse_date(value)
         if found:
@@ -151,7 +160,7 @@ def _shown_instead(found: str, src: DateSources) -> str:
     date is read only when a declared day is later than ``found``."""
     if src.headline_el is None:
         return found
-    later = {day for day in _declared_days(src) if day > found[:10]}
+    later = _declared_days(src, found[:10])
     if not later:
         return found
     shown = src.visible()
@@ -165,10 +174,16 @@ def _shown_by_headline(found: str, src: DateSources) -> str:
     return shown if shown and shown[:10] != found[:10] else found
 
 
-def _declared_days(src: DateSources) -> set[str]:
+def _declared_days(src: DateSources, after: str = "") -> set[str]:
+    """The days of the page's structured, modified and ``<time>`` dates later than ``after``
+    (a loop: in Python 3.11 a comprehension makes a function object a run)."""
     values = [parse_date(src.ld.get("datePublished")), parse_date(src.got.value("date")),
               src.modified(), time_date(src.got.times, None)]
-    return {v[:10] for v in values if v}
+    days = set()
+    for v in values:
+        if v and v[:10] > after:
+            days.add(v[:10])
+    return days
 
 
 def itemprop_dates(root, elements: list | None = None) -> dict[str, str | None]:

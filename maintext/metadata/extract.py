@@ -58,7 +58,7 @@ def extract_metadata(doc: Document, page: Page) -> None:
     page.language = lang.strip().lower() if lang and lang.strip() else None
     page.author, page.authors = page_authors(ld, got, root, headline_el, names)
     reference = parse_reference(doc.options.metadata.reference_time)
-    dates = DateSources(root, ld, got, url, headline_el, lambda: _source(doc))
+    dates = DateSources(root, ld, got, url, headline_el, _script_source(doc))
     page.date = publication_date(dates, reference)
     if page.date is None and doc.options.metadata.htmldate_fallback:
         page.date = htmldate_date(doc.html, doc.url)
@@ -77,6 +77,15 @@ def _source(doc: Document) -> str | bytes:
     """What the script dates are read from: the page's UTF-8 bytes when it came as those and
     the C scan reads them (the page is then never decoded for it), else its text."""
     return doc.utf8 if doc.utf8 is not None and native_metadata() is not None else doc.html
+
+
+def _script_source(doc: Document):
+    """What :class:`DateSources` is given to read the script dates from: the bytes
+    :func:`_source` gives when it gives those (no function made on most pages), else a
+    function giving the text (the page is decoded only when the script dates are asked for)."""
+    if doc.utf8 is not None and native_metadata() is not None:
+        return doc.utf8
+    return lambda: _source(doc)
 
 
 def _ld_keywords(ld: dict[str, str]) -> list[str]:

@@ -87,9 +87,14 @@ def parse_json_ld(texts: list[str]) -> dict[str, str]:
     other: dict[str, str] = {}
     body: str | None = None
     # each document's objects, listed once for the names and the fields
-    loaded = [(list(ld_objects(data)), data, text) for data, text in zip(map(load_json, texts), texts)
-              if data is not None]
-    names = _names_by_id(objs for objs, _, _ in loaded)
+    loaded, documents = [], []  # (a loop: see _is_article)
+    for text in texts:
+        data = load_json(text)
+        if data is not None:
+            objs = ld_object_list(data)
+            loaded.append((objs, data, text))
+            documents.append(objs)
+    names = _names_by_id(documents)
     for objs, data, text in loaded:
         for obj in objs:
             _ld_fields(_with_names(obj, names), best if _is_article(obj) else other)
@@ -132,6 +137,26 @@ def ld_objects(data: Any, depth: int = 0):
                 yield from ld_objects(inner, depth + 1)
 
 
+def ld_object_list(data: Any, depth: int = 0, out: list | None = None) -> list[dict]:
+    """``list(ld_objects(data))``, gathered by plain recursion into one list (a generator
+    a level made and resumed through each ``yield from`` costs more: most documents are
+    one object or a short ``@graph``)."""
+    if out is None:
+        out = []
+    if depth > _MAX_DEPTH:
+        return out
+    if isinstance(data, list):
+        for item in data:
+            ld_object_list(item, depth + 1, out)
+    elif isinstance(data, dict):
+        out.append(data)
+        for key in ("@graph", "mainEntity", "mainEntityOfPage"):
+            inner = data.get(key)
+            if isinstance(inner, (list, dict)):
+                ld_object_list(inner, depth + 1, out)
+    return out
+
+
 def _names_by_id(documents: Iterable[list[dict]]) -> dict[str, str]:
     """``@id`` -> ``name`` of the named objects (a graph refers to its Person by ``@id``),
     from each document's :func:`ld_objects`."""
@@ -151,11 +176,20 @@ def _with_names(obj: dict, names: dict[str, str]) -> dict:
     for key in ("author", "creator"):
         value = obj.get(key)
         refs = value if isinstance(value, list) else [value]
-        if any(_reference(r) in names for r in refs):
+        if _refers(refs, names):
             fixed = fixed or dict(obj)
             resolved = [names.get(_reference(r), r) for r in refs]
             fixed[key] = resolved if isinstance(value, list) else resolved[0]
     return fixed or obj
+
+
+def _refers(refs: list, names: dict[str, str]) -> bool:
+    """Whether one of ``refs`` is a reference to a named object (a loop, not any() of a
+    generator: see :func:`_is_article`)."""
+    for r in refs:
+        if _reference(r) in names:
+            return True
+    return False
 
 
 def _reference(item: Any) -> str | None:
@@ -171,7 +205,10 @@ def _reference(item: Any) -> str | None:
 def _is_article(obj: dict) -> bool:
     kind = obj.get("@type")
     kinds = kind if isinstance(kind, list) else [kind]
-    return any(isinstance(k, str) and k.lower() in ARTICLE_TYPES for k in kinds)
+    for k in kinds:  # (a loop: any() of a generator makes a function and a generator object a call)
+        if isinstance(k, str) and k.lower() in ARTICLE_TYPES:
+            return True
+    return False
 
 
 # JSON-LD key(s) -> our field, and how the value is read. First key present wins.
@@ -239,7 +276,9 @@ def ld_names(value: Any, depth: int = 0) -> list[str]:
     if isinstance(value, list):
         out: list[str] = []
         for item in value:
-            out.extend(n for n in ld_names(item, depth + 1) if n not in out)
+            for n in ld_names(item, depth + 1):  # (a loop, not extend() of a generator: see _is_article)
+                if n not in out:
+                    out.append(n)
         return out
     return []
 
@@ -254,7 +293,12 @@ def _longest_body(data: Any, best: str | None) -> str | None:
             body = item.get("articleBody")
             if isinstance(body, str) and len(body) > _MIN_BODY_CHARS and (best is None or len(body) > len(best)):
                 best = body
-            stack.extend(v for v in item.values() if isinstance(v, (dict, list)))
+            values = item.values()
         elif isinstance(item, list):
-            stack.extend(v for v in item if isinstance(v, (dict, list)))
+            values = item
+        else:
+            continue
+        for v in values:  # (a loop, not extend() of a generator: see _is_article)
+            if isinstance(v, (dict, list)):
+                stack.append(v)
     return best

@@ -114,10 +114,13 @@ def split_names(value: str) -> list[str]:
     whose parts are not all names of two words or more stays one name."""
     if not _may_join(value):  # (most names: the pattern then splits nothing)
         return [value]
-    parts = [p for p in NAME_JOINERS.split(value) if p]
-    if len(parts) > 1 and all(1 < len(p.split()) <= 4 or is_cjk_name(p) for p in parts):
-        return parts
-    return [value]
+    parts = list(filter(None, NAME_JOINERS.split(value)))  # (no comprehension: no function object)
+    if len(parts) < 2:
+        return [value]
+    for p in parts:  # (a loop: all() of a generator makes a function and a generator object)
+        if not (1 < len(p.split()) <= 4 or is_cjk_name(p)):
+            return [value]
+    return parts
 
 
 # What an ASCII text holds when NAME_JOINERS may match in it: one of its joining characters,
@@ -171,7 +174,7 @@ def read_author(value: str) -> str | None:
         return None
     if text.lower() in NOT_A_NAME_LABELS or text.lower().endswith((" says", " sagt", " said")):
         return None
-    if not any(c.isalpha() for c in text):
+    if not any(map(str.isalpha, text)):  # (no generator made)
         return None
     return text
 
@@ -197,4 +200,9 @@ def looks_like_name(text: str) -> bool:
     words = text.split()
     if is_cjk_name(text):
         return True
-    return 1 <= len(words) <= 4 and all(w[:1].isupper() or w.lower() in _NAME_PARTICLES for w in words)
+    if not 1 <= len(words) <= 4:
+        return False
+    for w in words:  # (a loop: all() of a generator makes a function and a generator object a call)
+        if not (w[:1].isupper() or w.lower() in _NAME_PARTICLES):
+            return False
+    return True

@@ -52,12 +52,16 @@ def site_names(sitename: str | None, url: str | None) -> tuple[str, ...]:
             labels = labels[:-1]  # news.example.co.uk -> example
         main = labels[-2] if len(labels) >= 2 else labels[0]
         names.append(squash_name(main))
+    if len(names) == 2 and len(names[0]) >= 3 and len(names[1]) >= 3:  # (most pages: no generator made)
+        return (names[0], names[1])
     return tuple(n for n in names if len(n) >= 3)
 
 
-# A text longer than this (white space aside) is squashed from its start first: when that
-# is too long for a site's name, so is the whole (a paragraph set in a heading)
-_SQUASH_PROBE = 200
+# A text longer than this many times the longest name it may be (white space aside) is
+# squashed from its start (that many characters) first: when that is too long for a site's
+# name, so is the whole (squashing drops characters one by one: the start's squash is the
+# start of the whole's). Most headings and title parts are told so from their first few words.
+_SQUASH_PROBE = 2
 
 
 def is_site_name(text: str, names: tuple[str, ...]) -> bool:
@@ -68,8 +72,9 @@ def is_site_name(text: str, names: tuple[str, ...]) -> bool:
         return False
     joined = "".join(text.lower().split())
     if not joined.isalnum():
-        if len(joined) > _SQUASH_PROBE and \
-                len(_NON_ALNUM.sub("", joined[:_SQUASH_PROBE])) > max(map(len, names)) + 4:
+        longest = max(map(len, names)) + 4
+        probe = _SQUASH_PROBE * longest
+        if len(joined) > probe and len(_NON_ALNUM.sub("", joined[:probe])) > longest:
             return False
         joined = _NON_ALNUM.sub("", joined)
     size = len(joined)
@@ -83,8 +88,14 @@ def is_site_name(text: str, names: tuple[str, ...]) -> bool:
 
 def title_parts(title: str, names: tuple[str, ...]) -> list[str]:
     """The parts of a ``<title>`` that are not the site's name (all parts if every one is)."""
-    parts = [p for p in split_title(title) if p.strip()] if title else []
-    return [p for p in parts if not is_site_name(p, names)] or parts
+    parts, kept = [], []  # (loops: in Python 3.11 a comprehension makes a function object a run)
+    if title:
+        for part in split_title(title):
+            if part.strip():
+                parts.append(part)
+                if not is_site_name(part, names):
+                    kept.append(part)
+    return kept or parts
 
 
 def split_title(title: str) -> list[str]:
@@ -138,7 +149,11 @@ def headline(heading_elements: list, preferred: str | None, title: str,
     # level; the other parts only then: a heading equal to a short part ("新闻中心" in
     # "标题_新闻中心_新华网") is the section's label, not the article's title.
     main = ([preferred] if preferred else []) + ([max(article_parts, key=len)] if article_parts else [])
-    for targets in (main, [p for p in article_parts if p not in main]):
+    others = []
+    for part in article_parts:
+        if part not in main:
+            others.append(part)
+    for targets in (main, others):
         found = _matching_heading(heads, targets) if targets else None
         if found is not None:
             return found
@@ -221,12 +236,27 @@ def _matching_heading(heads: _LevelHeads, targets: list[str]):
                     return el, text
         if target_sets is None:  # each text tokenised once, not once per comparison
             target_sets = [_token_set(t) for t in targets]
-        best = max(((max(_overlap(heads.tokens(text), ts) for ts in target_sets), -i, el, text)
-                    for i, (el, text) in enumerate(level_heads) if targets),
-                   default=None, key=lambda x: x[:2])
+        best = _best_overlap(heads, level_heads, target_sets) if targets else None
         if best is not None and best[0] >= HEADLINE_MIN_OVERLAP:
-            return best[2], best[3]
+            return best[1], best[2]
     return None
+
+
+def _best_overlap(heads: _LevelHeads, level_heads: list, target_sets: list[set[str]]):
+    """``(overlap, element, text)`` of the heading of ``level_heads`` whose words overlap
+    one of ``target_sets`` most (the first of equals), or None without headings. Loops,
+    no generators: this runs on most pages."""
+    best = None
+    for el, text in level_heads:
+        words = heads.tokens(text)
+        score = None
+        for ts in target_sets:
+            value = _overlap(words, ts)
+            if score is None or value > score:
+                score = value
+        if best is None or score > best[0]:
+            best = (score, el, text)
+    return best
 
 
 def decide_headline(doc: Document, region_heading: str) -> str:

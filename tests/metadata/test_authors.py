@@ -248,3 +248,27 @@ def test_author_boxes_found_lazily_are_the_first_twenty(monkeypatch, native):
         scope = root.find(".//article")
         want = [el for el in scope.iterdescendants() if is_author_box(el)][:authors.MAX_BYLINE_BOXES]
         assert list(authors._author_boxes(scope)) == want
+
+
+def test_author_sources_read_in_order_and_only_when_needed(monkeypatch):
+    """``_source_raw`` gives the sources most reliable first; a source is read only when
+    the ones before it named nobody (here: none names anyone until the fourth)."""
+    from maintext.metadata import authors
+    read = []
+    for n, name in enumerate(("byline_author", "visible_byline", "author_link", "labelled_byline",
+                              "copyright_holder")):
+        monkeypatch.setattr(authors, name, lambda *a, n=n + 2: read.append(n) or ("Jane Doe" if n == 4 else None))
+
+    class Got:
+        anchors = []
+
+        def value(self, fld):
+            read.append(1)
+            return None
+
+        def anchor_records(self):
+            return []
+
+    assert authors.AUTHOR_SOURCES == 7
+    assert authors.page_authors({}, Got(), None, None, ()) == ("Jane Doe", ["Jane Doe"])
+    assert read[:4] == [1, 2, 3, 4]

@@ -80,3 +80,20 @@ def test_collect_skips_links_of_no_field_and_reads_the_dated_elements(monkeypatc
         for _ in range(2):  # the first walk may fill _LINK_FIELDS, the second reads it
             got = collect_mod.collect(root)
             assert (got.links, got.dated) == want, (head, body)
+
+
+@native
+def test_collect_same_when_no_key_is_remembered(monkeypatch):
+    """With ``_META_TARGETS`` full (nothing remembered), the inline loop of
+    ``_collected_natively`` looks every key up itself: the same values."""
+    rng = random.Random(7)
+    monkeypatch.setattr(collect_mod, "_META_TARGETS", {})
+    monkeypatch.setattr(collect_mod, "_REMEMBERED", 0)
+    for _ in range(200):
+        head = "".join(rng.choice(METAS) for _ in range(rng.randint(0, 12)))
+        root = parse_html(f"<html><head>{head}</head><body><p>x</p></body></html>")
+        monkeypatch.setattr(walk, "ENABLED", False)
+        want = _values(collect_mod.collect(root))
+        monkeypatch.setattr(walk, "ENABLED", True)
+        assert _values(collect_mod.collect(root)) == want, head
+        assert collect_mod._META_TARGETS == {}

@@ -215,3 +215,22 @@ def test_page_source_read_only_for_script_dates():
     assert src.script("published") == "2020-01-02"
     assert src.script("modified") is None
     assert reads == [1]
+
+
+def test_script_source_is_the_bytes_or_a_function_giving_the_text(monkeypatch):
+    """``extract._script_source`` gives the page's UTF-8 bytes when the C scan reads them
+    (what ``_source`` would give), else a function that gives ``_source``'s text lazily."""
+    from maintext.html import walk
+    from maintext.metadata import extract, native
+
+    html = '<html><head><script>var datePublished = "2020-01-02";</script></head><body><p>x</p></body></html>'
+    doc = Document(html.encode("utf-8").decode("utf-8"))
+    doc_bytes = Document(html, utf8=html.encode("utf-8"))
+    for enabled in (True, False):
+        monkeypatch.setattr(walk, "ENABLED", enabled)
+        for d in (doc, doc_bytes):
+            given = extract._script_source(d)
+            if d.utf8 is not None and native.native_metadata() is not None:
+                assert given is d.utf8
+            else:
+                assert callable(given) and given() == extract._source(d)

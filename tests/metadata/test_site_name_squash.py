@@ -27,7 +27,8 @@ def test_site_name_same_as_the_whole_squash():
 
 
 def test_site_name_of_long_texts():
-    """Texts past the probe (:data:`title._SQUASH_PROBE`): the same answer as the whole squash."""
+    """Texts past the probe (:data:`title._SQUASH_PROBE` times the longest name): the same
+    answer as the whole squash."""
     rng = random.Random(11)
     for _ in range(3000):
         text = " ".join(rng.choice(WORDS + ["-" * 50, "|| ", "Site"]) for _ in range(rng.randint(30, 160)))
