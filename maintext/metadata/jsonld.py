@@ -122,24 +122,10 @@ def load_json(text: str) -> Any:
             return None
 
 
-def ld_objects(data: Any, depth: int = 0):
-    """Objects of a JSON-LD document: top level, lists, ``@graph``, ``mainEntity``."""
-    if depth > _MAX_DEPTH:
-        return
-    if isinstance(data, list):
-        for item in data:
-            yield from ld_objects(item, depth + 1)
-    elif isinstance(data, dict):
-        yield data
-        for key in ("@graph", "mainEntity", "mainEntityOfPage"):
-            inner = data.get(key)
-            if isinstance(inner, (list, dict)):
-                yield from ld_objects(inner, depth + 1)
-
-
 def ld_object_list(data: Any, depth: int = 0, out: list | None = None) -> list[dict]:
-    """``list(ld_objects(data))``, gathered by plain recursion into one list (a generator
-    a level made and resumed through each ``yield from`` costs more: most documents are
+    """The objects of a JSON-LD document in document order: top level, lists, ``@graph``,
+    ``mainEntity``, ``mainEntityOfPage``; gathered by plain recursion into one list (a
+    generator a level, resumed through each ``yield from``, cost more: most documents are
     one object or a short ``@graph``)."""
     if out is None:
         out = []
@@ -159,7 +145,7 @@ def ld_object_list(data: Any, depth: int = 0, out: list | None = None) -> list[d
 
 def _names_by_id(documents: Iterable[list[dict]]) -> dict[str, str]:
     """``@id`` -> ``name`` of the named objects (a graph refers to its Person by ``@id``),
-    from each document's :func:`ld_objects`."""
+    from each document's :func:`ld_object_list`."""
     out = {}
     for objs in documents:
         for obj in objs:

@@ -54,11 +54,11 @@ def _reference(texts):
     loaded = [(d, t) for d, t in zip(map(jsonld.load_json, texts), texts) if d is not None]
     names = {}
     for data, _ in loaded:
-        for obj in jsonld.ld_objects(data):
+        for obj in jsonld.ld_object_list(data):
             if isinstance(obj.get("@id"), str) and isinstance(obj.get("name"), str):
                 names.setdefault(obj["@id"], obj["name"])
     for data, text in loaded:
-        for obj in jsonld.ld_objects(data):
+        for obj in jsonld.ld_object_list(data):
             jsonld._ld_fields(jsonld._with_names(obj, names), best if jsonld._is_article(obj) else other)
         if "articleBody" in text or "\\" in text:
             body = jsonld._longest_body(data, body)

@@ -5,7 +5,6 @@ shared dev sets and of random pages: every block and container, the region's top
 
 from __future__ import annotations
 
-import gzip
 import importlib
 import random
 
@@ -14,7 +13,9 @@ import pytest
 import maintext
 from maintext.methods.auto import filter as auto_filter, widen
 from maintext.methods.auto import extract as _  # noqa: F401 - (the package itself, below)
-from tests.conftest import DATASETS, read_gold
+from tests.conftest import spread_pages
+
+_SETS = ("aeb", "gne-cn", "dragnet", "cleaneval-dev", "readability-dev")  # real pages spread over these
 
 auto_pkg = importlib.import_module("maintext.methods.auto")
 
@@ -103,18 +104,8 @@ class _Seen:
         monkeypatch.setattr(auto_pkg, "select_blocks", select_blocks)
 
 
-def _real_pages(per_set: int):
-    for name in ("aeb", "gne-cn", "dragnet", "cleaneval-dev", "readability-dev"):
-        if not (DATASETS / name / "gold.jsonl").is_file():
-            continue
-        gold = read_gold(name)
-        for g in gold[:: max(1, len(gold) // per_set)][:per_set]:
-            with gzip.open(DATASETS / name / g["file"], "rb") as fh:
-                yield fh.read(), g.get("url")
-
-
 def test_inlined_tests_match_on_real_pages(monkeypatch) -> None:
-    pages = list(_real_pages(8))
+    pages = spread_pages(_SETS, 8)
     if not pages:
         pytest.skip("no shared dataset")
     seen = _Seen(monkeypatch)

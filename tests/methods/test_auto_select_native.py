@@ -7,7 +7,6 @@ it (wrapped in the ``auto`` modules), with the same arguments."""
 from __future__ import annotations
 
 import dataclasses
-import gzip
 import importlib
 import random
 from types import SimpleNamespace
@@ -20,7 +19,9 @@ from maintext.methods.auto import edges, filter as auto_filter, lists as auto_li
 from maintext.methods.auto import extract as _  # noqa: F401 - (the package itself, below)
 from maintext.methods.auto.heuristics import AutoHeuristics
 from maintext.options import AutoOptions
-from tests.conftest import DATASETS, read_gold
+from tests.conftest import spread_pages
+
+_SETS = ("aeb", "gne-cn", "dragnet", "cleaneval-dev", "readability-dev")  # real pages spread over these
 
 native = pytest.importorskip("maintext.methods.auto._score")
 auto_pkg = importlib.import_module("maintext.methods.auto")
@@ -97,19 +98,9 @@ def _ids(result):
     return ([b.index for b in kept], [(b.index, at) for b, at in linked], [(b.index, at) for b, at in cells])
 
 
-def _real_pages(per_set: int):
-    for name in ("aeb", "gne-cn", "dragnet", "cleaneval-dev", "readability-dev"):
-        if not (DATASETS / name / "gold.jsonl").is_file():
-            continue
-        gold = read_gold(name)
-        for g in gold[:: max(1, len(gold) // per_set)][:per_set]:
-            with gzip.open(DATASETS / name / g["file"], "rb") as fh:
-                yield fh.read(), g.get("url")
-
-
 def test_native_selection_matches_python_on_real_pages(monkeypatch) -> None:
     checked = _Checked(monkeypatch)
-    pages = list(_real_pages(25))
+    pages = spread_pages(_SETS, 25)
     if not pages:
         pytest.skip("no shared dataset")
     for data, url in pages:
@@ -219,7 +210,7 @@ def test_native_block_scores_match_python_on_real_pages(monkeypatch) -> None:
         return c
 
     monkeypatch.setattr(score, "_c_block_scores", block_scores)
-    pages = list(_real_pages(25))
+    pages = spread_pages(_SETS, 25)
     if not pages:
         pytest.skip("no shared dataset")
     for data, url in pages:
