@@ -28,7 +28,7 @@ present and the candidates of :func:`maintext.html.clean._swallowing_candidates`
 
 from lxml.includes cimport tree
 from lxml.includes.tree cimport xmlNode, xmlAttr
-from maintext.html._xmlnode cimport _elementlike, _has_text, _next_under, _plain_text
+from maintext.html._xmlnode cimport _elementlike, _has_text, _is_text, _next_under, _plain_text
 from maintext.html._text cimport _utf8_code_points
 from lxml.includes.etreepublic cimport (_Document, _Element, attributeValue, elementFactory,
                                         import_lxml__etree, textOf, tailOf)

@@ -27,8 +27,6 @@ cdef bint _name_in(const char* name, const char** wanted, Py_ssize_t n) noexcept
     return False
 
 
-cdef inline bint _is_text(xmlNode* n) noexcept nogil:
-    return n.type == tree.XML_TEXT_NODE or n.type == tree.XML_CDATA_SECTION_NODE
 
 
 cdef xmlNode* _next_element_counting(xmlNode* n, xmlNode* top, Py_ssize_t* texts) noexcept nogil:
@@ -140,18 +138,11 @@ def text_length_within(_Element el, Py_ssize_t limit):
     cdef const unsigned char* p
     cdef Py_ssize_t count = 0
     while cur is not NULL:
-        if cur.type == tree.XML_TEXT_NODE or cur.type == tree.XML_CDATA_SECTION_NODE:
+        if _is_text(cur):
             p = <const unsigned char*>cur.content
             if p is not NULL:
                 count += _utf8_code_points(p, strlen(<const char*>p))
                 if count >= limit:
                     return count
-        elif cur.type == tree.XML_ELEMENT_NODE and cur.children is not NULL:
-            cur = cur.children
-            continue
-        while cur is not top and cur.next is NULL:
-            cur = cur.parent
-        if cur is top:
-            break
-        cur = cur.next
+        cur = _next_under(cur, top)
     return count

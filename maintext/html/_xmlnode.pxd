@@ -13,6 +13,11 @@ cdef inline bint _elementlike(xmlNode* n) noexcept nogil:
             or n.type == tree.XML_ENTITY_REF_NODE or n.type == tree.XML_PI_NODE)
 
 
+cdef inline bint _is_text(xmlNode* n) noexcept nogil:
+    # a text or CDATA node (what lxml's text, tail and text_content() read)
+    return n.type == tree.XML_TEXT_NODE or n.type == tree.XML_CDATA_SECTION_NODE
+
+
 cdef inline bint _has_text(xmlNode* n) noexcept nogil:
     # lxml's text/tail: text and CDATA nodes from here, XInclude markers skipped
     while n is not NULL:

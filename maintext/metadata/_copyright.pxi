@@ -55,8 +55,6 @@ cdef Py_ssize_t _u8_skip(const unsigned char* p, Py_ssize_t n, Py_ssize_t chars)
     return n
 
 
-cdef inline bint _is_text(xmlNode* n) noexcept nogil:
-    return n.type == tree.XML_TEXT_NODE or n.type == tree.XML_CDATA_SECTION_NODE
 
 
 cdef xmlNode* _last_below(xmlNode* n) noexcept nogil:

@@ -20,7 +20,7 @@ from lxml.includes cimport tree
 from lxml.includes.tree cimport xmlNode, xmlAttr
 from lxml.includes.etreepublic cimport (_Document, _Element, attributeValue, elementFactory,
                                         import_lxml__etree, tailOf, textOf)
-from maintext.html._xmlnode cimport _elementlike, _has_text, _next_under, _plain_text
+from maintext.html._xmlnode cimport _elementlike, _has_text, _is_text, _next_under, _plain_text
 from maintext.html._slots cimport Layout, read_layout, set_slot
 from maintext.html._text cimport _utf8_space_at
 from cpython.object cimport PyObject, PyTypeObject
