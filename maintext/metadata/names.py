@@ -68,7 +68,6 @@ _NOT_A_NAME = re.compile(r"(?=[hw@\d|<>{}*\[])(?:https?://|www\.|@\w+\.\w|^@|^\d
 # and "www." forms, "http" and "www.". A name ("Jane Doe") usually holds none: the patterns
 # (~60% of reading a name) are then not run. (:func:`_may_have_tail`, :func:`_may_be_no_name`)
 _TAIL_CHARS = frozenset(",(|-@:/0123456789")
-_TAIL_WORDS = (" am", " on", " um")
 _NOT_A_NAME_CHARS = frozenset("@|<>{}*[0123456789")
 # Labels that sit in author slots without being a name: comment-form fields, share
 # buttons, placeholders of empty bylines.
@@ -187,7 +186,7 @@ def _may_have_tail(text: str) -> bool:
     (:data:`_TAIL_CHARS`); text not in ASCII is left to the pattern."""
     if not text.isascii() or not _TAIL_CHARS.isdisjoint(text):
         return True
-    return " am" in text or " on" in text or " um" in text  # (_TAIL_WORDS)
+    return " am" in text or " on" in text or " um" in text  # (NAME_TAIL's word forms)
 
 
 def _may_be_no_name(text: str) -> bool:
