@@ -190,7 +190,7 @@ def byline_author(root, headline_el=None) -> str | None:
     if scope is None:
         return None
     nodes = native_nodes()
-    if nodes is not None:  # _native_boxes' steps written out (no generator made a page)
+    if nodes is not None:  # the boxes found in C: the first alone, then, when asked, the others
         first = nodes.author_boxes(scope, 1)
         if not first:
             return None
@@ -228,19 +228,10 @@ def _box_names(el) -> str | None:
 def _author_boxes(scope):
     """The first :data:`MAX_BYLINE_BOXES` descendants of ``scope`` that :func:`is_author_box`
     takes, in page order, lazily: the first box's name ends most searches, and the scope
-    (the article with its text) is then not read past it. In C: the first box alone, then,
-    when asked, the others (the scope read again up to the first: rarely)."""
-    nodes = native_nodes()
-    if nodes is None:
-        return islice((el for el in scope.iterdescendants(etree.Element) if is_author_box(el)), MAX_BYLINE_BOXES)
-    return _native_boxes(nodes, scope)
-
-
-def _native_boxes(nodes, scope):
-    first = nodes.author_boxes(scope, 1)
-    if first:
-        yield first[0]
-        yield from nodes.author_boxes(scope, MAX_BYLINE_BOXES)[1:]
+    (the article with its text) is then not read past it. (:func:`byline_author` asks the
+    compiled scans the same in two steps: the first box alone, then, when asked, the others,
+    the scope read again up to the first: rarely.)"""
+    return islice((el for el in scope.iterdescendants(etree.Element) if is_author_box(el)), MAX_BYLINE_BOXES)
 
 
 def _name_texts(box) -> list[str]:
