@@ -177,3 +177,22 @@ def test_ld_object_list_as_the_generator():
         got = jsonld.ld_object_list(data)
         want = list(_ld_objects(data))
         assert len(got) == len(want) and all(a is b for a, b in zip(got, want))
+
+
+def test_ld_object_list_on_broken_and_deep_documents():
+    """Bad JSON-LD: nested far past _MAX_DEPTH through @graph (the objects below it not
+    read, no deep recursion), as deep as json.loads gives up on, empty, truncated,
+    mis-encoded: parse_json_ld answers without an exception."""
+    deep = {"@type": "NewsArticle", "headline": "top"}
+    node = deep
+    for i in range(500):
+        node["@graph"] = {"@type": "Thing", "name": f"n{i}"}
+        node = node["@graph"]
+    objs = jsonld.ld_object_list(deep)
+    assert len(objs) == jsonld._MAX_DEPTH + 1 and objs[0] is deep
+    import json
+    texts = [json.dumps(deep), "[" * 100000 + "]" * 100000, "", '{"@type": "NewsArticle", "headline": "cut',
+             '{"@type": "NewsArticle", "headline": "caf\udcc3\udca9"}', "\x00\xff{}"]
+    assert jsonld.parse_json_ld(texts).get("headline") == "top"
+    for text in texts[1:]:
+        assert isinstance(jsonld.parse_json_ld([text]), dict)
