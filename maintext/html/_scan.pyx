@@ -475,4 +475,5 @@ def tag_stats_utf8(bytes data, Py_ssize_t cap):
 include "_scan_runs.pxi"
 include "_scan_utf8.pxi"
 include "_scan_tree.pxi"
+include "_scan_strip.pxi"
 include "_scan_unnest.pxi"

@@ -96,11 +96,12 @@ def clean_tree(root: etree._Element, native: bool | None = None, pruned: Any = N
         swallowing = tuple(filter(has, SWALLOWING_TAGS))
     if swallowing or candidates:
         _unwrap_swallowing(root, removed, native, pruned.chars if pruned is not None else 0, swallowing, candidates)
-    if drop:
-        etree.strip_elements(root, *drop, with_tail=False)
+    hiding = _drop_elements(root, drop, native) if drop else None
+    if hiding is None:
+        hiding = _hiding_attributes(root, native)
     total = -1  # the page's text length after stripping, measured only when needed
     length = _text_measure(native)
-    for el, name, value in _hiding_attributes(root, native):
+    for el, name, value in hiding:
         if name == "style":
             if not may_hide(value) or _HIDDEN_STYLE.search(value) is None:
                 continue
@@ -119,7 +120,7 @@ def clean_tree(root: etree._Element, native: bool | None = None, pruned: Any = N
         removed.append((el.tag if isinstance(el.tag, str) else "?", "hidden"))
         drop_keep_tail(el)
     if unwrap:
-        etree.strip_tags(root, *unwrap)
+        _unwrap_tags(root, unwrap, native)
     # (cleaning never adds a text node: it removes them, or puts one in the place of a run;
     # a page that had no more than _MANY_TEXT_NODES before has no more now)
     if (texts is None or texts > _MANY_TEXT_NODES) and _many_texts(root, native):
@@ -161,6 +162,30 @@ def _many_texts(root: etree._Element, native: bool | None) -> bool:
         count, longest = scan.text_runs(root)
         return count > _MANY_TEXT_NODES and longest >= _LONG_RUN
     return int(_COUNT_TEXTS(root)) > _MANY_TEXT_NODES
+
+
+def _drop_elements(root: etree._Element, drop: tuple[str, ...],
+                   native: bool | None) -> list[tuple[Any, str, str]] | None:
+    """``etree.strip_elements(root, *drop, with_tail=False)``; with the compiled scans, one C
+    walk (``_scan.strip_elements_hiding``) that also gives :func:`_hiding_attributes` of the
+    tree left (lxml's is a pass of its own testing every element against every tag); else,
+    or when the C walk leaves it to lxml (a tree with namespaces), lxml's and None."""
+    scan = _walk.native_scan(native)
+    if scan is not None and scan.STRIP_BOUND:
+        hiding = scan.strip_elements_hiding(root, drop)
+        if hiding is not None:
+            return hiding
+    etree.strip_elements(root, *drop, with_tail=False)
+    return None
+
+
+def _unwrap_tags(root: etree._Element, unwrap: tuple[str, ...], native: bool | None) -> None:
+    """``etree.strip_tags(root, *unwrap)``: by the compiled twin (``_scan.strip_tags``, a name
+    decided once per name string) when enabled, unless it leaves it to lxml."""
+    scan = _walk.native_scan(native)
+    if scan is not None and scan.STRIP_BOUND and scan.strip_tags(root, unwrap):
+        return
+    etree.strip_tags(root, *unwrap)
 
 
 def _hiding_attributes(root: etree._Element, native: bool | None) -> list[tuple[Any, str, str]]:

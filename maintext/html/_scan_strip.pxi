@@ -1,0 +1,283 @@
+# Cleaning's two stripping passes in C (maintext/html/clean.py, included by _scan.pyx):
+# lxml's ``strip_elements(root, *names, with_tail=False)`` (with the hiding attributes of
+# what is left, found in the same walk) and ``strip_tags(root, *names)``, the same tree
+# after. lxml's own test every element against every name given (~30 tags each) in a
+# pass of its own; here a name is decided once for each name string of the document.
+#
+# Exactly lxml's result (lxml 6 cleanup.pxi, _MultiTagMatcher, _removeNode,
+# _replaceNodeByChildren, attemptDeallocation), given:
+# - a name matches as lxml's matcher does: the element's name is the very string the
+#   document's dictionary holds for it (xmlDictExists: lxml compares addresses only), and
+#   the element has no namespace, or one of empty URI; only elements match (never the top);
+# - strip_elements removes the outermost matching elements (lxml does not look inside a
+#   removed one): unlinked, their tails left where they were (with_tail=False, no text
+#   merged), freed unless an element proxy (``_private``) lives in their subtree (then left
+#   detached for the proxy, as lxml's attemptDeallocation does);
+# - strip_tags replaces every matching element by its children, in place (no text merged),
+#   and frees it unless it has a proxy;
+# - lxml also fixes the namespaces of what it keeps detached (moveNodeToDocument) and of the
+#   children of an unwrapped element declaring namespaces: on such a tree (never an HTML
+#   parse) nothing is changed and None is returned, and the caller runs lxml's own.
+# Both walk first, change after: on None the tree is as it was.
+
+from libc.stdlib cimport malloc, realloc, free
+from libc.string cimport memset
+from maintext.html._xmlnode cimport _elementlike
+
+cdef extern from "dlfcn.h":
+    void* dlopen(const char* filename, int flags)
+    void* dlsym(void* handle, const char* symbol)
+    int RTLD_NOW
+    int RTLD_NOLOAD
+
+# libxml2's functions, from lxml's own module (its libxml2 is linked in, not shared)
+ctypedef void (*node_f)(xmlNode* node) noexcept nogil
+ctypedef const unsigned char* (*dict_exists_f)(void* dict, const unsigned char* name, int length) noexcept nogil
+cdef node_f _xmlUnlinkNode = NULL
+cdef node_f _xmlFreeNode = NULL
+cdef dict_exists_f _xmlDictExists = NULL
+
+
+cdef bint _bind_strip():
+    """Look libxml2's functions up in lxml's loaded module; whether all were found."""
+    global _xmlUnlinkNode, _xmlFreeNode, _xmlDictExists
+    import lxml.etree
+    cdef void* h = dlopen(lxml.etree.__file__.encode(), RTLD_NOW | RTLD_NOLOAD)
+    if h is NULL:
+        return False
+    _xmlUnlinkNode = <node_f>dlsym(h, "xmlUnlinkNode")
+    _xmlFreeNode = <node_f>dlsym(h, "xmlFreeNode")
+    _xmlDictExists = <dict_exists_f>dlsym(h, "xmlDictExists")
+    return _xmlUnlinkNode is not NULL and _xmlFreeNode is not NULL and _xmlDictExists is not NULL
+
+
+STRIP_BOUND = _bind_strip()  # (False: the functions below are not to be called)
+
+cdef enum:
+    _STRIP_SLOTS = 256  # (a power of two) the names asked, at most half of it
+
+
+cdef struct _NameSet:
+    const void* slots[_STRIP_SLOTS]
+
+
+cdef inline size_t _slot_of(const void* name) noexcept nogil:
+    cdef size_t h = ((<size_t>name) >> 4) * <size_t>0x9E3779B97F4A7C15ULL
+    return (h >> 40) & (_STRIP_SLOTS - 1)
+
+
+cdef int _name_set(_NameSet* s, xmlNode* top, tuple names) except -1:
+    """Fill ``s`` with the dictionary's strings of ``names`` (those it has: the others name
+    no element of the document); the number found."""
+    cdef Py_ssize_t found = 0
+    cdef size_t h
+    cdef const unsigned char* name
+    cdef bytes b
+    memset(s.slots, 0, sizeof(s.slots))
+    if len(names) > _STRIP_SLOTS // 2:
+        raise ValueError("too many names")
+    if top.doc is NULL or top.doc.dict is NULL:
+        return 0  # (lxml: xmlDictExists finds nothing)
+    for tag in names:
+        b = (<str>tag).encode("utf-8")
+        name = _xmlDictExists(top.doc.dict, <const unsigned char*>(<char*>b), <int>len(b))
+        if name is NULL:
+            continue
+        h = _slot_of(name)
+        while s.slots[h] is not NULL and s.slots[h] != <const void*>name:
+            h = (h + 1) & (_STRIP_SLOTS - 1)
+        if s.slots[h] is NULL:
+            s.slots[h] = <const void*>name
+            found += 1
+    return found
+
+
+cdef inline bint _named(_NameSet* s, xmlNode* n) noexcept nogil:
+    """Element ``n`` matches one of the names (by address) and has no namespace URI."""
+    cdef size_t h = _slot_of(<const void*>n.name)
+    while s.slots[h] is not NULL:
+        if s.slots[h] == <const void*>n.name:
+            return n.ns is NULL or n.ns.href is NULL or n.ns.href[0] == 0
+        h = (h + 1) & (_STRIP_SLOTS - 1)
+    return False
+
+
+cdef struct _NodeList:
+    xmlNode** items
+    Py_ssize_t count
+    Py_ssize_t size
+
+
+cdef int _push_node(_NodeList* lst, xmlNode* n) except -1:
+    cdef xmlNode** grown
+    if lst.count == lst.size:
+        lst.size = lst.size * 2 if lst.size else 64
+        grown = <xmlNode**>realloc(lst.items, lst.size * sizeof(xmlNode*))
+        if grown is NULL:
+            raise MemoryError()
+        lst.items = grown
+    lst.items[lst.count] = n
+    lst.count += 1
+    return 0
+
+
+cdef inline xmlNode* _first_element(xmlNode* c) noexcept nogil:
+    """``c`` or the first element sibling after it, or NULL."""
+    while c is not NULL and c.type != tree.XML_ELEMENT_NODE:
+        c = c.next
+    return c
+
+
+cdef inline xmlNode* _after_subtree(xmlNode* n, xmlNode* top) noexcept nogil:
+    """The next element in document order after ``n`` and its subtree, under ``top``."""
+    cdef xmlNode* c
+    while n is not top:
+        c = _first_element(n.next)
+        if c is not NULL:
+            return c
+        n = n.parent
+        if n is NULL:
+            return NULL
+    return NULL
+
+
+cdef bint _has_namespace(xmlNode* n) noexcept nogil:
+    """``n`` (an element) or one of its attributes has a namespace, or it declares one."""
+    cdef xmlAttr* a
+    if n.ns is not NULL or n.nsDef is not NULL:
+        return True
+    a = n.properties
+    while a is not NULL:
+        if a.ns is not NULL:
+            return True
+        a = a.next
+    return False
+
+
+cdef int _subtree_state(xmlNode* top) noexcept nogil:
+    """Of the nodes lxml's walks visit in ``top``'s subtree (element-like nodes; into
+    elements only): bit 1, one has an element proxy; bit 2, an element has a namespace."""
+    cdef int state = 0
+    cdef xmlNode* n = top
+    while n is not NULL:
+        if n._private is not NULL and _elementlike(n):
+            state |= 1
+        if n.type == tree.XML_ELEMENT_NODE and _has_namespace(n):
+            state |= 2
+        if state == 3:
+            return state
+        n = _next_under(n, top)
+    return state
+
+
+def strip_elements_hiding(_Element root, tuple names):
+    """``etree.strip_elements(root, *names, with_tail=False)``, then ``hiding_attributes(root)``
+    of the tree left, from one walk (the removed elements are not entered); None, the tree
+    untouched, when lxml would fix namespaces (see above): run lxml's then."""
+    cdef _Document doc = root._doc
+    cdef xmlNode* top = root._c_node
+    cdef xmlNode* cur
+    cdef xmlNode* child
+    cdef xmlAttr* attr
+    cdef int which
+    cdef Py_ssize_t i
+    cdef _NameSet wanted
+    cdef _NodeList drops
+    cdef char* kept = NULL  # per dropped element: a proxy lives in it (not freed)
+    cdef int state
+    cdef list out = []
+    if top.type != tree.XML_ELEMENT_NODE:
+        return None
+    cdef bint any_name = _name_set(&wanted, top, names) > 0
+    drops.items, drops.count, drops.size = NULL, 0, 0
+    try:
+        cur = top
+        while cur is not NULL:
+            if cur is not top and any_name and _named(&wanted, cur):
+                _push_node(&drops, cur)
+                cur = _after_subtree(cur, top)
+                continue
+            attr = cur.properties
+            while attr is not NULL:
+                if attr.type == tree.XML_ATTRIBUTE_NODE and attr.ns is NULL:
+                    which = _hiding_name(<const char*>attr.name)
+                    if which:
+                        out.append((elementFactory(doc, cur), _NAMES[which], attributeValue(cur, attr)))
+                attr = attr.next
+            child = _first_element(cur.children)
+            cur = child if child is not NULL else _after_subtree(cur, top)
+        if drops.count:
+            kept = <char*>malloc(drops.count)
+            if kept is NULL:
+                raise MemoryError()
+            for i in range(drops.count):
+                state = _subtree_state(drops.items[i])
+                if state == 3:
+                    return None  # (nothing changed yet)
+                kept[i] = state & 1
+            for i in range(drops.count):
+                _xmlUnlinkNode(drops.items[i])
+                if not kept[i]:
+                    _xmlFreeNode(drops.items[i])
+        return out
+    finally:
+        free(drops.items)
+        free(kept)
+
+
+cdef void _replace_by_children(xmlNode* n) noexcept nogil:
+    """lxml's _replaceNodeByChildren of an element declaring no namespace: its children take
+    its place under its parent; it is left unlinked."""
+    cdef xmlNode* parent
+    cdef xmlNode* c
+    if n.children is NULL:
+        _xmlUnlinkNode(n)
+        return
+    parent = n.parent
+    c = n.children
+    while c is not NULL:
+        c.parent = parent
+        c = c.next
+    if n.prev is NULL:
+        parent.children = n.children
+    else:
+        n.prev.next = n.children
+        n.children.prev = n.prev
+    if n.next is NULL:
+        parent.last = n.last
+    else:
+        n.next.prev = n.last
+        n.last.next = n.next
+    n.children = n.last = NULL
+    n.parent = n.next = n.prev = NULL
+
+
+def strip_tags(_Element root, tuple names):
+    """``etree.strip_tags(root, *names)``: True; False, the tree untouched, when lxml would
+    fix namespaces (an element to unwrap declares one): run lxml's then."""
+    cdef xmlNode* top = root._c_node
+    cdef xmlNode* cur
+    cdef xmlNode* child
+    cdef Py_ssize_t i
+    cdef _NameSet wanted
+    cdef _NodeList found
+    if top.type != tree.XML_ELEMENT_NODE or _name_set(&wanted, top, names) == 0:
+        return True
+    found.items, found.count, found.size = NULL, 0, 0
+    try:
+        cur = top
+        while cur is not NULL:
+            if cur is not top and _named(&wanted, cur):
+                if cur.nsDef is not NULL:
+                    return False
+                _push_node(&found, cur)
+            child = _first_element(cur.children)
+            cur = child if child is not NULL else _after_subtree(cur, top)
+        for i in range(found.count):
+            cur = found.items[i]
+            _replace_by_children(cur)
+            if cur._private is NULL:
+                _xmlFreeNode(cur)
+        return True
+    finally:
+        free(found.items)

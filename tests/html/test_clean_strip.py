@@ -1,0 +1,203 @@
+"""``_scan.strip_elements_hiding`` and ``_scan.strip_tags`` (cleaning's stripping passes in C)
+against lxml's ``strip_elements(root, *names, with_tail=False)`` + ``_scan.hiding_attributes``
+and ``strip_tags(root, *names)``: the same nodes after, text node by text node (no text merged
+where lxml merges none), on random trees with tails, nested matches, comments, entities and
+processing instructions, with element proxies held inside what is removed (left alive and
+unchanged, as lxml leaves them), on namespaced trees (left to lxml), and on real pages."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import lxml.etree as etree
+import lxml.html
+import pytest
+
+from maintext.html import clean, document, walk
+from tests.conftest import spread_pages
+
+pytestmark = pytest.mark.skipif(walk.scan is None or not getattr(walk.scan, "STRIP_BOUND", False),
+                                reason="native scans not built")
+
+_DROP = clean.DROP_TAGS
+_UNWRAP = clean.UNWRAP_TAGS
+_TAGS = ["div", "p", "a", "b", "li", "script", "nav", "head", "span", "font", "svg", "input",
+         "SPAN", "Script", "x-span", "spanx", "time", "meta", "noscript", "i"]
+_TEXTS = [None, "", "t", " x ", "\u00e9t\u00e9", "a\nb"]
+_NODE = etree.XPath("node()")
+
+
+def _random_tree(rng: random.Random, size: int) -> etree._Element:
+    """A tree of ``size`` nodes: random tags (some to drop, some to unwrap, some with hiding
+    attributes), texts and tails, comments, entity references and PIs anywhere."""
+    root = etree.Element("html")
+    elements = [root]
+    for _ in range(size):
+        parent = rng.choice(elements)
+        kind = rng.random()
+        if kind < 0.08:
+            node = etree.Comment(rng.choice(["c", "span"]))
+        elif kind < 0.12:
+            node = etree.Entity(rng.choice(["amp", "nbsp", "x"]))
+        elif kind < 0.14:
+            node = etree.ProcessingInstruction("pi", "x")
+        else:
+            node = etree.Element(rng.choice(_TAGS))
+            if rng.random() < 0.2:
+                node.set(rng.choice(["style", "hidden", "aria-hidden", "class"]),
+                         rng.choice(["display:none", "true", "", "x"]))
+            node.text = rng.choice(_TEXTS)
+            elements.append(node)
+        node.tail = rng.choice(_TEXTS)
+        parent.insert(rng.randint(0, len(parent)), node)
+    return root
+
+
+def _dump(el) -> list:
+    """Every node under ``el``, text nodes one by one (XPath ``node()`` gives each apart)."""
+    out = []
+    for node in _NODE(el):
+        if isinstance(node, str):
+            out.append(("text", str(node)))
+        elif isinstance(node.tag, str):
+            out.append((node.tag, sorted(node.attrib.items()), _dump(node)))
+        else:
+            out.append((str(node.tag), node.text))
+    return out
+
+
+def _state(node) -> tuple:
+    """A node as a held proxy reads it: tag, text, tail, attributes, the nodes under it."""
+    if not isinstance(node.tag, str):
+        return str(node.tag), node.text, node.tail
+    return node.tag, node.text, node.tail, sorted(node.attrib.items()), _dump(node)
+
+
+def _path(root: etree._Element, el: etree._Element) -> tuple[int, ...]:
+    """Where ``el`` is under ``root``: the child positions from it up."""
+    steps = []
+    while el is not root:
+        parent = el.getparent()
+        steps.append(parent.index(el))
+        el = parent
+    return tuple(steps)
+
+
+def _hiding(root, found) -> list:
+    return [(_path(root, el), name, value) for el, name, value in found]
+
+
+def _held(root: etree._Element, rng: random.Random, share: float) -> list[int]:
+    """Positions (in ``root.iter()``) of the nodes whose proxies a test keeps."""
+    return [i for i in range(len(list(root.iter()))) if rng.random() < share]
+
+
+def _check(root: etree._Element, rng: random.Random, share: float, drop=_DROP, unwrap=_UNWRAP) -> None:
+    """Strip a copy with lxml and ``root`` with the C twins, holding the proxies of the same
+    nodes in both; the trees, the hiding attributes and the held nodes must agree."""
+    want = copy.deepcopy(root)
+    positions = _held(root, rng, share)
+    got_nodes = list(root.iter())
+    want_nodes = list(want.iter())
+    held_got = [got_nodes[i] for i in positions]
+    held_want = [want_nodes[i] for i in positions]
+    del got_nodes, want_nodes
+    found = walk.scan.strip_elements_hiding(root, tuple(drop))
+    etree.strip_elements(want, *drop, with_tail=False)
+    assert found is not None
+    assert _hiding(root, found) == _hiding(want, walk.scan.hiding_attributes(want))
+    assert _dump(root) == _dump(want)
+    del found
+    assert walk.scan.strip_tags(root, tuple(unwrap)) is True
+    etree.strip_tags(want, *unwrap)
+    assert _dump(root) == _dump(want)
+    for got_el, want_el in zip(held_got, held_want):  # (alive, and as lxml left them)
+        assert (got_el.getparent() is None) == (want_el.getparent() is None)
+        assert _state(got_el) == _state(want_el)
+
+
+def test_random_trees():
+    rng = random.Random(19)
+    for _ in range(600):
+        root = _random_tree(rng, rng.randint(0, 60))
+        _check(root, rng, rng.choice([0.0, 0.1, 0.5]))
+
+
+def test_random_names():
+    """Other name sets: the top never matched, names the document lacks, repeated names."""
+    rng = random.Random(5)
+    for _ in range(200):
+        root = _random_tree(rng, rng.randint(0, 40))
+        drop = tuple(rng.sample(_TAGS + ["html", "nothere"], rng.randint(1, 6)))
+        unwrap = tuple(rng.sample(_TAGS + ["html", "nothere"], rng.randint(1, 6)))
+        _check(root, rng, 0.2, drop + drop[:1], unwrap)
+
+
+def test_parsed_pages():
+    """Trees of both builds (lexbor's, libxml2's HTML parser), random and real pages."""
+    rng = random.Random(7)
+    pages = [data for data, _ in spread_pages(("aeb", "gne-cn", "dragnet"), 15)]
+    for _ in range(100):
+        pages.append("".join(f"<{t}>{rng.choice(['x', '&amp;', '<!--c-->', ''])}"
+                             for t in rng.choices(_TAGS + ["/span", "/div", "/nav"], k=60)).encode())
+    for data in pages:
+        text = data.decode("utf-8", "replace")
+        _check(document.parse_html(text), rng, 0.05)
+        _check(lxml.html.document_fromstring(text or "<p></p>"), rng, 0.05)
+
+
+def test_nested_matches_and_tails():
+    root = etree.fromstring("<r>a<span>b<span>c<i>d</i>e</span>f<script>s<span>x</span></script>g"
+                            "</span>h<nav>n<nav>m</nav></nav>i<head/>j</r>")
+    found = walk.scan.strip_elements_hiding(root, ("script", "nav", "head"))
+    assert found == []
+    assert walk.scan.strip_tags(root, ("span",)) is True
+    assert etree.tostring(root) == b"<r>abc<i>d</i>efghij</r>"
+    # the texts stay apart, as lxml leaves them (a, b, c / e, f, g, h, i, j)
+    assert [s for s in _NODE(root) if isinstance(s, str)] == ["a", "b", "c", "e", "f", "g", "h", "i", "j"]
+
+
+def test_held_proxy_kept_detached():
+    root = etree.fromstring("<r><nav><p>x</p><b>y</b></nav>t<span>s<b>in</b></span></r>")
+    p, span = root[0][0], root[1]
+    walk.scan.strip_elements_hiding(root, ("nav",))
+    walk.scan.strip_tags(root, ("span",))
+    assert etree.tostring(root) == b"<r>ts<b>in</b></r>"
+    assert p.getparent().tag == "nav" and p.getparent().getparent() is None
+    assert span.getparent() is None and len(span) == 0 and span.text is None
+
+
+def test_namespaces_left_to_lxml(monkeypatch):
+    """A removed subtree with a namespace and a proxy held, or an element to unwrap declaring
+    one: nothing changed, the answer tells the caller to run lxml's (clean_tree does)."""
+    root = etree.fromstring('<r xmlns:s="urn:s"><nav><s:x/></nav><span xmlns:t="urn:t"><t:y/></span></r>')
+    held = root[0][0]
+    before = etree.tostring(root)
+    assert walk.scan.strip_elements_hiding(root, ("nav",)) is None
+    assert walk.scan.strip_tags(root, ("span",)) is False
+    assert etree.tostring(root) == before
+    want = copy.deepcopy(root)
+    clean.clean_tree(root, True)
+    with monkeypatch.context() as m:
+        m.setattr(walk.scan, "STRIP_BOUND", False)
+        clean.clean_tree(want, True)
+    assert etree.tostring(root) == etree.tostring(want) == b'<r xmlns:s="urn:s"><t:y xmlns:t="urn:t"/></r>'
+    assert held.tag == "{urn:s}x"
+    # namespaced elements are not matched by a plain name
+    root = etree.fromstring('<r xmlns:s="urn:s"><s:nav>a</s:nav><nav>b</nav>c</r>')
+    assert walk.scan.strip_elements_hiding(root, ("nav",)) == []
+    assert etree.tostring(root) == b'<r xmlns:s="urn:s"><s:nav>a</s:nav>c</r>'
+
+
+def test_clean_tree_same_as_lxml_strip(monkeypatch):
+    """clean_tree with the C stripping against clean_tree with lxml's (the rest native)."""
+    pages = [data for data, _ in spread_pages(("aeb", "gne-cn", "dragnet", "cleaneval-dev"), 20)]
+    for data in pages:
+        got = document.parse_html(data.decode("utf-8", "replace"))
+        want = copy.deepcopy(got)
+        removed = clean.clean_tree(got, True)
+        with monkeypatch.context() as m:
+            m.setattr(walk.scan, "STRIP_BOUND", False)
+            assert clean.clean_tree(want, True) == removed
+        assert _dump(got) == _dump(want)
