@@ -71,7 +71,39 @@ cdef object _document_texts(xmlNode* top, Py_ssize_t inside):
     return inside
 
 
-def clean_scan(_Element root, tuple swallowing):
+cdef Py_ssize_t _text_under(xmlNode* top) noexcept nogil:
+    """``_scan.text_length``: the characters of the text and CDATA nodes under ``top``."""
+    cdef xmlNode* cur = top.children
+    cdef const unsigned char* p
+    cdef Py_ssize_t count = 0
+    while cur is not NULL:
+        if _is_text(cur):
+            p = <const unsigned char*>cur.content
+            if p is not NULL:
+                count += _utf8_code_points(p, strlen(<const char*>p))
+        cur = _next_under(cur, top)
+    return count
+
+
+cdef list _swallowing(_Element root, list found, list sizes):
+    """Of the elements ``found`` (of ``sizes`` characters each), those whose text is more than
+    half of ``root``'s: clean._unwrap_swallowing's test with its _PageLength (the page counted
+    as far as the questions need, at most once per higher limit)."""
+    cdef list out = []
+    cdef Py_ssize_t count = -1, size, limit
+    cdef bint whole = False
+    for i in range(len(found)):
+        size = sizes[i]
+        limit = size * 2
+        if count < 0 or (not whole and count < limit):
+            count = text_length_within(root, limit)
+            whole = count < limit
+        if count < limit:
+            out.append(found[i])
+    return out
+
+
+def clean_scan(_Element root, tuple swallowing, Py_ssize_t big=-1):
     """``(tag_names(root), candidates, texts)`` in one walk: the lowercased names of ``root``
     and its descendant elements as a set (None past _CLEAN_NAME_SLOTS // 2 distinct name
     strings: ``_scan.tag_names``' answer), the elements of ``root.iter(*swallowing)``
@@ -79,7 +111,9 @@ def clean_scan(_Element root, tuple swallowing):
     children (``len(el)``), in document order (clean._swallowing_candidates), and the text
     and CDATA nodes of the document (the count of ``_scan.text_runs``; None when ``root`` is
     not its only element at the top). Whether a name is wanted is decided once for each
-    name string (the parser interns names)."""
+    name string (the parser interns names). ``big`` >= 0: of those elements, only the ones
+    clean._unwrap_swallowing unwraps (of more than ``big`` characters, more than half of the
+    page's), decided here (no proxy made for the others)."""
     cdef xmlNode* top = root._c_node
     cdef xmlNode* cur = top
     cdef const void* slots[_CLEAN_NAME_SLOTS]
@@ -89,6 +123,8 @@ def clean_scan(_Element root, tuple swallowing):
     cdef Py_ssize_t used = 0, i, n_wanted = len(swallowing)
     cdef bint overflow = False, want
     cdef list candidates = []
+    cdef list sizes = []  # (big >= 0) the characters of each of candidates
+    cdef Py_ssize_t size
     cdef list keep = [tag.encode("ascii") for tag in swallowing]  # (owns the bytes)
     if n_wanted > 8:
         raise ValueError("clean_scan takes at most 8 tags")
@@ -117,8 +153,16 @@ def clean_scan(_Element root, tuple swallowing):
             else:
                 want = wanted_at[h]
         if want and cur.ns is NULL and _has_elementlike_child(cur):
-            candidates.append(elementFactory(root._doc, cur))
+            if big < 0:
+                candidates.append(elementFactory(root._doc, cur))
+            else:
+                size = _text_under(cur)
+                if size > big:
+                    candidates.append(elementFactory(root._doc, cur))
+                    sizes.append(size)
         cur = _next_element_counting(cur, top, &texts)
+    if candidates and big >= 0:
+        candidates = _swallowing(root, candidates, sizes)
     if overflow:
         return None, candidates, _document_texts(top, texts)
     names = set()

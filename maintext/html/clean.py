@@ -82,11 +82,12 @@ def clean_tree(root: etree._Element, native: bool | None = None, pruned: Any = N
     removed: list[tuple[str, str]] = []
     candidates = None  # the swallowing candidates, when the first scan found them
     texts = None  # the text nodes of the document, when the first scan counted them
+    decided = None  # the elements that swallowed the page, when the first scan decided them
     # only the tags the pruned build copied can be in its tree; in another, those the tree holds
     if pruned is not None:
         present = pruned.tags
     else:
-        present, candidates, texts = _first_scan(root, native)
+        present, candidates, texts, decided = _first_scan(root, native)
     drop, unwrap, swallowing = DROP_TAGS, UNWRAP_TAGS, SWALLOWING_TAGS
     if present is not None:  # (lxml's strip functions test every element against every tag)
         # (each table's tags in ``present``, in its order: filter, no generator frame per table)
@@ -94,7 +95,9 @@ def clean_tree(root: etree._Element, native: bool | None = None, pruned: Any = N
         drop = tuple(filter(has, DROP_TAGS))
         unwrap = tuple(filter(has, UNWRAP_TAGS))
         swallowing = tuple(filter(has, SWALLOWING_TAGS))
-    if swallowing or candidates:
+    if decided is not None:
+        _unwrap_all(decided, removed)
+    elif swallowing or candidates:
         _unwrap_swallowing(root, removed, native, pruned.chars if pruned is not None else 0, swallowing, candidates)
     hiding = _drop_elements(root, drop, native) if drop else None
     if hiding is None:
@@ -137,15 +140,17 @@ def _tags_present(root: etree._Element, native: bool | None) -> set[str] | froze
 
 
 def _first_scan(root: etree._Element, native: bool | None) -> tuple[set[str] | frozenset[str] | None,
-                                                                  list[etree._Element] | None, int | None]:
-    """(the tags present, the swallowing candidates, the document's text nodes) of a tree not
-    pruned: all from one C walk (``_nodes.clean_scan``) when the compiled scans are enabled;
-    else (:func:`_tags_present`, None: :func:`_swallowing_candidates` finds them, None:
-    not counted)."""
+                                                                  None, int | None, list[etree._Element] | None]:
+    """(the tags present, None, the document's text nodes, the elements that swallowed the
+    page) of a tree not pruned: all from one C walk (``_nodes.clean_scan``, which also
+    measures the swallowing candidates as :func:`_unwrap_swallowing` does) when the compiled
+    scans are enabled; else (:func:`_tags_present`, None: :func:`_swallowing_candidates` finds
+    the candidates, None: not counted, None: :func:`_unwrap_swallowing` decides)."""
     nodes = _walk.nodes if _walk.native_scan(native) is not None else None
     if nodes is not None:
-        return nodes.clean_scan(root, SWALLOWING_TAGS)
-    return _tags_present(root, native), None, None
+        present, swallowed, texts = nodes.clean_scan(root, SWALLOWING_TAGS, BIG_HIDDEN_CHARS)
+        return present, None, texts, swallowed
+    return _tags_present(root, native), None, None, None
 
 
 def _tags_present_py(root: etree._Element) -> set[str]:
@@ -270,6 +275,12 @@ def _unwrap_swallowing(root: etree._Element, removed: list[tuple[str, str]], nat
         # (size * 2 > the page's text length, the text the pruned build left out counted)
         if size > BIG_HIDDEN_CHARS and page.below(size * 2 - pruned_chars):
             swallowing.append(el)
+    _unwrap_all(swallowing, removed)
+
+
+def _unwrap_all(swallowing: list[etree._Element], removed: list[tuple[str, str]]) -> None:
+    """Remove the tags of the elements found to swallow the page (all found first: each
+    test measures the page as it was)."""
     for el in swallowing:
         removed.append((el.tag, "unwrapped: holds most of the page (an unclosed tag inside)"))
         _drop_tag(el)

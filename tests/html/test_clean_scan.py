@@ -83,3 +83,26 @@ def _dump(root: etree._Element) -> list:
     """Every node's tag, attributes, text and tail, in order (tostring refuses some pages' text)."""
     return [(str(el.tag), list(el.items()) if isinstance(el.tag, str) else None, el.text, el.tail)
             for el in root.iter()]
+
+
+def _swallowing_py(root: etree._Element, candidates: list, big: int) -> list:
+    """clean._unwrap_swallowing's choice among ``candidates`` (its test, its measures)."""
+    page = walk.scan.text_length(root)
+    return [el for el in candidates if (size := walk.scan.text_length(el)) > big and size * 2 > page]
+
+
+def test_clean_scan_decides_swallowing():
+    """``clean_scan(root, tags, big)``: the candidates _unwrap_swallowing would unwrap, the
+    same proxies in order, for thresholds that leave many candidates to the page test."""
+    rng = random.Random(3)
+    pages = _pages()
+    pages += [b"<nav><p>" + b"x" * rng.randint(1, 3000) + b"</p></nav><p>" + b"y" * rng.randint(0, 3000)
+              + b"</p><menu><li>" + b"z" * rng.randint(0, 2000) + b"<noscript><div>w</div>" * 3
+              for _ in range(100)]
+    for data in pages:
+        root = document.parse_html(data.decode("utf-8", "replace"))
+        for big in (0, 3, 40, clean.BIG_HIDDEN_CHARS):
+            names, found, texts = walk.nodes.clean_scan(root, clean.SWALLOWING_TAGS, big)
+            want_names, candidates, want_texts = walk.nodes.clean_scan(root, clean.SWALLOWING_TAGS)
+            assert (names, texts) == (want_names, want_texts)
+            assert [id(el) for el in found] == [id(el) for el in _swallowing_py(root, candidates, big)]
