@@ -47,10 +47,10 @@ def extensions():
 
     exts = [Extension("maintext.html._text", ["maintext/html/_text.pyx"], include_dirs=lxml.get_include()),
             Extension("maintext.html._walk", ["maintext/html/_walk.pyx"], include_dirs=lxml.get_include()),
-            # (_scan_strip.pxi finds libxml2's node functions in lxml's module: dlopen/dlsym)
-            Extension("maintext.html._scan", ["maintext/html/_scan.pyx"], include_dirs=lxml.get_include(),
+            Extension("maintext.html._scan", ["maintext/html/_scan.pyx"], include_dirs=lxml.get_include()),
+            # (_nodes_strip.pxi finds libxml2's node functions in lxml's module: dlopen/dlsym)
+            Extension("maintext.html._nodes", ["maintext/html/_nodes.pyx"], include_dirs=lxml.get_include(),
                       libraries=["dl"] if sys.platform.startswith("linux") else []),
-            Extension("maintext.html._nodes", ["maintext/html/_nodes.pyx"], include_dirs=lxml.get_include()),
             Extension("maintext.html._blocks", ["maintext/html/_blocks.pyx"]),
             Extension("maintext.html._raw", ["maintext/html/_raw.pyx"]),
             # lexbor and libxml2 are found at run time in selectolax's and lxml's modules

@@ -22,13 +22,16 @@ running length (of the pieces, or of the stripped pieces) exceeds ``limit`` (< 0
 :func:`maintext.methods.auto.gallery.gallery_containers` (``_nodes_gallery.pxi``);
 ``gallery_hits_at(root, nodes, cids, ...)`` the same of boxes given by their recorded nodes.
 
-``clean_scan(root, swallowing)``: cleaning's first walk (``_nodes_clean.pxi``): the tags
-present and the candidates of :func:`maintext.html.clean._swallowing_candidates`.
+``clean_scan(root, swallowing, big, drop)``: cleaning's first walk (``_nodes_clean.pxi``): the
+tags present and the candidates of :func:`maintext.html.clean._swallowing_candidates` (or
+those that swallowed the page), and lxml's ``strip_elements`` of ``drop`` done in the same walk
+when none did; ``strip_elements_hiding`` and ``strip_tags`` (``_nodes_strip.pxi``): cleaning's
+stripping passes as lxml does them.
 """
 
 from lxml.includes cimport tree
 from lxml.includes.tree cimport xmlNode, xmlAttr
-from maintext.html._xmlnode cimport _elementlike, _has_text, _is_text, _next_under, _plain_text
+from maintext.html._xmlnode cimport _elementlike, _has_text, _hiding_name, _is_text, _next_under, _plain_text
 from maintext.html._text cimport _utf8_code_points
 from lxml.includes.etreepublic cimport (_Document, _Element, attributeValue, elementFactory,
                                         import_lxml__etree, textOf, tailOf)
@@ -378,6 +381,7 @@ cdef inline Py_ssize_t _plain_index(cls_words, ident_words) noexcept:
 
 
 include "_vocab_words.pxi"
+include "_nodes_strip.pxi"
 include "_nodes_clean.pxi"
 include "_nodes_gallery.pxi"
 

@@ -103,7 +103,7 @@ cdef list _swallowing(_Element root, list found, list sizes):
     return out
 
 
-def clean_scan(_Element root, tuple swallowing, Py_ssize_t big=-1):
+def clean_scan(_Element root, tuple swallowing, Py_ssize_t big=-1, tuple drop=None):
     """``(tag_names(root), candidates, texts)`` in one walk: the lowercased names of ``root``
     and its descendant elements as a set (None past _CLEAN_NAME_SLOTS // 2 distinct name
     strings: ``_scan.tag_names``' answer), the elements of ``root.iter(*swallowing)``
@@ -113,28 +113,64 @@ def clean_scan(_Element root, tuple swallowing, Py_ssize_t big=-1):
     not its only element at the top). Whether a name is wanted is decided once for each
     name string (the parser interns names). ``big`` >= 0: of those elements, only the ones
     clean._unwrap_swallowing unwraps (of more than ``big`` characters, more than half of the
-    page's), decided here (no proxy made for the others)."""
+    page's), decided here (no proxy made for the others). ``drop`` (with ``big`` >= 0): a fourth
+    value, when no element swallowed the page, ``strip_elements_hiding(root, drop)`` done
+    from this walk (the tree changed after it); else None (the tree as it was)."""
     cdef xmlNode* top = root._c_node
-    cdef xmlNode* cur = top
-    cdef const void* slots[_CLEAN_NAME_SLOTS]
-    cdef bint wanted_at[_CLEAN_NAME_SLOTS]
     cdef const char* wanted[8]
-    cdef size_t h
-    cdef Py_ssize_t used = 0, i, n_wanted = len(swallowing)
-    cdef bint overflow = False, want
-    cdef list candidates = []
-    cdef list sizes = []  # (big >= 0) the characters of each of candidates
-    cdef Py_ssize_t size
+    cdef Py_ssize_t i, n_wanted = len(swallowing)
+    cdef bint asked = drop is not None and big >= 0  # (a fourth value answered)
+    cdef bint dropping = asked and STRIP_BOUND
+    cdef _NameSet drop_names
+    cdef _NodeList drops
     cdef list keep = [tag.encode("ascii") for tag in swallowing]  # (owns the bytes)
     if n_wanted > 8:
         raise ValueError("clean_scan takes at most 8 tags")
     for i in range(n_wanted):
         wanted[i] = <const char*>(<bytes>keep[i])
-    cdef Py_ssize_t texts = 0
     if top.type != tree.XML_ELEMENT_NODE:  # (no element to name or to match)
-        return set(), candidates, None
+        return (set(), [], None, None) if asked else (set(), [], None)
+    if dropping:
+        _name_set(&drop_names, top, drop)
+    drops.items, drops.count, drops.size = NULL, 0, 0
+    try:
+        found = _clean_walk(root, n_wanted, wanted, big, dropping, &drop_names, &drops)
+    finally:
+        free(drops.items)
+    return found if asked else found[:3]
+
+
+cdef tuple _clean_walk(_Element root, Py_ssize_t n_wanted, const char** wanted, Py_ssize_t big,
+                       bint dropping, _NameSet* drop_names, _NodeList* drops):
+    """clean_scan's walk and its four values (``drops`` owned by the caller)."""
+    cdef list hiding = [] if dropping else None
+    cdef xmlNode* top = root._c_node
+    cdef xmlNode* cur = top
+    cdef const void* slots[_CLEAN_NAME_SLOTS]
+    cdef bint wanted_at[_CLEAN_NAME_SLOTS]
+    cdef size_t h
+    cdef Py_ssize_t used = 0, i
+    cdef bint overflow = False, want
+    cdef list candidates = []
+    cdef list sizes = []  # (big >= 0) the characters of each of candidates
+    cdef Py_ssize_t size
+    cdef Py_ssize_t texts = 0
+    cdef _Document doc = root._doc
+    cdef tuple names_of = _HIDING_NAMES
+    cdef xmlNode* leave_at = NULL  # (dropping) the element after the one being dropped
+    cdef bint inside = False  # (dropping) in an element to drop
     memset(slots, 0, sizeof(slots))
     while cur is not NULL:
+        if dropping:
+            if inside and cur is leave_at:
+                inside = False
+            if not inside:
+                if cur is not top and _named(drop_names, cur):
+                    _push_node(drops, cur)
+                    inside = True
+                    leave_at = _after_subtree(cur, top)
+                else:
+                    _add_hiding(hiding, doc, cur, names_of)
         if overflow:
             want = _name_in(<const char*>cur.name, wanted, n_wanted)
         else:
@@ -163,13 +199,15 @@ def clean_scan(_Element root, tuple swallowing, Py_ssize_t big=-1):
         cur = _next_element_counting(cur, top, &texts)
     if candidates and big >= 0:
         candidates = _swallowing(root, candidates, sizes)
-    if overflow:
-        return None, candidates, _document_texts(top, texts)
-    names = set()
-    for i in range(_CLEAN_NAME_SLOTS):
-        if slots[i] is not NULL:
-            names.add((<const char*>slots[i]).decode("utf-8", "replace").lower())
-    return names, candidates, _document_texts(top, texts)
+    names = None
+    if not overflow:
+        names = set()
+        for i in range(_CLEAN_NAME_SLOTS):
+            if slots[i] is not NULL:
+                names.add((<const char*>slots[i]).decode("utf-8", "replace").lower())
+    if dropping and (candidates or not _remove_all(drops)):
+        hiding = None  # (the tree as it was: the caller unwraps, then drops)
+    return names, candidates, _document_texts(top, texts), hiding
 
 
 def text_length_within(_Element el, Py_ssize_t limit):

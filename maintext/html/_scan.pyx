@@ -20,7 +20,7 @@ from lxml.includes.tree cimport xmlNode, xmlAttr
 from lxml.includes.etreepublic cimport _Document, _Element, elementFactory, import_lxml__etree, attributeValue, textOf
 
 from libc.stdint cimport uint8_t, uint16_t, uint32_t
-from maintext.html._xmlnode cimport _next_under
+from maintext.html._xmlnode cimport _hiding_name, _next_under
 from libc.string cimport memchr, strcmp, strlen
 
 
@@ -475,5 +475,4 @@ def tag_stats_utf8(bytes data, Py_ssize_t cap):
 include "_scan_runs.pxi"
 include "_scan_utf8.pxi"
 include "_scan_tree.pxi"
-include "_scan_strip.pxi"
 include "_scan_unnest.pxi"

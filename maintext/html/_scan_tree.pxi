@@ -3,19 +3,6 @@
 # the text length _unwrap_swallowing measures).
 # The string scans stay in _scan.pyx.
 
-cdef inline int _hiding_name(const char* name) noexcept nogil:
-    # 1 style, 2 hidden, 3 aria-hidden, 0 other (the first letter tells which to compare:
-    # most attributes, class, href, id, src, are passed over without a call)
-    cdef char c = name[0]
-    if c == b's':
-        return 1 if strcmp(name, "style") == 0 else 0
-    if c == b'h':
-        return 2 if strcmp(name, "hidden") == 0 else 0
-    if c == b'a':
-        return 3 if strcmp(name, "aria-hidden") == 0 else 0
-    return 0
-
-
 _NAMES = (None, "style", "hidden", "aria-hidden")
 
 

@@ -5,6 +5,7 @@
 
 from lxml.includes cimport tree
 from lxml.includes.tree cimport xmlNode
+from libc.string cimport strcmp
 
 
 cdef inline bint _elementlike(xmlNode* n) noexcept nogil:
@@ -63,3 +64,17 @@ cdef inline object _plain_text(xmlNode* top):
     if only is not NULL:
         return (<const char*>only.content).decode("utf-8")
     return ""
+
+
+cdef inline int _hiding_name(const char* name) noexcept nogil:
+    # of an attribute: 1 style, 2 hidden, 3 aria-hidden (those that can hide an element),
+    # 0 other (the first letter tells which to compare: most attributes, class, href, id,
+    # src, are passed over without a call)
+    cdef char c = name[0]
+    if c == b's':
+        return 1 if strcmp(name, "style") == 0 else 0
+    if c == b'h':
+        return 2 if strcmp(name, "hidden") == 0 else 0
+    if c == b'a':
+        return 3 if strcmp(name, "aria-hidden") == 0 else 0
+    return 0

@@ -83,11 +83,12 @@ def clean_tree(root: etree._Element, native: bool | None = None, pruned: Any = N
     candidates = None  # the swallowing candidates, when the first scan found them
     texts = None  # the text nodes of the document, when the first scan counted them
     decided = None  # the elements that swallowed the page, when the first scan decided them
+    hiding = None  # the hiding attributes left, when the first scan also did the drop
     # only the tags the pruned build copied can be in its tree; in another, those the tree holds
     if pruned is not None:
         present = pruned.tags
     else:
-        present, candidates, texts, decided = _first_scan(root, native)
+        present, candidates, texts, decided, hiding = _first_scan(root, native)
     drop, unwrap, swallowing = DROP_TAGS, UNWRAP_TAGS, SWALLOWING_TAGS
     if present is not None:  # (lxml's strip functions test every element against every tag)
         # (each table's tags in ``present``, in its order: filter, no generator frame per table)
@@ -99,9 +100,10 @@ def clean_tree(root: etree._Element, native: bool | None = None, pruned: Any = N
         _unwrap_all(decided, removed)
     elif swallowing or candidates:
         _unwrap_swallowing(root, removed, native, pruned.chars if pruned is not None else 0, swallowing, candidates)
-    hiding = _drop_elements(root, drop, native) if drop else None
     if hiding is None:
-        hiding = _hiding_attributes(root, native)
+        hiding = _drop_elements(root, drop, native) if drop else None
+        if hiding is None:
+            hiding = _hiding_attributes(root, native)
     total = -1  # the page's text length after stripping, measured only when needed
     length = _text_measure(native)
     for el, name, value in hiding:
@@ -140,17 +142,21 @@ def _tags_present(root: etree._Element, native: bool | None) -> set[str] | froze
 
 
 def _first_scan(root: etree._Element, native: bool | None) -> tuple[set[str] | frozenset[str] | None,
-                                                                  None, int | None, list[etree._Element] | None]:
+                                                                  None, int | None, list[etree._Element] | None,
+                                                                  list[tuple[Any, str, str]] | None]:
     """(the tags present, None, the document's text nodes, the elements that swallowed the
-    page) of a tree not pruned: all from one C walk (``_nodes.clean_scan``, which also
-    measures the swallowing candidates as :func:`_unwrap_swallowing` does) when the compiled
-    scans are enabled; else (:func:`_tags_present`, None: :func:`_swallowing_candidates` finds
-    the candidates, None: not counted, None: :func:`_unwrap_swallowing` decides)."""
+    page, the hiding attributes) of a tree not pruned: all from one C walk
+    (``_nodes.clean_scan``, which also measures the swallowing candidates as
+    :func:`_unwrap_swallowing` does and, when none swallowed the page, does
+    :func:`_drop_elements` of all DROP_TAGS: the names the document lacks match nothing) when
+    the compiled scans are enabled; else (:func:`_tags_present`, None:
+    :func:`_swallowing_candidates` finds the candidates, None: not counted, None:
+    :func:`_unwrap_swallowing` decides, None: nothing dropped yet)."""
     nodes = _walk.nodes if _walk.native_scan(native) is not None else None
     if nodes is not None:
-        present, swallowed, texts = nodes.clean_scan(root, SWALLOWING_TAGS, BIG_HIDDEN_CHARS)
-        return present, None, texts, swallowed
-    return _tags_present(root, native), None, None, None
+        present, swallowed, texts, hiding = nodes.clean_scan(root, SWALLOWING_TAGS, BIG_HIDDEN_CHARS, DROP_TAGS)
+        return present, None, texts, swallowed, hiding
+    return _tags_present(root, native), None, None, None, None
 
 
 def _tags_present_py(root: etree._Element) -> set[str]:
@@ -172,12 +178,12 @@ def _many_texts(root: etree._Element, native: bool | None) -> bool:
 def _drop_elements(root: etree._Element, drop: tuple[str, ...],
                    native: bool | None) -> list[tuple[Any, str, str]] | None:
     """``etree.strip_elements(root, *drop, with_tail=False)``; with the compiled scans, one C
-    walk (``_scan.strip_elements_hiding``) that also gives :func:`_hiding_attributes` of the
+    walk (``_nodes.strip_elements_hiding``) that also gives :func:`_hiding_attributes` of the
     tree left (lxml's is a pass of its own testing every element against every tag); else,
     or when the C walk leaves it to lxml (a tree with namespaces), lxml's and None."""
-    scan = _walk.native_scan(native)
-    if scan is not None and scan.STRIP_BOUND:
-        hiding = scan.strip_elements_hiding(root, drop)
+    nodes = _walk.nodes if _walk.native_scan(native) is not None else None
+    if nodes is not None and nodes.STRIP_BOUND:
+        hiding = nodes.strip_elements_hiding(root, drop)
         if hiding is not None:
             return hiding
     etree.strip_elements(root, *drop, with_tail=False)
@@ -185,10 +191,10 @@ def _drop_elements(root: etree._Element, drop: tuple[str, ...],
 
 
 def _unwrap_tags(root: etree._Element, unwrap: tuple[str, ...], native: bool | None) -> None:
-    """``etree.strip_tags(root, *unwrap)``: by the compiled twin (``_scan.strip_tags``, a name
+    """``etree.strip_tags(root, *unwrap)``: by the compiled twin (``_nodes.strip_tags``, a name
     decided once per name string) when enabled, unless it leaves it to lxml."""
-    scan = _walk.native_scan(native)
-    if scan is not None and scan.STRIP_BOUND and scan.strip_tags(root, unwrap):
+    nodes = _walk.nodes if _walk.native_scan(native) is not None else None
+    if nodes is not None and nodes.STRIP_BOUND and nodes.strip_tags(root, unwrap):
         return
     etree.strip_tags(root, *unwrap)
 

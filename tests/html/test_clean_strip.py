@@ -1,4 +1,4 @@
-"""``_scan.strip_elements_hiding`` and ``_scan.strip_tags`` (cleaning's stripping passes in C)
+"""``_nodes.strip_elements_hiding`` and ``_nodes.strip_tags`` (cleaning's stripping passes in C)
 against lxml's ``strip_elements(root, *names, with_tail=False)`` + ``_scan.hiding_attributes``
 and ``strip_tags(root, *names)``: the same nodes after, text node by text node (no text merged
 where lxml merges none), on random trees with tails, nested matches, comments, entities and
@@ -17,7 +17,7 @@ import pytest
 from maintext.html import clean, document, walk
 from tests.conftest import spread_pages
 
-pytestmark = pytest.mark.skipif(walk.scan is None or not getattr(walk.scan, "STRIP_BOUND", False),
+pytestmark = pytest.mark.skipif(walk.scan is None or not getattr(walk.nodes, "STRIP_BOUND", False),
                                 reason="native scans not built")
 
 _DROP = clean.DROP_TAGS
@@ -103,13 +103,13 @@ def _check(root: etree._Element, rng: random.Random, share: float, drop=_DROP, u
     held_got = [got_nodes[i] for i in positions]
     held_want = [want_nodes[i] for i in positions]
     del got_nodes, want_nodes
-    found = walk.scan.strip_elements_hiding(root, tuple(drop))
+    found = walk.nodes.strip_elements_hiding(root, tuple(drop))
     etree.strip_elements(want, *drop, with_tail=False)
     assert found is not None
     assert _hiding(root, found) == _hiding(want, walk.scan.hiding_attributes(want))
     assert _dump(root) == _dump(want)
     del found
-    assert walk.scan.strip_tags(root, tuple(unwrap)) is True
+    assert walk.nodes.strip_tags(root, tuple(unwrap)) is True
     etree.strip_tags(want, *unwrap)
     assert _dump(root) == _dump(want)
     for got_el, want_el in zip(held_got, held_want):  # (alive, and as lxml left them)
@@ -150,9 +150,9 @@ def test_parsed_pages():
 def test_nested_matches_and_tails():
     root = etree.fromstring("<r>a<span>b<span>c<i>d</i>e</span>f<script>s<span>x</span></script>g"
                             "</span>h<nav>n<nav>m</nav></nav>i<head/>j</r>")
-    found = walk.scan.strip_elements_hiding(root, ("script", "nav", "head"))
+    found = walk.nodes.strip_elements_hiding(root, ("script", "nav", "head"))
     assert found == []
-    assert walk.scan.strip_tags(root, ("span",)) is True
+    assert walk.nodes.strip_tags(root, ("span",)) is True
     assert etree.tostring(root) == b"<r>abc<i>d</i>efghij</r>"
     # the texts stay apart, as lxml leaves them (a, b, c / e, f, g, h, i, j)
     assert [s for s in _NODE(root) if isinstance(s, str)] == ["a", "b", "c", "e", "f", "g", "h", "i", "j"]
@@ -161,8 +161,8 @@ def test_nested_matches_and_tails():
 def test_held_proxy_kept_detached():
     root = etree.fromstring("<r><nav><p>x</p><b>y</b></nav>t<span>s<b>in</b></span></r>")
     p, span = root[0][0], root[1]
-    walk.scan.strip_elements_hiding(root, ("nav",))
-    walk.scan.strip_tags(root, ("span",))
+    walk.nodes.strip_elements_hiding(root, ("nav",))
+    walk.nodes.strip_tags(root, ("span",))
     assert etree.tostring(root) == b"<r>ts<b>in</b></r>"
     assert p.getparent().tag == "nav" and p.getparent().getparent() is None
     assert span.getparent() is None and len(span) == 0 and span.text is None
@@ -174,19 +174,19 @@ def test_namespaces_left_to_lxml(monkeypatch):
     root = etree.fromstring('<r xmlns:s="urn:s"><nav><s:x/></nav><span xmlns:t="urn:t"><t:y/></span></r>')
     held = root[0][0]
     before = etree.tostring(root)
-    assert walk.scan.strip_elements_hiding(root, ("nav",)) is None
-    assert walk.scan.strip_tags(root, ("span",)) is False
+    assert walk.nodes.strip_elements_hiding(root, ("nav",)) is None
+    assert walk.nodes.strip_tags(root, ("span",)) is False
     assert etree.tostring(root) == before
     want = copy.deepcopy(root)
     clean.clean_tree(root, True)
     with monkeypatch.context() as m:
-        m.setattr(walk.scan, "STRIP_BOUND", False)
+        m.setattr(walk.nodes, "STRIP_BOUND", False)
         clean.clean_tree(want, True)
     assert etree.tostring(root) == etree.tostring(want) == b'<r xmlns:s="urn:s"><t:y xmlns:t="urn:t"/></r>'
     assert held.tag == "{urn:s}x"
     # namespaced elements are not matched by a plain name
     root = etree.fromstring('<r xmlns:s="urn:s"><s:nav>a</s:nav><nav>b</nav>c</r>')
-    assert walk.scan.strip_elements_hiding(root, ("nav",)) == []
+    assert walk.nodes.strip_elements_hiding(root, ("nav",)) == []
     assert etree.tostring(root) == b'<r xmlns:s="urn:s"><s:nav>a</s:nav>c</r>'
 
 
@@ -198,6 +198,34 @@ def test_clean_tree_same_as_lxml_strip(monkeypatch):
         want = copy.deepcopy(got)
         removed = clean.clean_tree(got, True)
         with monkeypatch.context() as m:
-            m.setattr(walk.scan, "STRIP_BOUND", False)
+            m.setattr(walk.nodes, "STRIP_BOUND", False)
             assert clean.clean_tree(want, True) == removed
         assert _dump(got) == _dump(want)
+
+
+def test_first_scan_drops():
+    """``clean_scan(root, tags, big, drop)``: when no element swallowed the page, lxml's
+    strip_elements and the hiding attributes after; else None and the tree as it was."""
+    rng = random.Random(11)
+    pages = [data for data, _ in spread_pages(("aeb", "gne-cn", "dragnet"), 15)]
+    pages += [b"<nav><p>" + b"x" * rng.randint(1, 3000) + b"</p></nav><p style='display:none'>"
+              + b"y" * rng.randint(0, 3000) + b"</p><menu><li>" + b"z" * rng.randint(0, 2000)
+              + b"<script>s</script><noscript><div>w</div>" * 3 for _ in range(60)]
+    swallowed = 0
+    for data in pages:
+        root = document.parse_html(data.decode("utf-8", "replace"))
+        want = copy.deepcopy(root)
+        names, found, texts, hiding = walk.nodes.clean_scan(root, clean.SWALLOWING_TAGS, clean.BIG_HIDDEN_CHARS,
+                                                            clean.DROP_TAGS)
+        want_names, want_found, want_texts = walk.nodes.clean_scan(want, clean.SWALLOWING_TAGS,
+                                                                   clean.BIG_HIDDEN_CHARS)
+        assert (names, texts, [_path(root, el) for el in found]) == (want_names, want_texts,
+                                                                     [_path(want, el) for el in want_found])
+        if found:
+            swallowed += 1
+            assert hiding is None
+        else:
+            etree.strip_elements(want, *clean.DROP_TAGS, with_tail=False)
+            assert _hiding(root, hiding) == _hiding(want, walk.scan.hiding_attributes(want))
+        assert _dump(root) == _dump(want)
+    assert 0 < swallowed < len(pages)

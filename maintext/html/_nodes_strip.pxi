@@ -1,4 +1,4 @@
-# Cleaning's two stripping passes in C (maintext/html/clean.py, included by _scan.pyx):
+# Cleaning's two stripping passes in C (maintext/html/clean.py, included by _nodes.pyx):
 # lxml's ``strip_elements(root, *names, with_tail=False)`` (with the hiding attributes of
 # what is left, found in the same walk) and ``strip_tags(root, *names)``, the same tree
 # after. lxml's own test every element against every name given (~30 tags each) in a
@@ -22,7 +22,6 @@
 
 from libc.stdlib cimport malloc, realloc, free
 from libc.string cimport memset
-from maintext.html._xmlnode cimport _elementlike
 
 cdef extern from "dlfcn.h":
     void* dlopen(const char* filename, int flags)
@@ -52,6 +51,7 @@ cdef bint _bind_strip():
 
 
 STRIP_BOUND = _bind_strip()  # (False: the functions below are not to be called)
+_HIDING_NAMES = (None, "style", "hidden", "aria-hidden")  # (_hiding_name's numbers)
 
 cdef enum:
     _STRIP_SLOTS = 256  # (a power of two) the names asked, at most half of it
@@ -170,6 +170,45 @@ cdef int _subtree_state(xmlNode* top) noexcept nogil:
     return state
 
 
+cdef int _add_hiding(list out, _Document doc, xmlNode* n, tuple names_of) except -1:
+    """Append (element, name, value) of element ``n``'s hiding attributes to ``out``
+    (``hiding_attributes``' entries, in its order)."""
+    cdef xmlAttr* attr = n.properties
+    cdef int which
+    while attr is not NULL:
+        if attr.type == tree.XML_ATTRIBUTE_NODE and attr.ns is NULL:
+            which = _hiding_name(<const char*>attr.name)
+            if which:
+                out.append((elementFactory(doc, n), names_of[which], attributeValue(n, attr)))
+        attr = attr.next
+    return 0
+
+
+cdef bint _remove_all(_NodeList* drops) except -1:
+    """Unlink the elements of ``drops`` (none inside another), freeing those without a proxy
+    in them; False, nothing changed, when lxml would fix the namespaces of one kept."""
+    cdef Py_ssize_t i
+    cdef int state
+    cdef char* kept
+    if not drops.count:
+        return True
+    kept = <char*>malloc(drops.count)  # per element: a proxy lives in it (not freed)
+    if kept is NULL:
+        raise MemoryError()
+    for i in range(drops.count):
+        state = _subtree_state(drops.items[i])
+        if state == 3:
+            free(kept)
+            return False
+        kept[i] = state & 1
+    for i in range(drops.count):
+        _xmlUnlinkNode(drops.items[i])
+        if not kept[i]:
+            _xmlFreeNode(drops.items[i])
+    free(kept)
+    return True
+
+
 def strip_elements_hiding(_Element root, tuple names):
     """``etree.strip_elements(root, *names, with_tail=False)``, then ``hiding_attributes(root)``
     of the tree left, from one walk (the removed elements are not entered); None, the tree
@@ -178,14 +217,10 @@ def strip_elements_hiding(_Element root, tuple names):
     cdef xmlNode* top = root._c_node
     cdef xmlNode* cur
     cdef xmlNode* child
-    cdef xmlAttr* attr
-    cdef int which
-    cdef Py_ssize_t i
     cdef _NameSet wanted
     cdef _NodeList drops
-    cdef char* kept = NULL  # per dropped element: a proxy lives in it (not freed)
-    cdef int state
     cdef list out = []
+    cdef tuple names_of = _HIDING_NAMES
     if top.type != tree.XML_ELEMENT_NODE:
         return None
     cdef bint any_name = _name_set(&wanted, top, names) > 0
@@ -197,32 +232,12 @@ def strip_elements_hiding(_Element root, tuple names):
                 _push_node(&drops, cur)
                 cur = _after_subtree(cur, top)
                 continue
-            attr = cur.properties
-            while attr is not NULL:
-                if attr.type == tree.XML_ATTRIBUTE_NODE and attr.ns is NULL:
-                    which = _hiding_name(<const char*>attr.name)
-                    if which:
-                        out.append((elementFactory(doc, cur), _NAMES[which], attributeValue(cur, attr)))
-                attr = attr.next
+            _add_hiding(out, doc, cur, names_of)
             child = _first_element(cur.children)
             cur = child if child is not NULL else _after_subtree(cur, top)
-        if drops.count:
-            kept = <char*>malloc(drops.count)
-            if kept is NULL:
-                raise MemoryError()
-            for i in range(drops.count):
-                state = _subtree_state(drops.items[i])
-                if state == 3:
-                    return None  # (nothing changed yet)
-                kept[i] = state & 1
-            for i in range(drops.count):
-                _xmlUnlinkNode(drops.items[i])
-                if not kept[i]:
-                    _xmlFreeNode(drops.items[i])
-        return out
+        return out if _remove_all(&drops) else None
     finally:
         free(drops.items)
-        free(kept)
 
 
 cdef void _replace_by_children(xmlNode* n) noexcept nogil:
