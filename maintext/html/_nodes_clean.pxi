@@ -115,7 +115,9 @@ def clean_scan(_Element root, tuple swallowing, Py_ssize_t big=-1, tuple drop=No
     clean._unwrap_swallowing unwraps (of more than ``big`` characters, more than half of the
     page's), decided here (no proxy made for the others). ``drop`` (with ``big`` >= 0): a fourth
     value, when no element swallowed the page, ``strip_elements_hiding(root, drop)`` done
-    from this walk (the tree changed after it); else None (the tree as it was)."""
+    from this walk (the tree changed after it); else None (the tree as it was); the names
+    are not collected then (None: the caller's filters of its tables by them are not needed
+    by the compiled stripping, which finds the names in the document's dictionary)."""
     cdef xmlNode* top = root._c_node
     cdef const char* wanted[8]
     cdef Py_ssize_t i, n_wanted = len(swallowing)
@@ -169,7 +171,7 @@ cdef tuple _clean_walk(_Element root, Py_ssize_t n_wanted, const char** wanted, 
                     _push_node(drops, cur)
                     inside = True
                     leave_at = _after_subtree(cur, top)
-                else:
+                elif _any_hiding(cur):
                     _add_hiding(hiding, doc, cur, names_of)
         if overflow:
             want = _name_in(<const char*>cur.name, wanted, n_wanted)
@@ -200,7 +202,7 @@ cdef tuple _clean_walk(_Element root, Py_ssize_t n_wanted, const char** wanted, 
     if candidates and big >= 0:
         candidates = _swallowing(root, candidates, sizes)
     names = None
-    if not overflow:
+    if not overflow and not dropping:
         names = set()
         for i in range(_CLEAN_NAME_SLOTS):
             if slots[i] is not NULL:

@@ -66,9 +66,22 @@ cdef inline size_t _slot_of(const void* name) noexcept nogil:
     return (h >> 40) & (_STRIP_SLOTS - 1)
 
 
+cdef dict _encoded = {}  # names tuple -> its names in UTF-8 (the few tuples cleaning asks with)
+
+
+cdef tuple _utf8_names(tuple names):
+    """``names`` encoded, from ``_encoded`` (cleared past 64 tuples)."""
+    found = _encoded.get(names)
+    if found is None:
+        if len(_encoded) >= 64:
+            _encoded.clear()
+        found = _encoded[names] = tuple([(<str>tag).encode("utf-8") for tag in names])
+    return <tuple>found
+
+
 cdef int _name_set(_NameSet* s, xmlNode* top, tuple names) except -1:
-    """Fill ``s`` with the dictionary's strings of ``names`` (those it has: the others name
-    no element of the document); the number found."""
+    """Fill ``s`` with the dictionary's strings of ``names`` (names without namespace: those
+    the dictionary has; the others name no element of the document); the number found."""
     cdef Py_ssize_t found = 0
     cdef size_t h
     cdef const unsigned char* name
@@ -78,8 +91,7 @@ cdef int _name_set(_NameSet* s, xmlNode* top, tuple names) except -1:
         raise ValueError("too many names")
     if top.doc is NULL or top.doc.dict is NULL:
         return 0  # (lxml: xmlDictExists finds nothing)
-    for tag in names:
-        b = (<str>tag).encode("utf-8")
+    for b in _utf8_names(names):
         name = _xmlDictExists(top.doc.dict, <const unsigned char*>(<char*>b), <int>len(b))
         if name is NULL:
             continue
@@ -170,6 +182,16 @@ cdef int _subtree_state(xmlNode* top) noexcept nogil:
     return state
 
 
+cdef inline bint _any_hiding(xmlNode* n) noexcept nogil:
+    """Element ``n`` has an attribute ``_add_hiding`` takes."""
+    cdef xmlAttr* attr = n.properties
+    while attr is not NULL:
+        if attr.ns is NULL and _hiding_name(<const char*>attr.name) and attr.type == tree.XML_ATTRIBUTE_NODE:
+            return True
+        attr = attr.next
+    return False
+
+
 cdef int _add_hiding(list out, _Document doc, xmlNode* n, tuple names_of) except -1:
     """Append (element, name, value) of element ``n``'s hiding attributes to ``out``
     (``hiding_attributes``' entries, in its order)."""
@@ -232,7 +254,8 @@ def strip_elements_hiding(_Element root, tuple names):
                 _push_node(&drops, cur)
                 cur = _after_subtree(cur, top)
                 continue
-            _add_hiding(out, doc, cur, names_of)
+            if _any_hiding(cur):
+                _add_hiding(out, doc, cur, names_of)
             child = _first_element(cur.children)
             cur = child if child is not NULL else _after_subtree(cur, top)
         return out if _remove_all(&drops) else None

@@ -149,7 +149,8 @@ def _first_scan(root: etree._Element, native: bool | None) -> tuple[set[str] | f
     (``_nodes.clean_scan``, which also measures the swallowing candidates as
     :func:`_unwrap_swallowing` does and, when none swallowed the page, does
     :func:`_drop_elements` of all DROP_TAGS: the names the document lacks match nothing) when
-    the compiled scans are enabled; else (:func:`_tags_present`, None:
+    the compiled scans are enabled (the tags present then None: every table is whole, which
+    the compiled stripping, looking the names up in the document, does not mind); else (:func:`_tags_present`, None:
     :func:`_swallowing_candidates` finds the candidates, None: not counted, None:
     :func:`_unwrap_swallowing` decides, None: nothing dropped yet)."""
     nodes = _walk.nodes if _walk.native_scan(native) is not None else None
