@@ -182,25 +182,83 @@ cdef int _subtree_state(xmlNode* top) noexcept nogil:
     return state
 
 
+# Of the hiding attributes, clean_tree's loop passes over some at its first test, with no
+# other effect: a style without "display: none" or "visibility: hidden" (``may_hide`` false:
+# ASCII without "none" or "hidden" in any case) and an aria-hidden whose value is not "true"
+# (``value.strip().lower()``). Those of ASCII values (one text node, or none) are told here and
+# left out of the lists (no element proxy, value or tuple made for them); the others are in.
+
+cdef inline bint _ascii_space(unsigned char c) noexcept nogil:
+    # str.strip()'s white space among the ASCII characters
+    return c == 32 or 9 <= c <= 13 or 28 <= c <= 31
+
+
+cdef bint _has_word(const unsigned char* p, Py_ssize_t n, const char* word, Py_ssize_t k) noexcept nogil:
+    """ASCII ``p[:n]`` holds lowercase ``word`` (``k`` letters) in any case."""
+    cdef Py_ssize_t i, j
+    for i in range(n - k + 1):
+        j = 0
+        while j < k and (p[i + j] | 0x20) == <unsigned char>word[j] and (
+                (p[i + j] >= 65 and p[i + j] <= 90) or (p[i + j] >= 97 and p[i + j] <= 122)):
+            j += 1
+        if j == k:
+            return True
+    return False
+
+
+cdef bint _may_hide_attr(xmlAttr* attr, int which) noexcept nogil:
+    """False only when clean_tree's loop surely passes over hiding attribute ``attr`` (``which``:
+    _hiding_name's number) at its first test (see above)."""
+    cdef xmlNode* t = attr.children
+    cdef const unsigned char* p = <const unsigned char*>""
+    cdef Py_ssize_t n = 0, start = 0, i
+    if which == 2:
+        return True  # hidden: always
+    if t is not NULL:
+        if t.type != tree.XML_TEXT_NODE or t.next is not NULL or t.content is NULL:
+            return True
+        p = <const unsigned char*>t.content
+    while p[n]:
+        if p[n] >= 0x80:
+            return True  # (not ASCII: the loop decides)
+        n += 1
+    if which == 1:
+        return _has_word(p, n, "none", 4) or _has_word(p, n, "hidden", 6)
+    while start < n and _ascii_space(p[start]):
+        start += 1
+    while n > start and _ascii_space(p[n - 1]):
+        n -= 1
+    if n - start != 4:
+        return False
+    for i in range(4):
+        if (p[start + i] | 0x20) != <unsigned char>b"true"[i]:
+            return False
+    return True
+
+
 cdef inline bint _any_hiding(xmlNode* n) noexcept nogil:
     """Element ``n`` has an attribute ``_add_hiding`` takes."""
     cdef xmlAttr* attr = n.properties
+    cdef int which
     while attr is not NULL:
-        if attr.ns is NULL and _hiding_name(<const char*>attr.name) and attr.type == tree.XML_ATTRIBUTE_NODE:
-            return True
+        if attr.ns is NULL and attr.type == tree.XML_ATTRIBUTE_NODE:
+            which = _hiding_name(<const char*>attr.name)
+            if which and _may_hide_attr(attr, which):
+                return True
         attr = attr.next
     return False
 
 
 cdef int _add_hiding(list out, _Document doc, xmlNode* n, tuple names_of) except -1:
     """Append (element, name, value) of element ``n``'s hiding attributes to ``out``
-    (``hiding_attributes``' entries, in its order)."""
+    (``hiding_attributes``' entries, in its order), but those clean_tree's loop surely passes
+    over (_may_hide_attr)."""
     cdef xmlAttr* attr = n.properties
     cdef int which
     while attr is not NULL:
         if attr.type == tree.XML_ATTRIBUTE_NODE and attr.ns is NULL:
             which = _hiding_name(<const char*>attr.name)
-            if which:
+            if which and _may_hide_attr(attr, which):
                 out.append((elementFactory(doc, n), names_of[which], attributeValue(n, attr)))
         attr = attr.next
     return 0
@@ -233,7 +291,7 @@ cdef bint _remove_all(_NodeList* drops) except -1:
 
 def strip_elements_hiding(_Element root, tuple names):
     """``etree.strip_elements(root, *names, with_tail=False)``, then ``hiding_attributes(root)``
-    of the tree left, from one walk (the removed elements are not entered); None, the tree
+    of the tree left but those clean_tree surely passes over (_may_hide_attr), from one walk (the removed elements are not entered); None, the tree
     untouched, when lxml would fix namespaces (see above): run lxml's then."""
     cdef _Document doc = root._doc
     cdef xmlNode* top = root._c_node

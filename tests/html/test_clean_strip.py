@@ -26,6 +26,8 @@ _TAGS = ["div", "p", "a", "b", "li", "script", "nav", "head", "span", "font", "s
          "SPAN", "Script", "x-span", "spanx", "time", "meta", "noscript", "i"]
 _TEXTS = [None, "", "t", " x ", "\u00e9t\u00e9", "a\nb"]
 _NODE = etree.XPath("node()")
+_VALUES = ["display:none", "DISPLAY: NoNe", "visibility:hidden", "color:red", "HIDDEN", "n one", "\u00f1one",
+           "true", " TRUE ", "\t\r\ntrue ", "truE\t", "tru", "true1", "tr\u00fce", "\u00a0true", "", "x"]
 
 
 def _random_tree(rng: random.Random, size: int) -> etree._Element:
@@ -45,8 +47,7 @@ def _random_tree(rng: random.Random, size: int) -> etree._Element:
         else:
             node = etree.Element(rng.choice(_TAGS))
             if rng.random() < 0.2:
-                node.set(rng.choice(["style", "hidden", "aria-hidden", "class"]),
-                         rng.choice(["display:none", "true", "", "x"]))
+                node.set(rng.choice(["style", "hidden", "aria-hidden", "class"]), rng.choice(_VALUES))
             node.text = rng.choice(_TEXTS)
             elements.append(node)
         node.tail = rng.choice(_TEXTS)
@@ -88,6 +89,14 @@ def _hiding(root, found) -> list:
     return [(_path(root, el), name, value) for el, name, value in found]
 
 
+def _may_hide(found) -> list:
+    """The entries of ``hiding_attributes`` clean_tree's loop does not pass over at its first
+    test for sure (of a non-ASCII value, the C lists leave that test to the loop)."""
+    return [(el, name, value) for el, name, value in found
+            if name == "hidden" or not value.isascii()
+            or (clean.may_hide(value) if name == "style" else value.strip().lower() == "true")]
+
+
 def _held(root: etree._Element, rng: random.Random, share: float) -> list[int]:
     """Positions (in ``root.iter()``) of the nodes whose proxies a test keeps."""
     return [i for i in range(len(list(root.iter()))) if rng.random() < share]
@@ -106,7 +115,7 @@ def _check(root: etree._Element, rng: random.Random, share: float, drop=_DROP, u
     found = walk.nodes.strip_elements_hiding(root, tuple(drop))
     etree.strip_elements(want, *drop, with_tail=False)
     assert found is not None
-    assert _hiding(root, found) == _hiding(want, walk.scan.hiding_attributes(want))
+    assert _hiding(root, found) == _hiding(want, _may_hide(walk.scan.hiding_attributes(want)))
     assert _dump(root) == _dump(want)
     del found
     assert walk.nodes.strip_tags(root, tuple(unwrap)) is True
@@ -141,6 +150,9 @@ def test_parsed_pages():
     for _ in range(100):
         pages.append("".join(f"<{t}>{rng.choice(['x', '&amp;', '<!--c-->', ''])}"
                              for t in rng.choices(_TAGS + ["/span", "/div", "/nav"], k=60)).encode())
+    for value in _VALUES + ["\x1ctrue\x1f", "\x85true", "true\x0b", "&#x54;rue", "none&amp;", "\x00none"]:
+        for name in ("style", "aria-hidden", "hidden"):
+            pages.append(f"<div><span {name}='{value}'>a</span>b<p {name}=\"{value}\">c</p></div>".encode())
     for data in pages:
         text = data.decode("utf-8", "replace")
         _check(document.parse_html(text), rng, 0.05)
@@ -226,6 +238,6 @@ def test_first_scan_drops():
             assert hiding is None
         else:
             etree.strip_elements(want, *clean.DROP_TAGS, with_tail=False)
-            assert _hiding(root, hiding) == _hiding(want, walk.scan.hiding_attributes(want))
+            assert _hiding(root, hiding) == _hiding(want, _may_hide(walk.scan.hiding_attributes(want)))
         assert _dump(root) == _dump(want)
     assert 0 < swallowed < len(pages)
