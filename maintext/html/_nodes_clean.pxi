@@ -40,6 +40,13 @@ cdef xmlNode* _next_element_counting(xmlNode* n, xmlNode* top, Py_ssize_t* texts
                 return c
             texts[0] += _is_text(c)
             c = c.next
+    return _after_counting(n, top, texts)
+
+
+cdef xmlNode* _after_counting(xmlNode* n, xmlNode* top, Py_ssize_t* texts) noexcept nogil:
+    """The next element after ``n``'s subtree (``_after_subtree``), adding to ``texts`` the text
+    and CDATA nodes it passes over (a walk that skips subtrees counts none of theirs)."""
+    cdef xmlNode* c
     while n is not top:
         c = n.next
         while c is not NULL:

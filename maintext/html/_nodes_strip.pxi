@@ -290,9 +290,11 @@ cdef bint _remove_all(_NodeList* drops) except -1:
 
 
 def strip_elements_hiding(_Element root, tuple names):
-    """``etree.strip_elements(root, *names, with_tail=False)``, then ``hiding_attributes(root)``
-    of the tree left but those clean_tree surely passes over (_may_hide_attr), from one walk (the removed elements are not entered); None, the tree
-    untouched, when lxml would fix namespaces (see above): run lxml's then."""
+    """``etree.strip_elements(root, *names, with_tail=False)``, then (``hiding_attributes(root)``
+    of the tree left but those clean_tree surely passes over (_may_hide_attr), the text and
+    CDATA nodes of the document left: ``_scan.text_runs``' count, None when ``root`` is not
+    its only element at the top), from one walk (the removed elements are not entered); None,
+    the tree untouched, when lxml would fix namespaces (see above): run lxml's then."""
     cdef _Document doc = root._doc
     cdef xmlNode* top = root._c_node
     cdef xmlNode* cur
@@ -301,6 +303,7 @@ def strip_elements_hiding(_Element root, tuple names):
     cdef _NodeList drops
     cdef list out = []
     cdef tuple names_of = _HIDING_NAMES
+    cdef Py_ssize_t texts = 0
     if top.type != tree.XML_ELEMENT_NODE:
         return None
     cdef bint any_name = _name_set(&wanted, top, names) > 0
@@ -310,13 +313,12 @@ def strip_elements_hiding(_Element root, tuple names):
         while cur is not NULL:
             if cur is not top and any_name and _named(&wanted, cur):
                 _push_node(&drops, cur)
-                cur = _after_subtree(cur, top)
+                cur = _after_counting(cur, top, &texts)
                 continue
             if _any_hiding(cur):
                 _add_hiding(out, doc, cur, names_of)
-            child = _first_element(cur.children)
-            cur = child if child is not NULL else _after_subtree(cur, top)
-        return out if _remove_all(&drops) else None
+            cur = _next_element_counting(cur, top, &texts)
+        return (out, _document_texts(top, texts)) if _remove_all(&drops) else None
     finally:
         free(drops.items)
 

@@ -101,8 +101,11 @@ def clean_tree(root: etree._Element, native: bool | None = None, pruned: Any = N
     elif swallowing or candidates:
         _unwrap_swallowing(root, removed, native, pruned.chars if pruned is not None else 0, swallowing, candidates)
     if hiding is None:
-        hiding = _drop_elements(root, drop, native) if drop else None
-        if hiding is None:
+        found = _drop_elements(root, drop, native)
+        if found is not None:
+            # (a count after the drop: fewer, and cleaning adds no text node)
+            hiding, texts = found[0], found[1] if found[1] is not None else texts
+        else:
             hiding = _hiding_attributes(root, native)
     total = -1  # the page's text length after stripping, measured only when needed
     length = _text_measure(native)
@@ -177,17 +180,20 @@ def _many_texts(root: etree._Element, native: bool | None) -> bool:
 
 
 def _drop_elements(root: etree._Element, drop: tuple[str, ...],
-                   native: bool | None) -> list[tuple[Any, str, str]] | None:
+                   native: bool | None) -> tuple[list[tuple[Any, str, str]], int | None] | None:
     """``etree.strip_elements(root, *drop, with_tail=False)``; with the compiled scans, one C
     walk (``_nodes.strip_elements_hiding``) that also gives :func:`_hiding_attributes` of the
-    tree left (lxml's is a pass of its own testing every element against every tag); else,
-    or when the C walk leaves it to lxml (a tree with namespaces), lxml's and None."""
+    tree left (but what clean_tree's loop surely passes over at its first test) and the text
+    nodes of the document left (None: not known; lxml's strip is a pass of its own testing
+    every element against every tag); else, or when the C walk leaves it to lxml (a tree with
+    namespaces), lxml's (when ``drop`` has a name) and None."""
     nodes = _walk.nodes if _walk.native_scan(native) is not None else None
     if nodes is not None and nodes.STRIP_BOUND:
-        hiding = nodes.strip_elements_hiding(root, drop)
-        if hiding is not None:
-            return hiding
-    etree.strip_elements(root, *drop, with_tail=False)
+        found = nodes.strip_elements_hiding(root, drop)
+        if found is not None:
+            return found
+    if drop:
+        etree.strip_elements(root, *drop, with_tail=False)
     return None
 
 

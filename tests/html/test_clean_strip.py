@@ -115,6 +115,8 @@ def _check(root: etree._Element, rng: random.Random, share: float, drop=_DROP, u
     found = walk.nodes.strip_elements_hiding(root, tuple(drop))
     etree.strip_elements(want, *drop, with_tail=False)
     assert found is not None
+    found, texts = found
+    assert texts is None or texts == walk.scan.text_runs(want)[0]
     assert _hiding(root, found) == _hiding(want, _may_hide(walk.scan.hiding_attributes(want)))
     assert _dump(root) == _dump(want)
     del found
@@ -163,7 +165,7 @@ def test_nested_matches_and_tails():
     root = etree.fromstring("<r>a<span>b<span>c<i>d</i>e</span>f<script>s<span>x</span></script>g"
                             "</span>h<nav>n<nav>m</nav></nav>i<head/>j</r>")
     found = walk.nodes.strip_elements_hiding(root, ("script", "nav", "head"))
-    assert found == []
+    assert found == ([], 10)
     assert walk.nodes.strip_tags(root, ("span",)) is True
     assert etree.tostring(root) == b"<r>abc<i>d</i>efghij</r>"
     # the texts stay apart, as lxml leaves them (a, b, c / e, f, g, h, i, j)
@@ -198,7 +200,7 @@ def test_namespaces_left_to_lxml(monkeypatch):
     assert held.tag == "{urn:s}x"
     # namespaced elements are not matched by a plain name
     root = etree.fromstring('<r xmlns:s="urn:s"><s:nav>a</s:nav><nav>b</nav>c</r>')
-    assert walk.nodes.strip_elements_hiding(root, ("nav",)) == []
+    assert walk.nodes.strip_elements_hiding(root, ("nav",)) == ([], 2)
     assert etree.tostring(root) == b'<r xmlns:s="urn:s"><s:nav>a</s:nav>c</r>'
 
 
