@@ -34,7 +34,7 @@ from lxml.includes.tree cimport xmlNode, xmlAttr
 from maintext.html._xmlnode cimport _elementlike, _has_text, _hiding_name, _is_text, _next_under, _plain_text
 from maintext.html._text cimport _utf8_code_points
 from lxml.includes.etreepublic cimport (_Document, _Element, attributeValue, elementFactory,
-                                        import_lxml__etree, textOf, tailOf)
+                                        import_lxml__etree, setNodeText, setTailText, textOf, tailOf)
 
 from libc.string cimport strcmp, strncmp, strstr
 

@@ -32,6 +32,8 @@ cdef extern from "dlfcn.h":
 # libxml2's functions, from lxml's own module (its libxml2 is linked in, not shared)
 ctypedef void (*node_f)(xmlNode* node) noexcept nogil
 ctypedef const unsigned char* (*dict_exists_f)(void* dict, const unsigned char* name, int length) noexcept nogil
+ctypedef xmlNode* (*add_sibling_f)(xmlNode* cur, xmlNode* elem) noexcept nogil
+cdef add_sibling_f _xmlAddNextSibling = NULL
 cdef node_f _xmlUnlinkNode = NULL
 cdef node_f _xmlFreeNode = NULL
 cdef dict_exists_f _xmlDictExists = NULL
@@ -39,7 +41,7 @@ cdef dict_exists_f _xmlDictExists = NULL
 
 cdef bint _bind_strip():
     """Look libxml2's functions up in lxml's loaded module; whether all were found."""
-    global _xmlUnlinkNode, _xmlFreeNode, _xmlDictExists
+    global _xmlUnlinkNode, _xmlFreeNode, _xmlDictExists, _xmlAddNextSibling
     import lxml.etree
     cdef void* h = dlopen(lxml.etree.__file__.encode(), RTLD_NOW | RTLD_NOLOAD)
     if h is NULL:
@@ -47,7 +49,9 @@ cdef bint _bind_strip():
     _xmlUnlinkNode = <node_f>dlsym(h, "xmlUnlinkNode")
     _xmlFreeNode = <node_f>dlsym(h, "xmlFreeNode")
     _xmlDictExists = <dict_exists_f>dlsym(h, "xmlDictExists")
-    return _xmlUnlinkNode is not NULL and _xmlFreeNode is not NULL and _xmlDictExists is not NULL
+    _xmlAddNextSibling = <add_sibling_f>dlsym(h, "xmlAddNextSibling")
+    return (_xmlUnlinkNode is not NULL and _xmlFreeNode is not NULL and _xmlDictExists is not NULL
+            and _xmlAddNextSibling is not NULL)
 
 
 STRIP_BOUND = _bind_strip()  # (False: the functions below are not to be called)
@@ -379,3 +383,103 @@ def strip_tags(_Element root, tuple names):
         return True
     finally:
         free(found.items)
+
+
+# clean_tree's loop over the hiding attributes (clean.py: the Python loop is the reference),
+# with lxml's element operations done on the nodes: ``getparent``, ``getprevious``, the text
+# and tail read and written (lxml's public textOf/tailOf/setNodeText/setTailText) and
+# ``parent.remove(el)`` (unlink, the tail moved along as lxml's _moveTail does; lxml's
+# namespace fix, a no-op without namespaces, is left to lxml's remove on a subtree with one).
+
+cdef inline xmlNode* _parent_element(xmlNode* n) noexcept nogil:
+    """lxml's ``getparent()`` of element-like ``n``: its parent if element-like, else NULL."""
+    n = n.parent
+    return n if n is not NULL and _elementlike(n) else NULL
+
+
+cdef inline xmlNode* _previous_element(xmlNode* n) noexcept nogil:
+    """lxml's ``getprevious()``: the element-like sibling before ``n``, or NULL."""
+    n = n.prev
+    while n is not NULL and not _elementlike(n):
+        n = n.prev
+    return n
+
+
+cdef inline xmlNode* _text_or_skip(xmlNode* n) noexcept nogil:
+    """lxml's _textNodeOrSkip: ``n`` when a text or CDATA node, passing over XInclude markers."""
+    while n is not NULL:
+        if n.type == tree.XML_TEXT_NODE or n.type == tree.XML_CDATA_SECTION_NODE:
+            return n
+        if n.type != tree.XML_XINCLUDE_START and n.type != tree.XML_XINCLUDE_END:
+            return NULL
+        n = n.next
+    return NULL
+
+
+cdef int _remove_child(_Element el, xmlNode* parent) except -1:
+    """``parent.remove(el)`` as lxml does it (see above)."""
+    cdef xmlNode* n = el._c_node
+    cdef xmlNode* tail
+    cdef xmlNode* following
+    cdef xmlNode* target = n
+    if _subtree_state(n) & 2:
+        elementFactory(el._doc, parent).remove(el)
+        return 0
+    tail = n.next
+    _xmlUnlinkNode(n)
+    tail = _text_or_skip(tail)
+    while tail is not NULL:
+        following = _text_or_skip(tail.next)
+        target = _xmlAddNextSibling(target, tail)
+        tail = following
+    return 0
+
+
+cdef int _drop_keep_tail(_Element el, xmlNode* parent, object xml_safe) except -1:
+    """clean.drop_keep_tail(el) of an element whose parent (``getparent()``) is ``parent``."""
+    cdef xmlNode* n = el._c_node
+    cdef xmlNode* prev
+    tail = tailOf(n)
+    if tail:
+        prev = _previous_element(n)
+        if prev is not NULL:
+            setTailText(prev, xml_safe((tailOf(prev) or "") + tail))
+        else:
+            setNodeText(parent, xml_safe((textOf(parent) or "") + tail))
+    return _remove_child(el, parent)
+
+
+def remove_hidden(_Element root, list hiding, Py_ssize_t big, list removed, object style_hides,
+                  object xml_safe):
+    """clean_tree's loop over ``hiding`` (entries (element, name, value) in document order):
+    each element hidden by its attribute (a style for which ``style_hides(value)``, an
+    aria-hidden "true", a hidden), still in a tree, and holding at most ``big`` characters
+    or at most half of ``root``'s (counted when first needed, after the removals before it),
+    is removed with its tail kept (clean.drop_keep_tail, ``xml_safe`` on the texts joined)
+    and (tag, "hidden") appended to ``removed``."""
+    cdef Py_ssize_t total = -1, size
+    cdef xmlNode* parent
+    cdef _Element el
+    for entry in hiding:
+        item, name, value = entry
+        if name == "style":
+            if not style_hides(value):
+                continue
+        elif name == "aria-hidden" and value.strip().lower() != "true":
+            continue
+        if item is None:
+            continue
+        el = <_Element?>item
+        parent = _parent_element(el._c_node)
+        if parent is NULL:
+            continue
+        size = _text_under(el._c_node)
+        if size > big:
+            if total < 0:
+                total = _text_under(root._c_node)
+            if size * 2 > total:
+                continue
+        tag = el.tag
+        removed.append((tag if isinstance(tag, str) else "?", "hidden"))
+        _drop_keep_tail(el, parent, xml_safe)
+    return None

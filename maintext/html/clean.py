@@ -45,6 +45,12 @@ def may_hide(style: str) -> bool:
     return "none" in lower or "hidden" in lower
 
 
+def _style_hides(style: str) -> bool:
+    """The style test of clean_tree's loop over the hiding attributes (``_nodes.remove_hidden``
+    asks it)."""
+    return may_hide(style) and _HIDDEN_STYLE.search(style) is not None
+
+
 # A hidden element with more text than this is checked against the page's text first.
 BIG_HIDDEN_CHARS = 1000
 
@@ -107,26 +113,7 @@ def clean_tree(root: etree._Element, native: bool | None = None, pruned: Any = N
             hiding, texts = found[0], found[1] if found[1] is not None else texts
         else:
             hiding = _hiding_attributes(root, native)
-    total = -1  # the page's text length after stripping, measured only when needed
-    length = _text_measure(native)
-    for el, name, value in hiding:
-        if name == "style":
-            if not may_hide(value) or _HIDDEN_STYLE.search(value) is None:
-                continue
-        elif name == "aria-hidden" and value.strip().lower() != "true":
-            continue
-        if el is None or el.getparent() is None:
-            continue
-        size = length(el)
-        if size > BIG_HIDDEN_CHARS:
-            # (the page's length when first needed, kept as the tree changes: a later count
-            # would not see what earlier hidden elements took away)
-            if total < 0:
-                total = length(root)
-            if size * 2 > total:
-                continue
-        removed.append((el.tag if isinstance(el.tag, str) else "?", "hidden"))
-        drop_keep_tail(el)
+    _remove_hidden(root, hiding, removed, native)
     if unwrap:
         _unwrap_tags(root, unwrap, native)
     # (cleaning never adds a text node: it removes them, or puts one in the place of a run;
@@ -177,6 +164,43 @@ def _many_texts(root: etree._Element, native: bool | None) -> bool:
         count, longest = scan.text_runs(root)
         return count > _MANY_TEXT_NODES and longest >= _LONG_RUN
     return int(_COUNT_TEXTS(root)) > _MANY_TEXT_NODES
+
+
+def _remove_hidden(root: etree._Element, hiding: list[tuple[Any, str, str]], removed: list[tuple[str, str]],
+                   native: bool | None) -> None:
+    """Remove the elements the attributes ``hiding`` hide (:func:`_remove_hidden_py`), by its
+    compiled twin (``_nodes.remove_hidden``: lxml's operations on the nodes) when enabled."""
+    nodes = _walk.nodes if _walk.native_scan(native) is not None else None
+    if nodes is not None and nodes.STRIP_BOUND:
+        nodes.remove_hidden(root, hiding, BIG_HIDDEN_CHARS, removed, _style_hides, xml_safe)
+    else:
+        _remove_hidden_py(root, hiding, removed, _text_measure(native))
+
+
+def _remove_hidden_py(root: etree._Element, hiding: list[tuple[Any, str, str]], removed: list[tuple[str, str]],
+                      length: Callable[[etree._Element], int]) -> None:
+    """Remove (:func:`drop_keep_tail`) each element hidden by its attribute of ``hiding`` and
+    still in a tree, unless it holds more than BIG_HIDDEN_CHARS characters (``length``) and
+    more than half of the page's; append (tag, "hidden") to ``removed`` for each."""
+    total = -1  # the page's text length after stripping, measured only when needed
+    for el, name, value in hiding:
+        if name == "style":
+            if not _style_hides(value):
+                continue
+        elif name == "aria-hidden" and value.strip().lower() != "true":
+            continue
+        if el is None or el.getparent() is None:
+            continue
+        size = length(el)
+        if size > BIG_HIDDEN_CHARS:
+            # (the page's length when first needed, kept as the tree changes: a later count
+            # would not see what earlier hidden elements took away)
+            if total < 0:
+                total = length(root)
+            if size * 2 > total:
+                continue
+        removed.append((el.tag if isinstance(el.tag, str) else "?", "hidden"))
+        drop_keep_tail(el)
 
 
 def _drop_elements(root: etree._Element, drop: tuple[str, ...],

@@ -243,3 +243,54 @@ def test_first_scan_drops():
             assert _hiding(root, hiding) == _hiding(want, _may_hide(walk.scan.hiding_attributes(want)))
         assert _dump(root) == _dump(want)
     assert 0 < swallowed < len(pages)
+
+
+def _hidden_pair(root: etree._Element, big: int, monkeypatch) -> None:
+    """``_nodes.remove_hidden`` on ``root`` and clean's Python loop on a copy (the same
+    hiding attributes, the same measure): the same trees, removed lists and removed elements."""
+    want = copy.deepcopy(root)
+    got_entries = walk.scan.hiding_attributes(root)
+    want_entries = walk.scan.hiding_attributes(want)
+    got_removed, want_removed = [], []
+    monkeypatch.setattr(clean, "BIG_HIDDEN_CHARS", big)
+    walk.nodes.remove_hidden(root, got_entries, big, got_removed, clean._style_hides, clean.xml_safe)
+    clean._remove_hidden_py(want, want_entries, want_removed, walk.scan.text_length)
+    assert got_removed == want_removed
+    assert _dump(root) == _dump(want)
+    assert [_state(el) for el, _n, _v in got_entries] == [_state(el) for el, _n, _v in want_entries]
+
+
+def test_remove_hidden_random(monkeypatch):
+    rng = random.Random(23)
+    for _ in range(500):
+        root = _random_tree(rng, rng.randint(0, 50))
+        for el in root.iter():
+            if isinstance(el.tag, str) and rng.random() < 0.3:
+                el.set(rng.choice(["style", "aria-hidden", "hidden"]), rng.choice(_VALUES))
+        _hidden_pair(root, rng.choice([0, 1, 3, 1000]), monkeypatch)
+
+
+def test_remove_hidden_pages(monkeypatch):
+    """Parsed pages (texts with characters xml_safe removes, as the lexbor build lets in)."""
+    rng = random.Random(29)
+    pages = [data for data, _ in spread_pages(("aeb", "gne-cn", "dragnet"), 10)]
+    for _ in range(150):
+        parts = []
+        for _ in range(rng.randint(1, 30)):
+            tag = rng.choice(["div", "p", "span", "b", "i", "!--c--"])
+            attr = rng.choice(["", " hidden", " style='display:none'", " aria-hidden=true", " style='x'"])
+            text = rng.choice(["", "t", "a\x0bb", "c\x0cd", "e\x01", "&amp;", "long " * 30])
+            parts.append(f"<{tag}{attr}>{text}" if tag[0] != "!" else f"<{tag}>{text}")
+            if rng.random() < 0.5 and tag[0] != "!":
+                parts.append(f"</{tag}>" + rng.choice(["", "tail", "x\x0by"]))
+        pages.append("".join(parts).encode())
+    for data in pages:
+        for big in (0, 5, 1000):
+            _hidden_pair(document.parse_html(data.decode("utf-8", "replace")), big, monkeypatch)
+
+
+def test_remove_hidden_namespaced(monkeypatch):
+    """A hidden element with a namespace in it: removed by lxml's remove (its namespace fix)."""
+    root = etree.fromstring('<r xmlns:s="urn:s">a<p hidden="">x<s:y/></p>t<b/>u<i hidden="">z</i>v</r>')
+    _hidden_pair(root, 1000, monkeypatch)
+    assert etree.tostring(root) == b'<r xmlns:s="urn:s">at<b/>uv</r>'
