@@ -110,7 +110,7 @@ cdef list _swallowing(_Element root, list found, list sizes):
     return out
 
 
-def clean_scan(_Element root, tuple swallowing, Py_ssize_t big=-1, tuple drop=None):
+def clean_scan(_Element root, tuple swallowing, Py_ssize_t big=-1, tuple drop=None, tuple unwrap=None):
     """``(tag_names(root), candidates, texts)`` in one walk: the lowercased names of ``root``
     and its descendant elements as a set (None past _CLEAN_NAME_SLOTS // 2 distinct name
     strings: ``_scan.tag_names``' answer), the elements of ``root.iter(*swallowing)``
@@ -124,33 +124,50 @@ def clean_scan(_Element root, tuple swallowing, Py_ssize_t big=-1, tuple drop=No
     value, when no element swallowed the page, ``strip_elements_hiding(root, drop)`` done
     from this walk (the tree changed after it); else None (the tree as it was); the names
     are not collected then (None: the caller's filters of its tables by them are not needed
-    by the compiled stripping, which finds the names in the document's dictionary)."""
+    by the compiled stripping, which finds the names in the document's dictionary). With
+    ``drop``, a fifth value: the elements named in ``unwrap`` (an :class:`Unwraps` for
+    ``strip_tags_found``) outside those dropped, when the drop was done; else None."""
     cdef xmlNode* top = root._c_node
     cdef const char* wanted[8]
     cdef Py_ssize_t i, n_wanted = len(swallowing)
     cdef bint asked = drop is not None and big >= 0  # (a fourth value answered)
     cdef bint dropping = asked and STRIP_BOUND
     cdef _NameSet drop_names
+    cdef _NameSet unwrap_names
     cdef _NodeList drops
+    cdef Unwraps unwraps = None
     cdef list keep = [tag.encode("ascii") for tag in swallowing]  # (owns the bytes)
     if n_wanted > 8:
         raise ValueError("clean_scan takes at most 8 tags")
     for i in range(n_wanted):
         wanted[i] = <const char*>(<bytes>keep[i])
     if top.type != tree.XML_ELEMENT_NODE:  # (no element to name or to match)
-        return (set(), [], None, None) if asked else (set(), [], None)
+        return (set(), [], None, None, None) if asked else (set(), [], None)
     if dropping:
         _name_set(&drop_names, top, drop)
+        if unwrap is not None and _name_set(&unwrap_names, top, unwrap) > 0:
+            unwraps = Unwraps.__new__(Unwraps)
+            unwraps.top = top
     drops.items, drops.count, drops.size = NULL, 0, 0
     try:
-        found = _clean_walk(root, n_wanted, wanted, big, dropping, &drop_names, &drops)
+        found = _clean_walk(root, n_wanted, wanted, big, dropping, &drop_names, &drops,
+                            &unwrap_names if unwraps is not None else NULL,
+                            &unwraps.found if unwraps is not None else NULL)
     finally:
         free(drops.items)
-    return found if asked else found[:3]
+    if not asked:
+        return found[:3]
+    if found[3] is None:
+        unwraps = None  # (the drop not done: the tree may change before the unwrapping)
+    elif unwraps is None and unwrap is not None:
+        unwraps = Unwraps.__new__(Unwraps)  # (none of the names in the document)
+        unwraps.top = top
+    return found + (unwraps,)
 
 
 cdef tuple _clean_walk(_Element root, Py_ssize_t n_wanted, const char** wanted, Py_ssize_t big,
-                       bint dropping, _NameSet* drop_names, _NodeList* drops):
+                       bint dropping, _NameSet* drop_names, _NodeList* drops, _NameSet* unwrap_names,
+                       _NodeList* unwraps):
     """clean_scan's walk and its four values (``drops`` owned by the caller)."""
     cdef list hiding = [] if dropping else None
     cdef xmlNode* top = root._c_node
@@ -178,8 +195,11 @@ cdef tuple _clean_walk(_Element root, Py_ssize_t n_wanted, const char** wanted, 
                     _push_node(drops, cur)
                     inside = True
                     leave_at = _after_subtree(cur, top)
-                elif _any_hiding(cur):
-                    _add_hiding(hiding, doc, cur, names_of)
+                else:
+                    if _any_hiding(cur):
+                        _add_hiding(hiding, doc, cur, names_of)
+                    if unwraps is not NULL and cur is not top and _named(unwrap_names, cur):
+                        _push_node(unwraps, cur)
         if overflow:
             want = _name_in(<const char*>cur.name, wanted, n_wanted)
         else:

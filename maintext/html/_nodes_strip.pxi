@@ -354,13 +354,41 @@ cdef void _replace_by_children(xmlNode* n) noexcept nogil:
     n.parent = n.next = n.prev = NULL
 
 
+cdef bint _unwrap_all(_NodeList* found, xmlNode* top, bint check) except -1:
+    """Replace the elements of ``found`` by their children (freeing those without a proxy);
+    ``check``: only those still under ``top`` (the others were taken out of the tree since
+    they were found, and are kept alive). False, the tree untouched, when lxml would fix
+    namespaces (an element to unwrap declares one)."""
+    cdef Py_ssize_t i
+    cdef xmlNode* cur
+    for i in range(found.count):
+        if found.items[i].nsDef is not NULL and (not check or _under(found.items[i], top)):
+            return False
+    for i in range(found.count):
+        cur = found.items[i]
+        if check and not _under(cur, top):
+            continue
+        _replace_by_children(cur)
+        if cur._private is NULL:
+            _xmlFreeNode(cur)
+    return True
+
+
+cdef inline bint _under(xmlNode* n, xmlNode* top) noexcept nogil:
+    """``n`` is in ``top``'s subtree."""
+    while n is not NULL:
+        if n is top:
+            return True
+        n = n.parent
+    return False
+
+
 def strip_tags(_Element root, tuple names):
     """``etree.strip_tags(root, *names)``: True; False, the tree untouched, when lxml would
     fix namespaces (an element to unwrap declares one): run lxml's then."""
     cdef xmlNode* top = root._c_node
     cdef xmlNode* cur
     cdef xmlNode* child
-    cdef Py_ssize_t i
     cdef _NameSet wanted
     cdef _NodeList found
     if top.type != tree.XML_ELEMENT_NODE or _name_set(&wanted, top, names) == 0:
@@ -370,19 +398,45 @@ def strip_tags(_Element root, tuple names):
         cur = top
         while cur is not NULL:
             if cur is not top and _named(&wanted, cur):
-                if cur.nsDef is not NULL:
-                    return False
                 _push_node(&found, cur)
             child = _first_element(cur.children)
             cur = child if child is not NULL else _after_subtree(cur, top)
-        for i in range(found.count):
-            cur = found.items[i]
-            _replace_by_children(cur)
-            if cur._private is NULL:
-                _xmlFreeNode(cur)
-        return True
+        return _unwrap_all(&found, top, False)
     finally:
         free(found.items)
+
+
+cdef class Unwraps:
+    """The elements to unwrap of a tree, as the first scan of cleaning found them (in document
+    order, none inside an element it dropped), for ``strip_tags_found``: valid while the tree
+    frees none of its nodes (cleaning's hidden elements are taken out, not freed, while the
+    loop's list holds their proxies)."""
+
+    cdef _NodeList found
+    cdef xmlNode* top
+
+    def __cinit__(self):
+        self.found.items, self.found.count, self.found.size = NULL, 0, 0
+        self.top = NULL
+
+    def __dealloc__(self):
+        free(self.found.items)
+
+    def __len__(self):
+        return self.found.count
+
+
+def strip_tags_found(_Element root, Unwraps unwraps, bint moved):
+    """``strip_tags(root, names)`` of the elements the first scan found (``unwraps``, found from
+    ``root``: emptied by this call); ``moved``: elements were taken out of the tree since (those
+    found in them are left, as lxml's walk of ``root`` would not meet them)."""
+    if unwraps.top is not root._c_node:
+        raise ValueError("not the tree scanned")
+    try:
+        return _unwrap_all(&unwraps.found, root._c_node, moved)
+    finally:
+        free(unwraps.found.items)
+        unwraps.found.items, unwraps.found.count, unwraps.found.size = NULL, 0, 0
 
 
 # clean_tree's loop over the hiding attributes (clean.py: the Python loop is the reference),

@@ -90,11 +90,12 @@ def clean_tree(root: etree._Element, native: bool | None = None, pruned: Any = N
     texts = None  # the text nodes of the document, when the first scan counted them
     decided = None  # the elements that swallowed the page, when the first scan decided them
     hiding = None  # the hiding attributes left, when the first scan also did the drop
+    unwraps = None  # ... and the elements to unwrap it found then
     # only the tags the pruned build copied can be in its tree; in another, those the tree holds
     if pruned is not None:
         present = pruned.tags
     else:
-        present, candidates, texts, decided, hiding = _first_scan(root, native)
+        present, candidates, texts, decided, hiding, unwraps = _first_scan(root, native)
     drop, unwrap, swallowing = DROP_TAGS, UNWRAP_TAGS, SWALLOWING_TAGS
     if present is not None:  # (lxml's strip functions test every element against every tag)
         # (each table's tags in ``present``, in its order: filter, no generator frame per table)
@@ -113,9 +114,12 @@ def clean_tree(root: etree._Element, native: bool | None = None, pruned: Any = N
             hiding, texts = found[0], found[1] if found[1] is not None else texts
         else:
             hiding = _hiding_attributes(root, native)
+    before = len(removed)
     _remove_hidden(root, hiding, removed, native)
+    # (``hiding`` holds the proxies of the hidden elements taken out until the unwrapping:
+    # their nodes, and the elements to unwrap in them, stay allocated)
     if unwrap:
-        _unwrap_tags(root, unwrap, native)
+        _unwrap_tags(root, unwrap, native, unwraps, len(removed) > before)
     # (cleaning never adds a text node: it removes them, or puts one in the place of a run;
     # a page that had no more than _MANY_TEXT_NODES before has no more now)
     if (texts is None or texts > _MANY_TEXT_NODES) and _many_texts(root, native):
@@ -133,21 +137,23 @@ def _tags_present(root: etree._Element, native: bool | None) -> set[str] | froze
 
 def _first_scan(root: etree._Element, native: bool | None) -> tuple[set[str] | frozenset[str] | None,
                                                                   None, int | None, list[etree._Element] | None,
-                                                                  list[tuple[Any, str, str]] | None]:
+                                                                  list[tuple[Any, str, str]] | None, Any]:
     """(the tags present, None, the document's text nodes, the elements that swallowed the
-    page, the hiding attributes) of a tree not pruned: all from one C walk
-    (``_nodes.clean_scan``, which also measures the swallowing candidates as
+    page, the hiding attributes, the elements to unwrap) of a tree not pruned: all from one
+    C walk (``_nodes.clean_scan``, which also measures the swallowing candidates as
     :func:`_unwrap_swallowing` does and, when none swallowed the page, does
-    :func:`_drop_elements` of all DROP_TAGS: the names the document lacks match nothing) when
-    the compiled scans are enabled (the tags present then None: every table is whole, which
-    the compiled stripping, looking the names up in the document, does not mind); else (:func:`_tags_present`, None:
-    :func:`_swallowing_candidates` finds the candidates, None: not counted, None:
-    :func:`_unwrap_swallowing` decides, None: nothing dropped yet)."""
+    :func:`_drop_elements` of all DROP_TAGS, the names the document lacks matching nothing,
+    and finds the elements of UNWRAP_TAGS left, for :func:`_unwrap_tags`) when the compiled
+    scans are enabled (the tags present then None: every table is whole, which the compiled
+    stripping, looking the names up in the document, does not mind); else
+    (:func:`_tags_present`, None: :func:`_swallowing_candidates` finds the candidates, None:
+    not counted, None: :func:`_unwrap_swallowing` decides, None: nothing dropped yet, None)."""
     nodes = _walk.nodes if _walk.native_scan(native) is not None else None
     if nodes is not None:
-        present, swallowed, texts, hiding = nodes.clean_scan(root, SWALLOWING_TAGS, BIG_HIDDEN_CHARS, DROP_TAGS)
-        return present, None, texts, swallowed, hiding
-    return _tags_present(root, native), None, None, None, None
+        present, swallowed, texts, hiding, unwraps = nodes.clean_scan(root, SWALLOWING_TAGS, BIG_HIDDEN_CHARS,
+                                                                      DROP_TAGS, UNWRAP_TAGS)
+        return present, None, texts, swallowed, hiding, unwraps
+    return _tags_present(root, native), None, None, None, None, None
 
 
 def _tags_present_py(root: etree._Element) -> set[str]:
@@ -221,12 +227,19 @@ def _drop_elements(root: etree._Element, drop: tuple[str, ...],
     return None
 
 
-def _unwrap_tags(root: etree._Element, unwrap: tuple[str, ...], native: bool | None) -> None:
+def _unwrap_tags(root: etree._Element, unwrap: tuple[str, ...], native: bool | None,
+                 found: Any = None, moved: bool = False) -> None:
     """``etree.strip_tags(root, *unwrap)``: by the compiled twin (``_nodes.strip_tags``, a name
-    decided once per name string) when enabled, unless it leaves it to lxml."""
+    decided once per name string) when enabled, unless it leaves it to lxml; ``found``: the
+    elements of those names the first scan found (``_nodes.Unwraps``: no walk of the tree
+    again), ``moved``: elements were taken out of the tree since."""
     nodes = _walk.nodes if _walk.native_scan(native) is not None else None
-    if nodes is not None and nodes.STRIP_BOUND and nodes.strip_tags(root, unwrap):
-        return
+    if nodes is not None and nodes.STRIP_BOUND:
+        if found is not None:
+            if nodes.strip_tags_found(root, found, moved):
+                return
+        elif nodes.strip_tags(root, unwrap):
+            return
     etree.strip_tags(root, *unwrap)
 
 
