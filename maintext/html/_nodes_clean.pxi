@@ -165,6 +165,24 @@ def clean_scan(_Element root, tuple swallowing, Py_ssize_t big=-1, tuple drop=No
     return found + (unwraps,)
 
 
+cdef enum:
+    _WANTED = 1  # a name of ``swallowing``
+    _TO_DROP = 2  # ... of ``drop``
+    _TO_UNWRAP = 4  # ... of ``unwrap``
+
+
+cdef unsigned char _name_kind(const unsigned char* name, const char** wanted, Py_ssize_t n_wanted,
+                              bint dropping, _NameSet* drop_names, _NameSet* unwrap_names) noexcept nogil:
+    """The kind bits of element name ``name`` (``unwrap_names`` NULL: no name is to unwrap)."""
+    cdef unsigned char kind = _WANTED if _name_in(<const char*>name, wanted, n_wanted) else 0
+    if dropping:
+        if _in_set(drop_names, <const void*>name):
+            kind |= _TO_DROP
+        if unwrap_names is not NULL and _in_set(unwrap_names, <const void*>name):
+            kind |= _TO_UNWRAP
+    return kind
+
+
 cdef tuple _clean_walk(_Element root, Py_ssize_t n_wanted, const char** wanted, Py_ssize_t big,
                        bint dropping, _NameSet* drop_names, _NodeList* drops, _NameSet* unwrap_names,
                        _NodeList* unwraps):
@@ -173,10 +191,11 @@ cdef tuple _clean_walk(_Element root, Py_ssize_t n_wanted, const char** wanted, 
     cdef xmlNode* top = root._c_node
     cdef xmlNode* cur = top
     cdef const void* slots[_CLEAN_NAME_SLOTS]
-    cdef bint wanted_at[_CLEAN_NAME_SLOTS]
+    cdef unsigned char kind_at[_CLEAN_NAME_SLOTS]
     cdef size_t h
     cdef Py_ssize_t used = 0, i
-    cdef bint overflow = False, want
+    cdef bint overflow = False
+    cdef unsigned char kind  # of the element's name: _WANTED, _TO_DROP, _TO_UNWRAP bits
     cdef list candidates = []
     cdef list sizes = []  # (big >= 0) the characters of each of candidates
     cdef Py_ssize_t size
@@ -187,37 +206,38 @@ cdef tuple _clean_walk(_Element root, Py_ssize_t n_wanted, const char** wanted, 
     cdef bint inside = False  # (dropping) in an element to drop
     memset(slots, 0, sizeof(slots))
     while cur is not NULL:
-        if dropping:
-            if inside and cur is leave_at:
-                inside = False
-            if not inside:
-                if cur is not top and _named(drop_names, cur):
-                    _push_node(drops, cur)
-                    inside = True
-                    leave_at = _after_subtree(cur, top)
-                else:
-                    if _any_hiding(cur):
-                        _add_hiding(hiding, doc, cur, names_of)
-                    if unwraps is not NULL and cur is not top and _named(unwrap_names, cur):
-                        _push_node(unwraps, cur)
+        # (what a name is, decided once for each name string)
         if overflow:
-            want = _name_in(<const char*>cur.name, wanted, n_wanted)
+            kind = _name_kind(cur.name, wanted, n_wanted, dropping, drop_names, unwrap_names)
         else:
             h = ((<size_t>cur.name) >> 4) * <size_t>0x9E3779B97F4A7C15ULL
             h = (h >> 40) & (_CLEAN_NAME_SLOTS - 1)
             while slots[h] is not NULL and slots[h] != <const void*>cur.name:
                 h = (h + 1) & (_CLEAN_NAME_SLOTS - 1)
             if slots[h] is NULL:
-                want = _name_in(<const char*>cur.name, wanted, n_wanted)
+                kind = _name_kind(cur.name, wanted, n_wanted, dropping, drop_names, unwrap_names)
                 if used >= _CLEAN_NAME_SLOTS // 2:
                     overflow = True
                 else:
                     slots[h] = <const void*>cur.name
-                    wanted_at[h] = want
+                    kind_at[h] = kind
                     used += 1
             else:
-                want = wanted_at[h]
-        if want and cur.ns is NULL and _has_elementlike_child(cur):
+                kind = kind_at[h]
+        if dropping:
+            if inside and cur is leave_at:
+                inside = False
+            if not inside:
+                if kind & _TO_DROP and cur is not top and _no_namespace(cur):
+                    _push_node(drops, cur)
+                    inside = True
+                    leave_at = _after_subtree(cur, top)
+                else:
+                    if _any_hiding(cur):
+                        _add_hiding(hiding, doc, cur, names_of)
+                    if kind & _TO_UNWRAP and cur is not top and _no_namespace(cur):
+                        _push_node(unwraps, cur)
+        if kind & _WANTED and cur.ns is NULL and _has_elementlike_child(cur):
             if big < 0:
                 candidates.append(elementFactory(root._doc, cur))
             else:

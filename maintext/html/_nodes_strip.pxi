@@ -1,8 +1,11 @@
-# Cleaning's two stripping passes in C (maintext/html/clean.py, included by _nodes.pyx):
-# lxml's ``strip_elements(root, *names, with_tail=False)`` (with the hiding attributes of
-# what is left, found in the same walk) and ``strip_tags(root, *names)``, the same tree
-# after. lxml's own test every element against every name given (~30 tags each) in a
-# pass of its own; here a name is decided once for each name string of the document.
+# Cleaning's stripping passes in C (maintext/html/clean.py, included by _nodes.pyx): lxml's
+# ``strip_elements(root, *names, with_tail=False)`` (with the hiding attributes of what is
+# left, found in the same walk; or in cleaning's first walk, _nodes_clean.pxi) and
+# ``strip_tags(root, *names)`` (of the elements a walk found, ``strip_tags_found``), the same
+# tree after; and clean_tree's loop over the hiding attributes (``remove_hidden``, at the
+# end). lxml's strip functions test every element against every name given (~30 tags each),
+# each in a pass of its own; here a name is decided once for each name string of the
+# document.
 #
 # Exactly lxml's result (lxml 6 cleanup.pxi, _MultiTagMatcher, _removeNode,
 # _replaceNodeByChildren, attemptDeallocation), given:
@@ -106,6 +109,21 @@ cdef int _name_set(_NameSet* s, xmlNode* top, tuple names) except -1:
             s.slots[h] = <const void*>name
             found += 1
     return found
+
+
+cdef inline bint _in_set(_NameSet* s, const void* name) noexcept nogil:
+    """``name`` (a dictionary's string) is one of the set's, by address."""
+    cdef size_t h = _slot_of(name)
+    while s.slots[h] is not NULL:
+        if s.slots[h] == name:
+            return True
+        h = (h + 1) & (_STRIP_SLOTS - 1)
+    return False
+
+
+cdef inline bint _no_namespace(xmlNode* n) noexcept nogil:
+    """Element ``n`` has no namespace URI (what a name without ``{}`` matches in lxml)."""
+    return n.ns is NULL or n.ns.href is NULL or n.ns.href[0] == 0
 
 
 cdef inline bint _named(_NameSet* s, xmlNode* n) noexcept nogil:
