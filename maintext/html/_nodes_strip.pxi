@@ -507,17 +507,83 @@ cdef int _remove_child(_Element el, xmlNode* parent) except -1:
     return 0
 
 
+cdef bint _xml_unsafe(str text):
+    """``text`` holds a character ``textutil.xml_safe`` takes out (its ``_XML_UNSAFE``: the
+    C0 controls but tab, line feed and carriage return, U+FFFE, U+FFFF); else it returns
+    ``text`` itself, and need not be called."""
+    cdef Py_UCS4 c
+    for c in text:
+        if c < 0x20:
+            if c != 9 and c != 10 and c != 13:
+                return True
+        elif c == 0xFFFE or c == 0xFFFF:
+            return True
+    return False
+
+
+cdef inline object _safe(str text, object xml_safe):
+    return xml_safe(text) if _xml_unsafe(text) else text
+
+
+cdef bint _has_declaration(const unsigned char* p, Py_ssize_t n, const char* prop, Py_ssize_t k,
+                           const char* value, Py_ssize_t m) noexcept nogil:
+    """ASCII ``p[:n]`` matches ``prop\s*:\s*value`` (lowercase words, in any case) somewhere,
+    as Python's ``re`` with IGNORECASE finds it in an ASCII str (``\s``: str.isspace(), here
+    tab to carriage return and 0x1C-0x20; a word's letters match their two cases only)."""
+    cdef Py_ssize_t i, j
+    for i in range(n - k + 1):
+        if not _word_at(p + i, n - i, prop, k):
+            continue
+        j = i + k
+        while j < n and _ascii_space(p[j]):
+            j += 1
+        if j >= n or p[j] != b':':
+            continue
+        j += 1
+        while j < n and _ascii_space(p[j]):
+            j += 1
+        if _word_at(p + j, n - j, value, m):
+            return True
+    return False
+
+
+cdef inline bint _word_at(const unsigned char* p, Py_ssize_t n, const char* word, Py_ssize_t k) noexcept nogil:
+    """``p[:n]`` starts with lowercase ASCII ``word`` (``k`` letters) in any case."""
+    cdef Py_ssize_t j
+    if n < k:
+        return False
+    for j in range(k):
+        if (p[j] | 0x20) != <unsigned char>word[j]:
+            return False
+    return True
+
+
+cdef bint _style_hides(str value, object style_hides) except -1:
+    """``style_hides(value)`` (clean._style_hides: ``_HIDDEN_STYLE`` finds a declaration that
+    hides), told in C for an ASCII ``value``."""
+    cdef bytes b
+    cdef const unsigned char* p
+    cdef Py_ssize_t n
+    if not value.isascii():
+        return bool(style_hides(value))
+    b = value.encode("ascii")
+    p = <const unsigned char*>(<char*>b)
+    n = len(b)
+    return _has_declaration(p, n, "display", 7, "none", 4) or _has_declaration(p, n, "visibility", 10, "hidden", 6)
+
+
 cdef int _drop_keep_tail(_Element el, xmlNode* parent, object xml_safe) except -1:
-    """clean.drop_keep_tail(el) of an element whose parent (``getparent()``) is ``parent``."""
+    """clean.drop_keep_tail(el) of an element whose parent (``getparent()``) is ``parent``
+    (``xml_safe`` called only on a text it changes)."""
     cdef xmlNode* n = el._c_node
     cdef xmlNode* prev
     tail = tailOf(n)
     if tail:
         prev = _previous_element(n)
         if prev is not NULL:
-            setTailText(prev, xml_safe((tailOf(prev) or "") + tail))
+            setTailText(prev, _safe((tailOf(prev) or "") + tail, xml_safe))
         else:
-            setNodeText(parent, xml_safe((textOf(parent) or "") + tail))
+            setNodeText(parent, _safe((textOf(parent) or "") + tail, xml_safe))
     return _remove_child(el, parent)
 
 
@@ -535,7 +601,7 @@ def remove_hidden(_Element root, list hiding, Py_ssize_t big, list removed, obje
     for entry in hiding:
         item, name, value = entry
         if name == "style":
-            if not style_hides(value):
+            if not _style_hides(value, style_hides):
                 continue
         elif name == "aria-hidden" and value.strip().lower() != "true":
             continue
