@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import sys
 from bisect import bisect_left
 from functools import lru_cache
 from importlib import resources
@@ -79,6 +80,9 @@ def load_model() -> dict:
     n = len(model["features"])
     if not (len(model["mean"]) == len(model["scale"]) == len(model["coef"]) == n):
         raise ModelError(f"{MODEL_FILE}: feature, scaling and weight lengths differ")
+    # interned, as the feature dicts' keys are (literals, _DIST_NAMES): each page's lookup
+    # of a name (``_totals.logit``) is then an identity test, not a string comparison
+    model["features"] = [sys.intern(name) for name in model["features"]]
     return model
 
 
@@ -243,7 +247,7 @@ def view_features(view: PageView, url: str | None = None,
 
 # (a number only: _totals.numeric_features reads the length classes of a plain list of ints)
 _native_features = _native is not None and hasattr(_native, "numeric_features")
-_DIST_NAMES = tuple(f"d{i}" for i in range(65))  # the length-class features, by index
+_DIST_NAMES = tuple(sys.intern(f"d{i}") for i in range(65))  # the length-class features, by index (interned: load_model)
 
 
 def _assemble_native(totals: tuple, region: tuple[float, int], counts: tuple, signals: PageSignals,
