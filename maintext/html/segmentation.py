@@ -244,7 +244,10 @@ class Segmentation:
         blocks = self.blocks
         evidence = self.evidence
         if native is not None:
-            self._chars, self._links, running_weight, running, all_weights = native.finish_sums(blocks, SENTENCE_END)
+            heads: list[int] = []  # (headings(), found in the same pass)
+            self._chars, self._links, running_weight, running, all_weights = native.finish_sums(blocks, SENTENCE_END,
+                                                                                                heads)
+            self._headings = heads
             weights = all_weights if evidence is not None else running
         else:
             running_weight, running, weights = self._sums(evidence is not None)

@@ -20,6 +20,7 @@ import sys
 from bisect import bisect_left
 from functools import lru_cache
 from importlib import resources
+from itertools import repeat
 from types import ModuleType
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
@@ -331,7 +332,8 @@ def _signal_features(sig, total: float, feats: dict[str, float] | None = None) -
     if feats is None:
         feats = {}
     ld_types = sig.ld_types
-    ld_article = ld_types and any(t.endswith(_LD_ARTICLE_SUFFIXES) for t in ld_types)
+    # (any(t.endswith(_LD_ARTICLE_SUFFIXES) for t in ld_types), asked in C: no generator)
+    ld_article = ld_types and any(map(str.endswith, ld_types, repeat(_LD_ARTICLE_SUFFIXES)))
     ld_listing = ld_types and not _LD_LISTING.isdisjoint(ld_types)
     log1p, anchors, images, og_type = math.log1p, sig.anchors, sig.images, sig.og_type
     feats["log_anchors"] = log1p(anchors)

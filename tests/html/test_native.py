@@ -213,6 +213,9 @@ def test_finish_sums_same_in_c_and_python():
         native = walk.native.finish_sums(seg.blocks, SENTENCE_END)
         running_weight, running, weights = seg._sums(True)
         assert native == (seg._chars, seg._links, running_weight, running, weights)
+        heads: list[int] = []  # (Segmentation.headings found in the same pass)
+        assert walk.native.finish_sums(seg.blocks, SENTENCE_END, heads) == native
+        assert heads == seg.headings() == [i for i, b in enumerate(seg.blocks) if b.heading]
     assert kinds == {True, False}
 
 

@@ -240,3 +240,33 @@ def test_heading_first_character_prefilter_changes_no_answer(seed: int) -> None:
         for text in texts:
             if test(text):
                 assert native.may_open_heading(text, first), text
+
+
+def test_native_paragraphs_match_python(monkeypatch) -> None:
+    """_score.paragraphs (auto._set_text's loop) against its twin auto._paragraphs: on the
+    kept blocks of real pages, and on blocks with line breaks, without text, without markers
+    and of another class (read by attribute)."""
+    from maintext.html.markers import BR, MARK_BR
+    from maintext.html.segmentation import Block
+
+    monkeypatch.setattr(_walk, "ENABLED", True)
+    calls = []
+
+    def paragraphs(kept, mark_br):
+        c = native.paragraphs(kept, mark_br)
+        assert c == auto_pkg._paragraphs(kept)
+        calls.append(len(c))
+        return c
+
+    monkeypatch.setattr(auto_pkg, "_c_paragraphs", paragraphs)
+    pages = spread_pages(_SETS, 25)
+    for data, url in pages:
+        maintext.extract(data, url=url, fields=("text",))
+    assert len(calls) >= len(pages)
+    blocks = [Block(f"one {BR} two", "p", (), 0, False, None), Block("", "p", (), 0, False, None),
+              Block("  plain  text ", "div", (), 0, False, None, marked=0), Block("", "p", (), 0, False, None, marked=0),
+              SimpleNamespace(marked=0, text="by attribute", lines=lambda: ["not read"]),
+              SimpleNamespace(marked=MARK_BR, text="a b", lines=lambda: ["a", "b"])]
+    assert native.paragraphs(blocks, MARK_BR) == auto_pkg._paragraphs(blocks) == [
+        "one", "two", "plain text", "by attribute", "a", "b"]
+    assert native.paragraphs([], MARK_BR) == []

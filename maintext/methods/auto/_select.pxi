@@ -6,6 +6,7 @@
 #   repeat_runs      filter._repeat_runs
 #   next_related     edges._next_related
 #   next_comments    edges._next_comments_heading
+#   paragraphs       auto._paragraphs (the text of the kept blocks)
 # The text tests (lines.py's regular expressions) stay in Python: the C loops ask them only
 # of the blocks that pass their cheap exact prefilters (the early returns of lines.py's
 # functions: length, last character, a needed character). The thresholds come in one tuple
@@ -354,3 +355,21 @@ def list_words(list blocks, list containers, object Container):
         if found is not None:
             words[found] = <double>words.get(found, 0.0) + <double>(get_slot(b, _sel.off[1]) if direct else b.weight)
     return words
+
+
+def paragraphs(list kept, int mark_br):
+    """auto._paragraphs: the paragraphs of the kept blocks, in order: each block's text when
+    not empty, a block with a line break (``marked & mark_br``) its ``lines()``."""
+    cdef list out = []
+    cdef bint direct
+    if kept:
+        read_layout(&_sel, type(kept[0]), _SEL_SLOTS)
+    for b in kept:
+        direct = fits(&_sel, b)
+        if (<int>(get_slot(b, _sel.off[8]) if direct else b.marked)) & mark_br:
+            out += b.lines()
+        else:
+            text = get_slot(b, _sel.off[3]) if direct else b.text
+            if text:
+                out.append(text)
+    return out
