@@ -270,3 +270,65 @@ def test_native_paragraphs_match_python(monkeypatch) -> None:
     assert native.paragraphs(blocks, MARK_BR) == auto_pkg._paragraphs(blocks) == [
         "one", "two", "plain text", "by attribute", "a", "b"]
     assert native.paragraphs([], MARK_BR) == []
+
+
+def test_native_ranked_skipped_and_heading_twins_match_python(monkeypatch) -> None:
+    """_score.scoring_at_least, skipped_starts and heading_ends against their Python twins
+    (common.scoring_at_least, edges._skipped_starts, headings._heading_ends): as auto asks
+    them on real pages, and on random input (scores of both types and NaN, headings in and
+    out of tables, blocks of another class read by attribute)."""
+    from maintext.html.segmentation import Block, Container
+    from maintext.methods.auto import common, headings, score, widen
+
+    monkeypatch.setattr(_walk, "ENABLED", True)
+    calls = {"ranked": 0, "skipped": 0, "ends": 0}
+
+    def at_least(ranked, floor):
+        c = native.scoring_at_least(ranked, floor)
+        assert c == common.scoring_at_least(ranked, floor)
+        calls["ranked"] += 1
+        return c
+
+    def skipped_starts(skipped, containers, cls, reason, tags):
+        c = native.skipped_starts(skipped, containers, cls, reason, tags)
+        py = edges._skipped_starts(skipped, containers, reason, tags)
+        assert c == py and list(c) == list(py)
+        calls["skipped"] += 1
+        return c
+
+    def heading_ends(kept):
+        c = native.heading_ends(kept)
+        assert c == headings._heading_ends(kept)
+        calls["ends"] += 1
+        return c
+
+    monkeypatch.setattr(score, "c_scoring_at_least", at_least)
+    monkeypatch.setattr(widen, "c_scoring_at_least", at_least)
+    monkeypatch.setattr(edges, "_c_skipped_starts", skipped_starts)
+    monkeypatch.setattr(headings, "_c_heading_ends", heading_ends)
+    pages = spread_pages(_SETS, 25)
+    for data, url in pages:
+        maintext.extract(data, url=url, fields=("text",))
+    assert min(calls.values()) >= len(pages)
+
+    rng = random.Random(7)
+    values = [0.0, 1.0, 2.5, -1.0, float("nan"), float("inf"), 1, 3, True]
+    for _ in range(300):
+        ranked = [(rng.choice(values), rng.randrange(100)) for _ in range(rng.randrange(12))]
+        floor = rng.choice(values)
+        assert native.scoring_at_least(ranked, floor) == common.scoring_at_least(ranked, floor)
+    for _ in range(300):
+        containers = [Container(cid, rng.choice(["h2", "h3", "div", "p"]), rng.randrange(50), None,
+                                (rng.choice([None, "comments", "navigation"]), False, False))
+                      for cid in range(rng.randrange(1, 10))]
+        skipped = [(rng.randrange(len(containers)), 5) for _ in range(rng.randrange(6))]
+        py = edges._skipped_starts(skipped, containers, "comments", edges.HEADING_TAGS)
+        assert native.skipped_starts(skipped, containers, Container, "comments", edges.HEADING_TAGS) == py
+        kept = []
+        for _ in range(rng.randrange(10)):
+            tag = rng.choice(["h1", "h2", "p", "li"])
+            if rng.random() < 0.2:
+                kept.append(SimpleNamespace(heading=tag[0] == "h", in_table=rng.random() < 0.3))
+            else:
+                kept.append(Block("text", tag, (), 0, rng.random() < 0.3, None))
+        assert native.heading_ends(kept) == headings._heading_ends(kept)

@@ -7,6 +7,9 @@
 #   next_related     edges._next_related
 #   next_comments    edges._next_comments_heading
 #   paragraphs       auto._paragraphs (the text of the kept blocks)
+#   scoring_at_least common.scoring_at_least (the ranked containers that score well)
+#   skipped_starts   edges._skipped_starts (where the unread comments headings stood)
+#   heading_ends     headings._heading_ends (the kept headings an orphan may be among)
 # The text tests (lines.py's regular expressions) stay in Python: the C loops ask them only
 # of the blocks that pass their cheap exact prefilters (the early returns of lines.py's
 # functions: length, last character, a needed character). The thresholds come in one tuple
@@ -372,4 +375,65 @@ def paragraphs(list kept, int mark_br):
             text = get_slot(b, _sel.off[3]) if direct else b.text
             if text:
                 out.append(text)
+    return out
+
+
+def scoring_at_least(list ranked, floor):
+    """common.scoring_at_least: the ids of the ``(score, id)`` pairs of ``ranked`` whose
+    score is at least ``floor``, in order (two floats compared as doubles: Python's answer)."""
+    cdef list out = []
+    cdef double f = 0.0
+    cdef bint float_floor = type(floor) is float
+    if float_floor:
+        f = floor
+    cdef bint ok
+    for pair in ranked:
+        score, cid = pair
+        if float_floor and type(score) is float:
+            ok = (<double>score) >= f
+        else:
+            ok = score >= floor
+        if ok:
+            out.append(cid)
+    return out
+
+
+def skipped_starts(list skipped, list containers, object Container, str reason, tags):
+    """edges._skipped_starts: the first block of each container not read (the ids of
+    ``skipped``'s ``(id, characters)`` pairs) whose boilerplate reason is ``reason`` and
+    whose tag is in ``tags`` (a set, filled in order)."""
+    cdef set out = set()
+    cdef bint direct
+    read_layout(&_cont, Container, _CONTAINER_SLOTS)
+    for cid, _chars in skipped:
+        c = containers[cid]
+        direct = fits(&_cont, c)
+        boiler = get_slot(c, _cont.off[5]) if direct else c.boiler
+        if boiler == reason and (get_slot(c, _cont.off[2]) if direct else c.tag) in tags:
+            out.add(get_slot(c, _cont.off[0]) if direct else c.start)
+    return out
+
+
+def heading_ends(list kept):
+    """headings._heading_ends: the positions in ``kept`` of the headings outside tables
+    that end it or are followed by another heading, in order."""
+    cdef list out = []
+    cdef Py_ssize_t i, n = len(kept)
+    cdef bint direct
+    if not n:
+        return out
+    read_layout(&_sel, type(kept[0]), _SEL_SLOTS)
+    nxt = kept[0]
+    direct = fits(&_sel, nxt)
+    head = get_slot(nxt, _sel.off[4]) if direct else nxt.heading
+    for i in range(n):
+        b, is_head = nxt, head
+        if i + 1 < n:
+            nxt = kept[i + 1]
+            direct = fits(&_sel, nxt)
+            head = get_slot(nxt, _sel.off[4]) if direct else nxt.heading
+        else:
+            head = True  # (the last heading ends the kept text)
+        if is_head and head and not (get_slot(b, _sel.off[7]) if fits(&_sel, b) else b.in_table):
+            out.append(i)
     return out

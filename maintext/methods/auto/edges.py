@@ -25,8 +25,9 @@ from .heuristics import AutoHeuristics
 try:  # the scans for related and comments headings in C (_select.pxi, in _score), else the Python ones
     _c_edges = importlib.import_module(f"{__package__}._score")
     _c_next_related, _c_next_comments = _c_edges.next_related, _c_edges.next_comments
+    _c_skipped_starts = _c_edges.skipped_starts
 except (ImportError, AttributeError):
-    _c_next_related = _c_next_comments = None
+    _c_next_related = _c_next_comments = _c_skipped_starts = None
 
 
 def _lead_blocks(h: AutoHeuristics, seg: Segmentation, first: int, top: Container | None,
@@ -289,8 +290,9 @@ def _comments_section(h: AutoHeuristics, seg: Segmentation, kept: list[Block], t
     # a heading marked as the comments' (<h2 id="comments">) is not read: where it stood
     # is known from its container
     containers = seg.containers
-    marks = {containers[cid].start for cid, _ in seg.skipped
-             if containers[cid].boiler == "comments" and containers[cid].tag in HEADING_TAGS}
+    marks = (_c_skipped_starts(seg.skipped, containers, Container, "comments", HEADING_TAGS)
+             if _c_skipped_starts is not None and _walk.ENABLED
+             else _skipped_starts(seg.skipped, containers, "comments", HEADING_TAGS))
     seen = 0.0
     j = 0  # position in kept of the first block at or after the current one
     i, hi = kept[0].index, kept[-1].index + 1
@@ -315,6 +317,15 @@ def _comments_section(h: AutoHeuristics, seg: Segmentation, kept: list[Block], t
             drop[k] = "readers' comments"
         break
     return drop
+
+
+def _skipped_starts(skipped: list[tuple[int, int]], containers: list[Container], reason: str,
+                    tags: Any) -> set[int]:
+    """The first block of each container the walk did not read (``Segmentation.skipped``)
+    whose boilerplate reason is ``reason`` and whose tag is in ``tags`` (the twin of
+    ``_score.skipped_starts``: where a heading marked as the comments' stood)."""
+    return {containers[cid].start for cid, _ in skipped
+            if containers[cid].boiler == reason and containers[cid].tag in tags}
 
 
 def _find_comments_heading(h: AutoHeuristics, blocks: list[Block], lo: int, hi: int, marks: set[int]) -> int:

@@ -14,7 +14,7 @@ from ...html import walk as _walk
 from ...html.document import head_title
 from ...html.segment import Block, Container, Segmentation
 from ...options import AutoOptions
-from .common import Region, _is_prose, plain_number
+from .common import Region, _is_prose, c_scoring_at_least, plain_number, scoring_at_least
 from .widen import _join_peers, _out_of_list, _story, _widen, _widen_up
 from .gallery import in_gallery
 from .heuristics import AutoHeuristics
@@ -179,10 +179,11 @@ def _verify_with_hint(h: AutoHeuristics, seg: Segmentation, ranked: list[tuple[f
     top = seg.containers[best_id]
     floor = h.rival_share * (top.score or 0.0)
     # (neither holds the other: Container.contains inlined, on the ids; a container's own id
-    # and its descendants' are [id, id_end))
+    # and its descendants' are [id, id_end): the first test leaves out best_id itself)
     top_end, containers = top.id_end, seg.containers
-    rivals = [cid for score, cid in ranked if score >= floor and cid != best_id
-              and not best_id <= cid < top_end and not cid <= best_id < containers[cid].id_end]
+    at_least = c_scoring_at_least if c_scoring_at_least is not None and _walk.ENABLED else scoring_at_least
+    rivals = [cid for cid in at_least(ranked, floor)
+              if not best_id <= cid < top_end and not cid <= best_id < containers[cid].id_end]
     if not rivals or not hint.body():  # (the JSON-LD is parsed only when asked)
         return best_id
     span = _hint_span(h, seg, hint.body())

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from bisect import bisect_left
 
+from ...html import walk as _walk
 from ...html.tags import SENTENCE_END
 from ...html.segment import Container, Segmentation
 from ...options import AutoOptions
-from .common import _weight_below
+from .common import _weight_below, c_scoring_at_least, scoring_at_least
 from .heuristics import AutoHeuristics
 
 
@@ -22,9 +23,12 @@ def _join_peers(h: AutoHeuristics, seg: Segmentation, ranked: list[tuple[float, 
     (an article cut by a page builder into one box per section), when that ancestor has
     little link text; else ``top``. (``story``: ``_story(seg, top)``.)"""
     floor = h.peer_share * (top.score or 0.0)
-    peers = [seg.containers[cid] for score, cid in ranked if score >= floor and cid != top.id]
-    top_id, top_end = top.id, top.id_end  # (neither holds the other: Container.contains inlined)
-    peers = [p for p in peers if not top_id <= p.id < top_end and not p.id <= top_id < p.id_end
+    at_least = c_scoring_at_least if c_scoring_at_least is not None and _walk.ENABLED else scoring_at_least
+    containers = seg.containers
+    top_id, top_end = top.id, top.id_end  # (neither holds the other: Container.contains inlined;
+    # the first test leaves out top itself)
+    peers = [p for p in map(containers.__getitem__, at_least(ranked, floor))
+             if not top_id <= p.id < top_end and not p.id <= top_id < p.id_end
              and seg.prose(p.start, p.end) >= h.peer_min_prose and not _other_story(seg, story, p)]
     if not peers:
         return top
