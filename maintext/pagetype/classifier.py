@@ -247,7 +247,7 @@ def view_features(view: PageView, url: str | None = None,
 
 
 # (a number only: _totals.numeric_features reads the length classes of a plain list of ints)
-_native_features = _native is not None and hasattr(_native, "numeric_features")
+_native_features = _native is not None and hasattr(_native, "numeric_features") and hasattr(_native, "url_features")
 _DIST_NAMES = tuple(sys.intern(f"d{i}") for i in range(65))  # the length-class features, by index (interned: load_model)
 
 
@@ -259,10 +259,17 @@ def _assemble_native(totals: tuple, region: tuple[float, int], counts: tuple, si
     url = url or signals.canonical
     feats = _native.numeric_features(totals, region, counts, _DIST_NAMES)
     _signal_features(signals, totals[0] or 1.0, feats)
-    by_url, slug, shape = _url_parts(url)
-    feats.update(by_url)
-    feats["h1_url_match"] = _headline_url_match(counts[9], url, slug)
-    feats.update(shape)
+    # the URL features written in C (``_totals.url_features``: _url_parts' figures, the
+    # headline match of an ASCII <h1>) for a plain web URL; else read here
+    parts = _native.web_path_and_query(url) if url and _walk.ENABLED else None
+    done = _native.url_features(feats, parts[0], parts[1], counts[9]) if parts is not None else None
+    if done is None:
+        by_url, slug, shape = _url_parts(url)
+        feats.update(by_url)
+        feats["h1_url_match"] = _headline_url_match(counts[9], url, slug)
+        feats.update(shape)
+    elif done is not True:  # (a headline not in ASCII: its words matched here, with the slug's)
+        feats["h1_url_match"] = _headline_url_match(counts[9], url, done)
     return feats
 
 

@@ -19,7 +19,12 @@ from tests.conftest import spread_pages
 
 needs_native = pytest.mark.skipif(not classifier._native_features or not walk.ENABLED, reason="native code not built")
 _URLS = ["", "https://example.org/2021/05/04/the-old-stadium-seen-from-the-north.html", "https://e.org/news/",
-         "https://e.org/a/b?id=12345", "http://[bad/x", "https://e.org/é/old-stadium-north"]
+         "https://e.org/a/b?id=12345", "http://[bad/x", "https://e.org/é/old-stadium-north",
+         "https://e.org/x/old-stadium-seen-north?ref=1#frag", "http://e.org/news/the_old+stadium.shtml",
+         "https://e.org:8080/OLD-Stadium-North/", "HTTPS://E.ORG/old-stadium-north-2", "https://e.org/a b/old-x-y"]
+# headlines: ASCII (letters, digits, punctuation), not ASCII, none
+_H1S = ["", "The Old Stadium Seen From The North", "old-stadium: 2021 North!", "Le vieux stade — old stadium north",
+        "OLD STADIUM NORTH NORTH", "北京 old stadium north"]
 
 
 def _bits(feats: dict) -> dict:
@@ -59,7 +64,7 @@ def _random_figures(rnd: random.Random) -> tuple:
               w(), w(), rnd.randint(0, 9), rnd.randint(0, 9), rnd.randint(0, 40), w(), w(), dist)
     region = (w(), rnd.randint(0, 90))
     counts = (w() or 1.0, rnd.randint(0, 30), w(), rnd.randint(0, 9), rnd.choice([0, rnd.randint(1, 40)]), w(),
-              float(rnd.randint(0, 20)), w(), rnd.randint(0, 30), rnd.choice(["", "The Old Stadium Seen From The North"]))
+              float(rnd.randint(0, 20)), w(), rnd.randint(0, 30), rnd.choice(_H1S))
     signals = PageSignals(og_type=rnd.choice(["", "article", "website"]), ld_types=rnd.choice([[], ["NewsArticle"]]),
                           anchors=rnd.randint(0, 400), paragraphs=rnd.randint(0, 40), images=rnd.randint(0, 20))
     return totals, region, counts, signals, rnd.choice(_URLS)
