@@ -613,4 +613,35 @@ def numeric_features(tuple totals, tuple region, tuple counts, tuple dist_names)
     return feats
 
 
+def signal_features(dict feats, sig, double total, tuple suffixes, listing, og_article):
+    """:func:`maintext.pagetype.classifier._signal_features` written into ``feats``: the same
+    doubles in the same order, from the page signals ``sig`` (``suffixes``, ``listing`` and
+    ``og_article``: its ``_LD_ARTICLE_SUFFIXES``, ``_LD_LISTING`` and ``_OG_ARTICLE``)."""
+    cdef double anchors = sig.anchors, images = sig.images, r
+    cdef bint ld_article = False, ld_listing = False
+    ld_types = sig.ld_types
+    if ld_types:
+        for t in ld_types:
+            if t.endswith(suffixes):
+                ld_article = True
+                break
+        ld_listing = not listing.isdisjoint(ld_types)
+    og_type = sig.og_type
+    article_tags = sig.article_tags
+    feats["log_anchors"] = _log1p(anchors)
+    r = 100.0 * anchors / total
+    feats["anchors_per_100w"] = r if r < 20.0 else 20.0  # (min(20.0, r))
+    feats["og_article"] = 0.0 if not og_type else (1.0 if og_type in og_article else -1.0)
+    feats["ld_article"] = 1.0 if ld_article else 0.0
+    feats["ld_listing"] = 1.0 if ld_listing else 0.0
+    feats["article_one"] = 1.0 if article_tags == 1 else 0.0
+    feats["log_article_tags"] = _log1p(article_tags)
+    feats["log_paragraphs"] = _log1p(sig.paragraphs)
+    feats["h1_one"] = 1.0 if sig.h1 == 1 else 0.0
+    feats["log_images"] = _log1p(images)
+    r = 100.0 * images / total
+    feats["images_per_100w"] = r if r < 20.0 else 20.0
+    return feats
+
+
 include "_url.pxi"

@@ -247,7 +247,8 @@ def view_features(view: PageView, url: str | None = None,
 
 
 # (a number only: _totals.numeric_features reads the length classes of a plain list of ints)
-_native_features = _native is not None and hasattr(_native, "numeric_features") and hasattr(_native, "url_features")
+_native_features = _native is not None and all(hasattr(_native, name) for name in (
+    "numeric_features", "signal_features", "url_features"))
 _DIST_NAMES = tuple(sys.intern(f"d{i}") for i in range(65))  # the length-class features, by index (interned: load_model)
 
 
@@ -255,10 +256,11 @@ def _assemble_native(totals: tuple, region: tuple[float, int], counts: tuple, si
                      url: str | None) -> dict[str, float]:
     """:func:`_assemble`, its numeric features summed in C (``_totals.numeric_features``, the
     twin of :func:`_length_features`, :func:`_teaser_features` and the counts' part of
-    :func:`~maintext.pagetype.features.features_from_counts`)."""
+    :func:`~maintext.pagetype.features.features_from_counts`; ``_totals.signal_features``,
+    the twin of :func:`_signal_features`)."""
     url = url or signals.canonical
     feats = _native.numeric_features(totals, region, counts, _DIST_NAMES)
-    _signal_features(signals, totals[0] or 1.0, feats)
+    _native.signal_features(feats, signals, totals[0] or 1.0, _LD_ARTICLE_SUFFIXES, _LD_LISTING, _OG_ARTICLE)
     # the URL features written in C (``_totals.url_features``: _url_parts' figures, the
     # headline match of an ASCII <h1>) for a plain web URL; else read here
     parts = _native.web_path_and_query(url) if url and _walk.ENABLED else None

@@ -65,8 +65,10 @@ def _random_figures(rnd: random.Random) -> tuple:
     region = (w(), rnd.randint(0, 90))
     counts = (w() or 1.0, rnd.randint(0, 30), w(), rnd.randint(0, 9), rnd.choice([0, rnd.randint(1, 40)]), w(),
               float(rnd.randint(0, 20)), w(), rnd.randint(0, 30), rnd.choice(_H1S))
-    signals = PageSignals(og_type=rnd.choice(["", "article", "website"]), ld_types=rnd.choice([[], ["NewsArticle"]]),
-                          anchors=rnd.randint(0, 400), paragraphs=rnd.randint(0, 40), images=rnd.randint(0, 20))
+    signals = PageSignals(og_type=rnd.choice(["", "article", "website", "NewsArticle"]),
+                          ld_types=rnd.choice([[], ["NewsArticle"], ["CollectionPage"], ["WebPage", "BlogPosting"]]),
+                          anchors=rnd.randint(0, 400), paragraphs=rnd.randint(0, 40), images=rnd.randint(0, 20),
+                          article_tags=rnd.choice([0, 1, 3]), h1=rnd.choice([0, 1, 2]))
     return totals, region, counts, signals, rnd.choice(_URLS)
 
 
