@@ -332,3 +332,36 @@ def test_native_ranked_skipped_and_heading_twins_match_python(monkeypatch) -> No
             else:
                 kept.append(Block("text", tag, (), 0, rng.random() < 0.3, None))
         assert native.heading_ends(kept) == headings._heading_ends(kept)
+
+
+def test_native_title_heading_matches_python(monkeypatch) -> None:
+    """_score.title_heading against score._title_heading: as choose_region asks it on real
+    pages, and on random headings and titles (case, length bounds, tags, no title)."""
+    from maintext.html.segmentation import Block, Segmentation
+    from maintext.methods.auto import score
+
+    monkeypatch.setattr(_walk, "ENABLED", True)
+    h, calls = AutoHeuristics(), []
+
+    def title_heading(blocks, headings, tags, min_chars, title):
+        c = native.title_heading(blocks, headings, tags, min_chars, title)
+        assert c == score._title_heading(h, SimpleNamespace(blocks=blocks, headings=lambda: headings), title)
+        calls.append(c)
+        return c
+
+    monkeypatch.setattr(score, "_c_title_heading", title_heading)
+    pages = spread_pages(_SETS, 25)
+    for data, url in pages:
+        maintext.extract(data, url=url, fields=("text",))
+    assert len(calls) >= len(pages) and any(c is not None for c in calls)
+    rng = random.Random(3)
+    texts = ["Old Stadium", "old stadium north", "STADIUM", "Straße", "x", "The Old Stadium Seen From The North"]
+    for _ in range(500):
+        seg = Segmentation()
+        for i in range(rng.randrange(8)):
+            b = Block(rng.choice(texts), rng.choice(["h1", "h2", "h5", "p"]), (), 0, False, None)
+            b.index = i
+            seg.blocks.append(b)
+        title = " ".join(rng.choice(texts) for _ in range(rng.randrange(3))).casefold()
+        assert native.title_heading(seg.blocks, seg.headings(), h.title_heading_tags, h.title_heading_min_chars,
+                                    title) == score._title_heading(h, seg, title)

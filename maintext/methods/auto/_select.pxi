@@ -10,6 +10,7 @@
 #   scoring_at_least common.scoring_at_least (the ranked containers that score well)
 #   skipped_starts   edges._skipped_starts (where the unread comments headings stood)
 #   heading_ends     headings._heading_ends (the kept headings an orphan may be among)
+#   title_heading    score._title_heading (the heading the page's <title> repeats)
 # The text tests (lines.py's regular expressions) stay in Python: the C loops ask them only
 # of the blocks that pass their cheap exact prefilters (the early returns of lines.py's
 # functions: length, last character, a needed character). The thresholds come in one tuple
@@ -437,3 +438,26 @@ def heading_ends(list kept):
         if is_head and head and not (get_slot(b, _sel.off[7]) if fits(&_sel, b) else b.in_table):
             out.append(i)
     return out
+
+
+def title_heading(list blocks, list headings, tags, double min_chars, str title):
+    """score._title_heading: the index of the first of the heading blocks (``headings``:
+    their indexes, in order) whose tag is in ``tags``, of ``min_chars`` to ``len(title)``
+    characters, whose casefolded text is part of ``title`` (casefolded); else None."""
+    cdef Py_ssize_t n_title = PyUnicode_GET_LENGTH(title), chars
+    cdef bint direct
+    if not n_title:
+        return None
+    if headings:
+        read_layout(&_sel, type(blocks[headings[0]]), _SEL_SLOTS)
+    for i in headings:
+        b = blocks[i]
+        direct = fits(&_sel, b)
+        if (get_slot(b, _sel.off[2]) if direct else b.tag) not in tags:
+            continue
+        chars = get_slot(b, _sel.off[5]) if direct else b.chars
+        if min_chars <= <double>chars and chars <= n_title:
+            text = get_slot(b, _sel.off[3]) if direct else b.text
+            if text.casefold() in title:
+                return get_slot(b, _sel.off[9]) if direct else b.index
+    return None
