@@ -365,3 +365,57 @@ def test_native_title_heading_matches_python(monkeypatch) -> None:
         title = " ".join(rng.choice(texts) for _ in range(rng.randrange(3))).casefold()
         assert native.title_heading(seg.blocks, seg.headings(), h.title_heading_tags, h.title_heading_min_chars,
                                     title) == score._title_heading(h, seg, title)
+
+
+def test_native_sibling_verdict_matches_python(monkeypatch) -> None:
+    """_score.sibling_verdict against widen._sibling_verdict's Python reading, for every
+    sibling box the widening asks about on real pages (the text alone, and with favor_recall),
+    and on boxes of random blocks (figure owners, sentence ends, empty text, scores)."""
+    from maintext.html.segmentation import Block, Container, Segmentation
+    from maintext.methods.auto import widen
+
+    monkeypatch.setattr(_walk, "ENABLED", True)
+    real, verdicts = widen._sibling_verdict, []
+
+    def both(h, seg, sib, threshold):
+        c = real(h, seg, sib, threshold)
+        monkeypatch.setattr(_walk, "ENABLED", False)
+        try:
+            py = real(h, seg, sib, threshold)
+        finally:
+            monkeypatch.setattr(_walk, "ENABLED", True)
+        assert c == py
+        verdicts.append(c)
+        return c
+
+    monkeypatch.setattr(widen, "_sibling_verdict", both)
+    pages = spread_pages(_SETS, 25)
+    for data, url in pages:
+        maintext.extract(data, url=url, fields=("text",))
+    assert len(verdicts) >= len(pages) and {"join", "skip", "stop"} <= set(verdicts)
+
+    rng = random.Random(11)
+    h = AutoHeuristics()
+    texts = ["A sentence of words, and more.", "Caption", "", "x!", "Short line", "one two three four five six."]
+    for _ in range(400):
+        seg = Segmentation()
+        boilers = [None, "<figure>", "<figcaption>", "navigation"]
+        for cid in range(4):
+            seg.containers.append(Container(cid, "div", 0, None, (rng.choice(boilers), False, False),
+                                            rng.choice([None] + list(range(cid)))))
+        for i in range(rng.randrange(1, 12)):
+            b = Block(" ".join(rng.choice(texts) for _ in range(rng.randrange(1, 4))), "p", (), rng.randrange(0, 30),
+                      False, rng.choice([None, 0, 1, 2, 3]))
+            seg.blocks.append(b)
+        seg.finish()
+        if rng.random() < 0.3:  # (owners before finish(): each points up the list, no cycle)
+            seg._walked_owner = [rng.choice([None] + list(range(cid))) for cid in range(len(seg.containers))]
+        start = rng.randrange(len(seg.blocks))
+        sib = Container(9, "div", start, None, (rng.choice([None, "navigation"]), False, False))
+        sib.end = rng.randrange(start + 1, len(seg.blocks) + 1)
+        sib.score = rng.choice([None, 5.0, 50.0])
+        threshold = rng.choice([10.0, 30.0])
+        c = real(h, seg, sib, threshold)
+        monkeypatch.setattr(_walk, "ENABLED", False)
+        assert real(h, seg, sib, threshold) == c
+        monkeypatch.setattr(_walk, "ENABLED", True)

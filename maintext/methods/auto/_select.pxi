@@ -11,6 +11,7 @@
 #   skipped_starts   edges._skipped_starts (where the unread comments headings stood)
 #   heading_ends     headings._heading_ends (the kept headings an orphan may be among)
 #   title_heading    score._title_heading (the heading the page's <title> repeats)
+#   sibling_verdict  widen._sibling_verdict's reading of a sibling box (with _only_figures)
 # The text tests (lines.py's regular expressions) stay in Python: the C loops ask them only
 # of the blocks that pass their cheap exact prefilters (the early returns of lines.py's
 # functions: length, last character, a needed character). The thresholds come in one tuple
@@ -461,3 +462,116 @@ def title_heading(list blocks, list headings, tags, double min_chars, str title)
             if text.casefold() in title:
                 return get_slot(b, _sel.off[9]) if direct else b.index
     return None
+
+
+cdef object _end_set = None  # the set of sentence ends _end_chars was read of
+cdef Py_UCS4 _end_chars[32]
+cdef Py_ssize_t _n_end = -1  # its characters; -1: not all one-character strings (ask the set)
+
+
+cdef int _use_sentence_end(frozenset ends) except -1:
+    """Read the characters of ``ends`` (tags.SENTENCE_END) into ``_end_chars`` unless they
+    were read of that set last."""
+    global _end_set, _n_end
+    cdef Py_ssize_t n = 0
+    if ends is _end_set:
+        return 0
+    for e in ends:
+        if type(e) is not str or PyUnicode_GET_LENGTH(e) != 1 or n >= 32:
+            n = -1
+            break
+        _end_chars[n] = PyUnicode_READ_CHAR(e, 0)
+        n += 1
+    _n_end = n
+    _end_set = ends
+    return 0
+
+
+cdef bint _ends_in(str text, frozenset ends) except -1:
+    """``text[-1:] in ends`` (after _use_sentence_end(ends))."""
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(text), k
+    cdef Py_UCS4 c
+    if _n_end < 0:
+        return text[-1:] in ends
+    if n == 0:
+        return False  # ("" is none of the one-character members)
+    c = PyUnicode_READ_CHAR(text, n - 1)
+    for k in range(_n_end):
+        if _end_chars[k] == c:
+            return True
+    return False
+
+
+cdef bint _only_figures(list blocks, Py_ssize_t start, Py_ssize_t end, list containers, walked,
+                        figure_boxes) except -1:
+    """widen._only_figures of ``blocks[start:end]``: there are some, and each has a
+    boilerplate box among all its owners (Segmentation.all_owners: ``walked``, the owners
+    before finish() rewrote them, or the containers' own) whose reason is in ``figure_boxes``."""
+    cdef bint found
+    if end <= start:
+        return False
+    for i in range(start, end):
+        b = blocks[i]
+        o = get_slot(b, _sel.off[0]) if fits(&_sel, b) else b.owner
+        found = False
+        while o is not None:
+            c = containers[o]
+            if (get_slot(c, _cont.off[5]) if fits(&_cont, c) else c.boiler) in figure_boxes:
+                found = True
+                break
+            o = walked[o] if walked is not None else (get_slot(c, _cont.off[6]) if fits(&_cont, c) else c.owner)
+        if not found:
+            return False
+    return True
+
+
+def sibling_verdict(list blocks, sib, list containers, walked, list char_sums, list link_sums,
+                    double spacer_weight, double threshold, frozenset sentence_end, figure_boxes):
+    """widen._sibling_verdict of the box ``sib``: "join", "skip" (a spacer) or "stop", by the
+    same tests in the same order (its words summed as _weight_below sums them; the link
+    density from the prefix sums ``char_sums`` and ``link_sums``; ``walked``:
+    Segmentation._walked_owner)."""
+    cdef Py_ssize_t start, end, i, n = len(blocks), chars
+    cdef double weight = 0.0, limit, ld, prose = 0.0, w
+    cdef bint direct
+    read_layout(&_cont, type(sib), _CONTAINER_SLOTS)
+    direct = fits(&_cont, sib)
+    start = get_slot(sib, _cont.off[0]) if direct else sib.start
+    end = get_slot(sib, _cont.off[1]) if direct else sib.end
+    if start < 0 or end > n:
+        raise IndexError("a box outside the blocks")
+    if start < end:
+        read_layout(&_sel, type(blocks[start]), _SEL_SLOTS)
+    _use_sentence_end(sentence_end)
+    limit = 30.0 if 30.0 > spacer_weight else spacer_weight  # (max(spacer_weight, 30))
+    for i in range(start, end):
+        b = blocks[i]
+        weight += <double>(get_slot(b, _sel.off[1]) if fits(&_sel, b) else b.weight)
+        if weight >= limit:
+            break
+    if weight < spacer_weight or _only_figures(blocks, start, end, containers, walked, figure_boxes):
+        return "skip"
+    if get_slot(sib, _cont.off[5]) if direct else sib.boiler:
+        return "stop"
+    score = get_slot(sib, _cont.off[7]) if direct else sib.score
+    if score is not None and score >= threshold:
+        return "join"
+    chars = char_sums[end] - char_sums[start]
+    ld = (<double>(link_sums[end] - link_sums[start])) / (<double>chars) if chars else 0.0
+    if ld >= 0.25:
+        return "stop"
+    for i in range(start, end):
+        b = blocks[i]
+        direct = fits(&_sel, b)
+        if _ends_in(get_slot(b, _sel.off[3]) if direct else b.text, sentence_end):
+            w = get_slot(b, _sel.off[1]) if direct else b.weight
+            prose += w
+            if prose >= 15:
+                return "join"
+    if weight < 30 and ld == 0:
+        if end <= start:
+            raise IndexError("list index out of range")  # (blocks[-1] of no blocks, as in Python)
+        b = blocks[end - 1]
+        if _ends_in(get_slot(b, _sel.off[3]) if fits(&_sel, b) else b.text, sentence_end):
+            return "join"
+    return "stop"

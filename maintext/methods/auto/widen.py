@@ -7,14 +7,21 @@ link-free running text, and the block ranges of sibling containers holding good 
 
 from __future__ import annotations
 
+import importlib
 from bisect import bisect_left
+from typing import Any
 
 from ...html import walk as _walk
 from ...html.tags import SENTENCE_END
 from ...html.segment import Container, Segmentation
 from ...options import AutoOptions
-from .common import _weight_below, c_scoring_at_least, scoring_at_least
+from .common import _weight_below, c_scoring_at_least, plain_number, scoring_at_least
 from .heuristics import AutoHeuristics
+
+try:  # _sibling_verdict in C (maintext/methods/auto/_select.pxi)
+    _c_sibling_verdict = importlib.import_module(f"{__package__}._score").sibling_verdict
+except (ImportError, AttributeError):
+    _c_sibling_verdict = None
 
 
 def _join_peers(h: AutoHeuristics, seg: Segmentation, ranked: list[tuple[float, int]], top: Container,
@@ -250,8 +257,19 @@ def _outermost_alone(seg: Segmentation, top: Container) -> Container:
     return top
 
 
+_SPACER: tuple[Any, bool] = (None, False)  # the heuristics last checked by _sibling_verdict, its answer
+
+
 def _sibling_verdict(h: AutoHeuristics, seg: Segmentation, sib: Container, threshold: float) -> str:
-    """"join", "skip" (a spacer: look further) or "stop"."""
+    """"join", "skip" (a spacer: look further) or "stop". (In C, ``_score.sibling_verdict``,
+    when built and enabled and the numbers are doubles: the same answers.)"""
+    if _c_sibling_verdict is not None and _walk.ENABLED and type(threshold) is float:
+        global _SPACER
+        if _SPACER[0] is not h:
+            _SPACER = (h, plain_number(h.spacer_weight))
+        if _SPACER[1]:
+            return _c_sibling_verdict(seg.blocks, sib, seg.containers, seg._walked_owner, seg._chars, seg._links,
+                                      h.spacer_weight, threshold, SENTENCE_END, FIGURE_BOXES)
     blocks = seg.blocks[sib.start:sib.end]
     # the words, compared with spacer_weight and 30 alone: summed in order only up to the
     # larger (a long box's first blocks answer both)
