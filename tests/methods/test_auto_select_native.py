@@ -419,3 +419,30 @@ def test_native_sibling_verdict_matches_python(monkeypatch) -> None:
         monkeypatch.setattr(_walk, "ENABLED", False)
         assert real(h, seg, sib, threshold) == c
         monkeypatch.setattr(_walk, "ENABLED", True)
+
+
+def test_native_boiler_inside_matches_python(monkeypatch) -> None:
+    """_score.boiler_inside (select_region's first test) against filter._boiler_inside on
+    every block select_region asks about on real pages: the same answer and the same
+    memo entries, in the same order, from the same memo."""
+    from maintext.methods.auto import filter as auto_filter
+
+    monkeypatch.setattr(_walk, "ENABLED", True)
+    real, answers = native.boiler_inside, []
+
+    def both(memo, containers, Container, exempt, weighed, char_sums, top, b):
+        py_memo = dict(memo)
+        seg = SimpleNamespace(boiler_memo=py_memo, containers=containers, exempt=exempt, weighed=weighed,
+                              chars=lambda start, end: char_sums[end] - char_sums[start])
+        py = auto_filter._boiler_inside(seg, b, top)
+        c = real(memo, containers, Container, exempt, weighed, char_sums, top, b)
+        assert c == py and list(memo.items()) == list(py_memo.items())
+        answers.append(c)
+        return c
+
+    monkeypatch.setattr(auto_filter, "_c_boiler_inside", both)
+    pages = spread_pages(_SETS, 25)
+    for data, url in pages:
+        maintext.extract(data, url=url, fields=("text",))
+        maintext.extract(data, url=url, fields=("text",), auto={"include_comments": True})
+    assert len(answers) > len(pages) and any(a is not None for a in answers)

@@ -12,6 +12,7 @@
 #   heading_ends     headings._heading_ends (the kept headings an orphan may be among)
 #   title_heading    score._title_heading (the heading the page's <title> repeats)
 #   sibling_verdict  widen._sibling_verdict's reading of a sibling box (with _only_figures)
+#   boiler_inside    filter._boiler_inside (select_region's first test, through a partial)
 # The text tests (lines.py's regular expressions) stay in Python: the C loops ask them only
 # of the blocks that pass their cheap exact prefilters (the early returns of lines.py's
 # functions: length, last character, a needed character). The thresholds come in one tuple
@@ -575,3 +576,55 @@ def sibling_verdict(list blocks, sib, list containers, walked, list char_sums, l
         if _ends_in(get_slot(b, _sel.off[3]) if fits(&_sel, b) else b.text, sentence_end):
             return "join"
     return "stop"
+
+
+def boiler_inside(dict memo, list containers, object Container, exempt, weighed, list char_sums, top, b):
+    """filter._boiler_inside(seg, b, top) (the segmentation's ``boiler_memo``, ``containers``,
+    ``exempt``, ``weighed`` and ``_chars`` given): the reason of the innermost boilerplate
+    box around ``b`` inside ``top``, each owner passed on the way answered in ``memo`` (the
+    same keys and answers, in the same order)."""
+    cdef list seen
+    cdef Py_ssize_t top_start = 0, top_end = 0, c_start, c_end, c_id, c_id_end, tid = -1
+    cdef double half_top = 0.0
+    cdef bint direct
+    owner = get_slot(b, _sel.off[0]) if fits(&_sel, b) else b.owner
+    if owner is None:  # in no boilerplate box (most blocks)
+        return None
+    read_layout(&_cont, Container, _CONTAINER_SLOTS)
+    if top is not None:
+        tid = top.id
+        top_start, top_end = top.start, top.end
+        half_top = 0.5 * <double>(<Py_ssize_t>char_sums[top_end] - <Py_ssize_t>char_sums[top_start])
+    top_id = tid
+    seen = []
+    found = None
+    while owner is not None:
+        key = (owner, top_id)
+        hit = memo.get(key, memo)  # (memo itself: not in it)
+        if hit is not memo:
+            found = hit
+            break
+        seen.append(owner)
+        c = containers[owner]
+        direct = fits(&_cont, c)
+        if owner in exempt:
+            owner = get_slot(c, _cont.off[6]) if direct else c.owner
+            continue
+        boiler = get_slot(c, _cont.off[5]) if direct else c.boiler
+        if top is None:
+            found = boiler
+            break
+        c_id, c_id_end = c.id, c.id_end
+        if c_id <= tid < c_id_end:
+            break
+        c_start = get_slot(c, _cont.off[0]) if direct else c.start
+        c_end = get_slot(c, _cont.off[1]) if direct else c.end
+        if (boiler != "comments" and owner not in weighed
+                and <double>(<Py_ssize_t>char_sums[c_end] - <Py_ssize_t>char_sums[c_start]) > half_top):
+            owner = get_slot(c, _cont.off[6]) if direct else c.owner
+            continue
+        found = boiler
+        break
+    for o in seen:
+        memo[(o, top_id)] = found
+    return found
