@@ -13,7 +13,7 @@ The tag sets are the Python modules': ``p``; ``h2``..``h6`` (classifier._SUBHEAD
 ``h1``/``h2`` (blockregion.HEADLINE_TAGS); ``h1``..``h6`` (features._HEADINGS)."""
 
 from cpython.object cimport PyObject
-from libc.math cimport log, log1p, rint
+from libc.math cimport exp, fabs, log, log1p, rint
 from libc.stdlib cimport calloc, free
 from libc.string cimport memcmp, memset
 from maintext.html._blockregion cimport (
@@ -541,6 +541,27 @@ def logit(dict feats, list names, list means, list scales, list coefs, double in
         x = 0.0 if value is None else <double>value
         z += <double>coefs[i] * (x - <double>means[i]) / <double>scales[i]
     return z
+
+
+cdef inline double _clamped_logit(double p) noexcept:
+    """classifier._logit: the logit of ``p`` kept within [1e-9, 1 - 1e-9] (NaN kept)."""
+    p = 1e-9 if p < 1e-9 else (1.0 - 1e-9 if p > 1.0 - 1e-9 else p)
+    return log(p / (1.0 - p))
+
+
+def decide(double z, double threshold, double a, double b):
+    """classifier.decision(classifier.probability's p of the logit ``z``, ``threshold``,
+    the Platt calibration ``{"a": a, "b": b}``): (answer, confidence), the same operations
+    on doubles (the C library's exp and log, as math's)."""
+    cdef double p, ez, margin, zc
+    if z >= 0:
+        p = 1.0 / (1.0 + exp(-z))
+    else:
+        ez = exp(z)
+        p = ez / (1.0 + ez)
+    margin = fabs(_clamped_logit(p) - _clamped_logit(threshold))
+    zc = a * margin + b
+    return p >= threshold, 1.0 / (1.0 + exp(-zc)) if zc >= -700 else 0.0
 
 
 # --- the numeric features (classifier._length_features, _teaser_features and the counts'

@@ -408,8 +408,17 @@ def classify_with_links(blist: BlockList | PageView, url: str | None = None) -> 
         feats = features(blist, url, bins) if any(b.chars for b in blist.blocks) else None
     if feats is None:
         return False, 1.0, 0.0  # no visible text at all: nothing to read, whatever the metadata says
-    is_content, confidence = decision(probability(feats, model), model["threshold"], model.get("calibration"))
+    calibration = model.get("calibration")
+    if calibration is not None and _native_decide and _walk.ENABLED:  # (probability and decision in C)
+        is_content, confidence = _native.decide(
+            _native.logit(feats, model["features"], model["mean"], model["scale"], model["coef"], model["intercept"]),
+            model["threshold"], calibration["a"], calibration["b"])
+    else:
+        is_content, confidence = decision(probability(feats, model), model["threshold"], calibration)
     return is_content, confidence, feats["link_density"]
+
+
+_native_decide = _native is not None and hasattr(_native, "decide")  # (_totals.decide: decision's twin)
 
 
 def _logit(p: float) -> float:

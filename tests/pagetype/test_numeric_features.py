@@ -82,3 +82,22 @@ def test_random_figures(seed: int) -> None:
 
 def test_log1p_of_zero_keeps_its_sign() -> None:  # (what _totals._log1p copies)
     assert math.copysign(1.0, math.log1p(-0.0)) == -1.0
+
+
+@needs_native
+def test_native_decide_is_decision_of_probability() -> None:
+    """_totals.decide (classify_with_links' answer in C) against decision(probability(...))
+    bit for bit: logits of every size and sign, infinities, NaN, the shipped threshold and
+    calibration and others."""
+    model = classifier.load_model()
+    rnd = random.Random(9)
+    zs = [0.0, -0.0, 1e-300, -1e-300, 700.0, -700.0, 800.0, -800.0, float("inf"), float("-inf"), float("nan")]
+    zs += [rnd.uniform(-40, 40) for _ in range(3000)]
+    cals = [model["calibration"], {"a": 1.0, "b": 0.0}, {"a": -3.5, "b": 800.0}, {"a": 1e-3, "b": -750.0}]
+    for z in zs:
+        for threshold in (model["threshold"], 0.5, 1e-12, 0.999999999):
+            for cal in cals:
+                p = classifier.probability({}, {"features": [], "mean": [], "scale": [], "coef": [], "intercept": z})
+                answer, confidence = classifier.decision(p, threshold, cal)
+                got = classifier._native.decide(z, threshold, cal["a"], cal["b"])
+                assert (got[0], float(got[1]).hex()) == (answer, float(confidence).hex()), (z, threshold, cal)
