@@ -446,3 +446,80 @@ def test_native_boiler_inside_matches_python(monkeypatch) -> None:
         maintext.extract(data, url=url, fields=("text",))
         maintext.extract(data, url=url, fields=("text",), auto={"include_comments": True})
     assert len(answers) > len(pages) and any(a is not None for a in answers)
+
+
+def test_native_story_children_and_headline_match_python(monkeypatch) -> None:
+    """_score.story_of, child_ids and headline_before against their Python twins
+    (widen._story's loop, Segmentation.children, edges._headline_before): as auto asks them
+    on real pages, and on random nested boxes, <article>s and <h1> blocks."""
+    from maintext.html.segmentation import Block, Container, Segmentation
+    from maintext.methods.auto import widen
+
+    monkeypatch.setattr(_walk, "ENABLED", True)
+    calls = {"story": 0, "children": 0, "headline": 0}
+    c_story, c_children, c_headline = native.story_of, native.child_ids, native.headline_before
+
+    def py_story(seg, c):
+        monkeypatch.setattr(_walk, "ENABLED", False)
+        try:
+            return widen._story(seg, c)
+        finally:
+            monkeypatch.setattr(_walk, "ENABLED", True)
+
+    def story_of(containers, c, h1s):
+        got = c_story(containers, c, h1s)
+        seg = SimpleNamespace(containers=containers, blocks_of=lambda tag: h1s,
+                              has_block_of=lambda tag, start, end: Segmentation.has_block_of(seg, tag, start, end))
+        assert got is py_story(seg, c)
+        calls["story"] += 1
+        return got
+
+    def child_ids(containers, cid):
+        got = c_children(containers, cid)
+        assert got == Segmentation.children(SimpleNamespace(containers=containers), cid)
+        calls["children"] += 1
+        return got
+
+    def headline_before(blocks, first, stop, headline):
+        got = c_headline(blocks, first, stop, headline)
+        assert got == edges._headline_before(blocks, first, stop, headline)
+        calls["headline"] += 1
+        return got
+
+    monkeypatch.setattr(widen, "_c_story_of", story_of)
+    monkeypatch.setattr(widen, "_c_child_ids", child_ids)
+    monkeypatch.setattr(edges, "_c_headline_before", headline_before)
+    pages = spread_pages(_SETS, 25)
+    for data, url in pages:
+        maintext.extract(data, url=url, fields=("text",))
+    assert min(calls.values()) > len(pages) // 2
+
+    rng = random.Random(13)
+    for _ in range(300):
+        seg = Segmentation()
+        n = rng.randrange(1, 12)
+        for cid in range(n):  # each box's parent an earlier box: ids in document order
+            parent = rng.choice([None] + list(range(cid))) if cid else None
+            seg.containers.append(Container(cid, rng.choice(["article", "div", "section"]), cid, parent))
+        for cid in reversed(range(n)):  # descendants [id, id_end): a parent ends after its last child
+            c = seg.containers[cid]
+            kids = [k for k in range(cid + 1, n) if seg.containers[k].parent == cid]
+            c.id_end = max([seg.containers[k].id_end for k in kids] + [cid + 1])
+            c.end = c.start + rng.randrange(0, 5)
+        if any(seg.containers[k].parent is not None and seg.containers[k].id_end > seg.containers[seg.containers[k].parent].id_end
+               for k in range(n)):
+            continue
+        for i in range(rng.randrange(0, 15)):
+            seg.blocks.append(Block("t", rng.choice(["h1", "p", "h2"]), (), 0, False, None))
+        h1s = [i for i, b in enumerate(seg.blocks) if b.tag == "h1"]
+        for cid in range(n):
+            c = seg.containers[cid]
+            assert c_children(seg.containers, cid) == Segmentation.children(seg, cid)
+            view = SimpleNamespace(containers=seg.containers, blocks_of=lambda tag: h1s,
+                                   has_block_of=lambda tag, start, end: Segmentation.has_block_of(view, tag, start, end))
+            assert c_story(seg.containers, c, h1s) is py_story(view, c)
+        if seg.blocks:
+            first = rng.randrange(len(seg.blocks) + 1)
+            stop = max(-1, first - 1 - rng.randrange(0, 6))
+            headline = rng.choice([None, rng.randrange(len(seg.blocks))])
+            assert c_headline(seg.blocks, first, stop, headline) == edges._headline_before(seg.blocks, first, stop, headline)

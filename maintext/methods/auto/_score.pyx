@@ -14,7 +14,7 @@ from maintext.html._slots cimport Layout, fits, get_slot, read_layout, set_slot
 
 # segmentation.Block's and Container's slots read here (in this order)
 _BLOCK_SLOTS = ("heading", "weight", "link_chars", "chars", "commas", "chain", "paragraph")
-_CONTAINER_SLOTS = ("start", "end", "tag", "content_hint", "semantic", "boiler", "owner", "score")
+_CONTAINER_SLOTS = ("start", "end", "tag", "content_hint", "semantic", "boiler", "owner", "score", "id_end", "parent")
 cdef Layout _blk, _cont
 
 

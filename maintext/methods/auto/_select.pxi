@@ -13,6 +13,9 @@
 #   title_heading    score._title_heading (the heading the page's <title> repeats)
 #   sibling_verdict  widen._sibling_verdict's reading of a sibling box (with _only_figures)
 #   boiler_inside    filter._boiler_inside (select_region's first test, through a partial)
+#   child_ids        Segmentation.children (the widening's sibling boxes)
+#   story_of         widen._story (the <article> with its own <h1> around a box)
+#   headline_before  edges._headline_before (the lead's headline)
 # The text tests (lines.py's regular expressions) stay in Python: the C loops ask them only
 # of the blocks that pass their cheap exact prefilters (the early returns of lines.py's
 # functions: length, last character, a needed character). The thresholds come in one tuple
@@ -628,3 +631,57 @@ def boiler_inside(dict memo, list containers, object Container, exempt, weighed,
     for o in seen:
         memo[(o, top_id)] = found
     return found
+
+
+def child_ids(list containers, Py_ssize_t cid):
+    """Segmentation.children: the ids of the child containers of container ``cid``, in
+    document order (each child follows the previous one's descendants)."""
+    cdef list kids = []
+    cdef Py_ssize_t k = cid + 1, end
+    c = containers[cid]
+    read_layout(&_cont, type(c), _CONTAINER_SLOTS)
+    end = get_slot(c, _cont.off[8]) if fits(&_cont, c) else c.id_end
+    while k < end:
+        kids.append(k)
+        c = containers[k]
+        k = get_slot(c, _cont.off[8]) if fits(&_cont, c) else c.id_end
+    return kids
+
+
+def story_of(list containers, c, list h1s):
+    """widen._story: the first ``<article>`` from ``c`` up (``c`` itself included) when one
+    of the blocks ``h1s`` (the <h1> blocks' indexes, in order) lies in it; else None."""
+    cdef bint direct
+    cdef Py_ssize_t start, end, lo, hi, mid
+    if c is not None:
+        read_layout(&_cont, type(c), _CONTAINER_SLOTS)
+    while c is not None:
+        direct = fits(&_cont, c)
+        if (get_slot(c, _cont.off[2]) if direct else c.tag) == "article":
+            start = get_slot(c, _cont.off[0]) if direct else c.start
+            end = get_slot(c, _cont.off[1]) if direct else c.end
+            lo, hi = 0, len(h1s)  # (Segmentation.has_block_of: bisect_left for start)
+            while lo < hi:
+                mid = (lo + hi) // 2
+                if <Py_ssize_t>h1s[mid] < start:
+                    lo = mid + 1
+                else:
+                    hi = mid
+            return c if lo < len(h1s) and <Py_ssize_t>h1s[lo] < end else None
+        parent = get_slot(c, _cont.off[9]) if direct else c.parent
+        c = containers[parent] if parent is not None else None
+    return None
+
+
+def headline_before(list blocks, Py_ssize_t first, Py_ssize_t stop, headline):
+    """edges._headline_before: the nearest block before ``first`` and after ``stop`` (going
+    back) that is an <h1> or the ``headline`` index; else None."""
+    cdef Py_ssize_t i = first - 1, at = -1 if headline is None else headline
+    if i > stop:
+        read_layout(&_sel, type(blocks[i]), _SEL_SLOTS)
+    while i > stop:
+        b = blocks[i]
+        if (get_slot(b, _sel.off[2]) if fits(&_sel, b) else b.tag) == "h1" or i == at:
+            return i
+        i -= 1
+    return None

@@ -25,9 +25,9 @@ from .heuristics import AutoHeuristics
 try:  # the scans for related and comments headings in C (_select.pxi, in _score), else the Python ones
     _c_edges = importlib.import_module(f"{__package__}._score")
     _c_next_related, _c_next_comments = _c_edges.next_related, _c_edges.next_comments
-    _c_skipped_starts = _c_edges.skipped_starts
+    _c_skipped_starts, _c_headline_before = _c_edges.skipped_starts, _c_edges.headline_before
 except (ImportError, AttributeError):
-    _c_next_related = _c_next_comments = _c_skipped_starts = None
+    _c_next_related = _c_next_comments = _c_skipped_starts = _c_headline_before = None
 
 
 def _lead_blocks(h: AutoHeuristics, seg: Segmentation, first: int, top: Container | None,
@@ -37,11 +37,10 @@ def _lead_blocks(h: AutoHeuristics, seg: Segmentation, first: int, top: Containe
     ``headline``, the heading the <title> repeats) before the first kept block when it lies
     at most headline_reach blocks before it (a subheading right after the headline is the
     lead even without a full stop)."""
-    h1 = None
-    for i in range(first - 1, max(-1, first - 1 - h.headline_reach), -1):
-        if seg.blocks[i].tag == "h1" or i == headline:
-            h1 = i
-            break
+    stop = max(-1, first - 1 - h.headline_reach)
+    h1 = (_c_headline_before(seg.blocks, first, stop, headline)
+          if _c_headline_before is not None and _walk.ENABLED and type(stop) is int
+          else _headline_before(seg.blocks, first, stop, headline))
     if h1 is not None:
         lead = [b for b in seg.blocks[h1 + 1:first]
                 if _is_lead(h, b) or _is_summary_item(h, b)
@@ -63,6 +62,15 @@ def _lead_blocks(h: AutoHeuristics, seg: Segmentation, first: int, top: Containe
         for b in lead:
             explain.append(_explain(b, "keep", "lead between headline and main container"))
     return lead
+
+
+def _headline_before(blocks: list[Block], first: int, stop: int, headline: int | None) -> int | None:
+    """The nearest of ``blocks`` before ``first`` (going back, down to ``stop`` excluded) that is
+    an <h1> or the ``headline`` index; else None (the twin of ``_score.headline_before``)."""
+    for i in range(first - 1, stop, -1):
+        if blocks[i].tag == "h1" or i == headline:
+            return i
+    return None
 
 
 def _lead_box_start(h: AutoHeuristics, seg: Segmentation, top: Container | None) -> int:

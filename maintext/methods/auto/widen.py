@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 from bisect import bisect_left
+from functools import partial
 from typing import Any
 
 from ...html import walk as _walk
@@ -18,10 +19,11 @@ from ...options import AutoOptions
 from .common import _weight_below, c_scoring_at_least, plain_number, scoring_at_least
 from .heuristics import AutoHeuristics
 
-try:  # _sibling_verdict in C (maintext/methods/auto/_select.pxi)
-    _c_sibling_verdict = importlib.import_module(f"{__package__}._score").sibling_verdict
+try:  # _sibling_verdict, _story and Segmentation.children in C (maintext/methods/auto/_select.pxi)
+    _c_widen = importlib.import_module(f"{__package__}._score")
+    _c_sibling_verdict, _c_story_of, _c_child_ids = _c_widen.sibling_verdict, _c_widen.story_of, _c_widen.child_ids
 except (ImportError, AttributeError):
-    _c_sibling_verdict = None
+    _c_sibling_verdict = _c_story_of = _c_child_ids = None
 
 
 def _join_peers(h: AutoHeuristics, seg: Segmentation, ranked: list[tuple[float, int]], top: Container,
@@ -51,7 +53,10 @@ def _join_peers(h: AutoHeuristics, seg: Segmentation, ranked: list[tuple[float, 
 
 
 def _story(seg: Segmentation, c: Container) -> Container | None:
-    """The ``<article>`` around ``c`` (or ``c``) when it holds its own ``<h1>``: one story."""
+    """The ``<article>`` around ``c`` (or ``c``) when it holds its own ``<h1>``: one story.
+    (In C, ``_score.story_of``, when built and enabled.)"""
+    if _c_story_of is not None and _walk.ENABLED:
+        return _c_story_of(seg.containers, c, seg.blocks_of("h1"))
     k: Container | None = c
     while k is not None:
         if k.tag == "article":
@@ -153,8 +158,10 @@ def _widen(h: AutoHeuristics, seg: Segmentation, top: Container, story: Containe
     ranges = [(top.start, top.end)]
     threshold = max(10.0, (top.score or 0.0) * h.sibling_share)
     alone = _outermost_alone(seg, top)
+    # (Segmentation.children, in C when built and enabled)
+    children = partial(_c_child_ids, seg.containers) if _c_child_ids is not None and _walk.ENABLED else seg.children
     # (the wrapper's siblings, listed once: the walk before the winner and _section_mates read them)
-    around = seg.children(alone.parent) if alone.parent is not None else []
+    around = children(alone.parent) if alone.parent is not None else []
     for step in (-1, 1):
         # Before the winner, the article's opening parts may sit beside a plain wrapper
         # of the winner; after it, only the winner's own siblings are considered (what
@@ -162,7 +169,7 @@ def _widen(h: AutoHeuristics, seg: Segmentation, top: Container, story: Containe
         box = alone if step < 0 else top
         if box.parent is None:
             continue
-        siblings = around if box is alone else seg.children(box.parent)
+        siblings = around if box is alone else children(box.parent)
         pos = siblings.index(box.id)
         i = pos + step
         while 0 <= i < len(siblings):
