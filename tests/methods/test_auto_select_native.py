@@ -523,3 +523,30 @@ def test_native_story_children_and_headline_match_python(monkeypatch) -> None:
             stop = max(-1, first - 1 - rng.randrange(0, 6))
             headline = rng.choice([None, rng.randrange(len(seg.blocks))])
             assert c_headline(seg.blocks, first, stop, headline) == edges._headline_before(seg.blocks, first, stop, headline)
+
+
+def test_native_widen_up_matches_python(monkeypatch) -> None:
+    """widen._widen_up with its walk in C (_score.widen_up) against its Python walk: the
+    same box on real pages, with the default options and favoring recall (half the share)."""
+    from maintext.methods.auto import score, widen
+
+    monkeypatch.setattr(_walk, "ENABLED", True)
+    real, boxes = widen._widen_up, []
+
+    def both(h, seg, top, opts, story):
+        c = real(h, seg, top, opts, story)
+        monkeypatch.setattr(_walk, "ENABLED", False)
+        try:
+            py = real(h, seg, top, opts, story)
+        finally:
+            monkeypatch.setattr(_walk, "ENABLED", True)
+        assert c is py
+        boxes.append(c is not top)
+        return c
+
+    monkeypatch.setattr(score, "_widen_up", both)
+    pages = spread_pages(_SETS, 25)
+    for data, url in pages:
+        maintext.extract(data, url=url, fields=("text",))
+        maintext.extract(data, url=url, fields=("text",), auto={"favor_recall": True})
+    assert len(boxes) >= len(pages) and any(boxes)

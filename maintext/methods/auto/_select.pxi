@@ -16,6 +16,7 @@
 #   child_ids        Segmentation.children (the widening's sibling boxes)
 #   story_of         widen._story (the <article> with its own <h1> around a box)
 #   headline_before  edges._headline_before (the lead's headline)
+#   widen_up         widen._widen_up's walk up the ancestors (before _into_article)
 # The text tests (lines.py's regular expressions) stay in Python: the C loops ask them only
 # of the blocks that pass their cheap exact prefilters (the early returns of lines.py's
 # functions: length, last character, a needed character). The thresholds come in one tuple
@@ -685,3 +686,37 @@ def headline_before(list blocks, Py_ssize_t first, Py_ssize_t stop, headline):
             return i
         i -= 1
     return None
+
+
+def widen_up(list containers, top, Py_ssize_t levels, list prose_sums, list char_sums, list link_sums,
+             double share, double max_density, story, holds_other_story):
+    """widen._widen_up's walk (before its _into_article): the last of up to ``levels``
+    ancestors of ``top`` that adds at least ``share`` times ``top``'s prose (``prose_sums``:
+    Segmentation._prose) at a link density of at most ``max_density``, stopping at one that
+    holds ``story`` and another story (``holds_other_story(c)``); else ``top``."""
+    cdef Py_ssize_t start, end, chars, level
+    cdef double base, extra
+    cdef bint direct
+    best = c = top
+    read_layout(&_cont, type(top), _CONTAINER_SLOTS)
+    direct = fits(&_cont, top)
+    start = get_slot(top, _cont.off[0]) if direct else top.start
+    end = get_slot(top, _cont.off[1]) if direct else top.end
+    base = <double>prose_sums[end] - <double>prose_sums[start]
+    for level in range(levels):
+        parent = get_slot(c, _cont.off[9]) if fits(&_cont, c) else c.parent
+        if parent is None:
+            break
+        c = containers[parent]
+        if story is not None and c.id <= story.id < c.id_end and holds_other_story(c):
+            break  # the next stories of an infinite-scroll page, each an <article> with its <h1>
+        direct = fits(&_cont, c)
+        start = get_slot(c, _cont.off[0]) if direct else c.start
+        end = get_slot(c, _cont.off[1]) if direct else c.end
+        extra = (<double>prose_sums[end] - <double>prose_sums[start]) - base
+        if extra >= share * base:
+            chars = <Py_ssize_t>char_sums[end] - <Py_ssize_t>char_sums[start]
+            if ((<double>(<Py_ssize_t>link_sums[end] - <Py_ssize_t>link_sums[start]) / <double>chars
+                    if chars else 0.0) <= max_density):
+                best = c
+    return best

@@ -22,8 +22,9 @@ from .heuristics import AutoHeuristics
 try:  # _sibling_verdict, _story and Segmentation.children in C (maintext/methods/auto/_select.pxi)
     _c_widen = importlib.import_module(f"{__package__}._score")
     _c_sibling_verdict, _c_story_of, _c_child_ids = _c_widen.sibling_verdict, _c_widen.story_of, _c_widen.child_ids
+    _c_widen_up = _c_widen.widen_up
 except (ImportError, AttributeError):
-    _c_sibling_verdict = _c_story_of = _c_child_ids = None
+    _c_sibling_verdict = _c_story_of = _c_child_ids = _c_widen_up = None
 
 
 def _join_peers(h: AutoHeuristics, seg: Segmentation, ranked: list[tuple[float, int]], top: Container,
@@ -107,11 +108,22 @@ def _out_of_list(h: AutoHeuristics, seg: Segmentation, top: Container) -> Contai
     return c
 
 
+_UP: tuple[Any, bool] = (None, False)  # the heuristics last checked by _widen_up, its answer
+
+
 def _widen_up(h: AutoHeuristics, seg: Segmentation, top: Container, opts: AutoOptions,
               story: Container | None) -> Container:
     """An ancestor of ``top`` when it adds much running text at a low link density: the
     winner was one post of a thread, one section of a long page (all running text of
     the page is the content). (``story``: ``_story(seg, top)``.)"""
+    share = h.up_extra_share / 2 if opts.favor_recall else h.up_extra_share
+    global _UP
+    if _UP[0] is not h:  # (the numbers the C walk reads as doubles: checked once per heuristics object)
+        _UP = (h, type(h.up_levels) is int and plain_number(h.up_extra_share) and plain_number(h.up_link_density_max))
+    if _UP[1] and _c_widen_up is not None and _walk.ENABLED:  # (the walk in C: the same sums and tests)
+        best = _c_widen_up(seg.containers, top, h.up_levels, seg._prose, seg._chars, seg._links, share,
+                           h.up_link_density_max, story, partial(_holds_other_story, seg, story))
+        return _into_article(h, seg, best)
     best = top
     base = seg.prose(top.start, top.end)
     c = top
