@@ -550,3 +550,42 @@ def test_native_widen_up_matches_python(monkeypatch) -> None:
         maintext.extract(data, url=url, fields=("text",))
         maintext.extract(data, url=url, fields=("text",), auto={"favor_recall": True})
     assert len(boxes) >= len(pages) and any(boxes)
+
+
+def test_native_promo_pitch_matches_python(monkeypatch) -> None:
+    """_score.promo_pitch against edges._promo_pitch: the same position and the same
+    remembered answers (``promos``), on the kept blocks of real pages and on random tails
+    (headings, weights around the limits, calls to action anywhere)."""
+    from maintext.html.segmentation import Block
+
+    monkeypatch.setattr(_walk, "ENABLED", True)
+    real, answers = native.promo_pitch, []
+    h = AutoHeuristics()
+
+    def both(kept, end, reach, max_weight, trail_weight, share, promos, promo_line):
+        py_promos = dict(promos)
+        py = edges._promo_pitch(h, kept, end, py_promos)
+        c = real(kept, end, reach, max_weight, trail_weight, share, promos, promo_line)
+        assert c == py and list(promos.items()) == list(py_promos.items())
+        answers.append(c)
+        return c
+
+    monkeypatch.setattr(edges, "_c_promo_pitch", both)
+    pages = spread_pages(_SETS, 25)
+    for data, url in pages:
+        maintext.extract(data, url=url, fields=("text",))
+    assert len(answers) >= len(pages) // 2
+
+    rng = random.Random(17)
+    texts = ["Subscribe now to read the full story", "A paragraph of the article, with words.", "Share", "More"]
+    monkeypatch.setattr(edges, "is_promo_line", lambda text: text.startswith("Subscribe"))
+    for _ in range(500):
+        kept = [Block(" ".join([rng.choice(texts)] * rng.randrange(1, 12)), rng.choice(["p", "h2"]), (), 0, False, None)
+                for _ in range(rng.randrange(0, 12))]
+        end = rng.randrange(len(kept) + 1)
+        promos = {k: rng.random() < 0.5 for k in range(len(kept)) if rng.random() < 0.2}
+        py_promos = dict(promos)
+        py = edges._promo_pitch(h, kept, end, py_promos)
+        c = real(kept, end, h.pitch_reach, h.pitch_max_weight, h.trail_weight, h.pitch_article_share, promos,
+                 edges.is_promo_line)
+        assert c == py and list(promos.items()) == list(py_promos.items())

@@ -17,6 +17,7 @@
 #   story_of         widen._story (the <article> with its own <h1> around a box)
 #   headline_before  edges._headline_before (the lead's headline)
 #   widen_up         widen._widen_up's walk up the ancestors (before _into_article)
+#   promo_pitch      edges._promo_pitch (a call to action and its pitch ending the article)
 # The text tests (lines.py's regular expressions) stay in Python: the C loops ask them only
 # of the blocks that pass their cheap exact prefilters (the early returns of lines.py's
 # functions: length, last character, a needed character). The thresholds come in one tuple
@@ -720,3 +721,41 @@ def widen_up(list containers, top, Py_ssize_t levels, list prose_sums, list char
                     if chars else 0.0) <= max_density):
                 best = c
     return best
+
+
+def promo_pitch(list kept, Py_ssize_t end, Py_ssize_t reach, double max_weight, double trail_weight,
+                double share, dict promos, object promo_line):
+    """edges._promo_pitch: the position of a call to action (``promo_line`` of its text,
+    remembered in ``promos`` by position as edges._is_promo does) among the last ``reach``
+    blocks before ``end``, each under ``max_weight`` words, not a heading's name (a heading
+    under ``trail_weight`` words), when the blocks before it weigh at least ``share`` times
+    the tail from it (summed as _weight_below sums them); else None."""
+    cdef Py_ssize_t j = end - 1, stop = end - 1 - reach, k
+    cdef double tail = 0.0, weight, article, before
+    cdef bint direct
+    if stop < -1:
+        stop = -1
+    if j > stop:
+        read_layout(&_sel, type(kept[j]), _SEL_SLOTS)
+    while j > stop:
+        b = kept[j]
+        direct = fits(&_sel, b)
+        weight = get_slot(b, _sel.off[1]) if direct else b.weight
+        if weight >= max_weight:
+            return None
+        tail += weight
+        if not ((get_slot(b, _sel.off[4]) if direct else b.heading) and weight < trail_weight):
+            hit = promos.get(j)
+            if hit is None:
+                hit = promos[j] = promo_line(get_slot(b, _sel.off[3]) if direct else b.text)
+            if hit:
+                article = share * tail
+                before = 0.0
+                for k in range(j):
+                    b = kept[k]
+                    before += <double>(get_slot(b, _sel.off[1]) if fits(&_sel, b) else b.weight)
+                    if before >= article:
+                        break
+                return j if before >= article else None
+        j -= 1
+    return None

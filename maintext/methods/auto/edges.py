@@ -26,8 +26,9 @@ try:  # the scans for related and comments headings in C (_select.pxi, in _score
     _c_edges = importlib.import_module(f"{__package__}._score")
     _c_next_related, _c_next_comments = _c_edges.next_related, _c_edges.next_comments
     _c_skipped_starts, _c_headline_before = _c_edges.skipped_starts, _c_edges.headline_before
+    _c_promo_pitch = _c_edges.promo_pitch
 except (ImportError, AttributeError):
-    _c_next_related = _c_next_comments = _c_skipped_starts = _c_headline_before = None
+    _c_next_related = _c_next_comments = _c_skipped_starts = _c_headline_before = _c_promo_pitch = None
 
 
 def _lead_blocks(h: AutoHeuristics, seg: Segmentation, first: int, top: Container | None,
@@ -163,7 +164,9 @@ def trim_edges(h: AutoHeuristics, seg: Segmentation, kept: list[Block], top: Con
         for j in range(teasers, end):
             drop.setdefault(j, "teaser list after the article")
         end = teasers
-    pitch = _promo_pitch(h, kept, end, promos)
+    pitch = (_c_promo_pitch(kept, end, h.pitch_reach, h.pitch_max_weight, h.trail_weight, h.pitch_article_share,
+                            promos, is_promo_line)
+             if _native_pitch(h) else _promo_pitch(h, kept, end, promos))
     if pitch is not None:
         for j in range(pitch, end):
             drop.setdefault(j, "call to action and its pitch after the article")
@@ -195,6 +198,21 @@ def _native_edges(h: AutoHeuristics) -> bool:
     if _PLAIN[0] is not h:
         _PLAIN = (h, plain_number(h.related_cut_after) and plain_number(h.section_heading_max_weight))
     return _PLAIN[1]
+
+
+_PITCH: tuple[Any, bool] = (None, False)  # the heuristics last checked by _native_pitch, its answer
+
+
+def _native_pitch(h: AutoHeuristics) -> bool:
+    """Whether the compiled _promo_pitch runs: built and enabled, its numbers plain (checked
+    once per heuristics object)."""
+    if _c_promo_pitch is None or not _walk.ENABLED:
+        return False
+    global _PITCH
+    if _PITCH[0] is not h:
+        _PITCH = (h, type(h.pitch_reach) is int and plain_number(h.pitch_max_weight) and plain_number(h.trail_weight)
+                  and plain_number(h.pitch_article_share))
+    return _PITCH[1]
 
 
 def _find_related(h: AutoHeuristics, kept: list[Block], i: int, seen: float) -> tuple[int, float]:
