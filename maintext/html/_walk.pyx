@@ -193,6 +193,17 @@ def finish_sums(list blocks, frozenset sentence_end, list headings=None):
     return chars, links, running_weight, running, weights
 
 
+def blocks_with_tag(list blocks, list indexes, str tag):
+    """The ``indexes`` of the blocks whose tag is ``tag``, in order (``[i for i in indexes if
+    blocks[i].tag == tag]``: Segmentation.blocks_of among the heading blocks)."""
+    cdef list out = []
+    for i in indexes:
+        b = blocks[i]
+        if (get_slot(b, _blk.off[3]) if fits(&_blk, b) else b.tag) == tag:
+            out.append(i)
+    return out
+
+
 def finish_blocks(list blocks, list containers, set exempt, list running_weight):
     """The block pass of :meth:`maintext.html.segmentation.Segmentation.finish`: each
     block's index and boilerplate reason (its innermost owner that is not exempt, one step

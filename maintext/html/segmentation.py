@@ -364,7 +364,9 @@ class Segmentation:
         if found is None:
             blocks = self.blocks
             if tag in HEADING_TAGS:  # (among the heading blocks alone: Block.heading is the tag's)
-                found = [i for i in self.headings() if blocks[i].tag == tag]
+                native = _walk.native if _walk.ENABLED else None  # (its twin in C: _walk.blocks_with_tag)
+                found = (native.blocks_with_tag(blocks, self.headings(), tag) if native is not None
+                         else [i for i in self.headings() if blocks[i].tag == tag])
             else:
                 found = [i for i, b in enumerate(blocks) if b.tag == tag]
             self._block_tags[tag] = found
