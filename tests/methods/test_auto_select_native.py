@@ -526,8 +526,9 @@ def test_native_story_children_and_headline_match_python(monkeypatch) -> None:
 
 
 def test_native_widen_up_matches_python(monkeypatch) -> None:
-    """widen._widen_up with its walk in C (_score.widen_up) against its Python walk: the
-    same box on real pages, with the default options and favoring recall (half the share)."""
+    """widen._widen_up with its walk in C (_score.widen_up, _score.into_article) against its
+    Python walk: the same box on real pages, with the default options and favoring recall
+    (half the share); and into_article of every box of those pages against _into_article."""
     from maintext.methods.auto import score, widen
 
     monkeypatch.setattr(_walk, "ENABLED", True)
@@ -542,14 +543,43 @@ def test_native_widen_up_matches_python(monkeypatch) -> None:
             monkeypatch.setattr(_walk, "ENABLED", True)
         assert c is py
         boxes.append(c is not top)
+        for box in seg.containers:  # (_score.into_article, the last step, of every box of the page)
+            got = native.into_article(seg.blocks, seg.containers, box, h.up_levels, h.long_block_weight,
+                                      h.article_extra_share)
+            assert got is widen._into_article(h, seg, box)
+            articles.append(got is not box)
         return c
 
+    articles: list[bool] = []
     monkeypatch.setattr(score, "_widen_up", both)
     pages = spread_pages(_SETS, 25)
     for data, url in pages:
         maintext.extract(data, url=url, fields=("text",))
         maintext.extract(data, url=url, fields=("text",), auto={"favor_recall": True})
-    assert len(boxes) >= len(pages) and any(boxes)
+    assert len(boxes) >= len(pages) and any(boxes) and len(articles) > len(pages)
+    # an <article> holding a lead block before the body box (the pages above have none)
+    from maintext.html.segmentation import Block, Container, Segmentation
+
+    rng, h, moved = random.Random(19), AutoHeuristics(), 0
+    words = lambda n: " ".join(["word"] * n)
+    for _ in range(400):
+        seg = Segmentation()
+        n_lead, n_body = rng.randrange(0, 4), rng.randrange(0, 5)
+        outer = Container(0, rng.choice(["article", "article", "div"]), 0, None)
+        outer.end = n_lead + n_body + rng.choice([0, 0, 1])
+        inner = Container(1, "div", n_lead, 0)
+        inner.end = n_lead + n_body
+        seg.containers += [outer, inner]
+        for i in range(outer.end):
+            b = Block(words(rng.choice([3, 30, 60, 200])), "p", (0, 1) if i >= n_lead else (0,),
+                      rng.choice([0, 0, 0, 5]), False, None)
+            b.boiler = rng.choice([None, None, None, "navigation"])
+            seg.blocks.append(b)
+        got = native.into_article(seg.blocks, seg.containers, inner, h.up_levels, h.long_block_weight,
+                                  h.article_extra_share)
+        assert got is widen._into_article(h, seg, inner)
+        moved += got is outer
+    assert moved > 5
 
 
 def test_native_promo_pitch_matches_python(monkeypatch) -> None:

@@ -18,6 +18,7 @@
 #   headline_before  edges._headline_before (the lead's headline)
 #   widen_up         widen._widen_up's walk up the ancestors (before _into_article)
 #   promo_pitch      edges._promo_pitch (a call to action and its pitch ending the article)
+#   into_article     widen._into_article (the <article> around the body box)
 # The text tests (lines.py's regular expressions) stay in Python: the C loops ask them only
 # of the blocks that pass their cheap exact prefilters (the early returns of lines.py's
 # functions: length, last character, a needed character). The thresholds come in one tuple
@@ -31,7 +32,7 @@ cdef extern from "Python.h":
 
 # segmentation.Block's slots read here (in this order)
 _SEL_SLOTS = ("owner", "weight", "tag", "text", "heading", "chars", "link_chars", "in_table",
-              "marked", "index", "chain")
+              "marked", "index", "chain", "boiler")
 cdef Layout _sel
 
 cdef enum DropCode:
@@ -759,3 +760,52 @@ def promo_pitch(list kept, Py_ssize_t end, Py_ssize_t reach, double max_weight, 
                 return j if before >= article else None
         j -= 1
     return None
+
+
+def into_article(list blocks, list containers, top, Py_ssize_t levels, double long_weight, double extra_share):
+    """widen._into_article: the ``<article>`` at most ``levels`` up from ``top`` when what it
+    adds comes before ``top``, holds no link text and no block in a boilerplate box, holds a
+    block of ``long_weight`` words and weighs at most ``extra_share`` times ``top`` (the
+    weights summed in order, as ``sum`` adds floats); else ``top``."""
+    cdef Py_ssize_t level, a, b_end, t_start, t_end, i
+    cdef double most, added, body, w
+    cdef bint direct
+    c = top
+    read_layout(&_cont, type(top), _CONTAINER_SLOTS)
+    for level in range(levels):
+        direct = fits(&_cont, c)
+        parent = get_slot(c, _cont.off[9]) if direct else c.parent
+        if (get_slot(c, _cont.off[2]) if direct else c.tag) == "article" or parent is None:
+            break
+        c = containers[parent]
+    if c is top or (get_slot(c, _cont.off[2]) if fits(&_cont, c) else c.tag) != "article":
+        return top
+    direct = fits(&_cont, c)
+    a = get_slot(c, _cont.off[0]) if direct else c.start
+    b_end = get_slot(c, _cont.off[1]) if direct else c.end
+    direct = fits(&_cont, top)
+    t_start = get_slot(top, _cont.off[0]) if direct else top.start
+    t_end = get_slot(top, _cont.off[1]) if direct else top.end
+    if t_end < b_end or a >= t_start:  # (nothing added before top: blocks[a:t_start] is empty)
+        return top
+    read_layout(&_sel, type(blocks[a]), _SEL_SLOTS)
+    for i in range(a, t_start):
+        b = blocks[i]
+        direct = fits(&_sel, b)
+        if (get_slot(b, _sel.off[6]) if direct else b.link_chars) or \
+                (get_slot(b, _sel.off[11]) if direct else b.boiler) is not None:
+            return top
+    most = added = 0.0
+    for i in range(a, t_start):
+        b = blocks[i]
+        w = get_slot(b, _sel.off[1]) if fits(&_sel, b) else b.weight
+        if i == a or w > most:
+            most = w
+        added += w
+    if most < long_weight:
+        return top
+    body = 0.0
+    for i in range(t_start, t_end):
+        b = blocks[i]
+        body += <double>(get_slot(b, _sel.off[1]) if fits(&_sel, b) else b.weight)
+    return top if added > extra_share * body else c

@@ -22,9 +22,9 @@ from .heuristics import AutoHeuristics
 try:  # _sibling_verdict, _story and Segmentation.children in C (maintext/methods/auto/_select.pxi)
     _c_widen = importlib.import_module(f"{__package__}._score")
     _c_sibling_verdict, _c_story_of, _c_child_ids = _c_widen.sibling_verdict, _c_widen.story_of, _c_widen.child_ids
-    _c_widen_up = _c_widen.widen_up
+    _c_widen_up, _c_into_article = _c_widen.widen_up, _c_widen.into_article
 except (ImportError, AttributeError):
-    _c_sibling_verdict = _c_story_of = _c_child_ids = _c_widen_up = None
+    _c_sibling_verdict = _c_story_of = _c_child_ids = _c_widen_up = _c_into_article = None
 
 
 def _join_peers(h: AutoHeuristics, seg: Segmentation, ranked: list[tuple[float, int]], top: Container,
@@ -119,11 +119,13 @@ def _widen_up(h: AutoHeuristics, seg: Segmentation, top: Container, opts: AutoOp
     share = h.up_extra_share / 2 if opts.favor_recall else h.up_extra_share
     global _UP
     if _UP[0] is not h:  # (the numbers the C walk reads as doubles: checked once per heuristics object)
-        _UP = (h, type(h.up_levels) is int and plain_number(h.up_extra_share) and plain_number(h.up_link_density_max))
+        _UP = (h, type(h.up_levels) is int and plain_number(h.up_extra_share) and plain_number(h.up_link_density_max)
+               and plain_number(h.long_block_weight) and plain_number(h.article_extra_share))
     if _UP[1] and _c_widen_up is not None and _walk.ENABLED:  # (the walk in C: the same sums and tests)
         best = _c_widen_up(seg.containers, top, h.up_levels, seg._prose, seg._chars, seg._links, share,
                            h.up_link_density_max, story, partial(_holds_other_story, seg, story))
-        return _into_article(h, seg, best)
+        return _c_into_article(seg.blocks, seg.containers, best, h.up_levels, h.long_block_weight,
+                               h.article_extra_share)
     best = top
     base = seg.prose(top.start, top.end)
     c = top
