@@ -619,3 +619,30 @@ def test_native_promo_pitch_matches_python(monkeypatch) -> None:
         c = real(kept, end, h.pitch_reach, h.pitch_max_weight, h.trail_weight, h.pitch_article_share, promos,
                  edges.is_promo_line)
         assert c == py and list(promos.items()) == list(py_promos.items())
+
+
+def test_native_innermost_list_matches_python(monkeypatch) -> None:
+    """_score.innermost_list against lists._innermost_list's Python walk, for every block of
+    real pages (lists, items, paragraphs and other boxes around them)."""
+    from maintext.html import segment as segment_mod
+
+    monkeypatch.setattr(_walk, "ENABLED", True)
+    real, seen = segment_mod.segment_cleaned, []
+
+    def segment_cleaned(*args, **kwargs):
+        seg = real(*args, **kwargs)
+        for b in seg.blocks:
+            c = native.innermost_list(b, seg.containers)
+            monkeypatch.setattr(_walk, "ENABLED", False)
+            try:
+                assert c == auto_lists._innermost_list(seg, b)
+            finally:
+                monkeypatch.setattr(_walk, "ENABLED", True)
+            seen.append(c)
+        return seg
+
+    monkeypatch.setattr(auto_pkg, "segment_cleaned", segment_cleaned)
+    pages = spread_pages(_SETS, 25)
+    for data, url in pages:
+        maintext.extract(data, url=url, fields=("text",))
+    assert len(seen) > 10 * len(pages) and any(c is not None for c in seen) and None in seen

@@ -19,6 +19,7 @@
 #   widen_up         widen._widen_up's walk up the ancestors (before _into_article)
 #   promo_pitch      edges._promo_pitch (a call to action and its pitch ending the article)
 #   into_article     widen._into_article (the <article> around the body box)
+#   innermost_list   lists._innermost_list's walk up a block's boxes
 # The text tests (lines.py's regular expressions) stay in Python: the C loops ask them only
 # of the blocks that pass their cheap exact prefilters (the early returns of lines.py's
 # functions: length, last character, a needed character). The thresholds come in one tuple
@@ -809,3 +810,23 @@ def into_article(list blocks, list containers, top, Py_ssize_t levels, double lo
         b = blocks[i]
         body += <double>(get_slot(b, _sel.off[1]) if fits(&_sel, b) else b.weight)
     return top if added > extra_share * body else c
+
+
+def innermost_list(b, list containers):
+    """lists._innermost_list: the id of the innermost ``<ul>``/``<ol>`` around block ``b``
+    when only ``<li>``, ``<p>``, ``<div>`` or ``<span>`` boxes lie between; else None."""
+    cdef tuple chain
+    cdef Py_ssize_t k
+    if fits(&_sel, b):
+        chain = <tuple>get_slot(b, _sel.off[10])
+    else:
+        chain = b.chain
+    for k in range(len(chain) - 1, -1, -1):
+        cid = chain[k]
+        c = containers[cid]
+        tag = get_slot(c, _cont.off[2]) if fits(&_cont, c) else c.tag
+        if tag == "ul" or tag == "ol":
+            return cid
+        if not (tag == "li" or tag == "p" or tag == "div" or tag == "span"):
+            return None
+    return None
