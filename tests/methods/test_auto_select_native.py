@@ -646,3 +646,28 @@ def test_native_innermost_list_matches_python(monkeypatch) -> None:
     for data, url in pages:
         maintext.extract(data, url=url, fields=("text",))
     assert len(seen) > 10 * len(pages) and any(c is not None for c in seen) and None in seen
+
+
+def test_native_holds_other_story_matches_python(monkeypatch) -> None:
+    """_score.holds_other_story (widen_up's call back) against widen._holds_other_story on
+    every box the walk up asks about on real pages, and for every box around each story."""
+    from maintext.methods.auto import widen
+
+    monkeypatch.setattr(_walk, "ENABLED", True)
+    real, answers = native.holds_other_story, []
+
+    def both(blocks, containers, h1s, story, c):
+        got = real(blocks, containers, h1s, story, c)
+        seg = SimpleNamespace(blocks=blocks, containers=containers, blocks_of=lambda tag: h1s)
+        assert got == widen._holds_other_story(seg, story, c)
+        for box in containers:  # (every box holding the story, asked the same)
+            if box.id <= story.id < box.id_end:
+                assert real(blocks, containers, h1s, story, box) == widen._holds_other_story(seg, story, box)
+        answers.append(got)
+        return got
+
+    monkeypatch.setattr(widen, "_c_holds_other_story", both)
+    pages = spread_pages(_SETS, 25)
+    for data, url in pages:
+        maintext.extract(data, url=url, fields=("text",))
+    assert len(answers) > 5

@@ -8,6 +8,8 @@ product is rounded before it is added, as Python does). The Python loops stay th
 reference and the fallback (no compiler, ``MAINTEXT_NATIVE=0``);
 ``tests/methods/test_auto_score.py`` checks both agree."""
 
+from bisect import bisect_left
+
 from cpython.mem cimport PyMem_Free, PyMem_Realloc
 
 from maintext.html._slots cimport Layout, fits, get_slot, read_layout, set_slot

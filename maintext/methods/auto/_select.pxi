@@ -20,6 +20,7 @@
 #   promo_pitch      edges._promo_pitch (a call to action and its pitch ending the article)
 #   into_article     widen._into_article (the <article> around the body box)
 #   innermost_list   lists._innermost_list's walk up a block's boxes
+#   holds_other_story widen._holds_other_story (widen_up's call back)
 # The text tests (lines.py's regular expressions) stay in Python: the C loops ask them only
 # of the blocks that pass their cheap exact prefilters (the early returns of lines.py's
 # functions: length, last character, a needed character). The thresholds come in one tuple
@@ -830,3 +831,24 @@ def innermost_list(b, list containers):
         if not (tag == "li" or tag == "p" or tag == "div" or tag == "span"):
             return None
     return None
+
+
+def holds_other_story(list blocks, list containers, list h1s, story, c):
+    """widen._holds_other_story(seg, story, c) (``h1s``: the <h1> blocks' indexes, in
+    order): an <article> below ``c``, around one of its <h1> blocks, that neither holds
+    ``story`` nor lies in it."""
+    cdef Py_ssize_t c_id = c.id, c_end = c.id_end, story_id = story.id, story_end = story.id_end
+    cdef Py_ssize_t lo = bisect_left(h1s, c.start), hi = bisect_left(h1s, c.end), j, k_id
+    cdef tuple chain
+    for j in range(lo, hi):
+        b = blocks[h1s[j]]
+        chain = <tuple>(get_slot(b, _sel.off[10]) if fits(&_sel, b) else b.chain)
+        k = containers[chain[len(chain) - 1]] if chain else c
+        while k is not c:
+            k_id = k.id
+            if not (c_id <= k_id < c_end):
+                break
+            if k.tag == "article" and not k_id <= story_id < k.id_end and not story_id <= k_id < story_end:
+                return True
+            k = containers[k.parent]
+    return False

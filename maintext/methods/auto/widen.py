@@ -23,8 +23,9 @@ try:  # _sibling_verdict, _story and Segmentation.children in C (maintext/method
     _c_widen = importlib.import_module(f"{__package__}._score")
     _c_sibling_verdict, _c_story_of, _c_child_ids = _c_widen.sibling_verdict, _c_widen.story_of, _c_widen.child_ids
     _c_widen_up, _c_into_article = _c_widen.widen_up, _c_widen.into_article
+    _c_holds_other_story = _c_widen.holds_other_story
 except (ImportError, AttributeError):
-    _c_sibling_verdict = _c_story_of = _c_child_ids = _c_widen_up = _c_into_article = None
+    _c_sibling_verdict = _c_story_of = _c_child_ids = _c_widen_up = _c_into_article = _c_holds_other_story = None
 
 
 def _join_peers(h: AutoHeuristics, seg: Segmentation, ranked: list[tuple[float, int]], top: Container,
@@ -123,7 +124,9 @@ def _widen_up(h: AutoHeuristics, seg: Segmentation, top: Container, opts: AutoOp
                and plain_number(h.long_block_weight) and plain_number(h.article_extra_share))
     if _UP[1] and _c_widen_up is not None and _walk.ENABLED:  # (the walk in C: the same sums and tests)
         best = _c_widen_up(seg.containers, top, h.up_levels, seg._prose, seg._chars, seg._links, share,
-                           h.up_link_density_max, story, partial(_holds_other_story, seg, story))
+                           h.up_link_density_max, story,
+                           partial(_c_holds_other_story, seg.blocks, seg.containers, seg.blocks_of("h1"), story)
+                           if story is not None else None)
         return _c_into_article(seg.blocks, seg.containers, best, h.up_levels, h.long_block_weight,
                                h.article_extra_share)
     best = top
