@@ -140,13 +140,16 @@ def walk(root, frozenset skip, seg, sizes, dict env, bint elements=True, bint bo
             descend = False
 
 
-def finish_sums(list blocks, frozenset sentence_end):
+def finish_sums(list blocks, frozenset sentence_end, list headings=None):
     """The prefix sums of :meth:`maintext.html.segmentation.Segmentation.finish`, in one pass:
     (characters, link characters, running-text weight of each block, its prefix sums, the
     prefix sums of all weights). Running text is ``Block.is_running_text``; the float sums
     are added in the same order as ``itertools.accumulate`` adds them. A sum that a block
-    leaves as it was (no link characters, no running text) is the same object again."""
-    cdef Py_ssize_t n = len(blocks), i, c, lc, commas
+    leaves as it was (no link characters, no running text) is the same object again.
+    ``headings``: a list the indexes of the heading blocks (``Block.heading``) are appended
+    to, in order (``Segmentation.headings``, read in this pass: no loop over the blocks
+    in Python on every page)."""
+    cdef Py_ssize_t n = len(blocks), i = 0, c, lc, commas
     cdef Py_ssize_t sum_chars = 0, sum_links = 0
     cdef double sum_running = 0.0, sum_weights = 0.0, weight
     cdef list chars = [0], links = [0], running_weight = [], running = [0.0], weights = [0.0]
@@ -168,6 +171,9 @@ def finish_sums(list blocks, frozenset sentence_end):
         if lc:
             links_sum = sum_links
         links.append(links_sum)
+        if headings is not None and heading:
+            headings.append(i)
+        i += 1
         run = weight >= 8 and lc * 10 < c and not heading
         if run:
             commas = get_slot(b, _blk.off[11]) if fits(&_blk, b) else b.commas
@@ -185,6 +191,17 @@ def finish_sums(list blocks, frozenset sentence_end):
         sum_weights += weight
         weights.append(sum_weights)
     return chars, links, running_weight, running, weights
+
+
+def blocks_with_tag(list blocks, list indexes, str tag):
+    """The ``indexes`` of the blocks whose tag is ``tag``, in order (``[i for i in indexes if
+    blocks[i].tag == tag]``: Segmentation.blocks_of among the heading blocks)."""
+    cdef list out = []
+    for i in indexes:
+        b = blocks[i]
+        if (get_slot(b, _blk.off[3]) if fits(&_blk, b) else b.tag) == tag:
+            out.append(i)
+    return out
 
 
 def finish_blocks(list blocks, list containers, set exempt, list running_weight):

@@ -133,7 +133,7 @@ def head_signals(root: Any, ld_texts: Iterable[str | None] = ()) -> PageSignals:
                 sig.canonical = (value or "").strip()
         else:
             sig.canonical = (value or "").strip() or sig.canonical
-    ld = " ".join(t for t in ld_texts if t)
+    ld = " ".join(filter(None, ld_texts))  # (the texts that are not empty or None: no generator a page)
     if ld:
         sig.ld_types = _LD_TYPE.findall(ld)
     return sig

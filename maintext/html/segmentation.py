@@ -244,7 +244,10 @@ class Segmentation:
         blocks = self.blocks
         evidence = self.evidence
         if native is not None:
-            self._chars, self._links, running_weight, running, all_weights = native.finish_sums(blocks, SENTENCE_END)
+            heads: list[int] = []  # (headings(), found in the same pass)
+            self._chars, self._links, running_weight, running, all_weights = native.finish_sums(blocks, SENTENCE_END,
+                                                                                                heads)
+            self._headings = heads
             weights = all_weights if evidence is not None else running
         else:
             running_weight, running, weights = self._sums(evidence is not None)
@@ -361,7 +364,9 @@ class Segmentation:
         if found is None:
             blocks = self.blocks
             if tag in HEADING_TAGS:  # (among the heading blocks alone: Block.heading is the tag's)
-                found = [i for i in self.headings() if blocks[i].tag == tag]
+                native = _walk.native if _walk.ENABLED else None  # (its twin in C: _walk.blocks_with_tag)
+                found = (native.blocks_with_tag(blocks, self.headings(), tag) if native is not None
+                         else [i for i in self.headings() if blocks[i].tag == tag])
             else:
                 found = [i for i, b in enumerate(blocks) if b.tag == tag]
             self._block_tags[tag] = found

@@ -13,7 +13,7 @@ The tag sets are the Python modules': ``p``; ``h2``..``h6`` (classifier._SUBHEAD
 ``h1``/``h2`` (blockregion.HEADLINE_TAGS); ``h1``..``h6`` (features._HEADINGS)."""
 
 from cpython.object cimport PyObject
-from libc.math cimport log, log1p, rint
+from libc.math cimport exp, fabs, log, log1p, rint
 from libc.stdlib cimport calloc, free
 from libc.string cimport memcmp, memset
 from maintext.html._blockregion cimport (
@@ -543,6 +543,27 @@ def logit(dict feats, list names, list means, list scales, list coefs, double in
     return z
 
 
+cdef inline double _clamped_logit(double p) noexcept:
+    """classifier._logit: the logit of ``p`` kept within [1e-9, 1 - 1e-9] (NaN kept)."""
+    p = 1e-9 if p < 1e-9 else (1.0 - 1e-9 if p > 1.0 - 1e-9 else p)
+    return log(p / (1.0 - p))
+
+
+def decide(double z, double threshold, double a, double b):
+    """classifier.decision(classifier.probability's p of the logit ``z``, ``threshold``,
+    the Platt calibration ``{"a": a, "b": b}``): (answer, confidence), the same operations
+    on doubles (the C library's exp and log, as math's)."""
+    cdef double p, ez, margin, zc
+    if z >= 0:
+        p = 1.0 / (1.0 + exp(-z))
+    else:
+        ez = exp(z)
+        p = ez / (1.0 + ez)
+    margin = fabs(_clamped_logit(p) - _clamped_logit(threshold))
+    zc = a * margin + b
+    return p >= threshold, 1.0 / (1.0 + exp(-zc)) if zc >= -700 else 0.0
+
+
 # --- the numeric features (classifier._length_features, _teaser_features and the counts'
 # part of features.features_from_counts) ----------------------------------------------------
 
@@ -610,6 +631,37 @@ def numeric_features(tuple totals, tuple region, tuple counts, tuple dist_names)
     feats["linky_text_share"] = _ratio(linky_weight, c_total)
     r = (100.0 * <double>headings) / <double>c_total
     feats["heads_per_100w"] = r if r < 10.0 else 10.0
+    return feats
+
+
+def signal_features(dict feats, sig, double total, tuple suffixes, listing, og_article):
+    """:func:`maintext.pagetype.classifier._signal_features` written into ``feats``: the same
+    doubles in the same order, from the page signals ``sig`` (``suffixes``, ``listing`` and
+    ``og_article``: its ``_LD_ARTICLE_SUFFIXES``, ``_LD_LISTING`` and ``_OG_ARTICLE``)."""
+    cdef double anchors = sig.anchors, images = sig.images, r
+    cdef bint ld_article = False, ld_listing = False
+    ld_types = sig.ld_types
+    if ld_types:
+        for t in ld_types:
+            if t.endswith(suffixes):
+                ld_article = True
+                break
+        ld_listing = not listing.isdisjoint(ld_types)
+    og_type = sig.og_type
+    article_tags = sig.article_tags
+    feats["log_anchors"] = _log1p(anchors)
+    r = 100.0 * anchors / total
+    feats["anchors_per_100w"] = r if r < 20.0 else 20.0  # (min(20.0, r))
+    feats["og_article"] = 0.0 if not og_type else (1.0 if og_type in og_article else -1.0)
+    feats["ld_article"] = 1.0 if ld_article else 0.0
+    feats["ld_listing"] = 1.0 if ld_listing else 0.0
+    feats["article_one"] = 1.0 if article_tags == 1 else 0.0
+    feats["log_article_tags"] = _log1p(article_tags)
+    feats["log_paragraphs"] = _log1p(sig.paragraphs)
+    feats["h1_one"] = 1.0 if sig.h1 == 1 else 0.0
+    feats["log_images"] = _log1p(images)
+    r = 100.0 * images / total
+    feats["images_per_100w"] = r if r < 20.0 else 20.0
     return feats
 
 

@@ -1,6 +1,8 @@
 # The page-type URL features in one C pass (included by _totals.pyx): the twin of the regular
 # expressions of classifier._url_features, features._slug_words and features._url_shape.
 
+from cpython.unicode cimport PyUnicode_GET_LENGTH
+
 
 # --- the URL's shape (classifier._url_features, features._slug_words and _url_shape) -------
 
@@ -135,6 +137,11 @@ def url_facts(str path, str query):
     ``[-_+]``-separated pieces in a segment, a date in the path, a run of 5 digits in it, a
     run of 5 digits in its last segment, ``features._slug_words``, the last segment's
     extension, ``features._QUERY_ID`` in the query)."""
+    return _facts(path, query)
+
+
+cdef tuple _facts(str path, str query):
+    """:func:`url_facts`."""
     cdef bytes pb, qb
     cdef const unsigned char* s
     cdef Py_ssize_t n, p = 0, a, segments = 0, pieces, best = 0, last_a = 0, last_b = 0
@@ -170,3 +177,94 @@ def url_facts(str path, str query):
         p = a
     return (segments, best, _has_date(s, n) if n else False, _has_digits(s, 0, n, 5), _has_digits(s, last_a, last_b, 5),
             words, segments > 0 and _extension_at(s, last_a, last_b) < last_b, _query_id(<const unsigned char*>qb, len(qb)))
+
+
+# --- the URL features written into the feature dict (classifier._assemble_native) ---------
+
+def web_path_and_query(str url):
+    """``classifier._path_and_query`` of the common URL, an ASCII ``http(s)://`` one without
+    control characters or spaces and without brackets in its host: (path, query); else None
+    (``urlsplit``'s general reading decides). tests/pagetype/test_path_and_query.py."""
+    cdef const unsigned char* s
+    cdef Py_ssize_t n, start, end, q
+    if not (url.startswith(("http://", "https://")) and url.isascii() and url.isprintable()):
+        return None
+    s, n = <const unsigned char*>PyUnicode_DATA(url), len(url)
+    start = 8 if s[4] == 115 else 7  # (after "https://" or "http://": its first "//")
+    end = start
+    while end < n and s[end] != 47 and s[end] != 63 and s[end] != 35:  # the host ends at "/", "?" or "#"
+        if s[end] == 91 or s[end] == 93:  # "[" or "]": urlsplit checks the host
+            return None
+        end += 1
+    q = end
+    while q < n and s[q] != 35:  # the fragment cut off
+        q += 1
+    n = q
+    q = end
+    while q < n and s[q] != 63:  # the query after the first "?"
+        q += 1
+    return url[end:q], url[q + 1:n] if q < n else ""
+
+
+cdef inline double _clamp1(double x) noexcept:
+    """``max(-1.0, min(1.0, x))``."""
+    x = x if x < 1.0 else 1.0
+    return x if x > -1.0 else -1.0
+
+
+cdef bint _is_run(const unsigned char* h, Py_ssize_t n, str word) noexcept:
+    """``word`` (lower-case ASCII letters) is one of the runs of ASCII letters and digits
+    of ``h[:n]``, read lower-cased (``features._WORD.findall`` of an ASCII headline)."""
+    cdef const unsigned char* w = <const unsigned char*>PyUnicode_DATA(word)
+    cdef Py_ssize_t m = PyUnicode_GET_LENGTH(word), i = 0, a, k
+    while i < n:
+        while i < n and not _ascii_alnum(h[i]):
+            i += 1
+        a = i
+        while i < n and _ascii_alnum(h[i]):
+            i += 1
+        if i - a == m:
+            for k in range(m):
+                if (h[a + k] | 32) != w[k]:  # (| 32 lower-cases a letter, leaves a digit)
+                    break
+            else:
+                return True
+    return False
+
+
+cdef inline bint _ascii_alnum(unsigned char c) noexcept:
+    return (<unsigned char>(c - 48) < 10) | (<unsigned char>((c | 32) - 97) < 26)
+
+
+def url_features(dict feats, str path, str query, object h1):
+    """Write the URL features into ``feats``, in the order ``classifier._assemble`` adds them:
+    ``_path_features``, ``h1_url_match`` (``features._headline_url_match`` of the headline
+    ``h1``) and ``_shape_features``, from :func:`url_facts` of ``path`` and ``query``: the
+    same doubles. None (nothing written) when url_facts gives None; the slug words when the
+    headline is not ASCII (``h1_url_match`` is then written as 0.0, for the caller to set);
+    else True."""
+    cdef Py_ssize_t segments, pieces, n_words, found = 0
+    cdef double match = 0.0
+    facts = _facts(path, query)
+    if facts is None:
+        return None
+    segments, pieces, date, ident, last_ident, words, extension, query_id = facts
+    n_words = len(words)
+    done = True
+    if h1 and n_words >= 3:
+        if type(h1) is str and (<str>h1).isascii():
+            for word in words:
+                found += _is_run(<const unsigned char*>PyUnicode_DATA(h1), PyUnicode_GET_LENGTH(h1), word)
+            match = 2.0 * <double>found / <double>n_words - 1.0
+        else:
+            done = words
+    feats["url_date"] = 1.0 if date else -1.0
+    feats["url_slug"] = _clamp1(<double>(pieces - 3) / 3.0)
+    feats["url_id"] = 1.0 if ident else -1.0
+    feats["url_front"] = 1.0 if segments <= 1 and pieces <= 2 and not last_ident else -1.0
+    feats["url_depth"] = _clamp1(<double>(segments - 2) / 2.0)
+    feats["h1_url_match"] = match
+    feats["url_last_words"] = _clamp1(<double>(n_words - 3) / 3.0)
+    feats["url_query_id"] = 1.0 if query_id else -1.0
+    feats["url_extension"] = 1.0 if extension else -1.0
+    return done

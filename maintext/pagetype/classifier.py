@@ -16,9 +16,11 @@ from __future__ import annotations
 import json
 import math
 import re
+import sys
 from bisect import bisect_left
 from functools import lru_cache
 from importlib import resources
+from itertools import repeat
 from types import ModuleType
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
@@ -79,6 +81,9 @@ def load_model() -> dict:
     n = len(model["features"])
     if not (len(model["mean"]) == len(model["scale"]) == len(model["coef"]) == n):
         raise ModelError(f"{MODEL_FILE}: feature, scaling and weight lengths differ")
+    # interned, as the feature dicts' keys are (literals, _DIST_NAMES): each page's lookup
+    # of a name (``_totals.logit``) is then an identity test, not a string comparison
+    model["features"] = [sys.intern(name) for name in model["features"]]
     return model
 
 
@@ -242,22 +247,31 @@ def view_features(view: PageView, url: str | None = None,
 
 
 # (a number only: _totals.numeric_features reads the length classes of a plain list of ints)
-_native_features = _native is not None and hasattr(_native, "numeric_features")
-_DIST_NAMES = tuple(f"d{i}" for i in range(65))  # the length-class features, by index
+_native_features = _native is not None and all(hasattr(_native, name) for name in (
+    "numeric_features", "signal_features", "url_features"))
+_DIST_NAMES = tuple(sys.intern(f"d{i}") for i in range(65))  # the length-class features, by index (interned: load_model)
 
 
 def _assemble_native(totals: tuple, region: tuple[float, int], counts: tuple, signals: PageSignals,
                      url: str | None) -> dict[str, float]:
     """:func:`_assemble`, its numeric features summed in C (``_totals.numeric_features``, the
     twin of :func:`_length_features`, :func:`_teaser_features` and the counts' part of
-    :func:`~maintext.pagetype.features.features_from_counts`)."""
+    :func:`~maintext.pagetype.features.features_from_counts`; ``_totals.signal_features``,
+    the twin of :func:`_signal_features`)."""
     url = url or signals.canonical
     feats = _native.numeric_features(totals, region, counts, _DIST_NAMES)
-    _signal_features(signals, totals[0] or 1.0, feats)
-    by_url, slug, shape = _url_parts(url)
-    feats.update(by_url)
-    feats["h1_url_match"] = _headline_url_match(counts[9], url, slug)
-    feats.update(shape)
+    _native.signal_features(feats, signals, totals[0] or 1.0, _LD_ARTICLE_SUFFIXES, _LD_LISTING, _OG_ARTICLE)
+    # the URL features written in C (``_totals.url_features``: _url_parts' figures, the
+    # headline match of an ASCII <h1>) for a plain web URL; else read here
+    parts = _native.web_path_and_query(url) if url and _walk.ENABLED else None
+    done = _native.url_features(feats, parts[0], parts[1], counts[9]) if parts is not None else None
+    if done is None:
+        by_url, slug, shape = _url_parts(url)
+        feats.update(by_url)
+        feats["h1_url_match"] = _headline_url_match(counts[9], url, slug)
+        feats.update(shape)
+    elif done is not True:  # (a headline not in ASCII: its words matched here, with the slug's)
+        feats["h1_url_match"] = _headline_url_match(counts[9], url, done)
     return feats
 
 
@@ -327,7 +341,8 @@ def _signal_features(sig, total: float, feats: dict[str, float] | None = None) -
     if feats is None:
         feats = {}
     ld_types = sig.ld_types
-    ld_article = ld_types and any(t.endswith(_LD_ARTICLE_SUFFIXES) for t in ld_types)
+    # (any(t.endswith(_LD_ARTICLE_SUFFIXES) for t in ld_types), asked in C: no generator)
+    ld_article = ld_types and any(map(str.endswith, ld_types, repeat(_LD_ARTICLE_SUFFIXES)))
     ld_listing = ld_types and not _LD_LISTING.isdisjoint(ld_types)
     log1p, anchors, images, og_type = math.log1p, sig.anchors, sig.images, sig.og_type
     feats["log_anchors"] = log1p(anchors)
@@ -393,8 +408,17 @@ def classify_with_links(blist: BlockList | PageView, url: str | None = None) -> 
         feats = features(blist, url, bins) if any(b.chars for b in blist.blocks) else None
     if feats is None:
         return False, 1.0, 0.0  # no visible text at all: nothing to read, whatever the metadata says
-    is_content, confidence = decision(probability(feats, model), model["threshold"], model.get("calibration"))
+    calibration = model.get("calibration")
+    if calibration is not None and _native_decide and _walk.ENABLED:  # (probability and decision in C)
+        is_content, confidence = _native.decide(
+            _native.logit(feats, model["features"], model["mean"], model["scale"], model["coef"], model["intercept"]),
+            model["threshold"], calibration["a"], calibration["b"])
+    else:
+        is_content, confidence = decision(probability(feats, model), model["threshold"], calibration)
     return is_content, confidence, feats["link_density"]
+
+
+_native_decide = _native is not None and hasattr(_native, "decide")  # (_totals.decide: decision's twin)
 
 
 def _logit(p: float) -> float:

@@ -213,6 +213,11 @@ def test_finish_sums_same_in_c_and_python():
         native = walk.native.finish_sums(seg.blocks, SENTENCE_END)
         running_weight, running, weights = seg._sums(True)
         assert native == (seg._chars, seg._links, running_weight, running, weights)
+        heads: list[int] = []  # (Segmentation.headings found in the same pass)
+        assert walk.native.finish_sums(seg.blocks, SENTENCE_END, heads) == native
+        assert heads == seg.headings() == [i for i, b in enumerate(seg.blocks) if b.heading]
+        for tag in ("h2", "h1", "p"):  # (Segmentation.blocks_of among the headings)
+            assert walk.native.blocks_with_tag(seg.blocks, heads, tag) == [i for i in heads if seg.blocks[i].tag == tag]
     assert kinds == {True, False}
 
 

@@ -240,3 +240,434 @@ def test_heading_first_character_prefilter_changes_no_answer(seed: int) -> None:
         for text in texts:
             if test(text):
                 assert native.may_open_heading(text, first), text
+
+
+def test_native_paragraphs_match_python(monkeypatch) -> None:
+    """_score.paragraphs (auto._set_text's loop) against its twin auto._paragraphs: on the
+    kept blocks of real pages, and on blocks with line breaks, without text, without markers
+    and of another class (read by attribute)."""
+    from maintext.html.markers import BR, MARK_BR
+    from maintext.html.segmentation import Block
+
+    monkeypatch.setattr(_walk, "ENABLED", True)
+    calls = []
+
+    def paragraphs(kept, mark_br):
+        c = native.paragraphs(kept, mark_br)
+        assert c == auto_pkg._paragraphs(kept)
+        calls.append(len(c))
+        return c
+
+    monkeypatch.setattr(auto_pkg, "_c_paragraphs", paragraphs)
+    pages = spread_pages(_SETS, 25)
+    for data, url in pages:
+        maintext.extract(data, url=url, fields=("text",))
+    assert len(calls) >= len(pages)
+    blocks = [Block(f"one {BR} two", "p", (), 0, False, None), Block("", "p", (), 0, False, None),
+              Block("  plain  text ", "div", (), 0, False, None, marked=0), Block("", "p", (), 0, False, None, marked=0),
+              SimpleNamespace(marked=0, text="by attribute", lines=lambda: ["not read"]),
+              SimpleNamespace(marked=MARK_BR, text="a b", lines=lambda: ["a", "b"])]
+    assert native.paragraphs(blocks, MARK_BR) == auto_pkg._paragraphs(blocks) == [
+        "one", "two", "plain text", "by attribute", "a", "b"]
+    assert native.paragraphs([], MARK_BR) == []
+
+
+def test_native_ranked_skipped_and_heading_twins_match_python(monkeypatch) -> None:
+    """_score.scoring_at_least, skipped_starts and heading_ends against their Python twins
+    (common.scoring_at_least, edges._skipped_starts, headings._heading_ends): as auto asks
+    them on real pages, and on random input (scores of both types and NaN, headings in and
+    out of tables, blocks of another class read by attribute)."""
+    from maintext.html.segmentation import Block, Container
+    from maintext.methods.auto import common, headings, score, widen
+
+    monkeypatch.setattr(_walk, "ENABLED", True)
+    calls = {"ranked": 0, "skipped": 0, "ends": 0}
+
+    def at_least(ranked, floor):
+        c = native.scoring_at_least(ranked, floor)
+        assert c == common.scoring_at_least(ranked, floor)
+        calls["ranked"] += 1
+        return c
+
+    def skipped_starts(skipped, containers, cls, reason, tags):
+        c = native.skipped_starts(skipped, containers, cls, reason, tags)
+        py = edges._skipped_starts(skipped, containers, reason, tags)
+        assert c == py and list(c) == list(py)
+        calls["skipped"] += 1
+        return c
+
+    def heading_ends(kept):
+        c = native.heading_ends(kept)
+        assert c == headings._heading_ends(kept)
+        calls["ends"] += 1
+        return c
+
+    monkeypatch.setattr(score, "c_scoring_at_least", at_least)
+    monkeypatch.setattr(widen, "c_scoring_at_least", at_least)
+    monkeypatch.setattr(edges, "_c_skipped_starts", skipped_starts)
+    monkeypatch.setattr(headings, "_c_heading_ends", heading_ends)
+    pages = spread_pages(_SETS, 25)
+    for data, url in pages:
+        maintext.extract(data, url=url, fields=("text",))
+    assert min(calls.values()) >= len(pages)
+
+    rng = random.Random(7)
+    values = [0.0, 1.0, 2.5, -1.0, float("nan"), float("inf"), 1, 3, True]
+    for _ in range(300):
+        ranked = [(rng.choice(values), rng.randrange(100)) for _ in range(rng.randrange(12))]
+        floor = rng.choice(values)
+        assert native.scoring_at_least(ranked, floor) == common.scoring_at_least(ranked, floor)
+    for _ in range(300):
+        containers = [Container(cid, rng.choice(["h2", "h3", "div", "p"]), rng.randrange(50), None,
+                                (rng.choice([None, "comments", "navigation"]), False, False))
+                      for cid in range(rng.randrange(1, 10))]
+        skipped = [(rng.randrange(len(containers)), 5) for _ in range(rng.randrange(6))]
+        py = edges._skipped_starts(skipped, containers, "comments", edges.HEADING_TAGS)
+        assert native.skipped_starts(skipped, containers, Container, "comments", edges.HEADING_TAGS) == py
+        kept = []
+        for _ in range(rng.randrange(10)):
+            tag = rng.choice(["h1", "h2", "p", "li"])
+            if rng.random() < 0.2:
+                kept.append(SimpleNamespace(heading=tag[0] == "h", in_table=rng.random() < 0.3))
+            else:
+                kept.append(Block("text", tag, (), 0, rng.random() < 0.3, None))
+        assert native.heading_ends(kept) == headings._heading_ends(kept)
+
+
+def test_native_title_heading_matches_python(monkeypatch) -> None:
+    """_score.title_heading against score._title_heading: as choose_region asks it on real
+    pages, and on random headings and titles (case, length bounds, tags, no title)."""
+    from maintext.html.segmentation import Block, Segmentation
+    from maintext.methods.auto import score
+
+    monkeypatch.setattr(_walk, "ENABLED", True)
+    h, calls = AutoHeuristics(), []
+
+    def title_heading(blocks, headings, tags, min_chars, title):
+        c = native.title_heading(blocks, headings, tags, min_chars, title)
+        assert c == score._title_heading(h, SimpleNamespace(blocks=blocks, headings=lambda: headings), title)
+        calls.append(c)
+        return c
+
+    monkeypatch.setattr(score, "_c_title_heading", title_heading)
+    pages = spread_pages(_SETS, 25)
+    for data, url in pages:
+        maintext.extract(data, url=url, fields=("text",))
+    assert len(calls) >= len(pages) and any(c is not None for c in calls)
+    rng = random.Random(3)
+    texts = ["Old Stadium", "old stadium north", "STADIUM", "Straße", "x", "The Old Stadium Seen From The North"]
+    for _ in range(500):
+        seg = Segmentation()
+        for i in range(rng.randrange(8)):
+            b = Block(rng.choice(texts), rng.choice(["h1", "h2", "h5", "p"]), (), 0, False, None)
+            b.index = i
+            seg.blocks.append(b)
+        title = " ".join(rng.choice(texts) for _ in range(rng.randrange(3))).casefold()
+        assert native.title_heading(seg.blocks, seg.headings(), h.title_heading_tags, h.title_heading_min_chars,
+                                    title) == score._title_heading(h, seg, title)
+
+
+def test_native_sibling_verdict_matches_python(monkeypatch) -> None:
+    """_score.sibling_verdict against widen._sibling_verdict's Python reading, for every
+    sibling box the widening asks about on real pages (the text alone, and with favor_recall),
+    and on boxes of random blocks (figure owners, sentence ends, empty text, scores)."""
+    from maintext.html.segmentation import Block, Container, Segmentation
+    from maintext.methods.auto import widen
+
+    monkeypatch.setattr(_walk, "ENABLED", True)
+    real, verdicts = widen._sibling_verdict, []
+
+    def both(h, seg, sib, threshold):
+        c = real(h, seg, sib, threshold)
+        monkeypatch.setattr(_walk, "ENABLED", False)
+        try:
+            py = real(h, seg, sib, threshold)
+        finally:
+            monkeypatch.setattr(_walk, "ENABLED", True)
+        assert c == py
+        verdicts.append(c)
+        return c
+
+    monkeypatch.setattr(widen, "_sibling_verdict", both)
+    pages = spread_pages(_SETS, 25)
+    for data, url in pages:
+        maintext.extract(data, url=url, fields=("text",))
+    assert len(verdicts) >= len(pages) and {"join", "skip", "stop"} <= set(verdicts)
+
+    rng = random.Random(11)
+    h = AutoHeuristics()
+    texts = ["A sentence of words, and more.", "Caption", "", "x!", "Short line", "one two three four five six."]
+    for _ in range(400):
+        seg = Segmentation()
+        boilers = [None, "<figure>", "<figcaption>", "navigation"]
+        for cid in range(4):
+            seg.containers.append(Container(cid, "div", 0, None, (rng.choice(boilers), False, False),
+                                            rng.choice([None] + list(range(cid)))))
+        for i in range(rng.randrange(1, 12)):
+            b = Block(" ".join(rng.choice(texts) for _ in range(rng.randrange(1, 4))), "p", (), rng.randrange(0, 30),
+                      False, rng.choice([None, 0, 1, 2, 3]))
+            seg.blocks.append(b)
+        seg.finish()
+        if rng.random() < 0.3:  # (owners before finish(): each points up the list, no cycle)
+            seg._walked_owner = [rng.choice([None] + list(range(cid))) for cid in range(len(seg.containers))]
+        start = rng.randrange(len(seg.blocks))
+        sib = Container(9, "div", start, None, (rng.choice([None, "navigation"]), False, False))
+        sib.end = rng.randrange(start + 1, len(seg.blocks) + 1)
+        sib.score = rng.choice([None, 5.0, 50.0])
+        threshold = rng.choice([10.0, 30.0])
+        c = real(h, seg, sib, threshold)
+        monkeypatch.setattr(_walk, "ENABLED", False)
+        assert real(h, seg, sib, threshold) == c
+        monkeypatch.setattr(_walk, "ENABLED", True)
+
+
+def test_native_boiler_inside_matches_python(monkeypatch) -> None:
+    """_score.boiler_inside (select_region's first test) against filter._boiler_inside on
+    every block select_region asks about on real pages: the same answer and the same
+    memo entries, in the same order, from the same memo."""
+    from maintext.methods.auto import filter as auto_filter
+
+    monkeypatch.setattr(_walk, "ENABLED", True)
+    real, answers = native.boiler_inside, []
+
+    def both(memo, containers, Container, exempt, weighed, char_sums, top, b):
+        py_memo = dict(memo)
+        seg = SimpleNamespace(boiler_memo=py_memo, containers=containers, exempt=exempt, weighed=weighed,
+                              chars=lambda start, end: char_sums[end] - char_sums[start])
+        py = auto_filter._boiler_inside(seg, b, top)
+        c = real(memo, containers, Container, exempt, weighed, char_sums, top, b)
+        assert c == py and list(memo.items()) == list(py_memo.items())
+        answers.append(c)
+        return c
+
+    monkeypatch.setattr(auto_filter, "_c_boiler_inside", both)
+    pages = spread_pages(_SETS, 25)
+    for data, url in pages:
+        maintext.extract(data, url=url, fields=("text",))
+        maintext.extract(data, url=url, fields=("text",), auto={"include_comments": True})
+    assert len(answers) > len(pages) and any(a is not None for a in answers)
+
+
+def test_native_story_children_and_headline_match_python(monkeypatch) -> None:
+    """_score.story_of, child_ids and headline_before against their Python twins
+    (widen._story's loop, Segmentation.children, edges._headline_before): as auto asks them
+    on real pages, and on random nested boxes, <article>s and <h1> blocks."""
+    from maintext.html.segmentation import Block, Container, Segmentation
+    from maintext.methods.auto import widen
+
+    monkeypatch.setattr(_walk, "ENABLED", True)
+    calls = {"story": 0, "children": 0, "headline": 0}
+    c_story, c_children, c_headline = native.story_of, native.child_ids, native.headline_before
+
+    def py_story(seg, c):
+        monkeypatch.setattr(_walk, "ENABLED", False)
+        try:
+            return widen._story(seg, c)
+        finally:
+            monkeypatch.setattr(_walk, "ENABLED", True)
+
+    def story_of(containers, c, h1s):
+        got = c_story(containers, c, h1s)
+        seg = SimpleNamespace(containers=containers, blocks_of=lambda tag: h1s,
+                              has_block_of=lambda tag, start, end: Segmentation.has_block_of(seg, tag, start, end))
+        assert got is py_story(seg, c)
+        calls["story"] += 1
+        return got
+
+    def child_ids(containers, cid):
+        got = c_children(containers, cid)
+        assert got == Segmentation.children(SimpleNamespace(containers=containers), cid)
+        calls["children"] += 1
+        return got
+
+    def headline_before(blocks, first, stop, headline):
+        got = c_headline(blocks, first, stop, headline)
+        assert got == edges._headline_before(blocks, first, stop, headline)
+        calls["headline"] += 1
+        return got
+
+    monkeypatch.setattr(widen, "_c_story_of", story_of)
+    monkeypatch.setattr(widen, "_c_child_ids", child_ids)
+    monkeypatch.setattr(edges, "_c_headline_before", headline_before)
+    pages = spread_pages(_SETS, 25)
+    for data, url in pages:
+        maintext.extract(data, url=url, fields=("text",))
+    assert min(calls.values()) > len(pages) // 2
+
+    rng = random.Random(13)
+    for _ in range(300):
+        seg = Segmentation()
+        n = rng.randrange(1, 12)
+        for cid in range(n):  # each box's parent an earlier box: ids in document order
+            parent = rng.choice([None] + list(range(cid))) if cid else None
+            seg.containers.append(Container(cid, rng.choice(["article", "div", "section"]), cid, parent))
+        for cid in reversed(range(n)):  # descendants [id, id_end): a parent ends after its last child
+            c = seg.containers[cid]
+            kids = [k for k in range(cid + 1, n) if seg.containers[k].parent == cid]
+            c.id_end = max([seg.containers[k].id_end for k in kids] + [cid + 1])
+            c.end = c.start + rng.randrange(0, 5)
+        if any(seg.containers[k].parent is not None and seg.containers[k].id_end > seg.containers[seg.containers[k].parent].id_end
+               for k in range(n)):
+            continue
+        for i in range(rng.randrange(0, 15)):
+            seg.blocks.append(Block("t", rng.choice(["h1", "p", "h2"]), (), 0, False, None))
+        h1s = [i for i, b in enumerate(seg.blocks) if b.tag == "h1"]
+        for cid in range(n):
+            c = seg.containers[cid]
+            assert c_children(seg.containers, cid) == Segmentation.children(seg, cid)
+            view = SimpleNamespace(containers=seg.containers, blocks_of=lambda tag: h1s,
+                                   has_block_of=lambda tag, start, end: Segmentation.has_block_of(view, tag, start, end))
+            assert c_story(seg.containers, c, h1s) is py_story(view, c)
+        if seg.blocks:
+            first = rng.randrange(len(seg.blocks) + 1)
+            stop = max(-1, first - 1 - rng.randrange(0, 6))
+            headline = rng.choice([None, rng.randrange(len(seg.blocks))])
+            assert c_headline(seg.blocks, first, stop, headline) == edges._headline_before(seg.blocks, first, stop, headline)
+
+
+def test_native_widen_up_matches_python(monkeypatch) -> None:
+    """widen._widen_up with its walk in C (_score.widen_up, _score.into_article) against its
+    Python walk: the same box on real pages, with the default options and favoring recall
+    (half the share); and into_article of every box of those pages against _into_article."""
+    from maintext.methods.auto import score, widen
+
+    monkeypatch.setattr(_walk, "ENABLED", True)
+    real, boxes = widen._widen_up, []
+
+    def both(h, seg, top, opts, story):
+        c = real(h, seg, top, opts, story)
+        monkeypatch.setattr(_walk, "ENABLED", False)
+        try:
+            py = real(h, seg, top, opts, story)
+        finally:
+            monkeypatch.setattr(_walk, "ENABLED", True)
+        assert c is py
+        boxes.append(c is not top)
+        for box in seg.containers:  # (_score.into_article, the last step, of every box of the page)
+            got = native.into_article(seg.blocks, seg.containers, box, h.up_levels, h.long_block_weight,
+                                      h.article_extra_share)
+            assert got is widen._into_article(h, seg, box)
+            articles.append(got is not box)
+        return c
+
+    articles: list[bool] = []
+    monkeypatch.setattr(score, "_widen_up", both)
+    pages = spread_pages(_SETS, 25)
+    for data, url in pages:
+        maintext.extract(data, url=url, fields=("text",))
+        maintext.extract(data, url=url, fields=("text",), auto={"favor_recall": True})
+    assert len(boxes) >= len(pages) and any(boxes) and len(articles) > len(pages)
+    # an <article> holding a lead block before the body box (the pages above have none)
+    from maintext.html.segmentation import Block, Container, Segmentation
+
+    rng, h, moved = random.Random(19), AutoHeuristics(), 0
+    words = lambda n: " ".join(["word"] * n)
+    for _ in range(400):
+        seg = Segmentation()
+        n_lead, n_body = rng.randrange(0, 4), rng.randrange(0, 5)
+        outer = Container(0, rng.choice(["article", "article", "div"]), 0, None)
+        outer.end = n_lead + n_body + rng.choice([0, 0, 1])
+        inner = Container(1, "div", n_lead, 0)
+        inner.end = n_lead + n_body
+        seg.containers += [outer, inner]
+        for i in range(outer.end):
+            b = Block(words(rng.choice([3, 30, 60, 200])), "p", (0, 1) if i >= n_lead else (0,),
+                      rng.choice([0, 0, 0, 5]), False, None)
+            b.boiler = rng.choice([None, None, None, "navigation"])
+            seg.blocks.append(b)
+        got = native.into_article(seg.blocks, seg.containers, inner, h.up_levels, h.long_block_weight,
+                                  h.article_extra_share)
+        assert got is widen._into_article(h, seg, inner)
+        moved += got is outer
+    assert moved > 5
+
+
+def test_native_promo_pitch_matches_python(monkeypatch) -> None:
+    """_score.promo_pitch against edges._promo_pitch: the same position and the same
+    remembered answers (``promos``), on the kept blocks of real pages and on random tails
+    (headings, weights around the limits, calls to action anywhere)."""
+    from maintext.html.segmentation import Block
+
+    monkeypatch.setattr(_walk, "ENABLED", True)
+    real, answers = native.promo_pitch, []
+    h = AutoHeuristics()
+
+    def both(kept, end, reach, max_weight, trail_weight, share, promos, promo_line):
+        py_promos = dict(promos)
+        py = edges._promo_pitch(h, kept, end, py_promos)
+        c = real(kept, end, reach, max_weight, trail_weight, share, promos, promo_line)
+        assert c == py and list(promos.items()) == list(py_promos.items())
+        answers.append(c)
+        return c
+
+    monkeypatch.setattr(edges, "_c_promo_pitch", both)
+    pages = spread_pages(_SETS, 25)
+    for data, url in pages:
+        maintext.extract(data, url=url, fields=("text",))
+    assert len(answers) >= len(pages) // 2
+
+    rng = random.Random(17)
+    texts = ["Subscribe now to read the full story", "A paragraph of the article, with words.", "Share", "More"]
+    monkeypatch.setattr(edges, "is_promo_line", lambda text: text.startswith("Subscribe"))
+    for _ in range(500):
+        kept = [Block(" ".join([rng.choice(texts)] * rng.randrange(1, 12)), rng.choice(["p", "h2"]), (), 0, False, None)
+                for _ in range(rng.randrange(0, 12))]
+        end = rng.randrange(len(kept) + 1)
+        promos = {k: rng.random() < 0.5 for k in range(len(kept)) if rng.random() < 0.2}
+        py_promos = dict(promos)
+        py = edges._promo_pitch(h, kept, end, py_promos)
+        c = real(kept, end, h.pitch_reach, h.pitch_max_weight, h.trail_weight, h.pitch_article_share, promos,
+                 edges.is_promo_line)
+        assert c == py and list(promos.items()) == list(py_promos.items())
+
+
+def test_native_innermost_list_matches_python(monkeypatch) -> None:
+    """_score.innermost_list against lists._innermost_list's Python walk, for every block of
+    real pages (lists, items, paragraphs and other boxes around them)."""
+    from maintext.html import segment as segment_mod
+
+    monkeypatch.setattr(_walk, "ENABLED", True)
+    real, seen = segment_mod.segment_cleaned, []
+
+    def segment_cleaned(*args, **kwargs):
+        seg = real(*args, **kwargs)
+        for b in seg.blocks:
+            c = native.innermost_list(b, seg.containers)
+            monkeypatch.setattr(_walk, "ENABLED", False)
+            try:
+                assert c == auto_lists._innermost_list(seg, b)
+            finally:
+                monkeypatch.setattr(_walk, "ENABLED", True)
+            seen.append(c)
+        return seg
+
+    monkeypatch.setattr(auto_pkg, "segment_cleaned", segment_cleaned)
+    pages = spread_pages(_SETS, 25)
+    for data, url in pages:
+        maintext.extract(data, url=url, fields=("text",))
+    assert len(seen) > 10 * len(pages) and any(c is not None for c in seen) and None in seen
+
+
+def test_native_holds_other_story_matches_python(monkeypatch) -> None:
+    """_score.holds_other_story (widen_up's call back) against widen._holds_other_story on
+    every box the walk up asks about on real pages, and for every box around each story."""
+    from maintext.methods.auto import widen
+
+    monkeypatch.setattr(_walk, "ENABLED", True)
+    real, answers = native.holds_other_story, []
+
+    def both(blocks, containers, h1s, story, c):
+        got = real(blocks, containers, h1s, story, c)
+        seg = SimpleNamespace(blocks=blocks, containers=containers, blocks_of=lambda tag: h1s)
+        assert got == widen._holds_other_story(seg, story, c)
+        for box in containers:  # (every box holding the story, asked the same)
+            if box.id <= story.id < box.id_end:
+                assert real(blocks, containers, h1s, story, box) == widen._holds_other_story(seg, story, box)
+        answers.append(got)
+        return got
+
+    monkeypatch.setattr(widen, "_c_holds_other_story", both)
+    pages = spread_pages(_SETS, 25)
+    for data, url in pages:
+        maintext.extract(data, url=url, fields=("text",))
+    assert len(answers) > 5

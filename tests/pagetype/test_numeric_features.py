@@ -19,7 +19,12 @@ from tests.conftest import spread_pages
 
 needs_native = pytest.mark.skipif(not classifier._native_features or not walk.ENABLED, reason="native code not built")
 _URLS = ["", "https://example.org/2021/05/04/the-old-stadium-seen-from-the-north.html", "https://e.org/news/",
-         "https://e.org/a/b?id=12345", "http://[bad/x", "https://e.org/é/old-stadium-north"]
+         "https://e.org/a/b?id=12345", "http://[bad/x", "https://e.org/é/old-stadium-north",
+         "https://e.org/x/old-stadium-seen-north?ref=1#frag", "http://e.org/news/the_old+stadium.shtml",
+         "https://e.org:8080/OLD-Stadium-North/", "HTTPS://E.ORG/old-stadium-north-2", "https://e.org/a b/old-x-y"]
+# headlines: ASCII (letters, digits, punctuation), not ASCII, none
+_H1S = ["", "The Old Stadium Seen From The North", "old-stadium: 2021 North!", "Le vieux stade — old stadium north",
+        "OLD STADIUM NORTH NORTH", "北京 old stadium north"]
 
 
 def _bits(feats: dict) -> dict:
@@ -59,9 +64,11 @@ def _random_figures(rnd: random.Random) -> tuple:
               w(), w(), rnd.randint(0, 9), rnd.randint(0, 9), rnd.randint(0, 40), w(), w(), dist)
     region = (w(), rnd.randint(0, 90))
     counts = (w() or 1.0, rnd.randint(0, 30), w(), rnd.randint(0, 9), rnd.choice([0, rnd.randint(1, 40)]), w(),
-              float(rnd.randint(0, 20)), w(), rnd.randint(0, 30), rnd.choice(["", "The Old Stadium Seen From The North"]))
-    signals = PageSignals(og_type=rnd.choice(["", "article", "website"]), ld_types=rnd.choice([[], ["NewsArticle"]]),
-                          anchors=rnd.randint(0, 400), paragraphs=rnd.randint(0, 40), images=rnd.randint(0, 20))
+              float(rnd.randint(0, 20)), w(), rnd.randint(0, 30), rnd.choice(_H1S))
+    signals = PageSignals(og_type=rnd.choice(["", "article", "website", "NewsArticle"]),
+                          ld_types=rnd.choice([[], ["NewsArticle"], ["CollectionPage"], ["WebPage", "BlogPosting"]]),
+                          anchors=rnd.randint(0, 400), paragraphs=rnd.randint(0, 40), images=rnd.randint(0, 20),
+                          article_tags=rnd.choice([0, 1, 3]), h1=rnd.choice([0, 1, 2]))
     return totals, region, counts, signals, rnd.choice(_URLS)
 
 
@@ -75,3 +82,22 @@ def test_random_figures(seed: int) -> None:
 
 def test_log1p_of_zero_keeps_its_sign() -> None:  # (what _totals._log1p copies)
     assert math.copysign(1.0, math.log1p(-0.0)) == -1.0
+
+
+@needs_native
+def test_native_decide_is_decision_of_probability() -> None:
+    """_totals.decide (classify_with_links' answer in C) against decision(probability(...))
+    bit for bit: logits of every size and sign, infinities, NaN, the shipped threshold and
+    calibration and others."""
+    model = classifier.load_model()
+    rnd = random.Random(9)
+    zs = [0.0, -0.0, 1e-300, -1e-300, 700.0, -700.0, 800.0, -800.0, float("inf"), float("-inf"), float("nan")]
+    zs += [rnd.uniform(-40, 40) for _ in range(3000)]
+    cals = [model["calibration"], {"a": 1.0, "b": 0.0}, {"a": -3.5, "b": 800.0}, {"a": 1e-3, "b": -750.0}]
+    for z in zs:
+        for threshold in (model["threshold"], 0.5, 1e-12, 0.999999999):
+            for cal in cals:
+                p = classifier.probability({}, {"features": [], "mean": [], "scale": [], "coef": [], "intercept": z})
+                answer, confidence = classifier.decision(p, threshold, cal)
+                got = classifier._native.decide(z, threshold, cal["a"], cal["b"])
+                assert (got[0], float(got[1]).hex()) == (answer, float(confidence).hex()), (z, threshold, cal)

@@ -64,6 +64,11 @@ from ...metadata.jsonld import JsonLdBody
 from .heuristics import AutoHeuristics
 from ...html import walk as _walk
 
+try:  # _set_text's loop in C (maintext/methods/auto/_select.pxi), else _paragraphs
+    from ._score import paragraphs as _c_paragraphs
+except ImportError:
+    _c_paragraphs = None
+
 
 def extract(doc: Document, options: Options) -> Page:
     opts = options.auto
@@ -189,12 +194,8 @@ def _set_text(page: Page, doc: Document, options: Options, seg: Segmentation, ke
               hint: JsonLdBody, why: str) -> None:
     """The page's paragraphs and typed blocks from the kept blocks, or from the JSON-LD
     body when they hold no text; ``why`` (or the JSON-LD) recorded as the region."""
-    paragraphs: list[str] = []
-    for b in kept:  # b.lines(), without a list per block of one line
-        if b.marked & MARK_BR:
-            paragraphs += b.lines()
-        elif b.text:
-            paragraphs.append(b.text)
+    paragraphs = (_c_paragraphs(kept, MARK_BR) if _c_paragraphs is not None and _walk.ENABLED
+                  else _paragraphs(kept))
     if not paragraphs and hint.body():
         paragraphs = [collapse_ws(line) for line in hint.body().splitlines() if line.strip()]
         why = "JSON-LD articleBody"
@@ -203,6 +204,18 @@ def _set_text(page: Page, doc: Document, options: Options, seg: Segmentation, ke
         page.blocks = typed_blocks(kept, seg, doc.url)
     page.set_paragraphs(paragraphs)
     page.extra["auto"] = {"region": why}
+
+
+def _paragraphs(kept: list[Block]) -> list[str]:
+    """The paragraphs of the kept blocks: each one's ``lines()``, without a list per block of
+    one line (the Python twin of ``_score.paragraphs``, which runs on every page)."""
+    paragraphs: list[str] = []
+    for b in kept:
+        if b.marked & MARK_BR:
+            paragraphs += b.lines()
+        elif b.text:
+            paragraphs.append(b.text)
+    return paragraphs
 
 
 # (the heuristics last read by _evidence and their rule: one pair, swapped whole)

@@ -8,13 +8,15 @@ product is rounded before it is added, as Python does). The Python loops stay th
 reference and the fallback (no compiler, ``MAINTEXT_NATIVE=0``);
 ``tests/methods/test_auto_score.py`` checks both agree."""
 
+from bisect import bisect_left
+
 from cpython.mem cimport PyMem_Free, PyMem_Realloc
 
 from maintext.html._slots cimport Layout, fits, get_slot, read_layout, set_slot
 
 # segmentation.Block's and Container's slots read here (in this order)
 _BLOCK_SLOTS = ("heading", "weight", "link_chars", "chars", "commas", "chain", "paragraph")
-_CONTAINER_SLOTS = ("start", "end", "tag", "content_hint", "semantic", "boiler", "owner", "score")
+_CONTAINER_SLOTS = ("start", "end", "tag", "content_hint", "semantic", "boiler", "owner", "score", "id_end", "parent")
 cdef Layout _blk, _cont
 
 

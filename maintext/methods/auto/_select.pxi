@@ -6,6 +6,21 @@
 #   repeat_runs      filter._repeat_runs
 #   next_related     edges._next_related
 #   next_comments    edges._next_comments_heading
+#   paragraphs       auto._paragraphs (the text of the kept blocks)
+#   scoring_at_least common.scoring_at_least (the ranked containers that score well)
+#   skipped_starts   edges._skipped_starts (where the unread comments headings stood)
+#   heading_ends     headings._heading_ends (the kept headings an orphan may be among)
+#   title_heading    score._title_heading (the heading the page's <title> repeats)
+#   sibling_verdict  widen._sibling_verdict's reading of a sibling box (with _only_figures)
+#   boiler_inside    filter._boiler_inside (select_region's first test, through a partial)
+#   child_ids        Segmentation.children (the widening's sibling boxes)
+#   story_of         widen._story (the <article> with its own <h1> around a box)
+#   headline_before  edges._headline_before (the lead's headline)
+#   widen_up         widen._widen_up's walk up the ancestors (before _into_article)
+#   promo_pitch      edges._promo_pitch (a call to action and its pitch ending the article)
+#   into_article     widen._into_article (the <article> around the body box)
+#   innermost_list   lists._innermost_list's walk up a block's boxes
+#   holds_other_story widen._holds_other_story (widen_up's call back)
 # The text tests (lines.py's regular expressions) stay in Python: the C loops ask them only
 # of the blocks that pass their cheap exact prefilters (the early returns of lines.py's
 # functions: length, last character, a needed character). The thresholds come in one tuple
@@ -19,7 +34,7 @@ cdef extern from "Python.h":
 
 # segmentation.Block's slots read here (in this order)
 _SEL_SLOTS = ("owner", "weight", "tag", "text", "heading", "chars", "link_chars", "in_table",
-              "marked", "index", "chain")
+              "marked", "index", "chain", "boiler")
 cdef Layout _sel
 
 cdef enum DropCode:
@@ -354,3 +369,486 @@ def list_words(list blocks, list containers, object Container):
         if found is not None:
             words[found] = <double>words.get(found, 0.0) + <double>(get_slot(b, _sel.off[1]) if direct else b.weight)
     return words
+
+
+def paragraphs(list kept, int mark_br):
+    """auto._paragraphs: the paragraphs of the kept blocks, in order: each block's text when
+    not empty, a block with a line break (``marked & mark_br``) its ``lines()``."""
+    cdef list out = []
+    cdef bint direct
+    if kept:
+        read_layout(&_sel, type(kept[0]), _SEL_SLOTS)
+    for b in kept:
+        direct = fits(&_sel, b)
+        if (<int>(get_slot(b, _sel.off[8]) if direct else b.marked)) & mark_br:
+            out += b.lines()
+        else:
+            text = get_slot(b, _sel.off[3]) if direct else b.text
+            if text:
+                out.append(text)
+    return out
+
+
+def scoring_at_least(list ranked, floor):
+    """common.scoring_at_least: the ids of the ``(score, id)`` pairs of ``ranked`` whose
+    score is at least ``floor``, in order (two floats compared as doubles: Python's answer)."""
+    cdef list out = []
+    cdef double f = 0.0
+    cdef bint float_floor = type(floor) is float
+    if float_floor:
+        f = floor
+    cdef bint ok
+    for pair in ranked:
+        score, cid = pair
+        if float_floor and type(score) is float:
+            ok = (<double>score) >= f
+        else:
+            ok = score >= floor
+        if ok:
+            out.append(cid)
+    return out
+
+
+def skipped_starts(list skipped, list containers, object Container, str reason, tags):
+    """edges._skipped_starts: the first block of each container not read (the ids of
+    ``skipped``'s ``(id, characters)`` pairs) whose boilerplate reason is ``reason`` and
+    whose tag is in ``tags`` (a set, filled in order)."""
+    cdef set out = set()
+    cdef bint direct
+    read_layout(&_cont, Container, _CONTAINER_SLOTS)
+    for cid, _chars in skipped:
+        c = containers[cid]
+        direct = fits(&_cont, c)
+        boiler = get_slot(c, _cont.off[5]) if direct else c.boiler
+        if boiler == reason and (get_slot(c, _cont.off[2]) if direct else c.tag) in tags:
+            out.add(get_slot(c, _cont.off[0]) if direct else c.start)
+    return out
+
+
+def heading_ends(list kept):
+    """headings._heading_ends: the positions in ``kept`` of the headings outside tables
+    that end it or are followed by another heading, in order."""
+    cdef list out = []
+    cdef Py_ssize_t i, n = len(kept)
+    cdef bint direct
+    if not n:
+        return out
+    read_layout(&_sel, type(kept[0]), _SEL_SLOTS)
+    nxt = kept[0]
+    direct = fits(&_sel, nxt)
+    head = get_slot(nxt, _sel.off[4]) if direct else nxt.heading
+    for i in range(n):
+        b, is_head = nxt, head
+        if i + 1 < n:
+            nxt = kept[i + 1]
+            direct = fits(&_sel, nxt)
+            head = get_slot(nxt, _sel.off[4]) if direct else nxt.heading
+        else:
+            head = True  # (the last heading ends the kept text)
+        if is_head and head and not (get_slot(b, _sel.off[7]) if fits(&_sel, b) else b.in_table):
+            out.append(i)
+    return out
+
+
+def title_heading(list blocks, list headings, tags, double min_chars, str title):
+    """score._title_heading: the index of the first of the heading blocks (``headings``:
+    their indexes, in order) whose tag is in ``tags``, of ``min_chars`` to ``len(title)``
+    characters, whose casefolded text is part of ``title`` (casefolded); else None."""
+    cdef Py_ssize_t n_title = PyUnicode_GET_LENGTH(title), chars
+    cdef bint direct
+    if not n_title:
+        return None
+    if headings:
+        read_layout(&_sel, type(blocks[headings[0]]), _SEL_SLOTS)
+    for i in headings:
+        b = blocks[i]
+        direct = fits(&_sel, b)
+        if (get_slot(b, _sel.off[2]) if direct else b.tag) not in tags:
+            continue
+        chars = get_slot(b, _sel.off[5]) if direct else b.chars
+        if min_chars <= <double>chars and chars <= n_title:
+            text = get_slot(b, _sel.off[3]) if direct else b.text
+            if text.casefold() in title:
+                return get_slot(b, _sel.off[9]) if direct else b.index
+    return None
+
+
+cdef object _end_set = None  # the set of sentence ends _end_chars was read of
+cdef Py_UCS4 _end_chars[32]
+cdef Py_ssize_t _n_end = -1  # its characters; -1: not all one-character strings (ask the set)
+
+
+cdef int _use_sentence_end(frozenset ends) except -1:
+    """Read the characters of ``ends`` (tags.SENTENCE_END) into ``_end_chars`` unless they
+    were read of that set last."""
+    global _end_set, _n_end
+    cdef Py_ssize_t n = 0
+    if ends is _end_set:
+        return 0
+    for e in ends:
+        if type(e) is not str or PyUnicode_GET_LENGTH(e) != 1 or n >= 32:
+            n = -1
+            break
+        _end_chars[n] = PyUnicode_READ_CHAR(e, 0)
+        n += 1
+    _n_end = n
+    _end_set = ends
+    return 0
+
+
+cdef bint _ends_in(str text, frozenset ends) except -1:
+    """``text[-1:] in ends`` (after _use_sentence_end(ends))."""
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(text), k
+    cdef Py_UCS4 c
+    if _n_end < 0:
+        return text[-1:] in ends
+    if n == 0:
+        return False  # ("" is none of the one-character members)
+    c = PyUnicode_READ_CHAR(text, n - 1)
+    for k in range(_n_end):
+        if _end_chars[k] == c:
+            return True
+    return False
+
+
+cdef bint _only_figures(list blocks, Py_ssize_t start, Py_ssize_t end, list containers, walked,
+                        figure_boxes) except -1:
+    """widen._only_figures of ``blocks[start:end]``: there are some, and each has a
+    boilerplate box among all its owners (Segmentation.all_owners: ``walked``, the owners
+    before finish() rewrote them, or the containers' own) whose reason is in ``figure_boxes``."""
+    cdef bint found
+    if end <= start:
+        return False
+    for i in range(start, end):
+        b = blocks[i]
+        o = get_slot(b, _sel.off[0]) if fits(&_sel, b) else b.owner
+        found = False
+        while o is not None:
+            c = containers[o]
+            if (get_slot(c, _cont.off[5]) if fits(&_cont, c) else c.boiler) in figure_boxes:
+                found = True
+                break
+            o = walked[o] if walked is not None else (get_slot(c, _cont.off[6]) if fits(&_cont, c) else c.owner)
+        if not found:
+            return False
+    return True
+
+
+def sibling_verdict(list blocks, sib, list containers, walked, list char_sums, list link_sums,
+                    double spacer_weight, double threshold, frozenset sentence_end, figure_boxes):
+    """widen._sibling_verdict of the box ``sib``: "join", "skip" (a spacer) or "stop", by the
+    same tests in the same order (its words summed as _weight_below sums them; the link
+    density from the prefix sums ``char_sums`` and ``link_sums``; ``walked``:
+    Segmentation._walked_owner)."""
+    cdef Py_ssize_t start, end, i, n = len(blocks), chars
+    cdef double weight = 0.0, limit, ld, prose = 0.0, w
+    cdef bint direct
+    read_layout(&_cont, type(sib), _CONTAINER_SLOTS)
+    direct = fits(&_cont, sib)
+    start = get_slot(sib, _cont.off[0]) if direct else sib.start
+    end = get_slot(sib, _cont.off[1]) if direct else sib.end
+    if start < 0 or end > n:
+        raise IndexError("a box outside the blocks")
+    if start < end:
+        read_layout(&_sel, type(blocks[start]), _SEL_SLOTS)
+    _use_sentence_end(sentence_end)
+    limit = 30.0 if 30.0 > spacer_weight else spacer_weight  # (max(spacer_weight, 30))
+    for i in range(start, end):
+        b = blocks[i]
+        weight += <double>(get_slot(b, _sel.off[1]) if fits(&_sel, b) else b.weight)
+        if weight >= limit:
+            break
+    if weight < spacer_weight or _only_figures(blocks, start, end, containers, walked, figure_boxes):
+        return "skip"
+    if get_slot(sib, _cont.off[5]) if direct else sib.boiler:
+        return "stop"
+    score = get_slot(sib, _cont.off[7]) if direct else sib.score
+    if score is not None and score >= threshold:
+        return "join"
+    chars = char_sums[end] - char_sums[start]
+    ld = (<double>(link_sums[end] - link_sums[start])) / (<double>chars) if chars else 0.0
+    if ld >= 0.25:
+        return "stop"
+    for i in range(start, end):
+        b = blocks[i]
+        direct = fits(&_sel, b)
+        if _ends_in(get_slot(b, _sel.off[3]) if direct else b.text, sentence_end):
+            w = get_slot(b, _sel.off[1]) if direct else b.weight
+            prose += w
+            if prose >= 15:
+                return "join"
+    if weight < 30 and ld == 0:
+        if end <= start:
+            raise IndexError("list index out of range")  # (blocks[-1] of no blocks, as in Python)
+        b = blocks[end - 1]
+        if _ends_in(get_slot(b, _sel.off[3]) if fits(&_sel, b) else b.text, sentence_end):
+            return "join"
+    return "stop"
+
+
+def boiler_inside(dict memo, list containers, object Container, exempt, weighed, list char_sums, top, b):
+    """filter._boiler_inside(seg, b, top) (the segmentation's ``boiler_memo``, ``containers``,
+    ``exempt``, ``weighed`` and ``_chars`` given): the reason of the innermost boilerplate
+    box around ``b`` inside ``top``, each owner passed on the way answered in ``memo`` (the
+    same keys and answers, in the same order)."""
+    cdef list seen
+    cdef Py_ssize_t top_start = 0, top_end = 0, c_start, c_end, c_id, c_id_end, tid = -1
+    cdef double half_top = 0.0
+    cdef bint direct
+    owner = get_slot(b, _sel.off[0]) if fits(&_sel, b) else b.owner
+    if owner is None:  # in no boilerplate box (most blocks)
+        return None
+    read_layout(&_cont, Container, _CONTAINER_SLOTS)
+    if top is not None:
+        tid = top.id
+        top_start, top_end = top.start, top.end
+        half_top = 0.5 * <double>(<Py_ssize_t>char_sums[top_end] - <Py_ssize_t>char_sums[top_start])
+    top_id = tid
+    seen = []
+    found = None
+    while owner is not None:
+        key = (owner, top_id)
+        hit = memo.get(key, memo)  # (memo itself: not in it)
+        if hit is not memo:
+            found = hit
+            break
+        seen.append(owner)
+        c = containers[owner]
+        direct = fits(&_cont, c)
+        if owner in exempt:
+            owner = get_slot(c, _cont.off[6]) if direct else c.owner
+            continue
+        boiler = get_slot(c, _cont.off[5]) if direct else c.boiler
+        if top is None:
+            found = boiler
+            break
+        c_id, c_id_end = c.id, c.id_end
+        if c_id <= tid < c_id_end:
+            break
+        c_start = get_slot(c, _cont.off[0]) if direct else c.start
+        c_end = get_slot(c, _cont.off[1]) if direct else c.end
+        if (boiler != "comments" and owner not in weighed
+                and <double>(<Py_ssize_t>char_sums[c_end] - <Py_ssize_t>char_sums[c_start]) > half_top):
+            owner = get_slot(c, _cont.off[6]) if direct else c.owner
+            continue
+        found = boiler
+        break
+    for o in seen:
+        memo[(o, top_id)] = found
+    return found
+
+
+def child_ids(list containers, Py_ssize_t cid):
+    """Segmentation.children: the ids of the child containers of container ``cid``, in
+    document order (each child follows the previous one's descendants)."""
+    cdef list kids = []
+    cdef Py_ssize_t k = cid + 1, end
+    c = containers[cid]
+    read_layout(&_cont, type(c), _CONTAINER_SLOTS)
+    end = get_slot(c, _cont.off[8]) if fits(&_cont, c) else c.id_end
+    while k < end:
+        kids.append(k)
+        c = containers[k]
+        k = get_slot(c, _cont.off[8]) if fits(&_cont, c) else c.id_end
+    return kids
+
+
+def story_of(list containers, c, list h1s):
+    """widen._story: the first ``<article>`` from ``c`` up (``c`` itself included) when one
+    of the blocks ``h1s`` (the <h1> blocks' indexes, in order) lies in it; else None."""
+    cdef bint direct
+    cdef Py_ssize_t start, end, lo, hi, mid
+    if c is not None:
+        read_layout(&_cont, type(c), _CONTAINER_SLOTS)
+    while c is not None:
+        direct = fits(&_cont, c)
+        if (get_slot(c, _cont.off[2]) if direct else c.tag) == "article":
+            start = get_slot(c, _cont.off[0]) if direct else c.start
+            end = get_slot(c, _cont.off[1]) if direct else c.end
+            lo, hi = 0, len(h1s)  # (Segmentation.has_block_of: bisect_left for start)
+            while lo < hi:
+                mid = (lo + hi) // 2
+                if <Py_ssize_t>h1s[mid] < start:
+                    lo = mid + 1
+                else:
+                    hi = mid
+            return c if lo < len(h1s) and <Py_ssize_t>h1s[lo] < end else None
+        parent = get_slot(c, _cont.off[9]) if direct else c.parent
+        c = containers[parent] if parent is not None else None
+    return None
+
+
+def headline_before(list blocks, Py_ssize_t first, Py_ssize_t stop, headline):
+    """edges._headline_before: the nearest block before ``first`` and after ``stop`` (going
+    back) that is an <h1> or the ``headline`` index; else None."""
+    cdef Py_ssize_t i = first - 1, at = -1 if headline is None else headline
+    if i > stop:
+        read_layout(&_sel, type(blocks[i]), _SEL_SLOTS)
+    while i > stop:
+        b = blocks[i]
+        if (get_slot(b, _sel.off[2]) if fits(&_sel, b) else b.tag) == "h1" or i == at:
+            return i
+        i -= 1
+    return None
+
+
+def widen_up(list containers, top, Py_ssize_t levels, list prose_sums, list char_sums, list link_sums,
+             double share, double max_density, story, holds_other_story):
+    """widen._widen_up's walk (before its _into_article): the last of up to ``levels``
+    ancestors of ``top`` that adds at least ``share`` times ``top``'s prose (``prose_sums``:
+    Segmentation._prose) at a link density of at most ``max_density``, stopping at one that
+    holds ``story`` and another story (``holds_other_story(c)``); else ``top``."""
+    cdef Py_ssize_t start, end, chars, level
+    cdef double base, extra
+    cdef bint direct
+    best = c = top
+    read_layout(&_cont, type(top), _CONTAINER_SLOTS)
+    direct = fits(&_cont, top)
+    start = get_slot(top, _cont.off[0]) if direct else top.start
+    end = get_slot(top, _cont.off[1]) if direct else top.end
+    base = <double>prose_sums[end] - <double>prose_sums[start]
+    for level in range(levels):
+        parent = get_slot(c, _cont.off[9]) if fits(&_cont, c) else c.parent
+        if parent is None:
+            break
+        c = containers[parent]
+        if story is not None and c.id <= story.id < c.id_end and holds_other_story(c):
+            break  # the next stories of an infinite-scroll page, each an <article> with its <h1>
+        direct = fits(&_cont, c)
+        start = get_slot(c, _cont.off[0]) if direct else c.start
+        end = get_slot(c, _cont.off[1]) if direct else c.end
+        extra = (<double>prose_sums[end] - <double>prose_sums[start]) - base
+        if extra >= share * base:
+            chars = <Py_ssize_t>char_sums[end] - <Py_ssize_t>char_sums[start]
+            if ((<double>(<Py_ssize_t>link_sums[end] - <Py_ssize_t>link_sums[start]) / <double>chars
+                    if chars else 0.0) <= max_density):
+                best = c
+    return best
+
+
+def promo_pitch(list kept, Py_ssize_t end, Py_ssize_t reach, double max_weight, double trail_weight,
+                double share, dict promos, object promo_line):
+    """edges._promo_pitch: the position of a call to action (``promo_line`` of its text,
+    remembered in ``promos`` by position as edges._is_promo does) among the last ``reach``
+    blocks before ``end``, each under ``max_weight`` words, not a heading's name (a heading
+    under ``trail_weight`` words), when the blocks before it weigh at least ``share`` times
+    the tail from it (summed as _weight_below sums them); else None."""
+    cdef Py_ssize_t j = end - 1, stop = end - 1 - reach, k
+    cdef double tail = 0.0, weight, article, before
+    cdef bint direct
+    if stop < -1:
+        stop = -1
+    if j > stop:
+        read_layout(&_sel, type(kept[j]), _SEL_SLOTS)
+    while j > stop:
+        b = kept[j]
+        direct = fits(&_sel, b)
+        weight = get_slot(b, _sel.off[1]) if direct else b.weight
+        if weight >= max_weight:
+            return None
+        tail += weight
+        if not ((get_slot(b, _sel.off[4]) if direct else b.heading) and weight < trail_weight):
+            hit = promos.get(j)
+            if hit is None:
+                hit = promos[j] = promo_line(get_slot(b, _sel.off[3]) if direct else b.text)
+            if hit:
+                article = share * tail
+                before = 0.0
+                for k in range(j):
+                    b = kept[k]
+                    before += <double>(get_slot(b, _sel.off[1]) if fits(&_sel, b) else b.weight)
+                    if before >= article:
+                        break
+                return j if before >= article else None
+        j -= 1
+    return None
+
+
+def into_article(list blocks, list containers, top, Py_ssize_t levels, double long_weight, double extra_share):
+    """widen._into_article: the ``<article>`` at most ``levels`` up from ``top`` when what it
+    adds comes before ``top``, holds no link text and no block in a boilerplate box, holds a
+    block of ``long_weight`` words and weighs at most ``extra_share`` times ``top`` (the
+    weights summed in order, as ``sum`` adds floats); else ``top``."""
+    cdef Py_ssize_t level, a, b_end, t_start, t_end, i
+    cdef double most, added, body, w
+    cdef bint direct
+    c = top
+    read_layout(&_cont, type(top), _CONTAINER_SLOTS)
+    for level in range(levels):
+        direct = fits(&_cont, c)
+        parent = get_slot(c, _cont.off[9]) if direct else c.parent
+        if (get_slot(c, _cont.off[2]) if direct else c.tag) == "article" or parent is None:
+            break
+        c = containers[parent]
+    if c is top or (get_slot(c, _cont.off[2]) if fits(&_cont, c) else c.tag) != "article":
+        return top
+    direct = fits(&_cont, c)
+    a = get_slot(c, _cont.off[0]) if direct else c.start
+    b_end = get_slot(c, _cont.off[1]) if direct else c.end
+    direct = fits(&_cont, top)
+    t_start = get_slot(top, _cont.off[0]) if direct else top.start
+    t_end = get_slot(top, _cont.off[1]) if direct else top.end
+    if t_end < b_end or a >= t_start:  # (nothing added before top: blocks[a:t_start] is empty)
+        return top
+    read_layout(&_sel, type(blocks[a]), _SEL_SLOTS)
+    for i in range(a, t_start):
+        b = blocks[i]
+        direct = fits(&_sel, b)
+        if (get_slot(b, _sel.off[6]) if direct else b.link_chars) or \
+                (get_slot(b, _sel.off[11]) if direct else b.boiler) is not None:
+            return top
+    most = added = 0.0
+    for i in range(a, t_start):
+        b = blocks[i]
+        w = get_slot(b, _sel.off[1]) if fits(&_sel, b) else b.weight
+        if i == a or w > most:
+            most = w
+        added += w
+    if most < long_weight:
+        return top
+    body = 0.0
+    for i in range(t_start, t_end):
+        b = blocks[i]
+        body += <double>(get_slot(b, _sel.off[1]) if fits(&_sel, b) else b.weight)
+    return top if added > extra_share * body else c
+
+
+def innermost_list(b, list containers):
+    """lists._innermost_list: the id of the innermost ``<ul>``/``<ol>`` around block ``b``
+    when only ``<li>``, ``<p>``, ``<div>`` or ``<span>`` boxes lie between; else None."""
+    cdef tuple chain
+    cdef Py_ssize_t k
+    if fits(&_sel, b):
+        chain = <tuple>get_slot(b, _sel.off[10])
+    else:
+        chain = b.chain
+    for k in range(len(chain) - 1, -1, -1):
+        cid = chain[k]
+        c = containers[cid]
+        tag = get_slot(c, _cont.off[2]) if fits(&_cont, c) else c.tag
+        if tag == "ul" or tag == "ol":
+            return cid
+        if not (tag == "li" or tag == "p" or tag == "div" or tag == "span"):
+            return None
+    return None
+
+
+def holds_other_story(list blocks, list containers, list h1s, story, c):
+    """widen._holds_other_story(seg, story, c) (``h1s``: the <h1> blocks' indexes, in
+    order): an <article> below ``c``, around one of its <h1> blocks, that neither holds
+    ``story`` nor lies in it."""
+    cdef Py_ssize_t c_id = c.id, c_end = c.id_end, story_id = story.id, story_end = story.id_end
+    cdef Py_ssize_t lo = bisect_left(h1s, c.start), hi = bisect_left(h1s, c.end), j, k_id
+    cdef tuple chain
+    for j in range(lo, hi):
+        b = blocks[h1s[j]]
+        chain = <tuple>(get_slot(b, _sel.off[10]) if fits(&_sel, b) else b.chain)
+        k = containers[chain[len(chain) - 1]] if chain else c
+        while k is not c:
+            k_id = k.id
+            if not (c_id <= k_id < c_end):
+                break
+            if k.tag == "article" and not k_id <= story_id < k.id_end and not story_id <= k_id < story_end:
+                return True
+            k = containers[k.parent]
+    return False

@@ -7,11 +7,17 @@ records.
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 from typing import Any
 
 from ...html.segment import Block, Container
 from .heuristics import AutoHeuristics
+
+try:  # scoring_at_least in C (maintext/methods/auto/_select.pxi); callers pick it when _walk.ENABLED
+    c_scoring_at_least = importlib.import_module(f"{__package__}._score").scoring_at_least
+except (ImportError, AttributeError):
+    c_scoring_at_least = None
 
 
 @dataclass
@@ -38,6 +44,13 @@ def _weight_below(blocks: list[Block], limit: float) -> float:
         if total >= limit:
             break
     return total
+
+
+def scoring_at_least(ranked: list[tuple[float, int]], floor: float) -> list[int]:
+    """The ids of the ``(score, id)`` pairs of ``ranked`` whose score is at least ``floor``, in
+    order (the twin of ``_score.scoring_at_least``: ``ranked`` holds every scored container
+    of the page, and the peers and rivals of the winner are read off it)."""
+    return [cid for score, cid in ranked if score >= floor]
 
 
 def _is_prose(h: AutoHeuristics, block: Block) -> bool:

@@ -25,8 +25,10 @@ from .heuristics import AutoHeuristics
 try:  # the scans for related and comments headings in C (_select.pxi, in _score), else the Python ones
     _c_edges = importlib.import_module(f"{__package__}._score")
     _c_next_related, _c_next_comments = _c_edges.next_related, _c_edges.next_comments
+    _c_skipped_starts, _c_headline_before = _c_edges.skipped_starts, _c_edges.headline_before
+    _c_promo_pitch = _c_edges.promo_pitch
 except (ImportError, AttributeError):
-    _c_next_related = _c_next_comments = None
+    _c_next_related = _c_next_comments = _c_skipped_starts = _c_headline_before = _c_promo_pitch = None
 
 
 def _lead_blocks(h: AutoHeuristics, seg: Segmentation, first: int, top: Container | None,
@@ -36,11 +38,10 @@ def _lead_blocks(h: AutoHeuristics, seg: Segmentation, first: int, top: Containe
     ``headline``, the heading the <title> repeats) before the first kept block when it lies
     at most headline_reach blocks before it (a subheading right after the headline is the
     lead even without a full stop)."""
-    h1 = None
-    for i in range(first - 1, max(-1, first - 1 - h.headline_reach), -1):
-        if seg.blocks[i].tag == "h1" or i == headline:
-            h1 = i
-            break
+    stop = max(-1, first - 1 - h.headline_reach)
+    h1 = (_c_headline_before(seg.blocks, first, stop, headline)
+          if _c_headline_before is not None and _walk.ENABLED and type(stop) is int
+          else _headline_before(seg.blocks, first, stop, headline))
     if h1 is not None:
         lead = [b for b in seg.blocks[h1 + 1:first]
                 if _is_lead(h, b) or _is_summary_item(h, b)
@@ -62,6 +63,15 @@ def _lead_blocks(h: AutoHeuristics, seg: Segmentation, first: int, top: Containe
         for b in lead:
             explain.append(_explain(b, "keep", "lead between headline and main container"))
     return lead
+
+
+def _headline_before(blocks: list[Block], first: int, stop: int, headline: int | None) -> int | None:
+    """The nearest of ``blocks`` before ``first`` (going back, down to ``stop`` excluded) that is
+    an <h1> or the ``headline`` index; else None (the twin of ``_score.headline_before``)."""
+    for i in range(first - 1, stop, -1):
+        if blocks[i].tag == "h1" or i == headline:
+            return i
+    return None
 
 
 def _lead_box_start(h: AutoHeuristics, seg: Segmentation, top: Container | None) -> int:
@@ -154,7 +164,9 @@ def trim_edges(h: AutoHeuristics, seg: Segmentation, kept: list[Block], top: Con
         for j in range(teasers, end):
             drop.setdefault(j, "teaser list after the article")
         end = teasers
-    pitch = _promo_pitch(h, kept, end, promos)
+    pitch = (_c_promo_pitch(kept, end, h.pitch_reach, h.pitch_max_weight, h.trail_weight, h.pitch_article_share,
+                            promos, is_promo_line)
+             if _native_pitch(h) else _promo_pitch(h, kept, end, promos))
     if pitch is not None:
         for j in range(pitch, end):
             drop.setdefault(j, "call to action and its pitch after the article")
@@ -186,6 +198,21 @@ def _native_edges(h: AutoHeuristics) -> bool:
     if _PLAIN[0] is not h:
         _PLAIN = (h, plain_number(h.related_cut_after) and plain_number(h.section_heading_max_weight))
     return _PLAIN[1]
+
+
+_PITCH: tuple[Any, bool] = (None, False)  # the heuristics last checked by _native_pitch, its answer
+
+
+def _native_pitch(h: AutoHeuristics) -> bool:
+    """Whether the compiled _promo_pitch runs: built and enabled, its numbers plain (checked
+    once per heuristics object)."""
+    if _c_promo_pitch is None or not _walk.ENABLED:
+        return False
+    global _PITCH
+    if _PITCH[0] is not h:
+        _PITCH = (h, type(h.pitch_reach) is int and plain_number(h.pitch_max_weight) and plain_number(h.trail_weight)
+                  and plain_number(h.pitch_article_share))
+    return _PITCH[1]
 
 
 def _find_related(h: AutoHeuristics, kept: list[Block], i: int, seen: float) -> tuple[int, float]:
@@ -289,8 +316,9 @@ def _comments_section(h: AutoHeuristics, seg: Segmentation, kept: list[Block], t
     # a heading marked as the comments' (<h2 id="comments">) is not read: where it stood
     # is known from its container
     containers = seg.containers
-    marks = {containers[cid].start for cid, _ in seg.skipped
-             if containers[cid].boiler == "comments" and containers[cid].tag in HEADING_TAGS}
+    marks = (_c_skipped_starts(seg.skipped, containers, Container, "comments", HEADING_TAGS)
+             if _c_skipped_starts is not None and _walk.ENABLED
+             else _skipped_starts(seg.skipped, containers, "comments", HEADING_TAGS))
     seen = 0.0
     j = 0  # position in kept of the first block at or after the current one
     i, hi = kept[0].index, kept[-1].index + 1
@@ -315,6 +343,15 @@ def _comments_section(h: AutoHeuristics, seg: Segmentation, kept: list[Block], t
             drop[k] = "readers' comments"
         break
     return drop
+
+
+def _skipped_starts(skipped: list[tuple[int, int]], containers: list[Container], reason: str,
+                    tags: Any) -> set[int]:
+    """The first block of each container the walk did not read (``Segmentation.skipped``)
+    whose boilerplate reason is ``reason`` and whose tag is in ``tags`` (the twin of
+    ``_score.skipped_starts``: where a heading marked as the comments' stood)."""
+    return {containers[cid].start for cid, _ in skipped
+            if containers[cid].boiler == reason and containers[cid].tag in tags}
 
 
 def _find_comments_heading(h: AutoHeuristics, blocks: list[Block], lo: int, hi: int, marks: set[int]) -> int:

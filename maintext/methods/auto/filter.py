@@ -27,8 +27,9 @@ from .lists import _keep_cited_sources, _keep_contents, _keep_introduced_lists, 
 try:  # the selection loops in C (maintext/methods/auto/_select.pxi, in _score), else the Python ones
     _c_select = importlib.import_module(f"{__package__}._score")
     _c_select_region, _c_repeat_runs = _c_select.select_region, _c_select.repeat_runs
+    _c_boiler_inside = _c_select.boiler_inside  # (the twin of _boiler_inside)
 except (ImportError, AttributeError):
-    _c_select_region = _c_repeat_runs = None
+    _c_select_region = _c_repeat_runs = _c_boiler_inside = None
 
 
 def select_blocks(h: AutoHeuristics, seg: Segmentation, region: Region, opts: AutoOptions,
@@ -122,8 +123,12 @@ def _limits_of(h: AutoHeuristics, opts: AutoOptions) -> "tuple[DropLimits, bool]
 
 def _region_tests(h: AutoHeuristics, seg: Segmentation, top: Container | None) -> tuple[Callable[..., Any], ...]:
     """The Python tests the native selection asks of a few blocks (see ``_score.select_region``)."""
-    # (partials, not lambdas: called from C, a partial adds no Python frame of its own)
-    return (partial(_boiler_inside, seg, top=top), partial(_linked_prose, h), is_furniture_line,
+    # (partials, not lambdas: called from C, a partial adds no Python frame of its own;
+    # _boiler_inside's twin in C when built: no Python frame at all)
+    boiler_inside = (partial(_c_boiler_inside, seg.boiler_memo, seg.containers, Container, seg.exempt, seg.weighed,
+                             seg._chars, top)
+                     if _c_boiler_inside is not None else partial(_boiler_inside, seg, top=top))
+    return (boiler_inside, partial(_linked_prose, h), is_furniture_line,
             _all_furniture_lines, is_post_line, is_credit_line, partial(_section_heading, h, seg, top=top))
 
 

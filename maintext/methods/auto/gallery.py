@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import importlib
 import re
+from itertools import compress
+from operator import attrgetter
 
 from ...html import walk as _walk
 from ...html.segment import Block, Container, Segmentation
@@ -26,6 +28,7 @@ except ImportError:
 # class/id words of a slide show box (a word inside a longer class name counts)
 _GALLERY_WORDS = ("galler", "slideshow", "slide-show", "carousel", "slider", "lightbox")
 _GALLERY_WORD = re.compile("|".join(map(re.escape, _GALLERY_WORDS)), re.I)
+_ID = attrgetter("id")  # (Container's)
 
 
 def _names_gallery(node) -> bool:
@@ -55,13 +58,14 @@ def gallery_containers(h: AutoHeuristics, seg: Segmentation) -> set[int]:
             return found
         # the loop below in C (_nodes.gallery_hits: no proxy for the ancestors; after a native
         # walk without container elements, none for the boxes either: their recorded nodes)
+        ids = list(map(_ID, holding))  # (lists made in C: no comprehension runs on every page)
         if isinstance(seg._nodes, bytes):
-            hits = nodes.gallery_hits_at(seg._root, seg._nodes, [c.id for c in holding], min_items,
+            hits = nodes.gallery_hits_at(seg._root, seg._nodes, ids, min_items,
                                          h.gallery_reach, _GALLERY_WORDS, _GALLERY_WORD.search)
         else:
-            hits = nodes.gallery_hits(seg.elements([c.id for c in holding]), min_items, h.gallery_reach,
+            hits = nodes.gallery_hits(seg.elements(ids), min_items, h.gallery_reach,
                                       _GALLERY_WORDS, _GALLERY_WORD.search)
-        return {c.id for c, hit in zip(holding, hits) if hit}
+        return set(compress(ids, hits))
     holding = containers_holding(seg.containers, min_items)
     for c in holding:
         el = seg.element(c.id)

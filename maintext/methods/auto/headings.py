@@ -10,17 +10,32 @@ structure (an empty section, a part title over its chapters) and stays.
 
 from __future__ import annotations
 
+import importlib
 from bisect import bisect_right
 from typing import Any
 
+from ...html import walk as _walk
 from ...html.segment import Block, Segmentation
 from .common import _explain
+
+try:  # _heading_ends in C (maintext/methods/auto/_select.pxi)
+    _c_heading_ends = importlib.import_module(f"{__package__}._score").heading_ends
+except (ImportError, AttributeError):
+    _c_heading_ends = None
 
 
 def heading_rank(b: Block) -> int:
     """1-6 for <h1>-<h6>, 7 for another heading tag (ranked below all)."""
     tag = b.tag
     return int(tag[1]) if len(tag) == 2 and tag[0] == "h" and tag[1].isdigit() else 7
+
+
+def _heading_ends(kept: list[Block]) -> list[int]:
+    """The positions in ``kept`` of its headings outside tables that end it or are followed
+    by another heading: where an orphan heading may be (the twin of
+    ``_score.heading_ends``; most pages have none)."""
+    last = len(kept) - 1
+    return [i for i, b in enumerate(kept) if b.heading and not b.in_table and (i == last or kept[i + 1].heading)]
 
 
 def drop_orphan_headings(seg: Segmentation, kept: list[Block],
@@ -30,11 +45,11 @@ def drop_orphan_headings(seg: Segmentation, kept: list[Block],
     block of the page dropped or a boilerplate box left unread between them (its section)."""
     skipped: list[int] | None = None  # starts of the unread boxes, sorted (when first needed)
     drop: set[int] = set()
-    for i, b in enumerate(kept):
-        if not b.heading or b.in_table:
-            continue
+    ends = _c_heading_ends(kept) if _c_heading_ends is not None and _walk.ENABLED else _heading_ends(kept)
+    for i in ends:  # (the next kept block, if any, is a heading)
+        b = kept[i]
         nxt = kept[i + 1] if i + 1 < len(kept) else None
-        if nxt is not None and not (nxt.heading and heading_rank(nxt) <= heading_rank(b)):
+        if nxt is not None and not heading_rank(nxt) <= heading_rank(b):
             continue
         end = nxt.index if nxt is not None else len(seg.blocks)
         if skipped is None:

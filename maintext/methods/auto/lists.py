@@ -20,13 +20,18 @@ from ...html.segment import Block, Container, Segmentation
 from .common import bring_back
 from .heuristics import AutoHeuristics
 
-try:  # the kept blocks' loop in C (_select.pxi, in _score), else _list_words
+try:  # the kept blocks' loop in C (_select.pxi, in _score), else _list_words; _innermost_list's walk
     _c_list_words = importlib.import_module(f"{__package__}._score").list_words
+    _c_innermost_list = importlib.import_module(f"{__package__}._score").innermost_list
 except (ImportError, AttributeError):
-    _c_list_words = None
+    _c_list_words = _c_innermost_list = None
 
 
 def _innermost_list(seg: Segmentation, b: Block) -> int | None:
+    """The innermost ``<ul>``/``<ol>`` around ``b`` with only item, paragraph, div or span
+    boxes between (in C, ``_score.innermost_list``, when built and enabled)."""
+    if _c_innermost_list is not None and _walk.ENABLED:
+        return _c_innermost_list(b, seg.containers)
     for cid in reversed(b.chain):
         tag = seg.containers[cid].tag
         if tag in ("ul", "ol"):

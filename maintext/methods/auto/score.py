@@ -14,7 +14,7 @@ from ...html import walk as _walk
 from ...html.document import head_title
 from ...html.segment import Block, Container, Segmentation
 from ...options import AutoOptions
-from .common import Region, _is_prose, plain_number
+from .common import Region, _is_prose, c_scoring_at_least, plain_number, scoring_at_least
 from .widen import _join_peers, _out_of_list, _story, _widen, _widen_up
 from .gallery import in_gallery
 from .heuristics import AutoHeuristics
@@ -25,8 +25,9 @@ try:  # the two scoring loops in C (maintext/methods/auto/_score.pyx), else the 
     # which imports this module)
     _c_score = importlib.import_module(f"{__package__}._score")
     _c_block_scores, _c_rank_containers = _c_score.block_scores, _c_score.rank_containers
-except ImportError:
-    _c_block_scores = _c_rank_containers = None
+    _c_title_heading = _c_score.title_heading  # (and _title_heading's loop over the headings)
+except (ImportError, AttributeError):
+    _c_block_scores = _c_rank_containers = _c_title_heading = None
 
 
 def _page_title(root) -> str:
@@ -46,7 +47,7 @@ def _page_title(root) -> str:
 def _title_heading(h: AutoHeuristics, seg: Segmentation, title: str) -> int | None:
     """Index of the first heading whose text is part of the page title (the article's own
     headline, also when the page's <h1> is the site name): a blog names its post in an
-    <h2>/<h3> and the <title> repeats it."""
+    <h2>/<h3> and the <title> repeats it. (The twin of ``_score.title_heading``.)"""
     if not title:
         return None
     blocks = seg.blocks
@@ -68,7 +69,8 @@ def choose_region(h: AutoHeuristics, seg: Segmentation, opts: AutoOptions, hint:
               if native else block_scores(h, seg, galleries))
     if not scores:
         return Region(None, [(0, len(seg.blocks))], "no prose block: whole page")
-    headline = _title_heading(h, seg, title)
+    headline = (_c_title_heading(seg.blocks, seg.headings(), h.title_heading_tags, h.title_heading_min_chars, title)
+                if native else _title_heading(h, seg, title))
     h1s = seg.blocks_of("h1")
     h1 = headline if headline is not None else (h1s[0] if h1s else None)
     if native:
@@ -153,7 +155,8 @@ def rank_containers(h: AutoHeuristics, seg: Segmentation, scores: dict[int, floa
 
 
 _NUMBERS = ("min_prose_weight", "link_density_max", "length_unit", "length_cap", "caption_share",
-            "headline_bonus", "class_weight", "bonus_cap", "semantic_bonus", "inside_boiler_factor")
+            "headline_bonus", "class_weight", "bonus_cap", "semantic_bonus", "inside_boiler_factor",
+            "title_heading_min_chars")
 
 
 _CHECKED: list = [None, False]  # the heuristics last checked by _native_score and its answer
@@ -179,10 +182,11 @@ def _verify_with_hint(h: AutoHeuristics, seg: Segmentation, ranked: list[tuple[f
     top = seg.containers[best_id]
     floor = h.rival_share * (top.score or 0.0)
     # (neither holds the other: Container.contains inlined, on the ids; a container's own id
-    # and its descendants' are [id, id_end))
+    # and its descendants' are [id, id_end): the first test leaves out best_id itself)
     top_end, containers = top.id_end, seg.containers
-    rivals = [cid for score, cid in ranked if score >= floor and cid != best_id
-              and not best_id <= cid < top_end and not cid <= best_id < containers[cid].id_end]
+    at_least = c_scoring_at_least if c_scoring_at_least is not None and _walk.ENABLED else scoring_at_least
+    rivals = [cid for cid in at_least(ranked, floor)
+              if not best_id <= cid < top_end and not cid <= best_id < containers[cid].id_end]
     if not rivals or not hint.body():  # (the JSON-LD is parsed only when asked)
         return best_id
     span = _hint_span(h, seg, hint.body())

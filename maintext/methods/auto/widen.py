@@ -7,13 +7,25 @@ link-free running text, and the block ranges of sibling containers holding good 
 
 from __future__ import annotations
 
+import importlib
 from bisect import bisect_left
+from functools import partial
+from typing import Any
 
+from ...html import walk as _walk
 from ...html.tags import SENTENCE_END
 from ...html.segment import Container, Segmentation
 from ...options import AutoOptions
-from .common import _weight_below
+from .common import _weight_below, c_scoring_at_least, plain_number, scoring_at_least
 from .heuristics import AutoHeuristics
+
+try:  # _sibling_verdict, _story and Segmentation.children in C (maintext/methods/auto/_select.pxi)
+    _c_widen = importlib.import_module(f"{__package__}._score")
+    _c_sibling_verdict, _c_story_of, _c_child_ids = _c_widen.sibling_verdict, _c_widen.story_of, _c_widen.child_ids
+    _c_widen_up, _c_into_article = _c_widen.widen_up, _c_widen.into_article
+    _c_holds_other_story = _c_widen.holds_other_story
+except (ImportError, AttributeError):
+    _c_sibling_verdict = _c_story_of = _c_child_ids = _c_widen_up = _c_into_article = _c_holds_other_story = None
 
 
 def _join_peers(h: AutoHeuristics, seg: Segmentation, ranked: list[tuple[float, int]], top: Container,
@@ -22,9 +34,12 @@ def _join_peers(h: AutoHeuristics, seg: Segmentation, ranked: list[tuple[float, 
     (an article cut by a page builder into one box per section), when that ancestor has
     little link text; else ``top``. (``story``: ``_story(seg, top)``.)"""
     floor = h.peer_share * (top.score or 0.0)
-    peers = [seg.containers[cid] for score, cid in ranked if score >= floor and cid != top.id]
-    top_id, top_end = top.id, top.id_end  # (neither holds the other: Container.contains inlined)
-    peers = [p for p in peers if not top_id <= p.id < top_end and not p.id <= top_id < p.id_end
+    at_least = c_scoring_at_least if c_scoring_at_least is not None and _walk.ENABLED else scoring_at_least
+    containers = seg.containers
+    top_id, top_end = top.id, top.id_end  # (neither holds the other: Container.contains inlined;
+    # the first test leaves out top itself)
+    peers = [p for p in map(containers.__getitem__, at_least(ranked, floor))
+             if not top_id <= p.id < top_end and not p.id <= top_id < p.id_end
              and seg.prose(p.start, p.end) >= h.peer_min_prose and not _other_story(seg, story, p)]
     if not peers:
         return top
@@ -40,7 +55,10 @@ def _join_peers(h: AutoHeuristics, seg: Segmentation, ranked: list[tuple[float, 
 
 
 def _story(seg: Segmentation, c: Container) -> Container | None:
-    """The ``<article>`` around ``c`` (or ``c``) when it holds its own ``<h1>``: one story."""
+    """The ``<article>`` around ``c`` (or ``c``) when it holds its own ``<h1>``: one story.
+    (In C, ``_score.story_of``, when built and enabled.)"""
+    if _c_story_of is not None and _walk.ENABLED:
+        return _c_story_of(seg.containers, c, seg.blocks_of("h1"))
     k: Container | None = c
     while k is not None:
         if k.tag == "article":
@@ -91,11 +109,26 @@ def _out_of_list(h: AutoHeuristics, seg: Segmentation, top: Container) -> Contai
     return c
 
 
+_UP: tuple[Any, bool] = (None, False)  # the heuristics last checked by _widen_up, its answer
+
+
 def _widen_up(h: AutoHeuristics, seg: Segmentation, top: Container, opts: AutoOptions,
               story: Container | None) -> Container:
     """An ancestor of ``top`` when it adds much running text at a low link density: the
     winner was one post of a thread, one section of a long page (all running text of
     the page is the content). (``story``: ``_story(seg, top)``.)"""
+    share = h.up_extra_share / 2 if opts.favor_recall else h.up_extra_share
+    global _UP
+    if _UP[0] is not h:  # (the numbers the C walk reads as doubles: checked once per heuristics object)
+        _UP = (h, type(h.up_levels) is int and plain_number(h.up_extra_share) and plain_number(h.up_link_density_max)
+               and plain_number(h.long_block_weight) and plain_number(h.article_extra_share))
+    if _UP[1] and _c_widen_up is not None and _walk.ENABLED:  # (the walk in C: the same sums and tests)
+        best = _c_widen_up(seg.containers, top, h.up_levels, seg._prose, seg._chars, seg._links, share,
+                           h.up_link_density_max, story,
+                           partial(_c_holds_other_story, seg.blocks, seg.containers, seg.blocks_of("h1"), story)
+                           if story is not None else None)
+        return _c_into_article(seg.blocks, seg.containers, best, h.up_levels, h.long_block_weight,
+                               h.article_extra_share)
     best = top
     base = seg.prose(top.start, top.end)
     c = top
@@ -142,8 +175,10 @@ def _widen(h: AutoHeuristics, seg: Segmentation, top: Container, story: Containe
     ranges = [(top.start, top.end)]
     threshold = max(10.0, (top.score or 0.0) * h.sibling_share)
     alone = _outermost_alone(seg, top)
+    # (Segmentation.children, in C when built and enabled)
+    children = partial(_c_child_ids, seg.containers) if _c_child_ids is not None and _walk.ENABLED else seg.children
     # (the wrapper's siblings, listed once: the walk before the winner and _section_mates read them)
-    around = seg.children(alone.parent) if alone.parent is not None else []
+    around = children(alone.parent) if alone.parent is not None else []
     for step in (-1, 1):
         # Before the winner, the article's opening parts may sit beside a plain wrapper
         # of the winner; after it, only the winner's own siblings are considered (what
@@ -151,7 +186,7 @@ def _widen(h: AutoHeuristics, seg: Segmentation, top: Container, story: Containe
         box = alone if step < 0 else top
         if box.parent is None:
             continue
-        siblings = around if box is alone else seg.children(box.parent)
+        siblings = around if box is alone else children(box.parent)
         pos = siblings.index(box.id)
         i = pos + step
         while 0 <= i < len(siblings):
@@ -246,8 +281,19 @@ def _outermost_alone(seg: Segmentation, top: Container) -> Container:
     return top
 
 
+_SPACER: tuple[Any, bool] = (None, False)  # the heuristics last checked by _sibling_verdict, its answer
+
+
 def _sibling_verdict(h: AutoHeuristics, seg: Segmentation, sib: Container, threshold: float) -> str:
-    """"join", "skip" (a spacer: look further) or "stop"."""
+    """"join", "skip" (a spacer: look further) or "stop". (In C, ``_score.sibling_verdict``,
+    when built and enabled and the numbers are doubles: the same answers.)"""
+    if _c_sibling_verdict is not None and _walk.ENABLED and type(threshold) is float:
+        global _SPACER
+        if _SPACER[0] is not h:
+            _SPACER = (h, plain_number(h.spacer_weight))
+        if _SPACER[1]:
+            return _c_sibling_verdict(seg.blocks, sib, seg.containers, seg._walked_owner, seg._chars, seg._links,
+                                      h.spacer_weight, threshold, SENTENCE_END, FIGURE_BOXES)
     blocks = seg.blocks[sib.start:sib.end]
     # the words, compared with spacer_weight and 30 alone: summed in order only up to the
     # larger (a long box's first blocks answer both)
