@@ -60,15 +60,8 @@ def page_authors(ld: dict[str, str], got: Collected, root, headline_el,
                  site_names: tuple[str, ...]) -> tuple[str | None, list[str]]:
     """``(author, authors)``: the names of the first source that names someone (see
     module) as one string, as before (several names joined by ", "), and as a list in
-    which a byline naming several people is split (:func:`split_names`)."""
-    names = _source_names(ld, got, root, headline_el, site_names)
-    if not names:
-        return None, []
-    return ", ".join(names), _name_parts(names)
-
-
-def _source_names(ld: dict[str, str], got: Collected, root, headline_el,
-                  site_names: tuple[str, ...]) -> list[str]:
+    which a byline naming several people is split (:func:`split_names`). The site's
+    own name counts only when no source names anyone else (the first such source's)."""
     fallback: list[str] = []
     # Each source is read only when the ones before it named nobody (the later ones walk the
     # tree), or to complete a partial name (:func:`_completed`).
@@ -82,12 +75,14 @@ def _source_names(ld: dict[str, str], got: Collected, root, headline_el,
             if not is_site_name(m, site_names):
                 people.append(m)
         if people:
-            return _completed(people, n, names_of, AUTHOR_SOURCES)
+            names = _completed(people, n, names_of, AUTHOR_SOURCES)
+            break
         fallback = fallback or names
-    return fallback
-
-
-AUTHOR_SOURCES = 7  # the sources of :func:`_source_raw`
+    else:
+        names = fallback
+    if not names:
+        return None, []
+    return ", ".join(names), _name_parts(names)
 
 
 class _AuthorSources:
@@ -102,32 +97,33 @@ class _AuthorSources:
         self.read: dict[int, list[str]] = {}
 
     def names_of(self, n: int) -> list[str]:
-        """The cleaned names source ``n`` gives (:func:`_source_raw`), read once."""
+        """The cleaned names author source ``n`` (most reliable first, see module) gives, read
+        once: what it says, its names as written joined by LIST_SEP (or None), cleaned. One
+        branch a source (instead of a function object made for each source on every page,
+        and in this method: no second call a source)."""
         read = self.read
-        if n not in read:
-            raw = _source_raw(n, self.ld, self.got, self.root, self.headline_el, self.site_names)
-            read[n] = list(filter(None, map(clean_author, raw.split(LIST_SEP)))) if raw else []
-        return read[n]
+        if n in read:
+            return read[n]
+        if n == 0:
+            raw = self.ld.get("author")
+        elif n == 1:
+            raw = self.got.value("author")
+        elif n == 2:
+            raw = byline_author(self.root, self.headline_el)
+        elif n == 3:
+            raw = visible_byline(self.headline_el)
+        elif n == 4:
+            got = self.got
+            raw = author_link(got.anchors, got.anchor_records(), got)
+        elif n == 5:
+            raw = labelled_byline(self.root)
+        else:
+            raw = copyright_holder(self.root, self.site_names)
+        names = read[n] = list(filter(None, map(clean_author, raw.split(LIST_SEP)))) if raw else []
+        return names
 
 
-def _source_raw(n: int, ld: dict[str, str], got: Collected, root, headline_el,
-                site_names: tuple[str, ...]) -> str | None:
-    """What author source ``n`` (most reliable first, see module) says: its names as
-    written, joined by LIST_SEP, or None. One branch a source (instead of a function
-    object made for each source on every page)."""
-    if n == 0:
-        return ld.get("author")
-    if n == 1:
-        return got.value("author")
-    if n == 2:
-        return byline_author(root, headline_el)
-    if n == 3:
-        return visible_byline(headline_el)
-    if n == 4:
-        return author_link(got.anchors, got.anchor_records(), got)
-    if n == 5:
-        return labelled_byline(root)
-    return copyright_holder(root, site_names)
+AUTHOR_SOURCES = 7  # the sources of :meth:`_AuthorSources.names_of`
 
 
 # A source's single name is completed from the later sources: a user handle ("robert.stitz",

@@ -255,10 +255,39 @@ def _subpatterns(value):
 
 
 def collect(root) -> Collected:
-    """Walk ``root`` once and return what metadata needs from it."""
+    """Walk ``root`` once and return what metadata needs from it: in C when built
+    (metadata/_native.pyx, the anchors' records read with them), else by
+    :func:`_collected_in_python`."""
     native = native_metadata()
-    if native is not None:  # the same walk in C (metadata/_native.pyx)
-        return _collected_natively(native, root)
+    if native is None:
+        return _collected_in_python(root)
+    got = Collected()
+    (got.anchors, got._records, metas, got.ld_texts, got.title_el, got.headings, got.times,
+     got.base, links, got.dated) = native.collect_nodes(root, MAX_HEADINGS, _META_TARGETS, _LINK_FIELDS,
+                                                        ALL_PROPS, ALL_RDFA)
+    # (the keys _META_TARGETS knows to be of no field, viewport, robots..., are left out
+    # there, and the <link> whose rel _LINK_FIELDS knows to be of none). The loop is
+    # _add_meta's inline (two Python calls less for each <meta> of a field, some 15 a page):
+    # a key _META_TARGETS does not hold (None there: the C walk left those out) is
+    # looked up by _meta_target, which remembers it.
+    known, meta, lists = _META_TARGETS, got.meta, got.lists
+    for key, content in metas:
+        target = known.get(key) or _meta_target(key)
+        if target is None or not content or content.isspace():  # (_add_value's test)
+            continue
+        fld, rank = target
+        if fld in LIST_FIELDS:
+            lists[fld].extend(split_keywords(content) if fld == "keywords" else [" ".join(content.split())])
+        elif fld not in meta or rank < meta[fld][0]:
+            meta[fld] = (rank, " ".join(content.split()))  # (collapse_ws inline)
+    for href, rel in links:
+        if _link_fields(rel):  # (most <link> are style sheets, icons, preloads)
+            _add_link(got, href, rel)
+    return got
+
+
+def _collected_in_python(root) -> Collected:
+    """:func:`collect` without the C module: one loop over ``root.iter(*_WANTED_TAGS)``."""
     got = Collected()
     for el in root.iter(*_WANTED_TAGS):
         tag = el.tag
@@ -284,33 +313,6 @@ def collect(root) -> Collected:
             got.base = got.base or el.get("href")
         elif tag == "link":
             _add_link(got, el.get("href"), el.get("rel"))
-    return got
-
-
-def _collected_natively(native, root) -> Collected:
-    """:func:`collect` from ``native.collect_nodes`` (the anchors' records read with them)."""
-    got = Collected()
-    (got.anchors, got._records, metas, got.ld_texts, got.title_el, got.headings, got.times,
-     got.base, links, got.dated) = native.collect_nodes(root, MAX_HEADINGS, _META_TARGETS, _LINK_FIELDS,
-                                                        ALL_PROPS, ALL_RDFA)
-    # (the keys _META_TARGETS knows to be of no field, viewport, robots..., are left out
-    # there, and the <link> whose rel _LINK_FIELDS knows to be of none). The loop is
-    # _add_meta's inline (two Python calls less for each <meta> of a field, some 15 a page):
-    # a key _META_TARGETS does not hold (None there: the C walk left those out) is
-    # looked up by _meta_target, which remembers it.
-    known, meta, lists = _META_TARGETS, got.meta, got.lists
-    for key, content in metas:
-        target = known.get(key) or _meta_target(key)
-        if target is None or not content or content.isspace():  # (_add_value's test)
-            continue
-        fld, rank = target
-        if fld in LIST_FIELDS:
-            lists[fld].extend(split_keywords(content) if fld == "keywords" else [" ".join(content.split())])
-        elif fld not in meta or rank < meta[fld][0]:
-            meta[fld] = (rank, " ".join(content.split()))  # (collapse_ws inline)
-    for href, rel in links:
-        if _link_fields(rel):  # (most <link> are style sheets, icons, preloads)
-            _add_link(got, href, rel)
     return got
 
 
@@ -351,7 +353,7 @@ def _add_meta(got: Collected, key: str, content: str | None) -> None:
 
 def _add_value(got: Collected, target: tuple[str, int], content: str | None) -> None:
     """Keep ``content`` for the field and rank ``target`` (a key's :func:`_meta_target`;
-    :func:`_collected_natively` holds this inline: change both)."""
+    :func:`collect` holds this inline for the C walk: change both)."""
     if not content or content.isspace():
         return
     fld, rank = target

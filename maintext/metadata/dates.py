@@ -118,17 +118,14 @@ class DateSources:
         return self._labelled[kind]
 
     def modified(self) -> str | None:
-        """The last modification date the page declares, or None."""
-        if self._modified is None:
-            self._modified = (self._read_modified(),)
-        return self._modified[0]
-
-    def _read_modified(self) -> str | None:
-        for value in (self.ld.get("dateModified"), self.got.value("modified")):
-            found = parse_date(value)
-            if found:
-                return found
-        return self.itemprop("modified") or time_date(self.got.times, "modified") or self.script("modified")
+        """The last modification date the page declares, or None (read once)."""
+        if self._modified is not None:
+            return self._modified[0]
+        found = parse_date(self.ld.get("dateModified")) or parse_date(self.got.value("modified"))
+        if not found:
+            found = self.itemprop("modified") or time_date(self.got.times, "modified") or self.script("modified")
+        self._modified = (found,)
+        return found
 
 
 def publication_date(src: DateSources, reference: datetime | None = None) -> str | None:
@@ -160,7 +157,14 @@ def _shown_instead(found: str, src: DateSources) -> str:
     date is read only when a declared day is later than ``found``."""
     if src.headline_el is None:
         return found
-    later = _declared_days(src, found[:10])
+    # the days of the page's structured, modified and <time> dates later than found's (a
+    # loop: in Python 3.11 a comprehension makes a function object a run)
+    day = found[:10]
+    later = set()
+    for v in (parse_date(src.ld.get("datePublished")), parse_date(src.got.value("date")),
+              src.modified(), time_date(src.got.times, None)):
+        if v and v[:10] > day:
+            later.add(v[:10])
     if not later:
         return found
     shown = src.visible()
@@ -172,18 +176,6 @@ def _shown_by_headline(found: str, src: DateSources) -> str:
     a :data:`WEAK_META_DATES` key and the shown date is another day."""
     shown = src.visible() if src.headline_el is not None else None
     return shown if shown and shown[:10] != found[:10] else found
-
-
-def _declared_days(src: DateSources, after: str = "") -> set[str]:
-    """The days of the page's structured, modified and ``<time>`` dates later than ``after``
-    (a loop: in Python 3.11 a comprehension makes a function object a run)."""
-    values = [parse_date(src.ld.get("datePublished")), parse_date(src.got.value("date")),
-              src.modified(), time_date(src.got.times, None)]
-    days = set()
-    for v in values:
-        if v and v[:10] > after:
-            days.add(v[:10])
-    return days
 
 
 def itemprop_dates(root, elements: list | None = None) -> dict[str, str | None]:

@@ -57,8 +57,10 @@ def extract_metadata(doc: Document, page: Page) -> None:
     lang = root.get("lang") or root.get("xml:lang")
     page.language = lang.strip().lower() if lang and lang.strip() else None
     page.author, page.authors = page_authors(ld, got, root, headline_el, names)
-    reference = parse_reference(doc.options.metadata.reference_time)
-    dates = DateSources(root, ld, got, url, headline_el, _script_source(doc))
+    reference_time = doc.options.metadata.reference_time  # (None on most calls: no call then)
+    reference = parse_reference(reference_time) if reference_time else None
+    dates = DateSources(root, ld, got, url, headline_el,
+                        doc.utf8 if doc.utf8 is not None and native_metadata() is not None else _script_source(doc))
     page.date = publication_date(dates, reference)
     if page.date is None and doc.options.metadata.htmldate_fallback:
         page.date = htmldate_date(doc.html, doc.url)
@@ -82,7 +84,8 @@ def _source(doc: Document) -> str | bytes:
 def _script_source(doc: Document):
     """What :class:`DateSources` is given to read the script dates from: the bytes
     :func:`_source` gives when it gives those (no function made on most pages), else a
-    function giving the text (the page is decoded only when the script dates are asked for)."""
+    function giving the text (the page is decoded only when the script dates are asked for).
+    (:func:`extract_metadata` tests the first case inline: no call on most pages.)"""
     if doc.utf8 is not None and native_metadata() is not None:
         return doc.utf8
     return lambda: _source(doc)

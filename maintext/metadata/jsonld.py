@@ -15,7 +15,6 @@ metadata pass filled it, else collects the script texts from ``doc.tree`` and pa
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
 from typing import Any, Callable
 
 from ..html.document import Document
@@ -86,18 +85,21 @@ def parse_json_ld(texts: list[str]) -> dict[str, str]:
     best: dict[str, str] = {}
     other: dict[str, str] = {}
     body: str | None = None
-    # each document's objects, listed once for the names and the fields
-    loaded, documents = [], []  # (a loop: see _is_article)
+    # each document's objects, listed once for the names and the fields; ``names``: the
+    # ``@id`` -> ``name`` of the named objects (a graph refers to its Person by ``@id``),
+    # the first of each ``@id`` in document order
+    loaded, names = [], {}  # (a loop: see _is_article)
     for text in texts:
         data = load_json(text)
         if data is not None:
             objs = ld_object_list(data)
             loaded.append((objs, data, text))
-            documents.append(objs)
-    names = _names_by_id(documents)
+            for obj in objs:
+                if isinstance(obj.get("@id"), str) and isinstance(obj.get("name"), str):
+                    names.setdefault(obj["@id"], obj["name"])
     for objs, data, text in loaded:
         for obj in objs:
-            _ld_fields(_with_names(obj, names), best if _is_article(obj) else other)
+            _ld_fields(_with_names(obj, names) if names else obj, best if _is_article(obj) else other)
         if "articleBody" in text or "\\u" in text:  # else no key reads articleBody
             body = _longest_body(data, body)  # (a letter of a key can be escaped only as \uXXXX)
     for key, value in other.items():
@@ -140,17 +142,6 @@ def ld_object_list(data: Any, depth: int = 0, out: list | None = None) -> list[d
             inner = data.get(key)
             if isinstance(inner, (list, dict)):
                 ld_object_list(inner, depth + 1, out)
-    return out
-
-
-def _names_by_id(documents: Iterable[list[dict]]) -> dict[str, str]:
-    """``@id`` -> ``name`` of the named objects (a graph refers to its Person by ``@id``),
-    from each document's :func:`ld_object_list`."""
-    out = {}
-    for objs in documents:
-        for obj in objs:
-            if isinstance(obj.get("@id"), str) and isinstance(obj.get("name"), str):
-                out.setdefault(obj["@id"], obj["name"])
     return out
 
 

@@ -259,7 +259,7 @@ def test_author_boxes_found_lazily_are_the_first_twenty(monkeypatch, native):
 
 
 def test_author_sources_read_in_order_and_only_when_needed(monkeypatch):
-    """``_source_raw`` gives the sources most reliable first; a source is read only when
+    """``_AuthorSources.names_of`` reads the sources most reliable first; a source is read only when
     the ones before it named nobody (here: none names anyone until the fourth)."""
     from maintext.metadata import authors
     read = []
