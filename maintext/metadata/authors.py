@@ -107,7 +107,7 @@ class _AuthorSources:
         if n == 0:
             raw = self.ld.get("author")
         elif n == 1:
-            raw = self.got.value("author")
+            raw = self.got.values.get("author")
         elif n == 2:
             raw = byline_author(self.root, self.headline_el)
         elif n == 3:

@@ -91,11 +91,14 @@ _BROKEN_KEYWORD = re.compile(r"[<>={}]")  # markup leaked into the attribute
 class Collected:
     """What the one pass over the tree found (elements are lxml elements)."""
 
-    __slots__ = ("meta", "lists", "ld_texts", "title_el", "headings", "times",
+    __slots__ = ("meta", "values", "lists", "ld_texts", "title_el", "headings", "times",
                  "anchors", "base", "links", "dated", "_records", "_hrefs")
 
     def __init__(self) -> None:
         self.meta: dict[str, tuple[int, str]] = {}  # field -> (rank, value) of the best key
+        # field -> the best <meta> value (``meta``'s values: what readers ask, a dict lookup
+        # and no method call each, some ten a page)
+        self.values: dict[str, str] = {}
         self.lists: dict[str, list[str]] = {"keywords": [], "categories": []}
         # text of every script whose type names JSON-LD, as written
         self.ld_texts: list[str] = []
@@ -145,7 +148,7 @@ class Collected:
         :mod:`.hrefheads`) is not searched: the hits are then the hrefs holding a head, and
         every href not in ASCII (its case-blind matches are not told by the lower-cased
         text, where it stands as ""; a page in Chinese has a few such hrefs among hundreds)."""
-        low, _, wide = self._href_index()
+        low, _, wide = self.hrefs()
         plain = _cased(pattern)
         if plain is None:
             return None
@@ -171,17 +174,11 @@ class Collected:
             m = search(low, at)
         return hits
 
-    def lowered_hrefs(self) -> str | None:
-        """The anchors' hrefs (an absent one as "") joined by NUL (no attribute value holds
-        one) and lower-cased, when they are all ASCII; else None. Read once."""
-        low, _, wide = self._href_index()
-        return None if wide else low
-
-    def rel_anchors(self) -> list[int]:
-        """The indices (ascending) of the anchors with a non-empty ``rel`` value."""
-        return self._href_index()[1]
-
-    def _href_index(self) -> tuple[str, list[int], list[int]]:
+    def hrefs(self) -> tuple[str, list[int], list[int]]:
+        """``(low, rels, wide)``, read once: the anchors' hrefs (an absent one and one not in
+        ASCII as "") joined by NUL (no attribute value holds one) and lower-cased; the
+        indices (ascending) of the anchors with a non-empty ``rel`` value; those of the
+        anchors whose href is not ASCII (:func:`href_index`)."""
         if self._hrefs is None:
             native = native_metadata()
             records = self.anchor_records()
@@ -189,14 +186,9 @@ class Collected:
         return self._hrefs
 
     def key(self, fld: str) -> str | None:
-        """The ``<meta>`` name the best value of ``fld`` came from, or None."""
+        """The ``<meta>`` name the best value of ``fld`` (``values[fld]``) came from, or None."""
         got = self.meta.get(fld)
         return META_FIELDS[fld][got[0]] if got else None
-
-    def value(self, fld: str) -> str | None:
-        """The best ``<meta>`` value of ``fld``, or None."""
-        got = self.meta.get(fld)
-        return got[1] if got else None
 
 
 def href_index(records: list[tuple[str | None, str | None, str | None]]) -> tuple[str, list[int], list[int]]:
@@ -270,7 +262,7 @@ def collect(root) -> Collected:
     # _add_meta's inline (two Python calls less for each <meta> of a field, some 15 a page):
     # a key _META_TARGETS does not hold (None there: the C walk left those out) is
     # looked up by _meta_target, which remembers it.
-    known, meta, lists = _META_TARGETS, got.meta, got.lists
+    known, meta, values, lists = _META_TARGETS, got.meta, got.values, got.lists
     for key, content in metas:
         target = known.get(key) or _meta_target(key)
         if target is None or not content or content.isspace():  # (_add_value's test)
@@ -279,10 +271,14 @@ def collect(root) -> Collected:
         if fld in LIST_FIELDS:
             lists[fld].extend(split_keywords(content) if fld == "keywords" else [" ".join(content.split())])
         elif fld not in meta or rank < meta[fld][0]:
-            meta[fld] = (rank, " ".join(content.split()))  # (collapse_ws inline)
-    for href, rel in links:
-        if _link_fields(rel):  # (most <link> are style sheets, icons, preloads)
-            _add_link(got, href, rel)
+            value = values[fld] = " ".join(content.split())  # (collapse_ws inline)
+            meta[fld] = (rank, value)
+    for href, rel in links:  # (_add_link inline; most <link> are style sheets, icons, preloads)
+        fields = _link_fields(rel)
+        if fields and href and href.strip():
+            for fld in fields:
+                if fld not in got.links:
+                    got.links[fld] = href.strip()
     return got
 
 
@@ -360,10 +356,13 @@ def _add_value(got: Collected, target: tuple[str, int], content: str | None) -> 
     if fld in LIST_FIELDS:
         got.lists[fld].extend(split_keywords(content) if fld == "keywords" else [collapse_ws(content)])
     elif fld not in got.meta or rank < got.meta[fld][0]:
-        got.meta[fld] = (rank, collapse_ws(content))
+        value = got.values[fld] = collapse_ws(content)
+        got.meta[fld] = (rank, value)
 
 
 def _add_link(got: Collected, href: str | None, rel: str | None) -> None:
+    """Keep ``href`` for the fields of ``rel`` that have none yet (:func:`collect` holds
+    this inline for the C walk: change both)."""
     if not href or not href.strip():
         return
     for fld in _link_fields(rel):

@@ -121,7 +121,7 @@ class DateSources:
         """The last modification date the page declares, or None (read once)."""
         if self._modified is not None:
             return self._modified[0]
-        found = parse_date(self.ld.get("dateModified")) or parse_date(self.got.value("modified"))
+        found = parse_date(self.ld.get("dateModified")) or parse_date(self.got.values.get("modified"))
         if not found:
             found = self.itemprop("modified") or time_date(self.got.times, "modified") or self.script("modified")
         self._modified = (found,)
@@ -131,7 +131,7 @@ class DateSources:
 def publication_date(src: DateSources, reference: datetime | None = None) -> str | None:
     """The publication date, from the most reliable source that has one (see module)."""
     local_days = src.local_days
-    for value in (src.ld.get("datePublished"), src.got.value("date")):
+    for value in (src.ld.get("datePublished"), src.got.values.get("date")):
         found = parse_date(value)
         if found:
             found = local_day(found, value, local_days)
@@ -161,7 +161,7 @@ def _shown_instead(found: str, src: DateSources) -> str:
     # loop: in Python 3.11 a comprehension makes a function object a run)
     day = found[:10]
     later = set()
-    for v in (parse_date(src.ld.get("datePublished")), parse_date(src.got.value("date")),
+    for v in (parse_date(src.ld.get("datePublished")), parse_date(src.got.values.get("date")),
               src.modified(), time_date(src.got.times, None)):
         if v and v[:10] > day:
             later.add(v[:10])

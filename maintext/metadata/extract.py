@@ -42,17 +42,17 @@ def extract_metadata(doc: Document, page: Page) -> None:
     got = collect(root)
     doc.ld_script_texts = got.ld_texts
     ld = doc.json_ld = parse_json_ld(got.ld_texts)
-    url = doc.url or first_declared(got.links.get("canonical"), got.value("url"))
+    url = doc.url or first_declared(got.links.get("canonical"), got.values.get("url"))
     page.url = url
     html_title = collapse_ws(text_content(got.title_el)) if got.title_el is not None else ""
-    meta_title = got.value("title") or ""
+    meta_title = got.values.get("title") or ""
     page.title = html_title or meta_title or ld.get("headline", "")
-    page.sitename = got.value("sitename") or _first(ld.get("publisher"))
+    page.sitename = got.values.get("sitename") or _first(ld.get("publisher"))
     names = site_names(page.sitename, url)
     headline_el, page.headline = headline(got.headings, ld.get("headline") or meta_title,
                                           page.title, names, root)
     doc.headline = page.headline  # the one headline decision, also for the method
-    page.description = got.value("description")
+    page.description = got.values.get("description")
     page.keywords = dedupe(got.lists["keywords"] or _ld_keywords(ld) or extras.tags(got))
     lang = root.get("lang") or root.get("xml:lang")
     page.language = lang.strip().lower() if lang and lang.strip() else None

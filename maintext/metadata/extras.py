@@ -92,7 +92,7 @@ def _label_links(got: Collected, rel: str, href_path: re.Pattern[str] | None,
 
 def lead_image(ld: dict[str, str], got: Collected, base: str | None) -> str | None:
     """The page's lead image as an absolute URL, or None."""
-    for value in (got.value("image"), ld.get("image"), got.links.get("image")):
+    for value in (got.values.get("image"), ld.get("image"), got.links.get("image")):
         url = absolute(value, base)
         if url:
             return url
@@ -103,16 +103,16 @@ def license_of(ld: dict[str, str], got: Collected) -> str | None:
     """The page's licence: a Creative Commons name when the source is a CC URL, else the
     declared text (or URL)."""
     records = got.anchor_records()
-    for i in got.rel_anchors():  # (the few anchors with a rel value)
+    low, rels, wide = got.hrefs()  # (read once for all hrefs, also by the tag and category passes)
+    for i in rels:  # (the few anchors with a rel value)
         href, rel, text = records[i]
-        low = rel.lower()
-        if "license" in low and "license" in low.split():  # (the word only where the text is)
+        rel_low = rel.lower()
+        if "license" in rel_low and "license" in rel_low.split():  # (the word only where the text is)
             return cc_name(href) or collapse_ws(text if text is not None else text_content(got.anchors[i])) or href
-    for value in (got.links.get("license"), ld.get("license"), got.value("license")):
+    for value in (got.links.get("license"), ld.get("license"), got.values.get("license")):
         if value:
             return cc_name(value) or collapse_ws(value)
-    low = got.lowered_hrefs()  # (read once for all hrefs, also by the tag and category passes)
-    if "creativecommons.org" not in (low if low is not None else "\n".join(h for h, _, _ in records if h).lower()):
+    if "creativecommons.org" not in (low if not wide else "\n".join(h for h, _, _ in records if h).lower()):
         return None  # no link to a licence
     for href, _, _ in records:  # a plain link to a CC licence (footer badges)
         name = cc_name(href)
@@ -137,4 +137,4 @@ def cc_name(url: str | None) -> str | None:
 
 def canonical_url(got: Collected, base: str | None) -> str | None:
     """The canonical address the page declares (relative canonical links resolved)."""
-    return first_declared(absolute(got.links.get("canonical"), base), got.value("url"))
+    return first_declared(absolute(got.links.get("canonical"), base), got.values.get("url"))

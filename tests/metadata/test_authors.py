@@ -267,12 +267,14 @@ def test_author_sources_read_in_order_and_only_when_needed(monkeypatch):
                               "copyright_holder")):
         monkeypatch.setattr(authors, name, lambda *a, n=n + 2: read.append(n) or ("Jane Doe" if n == 4 else None))
 
-    class Got:
-        anchors = []
-
-        def value(self, fld):
+    class Values(dict):
+        def get(self, fld, default=None):
             read.append(1)
             return None
+
+    class Got:
+        anchors = []
+        values = Values()
 
         def anchor_records(self):
             return []

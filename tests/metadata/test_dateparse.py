@@ -96,10 +96,29 @@ def _read_date_every_form(value):
         m = pattern.search(value)
         if m is None or (best is not None and m.start() >= best[0]):
             continue
-        iso = dateparse._from_match(m, order)
+        iso = _from_match_as_it_was(m, order)
         if iso:
             best = (m.start(), iso + (dateparse._offset_after(value, m.end()) if "T" in iso else ""))
     return best[1] if best else None
+
+
+def _from_match_as_it_was(m, order):
+    """The ISO date of a date form's match by its group order, as read_date read it."""
+    from maintext.metadata.dateparse import MONTHS, _iso
+
+    g = m.groups()
+    if order == "y_md":
+        return _iso(g[0], g[2], g[3], g[4], g[5])
+    if order == "ymd":
+        return _iso(g[0], g[1], g[2], g[3], g[4])
+    if order == "d_my":
+        day, month = int(g[0]), int(g[2])
+        if month > 12 and day <= 12:  # 08/27/2019: US order
+            day, month = month, day
+        return _iso(g[3], month, day, g[4], g[5])
+    if order == "dMy":
+        return _iso(g[2], MONTHS.get(g[1].lower()), g[0], g[3], g[4])
+    return _iso(g[2], MONTHS.get(g[0].lower()), g[1], g[3], g[4])  # Mdy
 
 
 def test_read_date_stops_at_a_date_at_the_start_with_the_same_result():
