@@ -17,13 +17,14 @@ from lxml import etree
 
 from ..html.walk import native_nodes
 from ..textutil import collapse_ws
+from ..html import walk
 from .collect import Collected
 from .jsonld import LIST_SEP
 from .title import is_site_name
 from .collect import text_content
 from .names import (BYLINE_PREFIX, MAX_NAME_CHARS, MAX_NAME_WORDS, ORGANISATION_WORDS, clean_author,
                     is_person, looks_like_name, may_open_byline, split_names, squash_name)
-from .native import native_metadata
+from .native import _native  # (read as native_metadata() gives it, inline: ``_native if walk.ENABLED else None``)
 from .visible import _SKIP_TEXT_TAGS, body_texts, texts_after
 
 BYLINE_SCOPE_LEVELS = 3  # the headline's ancestor searched for a byline (the article header)
@@ -232,7 +233,7 @@ def _author_boxes(scope):
 
 def _name_texts(box) -> list[str]:
     """The texts of ``box``'s ``itemprop=name`` descendants, else its own text (in C when built)."""
-    native = native_metadata()
+    native = (_native if walk.ENABLED else None)
     if native is not None:
         return native.name_texts(box)
     return [n.text_content() for n in box.findall(".//*[@itemprop='name']")] or [box.text_content()]
@@ -267,7 +268,7 @@ def labelled_byline(root) -> str | None:
     body = root.find("body")
     if body is None:
         return None
-    native = native_metadata()
+    native = (_native if walk.ENABLED else None)
     if native is not None:  # the same loop in C gives the pieces tried as names
         for piece in native.label_followers(body, _SKIP_TEXT_TAGS, LABELLED_BYLINE_CHARS, _MAX_LABEL_CHARS,
                                             AUTHOR_LABELS, ":： ", MAX_NAME_CHARS):
@@ -332,7 +333,7 @@ def _footer_lines(body) -> list[re.Match[str]]:
     before the first opening). In C when built: the text's end is read from the tree's
     last text nodes (not all of the body's text, ~0.1 ms on a long page) and the openings
     found in its bytes; it is decoded only from the first one on."""
-    native = native_metadata()
+    native = (_native if walk.ENABLED else None)
     found = native.copyright_tail(body, COPYRIGHT_TAIL_CHARS, _COPYRIGHT_OPENING_BYTES) if native is not None else None
     if found is None:
         return copyright_lines(text_content(body)[-COPYRIGHT_TAIL_CHARS:])
@@ -373,7 +374,7 @@ def _byline_pieces(headline_el) -> list[str]:
     :data:`VISIBLE_BYLINE_CHARS`, so no piece is collapsed here; the reader collapses the
     few it tries (:func:`may_open_byline` skips the white space and the marks of a byline's
     lead first: it gives the same answer on a piece as on it collapsed)."""
-    if native_metadata() is None:
+    if (_native if walk.ENABLED else None) is None:
         return _short_pieces(texts_after(headline_el, budget=VISIBLE_BYLINE_CHARS))
     texts = texts_after(headline_el, budget=VISIBLE_BYLINE_CHARS, past_budget=False)
     out = []  # (a loop: in Python 3.11 a comprehension makes a function object a run)
@@ -437,7 +438,7 @@ def _sibling_author_links(first, following: list) -> list[str]:
 
 def in_comments(el, levels: int = 12) -> bool:
     """``el`` sits in a comment thread or form (their "author" fields are commenters)."""
-    native = native_metadata()
+    native = (_native if walk.ENABLED else None)
     if native is not None:  # the same steps in C, no proxies for the ancestors
         return native.in_comments(el, levels, _COMMENT_AREA, _COMMENT_WORDS)
     for n, node in enumerate(el.iterancestors()):

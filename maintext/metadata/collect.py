@@ -16,8 +16,9 @@ from lxml import etree
 
 from ..html.walk import native_nodes
 from .hrefheads import head_hits, literal_heads, parsed_items
-from .native import native_metadata
+from .native import _native  # (read as native_metadata() gives it, inline: ``_native if walk.ENABLED else None``)
 from ..textutil import collapse_ws, has_cjk
+from ..html import walk
 
 # ---------------------------------------------------------------------------------------
 # <meta> name / property / itemprop (lower case) -> field. Order within a field = priority
@@ -154,7 +155,7 @@ class Collected:
             return None
         heads = literal_heads(plain)
         if heads is not None:  # the hrefs that hold one of the strings every match starts with
-            native = native_metadata()
+            native = (_native if walk.ENABLED else None)
             hits = native.head_hits(low, heads) if native is not None else head_hits(low, heads)
             return sorted(set(hits).union(wide)) if wide else hits
         if wide:
@@ -180,7 +181,7 @@ class Collected:
         indices (ascending) of the anchors with a non-empty ``rel`` value; those of the
         anchors whose href is not ASCII (:func:`href_index`)."""
         if self._hrefs is None:
-            native = native_metadata()
+            native = (_native if walk.ENABLED else None)
             records = self.anchor_records()
             self._hrefs = native.href_index(records) if native is not None else href_index(records)
         return self._hrefs
@@ -250,7 +251,7 @@ def collect(root) -> Collected:
     """Walk ``root`` once and return what metadata needs from it: in C when built
     (metadata/_native.pyx, the anchors' records read with them), else by
     :func:`_collected_in_python`."""
-    native = native_metadata()
+    native = (_native if walk.ENABLED else None)
     if native is None:
         return _collected_in_python(root)
     got = Collected()

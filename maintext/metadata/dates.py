@@ -18,8 +18,9 @@ from typing import Callable
 from lxml import etree
 
 from ..html.walk import native_nodes, native_raw
+from ..html import walk
 from .collect import ALL_PROPS, ALL_RDFA, ITEMPROPS, RDFA_PROPERTIES, Collected  # noqa: F401 - tables: public names
-from .native import native_metadata
+from .native import _native  # (read as native_metadata() gives it, inline: ``_native if walk.ENABLED else None``)
 from .dateparse import parse_date, timestamp_date, url_date
 from .visible import labelled_date, labelled_text, visible_date
 
@@ -238,7 +239,7 @@ def _assignments(html: str | bytes):
     :data:`SCRIPT_NAMES`, in page order (one of the two values None): found in C
     (metadata/_native.pyx, one pass over the page's buffer; UTF-8 bytes are read as they
     are, not decoded) when built, else by :func:`_script_assignments`."""
-    native = native_metadata()
+    native = (_native if walk.ENABLED else None)
     if native is not None:
         scan = native.script_assignments_utf8 if isinstance(html, bytes) else native.script_assignments
         return scan(html, MAX_SCRIPT_HTML_CHARS, MAX_SCRIPT_CHARS, MAX_SCRIPT_NAME, _SCRIPT_KIND)

@@ -20,6 +20,7 @@ from ..errors import ParseError
 from ..html.document import Document
 from ..result import Page
 from ..textutil import collapse_ws
+from ..html import walk
 from . import extras
 from .authors import clean_author, page_authors  # noqa: F401 - clean_author: public name
 from .collect import collect, dedupe, split_keywords, text_content
@@ -27,7 +28,7 @@ from .dateparse import parse_date, parse_reference, url_date  # noqa: F401 - pub
 from .dates import DateSources, htmldate_date, publication_date
 from .jsonld import LIST_SEP, article_body as json_ld_article_body, parse_json_ld  # noqa: F401
 from .links import extract_links
-from .native import native_metadata
+from .native import _native  # (read as native_metadata() gives it, inline: ``_native if walk.ENABLED else None``)
 from .title import headline, site_names
 from .urls import first_declared
 
@@ -60,7 +61,7 @@ def extract_metadata(doc: Document, page: Page) -> None:
     reference_time = doc.options.metadata.reference_time  # (None on most calls: no call then)
     reference = parse_reference(reference_time) if reference_time else None
     dates = DateSources(root, ld, got, url, headline_el,
-                        doc.utf8 if doc.utf8 is not None and native_metadata() is not None else _script_source(doc))
+                        doc.utf8 if doc.utf8 is not None and (_native if walk.ENABLED else None) is not None else _script_source(doc))
     page.date = publication_date(dates, reference)
     if page.date is None and doc.options.metadata.htmldate_fallback:
         page.date = htmldate_date(doc.html, doc.url)
@@ -78,7 +79,7 @@ def extract_metadata(doc: Document, page: Page) -> None:
 def _source(doc: Document) -> str | bytes:
     """What the script dates are read from: the page's UTF-8 bytes when it came as those and
     the C scan reads them (the page is then never decoded for it), else its text."""
-    return doc.utf8 if doc.utf8 is not None and native_metadata() is not None else doc.html
+    return doc.utf8 if doc.utf8 is not None and (_native if walk.ENABLED else None) is not None else doc.html
 
 
 def _script_source(doc: Document):
@@ -86,7 +87,7 @@ def _script_source(doc: Document):
     :func:`_source` gives when it gives those (no function made on most pages), else a
     function giving the text (the page is decoded only when the script dates are asked for).
     (:func:`extract_metadata` tests the first case inline: no call on most pages.)"""
-    if doc.utf8 is not None and native_metadata() is not None:
+    if doc.utf8 is not None and (_native if walk.ENABLED else None) is not None:
         return doc.utf8
     return lambda: _source(doc)
 

@@ -16,10 +16,11 @@ from __future__ import annotations
 import re
 
 from ..textutil import collapse_ws
+from ..html import walk
 from .authors import in_comments
 from .collect import Collected, dedupe, text_content
 from .jsonld import LIST_SEP
-from .native import native_metadata
+from .native import _native  # (read as native_metadata() gives it, inline: ``_native if walk.ENABLED else None``)
 from .urls import absolute, first_declared
 
 # hrefs of category and tag archive pages (WordPress, Blogger labels, German/French blogs).
@@ -54,7 +55,7 @@ def _labels(got: Collected, rel: str, href_path: re.Pattern[str]) -> list[str]:
     ``href_path`` (comment threads left out)."""
     hits = got.href_hits(href_path)  # the only hrefs searched (None: every one)
     path = href_path if hits is None or hits else None
-    native = native_metadata()
+    native = (_native if walk.ENABLED else None)
     if native is not None:  # the same loop in C
         marked, by_path = native.label_links(got.anchors, got.anchor_records(), rel, path, hits)
     else:

@@ -7,8 +7,9 @@ import re
 from urllib.parse import urljoin, urlsplit
 
 from ..result import Link
+from ..html import walk
 from .collect import text_content
-from .native import native_metadata
+from .native import _native  # (read as native_metadata() gives it, inline: ``_native if walk.ENABLED else None``)
 
 # hrefs that are no web link (fragments, scripts, other protocols)
 SKIP_HREF = ("#", "javascript:", "mailto:", "tel:", "data:", "sms:", "whatsapp:", "fax:")
@@ -41,7 +42,7 @@ def extract_links(root, base_url: str | None, *, anchors: list | None = None,
     scheme, origin = _origin(base)
     if records is None:
         records = [(a.get("href"), None, None) for a in anchors]
-    native = native_metadata()
+    native = (_native if walk.ENABLED else None)
     if native is not None:  # the same loop in C (metadata/_native.pyx)
         return native.link_rows(anchors, records, base, scheme, origin, SKIP_HREF, _resolve,
                                 _valid_bracketed_host, text_content, Link, main_anchors, pairs)

@@ -415,7 +415,7 @@ def test_footer_lines_in_c_same_as_the_text_tail(monkeypatch):
             if starts:  # the text's end from the character before the first opening
                 first = min(at for at in (tail.find(o) for o in authors._COPYRIGHT_OPENINGS) if at >= 0)
                 assert tail.endswith(text) and len(tail) - len(text) == max(first - 1, 0)
-                shift = len(tail) - len(text) if authors.native_metadata() is not None else 0
+                shift = len(tail) - len(text) if native_mod.native_metadata() is not None else 0
                 assert [m.span() for m in found] == [(a - shift, b - shift) for a, b in  # (C path: in its text)
                                                      (m.span() for m in authors.copyright_lines(tail))]
 
