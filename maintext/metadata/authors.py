@@ -115,7 +115,7 @@ class _AuthorSources:
             raw = visible_byline(self.headline_el)
         elif n == 4:
             got = self.got
-            raw = author_link(got.anchors, got.anchor_records(), got)
+            raw = author_link(got.anchors, got.records, got)
         elif n == 5:
             raw = labelled_byline(self.root)
         else:
@@ -250,7 +250,7 @@ def visible_byline(headline_el) -> str | None:
     for n, text in enumerate(pieces):
         if not may_open_byline(text):  # (the same answer on the text collapsed: see _byline_pieces)
             continue
-        piece = collapse_ws(text)
+        piece = " ".join(text.split())  # (collapse_ws inline)
         if not BYLINE_PREFIX.match(piece):
             continue
         name = clean_author(piece)
@@ -402,7 +402,7 @@ def author_link(anchors: list, records: list | None = None, got: Collected | Non
     """The text of the first link to an author archive page outside comment threads, with
     the texts of the author links beside it (same parent: a byline naming several people).
     ``records``: the anchors' ``(href, rel, text or None)`` when already read
-    (:meth:`~maintext.metadata.collect.Collected.anchor_records`); ``got``: what they were
+    (:attr:`~maintext.metadata.collect.Collected.records`); ``got``: what they were
     collected in (its :meth:`~maintext.metadata.collect.Collected.href_hits` names the
     few hrefs worth searching)."""
     hits = got.href_hits(AUTHOR_HREF) if got is not None else None  # the only hrefs searched

@@ -93,7 +93,7 @@ class Collected:
     """What the one pass over the tree found (elements are lxml elements)."""
 
     __slots__ = ("meta", "values", "lists", "ld_texts", "title_el", "headings", "times",
-                 "anchors", "base", "links", "dated", "_records", "_hrefs")
+                 "anchors", "records", "base", "links", "dated", "_hrefs")
 
     def __init__(self) -> None:
         self.meta: dict[str, tuple[int, str]] = {}  # field -> (rank, value) of the best key
@@ -107,23 +107,16 @@ class Collected:
         self.headings: list = []  # h1, h2 and h3 elements, in page order
         self.times: list = []
         self.anchors: list = []
+        # ``(href, rel, text)`` of each anchor, read with them for the link, label, licence
+        # and author passes; ``text`` (:func:`text_content`) is None when not read (the C
+        # walk reads it with the attributes, the Python fallback reads it where asked)
+        self.records: list[tuple[str | None, str | None, str | None]] = []
         self.base: str | None = None
         self.links: dict[str, str] = {}  # LINK_RELS field -> first href
         # the elements with a date itemprop or RDFa property (dates._prop_elements), when
         # the C walk read them; None: not read (dates walks the tree for them when asked)
         self.dated: list | None = None
-        self._records: list[tuple[str | None, str | None, str | None]] | None = None
         self._hrefs: tuple[str, list[int], list[int]] | None = None  # (see href_index)
-
-    def anchor_records(self) -> list[tuple[str | None, str | None, str | None]]:
-        """``(href, rel, text)`` of each anchor, read once for the link, label, licence
-        and author passes; ``text`` (:func:`text_content`) is None when not read yet (the
-        C scan reads it with the attributes, the Python fallback only where asked)."""
-        if self._records is None:
-            nodes = native_nodes()
-            self._records = (nodes.anchor_records(self.anchors) if nodes is not None
-                             else [(a.get("href"), a.get("rel"), None) for a in self.anchors])
-        return self._records
 
     def may_have_href(self, pattern: re.Pattern[str]) -> bool:
         """False when no anchor's href can match ``pattern`` (see :meth:`href_hits`)."""
@@ -182,7 +175,7 @@ class Collected:
         anchors whose href is not ASCII (:func:`href_index`)."""
         if self._hrefs is None:
             native = (_native if walk.ENABLED else None)
-            records = self.anchor_records()
+            records = self.records
             self._hrefs = native.href_index(records) if native is not None else href_index(records)
         return self._hrefs
 
@@ -255,7 +248,7 @@ def collect(root) -> Collected:
     if native is None:
         return _collected_in_python(root)
     got = Collected()
-    (got.anchors, got._records, metas, got.ld_texts, got.title_el, got.headings, got.times,
+    (got.anchors, got.records, metas, got.ld_texts, got.title_el, got.headings, got.times,
      got.base, links, got.dated) = native.collect_nodes(root, MAX_HEADINGS, _META_TARGETS, _LINK_FIELDS,
                                                         ALL_PROPS, ALL_RDFA)
     # (the keys _META_TARGETS knows to be of no field, viewport, robots..., are left out
@@ -310,6 +303,9 @@ def _collected_in_python(root) -> Collected:
             got.base = got.base or el.get("href")
         elif tag == "link":
             _add_link(got, el.get("href"), el.get("rel"))
+    nodes = native_nodes()  # (the tree scans in C may be built without this module)
+    got.records = (nodes.anchor_records(got.anchors) if nodes is not None
+                   else [(a.get("href"), a.get("rel"), None) for a in got.anchors])
     return got
 
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 from ..errors import ParseError
 from ..html.document import Document
 from ..result import Page
-from ..textutil import collapse_ws
 from ..html import walk
 from . import extras
 from .authors import clean_author, page_authors  # noqa: F401 - clean_author: public name
@@ -45,7 +44,7 @@ def extract_metadata(doc: Document, page: Page) -> None:
     ld = doc.json_ld = parse_json_ld(got.ld_texts)
     url = doc.url or first_declared(got.links.get("canonical"), got.values.get("url"))
     page.url = url
-    html_title = collapse_ws(text_content(got.title_el)) if got.title_el is not None else ""
+    html_title = " ".join(text_content(got.title_el).split()) if got.title_el is not None else ""  # (collapse_ws)
     meta_title = got.values.get("title") or ""
     page.title = html_title or meta_title or ld.get("headline", "")
     page.sitename = got.values.get("sitename") or _first(ld.get("publisher"))
@@ -73,7 +72,7 @@ def extract_metadata(doc: Document, page: Page) -> None:
     if doc.options.with_links:
         doc.link_anchors = []  # (element, link): lets the method mark links in its main text
         page.links = extract_links(root, url, anchors=got.anchors, base_href=got.base,
-                                   pairs=doc.link_anchors, records=got.anchor_records())
+                                   pairs=doc.link_anchors, records=got.records)
 
 
 def _source(doc: Document) -> str | bytes:

@@ -57,12 +57,12 @@ def _labels(got: Collected, rel: str, href_path: re.Pattern[str]) -> list[str]:
     path = href_path if hits is None or hits else None
     native = (_native if walk.ENABLED else None)
     if native is not None:  # the same loop in C
-        marked, by_path = native.label_links(got.anchors, got.anchor_records(), rel, path, hits)
+        marked, by_path = native.label_links(got.anchors, got.records, rel, path, hits)
     else:
         marked, by_path = _label_links(got, rel, path, hits)
     out = []
     for a, text in marked or by_path:
-        text = collapse_ws(text if text is not None else text_content(a)).strip("#")
+        text = " ".join((text if text is not None else text_content(a)).split()).strip("#")  # (collapse_ws inline)
         if 0 < len(text) <= MAX_LABEL_CHARS and not in_comments(a):
             out.append(text)
         if len(out) >= MAX_LABELS:
@@ -78,7 +78,7 @@ def _label_links(got: Collected, rel: str, href_path: re.Pattern[str] | None,
     may find). The Python twin of ``_native.label_links``."""
     marked, by_path = [], []
     wanted = None if hits is None else set(hits)
-    for i, (a, (href, rel_value, text)) in enumerate(zip(got.anchors, got.anchor_records())):
+    for i, (a, (href, rel_value, text)) in enumerate(zip(got.anchors, got.records)):
         if rel_value:
             rels = rel_value.lower().split()
             if rel in rels and not (rel == "tag" and "category" in rels):
@@ -103,7 +103,7 @@ def lead_image(ld: dict[str, str], got: Collected, base: str | None) -> str | No
 def license_of(ld: dict[str, str], got: Collected) -> str | None:
     """The page's licence: a Creative Commons name when the source is a CC URL, else the
     declared text (or URL)."""
-    records = got.anchor_records()
+    records = got.records
     low, rels, wide = got.hrefs()  # (read once for all hrefs, also by the tag and category passes)
     for i in rels:  # (the few anchors with a rel value)
         href, rel, text = records[i]

@@ -190,7 +190,7 @@ def _is_article(obj: dict) -> bool:
 
 # JSON-LD key(s) -> our field, and how the value is read. First key present wins.
 def _string(value: Any) -> str | None:
-    return collapse_ws(value) or None if isinstance(value, str) and value.strip() else None
+    return " ".join(value.split()) or None if isinstance(value, str) and value.strip() else None  # (collapse_ws)
 
 
 def _names(value: Any) -> str | None:
@@ -246,7 +246,7 @@ def ld_names(value: Any, depth: int = 0) -> list[str]:
     if depth > 4:
         return []
     if isinstance(value, str):
-        name = collapse_ws(value)
+        name = " ".join(value.split())  # (collapse_ws inline)
         return [name] if name else []
     if isinstance(value, dict):
         return ld_names(value.get("name"), depth + 1)

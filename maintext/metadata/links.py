@@ -27,7 +27,7 @@ def extract_links(root, base_url: str | None, *, anchors: list | None = None,
     ids of the ``<a>`` elements inside the main text, which get ``in_main=True``.
     ``pairs``: a list that receives ``(element, link)`` for every link returned.
     ``records``: ``(href, rel, text or None)`` of each anchor when already read
-    (:meth:`~maintext.metadata.collect.Collected.anchor_records`).
+    (:attr:`~maintext.metadata.collect.Collected.records`).
     """
     if anchors is None:
         anchors = list(root.iter("a"))

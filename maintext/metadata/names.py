@@ -10,7 +10,6 @@ import functools
 import html as htmllib
 import re
 
-from ..textutil import collapse_ws
 
 MAX_NAME_WORDS = 6  # a longer "name" is a sentence
 MAX_NAME_CHARS = 80
@@ -158,7 +157,7 @@ def clean_author(value: str | None) -> str | None:
 
 def read_author(value: str) -> str | None:
     """:func:`clean_author` of a non-empty ``value``, read each time."""
-    text = collapse_ws(htmllib.unescape(value) if "&" in value else value)  # "Redacci&oacute;n"
+    text = " ".join((htmllib.unescape(value) if "&" in value else value).split())  # (collapse_ws) "Redacci&oacute;n"
     # (anchored at the start: what a sub with count=1 removes)
     prefix = BYLINE_PREFIX.match(text) if may_open_byline(text) else None
     if prefix is not None:

@@ -220,7 +220,7 @@ class _LevelHeads:
             heads = self._levels[level] = []
             for el in self._elements:
                 if el.tag == level:
-                    text = collapse_ws(text_content(el))
+                    text = " ".join(text_content(el).split())  # (collapse_ws inline)
                     if 0 < len(text) < MAX_HEADLINE_CHARS and not is_site_name(text, self._names):
                         heads.append((el, text))
         return heads

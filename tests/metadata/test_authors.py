@@ -274,10 +274,8 @@ def test_author_sources_read_in_order_and_only_when_needed(monkeypatch):
 
     class Got:
         anchors = []
+        records = []
         values = Values()
-
-        def anchor_records(self):
-            return []
 
     assert authors.AUTHOR_SOURCES == 7
     assert authors.page_authors({}, Got(), None, None, ()) == ("Jane Doe", ["Jane Doe"])

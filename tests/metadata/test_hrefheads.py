@@ -99,7 +99,7 @@ def test_head_hits_in_c_same_as_python_on_real_pages():
                 heads = literal_heads(_cased(pattern))
                 _compare(low, heads)
                 hits = set(got.href_hits(pattern))
-                assert all(i in hits for i, (h, _, _) in enumerate(got.anchor_records()) if pattern.search(h or ""))
+                assert all(i in hits for i, (h, _, _) in enumerate(got.records) if pattern.search(h or ""))
                 checked += 1
     assert checked
 
@@ -121,7 +121,7 @@ def test_href_hits_hold_every_href_not_in_ascii(monkeypatch):
         for enabled in (True, False):
             monkeypatch.setattr(walk, "ENABLED", enabled)
             got = collect(parse_html(html))
-            records = got.anchor_records()
+            records = got.records
             wide = [i for i, (h, _, _) in enumerate(records) if h and not h.isascii()]
             for pattern in PATH_PATTERNS:
                 hits = got.href_hits(pattern)
