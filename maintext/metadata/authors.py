@@ -22,8 +22,8 @@ from .collect import Collected
 from .jsonld import LIST_SEP
 from .title import is_site_name
 from .collect import text_content
-from .names import (BYLINE_PREFIX, MAX_NAME_CHARS, MAX_NAME_WORDS, ORGANISATION_WORDS, clean_author,
-                    is_person, looks_like_name, may_open_byline, split_names, squash_name)
+from .names import (_BYLINE_FIRST, _BYLINE_LEAD, BYLINE_PREFIX, MAX_NAME_CHARS, MAX_NAME_WORDS,
+                    ORGANISATION_WORDS, clean_author, is_person, looks_like_name, split_names, squash_name)
 from .native import _native  # (read as native_metadata() gives it, inline: ``_native if walk.ENABLED else None``)
 from .visible import _SKIP_TEXT_TAGS, body_texts, texts_after
 
@@ -248,7 +248,9 @@ def visible_byline(headline_el) -> str | None:
         return None
     pieces = _byline_pieces(headline_el)
     for n, text in enumerate(pieces):
-        if not may_open_byline(text):  # (the same answer on the text collapsed: see _byline_pieces)
+        # may_open_byline(text), inline (the same answer on the text collapsed: see _byline_pieces)
+        head = text.lstrip(_BYLINE_LEAD)[:1]
+        if not head or head.lower()[:1] not in _BYLINE_FIRST:
             continue
         piece = " ".join(text.split())  # (collapse_ws inline)
         if not BYLINE_PREFIX.match(piece):

@@ -141,12 +141,15 @@ class Collected:
         A pattern whose matches all start with one of a few literal strings (its heads,
         :mod:`.hrefheads`) is not searched: the hits are then the hrefs holding a head, and
         every href not in ASCII (its case-blind matches are not told by the lower-cased
-        text, where it stands as ""; a page in Chinese has a few such hrefs among hundreds)."""
-        low, _, wide = self.hrefs()
-        plain = _cased(pattern)
+        text, where it stands as ""; a page in Chinese has a few such hrefs among hundreds).
+        (The pattern's searched forms are read once, then looked up here: no call.)"""
+        low, _, wide = self._hrefs or self.hrefs()
+        forms = _CASED_PATTERNS.get(id(pattern))
+        if forms is None or forms[0] is not pattern:
+            forms = _searched_forms(pattern)
+        plain, heads = forms[1], forms[2]
         if plain is None:
             return None
-        heads = literal_heads(plain)
         if heads is not None:  # the hrefs that hold one of the strings every match starts with
             native = (_native if walk.ENABLED else None)
             hits = native.head_hits(low, heads) if native is not None else head_hits(low, heads)
@@ -194,10 +197,11 @@ def href_index(records: list[tuple[str | None, str | None, str | None]]) -> tupl
     return joined.lower(), [i for i, (_, rel, _) in enumerate(records) if rel], wide
 
 
-# Collected.href_hits: each pattern without re.IGNORECASE (searched in lower-cased text), by
-# the pattern's id (a Pattern's hash reads its whole compiled code at every call, ~2 us for
-# CATEGORY_HREF); the entry holds the pattern, so its id is not reused while it is there
-_CASED_PATTERNS: dict[int, tuple[re.Pattern[str], re.Pattern[str] | None]] = {}
+# Collected.href_hits: each pattern without re.IGNORECASE (searched in lower-cased text) and
+# that one's heads (hrefheads.literal_heads), by the pattern's id (a Pattern's hash reads its
+# whole compiled code at every call, ~2 us for CATEGORY_HREF); the entry holds the pattern,
+# so its id is not reused while it is there
+_CASED_PATTERNS: dict[int, tuple[re.Pattern[str], re.Pattern[str] | None, tuple[str, ...] | None]] = {}
 _REMEMBERED_PATTERNS = 256  # (a bound for callers that compile patterns anew)
 # What a pattern may be built of to be searched in the joined hrefs: no anchor (^, $, \b),
 # lookaround or back reference looks past the characters it matches.
@@ -205,19 +209,27 @@ _CONTEXT_FREE_OPS = frozenset({"LITERAL", "NOT_LITERAL", "IN", "ANY", "BRANCH", 
                                "MAX_REPEAT", "MIN_REPEAT", "NEGATE", "RANGE", "CATEGORY"})
 
 
+def _searched_forms(pattern: re.Pattern[str]) -> tuple[re.Pattern[str], re.Pattern[str] | None,
+                                                     tuple[str, ...] | None]:
+    """``(pattern, its _cased form, that form's literal heads)`` (Nones when there is no
+    such form or no heads), remembered in :data:`_CASED_PATTERNS`."""
+    known = _CASED_PATTERNS.get(id(pattern))
+    if known is not None and known[0] is pattern:
+        return known
+    plain = _cased(pattern)
+    forms = (pattern, plain, literal_heads(plain) if plain is not None else None)
+    if len(_CASED_PATTERNS) < _REMEMBERED_PATTERNS:
+        _CASED_PATTERNS[id(pattern)] = forms
+    return forms
+
+
 def _cased(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
     """``pattern`` without re.IGNORECASE, when it is case-blind, written in ASCII lower case
     (no \\S, \\W...; "ſ" matches "s" case-blind) and context-free
     (:data:`_CONTEXT_FREE_OPS`); else None."""
-    known = _CASED_PATTERNS.get(id(pattern))
-    if known is not None and known[0] is pattern:
-        return known[1]
     usable = (pattern.flags & re.IGNORECASE and pattern.pattern.isascii()
               and pattern.pattern == pattern.pattern.lower() and _context_free(parsed_items(pattern)))
-    plain = re.compile(pattern.pattern, pattern.flags & ~re.IGNORECASE) if usable else None
-    if len(_CASED_PATTERNS) < _REMEMBERED_PATTERNS:
-        _CASED_PATTERNS[id(pattern)] = (pattern, plain)
-    return plain
+    return re.compile(pattern.pattern, pattern.flags & ~re.IGNORECASE) if usable else None
 
 
 def _context_free(items) -> bool:

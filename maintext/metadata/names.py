@@ -32,7 +32,7 @@ _BYLINE_FIRST = frozenset("abdegiprtvwı作记责编来文撰")
 def may_open_byline(text: str) -> bool:
     """False when ``BYLINE_PREFIX.match(text)`` is None for sure: the first character after
     the leading run is none its words start with (a plain check, ~5x cheaper than the match
-    that fails on most text pieces)."""
+    that fails on most text pieces; ``authors.visible_byline`` holds it inline: change both)."""
     head = text.lstrip(_BYLINE_LEAD)[:1]
     return bool(head) and head.lower()[:1] in _BYLINE_FIRST
 
