@@ -54,6 +54,7 @@ LOCAL_DAY_HOURS = 10
 _LOCAL_MIDNIGHT_EAST = re.compile(r"T(?:20|21|22|23):00(?::00(?:\.0+)?)?\s*(?:Z|GMT|UTC|[+-]00:?00)$",
                                   re.IGNORECASE)
 _UTC_SUFFIX = re.compile(r"(?:Z|GMT|UTC|[+-]00:?00)$", re.IGNORECASE)  # "...Z", "Wed, 04 May 2022 00:25:56 GMT"
+_UTC_SUFFIX_CHARS = 6  # the longest _UTC_SUFFIX match ("+00:00")
 # <meta> date keys that do not say which date they are (publication, update, the day the
 # page was generated): the date the page shows by its headline wins over them.
 WEAK_META_DATES = frozenset({"date", "dc.date", "dcterms.date"})
@@ -330,7 +331,10 @@ def local_day(found: str, raw: str, local_days: Callable[[], tuple[str | None, .
     publication day. When the page shows the neighbouring day where its readers see it
     (the permalink, then the byline: ``local_days()``, asked only for such timestamps),
     that day wins."""
-    if "T" not in found or not _UTC_SUFFIX.search(raw.strip()):
+    if "T" not in found:
+        return found
+    raw_end = raw.strip()  # (a suffix match starts in its last 6 characters: searched from there)
+    if not _UTC_SUFFIX.search(raw_end, len(raw_end) - _UTC_SUFFIX_CHARS):
         return found
     if _LOCAL_MIDNIGHT_EAST.search(raw):  # a day stored as its midnight in Europe/Asia
         return (_date.fromisoformat(found[:10]) + timedelta(days=1)).isoformat()

@@ -92,7 +92,15 @@ def _origin(base: str | None) -> tuple[str | None, str | None]:
     """``("https", "https://host")`` of ``base``, or Nones when it is not an http(s) URL."""
     if not base:
         return None, None
-    m = _ORIGIN.match(base)
+    start = base[:8]
+    if start.isascii():  # (no regex where the scheme is ASCII: ~2,500 instructions a call)
+        low = start.lower()
+        if low == "https://" or low[:7] == "http://":
+            scheme = low[:5] if low == "https://" else low[:4]
+            rest = base[len(scheme) + 3:]
+            return scheme, scheme + "://" + rest.split("/", 1)[0].split("?", 1)[0].split("#", 1)[0]
+        return None, None
+    m = _ORIGIN.match(base)  # (its case-blind "s" also matches "ſ")
     if m is None:
         return None, None
     return m.group(1).lower(), m.group(1).lower() + ":" + m.group(2)
