@@ -110,10 +110,16 @@ def read_date(value: str | None) -> str | None:
         # with one is read on: no form matches one without a year, the same None)
     best: tuple[int, str] | None = None
     spaced = len(value.split(None, 1)) > 1  # (str.split's white space is re's \s: tested)
+    # The numeric forms write a "-", "/" or "." between the numbers, the CJK form a "年": a
+    # form whose character is missing is not searched (it cannot match)
+    separated = "-" in value or "/" in value or "." in value
     for pattern, order in _DATE_FORMS:
         if best is not None and best[0] == 0:
             break  # a later form wins only by starting earlier (saves the month-name forms' searches)
-        if not spaced and order in _MONTH_FORMS:
+        if order in _MONTH_FORMS:
+            if not spaced:
+                continue
+        elif not (separated if order != "ymd" else "年" in value):
             continue
         m = pattern.search(value)
         if m is None or (best is not None and m.start() >= best[0]):
