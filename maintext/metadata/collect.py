@@ -389,9 +389,10 @@ def split_keywords(value: Any) -> list[str]:
         parts = parts[0].split()  # "华为 任正非": CJK keywords separated by spaces
     # (_BROKEN_KEYWORD's characters: then in no part; five plain tests, not one a part)
     if not ("<" in text or ">" in text or "=" in text or "{" in text or "}" in text):
-        if max(map(len, parts), default=0) <= _MAX_KEYWORD_CHARS:  # (most: every part kept)
-            return parts
-        return [k for k in parts if len(k) <= _MAX_KEYWORD_CHARS]
+        for k in parts:  # (a loop: max(..., default=0) parses its keyword, ~2,000 instructions)
+            if len(k) > _MAX_KEYWORD_CHARS:
+                return [k for k in parts if len(k) <= _MAX_KEYWORD_CHARS]
+        return parts  # (most: every part kept)
     return [k for k in parts if len(k) <= _MAX_KEYWORD_CHARS and not _BROKEN_KEYWORD.search(k)]
 
 
