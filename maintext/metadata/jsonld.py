@@ -116,12 +116,27 @@ def load_json(text: str) -> Any:
     if text.startswith("<!--"):
         text = text[4:].rsplit("-->", 1)[0]
     try:
-        return json.loads(text)
+        return _json_loads(text)
     except (ValueError, RecursionError):
         try:  # a common breakage: raw line breaks inside strings
             return json.loads(text.replace("\n", " ").replace("\r", " "))
         except (ValueError, RecursionError):
             return None
+
+
+_DECODER = json.JSONDecoder()  # (json.loads' default decoder: no hooks)
+_JSON_SPACE_OR_NOTHING = ("", " ", "\t", "\n", "\r", "\ufeff")  # (and the BOM json.loads refuses)
+
+
+def _json_loads(text: str) -> Any:
+    """``json.loads(text)``: the decoder's scan called directly where the text starts with
+    its value and ends with it (json.loads and its decode() each skip white space with a
+    regex first: ~7,000 instructions a call), else json.loads itself (the same value or
+    error: a value's scan is the same, and what follows it is told by json.loads)."""
+    if text[:1] in _JSON_SPACE_OR_NOTHING:
+        return json.loads(text)
+    value, end = _DECODER.raw_decode(text)
+    return value if end == len(text) else json.loads(text)
 
 
 def ld_object_list(data: Any, depth: int = 0, out: list | None = None) -> list[dict]:
