@@ -132,11 +132,14 @@ def _json_loads(text: str) -> Any:
     """``json.loads(text)``: the decoder's scan called directly where the text starts with
     its value and ends with it (json.loads and its decode() each skip white space with a
     regex first: ~7,000 instructions a call), else json.loads itself (the same value or
-    error: a value's scan is the same, and what follows it is told by json.loads)."""
+    error: a value's scan is the same; after it json.loads allows JSON white space only,
+    told here without scanning the text again)."""
     if text[:1] in _JSON_SPACE_OR_NOTHING:
         return json.loads(text)
     value, end = _DECODER.raw_decode(text)
-    return value if end == len(text) else json.loads(text)
+    if end != len(text) and text[end:].strip(" \t\n\r"):
+        raise ValueError("Extra data")  # (json.loads' JSONDecodeError is a ValueError)
+    return value
 
 
 def ld_object_list(data: Any, depth: int = 0, out: list | None = None) -> list[dict]:
