@@ -17,13 +17,14 @@ from lxml import etree
 
 from ..html.walk import native_nodes
 from ..textutil import collapse_ws
+from ..html import walk
 from .collect import Collected
 from .jsonld import LIST_SEP
 from .title import is_site_name
 from .collect import text_content
-from .names import (BYLINE_PREFIX, MAX_NAME_CHARS, MAX_NAME_WORDS, ORGANISATION_WORDS, clean_author,
-                    is_person, looks_like_name, may_open_byline, split_names, squash_name)
-from .native import native_metadata
+from .names import (_BYLINE_FIRST, _BYLINE_LEAD, BYLINE_PREFIX, MAX_NAME_CHARS, MAX_NAME_WORDS,
+                    ORGANISATION_WORDS, clean_author, is_person, looks_like_name, split_names, squash_name)
+from .native import _native  # (read as native_metadata() gives it, inline: ``_native if walk.ENABLED else None``)
 from .visible import _SKIP_TEXT_TAGS, body_texts, texts_after
 
 BYLINE_SCOPE_LEVELS = 3  # the headline's ancestor searched for a byline (the article header)
@@ -60,15 +61,8 @@ def page_authors(ld: dict[str, str], got: Collected, root, headline_el,
                  site_names: tuple[str, ...]) -> tuple[str | None, list[str]]:
     """``(author, authors)``: the names of the first source that names someone (see
     module) as one string, as before (several names joined by ", "), and as a list in
-    which a byline naming several people is split (:func:`split_names`)."""
-    names = _source_names(ld, got, root, headline_el, site_names)
-    if not names:
-        return None, []
-    return ", ".join(names), _name_parts(names)
-
-
-def _source_names(ld: dict[str, str], got: Collected, root, headline_el,
-                  site_names: tuple[str, ...]) -> list[str]:
+    which a byline naming several people is split (:func:`split_names`). The site's
+    own name counts only when no source names anyone else (the first such source's)."""
     fallback: list[str] = []
     # Each source is read only when the ones before it named nobody (the later ones walk the
     # tree), or to complete a partial name (:func:`_completed`).
@@ -82,12 +76,14 @@ def _source_names(ld: dict[str, str], got: Collected, root, headline_el,
             if not is_site_name(m, site_names):
                 people.append(m)
         if people:
-            return _completed(people, n, names_of, AUTHOR_SOURCES)
+            names = _completed(people, n, names_of, AUTHOR_SOURCES)
+            break
         fallback = fallback or names
-    return fallback
-
-
-AUTHOR_SOURCES = 7  # the sources of :func:`_source_raw`
+    else:
+        names = fallback
+    if not names:
+        return None, []
+    return ", ".join(names), _name_parts(names)
 
 
 class _AuthorSources:
@@ -102,32 +98,33 @@ class _AuthorSources:
         self.read: dict[int, list[str]] = {}
 
     def names_of(self, n: int) -> list[str]:
-        """The cleaned names source ``n`` gives (:func:`_source_raw`), read once."""
+        """The cleaned names author source ``n`` (most reliable first, see module) gives, read
+        once: what it says, its names as written joined by LIST_SEP (or None), cleaned. One
+        branch a source (instead of a function object made for each source on every page,
+        and in this method: no second call a source)."""
         read = self.read
-        if n not in read:
-            raw = _source_raw(n, self.ld, self.got, self.root, self.headline_el, self.site_names)
-            read[n] = list(filter(None, map(clean_author, raw.split(LIST_SEP)))) if raw else []
-        return read[n]
+        if n in read:
+            return read[n]
+        if n == 0:
+            raw = self.ld.get("author")
+        elif n == 1:
+            raw = self.got.values.get("author")
+        elif n == 2:
+            raw = byline_author(self.root, self.headline_el)
+        elif n == 3:
+            raw = visible_byline(self.headline_el)
+        elif n == 4:
+            got = self.got
+            raw = author_link(got.anchors, got.records, got)
+        elif n == 5:
+            raw = labelled_byline(self.root)
+        else:
+            raw = copyright_holder(self.root, self.site_names)
+        names = read[n] = list(filter(None, map(clean_author, raw.split(LIST_SEP)))) if raw else []
+        return names
 
 
-def _source_raw(n: int, ld: dict[str, str], got: Collected, root, headline_el,
-                site_names: tuple[str, ...]) -> str | None:
-    """What author source ``n`` (most reliable first, see module) says: its names as
-    written, joined by LIST_SEP, or None. One branch a source (instead of a function
-    object made for each source on every page)."""
-    if n == 0:
-        return ld.get("author")
-    if n == 1:
-        return got.value("author")
-    if n == 2:
-        return byline_author(root, headline_el)
-    if n == 3:
-        return visible_byline(headline_el)
-    if n == 4:
-        return author_link(got.anchors, got.anchor_records(), got)
-    if n == 5:
-        return labelled_byline(root)
-    return copyright_holder(root, site_names)
+AUTHOR_SOURCES = 7  # the sources of :meth:`_AuthorSources.names_of`
 
 
 # A source's single name is completed from the later sources: a user handle ("robert.stitz",
@@ -236,7 +233,7 @@ def _author_boxes(scope):
 
 def _name_texts(box) -> list[str]:
     """The texts of ``box``'s ``itemprop=name`` descendants, else its own text (in C when built)."""
-    native = native_metadata()
+    native = (_native if walk.ENABLED else None)
     if native is not None:
         return native.name_texts(box)
     return [n.text_content() for n in box.findall(".//*[@itemprop='name']")] or [box.text_content()]
@@ -251,9 +248,11 @@ def visible_byline(headline_el) -> str | None:
         return None
     pieces = _byline_pieces(headline_el)
     for n, text in enumerate(pieces):
-        if not may_open_byline(text):  # (the same answer on the text collapsed: see _byline_pieces)
+        # may_open_byline(text), inline (the same answer on the text collapsed: see _byline_pieces)
+        head = text.lstrip(_BYLINE_LEAD)[:1]
+        if not head or head.lower()[:1] not in _BYLINE_FIRST:
             continue
-        piece = collapse_ws(text)
+        piece = " ".join(text.split())  # (collapse_ws inline)
         if not BYLINE_PREFIX.match(piece):
             continue
         name = clean_author(piece)
@@ -271,7 +270,7 @@ def labelled_byline(root) -> str | None:
     body = root.find("body")
     if body is None:
         return None
-    native = native_metadata()
+    native = (_native if walk.ENABLED else None)
     if native is not None:  # the same loop in C gives the pieces tried as names
         for piece in native.label_followers(body, _SKIP_TEXT_TAGS, LABELLED_BYLINE_CHARS, _MAX_LABEL_CHARS,
                                             AUTHOR_LABELS, ":： ", MAX_NAME_CHARS):
@@ -336,7 +335,7 @@ def _footer_lines(body) -> list[re.Match[str]]:
     before the first opening). In C when built: the text's end is read from the tree's
     last text nodes (not all of the body's text, ~0.1 ms on a long page) and the openings
     found in its bytes; it is decoded only from the first one on."""
-    native = native_metadata()
+    native = (_native if walk.ENABLED else None)
     found = native.copyright_tail(body, COPYRIGHT_TAIL_CHARS, _COPYRIGHT_OPENING_BYTES) if native is not None else None
     if found is None:
         return copyright_lines(text_content(body)[-COPYRIGHT_TAIL_CHARS:])
@@ -377,7 +376,7 @@ def _byline_pieces(headline_el) -> list[str]:
     :data:`VISIBLE_BYLINE_CHARS`, so no piece is collapsed here; the reader collapses the
     few it tries (:func:`may_open_byline` skips the white space and the marks of a byline's
     lead first: it gives the same answer on a piece as on it collapsed)."""
-    if native_metadata() is None:
+    if (_native if walk.ENABLED else None) is None:
         return _short_pieces(texts_after(headline_el, budget=VISIBLE_BYLINE_CHARS))
     texts = texts_after(headline_el, budget=VISIBLE_BYLINE_CHARS, past_budget=False)
     out = []  # (a loop: in Python 3.11 a comprehension makes a function object a run)
@@ -405,7 +404,7 @@ def author_link(anchors: list, records: list | None = None, got: Collected | Non
     """The text of the first link to an author archive page outside comment threads, with
     the texts of the author links beside it (same parent: a byline naming several people).
     ``records``: the anchors' ``(href, rel, text or None)`` when already read
-    (:meth:`~maintext.metadata.collect.Collected.anchor_records`); ``got``: what they were
+    (:attr:`~maintext.metadata.collect.Collected.records`); ``got``: what they were
     collected in (its :meth:`~maintext.metadata.collect.Collected.href_hits` names the
     few hrefs worth searching)."""
     hits = got.href_hits(AUTHOR_HREF) if got is not None else None  # the only hrefs searched
@@ -441,7 +440,7 @@ def _sibling_author_links(first, following: list) -> list[str]:
 
 def in_comments(el, levels: int = 12) -> bool:
     """``el`` sits in a comment thread or form (their "author" fields are commenters)."""
-    native = native_metadata()
+    native = (_native if walk.ENABLED else None)
     if native is not None:  # the same steps in C, no proxies for the ancestors
         return native.in_comments(el, levels, _COMMENT_AREA, _COMMENT_WORDS)
     for n, node in enumerate(el.iterancestors()):

@@ -16,8 +16,9 @@ from lxml import etree
 
 from ..html.walk import native_nodes
 from .hrefheads import head_hits, literal_heads, parsed_items
-from .native import native_metadata
+from .native import _native  # (read as native_metadata() gives it, inline: ``_native if walk.ENABLED else None``)
 from ..textutil import collapse_ws, has_cjk
+from ..html import walk
 
 # ---------------------------------------------------------------------------------------
 # <meta> name / property / itemprop (lower case) -> field. Order within a field = priority
@@ -91,11 +92,14 @@ _BROKEN_KEYWORD = re.compile(r"[<>={}]")  # markup leaked into the attribute
 class Collected:
     """What the one pass over the tree found (elements are lxml elements)."""
 
-    __slots__ = ("meta", "lists", "ld_texts", "title_el", "headings", "times",
-                 "anchors", "base", "links", "dated", "_records", "_hrefs")
+    __slots__ = ("meta", "values", "lists", "ld_texts", "title_el", "headings", "times",
+                 "anchors", "records", "base", "links", "dated", "_hrefs")
 
     def __init__(self) -> None:
         self.meta: dict[str, tuple[int, str]] = {}  # field -> (rank, value) of the best key
+        # field -> the best <meta> value (``meta``'s values: what readers ask, a dict lookup
+        # and no method call each, some ten a page)
+        self.values: dict[str, str] = {}
         self.lists: dict[str, list[str]] = {"keywords": [], "categories": []}
         # text of every script whose type names JSON-LD, as written
         self.ld_texts: list[str] = []
@@ -103,23 +107,16 @@ class Collected:
         self.headings: list = []  # h1, h2 and h3 elements, in page order
         self.times: list = []
         self.anchors: list = []
+        # ``(href, rel, text)`` of each anchor, read with them for the link, label, licence
+        # and author passes; ``text`` (:func:`text_content`) is None when not read (the C
+        # walk reads it with the attributes, the Python fallback reads it where asked)
+        self.records: list[tuple[str | None, str | None, str | None]] = []
         self.base: str | None = None
         self.links: dict[str, str] = {}  # LINK_RELS field -> first href
         # the elements with a date itemprop or RDFa property (dates._prop_elements), when
         # the C walk read them; None: not read (dates walks the tree for them when asked)
         self.dated: list | None = None
-        self._records: list[tuple[str | None, str | None, str | None]] | None = None
         self._hrefs: tuple[str, list[int], list[int]] | None = None  # (see href_index)
-
-    def anchor_records(self) -> list[tuple[str | None, str | None, str | None]]:
-        """``(href, rel, text)`` of each anchor, read once for the link, label, licence
-        and author passes; ``text`` (:func:`text_content`) is None when not read yet (the
-        C scan reads it with the attributes, the Python fallback only where asked)."""
-        if self._records is None:
-            nodes = native_nodes()
-            self._records = (nodes.anchor_records(self.anchors) if nodes is not None
-                             else [(a.get("href"), a.get("rel"), None) for a in self.anchors])
-        return self._records
 
     def may_have_href(self, pattern: re.Pattern[str]) -> bool:
         """False when no anchor's href can match ``pattern`` (see :meth:`href_hits`)."""
@@ -144,14 +141,17 @@ class Collected:
         A pattern whose matches all start with one of a few literal strings (its heads,
         :mod:`.hrefheads`) is not searched: the hits are then the hrefs holding a head, and
         every href not in ASCII (its case-blind matches are not told by the lower-cased
-        text, where it stands as ""; a page in Chinese has a few such hrefs among hundreds)."""
-        low, _, wide = self._href_index()
-        plain = _cased(pattern)
+        text, where it stands as ""; a page in Chinese has a few such hrefs among hundreds).
+        (The pattern's searched forms are read once, then looked up here: no call.)"""
+        low, _, wide = self._hrefs or self.hrefs()
+        forms = _CASED_PATTERNS.get(id(pattern))
+        if forms is None or forms[0] is not pattern:
+            forms = _searched_forms(pattern)
+        plain, heads = forms[1], forms[2]
         if plain is None:
             return None
-        heads = literal_heads(plain)
         if heads is not None:  # the hrefs that hold one of the strings every match starts with
-            native = native_metadata()
+            native = (_native if walk.ENABLED else None)
             hits = native.head_hits(low, heads) if native is not None else head_hits(low, heads)
             return sorted(set(hits).union(wide)) if wide else hits
         if wide:
@@ -171,32 +171,21 @@ class Collected:
             m = search(low, at)
         return hits
 
-    def lowered_hrefs(self) -> str | None:
-        """The anchors' hrefs (an absent one as "") joined by NUL (no attribute value holds
-        one) and lower-cased, when they are all ASCII; else None. Read once."""
-        low, _, wide = self._href_index()
-        return None if wide else low
-
-    def rel_anchors(self) -> list[int]:
-        """The indices (ascending) of the anchors with a non-empty ``rel`` value."""
-        return self._href_index()[1]
-
-    def _href_index(self) -> tuple[str, list[int], list[int]]:
+    def hrefs(self) -> tuple[str, list[int], list[int]]:
+        """``(low, rels, wide)``, read once: the anchors' hrefs (an absent one and one not in
+        ASCII as "") joined by NUL (no attribute value holds one) and lower-cased; the
+        indices (ascending) of the anchors with a non-empty ``rel`` value; those of the
+        anchors whose href is not ASCII (:func:`href_index`)."""
         if self._hrefs is None:
-            native = native_metadata()
-            records = self.anchor_records()
+            native = (_native if walk.ENABLED else None)
+            records = self.records
             self._hrefs = native.href_index(records) if native is not None else href_index(records)
         return self._hrefs
 
     def key(self, fld: str) -> str | None:
-        """The ``<meta>`` name the best value of ``fld`` came from, or None."""
+        """The ``<meta>`` name the best value of ``fld`` (``values[fld]``) came from, or None."""
         got = self.meta.get(fld)
         return META_FIELDS[fld][got[0]] if got else None
-
-    def value(self, fld: str) -> str | None:
-        """The best ``<meta>`` value of ``fld``, or None."""
-        got = self.meta.get(fld)
-        return got[1] if got else None
 
 
 def href_index(records: list[tuple[str | None, str | None, str | None]]) -> tuple[str, list[int], list[int]]:
@@ -208,10 +197,11 @@ def href_index(records: list[tuple[str | None, str | None, str | None]]) -> tupl
     return joined.lower(), [i for i, (_, rel, _) in enumerate(records) if rel], wide
 
 
-# Collected.href_hits: each pattern without re.IGNORECASE (searched in lower-cased text), by
-# the pattern's id (a Pattern's hash reads its whole compiled code at every call, ~2 us for
-# CATEGORY_HREF); the entry holds the pattern, so its id is not reused while it is there
-_CASED_PATTERNS: dict[int, tuple[re.Pattern[str], re.Pattern[str] | None]] = {}
+# Collected.href_hits: each pattern without re.IGNORECASE (searched in lower-cased text) and
+# that one's heads (hrefheads.literal_heads), by the pattern's id (a Pattern's hash reads its
+# whole compiled code at every call, ~2 us for CATEGORY_HREF); the entry holds the pattern,
+# so its id is not reused while it is there
+_CASED_PATTERNS: dict[int, tuple[re.Pattern[str], re.Pattern[str] | None, tuple[str, ...] | None]] = {}
 _REMEMBERED_PATTERNS = 256  # (a bound for callers that compile patterns anew)
 # What a pattern may be built of to be searched in the joined hrefs: no anchor (^, $, \b),
 # lookaround or back reference looks past the characters it matches.
@@ -219,19 +209,27 @@ _CONTEXT_FREE_OPS = frozenset({"LITERAL", "NOT_LITERAL", "IN", "ANY", "BRANCH", 
                                "MAX_REPEAT", "MIN_REPEAT", "NEGATE", "RANGE", "CATEGORY"})
 
 
+def _searched_forms(pattern: re.Pattern[str]) -> tuple[re.Pattern[str], re.Pattern[str] | None,
+                                                     tuple[str, ...] | None]:
+    """``(pattern, its _cased form, that form's literal heads)`` (Nones when there is no
+    such form or no heads), remembered in :data:`_CASED_PATTERNS`."""
+    known = _CASED_PATTERNS.get(id(pattern))
+    if known is not None and known[0] is pattern:
+        return known
+    plain = _cased(pattern)
+    forms = (pattern, plain, literal_heads(plain) if plain is not None else None)
+    if len(_CASED_PATTERNS) < _REMEMBERED_PATTERNS:
+        _CASED_PATTERNS[id(pattern)] = forms
+    return forms
+
+
 def _cased(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
     """``pattern`` without re.IGNORECASE, when it is case-blind, written in ASCII lower case
     (no \\S, \\W...; "ſ" matches "s" case-blind) and context-free
     (:data:`_CONTEXT_FREE_OPS`); else None."""
-    known = _CASED_PATTERNS.get(id(pattern))
-    if known is not None and known[0] is pattern:
-        return known[1]
     usable = (pattern.flags & re.IGNORECASE and pattern.pattern.isascii()
               and pattern.pattern == pattern.pattern.lower() and _context_free(parsed_items(pattern)))
-    plain = re.compile(pattern.pattern, pattern.flags & ~re.IGNORECASE) if usable else None
-    if len(_CASED_PATTERNS) < _REMEMBERED_PATTERNS:
-        _CASED_PATTERNS[id(pattern)] = (pattern, plain)
-    return plain
+    return re.compile(pattern.pattern, pattern.flags & ~re.IGNORECASE) if usable else None
 
 
 def _context_free(items) -> bool:
@@ -255,10 +253,43 @@ def _subpatterns(value):
 
 
 def collect(root) -> Collected:
-    """Walk ``root`` once and return what metadata needs from it."""
-    native = native_metadata()
-    if native is not None:  # the same walk in C (metadata/_native.pyx)
-        return _collected_natively(native, root)
+    """Walk ``root`` once and return what metadata needs from it: in C when built
+    (metadata/_native.pyx, the anchors' records read with them), else by
+    :func:`_collected_in_python`."""
+    native = (_native if walk.ENABLED else None)
+    if native is None:
+        return _collected_in_python(root)
+    got = Collected()
+    (got.anchors, got.records, metas, got.ld_texts, got.title_el, got.headings, got.times,
+     got.base, links, got.dated) = native.collect_nodes(root, MAX_HEADINGS, _META_TARGETS, _LINK_FIELDS,
+                                                        ALL_PROPS, ALL_RDFA)
+    # (the keys _META_TARGETS knows to be of no field, viewport, robots..., are left out
+    # there, and the <link> whose rel _LINK_FIELDS knows to be of none). The loop is
+    # _add_meta's inline (two Python calls less for each <meta> of a field, some 15 a page):
+    # a key _META_TARGETS does not hold (None there: the C walk left those out) is
+    # looked up by _meta_target, which remembers it.
+    known, meta, values, lists = _META_TARGETS, got.meta, got.values, got.lists
+    for key, content in metas:
+        target = known.get(key) or _meta_target(key)
+        if target is None or not content or content.isspace():  # (_add_value's test)
+            continue
+        fld, rank = target
+        if fld in LIST_FIELDS:
+            lists[fld].extend(split_keywords(content) if fld == "keywords" else [" ".join(content.split())])
+        elif fld not in meta or rank < meta[fld][0]:
+            value = values[fld] = " ".join(content.split())  # (collapse_ws inline)
+            meta[fld] = (rank, value)
+    for href, rel in links:  # (_add_link inline; most <link> are style sheets, icons, preloads)
+        fields = _link_fields(rel)
+        if fields and href and href.strip():
+            for fld in fields:
+                if fld not in got.links:
+                    got.links[fld] = href.strip()
+    return got
+
+
+def _collected_in_python(root) -> Collected:
+    """:func:`collect` without the C module: one loop over ``root.iter(*_WANTED_TAGS)``."""
     got = Collected()
     for el in root.iter(*_WANTED_TAGS):
         tag = el.tag
@@ -284,33 +315,9 @@ def collect(root) -> Collected:
             got.base = got.base or el.get("href")
         elif tag == "link":
             _add_link(got, el.get("href"), el.get("rel"))
-    return got
-
-
-def _collected_natively(native, root) -> Collected:
-    """:func:`collect` from ``native.collect_nodes`` (the anchors' records read with them)."""
-    got = Collected()
-    (got.anchors, got._records, metas, got.ld_texts, got.title_el, got.headings, got.times,
-     got.base, links, got.dated) = native.collect_nodes(root, MAX_HEADINGS, _META_TARGETS, _LINK_FIELDS,
-                                                        ALL_PROPS, ALL_RDFA)
-    # (the keys _META_TARGETS knows to be of no field, viewport, robots..., are left out
-    # there, and the <link> whose rel _LINK_FIELDS knows to be of none). The loop is
-    # _add_meta's inline (two Python calls less for each <meta> of a field, some 15 a page):
-    # a key _META_TARGETS does not hold (None there: the C walk left those out) is
-    # looked up by _meta_target, which remembers it.
-    known, meta, lists = _META_TARGETS, got.meta, got.lists
-    for key, content in metas:
-        target = known.get(key) or _meta_target(key)
-        if target is None or not content or content.isspace():  # (_add_value's test)
-            continue
-        fld, rank = target
-        if fld in LIST_FIELDS:
-            lists[fld].extend(split_keywords(content) if fld == "keywords" else [" ".join(content.split())])
-        elif fld not in meta or rank < meta[fld][0]:
-            meta[fld] = (rank, " ".join(content.split()))  # (collapse_ws inline)
-    for href, rel in links:
-        if _link_fields(rel):  # (most <link> are style sheets, icons, preloads)
-            _add_link(got, href, rel)
+    nodes = native_nodes()  # (the tree scans in C may be built without this module)
+    got.records = (nodes.anchor_records(got.anchors) if nodes is not None
+                   else [(a.get("href"), a.get("rel"), None) for a in got.anchors])
     return got
 
 
@@ -351,17 +358,20 @@ def _add_meta(got: Collected, key: str, content: str | None) -> None:
 
 def _add_value(got: Collected, target: tuple[str, int], content: str | None) -> None:
     """Keep ``content`` for the field and rank ``target`` (a key's :func:`_meta_target`;
-    :func:`_collected_natively` holds this inline: change both)."""
+    :func:`collect` holds this inline for the C walk: change both)."""
     if not content or content.isspace():
         return
     fld, rank = target
     if fld in LIST_FIELDS:
         got.lists[fld].extend(split_keywords(content) if fld == "keywords" else [collapse_ws(content)])
     elif fld not in got.meta or rank < got.meta[fld][0]:
-        got.meta[fld] = (rank, collapse_ws(content))
+        value = got.values[fld] = collapse_ws(content)
+        got.meta[fld] = (rank, value)
 
 
 def _add_link(got: Collected, href: str | None, rel: str | None) -> None:
+    """Keep ``href`` for the fields of ``rel`` that have none yet (:func:`collect` holds
+    this inline for the C walk: change both)."""
     if not href or not href.strip():
         return
     for fld in _link_fields(rel):
@@ -379,9 +389,10 @@ def split_keywords(value: Any) -> list[str]:
         parts = parts[0].split()  # "华为 任正非": CJK keywords separated by spaces
     # (_BROKEN_KEYWORD's characters: then in no part; five plain tests, not one a part)
     if not ("<" in text or ">" in text or "=" in text or "{" in text or "}" in text):
-        if max(map(len, parts), default=0) <= _MAX_KEYWORD_CHARS:  # (most: every part kept)
-            return parts
-        return [k for k in parts if len(k) <= _MAX_KEYWORD_CHARS]
+        for k in parts:  # (a loop: max(..., default=0) parses its keyword, ~2,000 instructions)
+            if len(k) > _MAX_KEYWORD_CHARS:
+                return [k for k in parts if len(k) <= _MAX_KEYWORD_CHARS]
+        return parts  # (most: every part kept)
     return [k for k in parts if len(k) <= _MAX_KEYWORD_CHARS and not _BROKEN_KEYWORD.search(k)]
 
 

@@ -18,8 +18,9 @@ from typing import Callable
 from lxml import etree
 
 from ..html.walk import native_nodes, native_raw
+from ..html import walk
 from .collect import ALL_PROPS, ALL_RDFA, ITEMPROPS, RDFA_PROPERTIES, Collected  # noqa: F401 - tables: public names
-from .native import native_metadata
+from .native import _native  # (read as native_metadata() gives it, inline: ``_native if walk.ENABLED else None``)
 from .dateparse import parse_date, timestamp_date, url_date
 from .visible import labelled_date, labelled_text, visible_date
 
@@ -53,6 +54,7 @@ LOCAL_DAY_HOURS = 10
 _LOCAL_MIDNIGHT_EAST = re.compile(r"T(?:20|21|22|23):00(?::00(?:\.0+)?)?\s*(?:Z|GMT|UTC|[+-]00:?00)$",
                                   re.IGNORECASE)
 _UTC_SUFFIX = re.compile(r"(?:Z|GMT|UTC|[+-]00:?00)$", re.IGNORECASE)  # "...Z", "Wed, 04 May 2022 00:25:56 GMT"
+_UTC_SUFFIX_CHARS = 6  # the longest _UTC_SUFFIX match ("+00:00")
 # <meta> date keys that do not say which date they are (publication, update, the day the
 # page was generated): the date the page shows by its headline wins over them.
 WEAK_META_DATES = frozenset({"date", "dc.date", "dcterms.date"})
@@ -118,23 +120,20 @@ class DateSources:
         return self._labelled[kind]
 
     def modified(self) -> str | None:
-        """The last modification date the page declares, or None."""
-        if self._modified is None:
-            self._modified = (self._read_modified(),)
-        return self._modified[0]
-
-    def _read_modified(self) -> str | None:
-        for value in (self.ld.get("dateModified"), self.got.value("modified")):
-            found = parse_date(value)
-            if found:
-                return found
-        return self.itemprop("modified") or time_date(self.got.times, "modified") or self.script("modified")
+        """The last modification date the page declares, or None (read once)."""
+        if self._modified is not None:
+            return self._modified[0]
+        found = parse_date(self.ld.get("dateModified")) or parse_date(self.got.values.get("modified"))
+        if not found:
+            found = self.itemprop("modified") or time_date(self.got.times, "modified") or self.script("modified")
+        self._modified = (found,)
+        return found
 
 
 def publication_date(src: DateSources, reference: datetime | None = None) -> str | None:
     """The publication date, from the most reliable source that has one (see module)."""
     local_days = src.local_days
-    for value in (src.ld.get("datePublished"), src.got.value("date")):
+    for value in (src.ld.get("datePublished"), src.got.values.get("date")):
         found = parse_date(value)
         if found:
             found = local_day(found, value, local_days)
@@ -160,7 +159,14 @@ def _shown_instead(found: str, src: DateSources) -> str:
     date is read only when a declared day is later than ``found``."""
     if src.headline_el is None:
         return found
-    later = _declared_days(src, found[:10])
+    # the days of the page's structured, modified and <time> dates later than found's (a
+    # loop: in Python 3.11 a comprehension makes a function object a run)
+    day = found[:10]
+    later = set()
+    for v in (parse_date(src.ld.get("datePublished")), parse_date(src.got.values.get("date")),
+              src.modified(), time_date(src.got.times, None)):
+        if v and v[:10] > day:
+            later.add(v[:10])
     if not later:
         return found
     shown = src.visible()
@@ -172,18 +178,6 @@ def _shown_by_headline(found: str, src: DateSources) -> str:
     a :data:`WEAK_META_DATES` key and the shown date is another day."""
     shown = src.visible() if src.headline_el is not None else None
     return shown if shown and shown[:10] != found[:10] else found
-
-
-def _declared_days(src: DateSources, after: str = "") -> set[str]:
-    """The days of the page's structured, modified and ``<time>`` dates later than ``after``
-    (a loop: in Python 3.11 a comprehension makes a function object a run)."""
-    values = [parse_date(src.ld.get("datePublished")), parse_date(src.got.value("date")),
-              src.modified(), time_date(src.got.times, None)]
-    days = set()
-    for v in values:
-        if v and v[:10] > after:
-            days.add(v[:10])
-    return days
 
 
 def itemprop_dates(root, elements: list | None = None) -> dict[str, str | None]:
@@ -246,7 +240,7 @@ def _assignments(html: str | bytes):
     :data:`SCRIPT_NAMES`, in page order (one of the two values None): found in C
     (metadata/_native.pyx, one pass over the page's buffer; UTF-8 bytes are read as they
     are, not decoded) when built, else by :func:`_script_assignments`."""
-    native = native_metadata()
+    native = (_native if walk.ENABLED else None)
     if native is not None:
         scan = native.script_assignments_utf8 if isinstance(html, bytes) else native.script_assignments
         return scan(html, MAX_SCRIPT_HTML_CHARS, MAX_SCRIPT_CHARS, MAX_SCRIPT_NAME, _SCRIPT_KIND)
@@ -337,7 +331,10 @@ def local_day(found: str, raw: str, local_days: Callable[[], tuple[str | None, .
     publication day. When the page shows the neighbouring day where its readers see it
     (the permalink, then the byline: ``local_days()``, asked only for such timestamps),
     that day wins."""
-    if "T" not in found or not _UTC_SUFFIX.search(raw.strip()):
+    if "T" not in found:
+        return found
+    raw_end = raw.strip()  # (a suffix match starts in its last 6 characters: searched from there)
+    if not _UTC_SUFFIX.search(raw_end, len(raw_end) - _UTC_SUFFIX_CHARS):
         return found
     if _LOCAL_MIDNIGHT_EAST.search(raw):  # a day stored as its midnight in Europe/Asia
         return (_date.fromisoformat(found[:10]) + timedelta(days=1)).isoformat()

@@ -19,7 +19,7 @@ from __future__ import annotations
 from ..errors import ParseError
 from ..html.document import Document
 from ..result import Page
-from ..textutil import collapse_ws
+from ..html import walk
 from . import extras
 from .authors import clean_author, page_authors  # noqa: F401 - clean_author: public name
 from .collect import collect, dedupe, split_keywords, text_content
@@ -27,7 +27,7 @@ from .dateparse import parse_date, parse_reference, url_date  # noqa: F401 - pub
 from .dates import DateSources, htmldate_date, publication_date
 from .jsonld import LIST_SEP, article_body as json_ld_article_body, parse_json_ld  # noqa: F401
 from .links import extract_links
-from .native import native_metadata
+from .native import _native  # (read as native_metadata() gives it, inline: ``_native if walk.ENABLED else None``)
 from .title import headline, site_names
 from .urls import first_declared
 
@@ -42,23 +42,25 @@ def extract_metadata(doc: Document, page: Page) -> None:
     got = collect(root)
     doc.ld_script_texts = got.ld_texts
     ld = doc.json_ld = parse_json_ld(got.ld_texts)
-    url = doc.url or first_declared(got.links.get("canonical"), got.value("url"))
+    url = doc.url or first_declared(got.links.get("canonical"), got.values.get("url"))
     page.url = url
-    html_title = collapse_ws(text_content(got.title_el)) if got.title_el is not None else ""
-    meta_title = got.value("title") or ""
+    html_title = " ".join(text_content(got.title_el).split()) if got.title_el is not None else ""  # (collapse_ws)
+    meta_title = got.values.get("title") or ""
     page.title = html_title or meta_title or ld.get("headline", "")
-    page.sitename = got.value("sitename") or _first(ld.get("publisher"))
+    page.sitename = got.values.get("sitename") or _first(ld.get("publisher"))
     names = site_names(page.sitename, url)
     headline_el, page.headline = headline(got.headings, ld.get("headline") or meta_title,
                                           page.title, names, root)
     doc.headline = page.headline  # the one headline decision, also for the method
-    page.description = got.value("description")
+    page.description = got.values.get("description")
     page.keywords = dedupe(got.lists["keywords"] or _ld_keywords(ld) or extras.tags(got))
     lang = root.get("lang") or root.get("xml:lang")
     page.language = lang.strip().lower() if lang and lang.strip() else None
     page.author, page.authors = page_authors(ld, got, root, headline_el, names)
-    reference = parse_reference(doc.options.metadata.reference_time)
-    dates = DateSources(root, ld, got, url, headline_el, _script_source(doc))
+    reference_time = doc.options.metadata.reference_time  # (None on most calls: no call then)
+    reference = parse_reference(reference_time) if reference_time else None
+    dates = DateSources(root, ld, got, url, headline_el,
+                        doc.utf8 if doc.utf8 is not None and (_native if walk.ENABLED else None) is not None else _script_source(doc))
     page.date = publication_date(dates, reference)
     if page.date is None and doc.options.metadata.htmldate_fallback:
         page.date = htmldate_date(doc.html, doc.url)
@@ -70,20 +72,21 @@ def extract_metadata(doc: Document, page: Page) -> None:
     if doc.options.with_links:
         doc.link_anchors = []  # (element, link): lets the method mark links in its main text
         page.links = extract_links(root, url, anchors=got.anchors, base_href=got.base,
-                                   pairs=doc.link_anchors, records=got.anchor_records())
+                                   pairs=doc.link_anchors, records=got.records)
 
 
 def _source(doc: Document) -> str | bytes:
     """What the script dates are read from: the page's UTF-8 bytes when it came as those and
     the C scan reads them (the page is then never decoded for it), else its text."""
-    return doc.utf8 if doc.utf8 is not None and native_metadata() is not None else doc.html
+    return doc.utf8 if doc.utf8 is not None and (_native if walk.ENABLED else None) is not None else doc.html
 
 
 def _script_source(doc: Document):
     """What :class:`DateSources` is given to read the script dates from: the bytes
     :func:`_source` gives when it gives those (no function made on most pages), else a
-    function giving the text (the page is decoded only when the script dates are asked for)."""
-    if doc.utf8 is not None and native_metadata() is not None:
+    function giving the text (the page is decoded only when the script dates are asked for).
+    (:func:`extract_metadata` tests the first case inline: no call on most pages.)"""
+    if doc.utf8 is not None and (_native if walk.ENABLED else None) is not None:
         return doc.utf8
     return lambda: _source(doc)
 

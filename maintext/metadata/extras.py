@@ -16,10 +16,11 @@ from __future__ import annotations
 import re
 
 from ..textutil import collapse_ws
+from ..html import walk
 from .authors import in_comments
 from .collect import Collected, dedupe, text_content
 from .jsonld import LIST_SEP
-from .native import native_metadata
+from .native import _native  # (read as native_metadata() gives it, inline: ``_native if walk.ENABLED else None``)
 from .urls import absolute, first_declared
 
 # hrefs of category and tag archive pages (WordPress, Blogger labels, German/French blogs).
@@ -54,14 +55,14 @@ def _labels(got: Collected, rel: str, href_path: re.Pattern[str]) -> list[str]:
     ``href_path`` (comment threads left out)."""
     hits = got.href_hits(href_path)  # the only hrefs searched (None: every one)
     path = href_path if hits is None or hits else None
-    native = native_metadata()
+    native = (_native if walk.ENABLED else None)
     if native is not None:  # the same loop in C
-        marked, by_path = native.label_links(got.anchors, got.anchor_records(), rel, path, hits)
+        marked, by_path = native.label_links(got.anchors, got.records, rel, path, hits)
     else:
         marked, by_path = _label_links(got, rel, path, hits)
     out = []
     for a, text in marked or by_path:
-        text = collapse_ws(text if text is not None else text_content(a)).strip("#")
+        text = " ".join((text if text is not None else text_content(a)).split()).strip("#")  # (collapse_ws inline)
         if 0 < len(text) <= MAX_LABEL_CHARS and not in_comments(a):
             out.append(text)
         if len(out) >= MAX_LABELS:
@@ -77,7 +78,7 @@ def _label_links(got: Collected, rel: str, href_path: re.Pattern[str] | None,
     may find). The Python twin of ``_native.label_links``."""
     marked, by_path = [], []
     wanted = None if hits is None else set(hits)
-    for i, (a, (href, rel_value, text)) in enumerate(zip(got.anchors, got.anchor_records())):
+    for i, (a, (href, rel_value, text)) in enumerate(zip(got.anchors, got.records)):
         if rel_value:
             rels = rel_value.lower().split()
             if rel in rels and not (rel == "tag" and "category" in rels):
@@ -92,7 +93,7 @@ def _label_links(got: Collected, rel: str, href_path: re.Pattern[str] | None,
 
 def lead_image(ld: dict[str, str], got: Collected, base: str | None) -> str | None:
     """The page's lead image as an absolute URL, or None."""
-    for value in (got.value("image"), ld.get("image"), got.links.get("image")):
+    for value in (got.values.get("image"), ld.get("image"), got.links.get("image")):
         url = absolute(value, base)
         if url:
             return url
@@ -102,17 +103,17 @@ def lead_image(ld: dict[str, str], got: Collected, base: str | None) -> str | No
 def license_of(ld: dict[str, str], got: Collected) -> str | None:
     """The page's licence: a Creative Commons name when the source is a CC URL, else the
     declared text (or URL)."""
-    records = got.anchor_records()
-    for i in got.rel_anchors():  # (the few anchors with a rel value)
+    records = got.records
+    low, rels, wide = got.hrefs()  # (read once for all hrefs, also by the tag and category passes)
+    for i in rels:  # (the few anchors with a rel value)
         href, rel, text = records[i]
-        low = rel.lower()
-        if "license" in low and "license" in low.split():  # (the word only where the text is)
+        rel_low = rel.lower()
+        if "license" in rel_low and "license" in rel_low.split():  # (the word only where the text is)
             return cc_name(href) or collapse_ws(text if text is not None else text_content(got.anchors[i])) or href
-    for value in (got.links.get("license"), ld.get("license"), got.value("license")):
+    for value in (got.links.get("license"), ld.get("license"), got.values.get("license")):
         if value:
             return cc_name(value) or collapse_ws(value)
-    low = got.lowered_hrefs()  # (read once for all hrefs, also by the tag and category passes)
-    if "creativecommons.org" not in (low if low is not None else "\n".join(h for h, _, _ in records if h).lower()):
+    if "creativecommons.org" not in (low if not wide else "\n".join(h for h, _, _ in records if h).lower()):
         return None  # no link to a licence
     for href, _, _ in records:  # a plain link to a CC licence (footer badges)
         name = cc_name(href)
@@ -137,4 +138,4 @@ def cc_name(url: str | None) -> str | None:
 
 def canonical_url(got: Collected, base: str | None) -> str | None:
     """The canonical address the page declares (relative canonical links resolved)."""
-    return first_declared(absolute(got.links.get("canonical"), base), got.value("url"))
+    return first_declared(absolute(got.links.get("canonical"), base), got.values.get("url"))

@@ -15,7 +15,6 @@ metadata pass filled it, else collects the script texts from ``doc.tree`` and pa
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
 from typing import Any, Callable
 
 from ..html.document import Document
@@ -86,18 +85,21 @@ def parse_json_ld(texts: list[str]) -> dict[str, str]:
     best: dict[str, str] = {}
     other: dict[str, str] = {}
     body: str | None = None
-    # each document's objects, listed once for the names and the fields
-    loaded, documents = [], []  # (a loop: see _is_article)
+    # each document's objects, listed once for the names and the fields; ``names``: the
+    # ``@id`` -> ``name`` of the named objects (a graph refers to its Person by ``@id``),
+    # the first of each ``@id`` in document order
+    loaded, names = [], {}  # (a loop: see _is_article)
     for text in texts:
         data = load_json(text)
         if data is not None:
             objs = ld_object_list(data)
             loaded.append((objs, data, text))
-            documents.append(objs)
-    names = _names_by_id(documents)
+            for obj in objs:
+                if isinstance(obj.get("@id"), str) and isinstance(obj.get("name"), str):
+                    names.setdefault(obj["@id"], obj["name"])
     for objs, data, text in loaded:
         for obj in objs:
-            _ld_fields(_with_names(obj, names), best if _is_article(obj) else other)
+            _ld_fields(_with_names(obj, names) if names else obj, best if _is_article(obj) else other)
         if "articleBody" in text or "\\u" in text:  # else no key reads articleBody
             body = _longest_body(data, body)  # (a letter of a key can be escaped only as \uXXXX)
     for key, value in other.items():
@@ -114,12 +116,30 @@ def load_json(text: str) -> Any:
     if text.startswith("<!--"):
         text = text[4:].rsplit("-->", 1)[0]
     try:
-        return json.loads(text)
+        return _json_loads(text)
     except (ValueError, RecursionError):
         try:  # a common breakage: raw line breaks inside strings
             return json.loads(text.replace("\n", " ").replace("\r", " "))
         except (ValueError, RecursionError):
             return None
+
+
+_DECODER = json.JSONDecoder()  # (json.loads' default decoder: no hooks)
+_JSON_SPACE_OR_NOTHING = ("", " ", "\t", "\n", "\r", "\ufeff")  # (and the BOM json.loads refuses)
+
+
+def _json_loads(text: str) -> Any:
+    """``json.loads(text)``: the decoder's scan called directly where the text starts with
+    its value and ends with it (json.loads and its decode() each skip white space with a
+    regex first: ~7,000 instructions a call), else json.loads itself (the same value or
+    error: a value's scan is the same; after it json.loads allows JSON white space only,
+    told here without scanning the text again)."""
+    if text[:1] in _JSON_SPACE_OR_NOTHING:
+        return json.loads(text)
+    value, end = _DECODER.raw_decode(text)
+    if end != len(text) and text[end:].strip(" \t\n\r"):
+        raise ValueError("Extra data")  # (json.loads' JSONDecodeError is a ValueError)
+    return value
 
 
 def ld_object_list(data: Any, depth: int = 0, out: list | None = None) -> list[dict]:
@@ -140,17 +160,6 @@ def ld_object_list(data: Any, depth: int = 0, out: list | None = None) -> list[d
             inner = data.get(key)
             if isinstance(inner, (list, dict)):
                 ld_object_list(inner, depth + 1, out)
-    return out
-
-
-def _names_by_id(documents: Iterable[list[dict]]) -> dict[str, str]:
-    """``@id`` -> ``name`` of the named objects (a graph refers to its Person by ``@id``),
-    from each document's :func:`ld_object_list`."""
-    out = {}
-    for objs in documents:
-        for obj in objs:
-            if isinstance(obj.get("@id"), str) and isinstance(obj.get("name"), str):
-                out.setdefault(obj["@id"], obj["name"])
     return out
 
 
@@ -199,7 +208,7 @@ def _is_article(obj: dict) -> bool:
 
 # JSON-LD key(s) -> our field, and how the value is read. First key present wins.
 def _string(value: Any) -> str | None:
-    return collapse_ws(value) or None if isinstance(value, str) and value.strip() else None
+    return " ".join(value.split()) or None if isinstance(value, str) and value.strip() else None  # (collapse_ws)
 
 
 def _names(value: Any) -> str | None:
@@ -255,7 +264,7 @@ def ld_names(value: Any, depth: int = 0) -> list[str]:
     if depth > 4:
         return []
     if isinstance(value, str):
-        name = collapse_ws(value)
+        name = " ".join(value.split())  # (collapse_ws inline)
         return [name] if name else []
     if isinstance(value, dict):
         return ld_names(value.get("name"), depth + 1)

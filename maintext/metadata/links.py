@@ -7,8 +7,9 @@ import re
 from urllib.parse import urljoin, urlsplit
 
 from ..result import Link
+from ..html import walk
 from .collect import text_content
-from .native import native_metadata
+from .native import _native  # (read as native_metadata() gives it, inline: ``_native if walk.ENABLED else None``)
 
 # hrefs that are no web link (fragments, scripts, other protocols)
 SKIP_HREF = ("#", "javascript:", "mailto:", "tel:", "data:", "sms:", "whatsapp:", "fax:")
@@ -26,7 +27,7 @@ def extract_links(root, base_url: str | None, *, anchors: list | None = None,
     ids of the ``<a>`` elements inside the main text, which get ``in_main=True``.
     ``pairs``: a list that receives ``(element, link)`` for every link returned.
     ``records``: ``(href, rel, text or None)`` of each anchor when already read
-    (:meth:`~maintext.metadata.collect.Collected.anchor_records`).
+    (:attr:`~maintext.metadata.collect.Collected.records`).
     """
     if anchors is None:
         anchors = list(root.iter("a"))
@@ -41,7 +42,7 @@ def extract_links(root, base_url: str | None, *, anchors: list | None = None,
     scheme, origin = _origin(base)
     if records is None:
         records = [(a.get("href"), None, None) for a in anchors]
-    native = native_metadata()
+    native = (_native if walk.ENABLED else None)
     if native is not None:  # the same loop in C (metadata/_native.pyx)
         return native.link_rows(anchors, records, base, scheme, origin, SKIP_HREF, _resolve,
                                 _valid_bracketed_host, text_content, Link, main_anchors, pairs)
@@ -91,7 +92,15 @@ def _origin(base: str | None) -> tuple[str | None, str | None]:
     """``("https", "https://host")`` of ``base``, or Nones when it is not an http(s) URL."""
     if not base:
         return None, None
-    m = _ORIGIN.match(base)
+    start = base[:8]
+    if start.isascii():  # (no regex where the scheme is ASCII: ~2,500 instructions a call)
+        low = start.lower()
+        if low == "https://" or low[:7] == "http://":
+            scheme = low[:5] if low == "https://" else low[:4]
+            rest = base[len(scheme) + 3:]
+            return scheme, scheme + "://" + rest.split("/", 1)[0].split("?", 1)[0].split("#", 1)[0]
+        return None, None
+    m = _ORIGIN.match(base)  # (its case-blind "s" also matches "ſ")
     if m is None:
         return None, None
     return m.group(1).lower(), m.group(1).lower() + ":" + m.group(2)

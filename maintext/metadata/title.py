@@ -13,9 +13,10 @@ import re
 
 from ..html.document import Document
 from ..textutil import _CJK_CLASS, collapse_ws, tokens
+from ..html import walk
 from .collect import text_content
 from .names import _NON_ALNUM, squash_name
-from .native import native_metadata
+from .native import _native  # (read as native_metadata() gives it, inline: ``_native if walk.ENABLED else None``)
 
 # Separators between the parts of a <title> ("Post title | Blog name", "Site » Post").
 TITLE_SEPARATORS = re.compile(
@@ -178,7 +179,7 @@ def _shown_title(root, part: str):
     body = root.find("body")
     if body is None or len(part) < SHOWN_TITLE_MIN_CHARS:
         return None
-    native = native_metadata()
+    native = (_native if walk.ENABLED else None)
     if native is not None:  # the same loop in C, texts collapsed only where one may match
         return native.shown_title(body, part, _SHOWN_TITLE_TAG_SET, SHOWN_TITLE_MAX_ELEMENTS,
                                   SHOWN_TITLE_MIN_CHARS, SHOWN_TITLE_MIN_SHARE, collapse_ws)
@@ -219,7 +220,7 @@ class _LevelHeads:
             heads = self._levels[level] = []
             for el in self._elements:
                 if el.tag == level:
-                    text = collapse_ws(text_content(el))
+                    text = " ".join(text_content(el).split())  # (collapse_ws inline)
                     if 0 < len(text) < MAX_HEADLINE_CHARS and not is_site_name(text, self._names):
                         heads.append((el, text))
         return heads

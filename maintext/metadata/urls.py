@@ -47,15 +47,17 @@ def first_declared(*values: str | None) -> str | None:
     return None
 
 
-_SPACE = re.compile(r"\s")  # str.isspace() of one character, exactly (re's Unicode \s)
-_NETLOC = re.compile(r"[^/?#]*")  # what urlsplit takes for the netloc after the "//"
-
-
 def is_absolute_http(url: str) -> bool:
-    """``url`` is an http(s) URL with a host name and no white space."""
-    if not url.lower().startswith(("http://", "https://")) or _SPACE.search(url) is not None:
+    """``url`` is an http(s) URL with a host name and no white space. With plain string
+    calls (the two regex searches they replace took ~0.9 us each of a ~2.4 us call; the same answers:
+    tests/metadata/test_urls_host.py): the scheme read from the first 8 characters
+    lower-cased (``url.lower()``'s start: no character lower-cases to one of "https://"
+    but those), white space told by ``str.split`` (which splits at what re's ``\\s`` finds:
+    ``[url]`` back when there is none), the netloc cut at the first "/", "?" or "#" after
+    the "//" (what urlsplit takes for it, ``[^/?#]*``)."""
+    if not url[:8].lower().startswith(("http://", "https://")) or url.split(None, 1) != [url]:
         return False
-    netloc = _NETLOC.match(url, url.find("//") + 2).group()
+    netloc = url[url.find("//") + 2:].split("/", 1)[0].split("?", 1)[0].split("#", 1)[0]
     if netloc.isascii() and "[" not in netloc and "]" not in netloc:
         # urlsplit(url).hostname read directly (~10x cheaper): the netloc's part after its
         # last "@" and before the port's ":". (urlsplit checks a non-ASCII netloc and

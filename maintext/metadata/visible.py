@@ -12,9 +12,10 @@ from datetime import datetime
 from typing import Callable, Iterable
 
 from ..html.walk import native_nodes
+from ..html import walk
 from .collect import text_content
 from .dateparse import YEAR, parse_date, relative_date
-from .native import native_metadata
+from .native import _native  # (read as native_metadata() gives it, inline: ``_native if walk.ENABLED else None``)
 
 AFTER_HEADLINE_ELEMENTS = 300  # elements read after the headline for a byline date
 VISIBLE_DATE_CHARS = 6000  # characters of visible text read at most for a date
@@ -110,7 +111,7 @@ def label_matches(text: str, kind: str):
     stretch is searched from the end of the match before (as ``finditer``), and only when
     it may hold a label (:func:`_no_label`; the stretches are found in C when built)."""
     pattern = _LABEL_FORMS[kind]
-    native = native_metadata()
+    native = (_native if walk.ENABLED else None)
     stretches = (_label_windows_in_c(native, text, kind) if native is not None
                  else _label_windows(text, _ASCII_LABELS[kind]))
     end = 0
@@ -193,7 +194,7 @@ def labelled_text(root) -> str | None:
     body = root.find("body")
     if body is None:
         return None
-    native = native_metadata()
+    native = (_native if walk.ENABLED else None)
     if native is not None:  # the same text from C, white-space pieces counted but not read
         return native.collapsed_text(body, _SKIP_TEXT_TAGS, LABELLED_DATE_CHARS)
     nodes = native_nodes()
@@ -221,7 +222,7 @@ def body_texts(body, budget: int):
     stops once the stripped pieces it read exceed ``budget`` characters: in C (when
     enabled) a list cut after that piece or later, without the pieces of ASCII white
     space only (:func:`texts_after`)."""
-    native = native_metadata()
+    native = (_native if walk.ENABLED else None)
     if native is not None:
         return native.subtree_pieces(body, _SKIP_TEXT_TAGS, budget)
     return subtree_texts(body)
@@ -236,7 +237,7 @@ def texts_after(el, max_nodes: int = AFTER_HEADLINE_ELEMENTS, budget: int | None
     (metadata/_native.pyx), cut there, without the pieces of ASCII white space only;
     ``past_budget`` False: that list ends before the piece that takes their collapsed
     length over ``budget`` (the Python generator is never cut: its reader stops)."""
-    native = native_metadata() if budget is not None else None
+    native = (_native if walk.ENABLED else None) if budget is not None else None
     if native is not None:
         return native.texts_after(el, max_nodes, _SKIP_TEXT_TAGS, budget, past_budget)
     return _texts_after(el, max_nodes)
@@ -260,7 +261,7 @@ def _texts_after(el, max_nodes: int):
 def texts_before(el, max_siblings: int = 4, budget: int | None = None):
     """Text of the few siblings right before ``el`` and before its parent, nearest first.
     ``budget``: as for :func:`texts_after` (then a list read in C, cut there)."""
-    native = native_metadata() if budget is not None else None
+    native = (_native if walk.ENABLED else None) if budget is not None else None
     if native is not None:
         return native.texts_before(el, max_siblings, _SKIP_TEXT_TAGS, budget)
     return _texts_before(el, max_siblings)
@@ -285,7 +286,7 @@ def first_date(texts: Iterable[str], budget: int, reference: datetime | None = N
     longer pieces (prose, whose dates are about other things) are read past, not parsed.
     The loop over the pieces runs in C when built (metadata/_firstdate.pxi), the date
     readers it calls stay these."""
-    native = native_metadata()
+    native = (_native if walk.ENABLED else None)
     if native is not None:
         return native.first_date(texts, budget, reference, max_piece, DATE_SPAN, RELATIVE_PIECE, SHORT_PIECE,
                                  _piece_date, parse_date, _CLOCK.fullmatch)

@@ -259,7 +259,7 @@ def test_author_boxes_found_lazily_are_the_first_twenty(monkeypatch, native):
 
 
 def test_author_sources_read_in_order_and_only_when_needed(monkeypatch):
-    """``_source_raw`` gives the sources most reliable first; a source is read only when
+    """``_AuthorSources.names_of`` reads the sources most reliable first; a source is read only when
     the ones before it named nobody (here: none names anyone until the fourth)."""
     from maintext.metadata import authors
     read = []
@@ -267,15 +267,15 @@ def test_author_sources_read_in_order_and_only_when_needed(monkeypatch):
                               "copyright_holder")):
         monkeypatch.setattr(authors, name, lambda *a, n=n + 2: read.append(n) or ("Jane Doe" if n == 4 else None))
 
-    class Got:
-        anchors = []
-
-        def value(self, fld):
+    class Values(dict):
+        def get(self, fld, default=None):
             read.append(1)
             return None
 
-        def anchor_records(self):
-            return []
+    class Got:
+        anchors = []
+        records = []
+        values = Values()
 
     assert authors.AUTHOR_SOURCES == 7
     assert authors.page_authors({}, Got(), None, None, ()) == ("Jane Doe", ["Jane Doe"])

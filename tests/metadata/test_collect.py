@@ -49,7 +49,7 @@ def test_href_hits_name_every_anchor_whose_href_matches():
                                                    for h in hrefs) + "</body></html>")
         got = collect(root)
         for pattern in patterns:
-            matching = [i for i, (h, _, _) in enumerate(got.anchor_records()) if pattern.search(h or "")]
+            matching = [i for i, (h, _, _) in enumerate(got.records) if pattern.search(h or "")]
             hits = got.href_hits(pattern)
             if hits is not None:
                 assert hits == sorted(set(hits)) and set(matching) <= set(hits), (hrefs, pattern)

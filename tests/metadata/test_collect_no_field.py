@@ -85,7 +85,7 @@ def test_collect_skips_links_of_no_field_and_reads_the_dated_elements(monkeypatc
 @native
 def test_collect_same_when_no_key_is_remembered(monkeypatch):
     """With ``_META_TARGETS`` full (nothing remembered), the inline loop of
-    ``_collected_natively`` looks every key up itself: the same values."""
+    ``collect`` (the C walk) looks every key up itself: the same values."""
     rng = random.Random(7)
     monkeypatch.setattr(collect_mod, "_META_TARGETS", {})
     monkeypatch.setattr(collect_mod, "_REMEMBERED", 0)

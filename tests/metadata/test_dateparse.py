@@ -96,10 +96,29 @@ def _read_date_every_form(value):
         m = pattern.search(value)
         if m is None or (best is not None and m.start() >= best[0]):
             continue
-        iso = dateparse._from_match(m, order)
+        iso = _from_match_as_it_was(m, order)
         if iso:
             best = (m.start(), iso + (dateparse._offset_after(value, m.end()) if "T" in iso else ""))
     return best[1] if best else None
+
+
+def _from_match_as_it_was(m, order):
+    """The ISO date of a date form's match by its group order, as read_date read it."""
+    from maintext.metadata.dateparse import MONTHS, _iso
+
+    g = m.groups()
+    if order == "y_md":
+        return _iso(g[0], g[2], g[3], g[4], g[5])
+    if order == "ymd":
+        return _iso(g[0], g[1], g[2], g[3], g[4])
+    if order == "d_my":
+        day, month = int(g[0]), int(g[2])
+        if month > 12 and day <= 12:  # 08/27/2019: US order
+            day, month = month, day
+        return _iso(g[3], month, day, g[4], g[5])
+    if order == "dMy":
+        return _iso(g[2], MONTHS.get(g[1].lower()), g[0], g[3], g[4])
+    return _iso(g[2], MONTHS.get(g[0].lower()), g[1], g[3], g[4])  # Mdy
 
 
 def test_read_date_stops_at_a_date_at_the_start_with_the_same_result():
@@ -109,9 +128,10 @@ def test_read_date_stops_at_a_date_at_the_start_with_the_same_result():
 
     pieces = ["2019-08-27", "2019/8/7", "27.08.2019", "08/27/2019", "2019 09/07", "2019年8月27日", "27. August 2019",
               "Aug. 27, 2019", "1er mai 2019", " 10:30", "T10:30", "+02:00", "Z", " GMT", "Mon, ", " ", "am ", "posted ",
-              "13/13/2019", "2019-02-30", "20190827", "x", "1", "de ", "agosto de ", "2020"]
+              "13/13/2019", "2019-02-30", "20190827", "x", "1", "de ", "agosto de ", "2020",
+              "20 ", "19", "２０１９０８２７", "2019٠٨27", "201908271030", "T"]
     rng = random.Random(59)
-    for _ in range(5000):
+    for _ in range(20000):
         value = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 6)))
         assert read_date(value) == _read_date_every_form(value), value
         assert parse_date(value) == read_date(value), value  # remembered or not, the same
@@ -180,3 +200,74 @@ def test_no_date_is_read_without_a_year_so_pieces_without_one_are_not_parsed():
         limit = rng.randint(0, 40)
         before = read_date(value[:limit]) if len(value) >= 6 and any(map(str.isdigit, value)) else None
         assert _piece_date(value, None, limit) == before, (value, limit)
+
+
+def _iso_as_it_was(year, month, day, hour=None, minute=None):
+    """dateparse._iso as it was: int(), datetime.date's check, isoformat() and "%02d"."""
+    from datetime import date
+
+    from maintext.metadata.dateparse import _TODAY_YEAR
+
+    try:
+        y = int(year)
+        day_of = date(y, int(month), int(day))
+    except (TypeError, ValueError):
+        return None
+    if not 1990 <= y <= _TODAY_YEAR + 1:
+        return None
+    out = day_of.isoformat()
+    if hour is not None and minute is not None:
+        h, mi = int(hour), int(minute)
+        if h < 24 and mi < 60 and (h or mi):
+            out += "T%02d:%02d" % (h, mi)
+    return out
+
+
+def test_iso_same_as_the_date_check_and_formatting_it_replaces():
+    from maintext.metadata.dateparse import _TODAY_YEAR, _iso
+
+    years = [str(y) for y in range(1985, _TODAY_YEAR + 4)] + [1999, 2000, "١٩٩٩", "２０２０", "1900", "2100"]
+    numbers = ["0", "00", "1", "01", "9", "09", "10", "12", "13", "28", "29", "30", "31", "32", "59", "60",
+               "99", "٠٨", "２", 0, 2, 12, 13, 31, None]
+    for year in years:
+        for month in numbers:
+            for day in numbers:
+                assert _iso(year, month, day) == _iso_as_it_was(year, month, day), (year, month, day)
+    for year in ("2000", "2019", "2020", "1996", str(_TODAY_YEAR)):  # leap days, the time of day
+        for month in range(1, 13):
+            for day in range(0, 33):
+                for hour, minute in ((None, None), ("10", "30"), ("00", "00"), ("0", "5"), ("23", "59"),
+                                     ("24", "00"), ("12", "60"), ("٠٩", "３０"), (None, "10"), ("10", None)):
+                    args = (year, str(month), str(day), hour, minute)
+                    assert _iso(*args) == _iso_as_it_was(*args), args
+
+
+def _offset_as_it_was(text, pos):
+    """dateparse._offset_after as it was (group() calls, int() and "%02d")."""
+    from maintext.metadata.dateparse import _OFFSET
+
+    m = _OFFSET.match(text, pos)
+    if m is None:
+        return ""
+    if m.group(1):
+        if not m.group(2):
+            return "+00:00"
+        sign, rest = m.group(2)[0], m.group(2)[1:].replace(":", "")
+        hours, minutes = (rest[:-2], rest[-2:]) if len(rest) > 2 else (rest, "00")
+    else:
+        sign, hours, minutes = m.group(3)[0], m.group(3)[1:], m.group(4)
+    h, mi = int(hours), int(minutes)
+    return "%s%02d:%02d" % (sign, h, mi) if h <= 14 and mi < 60 else ""
+
+
+def test_offset_after_same_as_it_was():
+    import random
+
+    from maintext.metadata.dateparse import _offset_after
+
+    pieces = [":00", ":30", ".123", ",5", " ", "Z", "UTC", "GMT", "+", "-", "0", "1", "2", "5", "8", "9", ":",
+              "14", "15", "59", "60", "99", "٠", "２", "x", "Zulu"]
+    rng = random.Random(5)
+    for _ in range(30000):
+        text = "10:30" + "".join(rng.choice(pieces) for _ in range(rng.randint(0, 6)))
+        assert _offset_after(text, 5) == _offset_as_it_was(text, 5), text

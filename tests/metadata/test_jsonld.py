@@ -98,3 +98,27 @@ def test_article_body_found_under_an_escaped_key():
         text = '{"@type": "NewsArticle", "headline": "H", "%s": "%s"}' % (key, body)
         assert parse_json_ld([text])["articleBody"] == body, key
     assert "articleBody" not in parse_json_ld(['{"@type": "NewsArticle", "headline": "H", "text": "%s"}' % body])
+
+
+def test_json_loads_same_value_or_error_as_json_loads():
+    """``jsonld._json_loads`` calls the decoder's scan directly: the value json.loads gives,
+    or an error where it raises one (white space, a BOM, extra data, broken JSON)."""
+    import json
+    import random
+
+    from maintext.metadata.jsonld import _json_loads
+
+    pieces = ['{"a": 1}', '[1, 2]', '"x"', "1", "null", " ", "\t", "\n", "\r", "\x1c", "\ufeff", "{", "}", "[", "]",
+              ",", ":", '"a"', "x", "NaN", "-", "0", "\\", '"\\u00e9"', "true"]
+    rng = random.Random(21)
+    for _ in range(30000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 5)))
+        try:
+            want = ("value", json.loads(text))
+        except ValueError:
+            want = ("error",)
+        try:
+            got = ("value", _json_loads(text))
+        except ValueError:
+            got = ("error",)
+        assert repr(got) == repr(want), text

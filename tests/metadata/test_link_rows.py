@@ -28,7 +28,7 @@ BASES = [None, "http://site.org/a/b.html", "https://SITE.org/", "rel/only"]
 def _python_rows(got, base, skip):
     scheme, origin = links_mod._origin(base)
     out = []
-    for a, (href, _, text) in zip(got.anchors, got.anchor_records()):
+    for a, (href, _, text) in zip(got.anchors, got.records):
         if not href:
             continue
         if href.startswith(("http://", "https://")):
@@ -62,7 +62,7 @@ def test_link_rows_skip_filter_same_links_as_the_python_loop():
         got = collect(root)
         base, skip = rng.choice(BASES), rng.choice(SKIPS)
         scheme, origin = links_mod._origin(base)
-        rows = c.link_rows(got.anchors, got.anchor_records(), base, scheme, origin, skip, links_mod._resolve,
+        rows = c.link_rows(got.anchors, got.records, base, scheme, origin, skip, links_mod._resolve,
                            links_mod._valid_bracketed_host, links_mod.text_content, links_mod.Link, None, None)
         assert [(ln.url, ln.text) for ln in rows] == _python_rows(got, base, skip), (hrefs, base, skip)
 

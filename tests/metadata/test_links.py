@@ -30,3 +30,34 @@ def test_links_resolved_and_filtered():
 def test_links_without_base_url_kept_as_written():
     root = Document('<html><body><a href="a/b.html">x</a></body></html>').tree
     assert [l.url for l in extract_links(root, None)] == ["a/b.html"]
+
+
+def test_origin_same_as_the_pattern():
+    """``_origin`` reads an ASCII scheme with string calls: what ``_ORIGIN`` gives."""
+    import random
+
+    from maintext.metadata import links
+
+    def reference(base):
+        m = links._ORIGIN.match(base) if base else None
+        return (None, None) if m is None else (m.group(1).lower(), m.group(1).lower() + ":" + m.group(2))
+
+    pieces = ["http", "https", "HTTP", "hTtPs", "httpſ", "ſ", ":", "//", "/", "?", "#", "s", "x", "", "ü",
+              "example.com", "K", "\u212a", " ", "@"]
+    rng = random.Random(3)
+    for _ in range(20000):
+        base = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 6)))
+        assert links._origin(base) == reference(base), base
+
+
+def test_utc_suffix_searched_from_the_end_same():
+    """``local_day`` searches ``_UTC_SUFFIX`` in the last 6 characters: the same answer."""
+    import random
+
+    from maintext.metadata.dates import _UTC_SUFFIX, _UTC_SUFFIX_CHARS
+
+    pieces = ["2019-08-27", "T10:30", ":00", "Z", "z", "GMT", "utc", "+00:00", "-0000", "+0100", "00", " ", "\n", "x"]
+    rng = random.Random(4)
+    for _ in range(20000):
+        raw = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 6))).strip()
+        assert bool(_UTC_SUFFIX.search(raw, len(raw) - _UTC_SUFFIX_CHARS)) == bool(_UTC_SUFFIX.search(raw)), raw

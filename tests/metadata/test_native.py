@@ -56,7 +56,7 @@ def _summary(got):
 
 def _records(got):
     return [(href, rel, text if text is not None else text_content(a))
-            for a, (href, rel, text) in zip(got.anchors, got.anchor_records())]
+            for a, (href, rel, text) in zip(got.anchors, got.records)]
 
 
 @native
@@ -72,7 +72,7 @@ def test_collect_in_c_finds_what_the_python_loop_finds(monkeypatch):
             monkeypatch.setattr(walk, "ENABLED", True)
             assert _summary(fast) == _summary(slow)
             assert _records(fast) == _records(slow)
-            assert fast.anchor_records() == _records(slow)  # the text read with the anchors
+            assert fast.records == _records(slow)  # the text read with the anchors
 
 
 @native
@@ -85,7 +85,7 @@ def test_python_loops_when_native_is_off(monkeypatch):
     monkeypatch.setattr(walk, "ENABLED", False)
     assert native_mod.native_metadata() is None
     got = collect(parse_html("<html><body><a href='/a'>A</a></body></html>"))
-    assert got.anchor_records() == [("/a", None, None)]  # the Python fallback reads text lazily
+    assert got.records == [("/a", None, None)]  # the Python fallback reads no text (None: read where asked)
 
 
 def test_metadata_natives_built_where_required():
@@ -206,7 +206,7 @@ def test_link_rows_in_c_same_links_as_the_python_loop(monkeypatch):
         got = collect(root)
         main = {id(a) for a in got.anchors if rng.random() < 0.5} if rng.random() < 0.5 else None
         results = []
-        for enabled, records in ((True, got.anchor_records()), (False, None), (False, got.anchor_records())):
+        for enabled, records in ((True, got.records), (False, None), (False, got.records)):
             monkeypatch.setattr(walk, "ENABLED", enabled)
             pairs = []
             links = extract_links(root, url, anchors=got.anchors, base_href=got.base, main_anchors=main,
@@ -254,7 +254,7 @@ def test_link_rows_in_c_builds_the_links_their_class_builds(monkeypatch):
         main = {id(a) for a in got.anchors if rng.random() < 0.5} if n % 2 else None
         pairs = []
         links = extract_links(root, rng.choice(BASES), anchors=got.anchors, base_href=got.base,
-                              main_anchors=main, pairs=pairs, records=got.anchor_records())
+                              main_anchors=main, pairs=pairs, records=got.records)
         assert [ln for _, ln in pairs] == links
         pairs_of = {id(ln): a for a, ln in pairs}
         for ln in links:
@@ -295,7 +295,7 @@ def test_link_rows_in_c_calls_a_class_it_cannot_fill_itself():
     root = parse_html("<html><body><a href='/a'>one two</a><a href='http://x.org/b'>b</a></body></html>")
     got = collect(root)
     for cls, texts in ((Checked, ["ONE TWO", "B"]), (Extra, ["one two", "b"]), (Plain, ["one two!", "b!"])):
-        links = native_mod._native.link_rows(got.anchors, got.anchor_records(), "http://e.org/", "http",
+        links = native_mod._native.link_rows(got.anchors, got.records, "http://e.org/", "http",
                                              "http://e.org", SKIP_HREF, _resolve, _valid_bracketed_host,
                                              text_content, cls, None, None)
         assert [type(ln) for ln in links] == [cls, cls]
@@ -415,7 +415,7 @@ def test_footer_lines_in_c_same_as_the_text_tail(monkeypatch):
             if starts:  # the text's end from the character before the first opening
                 first = min(at for at in (tail.find(o) for o in authors._COPYRIGHT_OPENINGS) if at >= 0)
                 assert tail.endswith(text) and len(tail) - len(text) == max(first - 1, 0)
-                shift = len(tail) - len(text) if authors.native_metadata() is not None else 0
+                shift = len(tail) - len(text) if native_mod.native_metadata() is not None else 0
                 assert [m.span() for m in found] == [(a - shift, b - shift) for a, b in  # (C path: in its text)
                                                      (m.span() for m in authors.copyright_lines(tail))]
 
@@ -665,13 +665,13 @@ def test_label_links_in_c_same_as_the_python_loop():
         got = collect(root)
         for rel, pattern in (("tag", extras.TAG_HREF), ("category", extras.CATEGORY_HREF), ("tag", None)):
             expected = extras._label_links(got, rel, pattern)
-            assert _native.label_links(got.anchors, got.anchor_records(), rel, pattern) == expected
+            assert _native.label_links(got.anchors, got.records, rel, pattern) == expected
             if pattern is not None:  # searching only the hrefs href_hits names finds the same links
                 hits = got.href_hits(pattern)
-                assert _native.label_links(got.anchors, got.anchor_records(), rel, pattern, hits) == expected
+                assert _native.label_links(got.anchors, got.records, rel, pattern, hits) == expected
                 assert extras._label_links(got, rel, pattern, hits) == expected
                 some = sorted(rng.sample(range(len(got.anchors)), len(got.anchors) // 2))
-                assert _native.label_links(got.anchors, got.anchor_records(), rel, pattern, some) == \
+                assert _native.label_links(got.anchors, got.records, rel, pattern, some) == \
                     extras._label_links(got, rel, pattern, some)
 
 
@@ -724,7 +724,7 @@ def test_href_index_in_c_same_as_the_python_twin():
         records = [(rng.choice(values), rng.choice(values), rng.choice(values)) for _ in range(rng.randint(0, 8))]
         assert native_fn(records) == collect_mod.href_index(records), records
     for root in _pages():  # what collect reads from pages
-        records = collect(root).anchor_records()
+        records = collect(root).records
         assert native_fn(records) == collect_mod.href_index(records)
 
 
@@ -735,7 +735,7 @@ def test_licence_link_found_among_the_anchors_with_a_rel_value():
                       "<a href='https://creativecommons.org/licenses/by/4.0/' rel='External License'>CC</a>"
                       "<a href='/terms' rel='license'>Terms</a></body></html>")
     got = collect(root)
-    assert got.rel_anchors() == [0, 2, 3]
+    assert got.hrefs()[1] == [0, 2, 3]  # (the anchors with a rel value)
     assert license_of({}, got) == "CC BY 4.0"
     root = parse_html("<html><body><a href='/a' rel=''>a</a><a href='/terms' rel='license'>Our terms</a></body></html>")
     assert license_of({}, collect(root)) == "Our terms"
