@@ -161,19 +161,16 @@ def _offset_after(text: str, pos: int) -> str:
         hours, minutes = (rest[:-2], rest[-2:]) if len(rest) > 2 else (rest, "00")
     else:
         sign, hours = sign_hours[0], sign_hours[1:]
-    h = _NUMBER.get(hours)
-    if h is None:
-        h = int(hours)
-    mi = _NUMBER.get(minutes)
-    if mi is None:
-        mi = int(minutes)
+    h = _NUMBER.get(hours) or int(hours)
+    mi = _NUMBER.get(minutes) or int(minutes)
     return f"{sign}{_TWO_DIGITS[h]}:{_TWO_DIGITS[mi]}" if h <= 14 and mi < 60 else ""
 
 
 # What the date forms' digit groups read most often, as int() reads them ("08" -> 8; int()
-# reads the others, Unicode digits too), and 0-99 written with two digits ("%02d"): a dict
-# lookup and an index instead of int() and formatting (~4x cheaper: each int() of a string
-# costs ~1,300 instructions, date.isoformat() ~3,400)
+# reads the others, Unicode digits too: ``_NUMBER.get(s) or int(s)``, where a 0 found is read
+# again by int(), the same 0), and 0-99 written with two digits ("%02d"): a dict lookup and an
+# index instead of int() and formatting (~4x cheaper: each int() of a string costs ~1,300
+# instructions, date.isoformat() ~3,400)
 _NUMBER: dict[str, int] = {**{str(n): n for n in range(100)}, **{"%02d" % n: n for n in range(10)},
                            **{str(y): y for y in range(1900, 2100)}}
 _TWO_DIGITS: tuple[str, ...] = tuple("%02d" % n for n in range(100))
@@ -187,15 +184,9 @@ def _iso(year: Any, month: Any, day: Any, hour: Any = None, minute: Any = None) 
     non-negative ints; the month None when its name is unknown. (What ``datetime.date``
     accepts, checked directly, and written out: tests/metadata/test_dateparse.py.)"""
     try:
-        y = _NUMBER.get(year)
-        if y is None:
-            y = int(year)
-        mo = _NUMBER.get(month)
-        if mo is None:
-            mo = int(month)
-        d = _NUMBER.get(day)
-        if d is None:
-            d = int(day)
+        y = _NUMBER.get(year) or int(year)
+        mo = _NUMBER.get(month) or int(month)
+        d = _NUMBER.get(day) or int(day)
     except (TypeError, ValueError):
         return None
     if not 1990 <= y <= _TODAY_YEAR + 1 or not 1 <= mo <= 12 or d < 1 or d > _MONTH_DAYS[mo] and not (
@@ -203,12 +194,8 @@ def _iso(year: Any, month: Any, day: Any, hour: Any = None, minute: Any = None) 
         return None
     out = f"{_YEAR_TEXT[y]}-{_TWO_DIGITS[mo]}-{_TWO_DIGITS[d]}"  # (one string built: f-string parts)
     if hour is not None and minute is not None:
-        h = _NUMBER.get(hour)
-        if h is None:
-            h = int(hour)
-        mi = _NUMBER.get(minute)
-        if mi is None:
-            mi = int(minute)
+        h = _NUMBER.get(hour) or int(hour)
+        mi = _NUMBER.get(minute) or int(minute)
         if h < 24 and mi < 60 and (h or mi):
             return f"{out}T{_TWO_DIGITS[h]}:{_TWO_DIGITS[mi]}"
     return out

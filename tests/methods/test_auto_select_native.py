@@ -93,6 +93,15 @@ class _Checked:
         monkeypatch.setattr(edges, "_find_comments_heading", find_comments)
 
 
+
+def _extract_spread(n: int = 25) -> list:
+    """The text of ``n`` pages spread over the sets extracted (what the patched twins are
+    asked then); the pages."""
+    pages = spread_pages(_SETS, n)
+    for data, url in pages:
+        maintext.extract(data, url=url, fields=("text",))
+    return pages
+
 def _ids(result):
     kept, linked, cells = result
     return ([b.index for b in kept], [(b.index, at) for b, at in linked], [(b.index, at) for b, at in cells])
@@ -259,9 +268,7 @@ def test_native_paragraphs_match_python(monkeypatch) -> None:
         return c
 
     monkeypatch.setattr(auto_pkg, "_c_paragraphs", paragraphs)
-    pages = spread_pages(_SETS, 25)
-    for data, url in pages:
-        maintext.extract(data, url=url, fields=("text",))
+    pages = _extract_spread()
     assert len(calls) >= len(pages)
     blocks = [Block(f"one {BR} two", "p", (), 0, False, None), Block("", "p", (), 0, False, None),
               Block("  plain  text ", "div", (), 0, False, None, marked=0), Block("", "p", (), 0, False, None, marked=0),
@@ -306,9 +313,7 @@ def test_native_ranked_skipped_and_heading_twins_match_python(monkeypatch) -> No
     monkeypatch.setattr(widen, "c_scoring_at_least", at_least)
     monkeypatch.setattr(edges, "_c_skipped_starts", skipped_starts)
     monkeypatch.setattr(headings, "_c_heading_ends", heading_ends)
-    pages = spread_pages(_SETS, 25)
-    for data, url in pages:
-        maintext.extract(data, url=url, fields=("text",))
+    pages = _extract_spread()
     assert min(calls.values()) >= len(pages)
 
     rng = random.Random(7)
@@ -350,9 +355,7 @@ def test_native_title_heading_matches_python(monkeypatch) -> None:
         return c
 
     monkeypatch.setattr(score, "_c_title_heading", title_heading)
-    pages = spread_pages(_SETS, 25)
-    for data, url in pages:
-        maintext.extract(data, url=url, fields=("text",))
+    pages = _extract_spread()
     assert len(calls) >= len(pages) and any(c is not None for c in calls)
     rng = random.Random(3)
     texts = ["Old Stadium", "old stadium north", "STADIUM", "Straße", "x", "The Old Stadium Seen From The North"]
@@ -389,9 +392,7 @@ def test_native_sibling_verdict_matches_python(monkeypatch) -> None:
         return c
 
     monkeypatch.setattr(widen, "_sibling_verdict", both)
-    pages = spread_pages(_SETS, 25)
-    for data, url in pages:
-        maintext.extract(data, url=url, fields=("text",))
+    pages = _extract_spread()
     assert len(verdicts) >= len(pages) and {"join", "skip", "stop"} <= set(verdicts)
 
     rng = random.Random(11)
@@ -489,9 +490,7 @@ def test_native_story_children_and_headline_match_python(monkeypatch) -> None:
     monkeypatch.setattr(widen, "_c_story_of", story_of)
     monkeypatch.setattr(widen, "_c_child_ids", child_ids)
     monkeypatch.setattr(edges, "_c_headline_before", headline_before)
-    pages = spread_pages(_SETS, 25)
-    for data, url in pages:
-        maintext.extract(data, url=url, fields=("text",))
+    pages = _extract_spread()
     assert min(calls.values()) > len(pages) // 2
 
     rng = random.Random(13)
@@ -601,9 +600,7 @@ def test_native_promo_pitch_matches_python(monkeypatch) -> None:
         return c
 
     monkeypatch.setattr(edges, "_c_promo_pitch", both)
-    pages = spread_pages(_SETS, 25)
-    for data, url in pages:
-        maintext.extract(data, url=url, fields=("text",))
+    pages = _extract_spread()
     assert len(answers) >= len(pages) // 2
 
     rng = random.Random(17)
@@ -642,9 +639,7 @@ def test_native_innermost_list_matches_python(monkeypatch) -> None:
         return seg
 
     monkeypatch.setattr(auto_pkg, "segment_cleaned", segment_cleaned)
-    pages = spread_pages(_SETS, 25)
-    for data, url in pages:
-        maintext.extract(data, url=url, fields=("text",))
+    pages = _extract_spread()
     assert len(seen) > 10 * len(pages) and any(c is not None for c in seen) and None in seen
 
 
@@ -667,7 +662,5 @@ def test_native_holds_other_story_matches_python(monkeypatch) -> None:
         return got
 
     monkeypatch.setattr(widen, "_c_holds_other_story", both)
-    pages = spread_pages(_SETS, 25)
-    for data, url in pages:
-        maintext.extract(data, url=url, fields=("text",))
+    pages = _extract_spread()
     assert len(answers) > 5
