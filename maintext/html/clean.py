@@ -86,7 +86,6 @@ def clean_tree(root: etree._Element, native: bool | None = None, pruned: Any = N
     (:class:`maintext.html.html5.Pruned`: the text it left out, the tags it copied).
     """
     removed: list[tuple[str, str]] = []
-    candidates = None  # the swallowing candidates, when the first scan found them
     texts = None  # the text nodes of the document, when the first scan counted them
     decided = None  # the elements that swallowed the page, when the first scan decided them
     hiding = None  # the hiding attributes left, when the first scan also did the drop
@@ -95,7 +94,7 @@ def clean_tree(root: etree._Element, native: bool | None = None, pruned: Any = N
     if pruned is not None:
         present = pruned.tags
     else:
-        present, candidates, texts, decided, hiding, unwraps = _first_scan(root, native)
+        present, texts, decided, hiding, unwraps = _first_scan(root, native)
     drop, unwrap, swallowing = DROP_TAGS, UNWRAP_TAGS, SWALLOWING_TAGS
     if present is not None:  # (lxml's strip functions test every element against every tag)
         # (each table's tags in ``present``, in its order: filter, no generator frame per table)
@@ -105,8 +104,8 @@ def clean_tree(root: etree._Element, native: bool | None = None, pruned: Any = N
         swallowing = tuple(filter(has, SWALLOWING_TAGS))
     if decided is not None:
         _unwrap_all(decided, removed)
-    elif swallowing or candidates:
-        _unwrap_swallowing(root, removed, native, pruned.chars if pruned is not None else 0, swallowing, candidates)
+    elif swallowing:
+        _unwrap_swallowing(root, removed, native, pruned.chars if pruned is not None else 0, swallowing)
     if hiding is None:
         found = _drop_elements(root, drop, native)
         if found is not None:
@@ -136,9 +135,9 @@ def _tags_present(root: etree._Element, native: bool | None) -> set[str] | froze
 
 
 def _first_scan(root: etree._Element, native: bool | None) -> tuple[set[str] | frozenset[str] | None,
-                                                                  None, int | None, list[etree._Element] | None,
+                                                                  int | None, list[etree._Element] | None,
                                                                   list[tuple[Any, str, str]] | None, Any]:
-    """(the tags present, None, the document's text nodes, the elements that swallowed the
+    """(the tags present, the document's text nodes, the elements that swallowed the
     page, the hiding attributes, the elements to unwrap) of a tree not pruned: all from one
     C walk (``_nodes.clean_scan``, which also measures the swallowing candidates as
     :func:`_unwrap_swallowing` does and, when none swallowed the page, does
@@ -146,14 +145,14 @@ def _first_scan(root: etree._Element, native: bool | None) -> tuple[set[str] | f
     and finds the elements of UNWRAP_TAGS left, for :func:`_unwrap_tags`) when the compiled
     scans are enabled (the tags present then None: every table is whole, which the compiled
     stripping, looking the names up in the document, does not mind); else
-    (:func:`_tags_present`, None: :func:`_swallowing_candidates` finds the candidates, None:
-    not counted, None: :func:`_unwrap_swallowing` decides, None: nothing dropped yet, None)."""
+    (:func:`_tags_present`, None: not counted, None: :func:`_unwrap_swallowing` decides,
+    None: nothing dropped yet, None)."""
     nodes = _walk.nodes if _walk.native_scan(native) is not None else None
     if nodes is not None:
         present, swallowed, texts, hiding, unwraps = nodes.clean_scan(root, SWALLOWING_TAGS, BIG_HIDDEN_CHARS,
                                                                       DROP_TAGS, UNWRAP_TAGS)
-        return present, None, texts, swallowed, hiding, unwraps
-    return _tags_present(root, native), None, None, None, None, None
+        return present, texts, swallowed, hiding, unwraps
+    return _tags_present(root, native), None, None, None, None
 
 
 def _tags_present_py(root: etree._Element) -> set[str]:
@@ -308,19 +307,15 @@ def _long_runs_py(root: etree._Element, length: int) -> list[etree._Element]:
 
 
 def _unwrap_swallowing(root: etree._Element, removed: list[tuple[str, str]], native: bool | None = None,
-                       pruned_chars: int = 0, tags: tuple[str, ...] = SWALLOWING_TAGS,
-                       candidates: list[etree._Element] | None = None) -> None:
+                       pruned_chars: int = 0, tags: tuple[str, ...] = SWALLOWING_TAGS) -> None:
     """Remove the tag (keeping the content) of elements that swallowed the page. ``native``:
     measure the texts with the compiled twin of ``len(el.text_content())``; ``pruned_chars``:
     the page's text left out of the tree (the pruned build keeps these elements whole);
-    ``tags``: the SWALLOWING_TAGS the tree may hold (lxml tests every element against each);
-    ``candidates``: :func:`_swallowing_candidates` of them, when found already."""
+    ``tags``: the SWALLOWING_TAGS the tree may hold (lxml tests every element against each)."""
     length = _text_measure(native)
     page = _PageLength(root, native)
     swallowing = []
-    if candidates is None:
-        candidates = _swallowing_candidates(root, tags)
-    for el in candidates:
+    for el in _swallowing_candidates(root, tags):
         size = length(el)
         # (size * 2 > the page's text length, the text the pruned build left out counted)
         if size > BIG_HIDDEN_CHARS and page.below(size * 2 - pruned_chars):
