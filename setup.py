@@ -8,7 +8,8 @@ pass (maintext/metadata/_native.pyx), the page-type classifier's sums over the s
 (maintext/methods/auto/_score.pyx); _xmlnode.pxd holds the
 libxml2 node tests _walk and _nodes share, _slots.pxd the direct slot access (one Layout of
 offsets per class) of _walk, _blocks, _totals and _score, _blockregion.pxd the Block-List region
-selection _totals runs. Without them (or when the build fails) maintext installs as pure
+selection _totals runs, _dl.pxd the dynamic loader's calls _lexbor and _nodes find libxml2's and
+lexbor's functions with. Without them (or when the build fails) maintext installs as pure
 Python and uses the Python walk. ``MAINTEXT_NO_NATIVE=1`` skips the build."""
 
 import os

@@ -1,11 +1,7 @@
 # Included by _lexbor.pyx (one extension module): lexbor's and libxml2's functions, found at
 # import with dlsym in selectolax's and lxml's loaded modules (no headers, nothing to link).
 
-cdef extern from "dlfcn.h":
-    void* dlopen(const char* filename, int flags)
-    void* dlsym(void* handle, const char* symbol)
-    int RTLD_NOW
-    int RTLD_NOLOAD
+from maintext.html._dl cimport dlsym, _open_loaded
 
 # libxml2's functions, from lxml's own module (its libxml2 is linked in, not shared)
 ctypedef xmlNode* (*new_node_f)(xmlDoc* doc, void* ns, unsigned char* name, const unsigned char* content) noexcept nogil
@@ -96,10 +92,6 @@ cdef bint _no_node_callback() noexcept:
     return callback is not NULL and callback[0] is NULL
 
 
-cdef void* _open(module):
-    return dlopen(module.__file__.encode(), RTLD_NOW | RTLD_NOLOAD)
-
-
 def _bind():
     """Look lexbor's functions up in selectolax's loaded module, libxml2's in lxml's; the
     names not found."""
@@ -112,7 +104,7 @@ def _bind():
     except ImportError:
         return ["selectolax.lexbor"]
     import lxml.etree
-    cdef void* h = _open(lxml.etree)
+    cdef void* h = _open_loaded(lxml.etree)
     if h is NULL:
         return [lxml.etree.__file__]
     cdef list missing = []
@@ -122,7 +114,7 @@ def _bind():
     xmlAddChild = <add_child_f>_sym(h, "xmlAddChild", missing)
     xmlDictLookup = <dict_lookup_f>_sym(h, "xmlDictLookup", missing)
     _bind_own_nodes(h)
-    h = _open(module)
+    h = _open_loaded(module)
     if h is NULL:
         return missing + [module.__file__]
     _doc_create = <doc_create_f>_sym(h, "lxb_html_document_create", missing)

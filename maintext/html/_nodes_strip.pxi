@@ -26,11 +26,7 @@
 from libc.stdlib cimport malloc, realloc, free
 from libc.string cimport memset
 
-cdef extern from "dlfcn.h":
-    void* dlopen(const char* filename, int flags)
-    void* dlsym(void* handle, const char* symbol)
-    int RTLD_NOW
-    int RTLD_NOLOAD
+from maintext.html._dl cimport dlsym, _open_loaded
 
 # libxml2's functions, from lxml's own module (its libxml2 is linked in, not shared)
 ctypedef void (*node_f)(xmlNode* node) noexcept nogil
@@ -46,7 +42,7 @@ cdef bint _bind_strip():
     """Look libxml2's functions up in lxml's loaded module; whether all were found."""
     global _xmlUnlinkNode, _xmlFreeNode, _xmlDictExists, _xmlAddNextSibling
     import lxml.etree
-    cdef void* h = dlopen(lxml.etree.__file__.encode(), RTLD_NOW | RTLD_NOLOAD)
+    cdef void* h = _open_loaded(lxml.etree)
     if h is NULL:
         return False
     _xmlUnlinkNode = <node_f>dlsym(h, "xmlUnlinkNode")
