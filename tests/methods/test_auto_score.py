@@ -106,3 +106,16 @@ def test_native_used_only_for_plain_numbers(monkeypatch) -> None:
     assert not score._native_score(odd)
     monkeypatch.setattr(score._walk, "ENABLED", False)
     assert not score._native_score(AutoHeuristics())
+
+
+def test_plain_heuristics_per_object_and_fields() -> None:
+    """common.plain_heuristics (the compiled edges, pitch, walk up and sibling verdict ask it):
+    each heuristics object and field list answered for itself, not from the last one asked."""
+    from maintext.methods.auto.common import plain_heuristics
+
+    plain = AutoHeuristics()
+    odd = dataclasses.replace(plain, trail_weight=True, up_levels=2.0)  # a bool; a float where an int goes
+    for h, want in ((plain, True), (odd, False), (plain, True)):
+        assert plain_heuristics(h, ("pitch_max_weight", "trail_weight"), ("pitch_reach",)) is want
+        assert plain_heuristics(h, ("up_extra_share",), ("up_levels",)) is want
+        assert plain_heuristics(h, ("spacer_weight",)) is True  # (a field list the odd one keeps plain)

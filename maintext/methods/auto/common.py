@@ -63,6 +63,23 @@ def plain_number(x: Any) -> bool:
     return type(x) is float or (type(x) is int and abs(x) < 2 ** 53)
 
 
+# plain_heuristics' answers: (numbers, ints) -> (the heuristics object last asked, its answer)
+_PLAIN_MEMO: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[Any, bool]] = {}
+
+
+def plain_heuristics(h: AutoHeuristics, numbers: tuple[str, ...], ints: tuple[str, ...] = ()) -> bool:
+    """Whether the fields ``numbers`` of ``h`` are :func:`plain_number` and the fields ``ints``
+    ints: what a compiled loop of auto's takes as doubles and C integers. Remembered per
+    heuristics object and field list (heuristics are frozen: asked on every page, checked once)."""
+    key = (numbers, ints)
+    got = _PLAIN_MEMO.get(key)
+    if got is None or got[0] is not h:
+        ok = all(plain_number(getattr(h, name)) for name in numbers) and all(
+            type(getattr(h, name)) is int for name in ints)
+        got = _PLAIN_MEMO[key] = (h, ok)
+    return got[1]
+
+
 def _explain(b: Block, decision: str, reason: str) -> dict[str, Any]:
     text = b.text
     return {"block": f"<{b.tag}>", "text": text[:80] + ("…" if len(text) > 80 else ""),

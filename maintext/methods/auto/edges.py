@@ -18,7 +18,7 @@ from ...html.lines import (
     RELATED_HEADING_MAX_CHARS, is_comments_heading, is_credit_line, is_furniture_line, is_related_heading, is_signoff_line)
 from ...html.promo import is_disclosure_line, is_promo_line
 from ...html.segment import Block, Container, Segmentation
-from .common import _explain, _weight_below, plain_number
+from .common import _explain, _weight_below, plain_heuristics
 from .lists import BARE_URL, INTRO_ENDS, _innermost_list
 from .heuristics import AutoHeuristics
 
@@ -186,33 +186,19 @@ def trim_edges(h: AutoHeuristics, seg: Segmentation, kept: list[Block], top: Con
     return [b for j, b in enumerate(kept) if j not in drop]
 
 
-_PLAIN: tuple[Any, bool] = (None, False)  # the heuristics last checked by _native_edges, its answer
+_EDGE_NUMBERS = ("related_cut_after", "section_heading_max_weight")  # what the compiled scans take
+_PITCH_NUMBERS = ("pitch_max_weight", "trail_weight", "pitch_article_share")  # ... and _promo_pitch's
 
 
 def _native_edges(h: AutoHeuristics) -> bool:
-    """Whether the compiled scans run: built and enabled, the thresholds plain numbers
-    (checked once per heuristics object: they are frozen)."""
-    if _c_next_related is None or not _walk.ENABLED:
-        return False
-    global _PLAIN
-    if _PLAIN[0] is not h:
-        _PLAIN = (h, plain_number(h.related_cut_after) and plain_number(h.section_heading_max_weight))
-    return _PLAIN[1]
-
-
-_PITCH: tuple[Any, bool] = (None, False)  # the heuristics last checked by _native_pitch, its answer
+    """Whether the compiled scans run: built and enabled, the thresholds plain numbers."""
+    return _c_next_related is not None and _walk.ENABLED and plain_heuristics(h, _EDGE_NUMBERS)
 
 
 def _native_pitch(h: AutoHeuristics) -> bool:
-    """Whether the compiled _promo_pitch runs: built and enabled, its numbers plain (checked
-    once per heuristics object)."""
-    if _c_promo_pitch is None or not _walk.ENABLED:
-        return False
-    global _PITCH
-    if _PITCH[0] is not h:
-        _PITCH = (h, type(h.pitch_reach) is int and plain_number(h.pitch_max_weight) and plain_number(h.trail_weight)
-                  and plain_number(h.pitch_article_share))
-    return _PITCH[1]
+    """Whether the compiled _promo_pitch runs: built and enabled, its numbers plain."""
+    return (_c_promo_pitch is not None and _walk.ENABLED
+            and plain_heuristics(h, _PITCH_NUMBERS, ("pitch_reach",)))
 
 
 def _find_related(h: AutoHeuristics, kept: list[Block], i: int, seen: float) -> tuple[int, float]:

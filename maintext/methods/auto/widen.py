@@ -10,13 +10,12 @@ from __future__ import annotations
 import importlib
 from bisect import bisect_left
 from functools import partial
-from typing import Any
 
 from ...html import walk as _walk
 from ...html.tags import SENTENCE_END
 from ...html.segment import Container, Segmentation
 from ...options import AutoOptions
-from .common import _weight_below, c_scoring_at_least, plain_number, scoring_at_least
+from .common import _weight_below, c_scoring_at_least, plain_heuristics, scoring_at_least
 from .heuristics import AutoHeuristics
 
 try:  # _sibling_verdict, _story and Segmentation.children in C (maintext/methods/auto/_select.pxi)
@@ -109,7 +108,8 @@ def _out_of_list(h: AutoHeuristics, seg: Segmentation, top: Container) -> Contai
     return c
 
 
-_UP: tuple[Any, bool] = (None, False)  # the heuristics last checked by _widen_up, its answer
+# the numbers the compiled walk up reads as doubles
+_UP_NUMBERS = ("up_extra_share", "up_link_density_max", "long_block_weight", "article_extra_share")
 
 
 def _widen_up(h: AutoHeuristics, seg: Segmentation, top: Container, opts: AutoOptions,
@@ -118,11 +118,8 @@ def _widen_up(h: AutoHeuristics, seg: Segmentation, top: Container, opts: AutoOp
     winner was one post of a thread, one section of a long page (all running text of
     the page is the content). (``story``: ``_story(seg, top)``.)"""
     share = h.up_extra_share / 2 if opts.favor_recall else h.up_extra_share
-    global _UP
-    if _UP[0] is not h:  # (the numbers the C walk reads as doubles: checked once per heuristics object)
-        _UP = (h, type(h.up_levels) is int and plain_number(h.up_extra_share) and plain_number(h.up_link_density_max)
-               and plain_number(h.long_block_weight) and plain_number(h.article_extra_share))
-    if _UP[1] and _c_widen_up is not None and _walk.ENABLED:  # (the walk in C: the same sums and tests)
+    if (_c_widen_up is not None and _walk.ENABLED  # (the walk in C: the same sums and tests)
+            and plain_heuristics(h, _UP_NUMBERS, ("up_levels",))):
         best = _c_widen_up(seg.containers, top, h.up_levels, seg._prose, seg._chars, seg._links, share,
                            h.up_link_density_max, story,
                            partial(_c_holds_other_story, seg.blocks, seg.containers, seg.blocks_of("h1"), story)
@@ -281,19 +278,13 @@ def _outermost_alone(seg: Segmentation, top: Container) -> Container:
     return top
 
 
-_SPACER: tuple[Any, bool] = (None, False)  # the heuristics last checked by _sibling_verdict, its answer
-
-
 def _sibling_verdict(h: AutoHeuristics, seg: Segmentation, sib: Container, threshold: float) -> str:
     """"join", "skip" (a spacer: look further) or "stop". (In C, ``_score.sibling_verdict``,
     when built and enabled and the numbers are doubles: the same answers.)"""
-    if _c_sibling_verdict is not None and _walk.ENABLED and type(threshold) is float:
-        global _SPACER
-        if _SPACER[0] is not h:
-            _SPACER = (h, plain_number(h.spacer_weight))
-        if _SPACER[1]:
-            return _c_sibling_verdict(seg.blocks, sib, seg.containers, seg._walked_owner, seg._chars, seg._links,
-                                      h.spacer_weight, threshold, SENTENCE_END, FIGURE_BOXES)
+    if (_c_sibling_verdict is not None and _walk.ENABLED and type(threshold) is float
+            and plain_heuristics(h, ("spacer_weight",))):
+        return _c_sibling_verdict(seg.blocks, sib, seg.containers, seg._walked_owner, seg._chars, seg._links,
+                                  h.spacer_weight, threshold, SENTENCE_END, FIGURE_BOXES)
     blocks = seg.blocks[sib.start:sib.end]
     # the words, compared with spacer_weight and 30 alone: summed in order only up to the
     # larger (a long box's first blocks answer both)
