@@ -390,3 +390,81 @@ def test_head_title_is_the_python_loops():
         assert walk.scan.head_title_text(root) == (False if python is None else python.text)
         found.add(python is None)
     assert found == {True, False}
+
+
+# Start tags as real pages have them and as they break: quoted values of both kinds (a
+# quote of the other kind, "<" and ">" inside), odd quotes, values that cross the 64-byte
+# windows the scan reads at once, names with control characters or non-ASCII bytes, runs
+# of "<", truncated tags, white space of every kind.
+TAG_NAMES = ["a", "div", "p", "x\x01y", "b\xe9", "h1", "svg:path", "img", "t\x1c"]
+TAG_VALUES = ["", "v", "<", ">", "a<b", "x>y", "'", '"', "\u3000", "\xa0 x", "\u4e2d" * 5,
+              "https://example.com/" + "p" * 50, "y" * 70, "z" * 130, "a=b c=d", "\x85"]
+TAG_SEPS = [" ", "\n", "\t", "/", "\u3000", "\xa0", "\x85", "\x1c", " / ", "", "  \u2028"]
+
+
+def _random_tag(rng: random.Random) -> str:
+    parts = ["<" + rng.choice(TAG_NAMES)]
+    for _ in range(rng.choice([0, 1, 2, 3, 5, 9, 30])):
+        q = rng.choice(['"', "'", "", '"', '"'])
+        name = rng.choice(["a", "class", "href", "data-x", "on\u4e2d"])
+        value = rng.choice(TAG_VALUES)
+        if q:
+            value = value.replace(q, "") if rng.random() < 0.8 else value
+            attr = f"{name}={q}{value}{q}" if rng.random() < 0.9 else f"{name}={q}{value}"
+        else:
+            attr = name if rng.random() < 0.5 else f"{name}={value.replace(' ', '')}"
+        parts.append(rng.choice(TAG_SEPS) + attr)
+    parts.append(rng.choice([">", "/>", " >", "", "<", "<<", ">>"]))
+    return "".join(parts)
+
+
+def _random_page(rng: random.Random) -> str:
+    pieces = []
+    for _ in range(rng.randint(0, 12)):
+        r = rng.random()
+        if r < 0.55:
+            pieces.append(_random_tag(rng))
+        elif r < 0.7:
+            pieces.append(rng.choice(["</p>", "<!-- x > y -->", "<", "<<<", "a<1", "</", "<!DOCTYPE html>"]))
+        else:
+            pieces.append(rng.choice(["text", "x" * rng.randint(1, 90), "\u4e2d\u6587", " \u3000 ", "'", '"']))
+    return "".join(pieces)
+
+
+def test_tags_read_at_once_as_by_the_steps():
+    """tag_stats_utf8 and tag_stats (one-byte text) read the usual start tag at once
+    (mt_room_at_once): the same answers as the steps alone (``stepwise``, the scan before
+    that change), the pattern's first long tag and the counts of the text."""
+    rng = random.Random(41)
+    for _ in range(6000):
+        html = _random_page(rng)
+        data = html.encode("utf-8")
+        for cap in (0, 1, 3, 8, 40, 256):
+            stats = walk.scan.tag_stats_utf8(data, cap)
+            assert stats == walk.scan.tag_stats_utf8(data, cap, True), (html, cap)
+            at = _pattern_start(html, cap)
+            assert (stats[0] >= 0) == (at >= 0), (html, cap)
+            if at >= 0:
+                assert stats[0] == len(html[:at].encode("utf-8")), (html, cap)
+            else:  # (widest bounds the pieces; not always the text scan's own bound)
+                assert stats[1:3] == (html.count("<"), len(limits._START_TAG.findall(html))), (html, cap)
+                assert max(map(len, data.split(b">"))) <= stats[3] <= len(data), (html, cap)
+            if html.isascii() or max(html) <= "\xff":  # one-byte text
+                stats = walk.scan.tag_stats(html, cap)
+                assert stats == walk.scan.tag_stats(html, cap, True), (html, cap)
+                assert stats[0] == _pattern_start(html, cap) == walk.scan.first_long_tag(html, cap), (html, cap)
+
+
+@pytest.mark.parametrize("cap", [1, 5, 31, 32, 33, 256])
+def test_tags_read_at_once_near_the_bound(cap):
+    """Tags whose attributes end just before, at and after ``2 * (cap + 1)`` bytes (the
+    bound past which the token grammar decides), with quoted runs across the windows."""
+    for width in range(2 * cap - 3, 2 * cap + 70):
+        for body in ("a" * width, ('"' + "b" * max(width - 2, 0) + '"'), ("c='" + "<" * max(width - 4, 0) + "'"),
+                     " a" * (width // 2), 'd="e" ' * (width // 6)):
+            for tail in (">", "<", "", "'>", '">'):
+                html = "<x " + body + tail + "y" * 80 + "<p>"
+                data = html.encode("utf-8")
+                assert walk.scan.tag_stats_utf8(data, cap) == walk.scan.tag_stats_utf8(data, cap, True), (html, cap)
+                assert walk.scan.tag_stats(html, cap) == walk.scan.tag_stats(html, cap, True), (html, cap)
+                assert walk.scan.tag_stats(html, cap)[0] == _pattern_start(html, cap), (html, cap)
