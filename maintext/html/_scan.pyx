@@ -42,6 +42,13 @@ cdef extern from *:
     #define mt_ctz(m) __builtin_ctz(m)
     #endif
     #endif
+    /* 64-bit masks of 64 bytes (four SSE2 masks) read by the builtins of GCC and Clang */
+    #if defined(MT_SSE2) && (defined(__GNUC__) || defined(__clang__))
+    #define MT_MASK64 1
+    #define mt_ctz64(m) __builtin_ctzll(m)
+    #define mt_parity64(m) __builtin_parityll(m)
+    #define mt_popcount64(m) __builtin_popcountll(m)
+    #endif
     #if defined(MT_SSE2) || (defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
     #define MT_LITTLE_ENDIAN 1
     #endif
@@ -175,10 +182,10 @@ cdef extern from *:
        foresee. */
     static inline Py_ssize_t mt_room_at_once(const uint8_t* s, Py_ssize_t j, Py_ssize_t n,
                                              Py_ssize_t need) {
-    #ifdef MT_SSE2
+    #ifdef MT_MASK64
         const __m128i vl = _mm_set1_epi8('<'), vg = _mm_set1_epi8('>'),
                       vd = _mm_set1_epi8('"'), vs = _mm_set1_epi8(39);
-        uint64_t stop, dq, sq, quotes = 0, kinds = 0;
+        uint64_t stop, dq, sq, quotes = 0, dqs = 0, sqs = 0;
         __m128i x;
         Py_ssize_t k = j;
         int part, f;
@@ -192,15 +199,16 @@ cdef extern from *:
                 sq |= (uint64_t)(unsigned int)_mm_movemask_epi8(_mm_cmpeq_epi8(x, vs)) << part;
             }
             if (stop) {  /* the quotes below f only */
-                f = __builtin_ctzll(stop);
+                f = mt_ctz64(stop);
                 dq &= (((uint64_t)1) << f) - 1;
                 sq &= (((uint64_t)1) << f) - 1;
             }
             quotes ^= dq ^ sq;  /* (parity of the quotes: of the xor of the masks) */
-            kinds |= (uint64_t)(dq != 0) | ((uint64_t)(sq != 0) << 1);
+            dqs |= dq;
+            sqs |= sq;
             if (stop) {
                 k += f;
-                if (k - j >= need || kinds == 3 || __builtin_parityll(quotes))
+                if (k - j >= need || ((dqs != 0) & (sqs != 0)) || mt_parity64(quotes))
                     return -1;
                 return k;
             }

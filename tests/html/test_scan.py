@@ -468,3 +468,28 @@ def test_tags_read_at_once_near_the_bound(cap):
                 assert walk.scan.tag_stats_utf8(data, cap) == walk.scan.tag_stats_utf8(data, cap, True), (html, cap)
                 assert walk.scan.tag_stats(html, cap) == walk.scan.tag_stats(html, cap, True), (html, cap)
                 assert walk.scan.tag_stats(html, cap)[0] == _pattern_start(html, cap), (html, cap)
+
+
+def test_utf8_length_over_two_byte_text_read_64_bytes_a_step():
+    """utf8_length on text of two-byte characters (read 64 bytes a step): the decoded
+    length, or -1 for every way of breaking it (a lead without its continuation byte, one
+    without its lead, overlong leads, three- and four-byte characters, cut characters),
+    wherever the block boundaries fall."""
+    rng = random.Random(31)
+    chars = ["\u043f", "\u0440", "\xe9", "\xa0", "\u05d0", "\u0627", " ", "a", ".", "\n", "\u07ff", "\x80"]
+    breaks = [b"\x80", b"\xbf", b"\xc0\x80", b"\xc1\xbf", b"\xc2", b"\xdf", b"\xe0\xa0\x80", b"\xed\xa0\x80",
+              "\u4e2d".encode(), "\U0001f600".encode(), b"\xf5\x80\x80\x80", b"\xff", b"\xc2\xc2\x80"]
+    for _ in range(3000):
+        text = "".join(rng.choice(chars) for _ in range(rng.randint(0, 200)))
+        data = bytearray(b"x" * rng.randint(0, 70) + text.encode("utf-8"))
+        for _ in range(rng.choice([0, 0, 1, 2])):
+            at = rng.randint(0, len(data))
+            data[at:at] = rng.choice(breaks)
+        if rng.random() < 0.2 and data:
+            del data[rng.randrange(len(data))]
+        data = bytes(data)
+        try:
+            expected = len(data.decode("utf-8"))
+        except UnicodeDecodeError:
+            expected = -1
+        assert walk.scan.utf8_length(data) == expected, data
