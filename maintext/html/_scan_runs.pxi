@@ -100,12 +100,15 @@ def first_start_tag(str html, Py_ssize_t start, Py_ssize_t end):
     return _first_start_tag(<const uint32_t*>data, start, n)
 
 
-def long_runs_utf8(bytes data, Py_ssize_t min_len):
+def long_runs_utf8(bytes data, Py_ssize_t min_len, bint tagged=False):
     """:func:`long_runs` of the text whose UTF-8 encoding is ``data`` (valid UTF-8) with
     ``stop=">"``, read from the bytes: ``(start, end)`` in bytes of each piece of
     ``data.split(b">")`` that holds at least ``min_len`` characters (the pieces are the
     text's, as ">" is one byte; a piece's characters are its bytes that are not
-    continuation bytes, counted only in pieces of ``min_len`` bytes or more)."""
+    continuation bytes, counted only in pieces of ``min_len`` bytes or more).
+    ``tagged``: only the pieces that hold a start tag (:func:`first_start_tag_bytes`),
+    told before their characters are counted (a large page's long runs are mostly
+    scripts and JSON without one: their count, a pass over them, is spared)."""
     cdef const uint8_t* s = <const uint8_t*><const char*>data
     cdef Py_ssize_t i, j, m, start, end, chars
     cdef uint8_t block
@@ -113,6 +116,8 @@ def long_runs_utf8(bytes data, Py_ssize_t min_len):
     if min_len < 1:
         raise ValueError("min_len must be at least 1")
     for start, end in _runs(s, len(data), 62, min_len):
+        if tagged and _first_start_tag(s, start, end) < 0:
+            continue
         chars = 0
         i = start
         with nogil:

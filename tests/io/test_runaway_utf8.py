@@ -72,6 +72,9 @@ def test_long_runs_and_first_start_tag_on_bytes():
         for min_len in (1, 5, 20):
             want = [(at[s], at[e]) for s, e in scan.long_runs(text, ">", min_len)]
             assert scan.long_runs_utf8(data, min_len) == want
+            # tagged: the runs with a start tag only (told before the characters are counted)
+            assert scan.long_runs_utf8(data, min_len, True) == [
+                (s, e) for s, e in want if scan.first_start_tag_bytes(data, s, e) >= 0]
         for s in range(0, len(text), 7):
             e = min(len(text), s + 30)
             found = scan.first_start_tag(text, s, e)
