@@ -55,6 +55,7 @@ _BOMS: tuple[tuple[bytes, str], ...] = (
     (codecs.BOM_UTF16_LE, "utf-16-le"),
     (codecs.BOM_UTF16_BE, "utf-16-be"),
 )
+_BOM_PREFIXES = tuple(bom for bom, _ in _BOMS)
 
 _META_SCAN_BYTES = 8192  # browsers prescan 1024; real pages put long heads first
 _META_CHARSET = re.compile(
@@ -119,12 +120,16 @@ def _strict(data: bytes, codec: str) -> str | None:
         return None
 
 
+_BINARY_PREFIXES = tuple(magic for magic, _ in _BINARY_MAGIC)
+
+
 def check_binary(data: bytes) -> None:
     """Raise :class:`BinaryContentError` when ``data`` is clearly not a text document."""
     head = data[:16]
-    for magic, what in _BINARY_MAGIC:
-        if head.startswith(magic):
-            raise BinaryContentError(f"input is {what}, not HTML")
+    if head.startswith(_BINARY_PREFIXES):  # (one test for all; which one, only then)
+        for magic, what in _BINARY_MAGIC:
+            if head.startswith(magic):
+                raise BinaryContentError(f"input is {what}, not HTML")
     size = min(len(data), _BINARY_SAMPLE)
     nul, controls = _control_counts(data)
     # UTF-16/32 text has many NULs; it carries a BOM and is handled before this check.
@@ -184,7 +189,8 @@ def decode_deferred(data: bytes, *, content_type: str | None = None, default: st
     ``data`` is that encoding (else -1), and ``text`` None when it was not built (``defer``
     and the C check of :mod:`maintext.html._scan` at hand: ``data.decode("utf-8")`` is it)."""
     stray_bom = False
-    for bom, codec in _BOMS:
+    boms = _BOMS if data.startswith(_BOM_PREFIXES) else ()  # (one test for all five)
+    for bom, codec in boms:
         if data.startswith(bom):
             if codec.startswith("utf-16") and _not_utf16(data[len(bom):]):
                 data = data[len(bom):]  # a stray BOM: decoded as if it were not there
