@@ -47,7 +47,16 @@ cdef extern from *:
     #define MT_MASK64 1
     #define mt_ctz64(m) __builtin_ctzll(m)
     #define mt_parity64(m) __builtin_parityll(m)
+    #ifdef __POPCNT__
     #define mt_popcount64(m) __builtin_popcountll(m)
+    #else
+    static inline int mt_popcount64(uint64_t x) {  /* (without the instruction: no call) */
+        x = x - ((x >> 1) & 0x5555555555555555ULL);
+        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+        return (int)((x * 0x0101010101010101ULL) >> 56);
+    }
+    #endif
     #endif
     #if defined(MT_SSE2) || (defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
     #define MT_LITTLE_ENDIAN 1

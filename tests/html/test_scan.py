@@ -470,17 +470,24 @@ def test_tags_read_at_once_near_the_bound(cap):
                 assert walk.scan.tag_stats(html, cap)[0] == _pattern_start(html, cap), (html, cap)
 
 
-def test_utf8_length_over_two_byte_text_read_64_bytes_a_step():
-    """utf8_length on text of two-byte characters (read 64 bytes a step): the decoded
-    length, or -1 for every way of breaking it (a lead without its continuation byte, one
-    without its lead, overlong leads, three- and four-byte characters, cut characters),
-    wherever the block boundaries fall."""
+@pytest.mark.parametrize("chars", [
+    ["\u043f", "\u0440", "\xe9", "\xa0", "\u05d0", "\u0627", " ", "a", ".", "\n", "\u07ff", "\x80"],
+    ["\u4e2d", "\u3002", "\uff0c", "\u2019", "\u201c", "\u1000", "\uffff", "\ufffd", " ", "a", "1", "\xe9"],
+    ["\u0800", "\u0fff", "\ud55c", "\ud7ff", "\ue000", "\u4e2d", "\U0001f600", "\U00010000", "x", "\xa0"],
+])
+def test_utf8_length_over_text_read_64_bytes_a_step(chars):
+    """utf8_length on text of two- and three-byte characters (read 64 bytes a step, leads
+    0xE0 and 0xED and four-byte characters among them): the decoded length, or -1 for
+    every way of breaking it (a lead without its continuation bytes, one without its
+    lead, overlong leads, surrogates, cut characters), wherever the block boundaries fall."""
     rng = random.Random(31)
-    chars = ["\u043f", "\u0440", "\xe9", "\xa0", "\u05d0", "\u0627", " ", "a", ".", "\n", "\u07ff", "\x80"]
     breaks = [b"\x80", b"\xbf", b"\xc0\x80", b"\xc1\xbf", b"\xc2", b"\xdf", b"\xe0\xa0\x80", b"\xed\xa0\x80",
-              "\u4e2d".encode(), "\U0001f600".encode(), b"\xf5\x80\x80\x80", b"\xff", b"\xc2\xc2\x80"]
+              "\u4e2d".encode(), "\U0001f600".encode(), b"\xf5\x80\x80\x80", b"\xff", b"\xc2\xc2\x80",
+              b"\xe4\xb8", b"\xe4", b"\xe0\x80\x80", b"\xef\xbf", b"\xe1\x80\xc2\x80"]
     for _ in range(3000):
         text = "".join(rng.choice(chars) for _ in range(rng.randint(0, 200)))
+        if rng.random() < 0.5:  # runs of one character (CJK text, leads at every block offset)
+            text = rng.choice(chars) * rng.randint(20, 90) + text
         data = bytearray(b"x" * rng.randint(0, 70) + text.encode("utf-8"))
         for _ in range(rng.choice([0, 0, 1, 2])):
             at = rng.randint(0, len(data))
@@ -493,3 +500,20 @@ def test_utf8_length_over_two_byte_text_read_64_bytes_a_step():
         except UnicodeDecodeError:
             expected = -1
         assert walk.scan.utf8_length(data) == expected, data
+
+
+@pytest.mark.parametrize("text", ["\u4e2d" * 45, "\u043f" * 70, "\u4e2d\u043f" * 30, "a\u4e2d" * 40, "\u043f\u4e2d\u4e2d" * 20])
+def test_utf8_length_with_each_byte_broken(text):
+    """Each byte of a run of two- and three-byte characters replaced, dropped or doubled in
+    turn (the last characters of a 64-byte block, whose continuation bytes lie past it,
+    among them), at every offset of the block: the decoded length or -1."""
+    for lead in ("\xe9", "\u4e2d", "\u043f\u043f"):
+        base = (lead + text).encode("utf-8")
+        for at in range(min(len(base), 140)):
+            for data in (base[:at] + b"a" + base[at + 1:], base[:at] + base[at + 1:],
+                         base[:at] + base[at:at + 1] * 2 + base[at + 1:], base[:at] + b"\x80" + base[at:]):
+                try:
+                    expected = len(data.decode("utf-8"))
+                except UnicodeDecodeError:
+                    expected = -1
+                assert walk.scan.utf8_length(data) == expected, (at, data)
