@@ -543,7 +543,10 @@ def tag_stats_utf8(bytes data, Py_ssize_t cap, bint stepwise=False):
     :func:`utf8_length`), read from the bytes: the same search, a non-ASCII character's white
     space told from its whole encoding. Whether a long tag is found, ``lt`` and ``starts``
     are those of the text; positions are in bytes (the long tag's ``<``, and ``widest``,
-    which is then at least the text's: a character takes one byte or more).
+    at least the longest piece of ``data.split(b">")``, and so of the text's: a character
+    takes one byte or more; not always above the text scan's own bound: a tag's
+    ``2 * (cap + 1)`` bound counts bytes here, characters there, and the two scans may
+    note different ``>``).
     ``stepwise``: as in :func:`tag_stats`."""
     cdef const uint8_t* s = <const uint8_t*><const char*>data
     cdef Py_ssize_t n = len(data), at
