@@ -12,7 +12,10 @@ quotes do not pair up; a style sheet's body ends at its first ``<`` when that st
 to its end tag). A body kept out is replaced by its newlines (JSON-LD scripts are kept).
 Elements the tokenizer reads as text (``<title>``, ``<textarea>``...) are skipped to their
 end tag; in ``<svg>``/``<math>`` (counted open and closed) a script is emptied only when it
-holds no markup, and a CDATA section stops the scan.
+holds no markup, and a CDATA section stops the scan. With ``drawings``, the body of an
+``<svg>`` outside foreign content is emptied, but for its white space, when it holds only
+start and end tags of drawing elements (_SVG_DRAWING with _SVG_DRAWING_ATTRIBUTES), read
+strictly, each end tag closing the element opened last (_svg_body).
 One pass, one output buffer (the output is never longer than the input).
 ``tests/html/test_document.py`` checks it against the Python function.
 """
@@ -301,6 +304,186 @@ cdef Py_ssize_t _foreign_script_end(const char* d, Py_ssize_t n, Py_ssize_t gt, 
     return -1
 
 
+# document._SVG_DRAWING and document._SVG_DRAWING_ATTRIBUTES (tests/html/test_document.py
+# checks they are the same), looked up by their first letter: the names of a table starting
+# with letter c are _*_NAMES[_*_FROM[c]:_*_FROM[c + 1]] (sorted; c lower case).
+_SVG_DRAWING = (
+    b"g", b"defs", b"symbol", b"use", b"path", b"rect", b"circle", b"ellipse", b"line", b"polyline",
+    b"polygon", b"lineargradient", b"radialgradient", b"stop", b"clippath", b"mask", b"pattern",
+    b"marker", b"filter", b"feblend", b"fecolormatrix", b"fecomponenttransfer", b"fecomposite",
+    b"feconvolvematrix", b"fediffuselighting", b"fedisplacementmap", b"fedistantlight",
+    b"fedropshadow", b"feflood", b"fefunca", b"fefuncb", b"fefuncg", b"fefuncr", b"fegaussianblur",
+    b"femerge", b"femergenode", b"femorphology", b"feoffset", b"fepointlight",
+    b"fespecularlighting", b"fespotlight", b"fetile", b"feturbulence",
+)
+_SVG_DRAWING_ATTRIBUTES = tuple(b"""
+    d fill fill-rule fill-opacity clip-rule stroke stroke-width stroke-linecap stroke-linejoin
+    stroke-miterlimit stroke-dasharray stroke-dashoffset stroke-opacity opacity transform x y
+    x1 y1 x2 y2 cx cy r rx ry fx fy width height points viewbox offset stop-color stop-opacity
+    gradientunits gradienttransform spreadmethod clip-path clippathunits mask maskunits
+    maskcontentunits patternunits patterncontentunits patterntransform filter filterunits
+    primitiveunits xlink:href xmlns xmlns:xlink vector-effect shape-rendering color in in2
+    result stddeviation values mode operator k1 k2 k3 k4 dx dy flood-color flood-opacity
+    pathlength marker-start marker-mid marker-end markerwidth markerheight refx refy orient
+    preserveaspectratio color-interpolation-filters""".split())
+DEF TABLE_ROOM = 128
+cdef const char* _ELEMENT_NAMES[TABLE_ROOM]
+cdef Py_ssize_t _ELEMENT_LENGTHS[TABLE_ROOM]
+cdef int _ELEMENT_FROM[257]
+cdef const char* _ATTRIBUTE_NAMES[TABLE_ROOM]
+cdef Py_ssize_t _ATTRIBUTE_LENGTHS[TABLE_ROOM]
+cdef int _ATTRIBUTE_FROM[257]
+_ELEMENTS_SORTED = tuple(sorted(_SVG_DRAWING))  # (the C strings point into these bytes)
+_ATTRIBUTES_SORTED = tuple(sorted(_SVG_DRAWING_ATTRIBUTES))
+assert len(_ELEMENTS_SORTED) <= TABLE_ROOM and len(_ATTRIBUTES_SORTED) <= TABLE_ROOM
+
+
+cdef void _fill_table(tuple names, const char** out, Py_ssize_t* lengths, int* start):
+    cdef int k = 0, c
+    for c in range(257):
+        while k < len(names) and names[k][0] < c:
+            k += 1
+        start[c] = k
+    for k, name in enumerate(names):
+        out[k], lengths[k] = name, len(name)
+
+
+_fill_table(_ELEMENTS_SORTED, _ELEMENT_NAMES, _ELEMENT_LENGTHS, _ELEMENT_FROM)
+_fill_table(_ATTRIBUTES_SORTED, _ATTRIBUTE_NAMES, _ATTRIBUTE_LENGTHS, _ATTRIBUTE_FROM)
+
+
+cdef int _listed(const char* d, Py_ssize_t i, Py_ssize_t k, const char** names, const Py_ssize_t* lengths,
+                 const int* start) noexcept nogil:
+    """The index in the table (see _fill_table) of ``d[i:i + k]`` (``k`` > 0) in lower case, or -1."""
+    cdef unsigned char c = <unsigned char>d[i]
+    cdef int j
+    if 65 <= c <= 90:
+        c = c + 32
+    for j in range(start[c], start[c + 1]):
+        if lengths[j] == k and _word_at(d, i + k, i, names[j], k):
+            return j
+    return -1
+
+
+cdef inline bint _letter(char c) noexcept nogil:
+    return 65 <= c <= 90 or 97 <= c <= 122
+
+
+cdef inline bint _attribute_char(char c) noexcept nogil:
+    # [-A-Za-z0-9_:.] (after the first, [A-Za-z_:])
+    return _letter(c) or 48 <= c <= 58 or c == 45 or c == 95 or c == 46
+
+
+cdef inline bint _value_char(char c) noexcept nogil:
+    # [^\t\n\f\r "'=<>`]: an unquoted attribute value's
+    return not (_space(c) or c == 34 or c == 39 or c == 61 or c == 60 or c == 62 or c == 96)
+
+
+cdef inline Py_ssize_t _skip_spaces(const char* d, Py_ssize_t n, Py_ssize_t i) noexcept nogil:
+    while i < n and _space(d[i]):
+        i += 1
+    return i
+
+
+cdef Py_ssize_t _strict_tag_rest(const char* d, Py_ssize_t n, Py_ssize_t i, bint drawing, bint* closed) noexcept nogil:
+    """document._SVG_TAG_REST.match(data, i): where its match ends (after the ">"), or -1;
+    ``closed``: whether it ends with "/>" (its group 1); ``drawing``: -1 too when an
+    attribute's name is not in _SVG_DRAWING_ATTRIBUTES."""
+    cdef Py_ssize_t j, a
+    cdef char c
+    while True:
+        j = _skip_spaces(d, n, i)
+        if j >= n:
+            return -1
+        c = d[j]
+        if c == 62:  # ">"
+            closed[0] = False
+            return j + 1
+        if c == 47:  # "/>"
+            closed[0] = True
+            return j + 2 if j + 1 < n and d[j + 1] == 62 else -1
+        if j == i or not (_letter(c) or c == 95 or c == 58):  # (an attribute after white space)
+            return -1
+        a = j
+        j += 1
+        while j < n and _attribute_char(d[j]):
+            j += 1
+        if drawing and _listed(d, a, j - a, _ATTRIBUTE_NAMES, _ATTRIBUTE_LENGTHS, _ATTRIBUTE_FROM) < 0:
+            return -1
+        i = j
+        j = _skip_spaces(d, n, j)
+        if j < n and d[j] == 61:  # "=": a value, quoted or not
+            j = _skip_spaces(d, n, j + 1)
+            if j >= n:
+                return -1
+            c = d[j]
+            if c == 34 or c == 39:
+                j = _find(d, j + 1, n, c)
+                if j < 0:
+                    return -1
+                i = j + 1
+            elif _value_char(c):
+                while j < n and _value_char(d[j]):
+                    j += 1
+                i = j
+            else:
+                return -1
+
+
+DEF SVG_MAX_DEPTH = 16  # document._SVG_MAX_DEPTH
+
+
+cdef Py_ssize_t _svg_body(const char* d, Py_ssize_t n, Py_ssize_t name_end, Py_ssize_t gt, char* text,
+                          Py_ssize_t* length) noexcept nogil:
+    """document._svg_body: where the body of the <svg> ends (its "</svg"), or -1 when it
+    may not be emptied; its text (the white space between its tags) written to ``text``,
+    ``length`` bytes (at most the body's)."""
+    cdef Py_ssize_t i, j, a, k = 0
+    cdef bint closing, closed
+    cdef int name, depth = 0
+    cdef int opened[SVG_MAX_DEPTH]  # the elements open in the body (their _ELEMENT_NAMES index)
+    if _strict_tag_rest(d, n, name_end, False, &closed) != gt + 1:
+        return -1
+    i = gt + 1
+    while True:
+        while i < n and _space(d[i]):
+            text[k] = d[i]
+            k += 1
+            i += 1
+        if i + 1 >= n or d[i] != 60:  # "<"
+            return -1
+        closing = d[i + 1] == 47
+        a = i + 1 + closing
+        if a >= n or not _letter(d[a]):
+            return -1
+        j = a + 1
+        while j < n and (_letter(d[j]) or 48 <= d[j] <= 57):
+            j += 1
+        if j - a == 3 and _word_at(d, n, a, "svg", 3):
+            if closing and j < n and _name_end(d[j]):
+                length[0] = k
+                return i
+            return -1
+        name = _listed(d, a, j - a, _ELEMENT_NAMES, _ELEMENT_LENGTHS, _ELEMENT_FROM)
+        if name < 0:
+            return -1
+        if closing:
+            j = _skip_spaces(d, n, j)
+            if j >= n or d[j] != 62 or depth == 0 or opened[depth - 1] != name:
+                return -1
+            depth -= 1
+            i = j + 1
+        else:
+            i = _strict_tag_rest(d, n, j, True, &closed)
+            if i < 0:
+                return -1
+            if not closed:
+                if depth == SVG_MAX_DEPTH:
+                    return -1
+                opened[depth] = name
+                depth += 1
+
+
 cdef Py_ssize_t _empty_body(const char* d, char* out, Py_ssize_t o, Py_ssize_t pos, Py_ssize_t gt,
                             Py_ssize_t end) noexcept nogil:
     """Copy ``d[pos:gt + 1]`` then the newlines of ``d[gt + 1:end]`` to ``out[o:]`` (each
@@ -317,10 +500,10 @@ cdef Py_ssize_t _empty_body(const char* d, char* out, Py_ssize_t o, Py_ssize_t p
     return o
 
 
-cdef Py_ssize_t _drop(const char* d, Py_ssize_t n, char* out, Py_ssize_t* pos_out) noexcept nogil:
+cdef Py_ssize_t _drop(const char* d, Py_ssize_t n, char* out, Py_ssize_t* pos_out, bint drawings) noexcept nogil:
     """Fill ``out``; returns its length so far (the tail from ``pos_out[0]`` not copied),
     or -1 when nothing changed."""
-    cdef Py_ssize_t pos = 0, o = 0, start, gt, end, m, after = 0
+    cdef Py_ssize_t pos = 0, o = 0, start, gt, end, m, after = 0, length = 0
     cdef bint changed = False, sure
     cdef int kind = 0, which = 0
     cdef int foreign[2]  # <svg>, <math> open (start tags less end tags seen; never below 0)
@@ -349,7 +532,19 @@ cdef Py_ssize_t _drop(const char* d, Py_ssize_t n, char* out, Py_ssize_t* pos_ou
             m = _raw_start(d, n, after, &kind, &which, &after)
             continue
         if kind == K_FOREIGN:
-            if not _self_closing(d, after, _tag_end(d, n, start)):
+            gt = _tag_end(d, n, start)
+            if not _self_closing(d, after, gt):
+                if drawings and which == 0 and not foreign[0] and not foreign[1]:
+                    # a drawing: its text (white space) alone kept, written right where
+                    # the start tag copied before it will end; then on at its "</svg"
+                    end = _svg_body(d, n, after, gt, out + o + (gt + 1 - pos), &length)
+                    if end >= 0:
+                        memcpy(out + o, d + pos, gt + 1 - pos)
+                        o += gt + 1 - pos + length
+                        pos = end
+                        changed = True
+                        m = _raw_start(d, n, end, &kind, &which, &after)
+                        continue
                 foreign[which] += 1
             m = _raw_start(d, n, after, &kind, &which, &after)
             continue
@@ -407,8 +602,8 @@ cdef extern from "Python.h":
     int _PyBytes_Resize(PyObject** string, Py_ssize_t size)
 
 
-def drop_script_bodies(bytes data):
-    """``maintext.html.document.drop_script_bodies(data)``: ``data`` itself when nothing
+def drop_script_bodies(bytes data, bint drawings=False):
+    """``maintext.html.document.drop_script_bodies(data, drawings)``: ``data`` itself when nothing
     changes. The output is written into the bytes object returned, shrunk to its length
     (one copy of the kept bytes, not two)."""
     cdef const char* d = PyBytes_AS_STRING(data)
@@ -420,7 +615,7 @@ def drop_script_bodies(bytes data):
         raise MemoryError()
     buf = PyBytes_AS_STRING(<object>res)
     with nogil:
-        o = _drop(d, n, buf, &pos)
+        o = _drop(d, n, buf, &pos, drawings)
         if o >= 0:
             memcpy(buf + o, d + pos, n - pos)
             o += n - pos

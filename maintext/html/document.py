@@ -204,6 +204,7 @@ def close_title(html: str) -> str:
 
 # What may follow "<script" in a script start tag (not "<scripts>" or "<script-x>").
 _SCRIPT_NAME_END = frozenset(b" \t\n\r\f>/")
+_NAME_ENDS = (b" ", b"\t", b"\n", b"\r", b"\f", b">", b"/")  # (the same, as one-byte slices)
 # In a script body: its end tag (any case, then white space, "/" or ">": where the HTML
 # tokenizer ends script data, even inside a JavaScript string), or before it a "<!--" (the
 # tokenizer's escaped states, where "<script" and "</script" do other things: only the
@@ -229,6 +230,53 @@ _TEXT_ONLY = (b"title", b"textarea", b"xmp", b"iframe", b"noembed", b"noframes",
 _RAW_START = re.compile(rb"<s(?:cript|tyle)|<!--|<!\[CDATA\[|</?(?i:svg|math)(?=[\t\n\f\r />])|<(?i:"
                         + b"|".join(_TEXT_ONLY) + rb")(?=[\t\n\f\r />])")
 _TEXT_ONLY_END = {name: re.compile(rb"</(?i:" + name + rb")[\t\n\f\r />]") for name in _TEXT_ONLY}
+
+# Inline <svg> drawings (icons, logos, charts: ~7% of aeb's bytes after the scripts, with long
+# path data the tokenizer reads attribute by attribute) are dropped whole by cleaning (svg is
+# in clean.DROP_TAGS); before that, passes read the uncleaned tree (metadata, links, the
+# record build). The body of an <svg> outside foreign content is emptied (its white space
+# kept: the text of every element stays) only when no pass can tell: it is made of start
+# and end tags of these drawing elements alone, white space between them, nothing else.
+# Left out on purpose: a, title (the first <title> anywhere may be the page title), text,
+# tspan, desc, metadata, foreignobject, image, feimage, script, style, svg, math and every
+# HTML name (a "breakout" tag leaves foreign content), and comments, CDATA, text, references.
+_SVG_DRAWING = frozenset({
+    b"g", b"defs", b"symbol", b"use", b"path", b"rect", b"circle", b"ellipse", b"line", b"polyline",
+    b"polygon", b"lineargradient", b"radialgradient", b"stop", b"clippath", b"mask", b"pattern",
+    b"marker", b"filter", b"feblend", b"fecolormatrix", b"fecomponenttransfer", b"fecomposite",
+    b"feconvolvematrix", b"fediffuselighting", b"fedisplacementmap", b"fedistantlight",
+    b"fedropshadow", b"feflood", b"fefunca", b"fefuncb", b"fefuncg", b"fefuncr", b"fegaussianblur",
+    b"femerge", b"femergenode", b"femorphology", b"feoffset", b"fepointlight",
+    b"fespecularlighting", b"fespotlight", b"fetile", b"feturbulence",
+})
+# The attributes those elements may carry (any case): geometry and paint, which no pass
+# reads (none of html5.RECORD_ATTRIBUTES / KEPT_ATTRIBUTES, nor src, alt, title, data-*:
+# an id or class may mark an author box or a date, an itemprop a field, a style may hide).
+_SVG_DRAWING_ATTRIBUTES = frozenset(b"""
+    d fill fill-rule fill-opacity clip-rule stroke stroke-width stroke-linecap stroke-linejoin
+    stroke-miterlimit stroke-dasharray stroke-dashoffset stroke-opacity opacity transform x y
+    x1 y1 x2 y2 cx cy r rx ry fx fy width height points viewbox offset stop-color stop-opacity
+    gradientunits gradienttransform spreadmethod clip-path clippathunits mask maskunits
+    maskcontentunits patternunits patterncontentunits patterntransform filter filterunits
+    primitiveunits xlink:href xmlns xmlns:xlink vector-effect shape-rendering color in in2
+    result stddeviation values mode operator k1 k2 k3 k4 dx dy flood-color flood-opacity
+    pathlength marker-start marker-mid marker-end markerwidth markerheight refx refy orient
+    preserveaspectratio color-interpolation-filters""".split())
+# A strict reading of a tag, which the tokenizer reads the same way (a tag it may read
+# otherwise is no match): after the name, attributes each after white space, a name of
+# these characters, a value after "=" quoted or of characters that end no value; then "/"
+# or not, then ">". Its one reading: ``_SVG_ATTRIBUTE`` matches each attribute in turn.
+_SVG_VALUE = rb'(?:[\t\n\f\r ]*+=[\t\n\f\r ]*+(?:"[^"]*+"|\'[^\']*+\'|[^\t\n\f\r "\'=<>`]++))?+'
+_SVG_ATTRIBUTE = re.compile(rb"[\t\n\f\r ]++([A-Za-z_:][-A-Za-z0-9_:.]*+)" + _SVG_VALUE)
+_SVG_TAG_REST = re.compile(rb"(?:[\t\n\f\r ]++[A-Za-z_:][-A-Za-z0-9_:.]*+" + _SVG_VALUE
+                           + rb")*+[\t\n\f\r ]*+(/?)>")  # (group 1: "/", a start tag closing itself)
+_SVG_END_REST = re.compile(rb"[\t\n\f\r ]*+>")
+# The next tag in an <svg> body: white space, "<", "/" or not, a name (letters and digits).
+_SVG_BODY_TAG = re.compile(rb"[\t\n\f\r ]*+(<)(/?)([A-Za-z][A-Za-z0-9]*+)")
+# An end tag in foreign content closes the nearest open element of its name, even an HTML
+# one around the <svg> (``<g><svg></g>`` ends the svg): each end tag in a body emptied must
+# close the element opened last in it. Deeper nesting than this is left to the parser.
+_SVG_MAX_DEPTH = 16
 
 
 def _unpaired_quotes(head: bytes) -> bool:
@@ -336,7 +384,52 @@ def _foreign_script_end(data: bytes, gt: int) -> tuple[int, bool]:
     return (lt, True) if _SCRIPT_END_TAG.match(data, lt) else (-1, False)
 
 
-def drop_script_bodies(data: bytes) -> bytes:
+def _svg_body(data: bytes, name_end: int, gt: int) -> tuple[int, bytes]:
+    """(where the body of the ``<svg>`` whose name ends at ``name_end`` and whose start tag
+    at ``gt`` (see _tag_end) ends: its "</svg" (any case, then white space, "/" or ">"),
+    the white space between its tags: its text), when the body may be emptied (only
+    _SVG_DRAWING elements with _SVG_DRAWING_ATTRIBUTES, white space between their tags,
+    every tag read strictly (_SVG_TAG_REST), each end tag closing the element opened last,
+    at most _SVG_MAX_DEPTH open); else (-1, b"")."""
+    rest = _SVG_TAG_REST.match(data, name_end)
+    if rest is None or rest.end() != gt + 1:  # (the tokenizer may end this start tag elsewhere)
+        return -1, b""
+    spaces = []
+    opened: list[bytes] = []  # the names of the elements open in the body
+    pos = gt + 1
+    while True:
+        tag = _SVG_BODY_TAG.match(data, pos)
+        if tag is None:
+            return -1, b""
+        if tag.start(1) > pos:
+            spaces.append(data[pos:tag.start(1)])
+        name = tag.group(3).lower()
+        closing = tag.end(2) > tag.start(2)
+        if name == b"svg":
+            if closing and data[tag.end():tag.end() + 1] in _NAME_ENDS:
+                return tag.start(1), b"".join(spaces)
+            return -1, b""
+        if name not in _SVG_DRAWING:
+            return -1, b""
+        if closing:
+            rest = _SVG_END_REST.match(data, tag.end())
+            if rest is None or not opened or opened.pop() != name:
+                return -1, b""
+        else:
+            rest = _SVG_TAG_REST.match(data, tag.end())
+            if rest is None:
+                return -1, b""
+            for attribute in _SVG_ATTRIBUTE.finditer(data, tag.end(), rest.end()):
+                if attribute.group(1).lower() not in _SVG_DRAWING_ATTRIBUTES:
+                    return -1, b""
+            if not rest.group(1):  # (not closing itself: open)
+                if len(opened) == _SVG_MAX_DEPTH:
+                    return -1, b""
+                opened.append(name)
+        pos = rest.end()
+
+
+def drop_script_bodies(data: bytes, drawings: bool = False) -> bytes:
     """Empty the bodies of ``<script>`` and ``<style>`` elements, keeping their newlines; linear.
 
     No method reads script code, other JSON data or style sheets from the tree (JSON-LD
@@ -353,13 +446,23 @@ def drop_script_bodies(data: bytes) -> bytes:
     ``<iframe>``... to their end tag, ``<plaintext>`` to the end) is skipped; in ``<svg>``
     and ``<math>``, where a script holds markup, a script is emptied only when it holds none,
     and a CDATA section leaves the rest to the parser.
+
+    ``drawings`` (auto's record and pruned builds, whose every reader is checked by the
+    record identity): also the body of an ``<svg>`` outside foreign content made of drawing
+    elements alone (:data:`_SVG_DRAWING`, only with :data:`_SVG_DRAWING_ATTRIBUTES`, white
+    space between their tags, each end tag closing the last element opened: see
+    :func:`_svg_body`), its white space kept (the text of every element stays); cleaning
+    drops every ``<svg>`` whole, and no pass before it reads those elements. Inline icons
+    are ~7% of a page's bytes after the scripts (aeb), parsed attribute by attribute as
+    foreign elements. Other methods build the full tree, with every drawing element (the
+    LCS feature tree counts them).
     """
     if _walk.ENABLED and _walk.raw is not None:
-        return _walk.raw.drop_script_bodies(data)  # the same steps in C (html/_raw.pyx)
-    return _drop_bodies(data)
+        return _walk.raw.drop_script_bodies(data, drawings)  # the same steps in C (html/_raw.pyx)
+    return _drop_bodies(data, drawings)
 
 
-def _drop_bodies(data: bytes) -> bytes:
+def _drop_bodies(data: bytes, drawings: bool = False) -> bytes:
     """:func:`drop_script_bodies` in Python (the fallback, and the C twin's reference)."""
     find = data.find
     search = _RAW_START.search
@@ -392,8 +495,17 @@ def _drop_bodies(data: bytes) -> bytes:
             name = tag.endswith(b"math")
             if kind == 0x2F:
                 foreign[name] = max(0, foreign[name] - 1)
-            elif not _self_closing(data, m.end(), _tag_end(data, start)):
-                foreign[name] += 1
+            else:
+                gt = _tag_end(data, start)
+                if not _self_closing(data, m.end(), gt):
+                    end, text = (-1, b"") if name or any(foreign) or not drawings else _svg_body(data, m.end(), gt)
+                    if end >= 0:  # a drawing: its text (white space) alone kept, then on at its "</svg"
+                        out.append(data[pos:gt + 1])
+                        out.append(text)
+                        pos = end
+                        m = search(data, end)
+                        continue
+                    foreign[name] += 1
             m = search(data, m.end())
             continue
         if tag != b"<script" and tag != b"<style":
@@ -451,11 +563,12 @@ def _parse(html: str | None, max_depth: int, utf8: bytes | None, native: bool | 
     """The tree of ``html`` (script bodies emptied first; ``html`` None: ``utf8`` holds it),
     pruned or not, and what the pruned build tells cleaning (None for the full one);
     ``lt_count``: ``utf8.count(b"<")`` when known, else -1; ``record``: the record build."""
-    data, lt = _page_bytes(html, utf8, lt_count)
+    drawings = prune or record  # (auto's builds: see drop_script_bodies)
+    data, lt = _page_bytes(html, utf8, lt_count, drawings)
     if lt > _DEEP_SCAN_TAGS:
         unnested = _unnest_page(html, utf8, max_depth)
         if unnested is not None:
-            data = _page_bytes(*unnested)[0]
+            data = _page_bytes(*unnested, drawings=drawings)[0]
     if not data or data.isspace() or _XML_DECL_ONLY.match(data):
         raise ParseError("document has no HTML content")
     root = copy.copy(_EMPTY_ROOT)
@@ -472,12 +585,14 @@ def _text(html: str | None, utf8: bytes | None) -> str:
     return utf8.decode("utf-8") if html is None else html  # type: ignore[union-attr]
 
 
-def _page_bytes(html: str | None, utf8: bytes | None, lt_count: int = -1) -> tuple[bytes, int]:
+def _page_bytes(html: str | None, utf8: bytes | None, lt_count: int = -1,
+                drawings: bool = False) -> tuple[bytes, int]:
     """What the parser reads: ``html`` in UTF-8 (``utf8`` when given), script bodies
     emptied, markers removed; and its count of ``<``, or, when ``utf8``'s count
     (``lt_count``, -1: unknown) is at most _DEEP_SCAN_TAGS, that count: emptying bodies
     only removes "<", so the page is then known not to need _unnest without counting."""
-    data = drop_script_bodies(utf8 if utf8 is not None else html.encode("utf-8", errors="replace"))  # type: ignore[union-attr]
+    data = drop_script_bodies(utf8 if utf8 is not None else html.encode("utf-8", errors="replace"),  # type: ignore[union-attr]
+                              drawings)
     if utf8 is not None and 0 <= lt_count <= _DEEP_SCAN_TAGS:
         lt, markers = lt_count, _has_markers(data)
     else:
