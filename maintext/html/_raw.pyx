@@ -14,7 +14,7 @@ Elements the tokenizer reads as text (``<title>``, ``<textarea>``...) are skippe
 end tag; in ``<svg>``/``<math>`` (counted open and closed) a script is emptied only when it
 holds no markup, and a CDATA section stops the scan. With ``drawings``, the body of an
 ``<svg>`` outside foreign content is emptied, but for its white space, when it holds only
-start and end tags of drawing elements (_SVG_DRAWING with _SVG_DRAWING_ATTRIBUTES), read
+start and end tags of drawing elements (_SVG_DRAWING without _SVG_READ_ATTRIBUTES), read
 strictly, each end tag closing the element opened last (_svg_body).
 One pass, one output buffer (the output is never longer than the input).
 ``tests/html/test_document.py`` checks it against the Python function.
@@ -304,7 +304,7 @@ cdef Py_ssize_t _foreign_script_end(const char* d, Py_ssize_t n, Py_ssize_t gt, 
     return -1
 
 
-# document._SVG_DRAWING and document._SVG_DRAWING_ATTRIBUTES (tests/html/test_document.py
+# document._SVG_DRAWING, _SVG_READ_ATTRIBUTES and _SVG_MARKS (tests/html/test_document.py
 # checks they are the same), looked up by their first letter: the names of a table starting
 # with letter c are _*_NAMES[_*_FROM[c]:_*_FROM[c + 1]] (sorted; c lower case).
 _SVG_DRAWING = (
@@ -315,17 +315,11 @@ _SVG_DRAWING = (
     b"fedropshadow", b"feflood", b"fefunca", b"fefuncb", b"fefuncg", b"fefuncr", b"fegaussianblur",
     b"femerge", b"femergenode", b"femorphology", b"feoffset", b"fepointlight",
     b"fespecularlighting", b"fespotlight", b"fetile", b"feturbulence",
+    b"animate", b"animatemotion", b"animatetransform", b"set",
 )
-_SVG_DRAWING_ATTRIBUTES = tuple(b"""
-    d fill fill-rule fill-opacity clip-rule stroke stroke-width stroke-linecap stroke-linejoin
-    stroke-miterlimit stroke-dasharray stroke-dashoffset stroke-opacity opacity transform x y
-    x1 y1 x2 y2 cx cy r rx ry fx fy width height points viewbox offset stop-color stop-opacity
-    gradientunits gradienttransform spreadmethod clip-path clippathunits mask maskunits
-    maskcontentunits patternunits patterncontentunits patterntransform filter filterunits
-    primitiveunits xlink:href xmlns xmlns:xlink vector-effect shape-rendering color in in2
-    result stddeviation values mode operator k1 k2 k3 k4 dx dy flood-color flood-opacity
-    pathlength marker-start marker-mid marker-end markerwidth markerheight refx refy orient
-    preserveaspectratio color-interpolation-filters""".split())
+_SVG_READ_ATTRIBUTES = (b"class", b"id", b"role", b"itemprop", b"style", b"hidden", b"aria-hidden", b"property",
+                        b"content", b"href", b"rel", b"datetime", b"pubdate")
+_SVG_MARKS = (b"id", b"class")
 DEF TABLE_ROOM = 128
 cdef const char* _ELEMENT_NAMES[TABLE_ROOM]
 cdef Py_ssize_t _ELEMENT_LENGTHS[TABLE_ROOM]
@@ -333,8 +327,9 @@ cdef int _ELEMENT_FROM[257]
 cdef const char* _ATTRIBUTE_NAMES[TABLE_ROOM]
 cdef Py_ssize_t _ATTRIBUTE_LENGTHS[TABLE_ROOM]
 cdef int _ATTRIBUTE_FROM[257]
+cdef bint _ATTRIBUTE_MARK[TABLE_ROOM]  # an attribute of _SVG_MARKS (by its index)
 _ELEMENTS_SORTED = tuple(sorted(_SVG_DRAWING))  # (the C strings point into these bytes)
-_ATTRIBUTES_SORTED = tuple(sorted(_SVG_DRAWING_ATTRIBUTES))
+_ATTRIBUTES_SORTED = tuple(sorted(_SVG_READ_ATTRIBUTES))
 assert len(_ELEMENTS_SORTED) <= TABLE_ROOM and len(_ATTRIBUTES_SORTED) <= TABLE_ROOM
 
 
@@ -350,6 +345,8 @@ cdef void _fill_table(tuple names, const char** out, Py_ssize_t* lengths, int* s
 
 _fill_table(_ELEMENTS_SORTED, _ELEMENT_NAMES, _ELEMENT_LENGTHS, _ELEMENT_FROM)
 _fill_table(_ATTRIBUTES_SORTED, _ATTRIBUTE_NAMES, _ATTRIBUTE_LENGTHS, _ATTRIBUTE_FROM)
+for _k, _name in enumerate(_ATTRIBUTES_SORTED):
+    _ATTRIBUTE_MARK[_k] = _name in _SVG_MARKS
 
 
 cdef int _listed(const char* d, Py_ssize_t i, Py_ssize_t k, const char** names, const Py_ssize_t* lengths,
@@ -385,11 +382,27 @@ cdef inline Py_ssize_t _skip_spaces(const char* d, Py_ssize_t n, Py_ssize_t i) n
     return i
 
 
+cdef bint _may_mark(const char* d, Py_ssize_t a, Py_ssize_t b) noexcept nogil:
+    """document._may_mark(data[a:b]): whether it holds "&" or a word of _AUTHOR_BOX_WORDS
+    (author, Author, byline, Byline)."""
+    cdef Py_ssize_t i
+    cdef char c
+    for i in range(a, b):
+        c = d[i]
+        if c == 38:  # "&"
+            return True
+        if (c == 97 or c == 65) and _at(d, b, i + 1, "uthor", 5) or (c == 98 or c == 66) and _at(d, b, i + 1, "yline", 5):
+            return True
+    return False
+
+
 cdef Py_ssize_t _strict_tag_rest(const char* d, Py_ssize_t n, Py_ssize_t i, bint drawing, bint* closed) noexcept nogil:
     """document._SVG_TAG_REST.match(data, i): where its match ends (after the ">"), or -1;
     ``closed``: whether it ends with "/>" (its group 1); ``drawing``: -1 too when an
-    attribute's name is not in _SVG_DRAWING_ATTRIBUTES."""
+    attribute's name is in _SVG_READ_ATTRIBUTES, but for an id or class (_SVG_MARKS) whose
+    value cannot mark an author box (_may_mark)."""
     cdef Py_ssize_t j, a
+    cdef int known = -1
     cdef char c
     while True:
         j = _skip_spaces(d, n, i)
@@ -408,14 +421,17 @@ cdef Py_ssize_t _strict_tag_rest(const char* d, Py_ssize_t n, Py_ssize_t i, bint
         j += 1
         while j < n and _attribute_char(d[j]):
             j += 1
-        if drawing and _listed(d, a, j - a, _ATTRIBUTE_NAMES, _ATTRIBUTE_LENGTHS, _ATTRIBUTE_FROM) < 0:
-            return -1
+        if drawing:
+            known = _listed(d, a, j - a, _ATTRIBUTE_NAMES, _ATTRIBUTE_LENGTHS, _ATTRIBUTE_FROM)
+            if known >= 0 and not _ATTRIBUTE_MARK[known]:
+                return -1
         i = j
         j = _skip_spaces(d, n, j)
         if j < n and d[j] == 61:  # "=": a value, quoted or not
             j = _skip_spaces(d, n, j + 1)
             if j >= n:
                 return -1
+            a = j
             c = d[j]
             if c == 34 or c == 39:
                 j = _find(d, j + 1, n, c)
@@ -427,6 +443,8 @@ cdef Py_ssize_t _strict_tag_rest(const char* d, Py_ssize_t n, Py_ssize_t i, bint
                     j += 1
                 i = j
             else:
+                return -1
+            if drawing and known >= 0 and _may_mark(d, a, i):  # (an id or class: known, not refused)
                 return -1
 
 

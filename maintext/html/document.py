@@ -248,26 +248,24 @@ _SVG_DRAWING = frozenset({
     b"fedropshadow", b"feflood", b"fefunca", b"fefuncb", b"fefuncg", b"fefuncr", b"fegaussianblur",
     b"femerge", b"femergenode", b"femorphology", b"feoffset", b"fepointlight",
     b"fespecularlighting", b"fespotlight", b"fetile", b"feturbulence",
+    b"animate", b"animatemotion", b"animatetransform", b"set",
 })
-# The attributes those elements may carry (any case): geometry and paint, which no pass
-# reads (none of html5.RECORD_ATTRIBUTES / KEPT_ATTRIBUTES, nor src, alt, title, data-*:
-# an id or class may mark an author box or a date, an itemprop a field, a style may hide).
-_SVG_DRAWING_ATTRIBUTES = frozenset(b"""
-    d fill fill-rule fill-opacity clip-rule stroke stroke-width stroke-linecap stroke-linejoin
-    stroke-miterlimit stroke-dasharray stroke-dashoffset stroke-opacity opacity transform x y
-    x1 y1 x2 y2 cx cy r rx ry fx fy width height points viewbox offset stop-color stop-opacity
-    gradientunits gradienttransform spreadmethod clip-path clippathunits mask maskunits
-    maskcontentunits patternunits patterncontentunits patterntransform filter filterunits
-    primitiveunits xlink:href xmlns xmlns:xlink vector-effect shape-rendering color in in2
-    result stddeviation values mode operator k1 k2 k3 k4 dx dy flood-color flood-opacity
-    pathlength marker-start marker-mid marker-end markerwidth markerheight refx refy orient
-    preserveaspectratio color-interpolation-filters""".split())
+# The attributes a drawing element may not carry (any case): those the record build copies
+# onto any element (html5.RECORD_ATTRIBUTES; it copies no other, and the pruned build
+# copies no <svg> content), as some pass may read them on any element: an itemprop may be
+# a field, a style may hide, a rel or an href may be a link's... An id or a class (_SVG_MARKS)
+# is read before cleaning by metadata.authors alone (an author box: is_author_box): one is
+# allowed when its value holds none of _AUTHOR_BOX_WORDS (the words of an author box's, in
+# those cases) nor "&" (a character reference).
+_SVG_READ_ATTRIBUTES = frozenset(name.encode() for name, tag in html5.RECORD_ATTRIBUTES.items() if tag is None)
+_SVG_MARKS = frozenset({b"id", b"class"})
+_AUTHOR_BOX_WORDS = (b"author", b"Author", b"byline", b"Byline")
 # A strict reading of a tag, which the tokenizer reads the same way (a tag it may read
 # otherwise is no match): after the name, attributes each after white space, a name of
 # these characters, a value after "=" quoted or of characters that end no value; then "/"
 # or not, then ">". Its one reading: ``_SVG_ATTRIBUTE`` matches each attribute in turn.
 _SVG_VALUE = rb'(?:[\t\n\f\r ]*+=[\t\n\f\r ]*+(?:"[^"]*+"|\'[^\']*+\'|[^\t\n\f\r "\'=<>`]++))?+'
-_SVG_ATTRIBUTE = re.compile(rb"[\t\n\f\r ]++([A-Za-z_:][-A-Za-z0-9_:.]*+)" + _SVG_VALUE)
+_SVG_ATTRIBUTE = re.compile(rb"[\t\n\f\r ]++([A-Za-z_:][-A-Za-z0-9_:.]*+)" + _SVG_VALUE.replace(b"(?:", b"(", 2))
 _SVG_TAG_REST = re.compile(rb"(?:[\t\n\f\r ]++[A-Za-z_:][-A-Za-z0-9_:.]*+" + _SVG_VALUE
                            + rb")*+[\t\n\f\r ]*+(/?)>")  # (group 1: "/", a start tag closing itself)
 _SVG_END_REST = re.compile(rb"[\t\n\f\r ]*+>")
@@ -384,11 +382,17 @@ def _foreign_script_end(data: bytes, gt: int) -> tuple[int, bool]:
     return (lt, True) if _SCRIPT_END_TAG.match(data, lt) else (-1, False)
 
 
+def _may_mark(value: bytes | None) -> bool:
+    """Whether an id or class ``value`` (quoted or not; None: none) may make its element
+    an author box (see _SVG_MARKS)."""
+    return value is not None and (b"&" in value or any(word in value for word in _AUTHOR_BOX_WORDS))
+
+
 def _svg_body(data: bytes, name_end: int, gt: int) -> tuple[int, bytes]:
     """(where the body of the ``<svg>`` whose name ends at ``name_end`` and whose start tag
     at ``gt`` (see _tag_end) ends: its "</svg" (any case, then white space, "/" or ">"),
     the white space between its tags: its text), when the body may be emptied (only
-    _SVG_DRAWING elements with _SVG_DRAWING_ATTRIBUTES, white space between their tags,
+    _SVG_DRAWING elements without _SVG_READ_ATTRIBUTES, white space between their tags,
     every tag read strictly (_SVG_TAG_REST), each end tag closing the element opened last,
     at most _SVG_MAX_DEPTH open); else (-1, b"")."""
     rest = _SVG_TAG_REST.match(data, name_end)
@@ -420,7 +424,8 @@ def _svg_body(data: bytes, name_end: int, gt: int) -> tuple[int, bytes]:
             if rest is None:
                 return -1, b""
             for attribute in _SVG_ATTRIBUTE.finditer(data, tag.end(), rest.end()):
-                if attribute.group(1).lower() not in _SVG_DRAWING_ATTRIBUTES:
+                known = attribute.group(1).lower()
+                if known in _SVG_READ_ATTRIBUTES and (known not in _SVG_MARKS or _may_mark(attribute.group(2))):
                     return -1, b""
             if not rest.group(1):  # (not closing itself: open)
                 if len(opened) == _SVG_MAX_DEPTH:
@@ -449,13 +454,12 @@ def drop_script_bodies(data: bytes, drawings: bool = False) -> bytes:
 
     ``drawings`` (auto's record and pruned builds, whose every reader is checked by the
     record identity): also the body of an ``<svg>`` outside foreign content made of drawing
-    elements alone (:data:`_SVG_DRAWING`, only with :data:`_SVG_DRAWING_ATTRIBUTES`, white
-    space between their tags, each end tag closing the last element opened: see
-    :func:`_svg_body`), its white space kept (the text of every element stays); cleaning
-    drops every ``<svg>`` whole, and no pass before it reads those elements. Inline icons
-    are ~7% of a page's bytes after the scripts (aeb), parsed attribute by attribute as
-    foreign elements. Other methods build the full tree, with every drawing element (the
-    LCS feature tree counts them).
+    elements alone (:data:`_SVG_DRAWING`, without :data:`_SVG_READ_ATTRIBUTES`, white space
+    between their tags, each end tag closing the last element opened: see :func:`_svg_body`),
+    its white space kept (the text of every element stays); cleaning drops every ``<svg>``
+    whole, and no pass before it reads those elements. Inline icons are ~7% of a page's
+    bytes after the scripts (aeb), parsed attribute by attribute as foreign elements. Other
+    methods build the full tree, with every drawing element (the LCS feature tree counts them).
     """
     if _walk.ENABLED and _walk.raw is not None:
         return _walk.raw.drop_script_bodies(data, drawings)  # the same steps in C (html/_raw.pyx)

@@ -173,9 +173,11 @@ def test_drop_script_bodies(html, expected):
     (b'<SVG class=icon><PATH D="M1 1"></Path ></Svg ><script>x</script>', b'<SVG class=icon></Svg ><script></script>'),
     (b"<svg><use xlink:href='#i'/></svg><svg><defs><lineargradient><stop offset=0 /></lineargradient></defs></svg>",
      b"<svg></svg><svg></svg>"),
+    # other attributes are not even copied by the record build
+    (b'<svg><path data-v-1a2b d="M0 0" fill-rule=evenodd/><animate attributeName=x dur=1s /></svg>', b'<svg></svg>'),
     # anything else in the body leaves the <svg> to the parser: a <title> (the page's title
     # when <head> has none), <a>, <text>, text, a comment, an attribute a pass may read
-    # (class, id, style...), an HTML tag, a nested <svg>, no end tag, a tag read otherwise
+    # (itemprop, style, href...), an HTML tag, a nested <svg>, no end tag, a tag read otherwise
     (b'<svg><title>Logo</title><path d="M0 0"/></svg>', b'<svg><title>Logo</title><path d="M0 0"/></svg>'),
     (b'<svg><a href="/x"><path d="M0 0"/></a></svg>', b'<svg><a href="/x"><path d="M0 0"/></a></svg>'),
     (b'<svg><text>t</text></svg>', b'<svg><text>t</text></svg>'),
@@ -183,6 +185,13 @@ def test_drop_script_bodies(html, expected):
     (b'<svg><path/>&#32;</svg>', b'<svg><path/>&#32;</svg>'),
     (b'<svg><!-- c --><path/></svg>', b'<svg><!-- c --><path/></svg>'),
     (b'<svg><path class="author" d="M0 0"/></svg>', b'<svg><path class="author" d="M0 0"/></svg>'),
+    (b'<svg><use href="#i"/></svg>', b'<svg><use href="#i"/></svg>'),
+    (b'<svg><path ItemProp=x/></svg>', b'<svg><path ItemProp=x/></svg>'),
+    (b'<svg><g ID=x-Author-y><path/></g></svg>', b'<svg><g ID=x-Author-y><path/></g></svg>'),
+    (b'<svg><path class="icon &#98;yline"/></svg>', b'<svg><path class="icon &#98;yline"/></svg>'),
+    # an id or class marking no author box (metadata.authors reads them) is read by no pass
+    (b'<svg><defs><clipPath id="a"><rect/></clipPath></defs><g class="st0 auth" id=Layer_1><path/></g></svg>',
+     b'<svg></svg>'),
     (b'<svg><path id=a style="display:none"/></svg>', b'<svg><path id=a style="display:none"/></svg>'),
     (b'<svg><path/><p>t</p></svg>', b'<svg><path/><p>t</p></svg>'),
     (b'<svg><svg><path/></svg></svg>', b'<svg><svg><path/></svg></svg>'),
@@ -255,6 +264,8 @@ _SVG_PIECES = [
     b"<path\x00>", b"<svg ='a>'>", b"<div>", b"<rect/><rect/>", b"<path d= 'x'/>", b"<path d =x>", b"<path D='1'>",
     b"<path d='1'fill=x>", b"<path d=`>", b"<feGaussianBlur stdDeviation=2/>", b"<path/ d=1>", b"<path d=>",
     b"<polygon points=\"1,2 3,4\"/>", b"<svgx>", b"<path-x/>", b"<path d>", b" d", b"d=1",
+    b"<path id=author/>", b"<g class='x Byline'>", b"<g id=a>", b"<g class=\"st0\">", b"<path id='&amp;'/>",
+    b"<path id=uthor>", b"<path CLASS=Author>", b"<g id=byline>", b"<path class=authorship/>", b"<g class='b yline'>",
 ]
 
 
@@ -264,9 +275,28 @@ def test_svg_tables_in_c_are_the_python_ones():
     if walk.raw is None:
         pytest.skip("native code not built")
     assert frozenset(walk.raw._SVG_DRAWING) == document._SVG_DRAWING
-    assert frozenset(walk.raw._SVG_DRAWING_ATTRIBUTES) == document._SVG_DRAWING_ATTRIBUTES
+    assert frozenset(walk.raw._SVG_READ_ATTRIBUTES) == document._SVG_READ_ATTRIBUTES
+    assert frozenset(walk.raw._SVG_MARKS) == document._SVG_MARKS <= document._SVG_READ_ATTRIBUTES
     assert len(walk.raw._SVG_DRAWING) == len(document._SVG_DRAWING)
-    assert all(name == name.lower() for name in document._SVG_DRAWING | document._SVG_DRAWING_ATTRIBUTES)
+    assert len(walk.raw._SVG_READ_ATTRIBUTES) == len(document._SVG_READ_ATTRIBUTES)
+    assert all(name == name.lower() for name in document._SVG_DRAWING | document._SVG_READ_ATTRIBUTES)
+
+
+def test_svg_marks_allowed_make_no_author_box():
+    """An id or class that _may_mark lets through never makes an author box (the one
+    reader of them on any element before cleaning)."""
+    import lxml.html
+
+    from maintext.html.document import _AUTHOR_BOX_WORDS, _may_mark
+    from maintext.metadata.authors import is_author_box
+
+    words = [w.decode() for w in _AUTHOR_BOX_WORDS] + ["AUTHOR", "byLine", "x", "st0", "auth", "-", " "]
+    values = [a + b + c for a in words for b in words for c in ("", "s", "_1")]
+    for value in values:
+        for name in ("id", "class"):
+            el = lxml.html.fromstring(f'<p {name}="{value}">t</p>')
+            if is_author_box(el):
+                assert _may_mark(b'"' + value.encode() + b'"'), (name, value)
 
 
 def test_drop_script_bodies_in_c_is_the_python_function_on_svg():
