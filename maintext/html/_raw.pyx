@@ -15,7 +15,8 @@ end tag; in ``<svg>``/``<math>`` (counted open and closed) a script is emptied o
 holds no markup, and a CDATA section stops the scan. With ``drawings``, the body of an
 ``<svg>`` outside foreign content is emptied, but for its white space, when it holds only
 start and end tags of drawing elements (_SVG_DRAWING without _SVG_READ_ATTRIBUTES), read
-strictly, each end tag closing the element opened last (_svg_body).
+strictly, each end tag closing the element opened last; its <title> and <desc> are kept
+(_svg_body).
 One pass, one output buffer (the output is never longer than the input).
 ``tests/html/test_document.py`` checks it against the Python function.
 """
@@ -449,13 +450,24 @@ cdef Py_ssize_t _strict_tag_rest(const char* d, Py_ssize_t n, Py_ssize_t i, bint
 
 
 DEF SVG_MAX_DEPTH = 16  # document._SVG_MAX_DEPTH
+_SVG_KEPT = (b"title", b"desc")  # document._SVG_KEPT (as the names below)
+
+
+cdef Py_ssize_t _kept_end(const char* d, Py_ssize_t n, Py_ssize_t i, const char* name, Py_ssize_t k) noexcept nogil:
+    """document._SVG_KEPT_END[name].match(data, i): where its match ends (after the end
+    tag's ">": text without "<" before it), or -1."""
+    i = _find(d, i, n, 60)
+    if i < 0 or i + 1 >= n or d[i + 1] != 47 or not _word_at(d, n, i + 2, name, k):
+        return -1
+    i = _skip_spaces(d, n, i + 2 + k)
+    return i + 1 if i < n and d[i] == 62 else -1
 
 
 cdef Py_ssize_t _svg_body(const char* d, Py_ssize_t n, Py_ssize_t name_end, Py_ssize_t gt, char* text,
                           Py_ssize_t* length) noexcept nogil:
     """document._svg_body: where the body of the <svg> ends (its "</svg"), or -1 when it
-    may not be emptied; its text (the white space between its tags) written to ``text``,
-    ``length`` bytes (at most the body's)."""
+    may not be emptied; what is kept of it (the white space between its tags and comments,
+    its <title> and <desc>) written to ``text``, ``length`` bytes (at most the body's)."""
     cdef Py_ssize_t i, j, a, k = 0
     cdef bint closing, closed
     cdef int name, depth = 0
@@ -468,6 +480,11 @@ cdef Py_ssize_t _svg_body(const char* d, Py_ssize_t n, Py_ssize_t name_end, Py_s
             text[k] = d[i]
             k += 1
             i += 1
+        if _at(d, n, i, "<!--", 4):  # a comment (in no tree)
+            i = _comment_close(d, n, i + 2)
+            if i < 0:
+                return -1
+            continue
         if i + 1 >= n or d[i] != 60:  # "<"
             return -1
         closing = d[i + 1] == 47
@@ -482,6 +499,18 @@ cdef Py_ssize_t _svg_body(const char* d, Py_ssize_t n, Py_ssize_t name_end, Py_s
                 length[0] = k
                 return i
             return -1
+        if not closing and depth == 0 and (j - a == 5 and _word_at(d, n, a, "title", 5)
+                                            or j - a == 4 and _word_at(d, n, a, "desc", 4)):
+            # kept as it is (document._SVG_KEPT): written after the text so far
+            a, j = i, _strict_tag_rest(d, n, j, False, &closed)
+            if j >= 0 and not closed:
+                j = _kept_end(d, n, j, "title" if d[i + 1] | 32 == 116 else "desc", 5 if d[i + 1] | 32 == 116 else 4)
+            if j < 0:
+                return -1
+            memcpy(text + k, d + a, j - a)
+            k += j - a
+            i = j
+            continue
         name = _listed(d, a, j - a, _ELEMENT_NAMES, _ELEMENT_LENGTHS, _ELEMENT_FROM)
         if name < 0:
             return -1
@@ -553,7 +582,7 @@ cdef Py_ssize_t _drop(const char* d, Py_ssize_t n, char* out, Py_ssize_t* pos_ou
             gt = _tag_end(d, n, start)
             if not _self_closing(d, after, gt):
                 if drawings and which == 0 and not foreign[0] and not foreign[1]:
-                    # a drawing: its text (white space) alone kept, written right where
+                    # a drawing: its text (white space, <title>) alone kept, written right where
                     # the start tag copied before it will end; then on at its "</svg"
                     end = _svg_body(d, n, after, gt, out + o + (gt + 1 - pos), &length)
                     if end >= 0:

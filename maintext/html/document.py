@@ -269,12 +269,20 @@ _SVG_ATTRIBUTE = re.compile(rb"[\t\n\f\r ]++([A-Za-z_:][-A-Za-z0-9_:.]*+)" + _SV
 _SVG_TAG_REST = re.compile(rb"(?:[\t\n\f\r ]++[A-Za-z_:][-A-Za-z0-9_:.]*+" + _SVG_VALUE
                            + rb")*+[\t\n\f\r ]*+(/?)>")  # (group 1: "/", a start tag closing itself)
 _SVG_END_REST = re.compile(rb"[\t\n\f\r ]*+>")
-# The next tag in an <svg> body: white space, "<", "/" or not, a name (letters and digits).
-_SVG_BODY_TAG = re.compile(rb"[\t\n\f\r ]*+(<)(/?)([A-Za-z][A-Za-z0-9]*+)")
+# The next tag in an <svg> body, after white space: "<", "/" or not, a name (letters and
+# digits); or a comment ("<!--": no tree holds one, see _PARSER).
+_SVG_SPACE = re.compile(rb"[\t\n\f\r ]*+")
+_SVG_BODY_TAG = re.compile(rb"<(/?)([A-Za-z][A-Za-z0-9]*+)")
 # An end tag in foreign content closes the nearest open element of its name, even an HTML
 # one around the <svg> (``<g><svg></g>`` ends the svg): each end tag in a body emptied must
 # close the element opened last in it. Deeper nesting than this is left to the parser.
 _SVG_MAX_DEPTH = 16
+# Elements of an <svg> body kept as they are (its content emptied around them), when the
+# <svg> holds them (none open around) and they hold text alone (no "<"): a <title> (the
+# page's title when it is the first, a link's text: ``<a><svg><title>Share</title>...``)
+# or a <desc> (its text too is the text of every element around).
+_SVG_KEPT = frozenset({b"title", b"desc"})
+_SVG_KEPT_END = {name: re.compile(rb"[^<]*+</(?i:" + name + rb")[\t\n\f\r ]*+>") for name in _SVG_KEPT}
 
 
 def _unpaired_quotes(head: bytes) -> bool:
@@ -391,28 +399,44 @@ def _may_mark(value: bytes | None) -> bool:
 def _svg_body(data: bytes, name_end: int, gt: int) -> tuple[int, bytes]:
     """(where the body of the ``<svg>`` whose name ends at ``name_end`` and whose start tag
     at ``gt`` (see _tag_end) ends: its "</svg" (any case, then white space, "/" or ">"),
-    the white space between its tags: its text), when the body may be emptied (only
-    _SVG_DRAWING elements without _SVG_READ_ATTRIBUTES, white space between their tags,
-    every tag read strictly (_SVG_TAG_REST), each end tag closing the element opened last,
-    at most _SVG_MAX_DEPTH open); else (-1, b"")."""
+    what is kept of it: the white space between its tags, its _SVG_KEPT elements), when the
+    body may be emptied (only _SVG_DRAWING elements without _SVG_READ_ATTRIBUTES, white space
+    and comments between their tags, every tag read strictly (_SVG_TAG_REST), each end tag
+    closing the element opened last, at most _SVG_MAX_DEPTH open); else (-1, b"")."""
     rest = _SVG_TAG_REST.match(data, name_end)
     if rest is None or rest.end() != gt + 1:  # (the tokenizer may end this start tag elsewhere)
         return -1, b""
-    spaces = []
+    kept = []
     opened: list[bytes] = []  # the names of the elements open in the body
     pos = gt + 1
     while True:
-        tag = _SVG_BODY_TAG.match(data, pos)
+        start = _SVG_SPACE.match(data, pos).end()
+        if start > pos:
+            kept.append(data[pos:start])
+        if data.startswith(b"<!--", start):
+            comment = _COMMENT_END.search(data, start + 2)
+            if comment is None:
+                return -1, b""
+            pos = comment.end()
+            continue
+        tag = _SVG_BODY_TAG.match(data, start)
         if tag is None:
             return -1, b""
-        if tag.start(1) > pos:
-            spaces.append(data[pos:tag.start(1)])
-        name = tag.group(3).lower()
-        closing = tag.end(2) > tag.start(2)
+        name = tag.group(2).lower()
+        closing = bool(tag.group(1))
         if name == b"svg":
             if closing and data[tag.end():tag.end() + 1] in _NAME_ENDS:
-                return tag.start(1), b"".join(spaces)
+                return start, b"".join(kept)
             return -1, b""
+        if name in _SVG_KEPT and not closing and not opened:
+            rest = _SVG_TAG_REST.match(data, tag.end())
+            if rest is not None and not rest.group(1):  # (not closing itself: its text, its end tag)
+                rest = _SVG_KEPT_END[name].match(data, rest.end())
+            if rest is None:
+                return -1, b""
+            kept.append(data[start:rest.end()])
+            pos = rest.end()
+            continue
         if name not in _SVG_DRAWING:
             return -1, b""
         if closing:
@@ -503,7 +527,7 @@ def _drop_bodies(data: bytes, drawings: bool = False) -> bytes:
                 gt = _tag_end(data, start)
                 if not _self_closing(data, m.end(), gt):
                     end, text = (-1, b"") if name or any(foreign) or not drawings else _svg_body(data, m.end(), gt)
-                    if end >= 0:  # a drawing: its text (white space) alone kept, then on at its "</svg"
+                    if end >= 0:  # a drawing: its text (white space, <title>) alone kept, then on at its "</svg"
                         out.append(data[pos:gt + 1])
                         out.append(text)
                         pos = end
