@@ -477,7 +477,7 @@ def drop_script_bodies(data: bytes, drawings: bool = False) -> bytes:
     and a CDATA section leaves the rest to the parser.
 
     ``drawings`` (auto's record and pruned builds, whose every reader is checked by the
-    record identity): also the body of an ``<svg>`` outside foreign content made of drawing
+    record identity, of pages whose "<" are counted and few enough to need no _unnest): also the body of an ``<svg>`` outside foreign content made of drawing
     elements alone (:data:`_SVG_DRAWING`, without :data:`_SVG_READ_ATTRIBUTES`, white space
     between their tags, each end tag closing the last element opened: see :func:`_svg_body`),
     its white space kept (the text of every element stays); cleaning drops every ``<svg>``
@@ -591,12 +591,14 @@ def _parse(html: str | None, max_depth: int, utf8: bytes | None, native: bool | 
     """The tree of ``html`` (script bodies emptied first; ``html`` None: ``utf8`` holds it),
     pruned or not, and what the pruned build tells cleaning (None for the full one);
     ``lt_count``: ``utf8.count(b"<")`` when known, else -1; ``record``: the record build."""
-    drawings = prune or record  # (auto's builds: see drop_script_bodies)
+    # <svg> bodies emptied too in auto's builds (see drop_script_bodies), when the count of
+    # "<" known decides on _unnest: theirs would change it
+    drawings = (prune or record) and utf8 is not None and 0 <= lt_count <= _DEEP_SCAN_TAGS
     data, lt = _page_bytes(html, utf8, lt_count, drawings)
     if lt > _DEEP_SCAN_TAGS:
         unnested = _unnest_page(html, utf8, max_depth)
         if unnested is not None:
-            data = _page_bytes(*unnested, drawings=drawings)[0]
+            data = _page_bytes(*unnested)[0]  # (drawings: never here)
     if not data or data.isspace() or _XML_DECL_ONLY.match(data):
         raise ParseError("document has no HTML content")
     root = copy.copy(_EMPTY_ROOT)

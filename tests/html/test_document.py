@@ -293,6 +293,21 @@ def test_svg_tables_in_c_are_the_python_ones():
     assert all(name == name.lower() for name in document._SVG_DRAWING | document._SVG_READ_ATTRIBUTES)
 
 
+def test_svg_bodies_are_emptied_in_the_record_build_of_counted_pages_only():
+    page = b"<html><body><p>t</p><svg><title>T</title> <path d='M0 0'/></svg></body></html>"
+    lt = page.count(b"<")
+
+    def paths(**kw) -> int:
+        root = parse_html(None, utf8=page, **kw)
+        assert [t.text for t in root.iter("title")] == ["T"]
+        return len(list(root.iter("path")))
+
+    assert paths(lt_count=lt, record=True) == 0
+    assert paths(lt_count=lt) == 1  # the full build (other methods): every drawing element
+    assert paths(lt_count=-1, record=True) == 1  # "<" not counted
+    assert paths(lt_count=20000, record=True) == 1  # _unnest decides on the page's count
+
+
 def test_svg_marks_allowed_make_no_author_box():
     """An id or class that _may_mark lets through never makes an author box (the one
     reader of them on any element before cleaning)."""
