@@ -476,6 +476,8 @@ cdef Py_ssize_t _svg_body(const char* d, Py_ssize_t n, Py_ssize_t name_end, Py_s
         return -1
     i = gt + 1
     while True:
+        if i < n and d[i] == 10 and k > 0 and text[k - 1] == 13:  # (one CR LF line break, not two)
+            return -1
         while i < n and _space(d[i]):
             text[k] = d[i]
             k += 1

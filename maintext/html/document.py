@@ -402,7 +402,8 @@ def _svg_body(data: bytes, name_end: int, gt: int) -> tuple[int, bytes]:
     what is kept of it: the white space between its tags, its _SVG_KEPT elements), when the
     body may be emptied (only _SVG_DRAWING elements without _SVG_READ_ATTRIBUTES, white space
     and comments between their tags, every tag read strictly (_SVG_TAG_REST), each end tag
-    closing the element opened last, at most _SVG_MAX_DEPTH open); else (-1, b"")."""
+    closing the element opened last, at most _SVG_MAX_DEPTH open, no CR and LF brought
+    together); else (-1, b"")."""
     rest = _SVG_TAG_REST.match(data, name_end)
     if rest is None or rest.end() != gt + 1:  # (the tokenizer may end this start tag elsewhere)
         return -1, b""
@@ -412,6 +413,8 @@ def _svg_body(data: bytes, name_end: int, gt: int) -> tuple[int, bytes]:
     while True:
         start = _SVG_SPACE.match(data, pos).end()
         if start > pos:
+            if data[pos] == 0x0A and kept and kept[-1][-1] == 0x0D:  # (one CR LF line break, not two)
+                return -1, b""
             kept.append(data[pos:start])
         if data.startswith(b"<!--", start):
             comment = _COMMENT_END.search(data, start + 2)

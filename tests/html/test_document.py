@@ -180,6 +180,10 @@ def test_drop_script_bodies(html, expected):
     (b'<svg><g><title>T</title></g></svg>', b'<svg><g><title>T</title></g></svg>'),  # (in another element)
     (b'<svg><title>T<b>x</b></title></svg>', b'<svg><title>T<b>x</b></title></svg>'),  # (markup in it)
     (b'<svg><title>T</titlex></svg>', b'<svg><title>T</titlex></svg>'),
+    # a CR and a LF around what is emptied would make one line break of two
+    (b'<svg>\r<path/>\n</svg>', b'<svg>\r<path/>\n</svg>'),
+    (b'<svg>\r<!-- c -->\n</svg>', b'<svg>\r<!-- c -->\n</svg>'),
+    (b'<svg>\r\n<path/>\r\n<path/>\r</svg>', b'<svg>\r\n\r\n\r</svg>'),
     # comments are in no tree (their white space around is kept)
     (b'<svg>\n<!-- Generator: x <b> --> <path/><!--><!---> </svg>', b'<svg>\n  </svg>'),
     (b'<svg><!-- never closed <path/></svg>', b'<svg><!-- never closed <path/></svg>'),
@@ -275,7 +279,7 @@ _SVG_PIECES = [
     b"<path id=author/>", b"<g class='x Byline'>", b"<g id=a>", b"<g class=\"st0\">", b"<path id='&amp;'/>",
     b"<path id=uthor>", b"<path CLASS=Author>", b"<g id=byline>", b"<path class=authorship/>", b"<g class='b yline'>",
     b"<!-- c -->", b"<!-->", b"<!--->", b"--!>", b"<!--", b"<title>T</title>", b"<desc>d &amp; e</desc>", b"<title/>",
-    b"</desc>", b"<TITLE id=a>x", b"</Title >", b"<desc", b"<title>",
+    b"</desc>", b"<TITLE id=a>x", b"</Title >", b"<desc", b"<title>", b"\r", b"\r\n", b"\n",
 ]
 
 
