@@ -363,24 +363,37 @@ cdef int _listed(const char* d, Py_ssize_t i, Py_ssize_t k, const char** names, 
     return -1
 
 
-cdef inline bint _letter(char c) noexcept nogil:
-    return 65 <= c <= 90 or 97 <= c <= 122
+# The classes of the bytes the strict reading of a tag tests (one table look-up a byte:
+# an attribute's name or value is read byte by byte)
+DEF C_SPACE = 1  # white space: \t \n \f \r and " "
+DEF C_LETTER = 2  # [A-Za-z]
+DEF C_NAME = 4  # a tag's name after its first letter: [A-Za-z0-9]
+DEF C_ATTRIBUTE = 8  # an attribute's name after its first byte: [-A-Za-z0-9_:.]
+DEF C_VALUE = 16  # an unquoted value's: none of white space, " ' = < > `
+cdef unsigned char _CLASS[256]
+for _i in range(256):
+    _c = chr(_i)
+    _CLASS[_i] = ((C_SPACE if _c in "\t\n\f\r " else 0)
+                  | (C_LETTER if _c.isascii() and _c.isalpha() else 0)
+                  | (C_NAME if _c.isascii() and _c.isalnum() else 0)
+                  | (C_ATTRIBUTE if _c.isascii() and (_c.isalnum() or _c in "-_:.") else 0)
+                  | (C_VALUE if _c not in "\t\n\f\r \"'=<>`" else 0))
 
 
-cdef inline bint _attribute_char(char c) noexcept nogil:
-    # [-A-Za-z0-9_:.] (after the first, [A-Za-z_:])
-    return _letter(c) or 48 <= c <= 58 or c == 45 or c == 95 or c == 46
+cdef inline bint _of(const char* d, Py_ssize_t i, unsigned char cls) noexcept nogil:
+    """Whether ``d[i]`` is of class ``cls``."""
+    return _CLASS[<unsigned char>d[i]] & cls
 
 
-cdef inline bint _value_char(char c) noexcept nogil:
-    # [^\t\n\f\r "'=<>`]: an unquoted attribute value's
-    return not (_space(c) or c == 34 or c == 39 or c == 61 or c == 60 or c == 62 or c == 96)
+cdef inline Py_ssize_t _skip(const char* d, Py_ssize_t n, Py_ssize_t i, unsigned char cls) noexcept nogil:
+    """Past the bytes of class ``cls`` from ``i``."""
+    while i < n and _CLASS[<unsigned char>d[i]] & cls:
+        i += 1
+    return i
 
 
 cdef inline Py_ssize_t _skip_spaces(const char* d, Py_ssize_t n, Py_ssize_t i) noexcept nogil:
-    while i < n and _space(d[i]):
-        i += 1
-    return i
+    return _skip(d, n, i, C_SPACE)
 
 
 cdef bint _may_mark(const char* d, Py_ssize_t a, Py_ssize_t b) noexcept nogil:
@@ -416,12 +429,10 @@ cdef Py_ssize_t _strict_tag_rest(const char* d, Py_ssize_t n, Py_ssize_t i, bint
         if c == 47:  # "/>"
             closed[0] = True
             return j + 2 if j + 1 < n and d[j + 1] == 62 else -1
-        if j == i or not (_letter(c) or c == 95 or c == 58):  # (an attribute after white space)
+        if j == i or not (_of(d, j, C_LETTER) or c == 95 or c == 58):  # (an attribute after white space)
             return -1
         a = j
-        j += 1
-        while j < n and _attribute_char(d[j]):
-            j += 1
+        j = _skip(d, n, j + 1, C_ATTRIBUTE)
         if drawing:
             known = _listed(d, a, j - a, _ATTRIBUTE_NAMES, _ATTRIBUTE_LENGTHS, _ATTRIBUTE_FROM)
             if known >= 0 and not _ATTRIBUTE_MARK[known]:
@@ -439,10 +450,8 @@ cdef Py_ssize_t _strict_tag_rest(const char* d, Py_ssize_t n, Py_ssize_t i, bint
                 if j < 0:
                     return -1
                 i = j + 1
-            elif _value_char(c):
-                while j < n and _value_char(d[j]):
-                    j += 1
-                i = j
+            elif _of(d, j, C_VALUE):
+                i = j = _skip(d, n, j + 1, C_VALUE)
             else:
                 return -1
             if drawing and known >= 0 and _may_mark(d, a, i):  # (an id or class: known, not refused)
@@ -478,7 +487,7 @@ cdef Py_ssize_t _svg_body(const char* d, Py_ssize_t n, Py_ssize_t name_end, Py_s
     while True:
         if i < n and d[i] == 10 and k > 0 and text[k - 1] == 13:  # (one CR LF line break, not two)
             return -1
-        while i < n and _space(d[i]):
+        while i < n and _of(d, i, C_SPACE):
             text[k] = d[i]
             k += 1
             i += 1
@@ -491,11 +500,9 @@ cdef Py_ssize_t _svg_body(const char* d, Py_ssize_t n, Py_ssize_t name_end, Py_s
             return -1
         closing = d[i + 1] == 47
         a = i + 1 + closing
-        if a >= n or not _letter(d[a]):
+        if a >= n or not _of(d, a, C_LETTER):
             return -1
-        j = a + 1
-        while j < n and (_letter(d[j]) or 48 <= d[j] <= 57):
-            j += 1
+        j = _skip(d, n, a + 1, C_NAME)
         if j - a == 3 and _word_at(d, n, a, "svg", 3):
             if closing and j < n and _name_end(d[j]):
                 length[0] = k
