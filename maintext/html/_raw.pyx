@@ -508,8 +508,7 @@ cdef Py_ssize_t _svg_body(const char* d, Py_ssize_t n, Py_ssize_t name_end, Py_s
                 length[0] = k
                 return i
             return -1
-        if not closing and depth == 0 and (j - a == 5 and _word_at(d, n, a, "title", 5)
-                                            or j - a == 4 and _word_at(d, n, a, "desc", 4)):
+        if not closing and (j - a == 5 and _word_at(d, n, a, "title", 5) or j - a == 4 and _word_at(d, n, a, "desc", 4)):
             # kept as it is (document._SVG_KEPT): written after the text so far
             a, j = i, _strict_tag_rest(d, n, j, False, &closed)
             if j >= 0 and not closed:

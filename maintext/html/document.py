@@ -277,10 +277,11 @@ _SVG_BODY_TAG = re.compile(rb"<(/?)([A-Za-z][A-Za-z0-9]*+)")
 # one around the <svg> (``<g><svg></g>`` ends the svg): each end tag in a body emptied must
 # close the element opened last in it. Deeper nesting than this is left to the parser.
 _SVG_MAX_DEPTH = 16
-# Elements of an <svg> body kept as they are (its content emptied around them), when the
-# <svg> holds them (none open around) and they hold text alone (no "<"): a <title> (the
-# page's title when it is the first, a link's text: ``<a><svg><title>Share</title>...``)
-# or a <desc> (its text too is the text of every element around).
+# Elements of an <svg> body kept as they are (its content emptied around them: their
+# parent becomes the <svg>, which no reader of them asks) when they hold text alone (no
+# "<"): a <title> (the page's title when it is the first, a link's text:
+# ``<a><svg><title>Share</title>...``) or a <desc> (its text too is the text of every
+# element around).
 _SVG_KEPT = frozenset({b"title", b"desc"})
 _SVG_KEPT_END = {name: re.compile(rb"[^<]*+</(?i:" + name + rb")[\t\n\f\r ]*+>") for name in _SVG_KEPT}
 
@@ -431,7 +432,7 @@ def _svg_body(data: bytes, name_end: int, gt: int) -> tuple[int, bytes]:
             if closing and data[tag.end():tag.end() + 1] in _NAME_ENDS:
                 return start, b"".join(kept)
             return -1, b""
-        if name in _SVG_KEPT and not closing and not opened:
+        if name in _SVG_KEPT and not closing:
             rest = _SVG_TAG_REST.match(data, tag.end())
             if rest is not None and not rest.group(1):  # (not closing itself: its text, its end tag)
                 rest = _SVG_KEPT_END[name].match(data, rest.end())
