@@ -352,6 +352,31 @@ def test_drop_script_bodies_in_c_is_the_python_function_on_svg():
     assert emptied > 40
 
 
+def test_svg_tags_of_odd_bytes_are_read_alike_in_c():
+    """Random names, values and bytes in <svg> tags (white space the tokenizer does not
+    take as such, NUL, bytes of UTF-8 sequences, quotes, "="...): the twins agree."""
+    import random
+
+    from maintext.html import walk
+    from maintext.html.document import _drop_bodies
+
+    if walk.raw is None:
+        pytest.skip("native code not built")
+    alphabet = [b"a", b"d", b"Z", b"0", b"9", b":", b".", b"-", b"_", b"`", b"=", b'"', b"'", b" ", b"\t", b"\x0b",
+                b"\x00", b"\x80", b"\xff", b"/", b">", b"<", b"&", b"\n", b"\r", b"\x0c", b"id", b"class", b"style",
+                b"author"]
+    heads = [b"<svg>", b"<svg ", b"<svg><path ", b"<svg><g ", b"<svg><title ", b"<svg><path d="]
+    tails = [b"/></svg>", b"></svg>", b"></path></svg>", b">", b" /></svg>", b">x</title></svg>"]
+    rng = random.Random(5)
+    emptied = 0
+    for _ in range(30000):
+        data = rng.choice(heads) + b"".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12))) + rng.choice(tails)
+        got = walk.raw.drop_script_bodies(data, True)
+        assert got == _drop_bodies(data, True), data
+        emptied += got != data
+    assert emptied > 1000
+
+
 def test_drop_script_bodies_in_c_is_the_python_function():
     import gzip
     import json
