@@ -15,8 +15,8 @@ end tag; in ``<svg>``/``<math>`` (counted open and closed) a script is emptied o
 holds no markup, and a CDATA section stops the scan. With ``drawings``, the body of an
 ``<svg>`` outside foreign content is emptied, but for its white space, when it holds only
 start and end tags of drawing elements (_SVG_DRAWING without _SVG_READ_ATTRIBUTES), read
-strictly, each end tag closing the element opened last; its <title> and <desc> are kept
-(_svg_body).
+strictly, each end tag closing the element opened last, and comments; its <title> and
+<desc> are kept (_svg_body).
 One pass, one output buffer (the output is never longer than the input).
 ``tests/html/test_document.py`` checks it against the Python function.
 """

@@ -234,12 +234,12 @@ _TEXT_ONLY_END = {name: re.compile(rb"</(?i:" + name + rb")[\t\n\f\r />]") for n
 # Inline <svg> drawings (icons, logos, charts: ~7% of aeb's bytes after the scripts, with long
 # path data the tokenizer reads attribute by attribute) are dropped whole by cleaning (svg is
 # in clean.DROP_TAGS); before that, passes read the uncleaned tree (metadata, links, the
-# record build). The body of an <svg> outside foreign content is emptied (its white space
-# kept: the text of every element stays) only when no pass can tell: it is made of start
-# and end tags of these drawing elements alone, white space between them, nothing else.
-# Left out on purpose: a, title (the first <title> anywhere may be the page title), text,
-# tspan, desc, metadata, foreignobject, image, feimage, script, style, svg, math and every
-# HTML name (a "breakout" tag leaves foreign content), and comments, CDATA, text, references.
+# record build). The body of an <svg> outside foreign content is emptied (its white space,
+# <title> and <desc> kept: the text of every element stays) only when no pass can tell: it
+# is made of start and end tags of these drawing elements, white space and comments between
+# them, nothing else. Left out on purpose (the <svg> is then left to the parser): a, text,
+# tspan, metadata, foreignobject, image, feimage, script, style, svg, math and every HTML
+# name (a "breakout" tag leaves foreign content), CDATA, text, character references.
 _SVG_DRAWING = frozenset({
     b"g", b"defs", b"symbol", b"use", b"path", b"rect", b"circle", b"ellipse", b"line", b"polyline",
     b"polygon", b"lineargradient", b"radialgradient", b"stop", b"clippath", b"mask", b"pattern",
@@ -481,13 +481,15 @@ def drop_script_bodies(data: bytes, drawings: bool = False) -> bytes:
     and a CDATA section leaves the rest to the parser.
 
     ``drawings`` (auto's record and pruned builds, whose every reader is checked by the
-    record identity, of pages whose "<" are counted and few enough to need no _unnest): also the body of an ``<svg>`` outside foreign content made of drawing
-    elements alone (:data:`_SVG_DRAWING`, without :data:`_SVG_READ_ATTRIBUTES`, white space
-    between their tags, each end tag closing the last element opened: see :func:`_svg_body`),
-    its white space kept (the text of every element stays); cleaning drops every ``<svg>``
-    whole, and no pass before it reads those elements. Inline icons are ~7% of a page's
-    bytes after the scripts (aeb), parsed attribute by attribute as foreign elements. Other
-    methods build the full tree, with every drawing element (the LCS feature tree counts them).
+    record identity, of pages whose "<" were counted and are few enough to need no
+    _unnest): also the body of an ``<svg>`` outside foreign content made of drawing elements
+    (:data:`_SVG_DRAWING`, without :data:`_SVG_READ_ATTRIBUTES`), white space and comments
+    between their tags, each end tag closing the last element opened (see :func:`_svg_body`);
+    its white space, ``<title>`` and ``<desc>`` are kept (the text of every element stays).
+    Cleaning drops every ``<svg>`` whole, and no pass before it reads those elements. Inline
+    icons are ~7% of a page's bytes after the scripts (aeb), parsed attribute by attribute as
+    foreign elements. Other methods build the full tree, with every drawing element (the LCS
+    feature tree counts them).
     """
     if _walk.ENABLED and _walk.raw is not None:
         return _walk.raw.drop_script_bodies(data, drawings)  # the same steps in C (html/_raw.pyx)
