@@ -12,7 +12,11 @@ quotes do not pair up; a style sheet's body ends at its first ``<`` when that st
 to its end tag). A body kept out is replaced by its newlines (JSON-LD scripts are kept).
 Elements the tokenizer reads as text (``<title>``, ``<textarea>``...) are skipped to their
 end tag; in ``<svg>``/``<math>`` (counted open and closed) a script is emptied only when it
-holds no markup, and a CDATA section stops the scan.
+holds no markup, and a CDATA section stops the scan. With ``drawings``, the body of an
+``<svg>`` outside foreign content is emptied, but for its white space, when it holds only
+start and end tags of drawing elements (_SVG_DRAWING without _SVG_READ_ATTRIBUTES), read
+strictly, each end tag closing the element opened last, and comments; its <title> and
+<desc> are kept (_svg_body).
 One pass, one output buffer (the output is never longer than the input).
 ``tests/html/test_document.py`` checks it against the Python function.
 """
@@ -301,6 +305,240 @@ cdef Py_ssize_t _foreign_script_end(const char* d, Py_ssize_t n, Py_ssize_t gt, 
     return -1
 
 
+# document._SVG_DRAWING, _SVG_READ_ATTRIBUTES and _SVG_MARKS (tests/html/test_document.py
+# checks they are the same), looked up by their first letter: the names of a table starting
+# with letter c are _*_NAMES[_*_FROM[c]:_*_FROM[c + 1]] (sorted; c lower case).
+_SVG_DRAWING = (
+    b"g", b"defs", b"symbol", b"use", b"path", b"rect", b"circle", b"ellipse", b"line", b"polyline",
+    b"polygon", b"lineargradient", b"radialgradient", b"stop", b"clippath", b"mask", b"pattern",
+    b"marker", b"filter", b"feblend", b"fecolormatrix", b"fecomponenttransfer", b"fecomposite",
+    b"feconvolvematrix", b"fediffuselighting", b"fedisplacementmap", b"fedistantlight",
+    b"fedropshadow", b"feflood", b"fefunca", b"fefuncb", b"fefuncg", b"fefuncr", b"fegaussianblur",
+    b"femerge", b"femergenode", b"femorphology", b"feoffset", b"fepointlight",
+    b"fespecularlighting", b"fespotlight", b"fetile", b"feturbulence",
+    b"animate", b"animatemotion", b"animatetransform", b"set",
+)
+_SVG_READ_ATTRIBUTES = (b"class", b"id", b"role", b"itemprop", b"style", b"hidden", b"aria-hidden", b"property",
+                        b"content", b"href", b"rel", b"datetime", b"pubdate")
+_SVG_MARKS = (b"id", b"class")
+DEF TABLE_ROOM = 128
+cdef const char* _ELEMENT_NAMES[TABLE_ROOM]
+cdef Py_ssize_t _ELEMENT_LENGTHS[TABLE_ROOM]
+cdef int _ELEMENT_FROM[257]
+cdef const char* _ATTRIBUTE_NAMES[TABLE_ROOM]
+cdef Py_ssize_t _ATTRIBUTE_LENGTHS[TABLE_ROOM]
+cdef int _ATTRIBUTE_FROM[257]
+cdef bint _ATTRIBUTE_MARK[TABLE_ROOM]  # an attribute of _SVG_MARKS (by its index)
+_ELEMENTS_SORTED = tuple(sorted(_SVG_DRAWING))  # (the C strings point into these bytes)
+_ATTRIBUTES_SORTED = tuple(sorted(_SVG_READ_ATTRIBUTES))
+assert len(_ELEMENTS_SORTED) <= TABLE_ROOM and len(_ATTRIBUTES_SORTED) <= TABLE_ROOM
+
+
+cdef void _fill_table(tuple names, const char** out, Py_ssize_t* lengths, int* start):
+    cdef int k = 0, c
+    for c in range(257):
+        while k < len(names) and names[k][0] < c:
+            k += 1
+        start[c] = k
+    for k, name in enumerate(names):
+        out[k], lengths[k] = name, len(name)
+
+
+_fill_table(_ELEMENTS_SORTED, _ELEMENT_NAMES, _ELEMENT_LENGTHS, _ELEMENT_FROM)
+_fill_table(_ATTRIBUTES_SORTED, _ATTRIBUTE_NAMES, _ATTRIBUTE_LENGTHS, _ATTRIBUTE_FROM)
+for _k, _name in enumerate(_ATTRIBUTES_SORTED):
+    _ATTRIBUTE_MARK[_k] = _name in _SVG_MARKS
+
+
+cdef int _listed(const char* d, Py_ssize_t i, Py_ssize_t k, const char** names, const Py_ssize_t* lengths,
+                 const int* start) noexcept nogil:
+    """The index in the table (see _fill_table) of ``d[i:i + k]`` (``k`` > 0) in lower case, or -1."""
+    cdef unsigned char c = <unsigned char>d[i]
+    cdef int j
+    if 65 <= c <= 90:
+        c = c + 32
+    for j in range(start[c], start[c + 1]):
+        if lengths[j] == k and _word_at(d, i + k, i, names[j], k):
+            return j
+    return -1
+
+
+# The classes of the bytes the strict reading of a tag tests (one table look-up a byte:
+# an attribute's name or value is read byte by byte)
+DEF C_SPACE = 1  # white space: \t \n \f \r and " "
+DEF C_LETTER = 2  # [A-Za-z]
+DEF C_NAME = 4  # a tag's name after its first letter: [A-Za-z0-9]
+DEF C_ATTRIBUTE = 8  # an attribute's name after its first byte: [-A-Za-z0-9_:.]
+DEF C_VALUE = 16  # an unquoted value's: none of white space, " ' = < > `
+cdef unsigned char _CLASS[256]
+for _i in range(256):
+    _c = chr(_i)
+    _CLASS[_i] = ((C_SPACE if _c in "\t\n\f\r " else 0)
+                  | (C_LETTER if _c.isascii() and _c.isalpha() else 0)
+                  | (C_NAME if _c.isascii() and _c.isalnum() else 0)
+                  | (C_ATTRIBUTE if _c.isascii() and (_c.isalnum() or _c in "-_:.") else 0)
+                  | (C_VALUE if _c not in "\t\n\f\r \"'=<>`" else 0))
+
+
+cdef inline bint _of(const char* d, Py_ssize_t i, unsigned char cls) noexcept nogil:
+    """Whether ``d[i]`` is of class ``cls``."""
+    return _CLASS[<unsigned char>d[i]] & cls
+
+
+cdef inline Py_ssize_t _skip(const char* d, Py_ssize_t n, Py_ssize_t i, unsigned char cls) noexcept nogil:
+    """Past the bytes of class ``cls`` from ``i``."""
+    while i < n and _CLASS[<unsigned char>d[i]] & cls:
+        i += 1
+    return i
+
+
+cdef inline Py_ssize_t _skip_spaces(const char* d, Py_ssize_t n, Py_ssize_t i) noexcept nogil:
+    return _skip(d, n, i, C_SPACE)
+
+
+cdef bint _may_mark(const char* d, Py_ssize_t a, Py_ssize_t b) noexcept nogil:
+    """document._may_mark(data[a:b]): whether it holds "&" or a word of _AUTHOR_BOX_WORDS
+    (author, Author, byline, Byline)."""
+    cdef Py_ssize_t i
+    cdef char c
+    for i in range(a, b):
+        c = d[i]
+        if c == 38:  # "&"
+            return True
+        if (c == 97 or c == 65) and _at(d, b, i + 1, "uthor", 5) or (c == 98 or c == 66) and _at(d, b, i + 1, "yline", 5):
+            return True
+    return False
+
+
+cdef Py_ssize_t _strict_tag_rest(const char* d, Py_ssize_t n, Py_ssize_t i, bint drawing, bint* closed) noexcept nogil:
+    """document._SVG_TAG_REST.match(data, i): where its match ends (after the ">"), or -1;
+    ``closed``: whether it ends with "/>" (its group 1); ``drawing``: -1 too when an
+    attribute's name is in _SVG_READ_ATTRIBUTES, but for an id or class (_SVG_MARKS) whose
+    value cannot mark an author box (_may_mark)."""
+    cdef Py_ssize_t j, a
+    cdef int known = -1
+    cdef char c
+    while True:
+        j = _skip_spaces(d, n, i)
+        if j >= n:
+            return -1
+        c = d[j]
+        if c == 62:  # ">"
+            closed[0] = False
+            return j + 1
+        if c == 47:  # "/>"
+            closed[0] = True
+            return j + 2 if j + 1 < n and d[j + 1] == 62 else -1
+        if j == i or not (_of(d, j, C_LETTER) or c == 95 or c == 58):  # (an attribute after white space)
+            return -1
+        a = j
+        j = _skip(d, n, j + 1, C_ATTRIBUTE)
+        if drawing:
+            known = _listed(d, a, j - a, _ATTRIBUTE_NAMES, _ATTRIBUTE_LENGTHS, _ATTRIBUTE_FROM)
+            if known >= 0 and not _ATTRIBUTE_MARK[known]:
+                return -1
+        i = j
+        j = _skip_spaces(d, n, j)
+        if j < n and d[j] == 61:  # "=": a value, quoted or not
+            j = _skip_spaces(d, n, j + 1)
+            if j >= n:
+                return -1
+            a = j
+            c = d[j]
+            if c == 34 or c == 39:
+                j = _find(d, j + 1, n, c)
+                if j < 0:
+                    return -1
+                i = j + 1
+            elif _of(d, j, C_VALUE):
+                i = j = _skip(d, n, j + 1, C_VALUE)
+            else:
+                return -1
+            if drawing and known >= 0 and _may_mark(d, a, i):  # (an id or class: known, not refused)
+                return -1
+
+
+DEF SVG_MAX_DEPTH = 16  # document._SVG_MAX_DEPTH
+_SVG_KEPT = (b"title", b"desc")  # document._SVG_KEPT (as the names below)
+
+
+cdef Py_ssize_t _kept_end(const char* d, Py_ssize_t n, Py_ssize_t i, const char* name, Py_ssize_t k) noexcept nogil:
+    """document._SVG_KEPT_END[name].match(data, i): where its match ends (after the end
+    tag's ">": text without "<" before it), or -1."""
+    i = _find(d, i, n, 60)
+    if i < 0 or i + 1 >= n or d[i + 1] != 47 or not _word_at(d, n, i + 2, name, k):
+        return -1
+    i = _skip_spaces(d, n, i + 2 + k)
+    return i + 1 if i < n and d[i] == 62 else -1
+
+
+cdef Py_ssize_t _svg_body(const char* d, Py_ssize_t n, Py_ssize_t name_end, Py_ssize_t gt, char* text,
+                          Py_ssize_t* length) noexcept nogil:
+    """document._svg_body: where the body of the <svg> ends (its "</svg"), or -1 when it
+    may not be emptied; what is kept of it (the white space between its tags and comments,
+    its <title> and <desc>) written to ``text``, ``length`` bytes (at most the body's)."""
+    cdef Py_ssize_t i, j, a, k = 0
+    cdef bint closing, closed
+    cdef int name, depth = 0
+    cdef int opened[SVG_MAX_DEPTH]  # the elements open in the body (their _ELEMENT_NAMES index)
+    if _strict_tag_rest(d, n, name_end, False, &closed) != gt + 1:
+        return -1
+    i = gt + 1
+    while True:
+        if i < n and d[i] == 10 and k > 0 and text[k - 1] == 13:  # (one CR LF line break, not two)
+            return -1
+        while i < n and _of(d, i, C_SPACE):
+            text[k] = d[i]
+            k += 1
+            i += 1
+        if _at(d, n, i, "<!--", 4):  # a comment (in no tree)
+            i = _comment_close(d, n, i + 2)
+            if i < 0:
+                return -1
+            continue
+        if i + 1 >= n or d[i] != 60:  # "<"
+            return -1
+        closing = d[i + 1] == 47
+        a = i + 1 + closing
+        if a >= n or not _of(d, a, C_LETTER):
+            return -1
+        j = _skip(d, n, a + 1, C_NAME)
+        if j - a == 3 and _word_at(d, n, a, "svg", 3):
+            if closing and j < n and _name_end(d[j]):
+                length[0] = k
+                return i
+            return -1
+        if not closing and (j - a == 5 and _word_at(d, n, a, "title", 5) or j - a == 4 and _word_at(d, n, a, "desc", 4)):
+            # kept as it is (document._SVG_KEPT): written after the text so far
+            a, j = i, _strict_tag_rest(d, n, j, False, &closed)
+            if j >= 0 and not closed:
+                j = _kept_end(d, n, j, "title" if d[i + 1] | 32 == 116 else "desc", 5 if d[i + 1] | 32 == 116 else 4)
+            if j < 0:
+                return -1
+            memcpy(text + k, d + a, j - a)
+            k += j - a
+            i = j
+            continue
+        name = _listed(d, a, j - a, _ELEMENT_NAMES, _ELEMENT_LENGTHS, _ELEMENT_FROM)
+        if name < 0:
+            return -1
+        if closing:
+            j = _skip_spaces(d, n, j)
+            if j >= n or d[j] != 62 or depth == 0 or opened[depth - 1] != name:
+                return -1
+            depth -= 1
+            i = j + 1
+        else:
+            i = _strict_tag_rest(d, n, j, True, &closed)
+            if i < 0:
+                return -1
+            if not closed:
+                if depth == SVG_MAX_DEPTH:
+                    return -1
+                opened[depth] = name
+                depth += 1
+
+
 cdef Py_ssize_t _empty_body(const char* d, char* out, Py_ssize_t o, Py_ssize_t pos, Py_ssize_t gt,
                             Py_ssize_t end) noexcept nogil:
     """Copy ``d[pos:gt + 1]`` then the newlines of ``d[gt + 1:end]`` to ``out[o:]`` (each
@@ -317,10 +555,10 @@ cdef Py_ssize_t _empty_body(const char* d, char* out, Py_ssize_t o, Py_ssize_t p
     return o
 
 
-cdef Py_ssize_t _drop(const char* d, Py_ssize_t n, char* out, Py_ssize_t* pos_out) noexcept nogil:
+cdef Py_ssize_t _drop(const char* d, Py_ssize_t n, char* out, Py_ssize_t* pos_out, bint drawings) noexcept nogil:
     """Fill ``out``; returns its length so far (the tail from ``pos_out[0]`` not copied),
     or -1 when nothing changed."""
-    cdef Py_ssize_t pos = 0, o = 0, start, gt, end, m, after = 0
+    cdef Py_ssize_t pos = 0, o = 0, start, gt, end, m, after = 0, length = 0
     cdef bint changed = False, sure
     cdef int kind = 0, which = 0
     cdef int foreign[2]  # <svg>, <math> open (start tags less end tags seen; never below 0)
@@ -349,7 +587,19 @@ cdef Py_ssize_t _drop(const char* d, Py_ssize_t n, char* out, Py_ssize_t* pos_ou
             m = _raw_start(d, n, after, &kind, &which, &after)
             continue
         if kind == K_FOREIGN:
-            if not _self_closing(d, after, _tag_end(d, n, start)):
+            gt = _tag_end(d, n, start)
+            if not _self_closing(d, after, gt):
+                if drawings and which == 0 and not foreign[0] and not foreign[1]:
+                    # a drawing: its text (white space, <title>) alone kept, written right where
+                    # the start tag copied before it will end; then on at its "</svg"
+                    end = _svg_body(d, n, after, gt, out + o + (gt + 1 - pos), &length)
+                    if end >= 0:
+                        memcpy(out + o, d + pos, gt + 1 - pos)
+                        o += gt + 1 - pos + length
+                        pos = end
+                        changed = True
+                        m = _raw_start(d, n, end, &kind, &which, &after)
+                        continue
                 foreign[which] += 1
             m = _raw_start(d, n, after, &kind, &which, &after)
             continue
@@ -407,8 +657,8 @@ cdef extern from "Python.h":
     int _PyBytes_Resize(PyObject** string, Py_ssize_t size)
 
 
-def drop_script_bodies(bytes data):
-    """``maintext.html.document.drop_script_bodies(data)``: ``data`` itself when nothing
+def drop_script_bodies(bytes data, bint drawings=False):
+    """``maintext.html.document.drop_script_bodies(data, drawings)``: ``data`` itself when nothing
     changes. The output is written into the bytes object returned, shrunk to its length
     (one copy of the kept bytes, not two)."""
     cdef const char* d = PyBytes_AS_STRING(data)
@@ -420,7 +670,7 @@ def drop_script_bodies(bytes data):
         raise MemoryError()
     buf = PyBytes_AS_STRING(<object>res)
     with nogil:
-        o = _drop(d, n, buf, &pos)
+        o = _drop(d, n, buf, &pos, drawings)
         if o >= 0:
             memcpy(buf + o, d + pos, n - pos)
             o += n - pos

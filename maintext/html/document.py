@@ -204,6 +204,7 @@ def close_title(html: str) -> str:
 
 # What may follow "<script" in a script start tag (not "<scripts>" or "<script-x>").
 _SCRIPT_NAME_END = frozenset(b" \t\n\r\f>/")
+_NAME_ENDS = (b" ", b"\t", b"\n", b"\r", b"\f", b">", b"/")  # (the same, as one-byte slices)
 # In a script body: its end tag (any case, then white space, "/" or ">": where the HTML
 # tokenizer ends script data, even inside a JavaScript string), or before it a "<!--" (the
 # tokenizer's escaped states, where "<script" and "</script" do other things: only the
@@ -229,6 +230,60 @@ _TEXT_ONLY = (b"title", b"textarea", b"xmp", b"iframe", b"noembed", b"noframes",
 _RAW_START = re.compile(rb"<s(?:cript|tyle)|<!--|<!\[CDATA\[|</?(?i:svg|math)(?=[\t\n\f\r />])|<(?i:"
                         + b"|".join(_TEXT_ONLY) + rb")(?=[\t\n\f\r />])")
 _TEXT_ONLY_END = {name: re.compile(rb"</(?i:" + name + rb")[\t\n\f\r />]") for name in _TEXT_ONLY}
+
+# Inline <svg> drawings (icons, logos, charts: ~7% of aeb's bytes after the scripts, with long
+# path data the tokenizer reads attribute by attribute) are dropped whole by cleaning (svg is
+# in clean.DROP_TAGS); before that, passes read the uncleaned tree (metadata, links, the
+# record build). The body of an <svg> outside foreign content is emptied (its white space,
+# <title> and <desc> kept: the text of every element stays) only when no pass can tell: it
+# is made of start and end tags of these drawing elements, white space and comments between
+# them, nothing else. Left out on purpose (the <svg> is then left to the parser): a, text,
+# tspan, metadata, foreignobject, image, feimage, script, style, svg, math and every HTML
+# name (a "breakout" tag leaves foreign content), CDATA, text, character references.
+_SVG_DRAWING = frozenset({
+    b"g", b"defs", b"symbol", b"use", b"path", b"rect", b"circle", b"ellipse", b"line", b"polyline",
+    b"polygon", b"lineargradient", b"radialgradient", b"stop", b"clippath", b"mask", b"pattern",
+    b"marker", b"filter", b"feblend", b"fecolormatrix", b"fecomponenttransfer", b"fecomposite",
+    b"feconvolvematrix", b"fediffuselighting", b"fedisplacementmap", b"fedistantlight",
+    b"fedropshadow", b"feflood", b"fefunca", b"fefuncb", b"fefuncg", b"fefuncr", b"fegaussianblur",
+    b"femerge", b"femergenode", b"femorphology", b"feoffset", b"fepointlight",
+    b"fespecularlighting", b"fespotlight", b"fetile", b"feturbulence",
+    b"animate", b"animatemotion", b"animatetransform", b"set",
+})
+# The attributes a drawing element may not carry (any case): those the record build copies
+# onto any element (html5.RECORD_ATTRIBUTES; it copies no other, and the pruned build
+# copies no <svg> content), as some pass may read them on any element: an itemprop may be
+# a field, a style may hide, a rel or an href may be a link's... An id or a class (_SVG_MARKS)
+# is read before cleaning by metadata.authors alone (an author box: is_author_box): one is
+# allowed when its value holds none of _AUTHOR_BOX_WORDS (the words of an author box's, in
+# those cases) nor "&" (a character reference).
+_SVG_READ_ATTRIBUTES = frozenset(name.encode() for name, tag in html5.RECORD_ATTRIBUTES.items() if tag is None)
+_SVG_MARKS = frozenset({b"id", b"class"})
+_AUTHOR_BOX_WORDS = (b"author", b"Author", b"byline", b"Byline")
+# A strict reading of a tag, which the tokenizer reads the same way (a tag it may read
+# otherwise is no match): after the name, attributes each after white space, a name of
+# these characters, a value after "=" quoted or of characters that end no value; then "/"
+# or not, then ">". Its one reading: ``_SVG_ATTRIBUTE`` matches each attribute in turn.
+_SVG_VALUE = rb'(?:[\t\n\f\r ]*+=[\t\n\f\r ]*+(?:"[^"]*+"|\'[^\']*+\'|[^\t\n\f\r "\'=<>`]++))?+'
+_SVG_ATTRIBUTE = re.compile(rb"[\t\n\f\r ]++([A-Za-z_:][-A-Za-z0-9_:.]*+)" + _SVG_VALUE.replace(b"(?:", b"(", 2))
+_SVG_TAG_REST = re.compile(rb"(?:[\t\n\f\r ]++[A-Za-z_:][-A-Za-z0-9_:.]*+" + _SVG_VALUE
+                           + rb")*+[\t\n\f\r ]*+(/?)>")  # (group 1: "/", a start tag closing itself)
+_SVG_END_REST = re.compile(rb"[\t\n\f\r ]*+>")
+# The next tag in an <svg> body, after white space: "<", "/" or not, a name (letters and
+# digits); or a comment ("<!--": no tree holds one, see _PARSER).
+_SVG_SPACE = re.compile(rb"[\t\n\f\r ]*+")
+_SVG_BODY_TAG = re.compile(rb"<(/?)([A-Za-z][A-Za-z0-9]*+)")
+# An end tag in foreign content closes the nearest open element of its name, even an HTML
+# one around the <svg> (``<g><svg></g>`` ends the svg): each end tag in a body emptied must
+# close the element opened last in it. Deeper nesting than this is left to the parser.
+_SVG_MAX_DEPTH = 16
+# Elements of an <svg> body kept as they are (its content emptied around them: their
+# parent becomes the <svg>, which no reader of them asks) when they hold text alone (no
+# "<"): a <title> (the page's title when it is the first, a link's text:
+# ``<a><svg><title>Share</title>...``) or a <desc> (its text too is the text of every
+# element around).
+_SVG_KEPT = frozenset({b"title", b"desc"})
+_SVG_KEPT_END = {name: re.compile(rb"[^<]*+</(?i:" + name + rb")[\t\n\f\r ]*+>") for name in _SVG_KEPT}
 
 
 def _unpaired_quotes(head: bytes) -> bool:
@@ -336,7 +391,78 @@ def _foreign_script_end(data: bytes, gt: int) -> tuple[int, bool]:
     return (lt, True) if _SCRIPT_END_TAG.match(data, lt) else (-1, False)
 
 
-def drop_script_bodies(data: bytes) -> bytes:
+def _may_mark(value: bytes | None) -> bool:
+    """Whether an id or class ``value`` (quoted or not; None: none) may make its element
+    an author box (see _SVG_MARKS)."""
+    return value is not None and (b"&" in value or any(word in value for word in _AUTHOR_BOX_WORDS))
+
+
+def _svg_body(data: bytes, name_end: int, gt: int) -> tuple[int, bytes]:
+    """(where the body of the ``<svg>`` whose name ends at ``name_end`` and whose start tag
+    at ``gt`` (see _tag_end) ends: its "</svg" (any case, then white space, "/" or ">"),
+    what is kept of it: the white space between its tags, its _SVG_KEPT elements), when the
+    body may be emptied (only _SVG_DRAWING elements without _SVG_READ_ATTRIBUTES, white space
+    and comments between their tags, every tag read strictly (_SVG_TAG_REST), each end tag
+    closing the element opened last, at most _SVG_MAX_DEPTH open, no CR and LF brought
+    together); else (-1, b"")."""
+    rest = _SVG_TAG_REST.match(data, name_end)
+    if rest is None or rest.end() != gt + 1:  # (the tokenizer may end this start tag elsewhere)
+        return -1, b""
+    kept = []
+    opened: list[bytes] = []  # the names of the elements open in the body
+    pos = gt + 1
+    while True:
+        start = _SVG_SPACE.match(data, pos).end()
+        if start > pos:
+            if data[pos] == 0x0A and kept and kept[-1][-1] == 0x0D:  # (one CR LF line break, not two)
+                return -1, b""
+            kept.append(data[pos:start])
+        if data.startswith(b"<!--", start):
+            comment = _COMMENT_END.search(data, start + 2)
+            if comment is None:
+                return -1, b""
+            pos = comment.end()
+            continue
+        tag = _SVG_BODY_TAG.match(data, start)
+        if tag is None:
+            return -1, b""
+        name = tag.group(2).lower()
+        closing = bool(tag.group(1))
+        if name == b"svg":
+            if closing and data[tag.end():tag.end() + 1] in _NAME_ENDS:
+                return start, b"".join(kept)
+            return -1, b""
+        if name in _SVG_KEPT and not closing:
+            rest = _SVG_TAG_REST.match(data, tag.end())
+            if rest is not None and not rest.group(1):  # (not closing itself: its text, its end tag)
+                rest = _SVG_KEPT_END[name].match(data, rest.end())
+            if rest is None:
+                return -1, b""
+            kept.append(data[start:rest.end()])
+            pos = rest.end()
+            continue
+        if name not in _SVG_DRAWING:
+            return -1, b""
+        if closing:
+            rest = _SVG_END_REST.match(data, tag.end())
+            if rest is None or not opened or opened.pop() != name:
+                return -1, b""
+        else:
+            rest = _SVG_TAG_REST.match(data, tag.end())
+            if rest is None:
+                return -1, b""
+            for attribute in _SVG_ATTRIBUTE.finditer(data, tag.end(), rest.end()):
+                known = attribute.group(1).lower()
+                if known in _SVG_READ_ATTRIBUTES and (known not in _SVG_MARKS or _may_mark(attribute.group(2))):
+                    return -1, b""
+            if not rest.group(1):  # (not closing itself: open)
+                if len(opened) == _SVG_MAX_DEPTH:
+                    return -1, b""
+                opened.append(name)
+        pos = rest.end()
+
+
+def drop_script_bodies(data: bytes, drawings: bool = False) -> bytes:
     """Empty the bodies of ``<script>`` and ``<style>`` elements, keeping their newlines; linear.
 
     No method reads script code, other JSON data or style sheets from the tree (JSON-LD
@@ -353,13 +479,24 @@ def drop_script_bodies(data: bytes) -> bytes:
     ``<iframe>``... to their end tag, ``<plaintext>`` to the end) is skipped; in ``<svg>``
     and ``<math>``, where a script holds markup, a script is emptied only when it holds none,
     and a CDATA section leaves the rest to the parser.
+
+    ``drawings`` (auto's record and pruned builds, whose every reader is checked by the
+    record identity, of pages whose "<" were counted and are few enough to need no
+    _unnest): also the body of an ``<svg>`` outside foreign content made of drawing elements
+    (:data:`_SVG_DRAWING`, without :data:`_SVG_READ_ATTRIBUTES`), white space and comments
+    between their tags, each end tag closing the last element opened (see :func:`_svg_body`);
+    its white space, ``<title>`` and ``<desc>`` are kept (the text of every element stays).
+    Cleaning drops every ``<svg>`` whole, and no pass before it reads those elements. Inline
+    icons are ~7% of a page's bytes after the scripts (aeb), parsed attribute by attribute as
+    foreign elements. Other methods build the full tree, with every drawing element (the LCS
+    feature tree counts them).
     """
     if _walk.ENABLED and _walk.raw is not None:
-        return _walk.raw.drop_script_bodies(data)  # the same steps in C (html/_raw.pyx)
-    return _drop_bodies(data)
+        return _walk.raw.drop_script_bodies(data, drawings)  # the same steps in C (html/_raw.pyx)
+    return _drop_bodies(data, drawings)
 
 
-def _drop_bodies(data: bytes) -> bytes:
+def _drop_bodies(data: bytes, drawings: bool = False) -> bytes:
     """:func:`drop_script_bodies` in Python (the fallback, and the C twin's reference)."""
     find = data.find
     search = _RAW_START.search
@@ -392,8 +529,17 @@ def _drop_bodies(data: bytes) -> bytes:
             name = tag.endswith(b"math")
             if kind == 0x2F:
                 foreign[name] = max(0, foreign[name] - 1)
-            elif not _self_closing(data, m.end(), _tag_end(data, start)):
-                foreign[name] += 1
+            else:
+                gt = _tag_end(data, start)
+                if not _self_closing(data, m.end(), gt):
+                    end, text = (-1, b"") if name or any(foreign) or not drawings else _svg_body(data, m.end(), gt)
+                    if end >= 0:  # a drawing: its text (white space, <title>) alone kept, then on at its "</svg"
+                        out.append(data[pos:gt + 1])
+                        out.append(text)
+                        pos = end
+                        m = search(data, end)
+                        continue
+                    foreign[name] += 1
             m = search(data, m.end())
             continue
         if tag != b"<script" and tag != b"<style":
@@ -451,11 +597,14 @@ def _parse(html: str | None, max_depth: int, utf8: bytes | None, native: bool | 
     """The tree of ``html`` (script bodies emptied first; ``html`` None: ``utf8`` holds it),
     pruned or not, and what the pruned build tells cleaning (None for the full one);
     ``lt_count``: ``utf8.count(b"<")`` when known, else -1; ``record``: the record build."""
-    data, lt = _page_bytes(html, utf8, lt_count)
+    # <svg> bodies emptied too in auto's builds (see drop_script_bodies), when the count of
+    # "<" known decides on _unnest: theirs would change it
+    drawings = (prune or record) and utf8 is not None and 0 <= lt_count <= _DEEP_SCAN_TAGS
+    data, lt = _page_bytes(html, utf8, lt_count, drawings)
     if lt > _DEEP_SCAN_TAGS:
         unnested = _unnest_page(html, utf8, max_depth)
         if unnested is not None:
-            data = _page_bytes(*unnested)[0]
+            data = _page_bytes(*unnested)[0]  # (drawings: never here)
     if not data or data.isspace() or _XML_DECL_ONLY.match(data):
         raise ParseError("document has no HTML content")
     root = copy.copy(_EMPTY_ROOT)
@@ -472,12 +621,14 @@ def _text(html: str | None, utf8: bytes | None) -> str:
     return utf8.decode("utf-8") if html is None else html  # type: ignore[union-attr]
 
 
-def _page_bytes(html: str | None, utf8: bytes | None, lt_count: int = -1) -> tuple[bytes, int]:
+def _page_bytes(html: str | None, utf8: bytes | None, lt_count: int = -1,
+                drawings: bool = False) -> tuple[bytes, int]:
     """What the parser reads: ``html`` in UTF-8 (``utf8`` when given), script bodies
     emptied, markers removed; and its count of ``<``, or, when ``utf8``'s count
     (``lt_count``, -1: unknown) is at most _DEEP_SCAN_TAGS, that count: emptying bodies
     only removes "<", so the page is then known not to need _unnest without counting."""
-    data = drop_script_bodies(utf8 if utf8 is not None else html.encode("utf-8", errors="replace"))  # type: ignore[union-attr]
+    data = drop_script_bodies(utf8 if utf8 is not None else html.encode("utf-8", errors="replace"),  # type: ignore[union-attr]
+                              drawings)
     if utf8 is not None and 0 <= lt_count <= _DEEP_SCAN_TAGS:
         lt, markers = lt_count, _has_markers(data)
     else:

@@ -166,6 +166,70 @@ def test_drop_script_bodies(html, expected):
     assert drop_script_bodies(html) == expected
 
 
+@pytest.mark.parametrize("html, expected", [
+    # an <svg> of drawing elements alone: its body emptied, its text (white space between tags) kept
+    (b'<p>a<svg viewBox="0 0 24 24"><path d="M0 0h24v24"/>\n <g fill=red><circle r=1></circle></g></svg>b</p>',
+     b'<p>a<svg viewBox="0 0 24 24">\n </svg>b</p>'),
+    (b'<SVG class=icon><PATH D="M1 1"></Path ></Svg ><script>x</script>', b'<SVG class=icon></Svg ><script></script>'),
+    (b"<svg><use xlink:href='#i'/></svg><svg><defs><lineargradient><stop offset=0 /></lineargradient></defs></svg>",
+     b"<svg></svg><svg></svg>"),
+    # its <title> and <desc> are kept as they are (the first <title> may be the page's title,
+    # and their text is a link's text, ``<a><svg><title>Share</title>...``)
+    (b'<a href=x><svg> <title id=t>Share &amp; like</title> <path d="M0 0"/><desc/></svg></a>',
+     b'<a href=x><svg> <title id=t>Share &amp; like</title> <desc/></svg></a>'),
+    (b'<svg><symbol id=i><title>T</title><path/></symbol></svg>', b'<svg><title>T</title></svg>'),
+    (b'<svg><title>T<b>x</b></title></svg>', b'<svg><title>T<b>x</b></title></svg>'),  # (markup in it)
+    (b'<svg><title>T</titlex></svg>', b'<svg><title>T</titlex></svg>'),
+    # a CR and a LF around what is emptied would make one line break of two
+    (b'<svg>\r<path/>\n</svg>', b'<svg>\r<path/>\n</svg>'),
+    (b'<svg>\r<!-- c -->\n</svg>', b'<svg>\r<!-- c -->\n</svg>'),
+    (b'<svg>\r\n<path/>\r\n<path/>\r</svg>', b'<svg>\r\n\r\n\r</svg>'),
+    # comments are in no tree (their white space around is kept)
+    (b'<svg>\n<!-- Generator: x <b> --> <path/><!--><!---> </svg>', b'<svg>\n  </svg>'),
+    (b'<svg><!-- never closed <path/></svg>', b'<svg><!-- never closed <path/></svg>'),
+    # other attributes are not even copied by the record build
+    (b'<svg><path data-v-1a2b d="M0 0" fill-rule=evenodd/><animate attributeName=x dur=1s /></svg>', b'<svg></svg>'),
+    # anything else in the body leaves the <svg> to the parser: a <title> (the page's title
+    # when <head> has none), <a>, <text>, text, a comment, an attribute a pass may read
+    # (itemprop, style, href...), an HTML tag, a nested <svg>, no end tag, a tag read otherwise
+    (b'<svg><a href="/x"><path d="M0 0"/></a></svg>', b'<svg><a href="/x"><path d="M0 0"/></a></svg>'),
+    (b'<svg><text>t</text></svg>', b'<svg><text>t</text></svg>'),
+    (b'<svg><path d="M0 0"/>x</svg>', b'<svg><path d="M0 0"/>x</svg>'),
+    (b'<svg><path/>&#32;</svg>', b'<svg><path/>&#32;</svg>'),
+    (b'<svg><path class="author" d="M0 0"/></svg>', b'<svg><path class="author" d="M0 0"/></svg>'),
+    (b'<svg><use href="#i"/></svg>', b'<svg><use href="#i"/></svg>'),
+    (b'<svg><path ItemProp=x/></svg>', b'<svg><path ItemProp=x/></svg>'),
+    (b'<svg><g ID=x-Author-y><path/></g></svg>', b'<svg><g ID=x-Author-y><path/></g></svg>'),
+    (b'<svg><path class="icon &#98;yline"/></svg>', b'<svg><path class="icon &#98;yline"/></svg>'),
+    # an id or class marking no author box (metadata.authors reads them) is read by no pass
+    (b'<svg><defs><clipPath id="a"><rect/></clipPath></defs><g class="st0 auth" id=Layer_1><path/></g></svg>',
+     b'<svg></svg>'),
+    (b'<svg><path id=a style="display:none"/></svg>', b'<svg><path id=a style="display:none"/></svg>'),
+    (b'<svg><path/><p>t</p></svg>', b'<svg><path/><p>t</p></svg>'),
+    (b'<svg><svg><path/></svg></svg>', b'<svg><svg><path/></svg></svg>'),
+    (b'<svg><path d="M0 0"/>', b'<svg><path d="M0 0"/>'),
+    (b'<svg><path d="M0 0"/></svgx></svg>', b'<svg><path d="M0 0"/></svgx></svg>'),
+    (b'<svg ="a>"><path/></svg>', b'<svg ="a>"><path/></svg>'),  # (its attribute name is ="a)
+    (b'<svg><path d="1"fill=x/></svg>', b'<svg><path d="1"fill=x/></svg>'),
+    (b'<svg><path d=a"b/></svg>', b'<svg><path d=a"b/></svg>'),
+    (b'<svg></path x></svg>', b'<svg></path x></svg>'),
+    (b'<math><svg><path/></svg></math>', b'<math><svg><path/></svg></math>'),  # (in foreign content)
+    # an end tag closes the nearest open element of its name, also one around the <svg>
+    (b'<g><svg><path d="M0 0"/></g><path/></svg>', b'<g><svg><path d="M0 0"/></g><path/></svg>'),
+    (b'<svg><g><path></g></path></svg>', b'<svg><g><path></g></path></svg>'),
+    (b'<svg><g><path d=a/></path></g></svg>', b'<svg></svg>'),  # ("a/": a value, not "/>")
+    (b'<svg>' + b'<g>' * 16 + b'</g>' * 16 + b'</svg>', b'<svg></svg>'),
+    (b'<svg>' + b'<g>' * 17 + b'</g>' * 17 + b'</svg>', b'<svg>' + b'<g>' * 17 + b'</g>' * 17 + b'</svg>'),
+])
+def test_drop_script_bodies_with_drawings(html, expected):
+    """``drawings``: <svg> bodies of drawing elements alone are emptied too (auto's builds)."""
+    from maintext.html.document import _drop_bodies
+
+    assert drop_script_bodies(html, drawings=True) == expected
+    assert _drop_bodies(html, True) == expected
+    assert drop_script_bodies(html).count(b"<") == html.count(b"<")  # (not without drawings)
+
+
 def test_script_bodies_do_not_change_the_tree_text():
     html = ("<html><head><script type='application/ld+json'>{\"headline\": \"H\"}</script>"
             "<script>if (a < b) { document.title = 'x'; }</script></head>"
@@ -202,6 +266,117 @@ def test_unclosed_or_misspelt_title_does_not_swallow_the_page():
     assert "council voted" in maintext.extract(fine).text
 
 
+# Pieces of <svg> bodies, emptied or not (drawing elements, attributes of any kind, tags
+# read strictly or not, text, references, nested and HTML elements).
+_SVG_PIECES = [
+    b"<svg>", b"<svg viewBox='0 0 1 1'>", b"<SVG width=1 height=\"2\">", b"</svg>", b"</SVG >", b"</svg", b"</svg/>",
+    b"<path d='M0 0'/>", b"<path d=\"M1 1\">", b"</path>", b"<g>", b"</g>", b"<G FILL=red>", b"<circle r=1 />",
+    b"<use xlink:href='#a'/>", b"<path class=x/>", b"<path id='a'>", b"<text>", b"</title>", b"<a href=x>",
+    b"<lineargradient>", b"<stop offset=0>", b"&amp;", b"<path", b"<path d=a/b>", b"<path =x>", b"<path d='>'>",
+    b"<path\x00>", b"<svg ='a>'>", b"<div>", b"<rect/><rect/>", b"<path d= 'x'/>", b"<path d =x>", b"<path D='1'>",
+    b"<path d='1'fill=x>", b"<path d=`>", b"<feGaussianBlur stdDeviation=2/>", b"<path/ d=1>", b"<path d=>",
+    b"<polygon points=\"1,2 3,4\"/>", b"<svgx>", b"<path-x/>", b"<path d>", b" d", b"d=1",
+    b"<path id=author/>", b"<g class='x Byline'>", b"<g id=a>", b"<g class=\"st0\">", b"<path id='&amp;'/>",
+    b"<path id=uthor>", b"<path CLASS=Author>", b"<g id=byline>", b"<path class=authorship/>", b"<g class='b yline'>",
+    b"<!-- c -->", b"<!-->", b"<!--->", b"--!>", b"<!--", b"<title>T</title>", b"<desc>d &amp; e</desc>", b"<title/>",
+    b"</desc>", b"<TITLE id=a>x", b"</Title >", b"<desc", b"<title>", b"\r", b"\r\n", b"\n",
+]
+
+
+def test_svg_tables_in_c_are_the_python_ones():
+    from maintext.html import document, walk
+
+    if walk.raw is None:
+        pytest.skip("native code not built")
+    assert frozenset(walk.raw._SVG_DRAWING) == document._SVG_DRAWING
+    assert frozenset(walk.raw._SVG_READ_ATTRIBUTES) == document._SVG_READ_ATTRIBUTES
+    assert frozenset(walk.raw._SVG_MARKS) == document._SVG_MARKS <= document._SVG_READ_ATTRIBUTES
+    assert frozenset(walk.raw._SVG_KEPT) == document._SVG_KEPT
+    assert len(walk.raw._SVG_DRAWING) == len(document._SVG_DRAWING)
+    assert len(walk.raw._SVG_READ_ATTRIBUTES) == len(document._SVG_READ_ATTRIBUTES)
+    assert all(name == name.lower() for name in document._SVG_DRAWING | document._SVG_READ_ATTRIBUTES)
+
+
+def test_svg_bodies_are_emptied_in_the_record_build_of_counted_pages_only():
+    page = b"<html><body><p>t</p><svg><title>T</title> <path d='M0 0'/></svg></body></html>"
+    lt = page.count(b"<")
+
+    def paths(**kw) -> int:
+        root = parse_html(None, utf8=page, **kw)
+        assert [t.text for t in root.iter("title")] == ["T"]
+        return len(list(root.iter("path")))
+
+    assert paths(lt_count=lt, record=True) == 0
+    assert paths(lt_count=lt) == 1  # the full build (other methods): every drawing element
+    assert paths(lt_count=-1, record=True) == 1  # "<" not counted
+    assert paths(lt_count=20000, record=True) == 1  # _unnest decides on the page's count
+
+
+def test_svg_marks_allowed_make_no_author_box():
+    """An id or class that _may_mark lets through never makes an author box (the one
+    reader of them on any element before cleaning)."""
+    import lxml.html
+
+    from maintext.html.document import _AUTHOR_BOX_WORDS, _may_mark
+    from maintext.metadata.authors import is_author_box
+
+    words = [w.decode() for w in _AUTHOR_BOX_WORDS] + ["AUTHOR", "byLine", "x", "st0", "auth", "-", " "]
+    values = [a + b + c for a in words for b in words for c in ("", "s", "_1")]
+    for value in values:
+        for name in ("id", "class"):
+            el = lxml.html.fromstring(f'<p {name}="{value}">t</p>')
+            if is_author_box(el):
+                assert _may_mark(b'"' + value.encode() + b'"'), (name, value)
+
+
+def test_drop_script_bodies_in_c_is_the_python_function_on_svg():
+    """Random <svg> bodies: the twins agree, and many bodies are emptied."""
+    import random
+
+    from maintext.html import walk
+    from maintext.html.document import _drop_bodies
+
+    if walk.raw is None:
+        pytest.skip("native code not built")
+    pieces = _SVG_PIECES + [b" ", b"\n", b"\t", b"x", b"=", b"'", b'"', b"<", b">", b"/", b"<!--", b"-->",
+                            b"<script>", b"</script>", b"<style>", b"</style>", b"<math>", b"</math>", b"<p>"]
+    rng = random.Random(11)
+    emptied = 0
+    for _ in range(30000):
+        data = b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 25)))
+        for drawings in (False, True):
+            got, expected = walk.raw.drop_script_bodies(data, drawings), _drop_bodies(data, drawings)
+            assert got == expected, data
+            assert (got is data) == (expected is data), data
+        emptied += got.count(b"<") < data.count(b"<") and b"<script>" not in data and b"<style>" not in data
+    assert emptied > 40
+
+
+def test_svg_tags_of_odd_bytes_are_read_alike_in_c():
+    """Random names, values and bytes in <svg> tags (white space the tokenizer does not
+    take as such, NUL, bytes of UTF-8 sequences, quotes, "="...): the twins agree."""
+    import random
+
+    from maintext.html import walk
+    from maintext.html.document import _drop_bodies
+
+    if walk.raw is None:
+        pytest.skip("native code not built")
+    alphabet = [b"a", b"d", b"Z", b"0", b"9", b":", b".", b"-", b"_", b"`", b"=", b'"', b"'", b" ", b"\t", b"\x0b",
+                b"\x00", b"\x80", b"\xff", b"/", b">", b"<", b"&", b"\n", b"\r", b"\x0c", b"id", b"class", b"style",
+                b"author"]
+    heads = [b"<svg>", b"<svg ", b"<svg><path ", b"<svg><g ", b"<svg><title ", b"<svg><path d="]
+    tails = [b"/></svg>", b"></svg>", b"></path></svg>", b">", b" /></svg>", b">x</title></svg>"]
+    rng = random.Random(5)
+    emptied = 0
+    for _ in range(30000):
+        data = rng.choice(heads) + b"".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12))) + rng.choice(tails)
+        got = walk.raw.drop_script_bodies(data, True)
+        assert got == _drop_bodies(data, True), data
+        emptied += got != data
+    assert emptied > 1000
+
+
 def test_drop_script_bodies_in_c_is_the_python_function():
     import gzip
     import json
@@ -222,17 +397,20 @@ def test_drop_script_bodies_in_c_is_the_python_function():
               b"<textarea placeholder=\"don't\">", b"</textarea>", b"<iframe>", b"</iframe >", b"<xmp>",
               b"</xmp>", b"<noembed>", b"</noframes>", b"<plaintext>", b"<svg>", b"</SVG>", b"<svg/>",
               b"<svg x=a/>", b"<math>", b"</math>", b"<![CDATA[", b"<?x", b"<!x", b"=", b"= '", b"<s", b"<t", b"</"]
+    pieces += _SVG_PIECES
     rng = random.Random(4)
     for _ in range(20000):
         data = b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 25)))
-        got, expected = walk.raw.drop_script_bodies(data), _drop_bodies(data)
-        assert got == expected, data
-        assert (got is data) == (expected is data), data
+        for drawings in (False, True):
+            got, expected = walk.raw.drop_script_bodies(data, drawings), _drop_bodies(data, drawings)
+            assert got == expected, data
+            assert (got is data) == (expected is data), data
     datasets = Path(os.environ.get("MAINTEXT_SHARED", "/nonexistent")) / "datasets" / "aeb"
     if (datasets / "gold.jsonl").exists():
         for line in open(datasets / "gold.jsonl", encoding="utf-8").readlines()[:20]:
             data = gzip.open(datasets / json.loads(line)["file"]).read()
             assert walk.raw.drop_script_bodies(data) == _drop_bodies(data)
+            assert walk.raw.drop_script_bodies(data, True) == _drop_bodies(data, True)
 
 
 def test_emptied_script_bodies_leave_the_parsed_tree_alone():
@@ -247,13 +425,24 @@ def test_emptied_script_bodies_leave_the_parsed_tree_alone():
 
     from maintext.html.document import _drop_bodies
 
+    def in_svg(node) -> bool:
+        node = node.parent
+        while node is not None and node.tag != "svg":
+            node = node.parent
+        return node is not None
+
     def shape(data: bytes) -> list:
+        """Elements with their attributes and texts in page order; in an <svg> (whose body
+        may be emptied) its text alone, the pieces in one (each a run of white space)."""
         out = []
         for node in LexborHTMLParser(data).root.traverse(include_text=True):
             if node.tag == "-text":
                 if node.parent is None or node.parent.tag not in ("script", "style"):
-                    out.append(("text", node.text_content))
-            else:
+                    if in_svg(node) and out and out[-1][0] == "svg text":
+                        out[-1] = ("svg text", out[-1][1] + node.text_content)
+                    else:
+                        out.append(("svg text" if in_svg(node) else "text", node.text_content))
+            elif not in_svg(node):
                 out.append((node.tag, tuple(node.attributes.items())))
         return out
 
@@ -264,13 +453,18 @@ def test_emptied_script_bodies_leave_the_parsed_tree_alone():
               b"<title>", b"</title>", b"<TEXTAREA>", b"</textarea>", b"<iframe>", b"</iframe>", b"<xmp>",
               b"</xmp>", b"<noembed>", b"</noembed>", b"<noframes>", b"</noframes>", b"<plaintext>",
               b"<title x='>'>", b"<svg>", b"</svg>", b"<math>", b"</math>", b"<svg/>", b"<svg x=a/>", b"<SVG>",
-              b"</Svg>", b"<foreignObject>", b"<![CDATA[", b"]]>", b"<!x", b"<?x", b"<b>"]
+              b"</Svg>", b"<foreignObject>", b"<![CDATA[", b"]]>", b"<!x", b"<?x", b"<b>",
+              # <svg> bodies, emptied when made of drawing elements alone
+              b"<svg viewBox='0 0 1 1'>", b"<path d='M0 0'/>", b"<g>", b"</g>", b"<circle r=1>", b"</circle>",
+              b"<use xlink:href='#a'/>", b"<path class=x/>", b"<table>", b"<td>", b"<select>", b"<option>",
+              b"<svg><title>T</title>", b"<desc>d</desc>", b"<a href=x>"]
     rng = random.Random(7)
     for _ in range(6000):
         data = b"<html><body>" + b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 20)))
-        emptied = _drop_bodies(data)
-        if emptied is not data:
-            assert shape(emptied) == shape(data), data
+        for drawings in (False, True):
+            emptied = _drop_bodies(data, drawings)
+            if emptied is not data:
+                assert shape(emptied) == shape(data), data
 
 
 @pytest.mark.parametrize("data", [
@@ -286,6 +480,9 @@ def test_emptied_script_bodies_leave_the_parsed_tree_alone():
     b"<title>" + b"<script>" * 20000,  # read as text, never closed
     b"<textarea x='>'>" * 20000 + b"<p>t</p><script>x</script>",
     b"<![CDATA[" * 20000 + b"<script>x</script>",  # bogus comments never closed
+    b"<svg><path d='" * 20000 + b"<p>t</p>",  # drawings, quotes never closed
+    b"<svg>" + b"<g>" * 20000 + b"<p>t</p>",  # drawings never closed
+    (b"<svg><path/><g></g>" * 20000 + b"</svg>") * 2 + b"<p>t</p>",
 ])
 def test_drop_script_bodies_on_broken_input(data):
     """Broken, huge or truncated markup: the twins agree, nothing before the first raw-text
@@ -299,3 +496,4 @@ def test_drop_script_bodies_on_broken_input(data):
     assert (b"t</p>" in out) == (b"t</p>" in data)  # text after raw-text elements stays
     if walk.raw is not None:
         assert walk.raw.drop_script_bodies(data) == out
+        assert walk.raw.drop_script_bodies(data, True) == _drop_bodies(data, True)
