@@ -14,7 +14,7 @@ from types import SimpleNamespace
 import pytest
 
 import maintext
-from maintext.html import walk as _walk
+from maintext.html import lines, walk as _walk
 from maintext.methods.auto import edges, filter as auto_filter, lists as auto_lists
 from maintext.methods.auto import extract as _  # noqa: F401 - (the package itself, below)
 from maintext.methods.auto.heuristics import AutoHeuristics
@@ -47,7 +47,7 @@ class _Checked:
                 c = native.select_region(seg.blocks, inside, auto_filter.Block, limits, figures,
                                          auto_filter.FIGURE_REASONS, h.section_header_after,
                                          auto_filter._region_tests(h, seg, region.top), seg.containers,
-                                         auto_filter.Container, seg._chars, seg._links)
+                                         auto_filter.Container, seg._chars, seg._links, lines.FURNITURE_PREFILTER)
                 py = auto_filter._select_loop(h, seg, region.top, inside, opts, None, figures)
                 assert _ids(c) == _ids(py)
                 self.calls["select"] += 1
@@ -64,7 +64,7 @@ class _Checked:
             py = py_related(h, kept, i, seen)
             c = native.next_related(kept, i, seen, h.related_cut_after, h.section_heading_max_weight,
                                     edges.RELATED_HEADING_MAX_CHARS, edges.is_related_heading,
-                                    edges.RELATED_ASCII_FIRST)
+                                    edges.RELATED_ASCII_FIRST, lines.RELATED_ASCII_PAIRS)
             assert c == py
             self.calls["related"] += 1
             return py
@@ -73,7 +73,7 @@ class _Checked:
             py = py_comments(h, blocks, lo, hi, marks)
             c = native.next_comments(blocks, lo, hi, marks, h.section_heading_max_weight, h.comment_heading_tags,
                                      edges.COMMENTS_HEADING_MAX_CHARS, edges.is_comments_heading,
-                                     edges.COMMENTS_ASCII_FIRST)
+                                     edges.COMMENTS_ASCII_FIRST, lines.COMMENTS_ASCII_PAIRS)
             assert c == py
             self.calls["comments"] += 1
             return py
@@ -664,3 +664,52 @@ def test_native_holds_other_story_matches_python(monkeypatch) -> None:
     monkeypatch.setattr(widen, "_c_holds_other_story", both)
     pages = _extract_spread()
     assert len(answers) > 5
+
+
+def _furniture_lines(n: int, seed: int) -> list[str]:
+    """Random short lines of furniture words, credit words, dates, e-mail addresses and
+    plain words, in any case, with separators (the lines the prefilters must pass on)."""
+    from tests.html.test_lines_prefilters import WORDS
+    words = WORDS + _HEADING_WORDS + ["Getty Images", "(c) 2020", "AFP", "picture-alliance", "Credit", "Foto",
+                                      "Advertisement", "Sponsored", "Share on Facebook", "Log in", "Login",
+                                      "2 comments", "Back to top", "Skip to content", "Loading...", "Show more",
+                                      "Hide captions", "Don't miss", "Rezept drucken", "Bild anzeigen",
+                                      "Wird geladen", "Nach oben", "Compartir", "Stampa", "me@x.org", "The",
+                                      "theme", "sh", "a", "Z", "_", "9", "ss", "email", "E-Mail", "Tweets"]
+    rnd = random.Random(seed)
+    texts = ["".join(rnd.choice(["", " ", "- ", "* ", "\u201c", "|"]) + rnd.choice(words)
+                     + rnd.choice(["", ":", " ", "!", ".", " (4)", " |", "..."]) for _ in range(rnd.randint(1, 3)))
+             for _ in range(n)]
+    return texts + [t.upper() for t in texts[:n // 5]] + [t.lower() for t in texts[:n // 5]]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_furniture_prefilter_changes_no_answer(seed: int) -> None:
+    """select_region asks is_furniture_line only of the lines ``_may_be_furniture`` passes
+    (lines.FURNITURE_PREFILTER: the first two characters, "@", digits with dates, a colon,
+    the credit words): it never refuses a furniture line, and it refuses many others."""
+    from maintext.html import lines
+    assert lines.FURNITURE_PREFILTER is not None
+    refused = 0
+    for text in _furniture_lines(20000, seed):
+        for dates in (True, False):
+            if not native.may_be_furniture(text, dates, lines.FURNITURE_PREFILTER):
+                refused += 1
+                assert not lines.is_furniture_line(text, dates=dates), text
+    assert refused > 1000
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_heading_pair_prefilter_changes_no_answer(seed: int) -> None:
+    """next_related / next_comments ask the heading tests only of the lines whose first two
+    characters lines' pairs allow (``_pair_open``): never refusing a heading."""
+    from maintext.html import lines
+    refused = 0
+    for text in _furniture_lines(20000, seed):
+        for test, pairs in ((lines.is_related_heading, lines.RELATED_ASCII_PAIRS),
+                            (lines.is_comments_heading, lines.COMMENTS_ASCII_PAIRS)):
+            assert pairs is not None
+            if not native.pair_open(text, pairs):
+                refused += 1
+                assert not test(text), text
+    assert refused > 1000

@@ -28,9 +28,11 @@
 # tests/methods/test_auto_select_native.py checks both twins agree (random and real pages).
 
 from cpython.unicode cimport PyUnicode_GET_LENGTH, PyUnicode_READ_CHAR
+from libc.string cimport memcmp
 
 cdef extern from "Python.h":
     bint PyUnicode_IS_ASCII(object text)  # (a flag of the str object: no scan)
+    void* PyUnicode_DATA(object text)
 
 # segmentation.Block's slots read here (in this order)
 _SEL_SLOTS = ("owner", "weight", "tag", "text", "heading", "chars", "link_chars", "in_table",
@@ -91,6 +93,92 @@ cdef bint _furniture(object furniture_line, str text, bint dates, dict memo) exc
     return found is True
 
 
+cdef inline bint _pair_open(str text, const unsigned char* pairs) noexcept:
+    """False only when ``text`` is ASCII and its first word character and the character
+    after it (0 at the end), lower-cased, are no pair of ``pairs`` (lines._ascii_pairs: 128 *
+    128 bits), or it has no word character: where the pattern they were read of cannot
+    match the lower-cased line."""
+    cdef Py_ssize_t i, n, a, b  # (code points as ints, for the table's index)
+    if not PyUnicode_IS_ASCII(text):
+        return True
+    n = PyUnicode_GET_LENGTH(text)
+    for i in range(n):
+        a = <Py_ssize_t>PyUnicode_READ_CHAR(text, i)
+        if 65 <= a <= 90:  # A-Z: lower-cased
+            a += 32
+        elif not (97 <= a <= 122 or 48 <= a <= 57 or a == 95):  # (not a-z, 0-9, _)
+            continue
+        b = <Py_ssize_t>PyUnicode_READ_CHAR(text, i + 1) if i + 1 < n else 0
+        if 65 <= b <= 90:
+            b += 32
+        b += a * 128
+        return (pairs[b >> 3] >> (b & 7)) & 1
+    return False
+
+
+cdef struct FurnitureFilter:  # what _may_be_furniture reads (lines' tables, alive during the loop)
+    const unsigned char* pairs  # lines._ascii_pairs of _FURNITURE_LINE's lower-case twin
+    Py_ssize_t n_needles
+    const char* needle[16]  # lines._CREDIT_NEEDS (ASCII, lower case)
+    Py_ssize_t needle_len[16]
+
+
+cdef int _furniture_filter(FurnitureFilter* f, object prefilter) except -1:
+    """Read ``prefilter`` ((pairs, credit needles) or None: no filter) into ``f``; 0 when
+    there is none to apply."""
+    cdef Py_ssize_t i
+    f.pairs = NULL
+    f.n_needles = 0
+    if prefilter is None:
+        return 0
+    pairs, needles = prefilter
+    if type(pairs) is not bytes or len(<bytes>pairs) != 128 * 128 // 8 or type(needles) is not tuple \
+            or len(<tuple>needles) > 16:
+        return 0
+    for word in <tuple>needles:
+        if type(word) is not str or not PyUnicode_IS_ASCII(word) or not PyUnicode_GET_LENGTH(word):
+            return 0
+    for i, word in enumerate(<tuple>needles):
+        f.needle[i] = <const char*>PyUnicode_DATA(word)
+        f.needle_len[i] = PyUnicode_GET_LENGTH(word)
+    f.n_needles = len(<tuple>needles)
+    f.pairs = <const unsigned char*>(<bytes>pairs)
+    return 1
+
+
+cdef bint _holds_needle(const char* lower, Py_ssize_t n, FurnitureFilter* f) noexcept:
+    """One of the needles is in ``lower[:n]``."""
+    cdef Py_ssize_t i, k
+    for k in range(f.n_needles):
+        for i in range(n - f.needle_len[k] + 1):
+            if lower[i] == f.needle[k][0] and memcmp(lower + i, f.needle[k], f.needle_len[k]) == 0:
+                return True
+    return False
+
+
+cdef bint _may_be_furniture(str text, bint dates, FurnitureFilter* f) noexcept:
+    """False only where lines.is_furniture_line(text, dates) is False, read off an ASCII
+    line of at most 255 characters without calling it: no pair of the furniture pattern
+    opens it, no "@" (an e-mail line), no digit (with ``dates``: a date or dateline), no
+    colon (a caption or source label) and no credit word (unless it ends like a sentence:
+    lines._credit_line)."""
+    cdef Py_ssize_t i, n, c  # (c: a code point as an int)
+    cdef char lower[256]
+    if f.pairs is NULL or not PyUnicode_IS_ASCII(text):
+        return True
+    n = PyUnicode_GET_LENGTH(text)
+    if n > 255 or _pair_open(text, f.pairs):
+        return True
+    for i in range(n):
+        c = <Py_ssize_t>PyUnicode_READ_CHAR(text, i)
+        if c == 64 or c == 58 or (dates and 48 <= c <= 57):  # "@", ":", a digit
+            return True
+        lower[i] = <char>(c + 32 if 65 <= c <= 90 else c)
+    if _ends_sentence(text):
+        return False
+    return _holds_needle(lower, n, f)
+
+
 cdef bint _in_link_list(tuple chain, list containers, object Container, list char_sums, list link_sums,
                         Py_ssize_t levels, double density_max) except -1:
     """filter._in_link_list: the innermost ul/ol among the last ``levels`` containers of
@@ -125,12 +213,14 @@ cdef bint _in_link_list(tuple chain, list containers, object Container, list cha
 
 def select_region(list blocks, inside, object Block, limits, bint figures, tuple figure_reasons,
                   double section_after, tuple tests, list containers, object Container, list char_sums,
-                  list link_sums):
+                  list link_sums, furniture_prefilter=None):
     """filter.select_blocks without explain: (kept, linked, cells) as its loop builds them
     (each dropped block of ``linked`` and ``cells`` paired with -1). ``inside``: one byte a
     block, 1 inside the region. ``limits``: filter.drop_limits. ``tests``: the Python tests
     asked of a few blocks, (boiler_inside(b), linked_prose(b), furniture_line(text, dates),
-    all_furniture_lines(b), post_line(text), credit_line(text), section_heading(b))."""
+    all_furniture_lines(b), post_line(text), credit_line(text), section_heading(b)).
+    ``furniture_prefilter``: (lines._ascii_pairs of the furniture pattern, lines._CREDIT_NEEDS),
+    what ``_may_be_furniture`` reads to answer most short lines without furniture_line, or None."""
     cdef bint keep_comments = limits[0], keep_headline = limits[1], keep_tables = limits[2]
     cdef double headline_max = limits[3], long_weight = limits[4], line_max = limits[5]
     cdef double lines_max = limits[6], credit_min = limits[7], short_limit = limits[8]
@@ -150,6 +240,8 @@ def select_region(list blocks, inside, object Block, limits, bint figures, tuple
     cdef bint direct, seen_h1 = False, in_table, heading
     cdef int code
     cdef str text
+    cdef FurnitureFilter furniture_filter
+    _furniture_filter(&furniture_filter, furniture_prefilter)  # (its tables kept alive by the tuple)
     if ins.shape[0] < n:
         raise ValueError("inside is shorter than blocks")
     read_layout(&_sel, Block, _SEL_SLOTS)
@@ -185,6 +277,7 @@ def select_region(list blocks, inside, object Block, limits, bint figures, tuple
                     link_sums, list_levels, list_density_max):
                 code = DROP_LINK
             elif weight < line_max and PyUnicode_GET_LENGTH(text) <= furniture_max \
+                    and _may_be_furniture(text, not in_table, &furniture_filter) \
                     and _furniture(furniture_line, text, not in_table,
                                    furniture_plain if in_table else furniture_dates):
                 code = DROP_FURNITURE
@@ -273,6 +366,29 @@ cdef inline bint _may_open(str text, const unsigned char* table) noexcept:
     return False
 
 
+cdef inline bint _may_open_heading(str text, str first, const unsigned char* table, bytes pairs) noexcept:
+    """The prefilters of next_related and next_comments: the pairs when given (they imply the
+    first character), else the first character when given."""
+    if pairs is not None and len(pairs) == 128 * 128 // 8:
+        return _pair_open(text, <const unsigned char*>pairs)
+    return first is None or _may_open(text, table)
+
+
+def pair_open(str text, bytes pairs):
+    """``_pair_open`` (for the tests)."""
+    if len(pairs) != 128 * 128 // 8:
+        raise ValueError("128 * 128 bits")
+    return _pair_open(text, <const unsigned char*>pairs)
+
+
+def may_be_furniture(str text, bint dates, tuple prefilter):
+    """``_may_be_furniture`` (for the tests; ``prefilter`` as select_region's)."""
+    cdef FurnitureFilter f
+    if not _furniture_filter(&f, prefilter):
+        raise ValueError("not a furniture prefilter")
+    return _may_be_furniture(text, dates, &f)
+
+
 def may_open_heading(str text, str first):
     """The test of ``_may_open`` (for the tests): ``first``, the ASCII characters a line's
     first word character must be."""
@@ -282,11 +398,12 @@ def may_open_heading(str text, str first):
 
 
 def next_related(list kept, Py_ssize_t i, double seen, double cut_after, double max_weight,
-                 Py_ssize_t max_chars, object related_heading, str first=None):
+                 Py_ssize_t max_chars, object related_heading, str first=None, bytes pairs=None):
     """edges._next_related: (position, words) of the first block from ``i`` on that is a
     related heading after ``cut_after`` words, or (-1, words) past the end. ``first``: the
     ASCII characters the first word character of an ASCII heading can be (lower case; see
-    ``_may_open``), or None: ``related_heading`` is not asked of other ASCII lines."""
+    ``_may_open``), or None: ``related_heading`` is not asked of other ASCII lines; ``pairs``:
+    the pairs of its first two characters (``_pair_open``; lines._ascii_pairs), or None."""
     cdef Py_ssize_t n = len(kept)
     cdef double weight
     cdef bint direct
@@ -301,7 +418,7 @@ def next_related(list kept, Py_ssize_t i, double seen, double cut_after, double 
         weight = get_slot(b, _sel.off[1]) if direct else b.weight
         if seen >= cut_after and weight < max_weight:
             text = get_slot(b, _sel.off[3]) if direct else b.text
-            if PyUnicode_GET_LENGTH(text) <= max_chars and (first is None or _may_open(text, table)) \
+            if PyUnicode_GET_LENGTH(text) <= max_chars and _may_open_heading(text, first, table, pairs) \
                     and related_heading(text):
                 return i, seen
         seen += weight
@@ -310,10 +427,10 @@ def next_related(list kept, Py_ssize_t i, double seen, double cut_after, double 
 
 
 def next_comments(list blocks, Py_ssize_t lo, Py_ssize_t hi, marks, double max_weight, tags,
-                  Py_ssize_t max_chars, object comments_heading, str first=None):
+                  Py_ssize_t max_chars, object comments_heading, str first=None, bytes pairs=None):
     """edges._next_comments_heading: the position of the first block of ``blocks[lo:hi]``
-    whose index is in ``marks`` or that is a comments heading, or -1. ``first``: as
-    ``next_related``'s."""
+    whose index is in ``marks`` or that is a comments heading, or -1. ``first``, ``pairs``:
+    as ``next_related``'s."""
     cdef Py_ssize_t i
     cdef bint direct
     cdef str text
@@ -337,7 +454,7 @@ def next_comments(list blocks, Py_ssize_t lo, Py_ssize_t hi, marks, double max_w
                 or (get_slot(b, _sel.off[2]) if direct else b.tag) in tags):
             continue
         text = get_slot(b, _sel.off[3]) if direct else b.text
-        if PyUnicode_GET_LENGTH(text) <= max_chars and (first is None or _may_open(text, table)) \
+        if PyUnicode_GET_LENGTH(text) <= max_chars and _may_open_heading(text, first, table, pairs) \
                 and comments_heading(text):
             return i
     return -1
