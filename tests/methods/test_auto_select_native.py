@@ -675,7 +675,10 @@ def _furniture_lines(n: int, seed: int) -> list[str]:
                                       "2 comments", "Back to top", "Skip to content", "Loading...", "Show more",
                                       "Hide captions", "Don't miss", "Rezept drucken", "Bild anzeigen",
                                       "Wird geladen", "Nach oben", "Compartir", "Stampa", "me@x.org", "The",
-                                      "theme", "sh", "a", "Z", "_", "9", "ss", "email", "E-Mail", "Tweets"]
+                                      "theme", "sh", "a", "Z", "_", "9", "ss", "email", "E-Mail", "Tweets",
+                                      "Über", "Das Thema", "Teilen", "Kommentare (3)", "Комментарии", "\u017f",
+                                      "\u216b", "\u00b2", "\u0663", "Éditorial", "à la une", "Zurück", "Sha\u0301re",
+                                      "\u00a9 Foto", "Getty Imagesé", "Anzeigeé", "「Share」", "Teilen\uff1a"]
     rnd = random.Random(seed)
     texts = ["".join(rnd.choice(["", " ", "- ", "* ", "\u201c", "|"]) + rnd.choice(words)
                      + rnd.choice(["", ":", " ", "!", ".", " (4)", " |", "..."]) for _ in range(rnd.randint(1, 3)))

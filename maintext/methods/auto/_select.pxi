@@ -33,6 +33,8 @@ from libc.string cimport memcmp
 cdef extern from "Python.h":
     bint PyUnicode_IS_ASCII(object text)  # (a flag of the str object: no scan)
     void* PyUnicode_DATA(object text)
+    bint Py_UNICODE_ISALNUM(Py_UCS4 ch)
+    bint Py_UNICODE_ISDECIMAL(Py_UCS4 ch)
 
 # segmentation.Block's slots read here (in this order)
 _SEL_SLOTS = ("owner", "weight", "tag", "text", "heading", "chars", "link_chars", "in_table",
@@ -93,24 +95,36 @@ cdef bint _furniture(object furniture_line, str text, bint dates, dict memo) exc
     return found is True
 
 
+cdef inline Py_ssize_t _ascii_lower(Py_UCS4 c) noexcept:
+    """``c`` lower-cased when it is ASCII, else -1."""
+    if c >= 128:
+        return -1
+    return <Py_ssize_t>c + 32 if 65 <= c <= 90 else <Py_ssize_t>c
+
+
 cdef inline bint _pair_open(str text, const unsigned char* pairs) noexcept:
-    """False only when ``text`` is ASCII and its first word character and the character
-    after it (0 at the end), lower-cased, are no pair of ``pairs`` (lines._ascii_pairs: 128 *
-    128 bits), or it has no word character: where the pattern they were read of cannot
-    match the lower-cased line."""
-    cdef Py_ssize_t i, n, a, b  # (code points as ints, for the table's index)
-    if not PyUnicode_IS_ASCII(text):
-        return True
+    """False only when ``text``'s first word character (``\\w``: alphanumeric or "_") and the
+    character after it (0 at the end) are ASCII and, lower-cased, no pair of ``pairs``
+    (lines._ascii_pairs: 128 * 128 bits), or it has no word character: where the pattern
+    they were read of cannot match (its lower-case twin, asked of an ASCII line lower-cased;
+    the pattern itself, asked of another line, reads an ASCII character under IGNORECASE as
+    lower-casing does: the characters it folds to ASCII letters are not ASCII themselves)."""
+    cdef Py_ssize_t i, n, a, b
+    cdef Py_UCS4 c
+    cdef bint ascii = PyUnicode_IS_ASCII(text)
     n = PyUnicode_GET_LENGTH(text)
     for i in range(n):
-        a = <Py_ssize_t>PyUnicode_READ_CHAR(text, i)
-        if 65 <= a <= 90:  # A-Z: lower-cased
-            a += 32
-        elif not (97 <= a <= 122 or 48 <= a <= 57 or a == 95):  # (not a-z, 0-9, _)
+        c = PyUnicode_READ_CHAR(text, i)
+        a = _ascii_lower(c)
+        if a < 0:
+            if not ascii and Py_UNICODE_ISALNUM(c):
+                return True  # (a word character beyond ASCII opens the line: not read here)
             continue
-        b = <Py_ssize_t>PyUnicode_READ_CHAR(text, i + 1) if i + 1 < n else 0
-        if 65 <= b <= 90:
-            b += 32
+        if not (97 <= a <= 122 or 48 <= a <= 57 or a == 95):  # (not a-z, 0-9, _)
+            continue
+        b = _ascii_lower(PyUnicode_READ_CHAR(text, i + 1)) if i + 1 < n else 0
+        if b < 0:
+            return True
         b += a * 128
         return (pairs[b >> 3] >> (b & 7)) & 1
     return False
@@ -157,23 +171,32 @@ cdef bint _holds_needle(const char* lower, Py_ssize_t n, FurnitureFilter* f) noe
 
 
 cdef bint _may_be_furniture(str text, bint dates, FurnitureFilter* f) noexcept:
-    """False only where lines.is_furniture_line(text, dates) is False, read off an ASCII
-    line of at most 255 characters without calling it: no pair of the furniture pattern
-    opens it, no "@" (an e-mail line), no digit (with ``dates``: a date or dateline), no
-    colon (a caption or source label) and no credit word (unless it ends like a sentence:
-    lines._credit_line)."""
-    cdef Py_ssize_t i, n, c  # (c: a code point as an int)
+    """False only where lines.is_furniture_line(text, dates) is False, read off a line of at
+    most 255 characters without calling it: no pair of the furniture pattern opens it
+    (``_pair_open``), no "@" (an e-mail line), no decimal digit (with ``dates``: a date or
+    dateline), no colon (a caption or source label) and, unless it ends like a sentence, no
+    credit word in it lower-cased (lines._credit_line; "©" and the characters IGNORECASE
+    folds to ASCII letters pass it on)."""
+    cdef Py_ssize_t i, n, a
+    cdef Py_UCS4 c
     cdef char lower[256]
-    if f.pairs is NULL or not PyUnicode_IS_ASCII(text):
+    if f.pairs is NULL:
         return True
     n = PyUnicode_GET_LENGTH(text)
     if n > 255 or _pair_open(text, f.pairs):
         return True
     for i in range(n):
-        c = <Py_ssize_t>PyUnicode_READ_CHAR(text, i)
-        if c == 64 or c == 58 or (dates and 48 <= c <= 57):  # "@", ":", a digit
+        c = PyUnicode_READ_CHAR(text, i)
+        a = _ascii_lower(c)
+        if a < 0:  # (beyond ASCII: a full-width colon, a digit, "©", a folding letter)
+            if c == 0xFF1A or c == 0xA9 or c == 0x130 or c == 0x131 or c == 0x17F or c == 0x212A \
+                    or (dates and Py_UNICODE_ISDECIMAL(c)):
+                return True
+            lower[i] = <char>0x80  # (no needle holds it: they are ASCII)
+            continue
+        if a == 64 or a == 58 or (dates and 48 <= a <= 57):  # "@", ":", a digit
             return True
-        lower[i] = <char>(c + 32 if 65 <= c <= 90 else c)
+        lower[i] = <char>a
     if _ends_sentence(text):
         return False
     return _holds_needle(lower, n, f)
