@@ -261,9 +261,9 @@ def test_native_paragraphs_match_python(monkeypatch) -> None:
     monkeypatch.setattr(_walk, "ENABLED", True)
     calls = []
 
-    def paragraphs(kept, mark_br):
-        c = native.paragraphs(kept, mark_br)
-        assert c == auto_pkg._paragraphs(kept)
+    def paragraphs(kept, mark_br, block_class=None, markers=None):
+        c = native.paragraphs(kept, mark_br, block_class, markers)
+        assert c == auto_pkg._paragraphs(kept) == native.paragraphs(kept, mark_br)
         calls.append(len(c))
         return c
 
@@ -276,7 +276,28 @@ def test_native_paragraphs_match_python(monkeypatch) -> None:
               SimpleNamespace(marked=MARK_BR, text="a b", lines=lambda: ["a", "b"])]
     assert native.paragraphs(blocks, MARK_BR) == auto_pkg._paragraphs(blocks) == [
         "one", "two", "plain text", "by attribute", "a", "b"]
+    assert native.paragraphs(blocks, MARK_BR, Block, auto_pkg._MARKERS) == auto_pkg._paragraphs(blocks)
     assert native.paragraphs([], MARK_BR) == []
+
+
+def test_raw_lines_are_block_lines() -> None:
+    """_score._raw_lines (paragraphs' reading of a line-broken block of segmentation.Block)
+    against Block.lines: random raw texts of markers, white space of every kind str.split()
+    splits at (and some it does not), one-, two- and four-byte characters."""
+    from maintext.html.markers import MARK_BR
+    from maintext.html.segmentation import Block
+    rng = random.Random(8)
+    alphabet = ["a", "b", " ", "\t", "\n", "\r", "\x00", "\x01", "\x02", "\x03", "\xa0", "\u2003", "\x1c", "\x85",
+                "\u200b", "\ufeff", "\u3000", "é", "中", "\U0001f600", ".", "  "]
+    checked = 0
+    for _ in range(20000):
+        raw = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 40)))
+        b = Block(raw, "p", (), 0, False, None)
+        if b.marked & MARK_BR:
+            assert native.raw_lines(raw, auto_pkg._MARKERS) == b.lines(), repr(raw)
+            assert native.paragraphs([b], MARK_BR, Block, auto_pkg._MARKERS) == b.lines()
+            checked += 1
+    assert checked > 10000
 
 
 def test_native_ranked_skipped_and_heading_twins_match_python(monkeypatch) -> None:

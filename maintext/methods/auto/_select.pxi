@@ -35,10 +35,15 @@ cdef extern from "Python.h":
     void* PyUnicode_DATA(object text)
     bint Py_UNICODE_ISALNUM(Py_UCS4 ch)
     bint Py_UNICODE_ISDECIMAL(Py_UCS4 ch)
+    bint Py_UNICODE_ISSPACE(Py_UCS4 ch)
+    object PyUnicode_FromKindAndData(int kind, const void* buffer, Py_ssize_t size)
+    int PyUnicode_KIND(object text)
+    ctypedef unsigned char Py_UCS1
+    ctypedef unsigned short Py_UCS2
 
 # segmentation.Block's slots read here (in this order)
 _SEL_SLOTS = ("owner", "weight", "tag", "text", "heading", "chars", "link_chars", "in_table",
-              "marked", "index", "chain", "boiler")
+              "marked", "index", "chain", "boiler", "raw")
 cdef Layout _sel
 
 cdef enum DropCode:
@@ -511,21 +516,98 @@ def list_words(list blocks, list containers, object Container):
     return words
 
 
-def paragraphs(list kept, int mark_br):
+def paragraphs(list kept, int mark_br, object block_class=None, str markers=None):
     """auto._paragraphs: the paragraphs of the kept blocks, in order: each block's text when
-    not empty, a block with a line break (``marked & mark_br``) its ``lines()``."""
+    not empty, a block with a line break (``marked & mark_br``) its ``lines()``: read here
+    from its raw text (``_raw_lines``) when the block is of ``block_class`` exactly
+    (segmentation.Block, whose lines() that is) and ``markers`` are markers.BR, SPAN_OPEN,
+    SPAN_CLOSE and IMAGE in that order."""
     cdef list out = []
-    cdef bint direct
+    cdef bint direct, own = block_class is not None and markers is not None and len(markers) == 4
     if kept:
         read_layout(&_sel, type(kept[0]), _SEL_SLOTS)
     for b in kept:
         direct = fits(&_sel, b)
         if (<int>(get_slot(b, _sel.off[8]) if direct else b.marked)) & mark_br:
-            out += b.lines()
+            raw = get_slot(b, _sel.off[12]) if direct and own and type(b) is block_class else None
+            if type(raw) is str:
+                _raw_lines(<str>raw, out, markers)
+            else:
+                out += b.lines()
         else:
             text = get_slot(b, _sel.off[3]) if direct else b.text
             if text:
                 out.append(text)
+    return out
+
+
+ctypedef fused _text_unit:  # the characters of a one-, two- or four-byte str
+    Py_UCS1
+    Py_UCS2
+    Py_UCS4
+
+
+cdef int _raw_lines(str raw, list out, str markers) except -1:
+    """segmentation.Block.lines of a block's ``raw`` text, appended to ``out``: the span and
+    image markers dropped, the text split at the line-break marker, each part's white space
+    (what str.split() splits at) collapsed to single spaces and stripped, the empty parts
+    left out. One pass, no list of words per line (each line built in a buffer of the text's
+    own width)."""
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(raw)
+    cdef int kind = PyUnicode_KIND(raw)
+    cdef void* buf
+    if n == 0:
+        return 0
+    buf = PyMem_Malloc(n * kind)
+    if buf is NULL:
+        raise MemoryError()
+    try:
+        if kind == 1:
+            _split_lines(<const Py_UCS1*>PyUnicode_DATA(raw), <Py_UCS1*>buf, n, kind, out, markers)
+        elif kind == 2:
+            _split_lines(<const Py_UCS2*>PyUnicode_DATA(raw), <Py_UCS2*>buf, n, kind, out, markers)
+        else:
+            _split_lines(<const Py_UCS4*>PyUnicode_DATA(raw), <Py_UCS4*>buf, n, kind, out, markers)
+    finally:
+        PyMem_Free(buf)
+    return 0
+
+
+cdef int _split_lines(const _text_unit* p, _text_unit* buf, Py_ssize_t n, int kind, list out,
+                      str markers) except -1:
+    """The loop of :func:`_raw_lines` over the characters ``p[:n]`` (``buf``: room for them)."""
+    cdef Py_ssize_t i, length = 0
+    cdef Py_UCS4 br = markers[0], span_open = markers[1], span_close = markers[2], image = markers[3], c
+    cdef bint space = False
+    for i in range(n):
+        c = p[i]
+        if c == br:
+            if length:
+                out.append(PyUnicode_FromKindAndData(kind, buf, length))
+            length = 0
+            space = False
+        elif c == span_open or c == span_close or c == image:
+            continue
+        elif Py_UNICODE_ISSPACE(c):
+            space = length > 0
+        else:
+            if space:
+                buf[length] = 32
+                length += 1
+                space = False
+            buf[length] = p[i]
+            length += 1
+    if length:
+        out.append(PyUnicode_FromKindAndData(kind, buf, length))
+    return 0
+
+
+def raw_lines(str raw, str markers):
+    """``_raw_lines`` of ``raw`` (for the tests: it agrees with Block.lines)."""
+    cdef list out = []
+    if len(markers) != 4:
+        raise ValueError("four markers")
+    _raw_lines(raw, out, markers)
     return out
 
 
