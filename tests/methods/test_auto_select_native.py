@@ -737,3 +737,19 @@ def test_heading_pair_prefilter_changes_no_answer(seed: int) -> None:
                 refused += 1
                 assert not test(text), text
     assert refused > 1000
+
+
+def test_list_tags_read_off_the_letters_agree_with_the_names() -> None:
+    """_score._list_tag (list_words', innermost_list's and select_region's reading of a
+    container's tag) is the comparison of the Python twins: ul/ol a list, li/p/div/span a box
+    they walk up through, any other tag (or case, or object) neither."""
+    names = ["ul", "ol", "li", "p", "div", "span", "UL", "Ul", "ll", "al", "lo", "l", "pp", "P", "dl", "dt", "dd",
+             "di", "divs", "spam", "spa", "span ", "table", "", "a", "b", "ü", "ulü", "\u0441pan", "h1", "ol\x00"]
+    for name in names:
+        expected = 1 if name in ("ul", "ol") else 2 if name in ("li", "p", "div", "span") else 0
+        assert native.list_tag(name) == expected, name
+
+    class Tag(str):
+        pass
+
+    assert native.list_tag(Tag("ul")) == 1 and native.list_tag(Tag("x")) == 0 and native.list_tag(None) == 0

@@ -207,6 +207,43 @@ cdef bint _may_be_furniture(str text, bint dates, FurnitureFilter* f) noexcept:
     return _holds_needle(lower, n, f)
 
 
+cdef enum ListTag:
+    LIST_BOX = 1  # "ul", "ol"
+    LIST_PATH = 2  # "li", "p", "div", "span": the boxes lists._innermost_list walks up through
+    LIST_OTHER = 0
+
+
+cdef int _list_tag(object tag) except -1:
+    """The ListTag of a container's tag: read off the letters of a one-byte str, else by
+    comparing it as the Python twins do."""
+    cdef const unsigned char* s
+    cdef Py_ssize_t n
+    if type(tag) is str and PyUnicode_KIND(tag) == 1:
+        s = <const unsigned char*>PyUnicode_DATA(tag)
+        n = PyUnicode_GET_LENGTH(tag)
+        if n == 2:
+            if s[1] == 108:  # "l": "ul", "ol"
+                return LIST_BOX if s[0] == 117 or s[0] == 111 else LIST_OTHER
+            return LIST_PATH if s[0] == 108 and s[1] == 105 else LIST_OTHER  # "li"
+        if n == 1:
+            return LIST_PATH if s[0] == 112 else LIST_OTHER  # "p"
+        if n == 3:
+            return LIST_PATH if memcmp(s, b"div", 3) == 0 else LIST_OTHER
+        if n == 4:
+            return LIST_PATH if memcmp(s, b"span", 4) == 0 else LIST_OTHER
+        return LIST_OTHER
+    if tag == "ul" or tag == "ol":
+        return LIST_BOX
+    if tag == "li" or tag == "p" or tag == "div" or tag == "span":
+        return LIST_PATH
+    return LIST_OTHER
+
+
+def list_tag(tag):
+    """``_list_tag`` (for the tests)."""
+    return _list_tag(tag)
+
+
 cdef bint _in_link_list(tuple chain, list containers, object Container, list char_sums, list link_sums,
                         Py_ssize_t levels, double density_max) except -1:
     """filter._in_link_list: the innermost ul/ol among the last ``levels`` containers of
@@ -226,7 +263,7 @@ cdef bint _in_link_list(tuple chain, list containers, object Container, list cha
             tag = get_slot(c, _cont.off[2])
         else:
             tag = c.tag
-        if tag == "ul" or tag == "ol":
+        if _list_tag(tag) == LIST_BOX:
             if fits(&_cont, c):
                 start = get_slot(c, _cont.off[0])
                 end = get_slot(c, _cont.off[1])
@@ -495,6 +532,7 @@ def list_words(list blocks, list containers, object Container):
     cdef dict words = {}
     cdef Py_ssize_t i
     cdef bint direct
+    cdef int kind
     if blocks:
         read_layout(&_sel, type(blocks[0]), _SEL_SLOTS)
     read_layout(&_cont, Container, _CONTAINER_SLOTS)
@@ -505,11 +543,11 @@ def list_words(list blocks, list containers, object Container):
         for i in range(len(chain) - 1, -1, -1):
             cid = chain[i]
             c = containers[cid]
-            tag = get_slot(c, _cont.off[2]) if fits(&_cont, c) else c.tag
-            if tag == "ul" or tag == "ol":
+            kind = _list_tag(get_slot(c, _cont.off[2]) if fits(&_cont, c) else c.tag)
+            if kind == LIST_BOX:
                 found = cid
                 break
-            if not (tag == "li" or tag == "p" or tag == "div" or tag == "span"):
+            if kind != LIST_PATH:
                 break
         if found is not None:
             words[found] = <double>words.get(found, 0.0) + <double>(get_slot(b, _sel.off[1]) if direct else b.weight)
@@ -1040,6 +1078,7 @@ def innermost_list(b, list containers):
     when only ``<li>``, ``<p>``, ``<div>`` or ``<span>`` boxes lie between; else None."""
     cdef tuple chain
     cdef Py_ssize_t k
+    cdef int kind
     if fits(&_sel, b):
         chain = <tuple>get_slot(b, _sel.off[10])
     else:
@@ -1047,10 +1086,10 @@ def innermost_list(b, list containers):
     for k in range(len(chain) - 1, -1, -1):
         cid = chain[k]
         c = containers[cid]
-        tag = get_slot(c, _cont.off[2]) if fits(&_cont, c) else c.tag
-        if tag == "ul" or tag == "ol":
+        kind = _list_tag(get_slot(c, _cont.off[2]) if fits(&_cont, c) else c.tag)
+        if kind == LIST_BOX:
             return cid
-        if not (tag == "li" or tag == "p" or tag == "div" or tag == "span"):
+        if kind != LIST_PATH:
             return None
     return None
 
