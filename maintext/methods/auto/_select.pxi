@@ -37,6 +37,7 @@ cdef extern from "Python.h":
     bint Py_UNICODE_ISDECIMAL(Py_UCS4 ch)
     bint Py_UNICODE_ISSPACE(Py_UCS4 ch)
     object PyUnicode_FromKindAndData(int kind, const void* buffer, Py_ssize_t size)
+    Py_ssize_t PyUnicode_FindChar(object text, Py_UCS4 ch, Py_ssize_t start, Py_ssize_t end, int direction)
     int PyUnicode_KIND(object text)
     ctypedef unsigned char Py_UCS1
     ctypedef unsigned short Py_UCS2
@@ -67,14 +68,23 @@ cdef inline bint _ends_sentence(str text) noexcept:
 
 
 cdef inline bint _has_char(str text, Py_UCS4 a, Py_UCS4 b, Py_UCS4 c) noexcept:
-    """One of ``a``, ``b``, ``c`` is in ``text``."""
-    cdef Py_ssize_t i, n = PyUnicode_GET_LENGTH(text)
-    cdef Py_UCS4 x
-    for i in range(n):
-        x = PyUnicode_READ_CHAR(text, i)
-        if x == a or x == b or x == c:
-            return True
-    return False
+    """One of ``a``, ``b``, ``c`` is in ``text`` (str.find's search of each: a character wider
+    than the text's is refused without a scan)."""
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(text)
+    return (PyUnicode_FindChar(text, a, 0, n, 1) >= 0 or (b != a and PyUnicode_FindChar(text, b, 0, n, 1) >= 0)
+            or (c != a and c != b and PyUnicode_FindChar(text, c, 0, n, 1) >= 0))
+
+
+cdef inline int _is_h1(object tag) except -1:
+    """``tag == "h1"`` of a block's tag, read off the letters of a str (another object is
+    compared)."""
+    cdef const unsigned char* s
+    if type(tag) is str:
+        if PyUnicode_GET_LENGTH(tag) != 2 or PyUnicode_KIND(tag) != 1:
+            return 0
+        s = <const unsigned char*>PyUnicode_DATA(tag)
+        return s[0] == 104 and s[1] == 49
+    return 1 if tag == "h1" else 0
 
 
 cdef inline bint _may_be_post_line(str text, Py_ssize_t max_chars) noexcept:
@@ -330,7 +340,7 @@ def select_region(list blocks, inside, object Block, limits, bint figures, tuple
             code = DROP_BOILER
             if figures and ("inside " + boiler) in figure_reasons:
                 code = KEEP
-        elif tag == "h1" and not keep_headline and <double>PyUnicode_GET_LENGTH(text) < headline_max:
+        elif _is_h1(tag) and not keep_headline and <double>PyUnicode_GET_LENGTH(text) < headline_max:
             code = DROP_HEADLINE
         else:
             density = (<double>link_chars / <double>chars) if chars else 0.0
@@ -357,7 +367,7 @@ def select_region(list blocks, inside, object Block, limits, bint figures, tuple
             elif in_table and not keep_tables:
                 code = DROP_OTHER
         # --- select_blocks' loop ---
-        if code != KEEP and words >= section_after and heading and tag != "h1" and section_heading(b):
+        if code != KEEP and words >= section_after and heading and not _is_h1(tag) and section_heading(b):
             code = KEEP
         if code == DROP_HEADLINE:
             if not seen_h1:
