@@ -65,7 +65,7 @@ cdef Py_ssize_t _spaces_and_tokens(const unsigned char* b, Py_ssize_t n, Py_ssiz
     added to ``tokens`` in the same pass. A run starts at a word character whose previous
     character is none (each character's test made from its own byte and the one before, no
     state carried: vector steps), counted in blocks of 255 (byte-wide sums cannot overflow)."""
-    cdef Py_ssize_t i = 1, j, m, spaces, runs
+    cdef Py_ssize_t i = 1, j, m, whole, spaces, runs
     cdef unsigned char s_sum, r_sum
     if n <= 0:
         return 0
@@ -73,10 +73,14 @@ cdef Py_ssize_t _spaces_and_tokens(const unsigned char* b, Py_ssize_t n, Py_ssiz
     runs = _word_char(b[0])
     while i < n:
         m = min(n - i, 255)
+        whole = m & ~15  # (the vector steps' characters; the last few read from the table)
         s_sum = r_sum = 0
-        for j in range(i, i + m):
+        for j in range(i, i + whole):
             s_sum += b[j] == 32
             r_sum += _word_char(b[j]) & (_word_char(b[j - 1]) ^ 1)
+        for j in range(i + whole, i + m):
+            s_sum += b[j] == 32
+            r_sum += _word_byte[b[j]] & (_word_byte[b[j - 1]] ^ 1)
         spaces += s_sum
         runs += r_sum
         i += m
