@@ -9,6 +9,8 @@ Takes one block's text, gives True/False. Each pattern is a readable table of ph
 from __future__ import annotations
 
 import re
+import _sre
+import re._casefix as _casefix
 import re._compiler as _compiler
 import re._constants as _constants
 import re._parser as _parser
@@ -128,6 +130,46 @@ def _item_openings(item: tuple, k: int, flags: int) -> set[tuple[int, ...]]:
     if op in (_constants.AT, _constants.ASSERT, _constants.ASSERT_NOT):
         return {()}  # (nothing read: the superset)
     raise _NoPairs(op)
+
+
+def _first_beyond_ascii(pattern: re.Pattern[str]) -> tuple[str, bool] | None:
+    """What the first word character of a line (one beyond ASCII: the pattern itself is asked
+    of such a line) must be for ``pattern`` (``^\\W*(?=[first])...`` with IGNORECASE) to
+    match it: (the characters its lower case, ``_sre.unicode_tolower``, must be one of, whether
+    a decimal digit passes too), read as re compiles the lookahead's class (each member
+    lower-cased, with the other lower-case forms re._casefix gives it); None when the
+    lookahead is not such a class."""
+    if not pattern.flags & re.IGNORECASE:
+        return None
+    data = list(_parser.parse(pattern.pattern, pattern.flags))
+    if len(data) < 3 or data[2][0] is not _constants.ASSERT or data[2][1][0] != 1:
+        return None
+    ahead = list(data[2][1][1])
+    if len(ahead) != 1 or ahead[0][0] is not _constants.IN:
+        return None
+    allowed: set[int] = set()
+    digits = False
+    for op, av in ahead[0][1]:
+        if op is _constants.LITERAL:
+            lower = _sre.unicode_tolower(av)
+            allowed.add(lower)
+            allowed.update(_casefix._EXTRA_CASES.get(lower, ()))
+        elif op is _constants.CATEGORY and av is _constants.CATEGORY_DIGIT:
+            digits = True
+        else:
+            return None
+    return "".join(map(chr, sorted(allowed))), digits
+
+
+def _opening(any_case: _AnyCase) -> tuple[bytes, str | None, bool] | None:
+    """The opening table of one of the line patterns, read by auto's compiled loops (see
+    _select.pxi's ``_pair_open``): (its ASCII pairs, then :func:`_first_beyond_ascii`'s
+    characters, or None, and digit flag); None without pairs."""
+    pairs = _ascii_pairs(any_case.lower)
+    if pairs is None:
+        return None
+    beyond = _first_beyond_ascii(any_case.pattern)
+    return (pairs, None, False) if beyond is None else (pairs, beyond[0], beyond[1])
 
 
 def _ascii_pairs(pattern: re.Pattern[str]) -> bytes | None:
@@ -481,10 +523,10 @@ _FURNITURE_ANY_CASE = _AnyCase(_FURNITURE_LINE)
 # line is asked of; see _ascii_pairs), and what auto's compiled selection reads to answer
 # an ASCII line is_furniture_line's False without asking it (_select.pxi's
 # _may_be_furniture: these pairs, and the credit words _credit_line needs).
-FURNITURE_ASCII_PAIRS = _ascii_pairs(_FURNITURE_ANY_CASE.lower)
-RELATED_ASCII_PAIRS = _ascii_pairs(_RELATED_ANY_CASE.lower)
-COMMENTS_ASCII_PAIRS = _ascii_pairs(_COMMENTS_ANY_CASE.lower)
-FURNITURE_PREFILTER = (FURNITURE_ASCII_PAIRS, _CREDIT_NEEDS) if FURNITURE_ASCII_PAIRS is not None else None
+FURNITURE_OPENING = _opening(_FURNITURE_ANY_CASE)
+RELATED_OPENING = _opening(_RELATED_ANY_CASE)
+COMMENTS_OPENING = _opening(_COMMENTS_ANY_CASE)
+FURNITURE_PREFILTER = (FURNITURE_OPENING, _CREDIT_NEEDS) if FURNITURE_OPENING is not None else None
 
 
 # Parts of a blog post's footer or header line ("Posted by Ann at 12:43 PM | Comments (6) |

@@ -248,3 +248,20 @@ def test_ascii_pairs_refuse_no_matching_line(pattern) -> None:
             refused += 1
             assert twin.match(text) is None, text
     assert refused > 1000
+
+
+@pytest.mark.parametrize("pattern, first", [(lines._FURNITURE_LINE, lines._FURNITURE_FIRST),
+                                             (lines._RELATED_HEADING, lines._RELATED_FIRST),
+                                             (lines._COMMENTS_HEADING, lines._COMMENTS_FIRST)])
+def test_first_beyond_ascii_is_the_lookahead_under_ignorecase(pattern, first) -> None:
+    """lines._first_beyond_ascii: a character beyond ASCII passes the pattern's lookahead
+    (IGNORECASE) exactly when its lower case (as re reads it) is one of the characters read
+    off the class, or a decimal digit where the class holds \\d: every code point below
+    U+30000 tried."""
+    import _sre
+    allowed, digits = lines._first_beyond_ascii(pattern)
+    ahead = re.compile("[" + first + "]", re.IGNORECASE)
+    for code in range(128, 0x30000):
+        c = chr(code)
+        lower = chr(_sre.unicode_tolower(code))
+        assert (ahead.fullmatch(c) is not None) == (lower in allowed or (digits and lower.isdecimal())), hex(code)

@@ -64,7 +64,7 @@ class _Checked:
             py = py_related(h, kept, i, seen)
             c = native.next_related(kept, i, seen, h.related_cut_after, h.section_heading_max_weight,
                                     edges.RELATED_HEADING_MAX_CHARS, edges.is_related_heading,
-                                    edges.RELATED_ASCII_FIRST, lines.RELATED_ASCII_PAIRS)
+                                    edges.RELATED_ASCII_FIRST, lines.RELATED_OPENING)
             assert c == py
             self.calls["related"] += 1
             return py
@@ -73,7 +73,7 @@ class _Checked:
             py = py_comments(h, blocks, lo, hi, marks)
             c = native.next_comments(blocks, lo, hi, marks, h.section_heading_max_weight, h.comment_heading_tags,
                                      edges.COMMENTS_HEADING_MAX_CHARS, edges.is_comments_heading,
-                                     edges.COMMENTS_ASCII_FIRST, lines.COMMENTS_ASCII_PAIRS)
+                                     edges.COMMENTS_ASCII_FIRST, lines.COMMENTS_OPENING)
             assert c == py
             self.calls["comments"] += 1
             return py
@@ -730,10 +730,10 @@ def test_heading_pair_prefilter_changes_no_answer(seed: int) -> None:
     from maintext.html import lines
     refused = 0
     for text in _furniture_lines(20000, seed):
-        for test, pairs in ((lines.is_related_heading, lines.RELATED_ASCII_PAIRS),
-                            (lines.is_comments_heading, lines.COMMENTS_ASCII_PAIRS)):
-            assert pairs is not None
-            if not native.pair_open(text, pairs):
+        for test, opening in ((lines.is_related_heading, lines.RELATED_OPENING),
+                              (lines.is_comments_heading, lines.COMMENTS_OPENING)):
+            assert opening is not None
+            if not native.pair_open(text, opening):
                 refused += 1
                 assert not test(text), text
     assert refused > 1000

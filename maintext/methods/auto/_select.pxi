@@ -28,6 +28,7 @@
 # tests/methods/test_auto_select_native.py checks both twins agree (random and real pages).
 
 from cpython.unicode cimport PyUnicode_GET_LENGTH, PyUnicode_READ_CHAR
+from cpython.object cimport PyObject
 from libc.string cimport memcmp
 
 cdef extern from "Python.h":
@@ -36,6 +37,7 @@ cdef extern from "Python.h":
     bint Py_UNICODE_ISALNUM(Py_UCS4 ch)
     bint Py_UNICODE_ISDECIMAL(Py_UCS4 ch)
     bint Py_UNICODE_ISSPACE(Py_UCS4 ch)
+    Py_UCS4 Py_UNICODE_TOLOWER(Py_UCS4 ch)
     object PyUnicode_FromKindAndData(int kind, const void* buffer, Py_ssize_t size)
     Py_ssize_t PyUnicode_FindChar(object text, Py_UCS4 ch, Py_ssize_t start, Py_ssize_t end, int direction)
     int PyUnicode_KIND(object text)
@@ -117,23 +119,51 @@ cdef inline Py_ssize_t _ascii_lower(Py_UCS4 c) noexcept:
     return <Py_ssize_t>c + 32 if 65 <= c <= 90 else <Py_ssize_t>c
 
 
-cdef inline bint _pair_open(str text, const unsigned char* pairs) noexcept:
-    """False only when ``text``'s first word character (``\\w``: alphanumeric or "_") and the
-    character after it (0 at the end) are ASCII and, lower-cased, no pair of ``pairs``
-    (lines._ascii_pairs: 128 * 128 bits), or it has no word character: where the pattern
-    they were read of cannot match (its lower-case twin, asked of an ASCII line lower-cased;
-    the pattern itself, asked of another line, reads an ASCII character under IGNORECASE as
-    lower-casing does: the characters it folds to ASCII letters are not ASCII themselves)."""
+cdef struct Opening:  # lines' opening table of a pattern (lines._opening), alive while read
+    const unsigned char* pairs  # its ASCII pairs: 128 * 128 bits
+    PyObject* beyond  # a str: the lower-case forms a first word character beyond ASCII may have; NULL: any
+    bint digits  # ... or a decimal digit
+
+
+cdef int _read_opening(Opening* o, object opening) except -1:
+    """Read ``opening`` (lines._opening's tuple) into ``o``: 1, else 0 (not such a table)."""
+    o.pairs = NULL
+    o.beyond = NULL
+    o.digits = False
+    if type(opening) is not tuple or len(<tuple>opening) != 3:
+        return 0
+    pairs, beyond, digits = opening
+    if type(pairs) is not bytes or len(<bytes>pairs) != 128 * 128 // 8 or not (beyond is None or type(beyond) is str):
+        return 0
+    o.pairs = <const unsigned char*>(<bytes>pairs)
+    o.beyond = <PyObject*>beyond if beyond is not None else NULL
+    o.digits = bool(digits)
+    return 1
+
+
+cdef inline bint _pair_open(str text, Opening* o) noexcept:
+    """False only where the pattern ``o`` was read of cannot match ``text``: it has no word
+    character (``\\w``: alphanumeric or "_"), or its first one and the character after it
+    (0 at the end) are ASCII and, lower-cased, no pair of ``o.pairs`` (the pattern's lower-case
+    twin, asked of an ASCII line lower-cased; the pattern itself, asked of another line, reads
+    an ASCII character under IGNORECASE as lower-casing does: the characters it folds to
+    ASCII letters are not ASCII themselves), or its first one is beyond ASCII and its lower
+    case (``_sre.unicode_tolower``, as IGNORECASE reads it) is none of ``o.beyond`` (nor a
+    decimal digit with ``o.digits``)."""
     cdef Py_ssize_t i, n, a, b
-    cdef Py_UCS4 c
+    cdef Py_UCS4 c, lower
     cdef bint ascii = PyUnicode_IS_ASCII(text)
     n = PyUnicode_GET_LENGTH(text)
     for i in range(n):
         c = PyUnicode_READ_CHAR(text, i)
         a = _ascii_lower(c)
         if a < 0:
-            if not ascii and Py_UNICODE_ISALNUM(c):
-                return True  # (a word character beyond ASCII opens the line: not read here)
+            if not ascii and Py_UNICODE_ISALNUM(c):  # (the first word character, beyond ASCII)
+                if o.beyond is NULL:
+                    return True
+                lower = Py_UNICODE_TOLOWER(c)
+                return (PyUnicode_FindChar(<object>o.beyond, lower, 0, PyUnicode_GET_LENGTH(<object>o.beyond), 1) >= 0
+                        or (o.digits and Py_UNICODE_ISDECIMAL(lower)))
             continue
         if not (97 <= a <= 122 or 48 <= a <= 57 or a == 95):  # (not a-z, 0-9, _)
             continue
@@ -141,12 +171,13 @@ cdef inline bint _pair_open(str text, const unsigned char* pairs) noexcept:
         if b < 0:
             return True
         b += a * 128
-        return (pairs[b >> 3] >> (b & 7)) & 1
+        return (o.pairs[b >> 3] >> (b & 7)) & 1
     return False
 
 
 cdef struct FurnitureFilter:  # what _may_be_furniture reads (lines' tables, alive during the loop)
-    const unsigned char* pairs  # lines._ascii_pairs of _FURNITURE_LINE's lower-case twin
+    Opening opening  # lines.FURNITURE_OPENING
+    bint on  # (read: the filter applies)
     Py_ssize_t n_needles
     const char* needle[16]  # lines._CREDIT_NEEDS (ASCII, lower case)
     Py_ssize_t needle_len[16]
@@ -156,13 +187,12 @@ cdef int _furniture_filter(FurnitureFilter* f, object prefilter) except -1:
     """Read ``prefilter`` ((pairs, credit needles) or None: no filter) into ``f``; 0 when
     there is none to apply."""
     cdef Py_ssize_t i
-    f.pairs = NULL
+    f.on = False
     f.n_needles = 0
-    if prefilter is None:
+    if type(prefilter) is not tuple or len(<tuple>prefilter) != 2:
         return 0
-    pairs, needles = prefilter
-    if type(pairs) is not bytes or len(<bytes>pairs) != 128 * 128 // 8 or type(needles) is not tuple \
-            or len(<tuple>needles) > 16:
+    opening, needles = prefilter
+    if not _read_opening(&f.opening, opening) or type(needles) is not tuple or len(<tuple>needles) > 16:
         return 0
     for word in <tuple>needles:
         if type(word) is not str or not PyUnicode_IS_ASCII(word) or not PyUnicode_GET_LENGTH(word):
@@ -171,7 +201,7 @@ cdef int _furniture_filter(FurnitureFilter* f, object prefilter) except -1:
         f.needle[i] = <const char*>PyUnicode_DATA(word)
         f.needle_len[i] = PyUnicode_GET_LENGTH(word)
     f.n_needles = len(<tuple>needles)
-    f.pairs = <const unsigned char*>(<bytes>pairs)
+    f.on = True
     return 1
 
 
@@ -195,10 +225,10 @@ cdef bint _may_be_furniture(str text, bint dates, FurnitureFilter* f) noexcept:
     cdef Py_ssize_t i, n, a
     cdef Py_UCS4 c
     cdef char lower[256]
-    if f.pairs is NULL:
+    if not f.on:
         return True
     n = PyUnicode_GET_LENGTH(text)
-    if n > 255 or _pair_open(text, f.pairs):
+    if n > 255 or _pair_open(text, &f.opening):
         return True
     for i in range(n):
         c = PyUnicode_READ_CHAR(text, i)
@@ -441,19 +471,20 @@ cdef inline bint _may_open(str text, const unsigned char* table) noexcept:
     return False
 
 
-cdef inline bint _may_open_heading(str text, str first, const unsigned char* table, bytes pairs) noexcept:
-    """The prefilters of next_related and next_comments: the pairs when given (they imply the
-    first character), else the first character when given."""
-    if pairs is not None and len(pairs) == 128 * 128 // 8:
-        return _pair_open(text, <const unsigned char*>pairs)
+cdef inline bint _may_open_heading(str text, str first, const unsigned char* table, Opening* opened) noexcept:
+    """The prefilters of next_related and next_comments: the opening table when read (it
+    implies the first character), else the first character when given."""
+    if opened.pairs is not NULL:
+        return _pair_open(text, opened)
     return first is None or _may_open(text, table)
 
 
-def pair_open(str text, bytes pairs):
-    """``_pair_open`` (for the tests)."""
-    if len(pairs) != 128 * 128 // 8:
-        raise ValueError("128 * 128 bits")
-    return _pair_open(text, <const unsigned char*>pairs)
+def pair_open(str text, tuple opening):
+    """``_pair_open`` (for the tests; ``opening``: lines._opening's table)."""
+    cdef Opening o
+    if not _read_opening(&o, opening):
+        raise ValueError("not an opening table")
+    return _pair_open(text, &o)
 
 
 def may_be_furniture(str text, bint dates, tuple prefilter):
@@ -473,18 +504,20 @@ def may_open_heading(str text, str first):
 
 
 def next_related(list kept, Py_ssize_t i, double seen, double cut_after, double max_weight,
-                 Py_ssize_t max_chars, object related_heading, str first=None, bytes pairs=None):
+                 Py_ssize_t max_chars, object related_heading, str first=None, object opening=None):
     """edges._next_related: (position, words) of the first block from ``i`` on that is a
     related heading after ``cut_after`` words, or (-1, words) past the end. ``first``: the
     ASCII characters the first word character of an ASCII heading can be (lower case; see
-    ``_may_open``), or None: ``related_heading`` is not asked of other ASCII lines; ``pairs``:
-    the pairs of its first two characters (``_pair_open``; lines._ascii_pairs), or None."""
+    ``_may_open``), or None: ``related_heading`` is not asked of other ASCII lines; ``opening``:
+    the pattern's opening table (``_pair_open``; lines._opening), or None."""
     cdef Py_ssize_t n = len(kept)
     cdef double weight
     cdef bint direct
     cdef str text
     cdef unsigned char[128] table
+    cdef Opening opened
     _first_table(table, first if first is not None else "")
+    _read_opening(&opened, opening)
     if n:
         read_layout(&_sel, type(kept[0]), _SEL_SLOTS)
     while i < n:
@@ -493,7 +526,7 @@ def next_related(list kept, Py_ssize_t i, double seen, double cut_after, double 
         weight = get_slot(b, _sel.off[1]) if direct else b.weight
         if seen >= cut_after and weight < max_weight:
             text = get_slot(b, _sel.off[3]) if direct else b.text
-            if PyUnicode_GET_LENGTH(text) <= max_chars and _may_open_heading(text, first, table, pairs) \
+            if PyUnicode_GET_LENGTH(text) <= max_chars and _may_open_heading(text, first, table, &opened) \
                     and related_heading(text):
                 return i, seen
         seen += weight
@@ -502,15 +535,17 @@ def next_related(list kept, Py_ssize_t i, double seen, double cut_after, double 
 
 
 def next_comments(list blocks, Py_ssize_t lo, Py_ssize_t hi, marks, double max_weight, tags,
-                  Py_ssize_t max_chars, object comments_heading, str first=None, bytes pairs=None):
+                  Py_ssize_t max_chars, object comments_heading, str first=None, object opening=None):
     """edges._next_comments_heading: the position of the first block of ``blocks[lo:hi]``
-    whose index is in ``marks`` or that is a comments heading, or -1. ``first``, ``pairs``:
+    whose index is in ``marks`` or that is a comments heading, or -1. ``first``, ``opening``:
     as ``next_related``'s."""
     cdef Py_ssize_t i
     cdef bint direct
     cdef str text
     cdef unsigned char[128] table
+    cdef Opening opened
     _first_table(table, first if first is not None else "")
+    _read_opening(&opened, opening)
     if hi > len(blocks):
         hi = len(blocks)
     if lo < 0:
@@ -529,7 +564,7 @@ def next_comments(list blocks, Py_ssize_t lo, Py_ssize_t hi, marks, double max_w
                 or (get_slot(b, _sel.off[2]) if direct else b.tag) in tags):
             continue
         text = get_slot(b, _sel.off[3]) if direct else b.text
-        if PyUnicode_GET_LENGTH(text) <= max_chars and _may_open_heading(text, first, table, pairs) \
+        if PyUnicode_GET_LENGTH(text) <= max_chars and _may_open_heading(text, first, table, &opened) \
                 and comments_heading(text):
             return i
     return -1
