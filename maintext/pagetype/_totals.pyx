@@ -182,6 +182,14 @@ def tag_code(str tag):
     return _tag_code(<const unsigned char*>PyUnicode_DATA(tag), len(tag))
 
 
+cdef int _is_comments(object boiler) except -1:
+    """``boiler == "comments"``, a str read off its letters (another object compared)."""
+    if type(boiler) is str:
+        return (PyUnicode_KIND(boiler) == 1 and len(<str>boiler) == 8
+                and memcmp(PyUnicode_DATA(boiler), b"comments", 8) == 0)
+    return 1 if boiler == "comments" else 0
+
+
 cdef tuple _containers(Blk* blk, Py_ssize_t n, list containers):
     """Parent, depth, end, comment flag and tag code of each block (block ``k`` is container
     ``k - 1``; block 0, the root, holds the text outside any container); the numbers of
@@ -205,7 +213,7 @@ cdef tuple _containers(Blk* blk, Py_ssize_t n, list containers):
         blk[k].parent = p
         blk[k].depth = blk[p].depth + 1
         blk[k].end = id_end
-        blk[k].in_comments = blk[p].in_comments or (boiler is not None and boiler == "comments")
+        blk[k].in_comments = blk[p].in_comments or (boiler is not None and _is_comments(boiler))
         if type(tag) is str and PyUnicode_KIND(tag) == 1:
             t = _tag_code(<const unsigned char*>PyUnicode_DATA(tag), len(<str>tag))
         else:
