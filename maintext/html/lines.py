@@ -107,6 +107,8 @@ def _openings(items: list, k: int, flags: int) -> set[tuple[int, ...]]:
 
 
 def _item_openings(item: tuple, k: int, flags: int) -> set[tuple[int, ...]]:
+    """:func:`_openings` of one element (a character, a branch, a group, a repeat, a
+    zero-width test); :class:`_NoPairs` for another (a back reference, a conditional)."""
     op, av = item
     if op in (_constants.LITERAL, _constants.NOT_LITERAL, _constants.IN, _constants.ANY):
         return {(_code_set(item, flags),)}
