@@ -9,6 +9,11 @@ Takes one block's text, gives True/False. Each pattern is a readable table of ph
 from __future__ import annotations
 
 import re
+import _sre
+import re._casefix as _casefix
+import re._compiler as _compiler
+import re._constants as _constants
+import re._parser as _parser
 
 from .wordset import WordSet
 
@@ -55,6 +60,151 @@ def _ascii_first(first: str) -> str:
 
 RELATED_ASCII_FIRST = _ascii_first(_RELATED_FIRST)
 COMMENTS_ASCII_FIRST = _ascii_first(_COMMENTS_FIRST)
+
+
+# --- the first two characters a match of a line pattern can open with -----------------------
+# A pattern ``^\W*(?=[first])(?:alternatives)...`` matches an ASCII line (lower-cased) only
+# where the line's first word character and the character after it (or the line's end) open
+# one of its alternatives: "th" opens none of _FURNITURE_LINE's ("tweet" needs "tw"). The
+# pairs are read off the parsed pattern once (a superset: lookaheads, boundaries and
+# repeat counts beyond two characters are not followed), a bit per (first, second) pair of
+# ASCII codes, the second 0 for the line's end; the compiled loops of ``auto`` test them
+# before they ask the pattern (tests/html/test_lines_prefilters.py checks no matching line
+# is refused).
+
+_ASCII = (1 << 128) - 1  # a set of ASCII codes, one bit each
+_ASCII_WORD = sum(1 << c for c in range(128) if chr(c).isalnum() or c == 95)
+
+
+class _NoPairs(Exception):
+    """The pattern holds an element the pairs are not read through."""
+
+
+def _code_set(item: tuple, flags: int) -> int:
+    """The ASCII codes one character element of a parsed pattern matches, by trying each."""
+    if item[0] is _constants.LITERAL and not flags & re.IGNORECASE:
+        return 1 << item[1] if item[1] < 128 else 0
+    sub = _parser.SubPattern(_parser.State(), [item])
+    sub.state.flags = flags
+    one = _compiler.compile(sub, flags)
+    return sum(1 << c for c in range(128) if one.fullmatch(chr(c)))
+
+
+def _openings(items: list, k: int, flags: int) -> set[tuple[int, ...]]:
+    """The first ``k`` characters (code sets) of what ``items`` match: a shorter tuple where a
+    match ends before (the element sequence complete)."""
+    found: set[tuple[int, ...]] = {()}
+    for item in items:
+        longer: set[tuple[int, ...]] = set()
+        for head in found:
+            if len(head) >= k:
+                longer.add(head)
+                continue
+            for tail in _item_openings(item, k - len(head), flags):
+                longer.add(head + tail)
+        found = longer
+    return found
+
+
+def _item_openings(item: tuple, k: int, flags: int) -> set[tuple[int, ...]]:
+    """:func:`_openings` of one element (a character, a branch, a group, a repeat, a
+    zero-width test); :class:`_NoPairs` for another (a back reference, a conditional)."""
+    op, av = item
+    if op in (_constants.LITERAL, _constants.NOT_LITERAL, _constants.IN, _constants.ANY):
+        return {(_code_set(item, flags),)}
+    if op is _constants.BRANCH:
+        return set().union(*(_openings(alt, k, flags) for alt in av[1]))
+    if op is _constants.SUBPATTERN:
+        return _openings(av[-1], k, flags)
+    if op is _constants.ATOMIC_GROUP:
+        return _openings(av, k, flags)
+    if op in (_constants.MAX_REPEAT, _constants.MIN_REPEAT, _constants.POSSESSIVE_REPEAT):
+        low, high, sub = av
+        once = _openings(sub, k, flags)
+        found: set[tuple[int, ...]] = {()}
+        for _ in range(low):
+            found = {(a + b)[:k] if len(a) < k else a for a in found for b in once}
+        out = set(found)
+        for _ in range(min(high - low, k + 1) if high != _constants.MAXREPEAT else k + 1):
+            found = {(a + b)[:k] if len(a) < k else a for a in found for b in once}
+            out |= found
+        return out
+    if op in (_constants.AT, _constants.ASSERT, _constants.ASSERT_NOT):
+        return {()}  # (nothing read: the superset)
+    raise _NoPairs(op)
+
+
+def _first_beyond_ascii(pattern: re.Pattern[str]) -> tuple[str, bool] | None:
+    """What the first word character of a line (one beyond ASCII: the pattern itself is asked
+    of such a line) must be for ``pattern`` (``^\\W*(?=[first])...`` with IGNORECASE) to
+    match it: (the characters its lower case, ``_sre.unicode_tolower``, must be one of, whether
+    a decimal digit passes too), read as re compiles the lookahead's class (each member
+    lower-cased, with the other lower-case forms re._casefix gives it); None when the
+    lookahead is not such a class."""
+    if not pattern.flags & re.IGNORECASE:
+        return None
+    data = list(_parser.parse(pattern.pattern, pattern.flags))
+    if len(data) < 3 or data[2][0] is not _constants.ASSERT or data[2][1][0] != 1:
+        return None
+    ahead = list(data[2][1][1])
+    if len(ahead) != 1 or ahead[0][0] is not _constants.IN:
+        return None
+    allowed: set[int] = set()
+    digits = False
+    for op, av in ahead[0][1]:
+        if op is _constants.LITERAL:
+            lower = _sre.unicode_tolower(av)
+            allowed.add(lower)
+            allowed.update(_casefix._EXTRA_CASES.get(lower, ()))
+        elif op is _constants.CATEGORY and av is _constants.CATEGORY_DIGIT:
+            digits = True
+        else:
+            return None
+    return "".join(map(chr, sorted(allowed))), digits
+
+
+def _opening(any_case: _AnyCase) -> tuple[bytes, str | None, bool] | None:
+    """The opening table of one of the line patterns, read by auto's compiled loops (see
+    _select.pxi's ``_pair_open``): (its ASCII pairs, then :func:`_first_beyond_ascii`'s
+    characters, or None, and digit flag); None without pairs."""
+    pairs = _ascii_pairs(any_case.lower)
+    if pairs is None:
+        return None
+    beyond = _first_beyond_ascii(any_case.pattern)
+    return (pairs, None, False) if beyond is None else (pairs, beyond[0], beyond[1])
+
+
+def _ascii_pairs(pattern: re.Pattern[str]) -> bytes | None:
+    r"""The (first word character, next character or 0 at the line's end) pairs an ASCII line,
+    lower-cased, can open with where ``pattern`` (``^\W*(?=[first])...``, its lower-case
+    twin) matches it: 128 * 128 bits (see above); None when they cannot be read."""
+    data = list(_parser.parse(pattern.pattern, pattern.flags))
+    flags = pattern.flags
+    if (len(data) < 4 or data[0] != (_constants.AT, _constants.AT_BEGINNING)
+            or data[1][0] is not _constants.MAX_REPEAT or data[1][1][:2] != (0, _constants.MAXREPEAT)
+            or list(data[1][1][2]) != [(_constants.IN, [(_constants.CATEGORY, _constants.CATEGORY_NOT_WORD)])]
+            or data[2][0] is not _constants.ASSERT or data[2][1][0] != 1):
+        return None  # (not ^ \W* (?=...): the match may open elsewhere than at the first word character)
+    try:
+        ahead = 0
+        for opening in _openings(data[2][1][1], 1, flags):
+            ahead |= opening[0] if opening else _ASCII
+        pairs = bytearray(128 * 128 // 8)
+        for opening in _openings(data[3:], 2, flags):
+            if not opening:
+                return None
+            first = opening[0] & ahead
+            if first & ~_ASCII_WORD:
+                return None  # (it may open on a character the leading \W* reads)
+            second = opening[1] if len(opening) > 1 else _ASCII  # (a match of one character: any after it)
+            for a in range(128):
+                if first >> a & 1:
+                    for b in range(128):
+                        if second >> b & 1:
+                            pairs[(a * 128 + b) >> 3] |= 1 << ((a * 128 + b) & 7)
+    except _NoPairs:
+        return None
+    return bytes(pairs)
 
 # Whole short lines that are page furniture in any article (English, Chinese, some
 # European languages). Matched against a paragraph of at most ~8 words.
@@ -370,6 +520,15 @@ def is_furniture_line(text: str, dates: bool = True) -> bool:
 
 
 _FURNITURE_ANY_CASE = _AnyCase(_FURNITURE_LINE)
+
+# The pairs of the furniture, related and comments patterns (the lower-case twins an ASCII
+# line is asked of; see _ascii_pairs), and what auto's compiled selection reads to answer
+# an ASCII line is_furniture_line's False without asking it (_select.pxi's
+# _may_be_furniture: these pairs, and the credit words _credit_line needs).
+FURNITURE_OPENING = _opening(_FURNITURE_ANY_CASE)
+RELATED_OPENING = _opening(_RELATED_ANY_CASE)
+COMMENTS_OPENING = _opening(_COMMENTS_ANY_CASE)
+FURNITURE_PREFILTER = (FURNITURE_OPENING, _CREDIT_NEEDS) if FURNITURE_OPENING is not None else None
 
 
 # Parts of a blog post's footer or header line ("Posted by Ann at 12:43 PM | Comments (6) |

@@ -65,7 +65,7 @@ cdef Py_ssize_t _spaces_and_tokens(const unsigned char* b, Py_ssize_t n, Py_ssiz
     added to ``tokens`` in the same pass. A run starts at a word character whose previous
     character is none (each character's test made from its own byte and the one before, no
     state carried: vector steps), counted in blocks of 255 (byte-wide sums cannot overflow)."""
-    cdef Py_ssize_t i = 1, j, m, spaces, runs
+    cdef Py_ssize_t i = 1, j, m, whole, spaces, runs
     cdef unsigned char s_sum, r_sum
     if n <= 0:
         return 0
@@ -73,10 +73,14 @@ cdef Py_ssize_t _spaces_and_tokens(const unsigned char* b, Py_ssize_t n, Py_ssiz
     runs = _word_char(b[0])
     while i < n:
         m = min(n - i, 255)
+        whole = m & ~15  # (the vector steps' characters; the last few read from the table)
         s_sum = r_sum = 0
-        for j in range(i, i + m):
+        for j in range(i, i + whole):
             s_sum += b[j] == 32
             r_sum += _word_char(b[j]) & (_word_char(b[j - 1]) ^ 1)
+        for j in range(i + whole, i + m):
+            s_sum += b[j] == 32
+            r_sum += _word_byte[b[j]] & (_word_byte[b[j - 1]] ^ 1)
         spaces += s_sum
         runs += r_sum
         i += m
@@ -178,6 +182,14 @@ def tag_code(str tag):
     return _tag_code(<const unsigned char*>PyUnicode_DATA(tag), len(tag))
 
 
+cdef int _is_comments(object boiler) except -1:
+    """``boiler == "comments"``, a str read off its letters (another object compared)."""
+    if type(boiler) is str:
+        return (PyUnicode_KIND(boiler) == 1 and len(<str>boiler) == 8
+                and memcmp(PyUnicode_DATA(boiler), b"comments", 8) == 0)
+    return 1 if boiler == "comments" else 0
+
+
 cdef tuple _containers(Blk* blk, Py_ssize_t n, list containers):
     """Parent, depth, end, comment flag and tag code of each block (block ``k`` is container
     ``k - 1``; block 0, the root, holds the text outside any container); the numbers of
@@ -201,7 +213,7 @@ cdef tuple _containers(Blk* blk, Py_ssize_t n, list containers):
         blk[k].parent = p
         blk[k].depth = blk[p].depth + 1
         blk[k].end = id_end
-        blk[k].in_comments = blk[p].in_comments or (boiler is not None and boiler == "comments")
+        blk[k].in_comments = blk[p].in_comments or (boiler is not None and _is_comments(boiler))
         if type(tag) is str and PyUnicode_KIND(tag) == 1:
             t = _tag_code(<const unsigned char*>PyUnicode_DATA(tag), len(<str>tag))
         else:

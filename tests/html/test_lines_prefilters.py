@@ -202,3 +202,66 @@ def test_byline_word_runs_are_the_search() -> None:
         assert lines._has_byline_word(text) == want, text
         hits += want
     assert 0 < hits < 30000
+
+
+def _pair_allows(pairs: bytes, text: str) -> bool:
+    """The pair test of _select.pxi's ``_pair_open``, in Python (the first word character
+    of the lower-cased ASCII line and the one after it, 0 at its end)."""
+    if not text.isascii():
+        return True
+    lower = text.lower()
+    for i, c in enumerate(lower):
+        if c.isalnum() or c == "_":
+            code = ord(c) * 128 + (ord(lower[i + 1]) if i + 1 < len(lower) else 0)
+            return bool(pairs[code >> 3] >> (code & 7) & 1)
+    return False
+
+
+def test_ascii_pairs_of_a_small_pattern() -> None:
+    """The pairs read off ``^\\W*(?=[first])(?:...)\\W*$``: each alternative's first two
+    characters (a class, a repeat, a group), any character after a one-character match,
+    none that a lookahead refuses; no pairs for another shape of pattern."""
+    pattern = re.compile(r"^\W*(?=[abx\d])(?:ab|a[cd]e|\d+ x|b|x?y)\W*$")
+    pairs = lines._ascii_pairs(pattern)
+    found = {(chr(a), chr(b)) for a in range(128) for b in range(128)
+             if pairs[(a * 128 + b) >> 3] >> ((a * 128 + b) & 7) & 1}
+    digits = "0123456789"
+    expected = ({("a", "b"), ("a", "c"), ("a", "d")} | {(d, e) for d in digits for e in digits + " "}
+                | {("b", chr(c)) for c in range(128)} | {("x", "y")})  # ("y" alone: refused by the lookahead)
+    assert found == expected
+    assert lines._ascii_pairs(re.compile(r"\W*(?=[a])(?:ab)")) is None  # (no ^)
+    assert lines._ascii_pairs(re.compile(r"^(?=[a])(?:ab)")) is None  # (no leading \W*)
+    assert lines._ascii_pairs(re.compile(r"^\W*(?=[a\W])(?:ab|-b)")) is None  # (may open on a \W)
+    assert lines._ascii_pairs(re.compile(r"^\W*(?=[a])(?:(a)\1)")) is None  # (a back reference)
+
+
+@pytest.mark.parametrize("pattern", [lines._FURNITURE_LINE, lines._RELATED_HEADING, lines._COMMENTS_HEADING])
+def test_ascii_pairs_refuse_no_matching_line(pattern) -> None:
+    """The pairs of lines' patterns (their lower-case twins) allow every ASCII line the pattern
+    matches (random lines of furniture and heading words, in any case), and refuse others."""
+    twin = lines._AnyCase(pattern)
+    pairs = lines._ascii_pairs(twin.lower)
+    assert pairs is not None
+    refused = 0
+    for text in _lines(20000, 7) + [w + tail for w in WORDS for tail in ("", "s", ":", " x", "!")]:
+        if not _pair_allows(pairs, text):
+            refused += 1
+            assert twin.match(text) is None, text
+    assert refused > 1000
+
+
+@pytest.mark.parametrize("pattern, first", [(lines._FURNITURE_LINE, lines._FURNITURE_FIRST),
+                                             (lines._RELATED_HEADING, lines._RELATED_FIRST),
+                                             (lines._COMMENTS_HEADING, lines._COMMENTS_FIRST)])
+def test_first_beyond_ascii_is_the_lookahead_under_ignorecase(pattern, first) -> None:
+    """lines._first_beyond_ascii: a character beyond ASCII passes the pattern's lookahead
+    (IGNORECASE) exactly when its lower case (as re reads it) is one of the characters read
+    off the class, or a decimal digit where the class holds \\d: every code point below
+    U+30000 tried."""
+    import _sre
+    allowed, digits = lines._first_beyond_ascii(pattern)
+    ahead = re.compile("[" + first + "]", re.IGNORECASE)
+    for code in range(128, 0x30000):
+        c = chr(code)
+        lower = chr(_sre.unicode_tolower(code))
+        assert (ahead.fullmatch(c) is not None) == (lower in allowed or (digits and lower.isdecimal())), hex(code)

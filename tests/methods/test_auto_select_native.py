@@ -14,7 +14,7 @@ from types import SimpleNamespace
 import pytest
 
 import maintext
-from maintext.html import walk as _walk
+from maintext.html import lines, walk as _walk
 from maintext.methods.auto import edges, filter as auto_filter, lists as auto_lists
 from maintext.methods.auto import extract as _  # noqa: F401 - (the package itself, below)
 from maintext.methods.auto.heuristics import AutoHeuristics
@@ -47,7 +47,7 @@ class _Checked:
                 c = native.select_region(seg.blocks, inside, auto_filter.Block, limits, figures,
                                          auto_filter.FIGURE_REASONS, h.section_header_after,
                                          auto_filter._region_tests(h, seg, region.top), seg.containers,
-                                         auto_filter.Container, seg._chars, seg._links)
+                                         auto_filter.Container, seg._chars, seg._links, lines.FURNITURE_PREFILTER)
                 py = auto_filter._select_loop(h, seg, region.top, inside, opts, None, figures)
                 assert _ids(c) == _ids(py)
                 self.calls["select"] += 1
@@ -64,7 +64,7 @@ class _Checked:
             py = py_related(h, kept, i, seen)
             c = native.next_related(kept, i, seen, h.related_cut_after, h.section_heading_max_weight,
                                     edges.RELATED_HEADING_MAX_CHARS, edges.is_related_heading,
-                                    edges.RELATED_ASCII_FIRST)
+                                    edges.RELATED_ASCII_FIRST, lines.RELATED_OPENING)
             assert c == py
             self.calls["related"] += 1
             return py
@@ -73,7 +73,7 @@ class _Checked:
             py = py_comments(h, blocks, lo, hi, marks)
             c = native.next_comments(blocks, lo, hi, marks, h.section_heading_max_weight, h.comment_heading_tags,
                                      edges.COMMENTS_HEADING_MAX_CHARS, edges.is_comments_heading,
-                                     edges.COMMENTS_ASCII_FIRST)
+                                     edges.COMMENTS_ASCII_FIRST, lines.COMMENTS_OPENING)
             assert c == py
             self.calls["comments"] += 1
             return py
@@ -261,9 +261,9 @@ def test_native_paragraphs_match_python(monkeypatch) -> None:
     monkeypatch.setattr(_walk, "ENABLED", True)
     calls = []
 
-    def paragraphs(kept, mark_br):
-        c = native.paragraphs(kept, mark_br)
-        assert c == auto_pkg._paragraphs(kept)
+    def paragraphs(kept, mark_br, block_class=None, markers=None):
+        c = native.paragraphs(kept, mark_br, block_class, markers)
+        assert c == auto_pkg._paragraphs(kept) == native.paragraphs(kept, mark_br)
         calls.append(len(c))
         return c
 
@@ -276,7 +276,28 @@ def test_native_paragraphs_match_python(monkeypatch) -> None:
               SimpleNamespace(marked=MARK_BR, text="a b", lines=lambda: ["a", "b"])]
     assert native.paragraphs(blocks, MARK_BR) == auto_pkg._paragraphs(blocks) == [
         "one", "two", "plain text", "by attribute", "a", "b"]
+    assert native.paragraphs(blocks, MARK_BR, Block, auto_pkg._MARKERS) == auto_pkg._paragraphs(blocks)
     assert native.paragraphs([], MARK_BR) == []
+
+
+def test_raw_lines_are_block_lines() -> None:
+    """_score._raw_lines (paragraphs' reading of a line-broken block of segmentation.Block)
+    against Block.lines: random raw texts of markers, white space of every kind str.split()
+    splits at (and some it does not), one-, two- and four-byte characters."""
+    from maintext.html.markers import MARK_BR
+    from maintext.html.segmentation import Block
+    rng = random.Random(8)
+    alphabet = ["a", "b", " ", "\t", "\n", "\r", "\x00", "\x01", "\x02", "\x03", "\xa0", "\u2003", "\x1c", "\x85",
+                "\u200b", "\ufeff", "\u3000", "é", "中", "\U0001f600", ".", "  "]
+    checked = 0
+    for _ in range(20000):
+        raw = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 40)))
+        b = Block(raw, "p", (), 0, False, None)
+        if b.marked & MARK_BR:
+            assert native.raw_lines(raw, auto_pkg._MARKERS) == b.lines(), repr(raw)
+            assert native.paragraphs([b], MARK_BR, Block, auto_pkg._MARKERS) == b.lines()
+            checked += 1
+    assert checked > 10000
 
 
 def test_native_ranked_skipped_and_heading_twins_match_python(monkeypatch) -> None:
@@ -664,3 +685,71 @@ def test_native_holds_other_story_matches_python(monkeypatch) -> None:
     monkeypatch.setattr(widen, "_c_holds_other_story", both)
     pages = _extract_spread()
     assert len(answers) > 5
+
+
+def _furniture_lines(n: int, seed: int) -> list[str]:
+    """Random short lines of furniture words, credit words, dates, e-mail addresses and
+    plain words, in any case, with separators (the lines the prefilters must pass on)."""
+    from tests.html.test_lines_prefilters import WORDS
+    words = WORDS + _HEADING_WORDS + ["Getty Images", "(c) 2020", "AFP", "picture-alliance", "Credit", "Foto",
+                                      "Advertisement", "Sponsored", "Share on Facebook", "Log in", "Login",
+                                      "2 comments", "Back to top", "Skip to content", "Loading...", "Show more",
+                                      "Hide captions", "Don't miss", "Rezept drucken", "Bild anzeigen",
+                                      "Wird geladen", "Nach oben", "Compartir", "Stampa", "me@x.org", "The",
+                                      "theme", "sh", "a", "Z", "_", "9", "ss", "email", "E-Mail", "Tweets",
+                                      "Über", "Das Thema", "Teilen", "Kommentare (3)", "Комментарии", "\u017f",
+                                      "\u216b", "\u00b2", "\u0663", "Éditorial", "à la une", "Zurück", "Sha\u0301re",
+                                      "\u00a9 Foto", "Getty Imagesé", "Anzeigeé", "「Share」", "Teilen\uff1a"]
+    rnd = random.Random(seed)
+    texts = ["".join(rnd.choice(["", " ", "- ", "* ", "\u201c", "|"]) + rnd.choice(words)
+                     + rnd.choice(["", ":", " ", "!", ".", " (4)", " |", "..."]) for _ in range(rnd.randint(1, 3)))
+             for _ in range(n)]
+    return texts + [t.upper() for t in texts[:n // 5]] + [t.lower() for t in texts[:n // 5]]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_furniture_prefilter_changes_no_answer(seed: int) -> None:
+    """select_region asks is_furniture_line only of the lines ``_may_be_furniture`` passes
+    (lines.FURNITURE_PREFILTER: the first two characters, "@", digits with dates, a colon,
+    the credit words): it never refuses a furniture line, and it refuses many others."""
+    from maintext.html import lines
+    assert lines.FURNITURE_PREFILTER is not None
+    refused = 0
+    for text in _furniture_lines(20000, seed):
+        for dates in (True, False):
+            if not native.may_be_furniture(text, dates, lines.FURNITURE_PREFILTER):
+                refused += 1
+                assert not lines.is_furniture_line(text, dates=dates), text
+    assert refused > 1000
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_heading_pair_prefilter_changes_no_answer(seed: int) -> None:
+    """next_related / next_comments ask the heading tests only of the lines whose first two
+    characters lines' pairs allow (``_pair_open``): never refusing a heading."""
+    from maintext.html import lines
+    refused = 0
+    for text in _furniture_lines(20000, seed):
+        for test, opening in ((lines.is_related_heading, lines.RELATED_OPENING),
+                              (lines.is_comments_heading, lines.COMMENTS_OPENING)):
+            assert opening is not None
+            if not native.pair_open(text, opening):
+                refused += 1
+                assert not test(text), text
+    assert refused > 1000
+
+
+def test_list_tags_read_off_the_letters_agree_with_the_names() -> None:
+    """_score._list_tag (list_words', innermost_list's and select_region's reading of a
+    container's tag) is the comparison of the Python twins: ul/ol a list, li/p/div/span a box
+    they walk up through, any other tag (or case, or object) neither."""
+    names = ["ul", "ol", "li", "p", "div", "span", "UL", "Ul", "ll", "al", "lo", "l", "pp", "P", "dl", "dt", "dd",
+             "di", "divs", "spam", "spa", "span ", "table", "", "a", "b", "ü", "ulü", "\u0441pan", "h1", "ol\x00"]
+    for name in names:
+        expected = 1 if name in ("ul", "ol") else 2 if name in ("li", "p", "div", "span") else 0
+        assert native.list_tag(name) == expected, name
+
+    class Tag(str):
+        pass
+
+    assert native.list_tag(Tag("ul")) == 1 and native.list_tag(Tag("x")) == 0 and native.list_tag(None) == 0

@@ -232,12 +232,13 @@ def test_word_char_is_the_table_on_every_byte():
 
 def test_latin1_counts_across_the_blocks_of_255():
     """The vectorized Latin-1 loop: spaces and \\w runs as ``str.count`` and ``re`` find them,
-    on texts around the 255-character blocks (runs across a block's edge)."""
+    on texts around the 255-character blocks (runs across a block's edge) and around the
+    16-character vector steps (the last characters of a block read from the table)."""
     import re
     from maintext.pagetype import _totals
     rng = random.Random(4)
     alphabet = "a Z_9 .,-'\xaa\xb2\xb5\xb9\xbc\xbf\xc0\xd7\xe9\xf7\xff\t\n"
-    for n in list(range(0, 20)) + [254, 255, 256, 257, 509, 510, 511, 765, 1000]:
+    for n in list(range(0, 20)) + [31, 32, 33, 47, 48, 49, 254, 255, 256, 257, 270, 271, 272, 509, 510, 511, 765, 1000]:
         for _ in range(20):
             text = "".join(rng.choice(alphabet) for _ in range(n))
             assert _totals.latin1_counts(text) == (text.count(" "), len(re.findall(r"\w+", text)))

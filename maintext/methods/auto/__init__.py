@@ -44,7 +44,7 @@ from typing import Any
 from ...html.blocklist import PageView, head_signals, page_view
 from ...html.clean import clean_tree
 from ...html.document import Document
-from ...html.markers import MARK_BR
+from ...html.markers import BR, IMAGE, MARK_BR, SPAN_CLOSE, SPAN_OPEN
 from ...html.segment import Block, RunningEvidence, SKIP_REASONS, Segmentation, segment_cleaned
 from ...html.structure import paragraph_blocks, typed_blocks
 from ...metadata.title import decide_headline
@@ -194,7 +194,7 @@ def _set_text(page: Page, doc: Document, options: Options, seg: Segmentation, ke
               hint: JsonLdBody, why: str) -> None:
     """The page's paragraphs and typed blocks from the kept blocks, or from the JSON-LD
     body when they hold no text; ``why`` (or the JSON-LD) recorded as the region."""
-    paragraphs = (_c_paragraphs(kept, MARK_BR) if _c_paragraphs is not None and _walk.ENABLED
+    paragraphs = (_c_paragraphs(kept, MARK_BR, Block, _MARKERS) if _c_paragraphs is not None and _walk.ENABLED
                   else _paragraphs(kept))
     if not paragraphs and hint.body():
         paragraphs = [collapse_ws(line) for line in hint.body().splitlines() if line.strip()]
@@ -204,6 +204,10 @@ def _set_text(page: Page, doc: Document, options: Options, seg: Segmentation, ke
         page.blocks = typed_blocks(kept, seg, doc.url)
     page.set_paragraphs(paragraphs)
     page.extra["auto"] = {"region": why}
+
+
+# (the markers _score.paragraphs reads a line-broken block's raw text by, in its order)
+_MARKERS = BR + SPAN_OPEN + SPAN_CLOSE + IMAGE
 
 
 def _paragraphs(kept: list[Block]) -> list[str]:

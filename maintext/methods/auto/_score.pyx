@@ -10,7 +10,7 @@ reference and the fallback (no compiler, ``MAINTEXT_NATIVE=0``);
 
 from bisect import bisect_left
 
-from cpython.mem cimport PyMem_Free, PyMem_Realloc
+from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
 
 from maintext.html._slots cimport Layout, fits, get_slot, read_layout, set_slot
 

@@ -28,13 +28,25 @@
 # tests/methods/test_auto_select_native.py checks both twins agree (random and real pages).
 
 from cpython.unicode cimport PyUnicode_GET_LENGTH, PyUnicode_READ_CHAR
+from cpython.object cimport PyObject
+from libc.string cimport memcmp
 
 cdef extern from "Python.h":
     bint PyUnicode_IS_ASCII(object text)  # (a flag of the str object: no scan)
+    void* PyUnicode_DATA(object text)
+    bint Py_UNICODE_ISALNUM(Py_UCS4 ch)
+    bint Py_UNICODE_ISDECIMAL(Py_UCS4 ch)
+    bint Py_UNICODE_ISSPACE(Py_UCS4 ch)
+    Py_UCS4 Py_UNICODE_TOLOWER(Py_UCS4 ch)
+    object PyUnicode_FromKindAndData(int kind, const void* buffer, Py_ssize_t size)
+    Py_ssize_t PyUnicode_FindChar(object text, Py_UCS4 ch, Py_ssize_t start, Py_ssize_t end, int direction)
+    int PyUnicode_KIND(object text)
+    ctypedef unsigned char Py_UCS1
+    ctypedef unsigned short Py_UCS2
 
 # segmentation.Block's slots read here (in this order)
 _SEL_SLOTS = ("owner", "weight", "tag", "text", "heading", "chars", "link_chars", "in_table",
-              "marked", "index", "chain", "boiler")
+              "marked", "index", "chain", "boiler", "raw")
 cdef Layout _sel
 
 cdef enum DropCode:
@@ -58,14 +70,23 @@ cdef inline bint _ends_sentence(str text) noexcept:
 
 
 cdef inline bint _has_char(str text, Py_UCS4 a, Py_UCS4 b, Py_UCS4 c) noexcept:
-    """One of ``a``, ``b``, ``c`` is in ``text``."""
-    cdef Py_ssize_t i, n = PyUnicode_GET_LENGTH(text)
-    cdef Py_UCS4 x
-    for i in range(n):
-        x = PyUnicode_READ_CHAR(text, i)
-        if x == a or x == b or x == c:
-            return True
-    return False
+    """One of ``a``, ``b``, ``c`` is in ``text`` (str.find's search of each: a character wider
+    than the text's is refused without a scan)."""
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(text)
+    return (PyUnicode_FindChar(text, a, 0, n, 1) >= 0 or (b != a and PyUnicode_FindChar(text, b, 0, n, 1) >= 0)
+            or (c != a and c != b and PyUnicode_FindChar(text, c, 0, n, 1) >= 0))
+
+
+cdef inline int _is_h1(object tag) except -1:
+    """``tag == "h1"`` of a block's tag, read off the letters of a str (another object is
+    compared)."""
+    cdef const unsigned char* s
+    if type(tag) is str:
+        if PyUnicode_GET_LENGTH(tag) != 2 or PyUnicode_KIND(tag) != 1:
+            return 0
+        s = <const unsigned char*>PyUnicode_DATA(tag)
+        return s[0] == 104 and s[1] == 49
+    return 1 if tag == "h1" else 0
 
 
 cdef inline bint _may_be_post_line(str text, Py_ssize_t max_chars) noexcept:
@@ -91,6 +112,178 @@ cdef bint _furniture(object furniture_line, str text, bint dates, dict memo) exc
     return found is True
 
 
+cdef inline Py_ssize_t _ascii_lower(Py_UCS4 c) noexcept:
+    """``c`` lower-cased when it is ASCII, else -1."""
+    if c >= 128:
+        return -1
+    return <Py_ssize_t>c + 32 if 65 <= c <= 90 else <Py_ssize_t>c
+
+
+cdef struct Opening:  # lines' opening table of a pattern (lines._opening), alive while read
+    const unsigned char* pairs  # its ASCII pairs: 128 * 128 bits
+    PyObject* beyond  # a str: the lower-case forms a first word character beyond ASCII may have; NULL: any
+    bint digits  # ... or a decimal digit
+
+
+cdef int _read_opening(Opening* o, object opening) except -1:
+    """Read ``opening`` (lines._opening's tuple) into ``o``: 1, else 0 (not such a table)."""
+    o.pairs = NULL
+    o.beyond = NULL
+    o.digits = False
+    if type(opening) is not tuple or len(<tuple>opening) != 3:
+        return 0
+    pairs, beyond, digits = opening
+    if type(pairs) is not bytes or len(<bytes>pairs) != 128 * 128 // 8 or not (beyond is None or type(beyond) is str):
+        return 0
+    o.pairs = <const unsigned char*>(<bytes>pairs)
+    o.beyond = <PyObject*>beyond if beyond is not None else NULL
+    o.digits = bool(digits)
+    return 1
+
+
+cdef inline bint _pair_open(str text, Opening* o) noexcept:
+    """False only where the pattern ``o`` was read of cannot match ``text``: it has no word
+    character (``\\w``: alphanumeric or "_"), or its first one and the character after it
+    (0 at the end) are ASCII and, lower-cased, no pair of ``o.pairs`` (the pattern's lower-case
+    twin, asked of an ASCII line lower-cased; the pattern itself, asked of another line, reads
+    an ASCII character under IGNORECASE as lower-casing does: the characters it folds to
+    ASCII letters are not ASCII themselves), or its first one is beyond ASCII and its lower
+    case (``_sre.unicode_tolower``, as IGNORECASE reads it) is none of ``o.beyond`` (nor a
+    decimal digit with ``o.digits``)."""
+    cdef Py_ssize_t i, n, a, b
+    cdef Py_UCS4 c, lower
+    cdef bint ascii = PyUnicode_IS_ASCII(text)
+    n = PyUnicode_GET_LENGTH(text)
+    for i in range(n):
+        c = PyUnicode_READ_CHAR(text, i)
+        a = _ascii_lower(c)
+        if a < 0:
+            if not ascii and Py_UNICODE_ISALNUM(c):  # (the first word character, beyond ASCII)
+                if o.beyond is NULL:
+                    return True
+                lower = Py_UNICODE_TOLOWER(c)
+                return (PyUnicode_FindChar(<object>o.beyond, lower, 0, PyUnicode_GET_LENGTH(<object>o.beyond), 1) >= 0
+                        or (o.digits and Py_UNICODE_ISDECIMAL(lower)))
+            continue
+        if not (97 <= a <= 122 or 48 <= a <= 57 or a == 95):  # (not a-z, 0-9, _)
+            continue
+        b = _ascii_lower(PyUnicode_READ_CHAR(text, i + 1)) if i + 1 < n else 0
+        if b < 0:
+            return True
+        b += a * 128
+        return (o.pairs[b >> 3] >> (b & 7)) & 1
+    return False
+
+
+cdef struct FurnitureFilter:  # what _may_be_furniture reads (lines' tables, alive during the loop)
+    Opening opening  # lines.FURNITURE_OPENING
+    bint on  # (read: the filter applies)
+    Py_ssize_t n_needles
+    const char* needle[16]  # lines._CREDIT_NEEDS (ASCII, lower case)
+    Py_ssize_t needle_len[16]
+
+
+cdef int _furniture_filter(FurnitureFilter* f, object prefilter) except -1:
+    """Read ``prefilter`` ((pairs, credit needles) or None: no filter) into ``f``; 0 when
+    there is none to apply."""
+    cdef Py_ssize_t i
+    f.on = False
+    f.n_needles = 0
+    if type(prefilter) is not tuple or len(<tuple>prefilter) != 2:
+        return 0
+    opening, needles = prefilter
+    if not _read_opening(&f.opening, opening) or type(needles) is not tuple or len(<tuple>needles) > 16:
+        return 0
+    for word in <tuple>needles:
+        if type(word) is not str or not PyUnicode_IS_ASCII(word) or not PyUnicode_GET_LENGTH(word):
+            return 0
+    for i, word in enumerate(<tuple>needles):
+        f.needle[i] = <const char*>PyUnicode_DATA(word)
+        f.needle_len[i] = PyUnicode_GET_LENGTH(word)
+    f.n_needles = len(<tuple>needles)
+    f.on = True
+    return 1
+
+
+cdef bint _holds_needle(const char* lower, Py_ssize_t n, FurnitureFilter* f) noexcept:
+    """One of the needles is in ``lower[:n]``."""
+    cdef Py_ssize_t i, k
+    for k in range(f.n_needles):
+        for i in range(n - f.needle_len[k] + 1):
+            if lower[i] == f.needle[k][0] and memcmp(lower + i, f.needle[k], f.needle_len[k]) == 0:
+                return True
+    return False
+
+
+cdef bint _may_be_furniture(str text, bint dates, FurnitureFilter* f) noexcept:
+    """False only where lines.is_furniture_line(text, dates) is False, read off a line of at
+    most 255 characters without calling it: no pair of the furniture pattern opens it
+    (``_pair_open``), no "@" (an e-mail line), no decimal digit (with ``dates``: a date or
+    dateline), no colon (a caption or source label) and, unless it ends like a sentence, no
+    credit word in it lower-cased (lines._credit_line; "©" and the characters IGNORECASE
+    folds to ASCII letters pass it on)."""
+    cdef Py_ssize_t i, n, a
+    cdef Py_UCS4 c
+    cdef char lower[256]
+    if not f.on:
+        return True
+    n = PyUnicode_GET_LENGTH(text)
+    if n > 255 or _pair_open(text, &f.opening):
+        return True
+    for i in range(n):
+        c = PyUnicode_READ_CHAR(text, i)
+        a = _ascii_lower(c)
+        if a < 0:  # (beyond ASCII: a full-width colon, a digit, "©", a folding letter)
+            if c == 0xFF1A or c == 0xA9 or c == 0x130 or c == 0x131 or c == 0x17F or c == 0x212A \
+                    or (dates and Py_UNICODE_ISDECIMAL(c)):
+                return True
+            lower[i] = <char>0x80  # (no needle holds it: they are ASCII)
+            continue
+        if a == 64 or a == 58 or (dates and 48 <= a <= 57):  # "@", ":", a digit
+            return True
+        lower[i] = <char>a
+    if _ends_sentence(text):
+        return False
+    return _holds_needle(lower, n, f)
+
+
+cdef enum ListTag:
+    LIST_BOX = 1  # "ul", "ol"
+    LIST_PATH = 2  # "li", "p", "div", "span": the boxes lists._innermost_list walks up through
+    LIST_OTHER = 0
+
+
+cdef int _list_tag(object tag) except -1:
+    """The ListTag of a container's tag: read off the letters of a one-byte str, else by
+    comparing it as the Python twins do."""
+    cdef const unsigned char* s
+    cdef Py_ssize_t n
+    if type(tag) is str and PyUnicode_KIND(tag) == 1:
+        s = <const unsigned char*>PyUnicode_DATA(tag)
+        n = PyUnicode_GET_LENGTH(tag)
+        if n == 2:
+            if s[1] == 108:  # "l": "ul", "ol"
+                return LIST_BOX if s[0] == 117 or s[0] == 111 else LIST_OTHER
+            return LIST_PATH if s[0] == 108 and s[1] == 105 else LIST_OTHER  # "li"
+        if n == 1:
+            return LIST_PATH if s[0] == 112 else LIST_OTHER  # "p"
+        if n == 3:
+            return LIST_PATH if memcmp(s, b"div", 3) == 0 else LIST_OTHER
+        if n == 4:
+            return LIST_PATH if memcmp(s, b"span", 4) == 0 else LIST_OTHER
+        return LIST_OTHER
+    if tag == "ul" or tag == "ol":
+        return LIST_BOX
+    if tag == "li" or tag == "p" or tag == "div" or tag == "span":
+        return LIST_PATH
+    return LIST_OTHER
+
+
+def list_tag(tag):
+    """``_list_tag`` (for the tests)."""
+    return _list_tag(tag)
+
+
 cdef bint _in_link_list(tuple chain, list containers, object Container, list char_sums, list link_sums,
                         Py_ssize_t levels, double density_max) except -1:
     """filter._in_link_list: the innermost ul/ol among the last ``levels`` containers of
@@ -110,7 +303,7 @@ cdef bint _in_link_list(tuple chain, list containers, object Container, list cha
             tag = get_slot(c, _cont.off[2])
         else:
             tag = c.tag
-        if tag == "ul" or tag == "ol":
+        if _list_tag(tag) == LIST_BOX:
             if fits(&_cont, c):
                 start = get_slot(c, _cont.off[0])
                 end = get_slot(c, _cont.off[1])
@@ -125,12 +318,14 @@ cdef bint _in_link_list(tuple chain, list containers, object Container, list cha
 
 def select_region(list blocks, inside, object Block, limits, bint figures, tuple figure_reasons,
                   double section_after, tuple tests, list containers, object Container, list char_sums,
-                  list link_sums):
+                  list link_sums, furniture_prefilter=None):
     """filter.select_blocks without explain: (kept, linked, cells) as its loop builds them
     (each dropped block of ``linked`` and ``cells`` paired with -1). ``inside``: one byte a
     block, 1 inside the region. ``limits``: filter.drop_limits. ``tests``: the Python tests
     asked of a few blocks, (boiler_inside(b), linked_prose(b), furniture_line(text, dates),
-    all_furniture_lines(b), post_line(text), credit_line(text), section_heading(b))."""
+    all_furniture_lines(b), post_line(text), credit_line(text), section_heading(b)).
+    ``furniture_prefilter``: (lines._ascii_pairs of the furniture pattern, lines._CREDIT_NEEDS),
+    what ``_may_be_furniture`` reads to answer most short lines without furniture_line, or None."""
     cdef bint keep_comments = limits[0], keep_headline = limits[1], keep_tables = limits[2]
     cdef double headline_max = limits[3], long_weight = limits[4], line_max = limits[5]
     cdef double lines_max = limits[6], credit_min = limits[7], short_limit = limits[8]
@@ -150,6 +345,8 @@ def select_region(list blocks, inside, object Block, limits, bint figures, tuple
     cdef bint direct, seen_h1 = False, in_table, heading
     cdef int code
     cdef str text
+    cdef FurnitureFilter furniture_filter
+    _furniture_filter(&furniture_filter, furniture_prefilter)  # (its tables kept alive by the tuple)
     if ins.shape[0] < n:
         raise ValueError("inside is shorter than blocks")
     read_layout(&_sel, Block, _SEL_SLOTS)
@@ -173,7 +370,7 @@ def select_region(list blocks, inside, object Block, limits, bint figures, tuple
             code = DROP_BOILER
             if figures and ("inside " + boiler) in figure_reasons:
                 code = KEEP
-        elif tag == "h1" and not keep_headline and <double>PyUnicode_GET_LENGTH(text) < headline_max:
+        elif _is_h1(tag) and not keep_headline and <double>PyUnicode_GET_LENGTH(text) < headline_max:
             code = DROP_HEADLINE
         else:
             density = (<double>link_chars / <double>chars) if chars else 0.0
@@ -185,6 +382,7 @@ def select_region(list blocks, inside, object Block, limits, bint figures, tuple
                     link_sums, list_levels, list_density_max):
                 code = DROP_LINK
             elif weight < line_max and PyUnicode_GET_LENGTH(text) <= furniture_max \
+                    and _may_be_furniture(text, not in_table, &furniture_filter) \
                     and _furniture(furniture_line, text, not in_table,
                                    furniture_plain if in_table else furniture_dates):
                 code = DROP_FURNITURE
@@ -199,7 +397,7 @@ def select_region(list blocks, inside, object Block, limits, bint figures, tuple
             elif in_table and not keep_tables:
                 code = DROP_OTHER
         # --- select_blocks' loop ---
-        if code != KEEP and words >= section_after and heading and tag != "h1" and section_heading(b):
+        if code != KEEP and words >= section_after and heading and not _is_h1(tag) and section_heading(b):
             code = KEEP
         if code == DROP_HEADLINE:
             if not seen_h1:
@@ -273,6 +471,30 @@ cdef inline bint _may_open(str text, const unsigned char* table) noexcept:
     return False
 
 
+cdef inline bint _may_open_heading(str text, str first, const unsigned char* table, Opening* opened) noexcept:
+    """The prefilters of next_related and next_comments: the opening table when read (it
+    implies the first character), else the first character when given."""
+    if opened.pairs is not NULL:
+        return _pair_open(text, opened)
+    return first is None or _may_open(text, table)
+
+
+def pair_open(str text, tuple opening):
+    """``_pair_open`` (for the tests; ``opening``: lines._opening's table)."""
+    cdef Opening o
+    if not _read_opening(&o, opening):
+        raise ValueError("not an opening table")
+    return _pair_open(text, &o)
+
+
+def may_be_furniture(str text, bint dates, tuple prefilter):
+    """``_may_be_furniture`` (for the tests; ``prefilter`` as select_region's)."""
+    cdef FurnitureFilter f
+    if not _furniture_filter(&f, prefilter):
+        raise ValueError("not a furniture prefilter")
+    return _may_be_furniture(text, dates, &f)
+
+
 def may_open_heading(str text, str first):
     """The test of ``_may_open`` (for the tests): ``first``, the ASCII characters a line's
     first word character must be."""
@@ -282,17 +504,20 @@ def may_open_heading(str text, str first):
 
 
 def next_related(list kept, Py_ssize_t i, double seen, double cut_after, double max_weight,
-                 Py_ssize_t max_chars, object related_heading, str first=None):
+                 Py_ssize_t max_chars, object related_heading, str first=None, object opening=None):
     """edges._next_related: (position, words) of the first block from ``i`` on that is a
     related heading after ``cut_after`` words, or (-1, words) past the end. ``first``: the
     ASCII characters the first word character of an ASCII heading can be (lower case; see
-    ``_may_open``), or None: ``related_heading`` is not asked of other ASCII lines."""
+    ``_may_open``), or None: ``related_heading`` is not asked of other ASCII lines; ``opening``:
+    the pattern's opening table (``_pair_open``; lines._opening), or None."""
     cdef Py_ssize_t n = len(kept)
     cdef double weight
     cdef bint direct
     cdef str text
     cdef unsigned char[128] table
+    cdef Opening opened
     _first_table(table, first if first is not None else "")
+    _read_opening(&opened, opening)
     if n:
         read_layout(&_sel, type(kept[0]), _SEL_SLOTS)
     while i < n:
@@ -301,7 +526,7 @@ def next_related(list kept, Py_ssize_t i, double seen, double cut_after, double 
         weight = get_slot(b, _sel.off[1]) if direct else b.weight
         if seen >= cut_after and weight < max_weight:
             text = get_slot(b, _sel.off[3]) if direct else b.text
-            if PyUnicode_GET_LENGTH(text) <= max_chars and (first is None or _may_open(text, table)) \
+            if PyUnicode_GET_LENGTH(text) <= max_chars and _may_open_heading(text, first, table, &opened) \
                     and related_heading(text):
                 return i, seen
         seen += weight
@@ -310,15 +535,17 @@ def next_related(list kept, Py_ssize_t i, double seen, double cut_after, double 
 
 
 def next_comments(list blocks, Py_ssize_t lo, Py_ssize_t hi, marks, double max_weight, tags,
-                  Py_ssize_t max_chars, object comments_heading, str first=None):
+                  Py_ssize_t max_chars, object comments_heading, str first=None, object opening=None):
     """edges._next_comments_heading: the position of the first block of ``blocks[lo:hi]``
-    whose index is in ``marks`` or that is a comments heading, or -1. ``first``: as
-    ``next_related``'s."""
+    whose index is in ``marks`` or that is a comments heading, or -1. ``first``, ``opening``:
+    as ``next_related``'s."""
     cdef Py_ssize_t i
     cdef bint direct
     cdef str text
     cdef unsigned char[128] table
+    cdef Opening opened
     _first_table(table, first if first is not None else "")
+    _read_opening(&opened, opening)
     if hi > len(blocks):
         hi = len(blocks)
     if lo < 0:
@@ -337,7 +564,7 @@ def next_comments(list blocks, Py_ssize_t lo, Py_ssize_t hi, marks, double max_w
                 or (get_slot(b, _sel.off[2]) if direct else b.tag) in tags):
             continue
         text = get_slot(b, _sel.off[3]) if direct else b.text
-        if PyUnicode_GET_LENGTH(text) <= max_chars and (first is None or _may_open(text, table)) \
+        if PyUnicode_GET_LENGTH(text) <= max_chars and _may_open_heading(text, first, table, &opened) \
                 and comments_heading(text):
             return i
     return -1
@@ -350,6 +577,7 @@ def list_words(list blocks, list containers, object Container):
     cdef dict words = {}
     cdef Py_ssize_t i
     cdef bint direct
+    cdef int kind
     if blocks:
         read_layout(&_sel, type(blocks[0]), _SEL_SLOTS)
     read_layout(&_cont, Container, _CONTAINER_SLOTS)
@@ -360,32 +588,109 @@ def list_words(list blocks, list containers, object Container):
         for i in range(len(chain) - 1, -1, -1):
             cid = chain[i]
             c = containers[cid]
-            tag = get_slot(c, _cont.off[2]) if fits(&_cont, c) else c.tag
-            if tag == "ul" or tag == "ol":
+            kind = _list_tag(get_slot(c, _cont.off[2]) if fits(&_cont, c) else c.tag)
+            if kind == LIST_BOX:
                 found = cid
                 break
-            if not (tag == "li" or tag == "p" or tag == "div" or tag == "span"):
+            if kind != LIST_PATH:
                 break
         if found is not None:
             words[found] = <double>words.get(found, 0.0) + <double>(get_slot(b, _sel.off[1]) if direct else b.weight)
     return words
 
 
-def paragraphs(list kept, int mark_br):
+def paragraphs(list kept, int mark_br, object block_class=None, str markers=None):
     """auto._paragraphs: the paragraphs of the kept blocks, in order: each block's text when
-    not empty, a block with a line break (``marked & mark_br``) its ``lines()``."""
+    not empty, a block with a line break (``marked & mark_br``) its ``lines()``: read here
+    from its raw text (``_raw_lines``) when the block is of ``block_class`` exactly
+    (segmentation.Block, whose lines() that is) and ``markers`` are markers.BR, SPAN_OPEN,
+    SPAN_CLOSE and IMAGE in that order."""
     cdef list out = []
-    cdef bint direct
+    cdef bint direct, own = block_class is not None and markers is not None and len(markers) == 4
     if kept:
         read_layout(&_sel, type(kept[0]), _SEL_SLOTS)
     for b in kept:
         direct = fits(&_sel, b)
         if (<int>(get_slot(b, _sel.off[8]) if direct else b.marked)) & mark_br:
-            out += b.lines()
+            raw = get_slot(b, _sel.off[12]) if direct and own and type(b) is block_class else None
+            if type(raw) is str:
+                _raw_lines(<str>raw, out, markers)
+            else:
+                out += b.lines()
         else:
             text = get_slot(b, _sel.off[3]) if direct else b.text
             if text:
                 out.append(text)
+    return out
+
+
+ctypedef fused _text_unit:  # the characters of a one-, two- or four-byte str
+    Py_UCS1
+    Py_UCS2
+    Py_UCS4
+
+
+cdef int _raw_lines(str raw, list out, str markers) except -1:
+    """segmentation.Block.lines of a block's ``raw`` text, appended to ``out``: the span and
+    image markers dropped, the text split at the line-break marker, each part's white space
+    (what str.split() splits at) collapsed to single spaces and stripped, the empty parts
+    left out. One pass, no list of words per line (each line built in a buffer of the text's
+    own width)."""
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(raw)
+    cdef int kind = PyUnicode_KIND(raw)
+    cdef void* buf
+    if n == 0:
+        return 0
+    buf = PyMem_Malloc(n * kind)
+    if buf is NULL:
+        raise MemoryError()
+    try:
+        if kind == 1:
+            _split_lines(<const Py_UCS1*>PyUnicode_DATA(raw), <Py_UCS1*>buf, n, kind, out, markers)
+        elif kind == 2:
+            _split_lines(<const Py_UCS2*>PyUnicode_DATA(raw), <Py_UCS2*>buf, n, kind, out, markers)
+        else:
+            _split_lines(<const Py_UCS4*>PyUnicode_DATA(raw), <Py_UCS4*>buf, n, kind, out, markers)
+    finally:
+        PyMem_Free(buf)
+    return 0
+
+
+cdef int _split_lines(const _text_unit* p, _text_unit* buf, Py_ssize_t n, int kind, list out,
+                      str markers) except -1:
+    """The loop of :func:`_raw_lines` over the characters ``p[:n]`` (``buf``: room for them)."""
+    cdef Py_ssize_t i, length = 0
+    cdef Py_UCS4 br = markers[0], span_open = markers[1], span_close = markers[2], image = markers[3], c
+    cdef bint space = False
+    for i in range(n):
+        c = p[i]
+        if c == br:
+            if length:
+                out.append(PyUnicode_FromKindAndData(kind, buf, length))
+            length = 0
+            space = False
+        elif c == span_open or c == span_close or c == image:
+            continue
+        elif Py_UNICODE_ISSPACE(c):
+            space = length > 0
+        else:
+            if space:
+                buf[length] = 32
+                length += 1
+                space = False
+            buf[length] = p[i]
+            length += 1
+    if length:
+        out.append(PyUnicode_FromKindAndData(kind, buf, length))
+    return 0
+
+
+def raw_lines(str raw, str markers):
+    """``_raw_lines`` of ``raw`` (for the tests: it agrees with Block.lines)."""
+    cdef list out = []
+    if len(markers) != 4:
+        raise ValueError("four markers")
+    _raw_lines(raw, out, markers)
     return out
 
 
@@ -818,6 +1123,7 @@ def innermost_list(b, list containers):
     when only ``<li>``, ``<p>``, ``<div>`` or ``<span>`` boxes lie between; else None."""
     cdef tuple chain
     cdef Py_ssize_t k
+    cdef int kind
     if fits(&_sel, b):
         chain = <tuple>get_slot(b, _sel.off[10])
     else:
@@ -825,10 +1131,10 @@ def innermost_list(b, list containers):
     for k in range(len(chain) - 1, -1, -1):
         cid = chain[k]
         c = containers[cid]
-        tag = get_slot(c, _cont.off[2]) if fits(&_cont, c) else c.tag
-        if tag == "ul" or tag == "ol":
+        kind = _list_tag(get_slot(c, _cont.off[2]) if fits(&_cont, c) else c.tag)
+        if kind == LIST_BOX:
             return cid
-        if not (tag == "li" or tag == "p" or tag == "div" or tag == "span"):
+        if kind != LIST_PATH:
             return None
     return None
 

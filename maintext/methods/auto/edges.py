@@ -14,8 +14,8 @@ from ...html.tags import SENTENCE_END
 from ...html.tags import HEADING_TAGS
 from ...html import walk as _walk
 from ...html.lines import (
-    COMMENTS_ASCII_FIRST, COMMENTS_HEADING_MAX_CHARS, FURNITURE_MAX_CHARS, RELATED_ASCII_FIRST,
-    RELATED_HEADING_MAX_CHARS, is_comments_heading, is_credit_line, is_furniture_line, is_related_heading, is_signoff_line)
+    COMMENTS_ASCII_FIRST, COMMENTS_OPENING, COMMENTS_HEADING_MAX_CHARS, FURNITURE_MAX_CHARS, RELATED_ASCII_FIRST,
+    RELATED_OPENING, RELATED_HEADING_MAX_CHARS, is_comments_heading, is_credit_line, is_furniture_line, is_related_heading, is_signoff_line)
 from ...html.promo import is_disclosure_line, is_promo_line
 from ...html.segment import Block, Container, Segmentation
 from .common import _explain, _weight_below, plain_heuristics
@@ -205,7 +205,7 @@ def _find_related(h: AutoHeuristics, kept: list[Block], i: int, seen: float) -> 
     """_next_related, in C when it can."""
     if _native_edges(h):
         return _c_next_related(kept, i, seen, h.related_cut_after, h.section_heading_max_weight,
-                               RELATED_HEADING_MAX_CHARS, is_related_heading, RELATED_ASCII_FIRST)
+                               RELATED_HEADING_MAX_CHARS, is_related_heading, RELATED_ASCII_FIRST, RELATED_OPENING)
     return _next_related(h, kept, i, seen)
 
 
@@ -344,7 +344,8 @@ def _find_comments_heading(h: AutoHeuristics, blocks: list[Block], lo: int, hi: 
     """_next_comments_heading, in C when it can."""
     if _native_edges(h):
         return _c_next_comments(blocks, lo, hi, marks, h.section_heading_max_weight, h.comment_heading_tags,
-                                COMMENTS_HEADING_MAX_CHARS, is_comments_heading, COMMENTS_ASCII_FIRST)
+                                COMMENTS_HEADING_MAX_CHARS, is_comments_heading, COMMENTS_ASCII_FIRST,
+                                COMMENTS_OPENING)
     return _next_comments_heading(h, blocks, lo, hi, marks)
 
 

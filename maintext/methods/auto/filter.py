@@ -15,8 +15,8 @@ from typing import Any, NamedTuple
 
 from ...html.tags import SENTENCE_END
 from ...html import walk as _walk
-from ...html.lines import (CAPTION_MAX_CHARS, FURNITURE_MAX_CHARS, POST_LINE_MAX_CHARS, is_credit_line,
-                           is_furniture_line, is_post_line)
+from ...html.lines import (CAPTION_MAX_CHARS, FURNITURE_MAX_CHARS, FURNITURE_PREFILTER, POST_LINE_MAX_CHARS,
+                           is_credit_line, is_furniture_line, is_post_line)
 from ...html.markers import MARK_BR
 from ...html.segment import Block, Container, Segmentation
 from ...options import AutoOptions
@@ -44,7 +44,7 @@ def select_blocks(h: AutoHeuristics, seg: Segmentation, region: Region, opts: Au
     if explain is None and plain and _c_select_region is not None and _walk.ENABLED:
         kept, linked, cells = _c_select_region(
             seg.blocks, inside, Block, limits, figures, FIGURE_REASONS, h.section_header_after,
-            _region_tests(h, seg, top), seg.containers, Container, seg._chars, seg._links)
+            _region_tests(h, seg, top), seg.containers, Container, seg._chars, seg._links, FURNITURE_PREFILTER)
     else:
         kept, linked, cells = _select_loop(h, seg, top, inside, opts, explain, figures)
     if cells and kept:
