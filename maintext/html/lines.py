@@ -9,11 +9,15 @@ Takes one block's text, gives True/False. Each pattern is a readable table of ph
 from __future__ import annotations
 
 import re
-import _sre
-import re._casefix as _casefix
-import re._compiler as _compiler
-import re._constants as _constants
-import re._parser as _parser
+
+try:  # re's parser, read for the prefilter tables below (CPython's, 3.11+; without it: no tables)
+    import _sre
+    import re._casefix as _casefix
+    import re._compiler as _compiler
+    import re._constants as _constants
+    import re._parser as _parser
+except ImportError:  # pragma: no cover - another Python: the patterns are asked of every line
+    _sre = _casefix = _compiler = _constants = _parser = None
 
 from .wordset import WordSet
 
@@ -166,7 +170,19 @@ def _first_beyond_ascii(pattern: re.Pattern[str]) -> tuple[str, bool] | None:
 def _opening(any_case: _AnyCase) -> tuple[bytes, str | None, bool] | None:
     """The opening table of one of the line patterns, read by auto's compiled loops (see
     _select.pxi's ``_pair_open``): (its ASCII pairs, then :func:`_first_beyond_ascii`'s
-    characters, or None, and digit flag); None without pairs."""
+    characters, or None, and digit flag); None without pairs, or when re's parser is not
+    CPython 3.11's as read here (the loops then ask the pattern of every line: the same
+    answers, slower)."""
+    if _parser is None:
+        return None
+    try:
+        return _read_opening(any_case)
+    except (AttributeError, TypeError, ValueError, IndexError, KeyError):  # pragma: no cover - another re
+        return None
+
+
+def _read_opening(any_case: _AnyCase) -> tuple[bytes, str | None, bool] | None:
+    """:func:`_opening`, read."""
     pairs = _ascii_pairs(any_case.lower)
     if pairs is None:
         return None
