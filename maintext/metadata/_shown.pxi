@@ -378,3 +378,35 @@ def subtree_pieces(_Element el, frozenset skip, Py_ssize_t budget):
             return out
         n = _next_node(n, top)
     return out
+
+
+# ---------------------------------------------------------------------------------------
+# The site-name test's shortcut: :func:`maintext.metadata.title.more_alnum`'s twin
+
+def more_alnum(str text, Py_ssize_t limit):
+    """``title.more_alnum(text, limit)``: whether ``text`` holds more than ``limit``
+    letters and digits (``str.isalnum`` of each character: ``Py_UNICODE_ISALNUM``), read
+    only until it does (a one-byte text by a table of its bytes)."""
+    cdef Py_ssize_t i, count = 0, n = PyUnicode_GET_LENGTH(text)
+    cdef int kind = PyUnicode_KIND(text)
+    cdef const void* data = PyUnicode_DATA(text)
+    cdef const unsigned char* b
+    if kind == PyUnicode_1BYTE_KIND:
+        b = <const unsigned char*>data
+        for i in range(n):
+            count += _alnum_byte[b[i]]
+            if count > limit:
+                return True
+        return False
+    for i in range(n):
+        if Py_UNICODE_ISALNUM(PyUnicode_READ(kind, data, i)):
+            count += 1
+            if count > limit:
+                return True
+    return False
+
+
+# str.isalnum of each one-byte (Latin-1) character, by byte
+cdef unsigned char _alnum_byte[256]
+for _c in range(256):
+    _alnum_byte[_c] = chr(_c).isalnum()

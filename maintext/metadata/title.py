@@ -71,9 +71,18 @@ def is_site_name(text: str, names: tuple[str, ...]) -> bool:
     pass, no generator: it runs on every title part, heading and author name.)"""
     if not names:
         return False
+    longest = len(names[0])  # (a loop, no max(map(...)): most pages give one or two names)
+    for name in names:
+        if len(name) > longest:
+            longest = len(name)
+    longest += 4
+    # (most texts, headings, title parts, people's names, are told at once by their count
+    # of letters and digits: each is one in the squash, see more_alnum; in C when built)
+    native = (_native if walk.ENABLED else None)
+    if native is not None and len(text) > longest and native.more_alnum(text, longest):
+        return False
     joined = "".join(text.lower().split())
     if not joined.isalnum():
-        longest = max(map(len, names)) + 4
         probe = _SQUASH_PROBE * longest
         if len(joined) > probe and len(_NON_ALNUM.sub("", joined[:probe])) > longest:
             return False
@@ -84,6 +93,21 @@ def is_site_name(text: str, names: tuple[str, ...]) -> bool:
     for name in names:
         if size <= len(name) + 4 and name in joined:
             return True
+    return False
+
+
+def more_alnum(text: str, limit: int) -> bool:
+    """Whether ``text`` holds more than ``limit`` letters and digits (``str.isalnum``): then
+    its :func:`~.names.squash_name` is longer than ``limit`` (every letter or digit lowers
+    to at least one, and nothing else to one: tested on every character), too long for a
+    site's name of ``limit - 4`` characters. The twin of ``_native.more_alnum``, which
+    :func:`is_site_name` asks (without it, the squash itself tells)."""
+    count = 0
+    for c in text:
+        if c.isalnum():
+            count += 1
+            if count > limit:
+                return True
     return False
 
 
