@@ -242,9 +242,11 @@ class _LevelHeads:
         heads = self._levels.get(level)
         if heads is None:
             heads = self._levels[level] = []
+            native = (_native if walk.ENABLED else None)  # (collapse_ws in C: no list of words)
             for el in self._elements:
                 if el.tag == level:
-                    text = " ".join(text_content(el).split())  # (collapse_ws inline)
+                    text = text_content(el)
+                    text = native.words(text) if native is not None else " ".join(text.split())
                     if 0 < len(text) < MAX_HEADLINE_CHARS and not is_site_name(text, self._names):
                         heads.append((el, text))
         return heads
