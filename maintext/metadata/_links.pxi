@@ -130,6 +130,12 @@ cdef str _words(str text):
     return text
 
 
+def words(str text):
+    """``" ".join(text.split())`` (:func:`maintext.textutil.collapse_ws`): ``text`` itself
+    when it is that already, else its words joined in one pass (see :func:`_words`)."""
+    return _words(text)
+
+
 cdef str _joined_words(str text):
     """``" ".join(text.split())``; a one-byte (Latin-1) ``text`` in one pass over its bytes
     into a scratch buffer (the words, their largest character), then copied into a str of

@@ -378,3 +378,71 @@ def subtree_pieces(_Element el, frozenset skip, Py_ssize_t budget):
             return out
         n = _next_node(n, top)
     return out
+
+
+# ---------------------------------------------------------------------------------------
+# The site-name test's shortcut: :func:`maintext.metadata.title.more_alnum`'s twin
+
+def more_alnum(str text, Py_ssize_t limit):
+    """``title.more_alnum(text, limit)``: whether ``text`` holds more than ``limit``
+    letters and digits (``str.isalnum`` of each character: ``Py_UNICODE_ISALNUM``), read
+    only until it does (a one-byte text by a table of its bytes)."""
+    cdef Py_ssize_t i, count = 0, n = PyUnicode_GET_LENGTH(text)
+    cdef int kind = PyUnicode_KIND(text)
+    cdef const void* data = PyUnicode_DATA(text)
+    cdef const unsigned char* b
+    if kind == PyUnicode_1BYTE_KIND:
+        b = <const unsigned char*>data
+        for i in range(n):
+            count += _alnum_byte[b[i]]
+            if count > limit:
+                return True
+        return False
+    for i in range(n):
+        if Py_UNICODE_ISALNUM(PyUnicode_READ(kind, data, i)):
+            count += 1
+            if count > limit:
+                return True
+    return False
+
+
+# str.isalnum of each one-byte (Latin-1) character, by byte
+cdef unsigned char _alnum_byte[256]
+for _c in range(256):
+    _alnum_byte[_c] = chr(_c).isalnum()
+
+
+def char_positions(str text, str chars):
+    """The indices (ascending) of ``text``'s characters that are among ``chars`` (a few):
+    ``[m.start() for m in re.finditer("[" + chars + "]", text)]`` without a match object
+    each (:func:`maintext.metadata.title.split_title`'s separator characters). The one-byte
+    characters of ``chars`` are marked in a table, the others (at most 16) compared."""
+    cdef Py_ssize_t i, j, n = PyUnicode_GET_LENGTH(text), m = PyUnicode_GET_LENGTH(chars)
+    cdef int kind = PyUnicode_KIND(text), ckind = PyUnicode_KIND(chars), w = 0
+    cdef const void* data = PyUnicode_DATA(text)
+    cdef const void* cdata = PyUnicode_DATA(chars)
+    cdef Py_UCS4 c
+    cdef Py_UCS4 wide[16]
+    cdef unsigned char marked[256]
+    cdef list out = []
+    memset(marked, 0, sizeof(marked))
+    for j in range(m):
+        c = PyUnicode_READ(ckind, cdata, j)
+        if c < 256:
+            marked[c] = 1
+        elif w < 16:
+            wide[w] = c
+            w += 1
+        else:
+            raise ValueError("char_positions compares at most 16 characters past Latin-1")
+    for i in range(n):
+        c = PyUnicode_READ(kind, data, i)
+        if c < 256:
+            if marked[c]:
+                out.append(i)
+            continue
+        for j in range(w):
+            if wide[j] == c:
+                out.append(i)
+                break
+    return out

@@ -268,16 +268,18 @@ def collect(root) -> Collected:
     # _add_meta's inline (two Python calls less for each <meta> of a field, some 15 a page):
     # a key _META_TARGETS does not hold (None there: the C walk left those out) is
     # looked up by _meta_target, which remembers it.
-    known, meta, values, lists = _META_TARGETS, got.meta, got.values, got.lists
+    # (collapse_ws in C: the value itself when it is collapsed already, most descriptions
+    # and titles, instead of a list of its words joined)
+    known, meta, values, lists, words = _META_TARGETS, got.meta, got.values, got.lists, native.words
     for key, content in metas:
         target = known.get(key) or _meta_target(key)
         if target is None or not content or content.isspace():  # (_add_value's test)
             continue
         fld, rank = target
         if fld in LIST_FIELDS:
-            lists[fld].extend(split_keywords(content) if fld == "keywords" else [" ".join(content.split())])
+            lists[fld].extend(split_keywords(content) if fld == "keywords" else [words(content)])
         elif fld not in meta or rank < meta[fld][0]:
-            value = values[fld] = " ".join(content.split())  # (collapse_ws inline)
+            value = values[fld] = words(content)
             meta[fld] = (rank, value)
     for href, rel in links:  # (_add_link inline; most <link> are style sheets, icons, preloads)
         fields = _link_fields(rel)

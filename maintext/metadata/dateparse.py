@@ -14,6 +14,9 @@ import re
 from datetime import date as _date, datetime, timedelta, timezone
 from typing import Any
 
+from ..html import walk
+from .native import _native  # (read as native_metadata() gives it, inline: ``_native if walk.ENABLED else None``)
+
 # Month names, one line per month (German, English, French, Spanish, Italian, Portuguese,
 # Dutch, Polish, Russian, Ukrainian, genitive forms too), lower case, unaccented variants too.
 MONTH_NAMES: tuple[str, ...] = (
@@ -66,6 +69,11 @@ _DATE_FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
                 + _TIME, re.IGNORECASE), "Mdy"),
 )
 _MONTH_FORMS = frozenset({"dMy", "Mdy"})  # both need white space after the month name
+# An ISO date at the start, then a time or the end: "2019-08-27T10:30:00+02:00", "2019-08-27".
+# Where it matches, the first form ("y_md") matches at the start with the same groups, and
+# read_date takes that match (a date found at the start ends the search): read_date reads
+# these without the forms' loop (~2x cheaper; the same results, tests/metadata/test_dateparse.py)
+_ISO_STAMP = re.compile(r"((?:19|20)\d\d)-(\d\d)-(\d\d)(?:[ T](\d\d):(\d\d)|\Z)")
 # A compact ISO timestamp such as 20190827T103000 or 20190827
 _COMPACT_DATE = re.compile(r"^((?:19|20)\d\d)(\d\d)(\d\d)(?:T?(\d\d)(\d\d))?")
 # Right after a time: seconds, fractions, then a UTC offset ("Z", "+02:00", "+0200", "GMT+8").
@@ -105,6 +113,12 @@ def read_date(value: str | None) -> str | None:
         m = _COMPACT_DATE.match(value)
         if m:
             return _iso(*m.groups())
+    if value[4:5] == "-":  # (an ISO date, most declared dates: read at once, see _iso_stamp)
+        native = (_native if walk.ENABLED else None)
+        found = (native.iso_stamp(value, _TODAY_YEAR + 1) if native is not None and value.isascii()
+                 else _iso_stamp(value))
+        if found is not None:
+            return found
     if not value.startswith(("19", "20")) and YEAR.search(value) is None:
         return None  # every form writes a four-digit year: skip cheaply (a value that may start
         # with one is read on: no form matches one without a year, the same None)
@@ -146,6 +160,19 @@ def read_date(value: str | None) -> str | None:
 
 
 _cached_date = functools.lru_cache(maxsize=CACHED_DATES)(read_date)
+
+
+def _iso_stamp(value: str) -> str | None:
+    """What :func:`read_date` gives for the stripped ``value`` when :data:`_ISO_STAMP` matches
+    it and its date is valid (the first form's match at the start: the search ends there),
+    else None (then read_date reads on). The twin of ``_native.iso_stamp`` (ASCII values)."""
+    m = _ISO_STAMP.match(value)
+    if m is None:
+        return None
+    iso = _iso(*m.groups())
+    if not iso:
+        return None
+    return iso + _offset_after(value, m.end()) if "T" in iso else iso
 
 
 def _offset_after(text: str, pos: int) -> str:

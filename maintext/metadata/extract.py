@@ -44,7 +44,7 @@ def extract_metadata(doc: Document, page: Page) -> None:
     ld = doc.json_ld = parse_json_ld(got.ld_texts)
     url = doc.url or first_declared(got.links.get("canonical"), got.values.get("url"))
     page.url = url
-    html_title = " ".join(text_content(got.title_el).split()) if got.title_el is not None else ""  # (collapse_ws)
+    html_title = _collapsed(text_content(got.title_el)) if got.title_el is not None else ""  # (collapse_ws)
     meta_title = got.values.get("title") or ""
     page.title = html_title or meta_title or ld.get("headline", "")
     page.sitename = got.values.get("sitename") or _first(ld.get("publisher"))
@@ -89,6 +89,12 @@ def _script_source(doc: Document):
     if doc.utf8 is not None and (_native if walk.ENABLED else None) is not None:
         return doc.utf8
     return lambda: _source(doc)
+
+
+def _collapsed(text: str) -> str:
+    """``collapse_ws(text)``: in C when built (the text itself when collapsed already)."""
+    native = (_native if walk.ENABLED else None)
+    return native.words(text) if native is not None else " ".join(text.split())
 
 
 def _ld_keywords(ld: dict[str, str]) -> list[str]:

@@ -26,7 +26,8 @@ TITLE_SEPARATORS = re.compile(
 )
 # Every separator holds one of these characters and starts at it or at the white space run
 # right before it (:func:`split_title`).
-_SEPARATOR_CHARS = re.compile(r"[-|–—»«·•/:_]")
+_SEPARATOR_TEXT = "-|–—»«·•/:_"
+_SEPARATOR_CHARS = re.compile("[" + re.escape(_SEPARATOR_TEXT) + "]")  # (found in C when built)
 HEADLINE_MIN_OVERLAP = 0.6  # share of tokens a heading must share with a title part
 MAX_HEADLINE_CHARS = 400  # a longer "heading" is a paragraph set in a heading tag
 HEADING_LEVELS = ("h1", "h2", "h3")
@@ -71,9 +72,18 @@ def is_site_name(text: str, names: tuple[str, ...]) -> bool:
     pass, no generator: it runs on every title part, heading and author name.)"""
     if not names:
         return False
+    longest = len(names[0])  # (a loop, no max(map(...)): most pages give one or two names)
+    for name in names:
+        if len(name) > longest:
+            longest = len(name)
+    longest += 4
+    # (most texts, headings, title parts, people's names, are told at once by their count
+    # of letters and digits: each is one in the squash, see more_alnum; in C when built)
+    native = (_native if walk.ENABLED else None)
+    if native is not None and len(text) > longest and native.more_alnum(text, longest):
+        return False
     joined = "".join(text.lower().split())
     if not joined.isalnum():
-        longest = max(map(len, names)) + 4
         probe = _SQUASH_PROBE * longest
         if len(joined) > probe and len(_NON_ALNUM.sub("", joined[:probe])) > longest:
             return False
@@ -84,6 +94,21 @@ def is_site_name(text: str, names: tuple[str, ...]) -> bool:
     for name in names:
         if size <= len(name) + 4 and name in joined:
             return True
+    return False
+
+
+def more_alnum(text: str, limit: int) -> bool:
+    """Whether ``text`` holds more than ``limit`` letters and digits (``str.isalnum``): then
+    its :func:`~.names.squash_name` is longer than ``limit`` (every letter or digit lowers
+    to at least one, and nothing else to one: tested on every character), too long for a
+    site's name of ``limit - 4`` characters. The twin of ``_native.more_alnum``, which
+    :func:`is_site_name` asks (without it, the squash itself tells)."""
+    count = 0
+    for c in text:
+        if c.isalnum():
+            count += 1
+            if count > limit:
+                return True
     return False
 
 
@@ -107,8 +132,10 @@ def split_title(title: str) -> list[str]:
     each match is the first at or after the end of the one before, as in ``split``."""
     out: list[str] = []
     end = 0
-    for sep in _SEPARATOR_CHARS.finditer(title):
-        at = sep.start()
+    native = (_native if walk.ENABLED else None)
+    starts = (native.char_positions(title, _SEPARATOR_TEXT) if native is not None
+              else [sep.start() for sep in _SEPARATOR_CHARS.finditer(title)])
+    for at in starts:
         if at < end:
             continue
         start = at
@@ -218,9 +245,11 @@ class _LevelHeads:
         heads = self._levels.get(level)
         if heads is None:
             heads = self._levels[level] = []
+            native = (_native if walk.ENABLED else None)  # (collapse_ws in C: no list of words)
             for el in self._elements:
                 if el.tag == level:
-                    text = " ".join(text_content(el).split())  # (collapse_ws inline)
+                    text = text_content(el)
+                    text = native.words(text) if native is not None else " ".join(text.split())
                     if 0 < len(text) < MAX_HEADLINE_CHARS and not is_site_name(text, self._names):
                         heads.append((el, text))
         return heads

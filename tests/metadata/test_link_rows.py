@@ -89,3 +89,20 @@ def test_link_rows_collapse_white_space_as_str_split():
             want = " ".join(t.split()) if t else ""
             assert ln.text == want and ln.text.isascii() == want.isascii(), (t, ln.text)
             assert max(map(ord, ln.text), default=0) == max(map(ord, want), default=0)
+
+
+@native
+def test_words_as_str_split_and_join():
+    """``_native.words`` (collapse_ws of the metadata pass) is ``" ".join(text.split())``:
+    the same text, the same kind of str, ``text`` itself when it is collapsed already."""
+    rng = random.Random(10)
+    c = native_mod._native
+    for _ in range(20000):
+        pool = CHARS[:-3] if rng.random() < 0.7 else CHARS + ["\u2028", "\u3000", "\u200b"]
+        text = "".join(rng.choice(pool if rng.random() < 0.5 else SPACES + ["a", " "])
+                       for _ in range(rng.randint(0, 40)))
+        got, want = c.words(text), " ".join(text.split())
+        assert got == want and type(got) is str, (text, got)
+        assert max(map(ord, got), default=0) == max(map(ord, want), default=0)
+        if want == text:
+            assert got is text

@@ -40,3 +40,31 @@ def test_titles_of_the_shared_sets():
             continue
         title = m.group(1).decode("utf-8", "replace")
         assert split_title(title) == TITLE_SEPARATORS.split(title), repr(title)
+
+
+def test_random_titles_split_alike_without_c():
+    """The separator characters found in C (``_native.char_positions``) or by the pattern
+    ``_SEPARATOR_CHARS``: the same parts."""
+    from maintext.html import walk
+    rng = random.Random(14)
+    titles = ["".join(rng.choice(ALPHABET) for _ in range(rng.randint(0, 16))) for _ in range(5000)]
+    saved = walk.ENABLED
+    walk.ENABLED = False
+    try:
+        without = [split_title(t) for t in titles]
+    finally:
+        walk.ENABLED = saved
+    assert without == [split_title(t) for t in titles] == [TITLE_SEPARATORS.split(t) for t in titles]
+
+
+def test_char_positions_as_finditer():
+    from maintext.metadata.native import _native
+    from maintext.metadata.title import _SEPARATOR_CHARS, _SEPARATOR_TEXT
+    if _native is None:
+        return
+    rng = random.Random(15)
+    pool = ALPHABET + ["\u00ff", "\u0100", "\U0001f600", "\u2013\u2014", "\u00b7", "\u2022"]
+    for _ in range(20000):
+        text = "".join(rng.choice(pool) for _ in range(rng.randint(0, 24)))
+        assert _native.char_positions(text, _SEPARATOR_TEXT) == [m.start() for m in _SEPARATOR_CHARS.finditer(text)]
+    assert _SEPARATOR_CHARS.pattern != "[]" and set(_SEPARATOR_TEXT) == set("-|–—»«·•/:_")
