@@ -310,25 +310,20 @@ cdef object _container_marks(xmlNode* n, str tag, dict cache, object compute, Py
 
 cdef object _value_words(xmlNode* n, xmlAttr* a):
     """``_id_words(value) if value else None`` of attribute ``a`` of ``n`` (NULL: None):
-    an ASCII value held in one text node read from its bytes, without a str made."""
+    an ASCII value held in one text node read from its bytes in one pass, without a str
+    made (:func:`_value_bytes_words`)."""
     cdef const unsigned char* p
-    cdef Py_ssize_t length = 0
-    cdef bint ascii = True
     if a is NULL:
         return None
     p = <const unsigned char*>_plain_value(a)
     if p is not NULL:
-        while p[length]:
-            ascii = ascii and p[length] < 0x80
-            length += 1
-    if p is NULL or not ascii:
-        value = attributeValue(n, a)
-        return _id_words(value) if value else None
-    if length == 0:
-        return None
-    if _BOILER is None:
-        _load_vocab()
-    return _ascii_words(p, length)
+        if _BOILER is None:
+            _load_vocab()
+        found = _value_bytes_words(p)
+        if found is not _WIDE_VALUE:
+            return found
+    value = attributeValue(n, a)
+    return _id_words(value) if value else None
 
 
 cdef object _marks_by_words(str tag, cls_words, ident_words, role, itemprop, object compute,

@@ -151,6 +151,98 @@ cdef tuple _ascii_words(const unsigned char* p, Py_ssize_t n):
     return None, (<object>weak if weak is not NULL else None), content, state
 
 
+# What a byte is to _value_bytes_words: a separator (NUL, the end, among them), a letter or
+# digit of a word (upper-case letters apart: they may start one), or a byte of a non-ASCII
+# character (the value goes to _id_words' Python twin)
+cdef enum:
+    B_SEP = 0
+    B_LOWER = 1
+    B_UPPER = 2
+    B_DIGIT = 3
+    B_WIDE = 4
+
+cdef unsigned char _byte_kind[256]
+for _b in range(256):
+    _byte_kind[_b] = (B_WIDE if _b >= 0x80 else B_LOWER if 97 <= _b <= 122 else B_UPPER if 65 <= _b <= 90
+                      else B_DIGIT if 48 <= _b <= 57 else B_SEP)
+
+# _value_bytes_words' answer for a value with a non-ASCII byte (the caller decodes it)
+cdef tuple _WIDE_VALUE = ("wide",)
+
+
+cdef tuple _value_bytes_words(const unsigned char* p):
+    """:func:`_ascii_words` of the NUL-terminated value ``p`` (the vocabulary loaded), None
+    when it is empty, _WIDE_VALUE when a byte is not ASCII; one pass over the bytes: each
+    word's hash made as it is read, lower-cased (``| 0x20`` turns an upper-case letter into
+    its lower case and leaves a lower-case letter or a digit as it is), and its bytes
+    compared with the table's without a copy. A strong word ends the lookups, but the rest is
+    still read for a non-ASCII byte (the Python twin may cut such a value otherwise)."""
+    cdef const unsigned char* start
+    cdef unsigned char kind, prev
+    cdef unsigned int h
+    cdef Py_ssize_t length, slot, j
+    cdef PyObject* weak = NULL
+    cdef PyObject* strong = NULL
+    cdef bint content = False, state = False
+    cdef int flags
+    if p[0] == 0:
+        return None
+    while True:
+        kind = _byte_kind[p[0]]
+        if kind == B_SEP:
+            if p[0] == 0:
+                break
+            p += 1
+            continue
+        if kind == B_WIDE:
+            return _WIDE_VALUE
+        start = p  # a word: to a separator, a non-ASCII byte or an upper-case letter after a lower-case one
+        h = 2166136261u
+        prev = B_SEP
+        while kind != B_SEP and kind != B_WIDE and not (kind == B_UPPER and prev == B_LOWER):
+            h = (h ^ (p[0] | 0x20)) * 16777619u
+            prev = kind
+            p += 1
+            kind = _byte_kind[p[0]]
+        if strong is not NULL:
+            continue
+        length = p - start
+        if length > WORD_MAX:
+            continue
+        slot = h & (VOCAB_SLOTS - 1)
+        while _words[slot].length:
+            if _words[slot].length == length:
+                j = 0
+                while j < length and (start[j] | 0x20) == <unsigned char>_words[slot].text[j]:
+                    j += 1
+                if j == length:
+                    break
+            slot = (slot + 1) & (VOCAB_SLOTS - 1)
+        flags = _words[slot].flags if _words[slot].length else 0
+        if flags & W_BOILER:
+            if flags & W_STRONG:
+                strong = _words[slot].reason
+            elif weak is NULL:
+                weak = _words[slot].reason
+        elif flags & W_CONTENT:
+            content = True
+        elif flags & W_STATE:
+            state = True
+    if strong is not NULL:
+        return <object>strong, None, False, False
+    if weak is NULL and not content and not state:
+        return _NO_WORDS
+    return None, (<object>weak if weak is not NULL else None), content, state
+
+
+def value_bytes_words(bytes value):
+    """:func:`_value_bytes_words` of ``value`` (for the tests), "wide" for _WIDE_VALUE."""
+    if _BOILER is None:
+        _load_vocab()
+    got = _value_bytes_words(<const unsigned char*><const char*>value)
+    return "wide" if got is _WIDE_VALUE else got
+
+
 # the marks of a value of no known word (most of them): one tuple, so that the keys of the
 # marks caches that hold it compare by identity there, and none is made and freed a value
 cdef tuple _NO_WORDS = (None, None, False, False)
