@@ -166,27 +166,33 @@ for _b in range(256):
     _byte_kind[_b] = (B_WIDE if _b >= 0x80 else B_LOWER if 97 <= _b <= 122 else B_UPPER if 65 <= _b <= 90
                       else B_DIGIT if 48 <= _b <= 57 else B_SEP)
 
-# _value_bytes_words' answer for a value with a non-ASCII byte (the caller decodes it)
-cdef tuple _WIDE_VALUE = ("wide",)
+# The words of a class or id value as a small number (_value_bytes_code), so that the walk's
+# cache of marks is looked up by (tag, one int, role, itemprop) with no tuple of words made
+# or hashed: the words tuple is a function of the number (_words_of_code), made on a miss.
+cdef enum:
+    CODE_WIDE = -2  # a non-ASCII byte: no number (the caller decodes the value)
+    CODE_EMPTY = -1  # an empty value: None
+    CODE_NO_WORDS = 0  # no known word: _NO_WORDS
+    CODE_STRONG = 1  # + the strong word's slot: (reason, None, False, False)
+    CODE_WEAK = 1 + VOCAB_SLOTS  # + (first weak word's slot + 1) * 4 + content * 2 + state
+    CODE_SPAN = CODE_WEAK + (VOCAB_SLOTS + 1) * 4  # the numbers are below this
 
 
-cdef tuple _value_bytes_words(const unsigned char* p):
-    """:func:`_ascii_words` of the NUL-terminated value ``p`` (the vocabulary loaded), None
-    when it is empty, _WIDE_VALUE when a byte is not ASCII; one pass over the bytes: each
-    word's hash made as it is read, lower-cased (``| 0x20`` turns an upper-case letter into
-    its lower case and leaves a lower-case letter or a digit as it is), and its bytes
-    compared with the table's without a copy. A strong word ends the lookups, but the rest is
-    still read for a non-ASCII byte (the Python twin may cut such a value otherwise)."""
+cdef Py_ssize_t _value_bytes_code(const unsigned char* p) noexcept:
+    """:func:`_ascii_words` of the NUL-terminated value ``p`` (the vocabulary loaded) as a
+    number (CODE_*), in one pass over the bytes: each word's hash made as it is read,
+    lower-cased (``| 0x20`` turns an upper-case letter into its lower case and leaves a
+    lower-case letter or a digit as it is), and its bytes compared with the table's without
+    a copy. A strong word ends the lookups, but the rest is still read for a non-ASCII byte
+    (the Python twin may cut such a value otherwise)."""
     cdef const unsigned char* start
     cdef unsigned char kind, prev
     cdef unsigned int h
-    cdef Py_ssize_t length, slot, j
-    cdef PyObject* weak = NULL
-    cdef PyObject* strong = NULL
+    cdef Py_ssize_t length, slot, j, weak = -1, strong = -1
     cdef bint content = False, state = False
     cdef int flags
     if p[0] == 0:
-        return None
+        return CODE_EMPTY
     while True:
         kind = _byte_kind[p[0]]
         if kind == B_SEP:
@@ -195,7 +201,7 @@ cdef tuple _value_bytes_words(const unsigned char* p):
             p += 1
             continue
         if kind == B_WIDE:
-            return _WIDE_VALUE
+            return CODE_WIDE
         start = p  # a word: to a separator, a non-ASCII byte or an upper-case letter after a lower-case one
         h = 2166136261u
         prev = B_SEP
@@ -204,7 +210,7 @@ cdef tuple _value_bytes_words(const unsigned char* p):
             prev = kind
             p += 1
             kind = _byte_kind[p[0]]
-        if strong is not NULL:
+        if strong >= 0:
             continue
         length = p - start
         if length > WORD_MAX:
@@ -221,26 +227,42 @@ cdef tuple _value_bytes_words(const unsigned char* p):
         flags = _words[slot].flags if _words[slot].length else 0
         if flags & W_BOILER:
             if flags & W_STRONG:
-                strong = _words[slot].reason
-            elif weak is NULL:
-                weak = _words[slot].reason
+                strong = slot
+            elif weak < 0:
+                weak = slot
         elif flags & W_CONTENT:
             content = True
         elif flags & W_STATE:
             state = True
-    if strong is not NULL:
-        return <object>strong, None, False, False
-    if weak is NULL and not content and not state:
+    if strong >= 0:
+        return CODE_STRONG + strong
+    if weak < 0 and not content and not state:
+        return CODE_NO_WORDS
+    return CODE_WEAK + (weak + 1) * 4 + content * 2 + state
+
+
+cdef object _words_of_code(Py_ssize_t code):
+    """The words tuple (``_id_words``' answer; None for CODE_EMPTY) of a number of
+    :func:`_value_bytes_code` (not CODE_WIDE)."""
+    cdef Py_ssize_t weak
+    if code == CODE_EMPTY:
+        return None
+    if code == CODE_NO_WORDS:
         return _NO_WORDS
-    return None, (<object>weak if weak is not NULL else None), content, state
+    if code < CODE_WEAK:
+        return <object>_words[code - CODE_STRONG].reason, None, False, False
+    code -= CODE_WEAK
+    weak = (code >> 2) - 1
+    return (None, <object>_words[weak].reason if weak >= 0 else None, bool(code & 2), bool(code & 1))
 
 
 def value_bytes_words(bytes value):
-    """:func:`_value_bytes_words` of ``value`` (for the tests), "wide" for _WIDE_VALUE."""
+    """The words of ``value`` read from its bytes (:func:`_value_bytes_code`, then
+    :func:`_words_of_code`), for the tests; "wide" for a non-ASCII value."""
     if _BOILER is None:
         _load_vocab()
-    got = _value_bytes_words(<const unsigned char*><const char*>value)
-    return "wide" if got is _WIDE_VALUE else got
+    cdef Py_ssize_t code = _value_bytes_code(<const unsigned char*><const char*>value)
+    return "wide" if code == CODE_WIDE else _words_of_code(code)
 
 
 # the marks of a value of no known word (most of them): one tuple, so that the keys of the
