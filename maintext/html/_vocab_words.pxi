@@ -28,6 +28,7 @@ cdef struct _Word:
     unsigned char flags
     char text[WORD_MAX]
     PyObject* reason  # BOILERPLATE_WORDS[word] (kept alive by _BOILER)
+    short canon  # the first slot of a word of the same reason (_value_bytes_code's numbers)
 
 
 cdef dict _BOILER = None, _STRONG, _CONTENT, _STATE
@@ -81,6 +82,7 @@ cdef _load_vocab():
             table[h].flags = ((W_BOILER if w in boiler else 0) | (W_STRONG if w in _STRONG else 0)
                               | (W_CONTENT if w in _CONTENT else 0) | (W_STATE if w in _STATE else 0))
             table[h].reason = <PyObject*>boiler[w] if w in boiler else NULL
+        _canonical_slots(table)
     except BaseException:
         free(table)
         raise
@@ -89,6 +91,19 @@ cdef _load_vocab():
         return
     _words = table  # (then _BOILER: its being set says the table is ready)
     _BOILER = boiler
+
+
+cdef int _canonical_slots(_Word* table) except -1:
+    """Give each word of a reason the slot of the first word (in slot order) of an equal
+    reason: words of one reason make one number (_value_bytes_code), one cache entry."""
+    cdef Py_ssize_t h
+    first = {}
+    for h in range(VOCAB_SLOTS):
+        if table[h].length:
+            table[h].canon = h
+            if table[h].reason is not NULL:
+                table[h].canon = first.setdefault(<object>table[h].reason, h)
+    return 0
 
 
 cdef inline bint _is_lower(Py_UCS4 c) noexcept:
@@ -227,9 +242,9 @@ cdef Py_ssize_t _value_bytes_code(const unsigned char* p) noexcept:
         flags = _words[slot].flags if _words[slot].length else 0
         if flags & W_BOILER:
             if flags & W_STRONG:
-                strong = slot
+                strong = _words[slot].canon
             elif weak < 0:
-                weak = slot
+                weak = _words[slot].canon
         elif flags & W_CONTENT:
             content = True
         elif flags & W_STATE:
