@@ -291,7 +291,12 @@ cdef object _container_marks(xmlNode* n, str tag, dict cache, object compute, Py
             elif strcmp(name, "itemprop") == 0:
                 itemprop = attributeValue(n, a)
         a = a.next
+    cdef Py_ssize_t cls_code, ident_code
     if cache is None:
+        cls_code = _value_code(n, cls_at)
+        ident_code = _value_code(n, ident_at) if cls_code != CODE_WIDE else CODE_WIDE
+        if ident_code != CODE_WIDE:
+            return _marks_by_code(tag, cls_code, ident_code, role, itemprop, compute, cache_max, words_cache)
         return _marks_by_words(tag, _value_words(n, cls_at), _value_words(n, ident_at), role, itemprop,
                                compute, cache_max, words_cache)
     cls = attributeValue(n, cls_at) if cls_at is not NULL else None
@@ -308,27 +313,62 @@ cdef object _container_marks(xmlNode* n, str tag, dict cache, object compute, Py
     return found
 
 
-cdef object _value_words(xmlNode* n, xmlAttr* a):
-    """``_id_words(value) if value else None`` of attribute ``a`` of ``n`` (NULL: None):
-    an ASCII value held in one text node read from its bytes, without a str made."""
+cdef Py_ssize_t _value_code(xmlNode* n, xmlAttr* a) except -3:
+    """The words of attribute ``a`` of ``n`` as a number (:func:`_value_bytes_code`;
+    CODE_EMPTY when ``a`` is NULL), read from the bytes of a value held in one text node;
+    CODE_WIDE for a non-ASCII value or one held otherwise (then :func:`_value_words`)."""
     cdef const unsigned char* p
-    cdef Py_ssize_t length = 0
-    cdef bint ascii = True
     if a is NULL:
-        return None
+        return CODE_EMPTY
     p = <const unsigned char*>_plain_value(a)
-    if p is not NULL:
-        while p[length]:
-            ascii = ascii and p[length] < 0x80
-            length += 1
-    if p is NULL or not ascii:
-        value = attributeValue(n, a)
-        return _id_words(value) if value else None
-    if length == 0:
-        return None
+    if p is NULL:
+        return CODE_WIDE
     if _BOILER is None:
         _load_vocab()
-    return _ascii_words(p, length)
+    return _value_bytes_code(p)
+
+
+cdef object _value_words(xmlNode* n, xmlAttr* a):
+    """``_id_words(value) if value else None`` of attribute ``a`` of ``n`` (NULL: None)."""
+    cdef Py_ssize_t code = _value_code(n, a)
+    if code != CODE_WIDE:
+        return _words_of_code(code)
+    value = attributeValue(n, a)
+    return _id_words(value) if value else None
+
+
+cdef object _marks_by_code(str tag, Py_ssize_t cls_code, Py_ssize_t ident_code, role, itemprop,
+                           object compute, Py_ssize_t cache_max, dict words_cache):
+    """:func:`_marks_by_words` of the words given as numbers (:func:`_value_bytes_code`):
+    kept in ``words_cache`` by (tag, the two numbers in one int, role, itemprop), four items
+    (apart from _marks_by_words' keys of five), no tuple of words made on a hit."""
+    cdef Py_ssize_t plain = -1
+    if role is None and itemprop is None and cls_code <= CODE_NO_WORDS and ident_code <= CODE_NO_WORDS:
+        plain = (cls_code - CODE_EMPTY) + 2 * (ident_code - CODE_EMPTY)  # (_plain_index's slot)
+        slots = _plain_marks.get(tag)
+        if slots is not None and (<list>slots)[plain] is not None:
+            return (<list>slots)[plain]
+    key = (tag, (cls_code - CODE_EMPTY) * (CODE_SPAN + 1) + (ident_code - CODE_EMPTY), role, itemprop)
+    found = words_cache.get(key)
+    if found is None:
+        if len(words_cache) >= cache_max:
+            words_cache.clear()
+        found = words_cache[key] = compute(tag, _words_of_code(cls_code), _words_of_code(ident_code), role,
+                                           itemprop)
+    if plain >= 0:
+        _keep_plain(tag, plain, found, cache_max)
+    return found
+
+
+cdef int _keep_plain(str tag, Py_ssize_t plain, found, Py_ssize_t cache_max) except -1:
+    """Keep ``found`` in ``_plain_marks``' slot ``plain`` of ``tag``."""
+    slots = _plain_marks.get(tag)
+    if slots is None:
+        if len(_plain_marks) >= cache_max:
+            _plain_marks.clear()
+        slots = _plain_marks[tag] = [None, None, None, None]
+    (<list>slots)[plain] = found
+    return 0
 
 
 cdef object _marks_by_words(str tag, cls_words, ident_words, role, itemprop, object compute,

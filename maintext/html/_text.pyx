@@ -83,11 +83,32 @@ cdef Py_ssize_t _utf8_space_at(const unsigned char* p, Py_ssize_t i, Py_ssize_t 
     return _space_at(p, i, n, space)
 
 
+cdef inline uint64_t _zero_bytes(uint64_t w) noexcept nogil:
+    """0x80 in each byte of ``w`` that is 0, 0 in the others (exact: no carry across bytes)."""
+    return ~(((w & 0x7F7F7F7F7F7F7F7FULL) + 0x7F7F7F7F7F7F7F7FULL) | w) & 0x8080808080808080ULL
+
+
+cdef inline Py_ssize_t _indent_run(const unsigned char* u, Py_ssize_t n) noexcept nogil:
+    """How many bytes from the start of ``u[:n]``, 8 at a time, are all space, newline,
+    tab or carriage return (white space to ``str.isspace``; the indentation between tags):
+    a whole number of 8-byte words, the rest left to the caller's loop."""
+    cdef Py_ssize_t i = 0
+    cdef uint64_t w
+    while i + 8 <= n:
+        memcpy(&w, u + i, 8)
+        if (_zero_bytes(w ^ 0x2020202020202020ULL) | _zero_bytes(w ^ 0x0A0A0A0A0A0A0A0AULL)
+                | _zero_bytes(w ^ 0x0909090909090909ULL) | _zero_bytes(w ^ 0x0D0D0D0D0D0D0D0DULL)) != 0x8080808080808080ULL:
+            break
+        i += 8
+    return i
+
+
 cdef bint _utf8_isspace(const char* p, Py_ssize_t n) except -1:
     """``text.isspace()`` of the UTF-8 text ``p[:n]`` (n > 0): its characters read in turn
-    up to the first that is not white space (decoded by Python only if not well formed)."""
+    up to the first that is not white space (decoded by Python only if not well formed),
+    runs of indentation (spaces, newlines, tabs) passed over 8 bytes at a time first."""
     cdef const unsigned char* u = <const unsigned char*>p
-    cdef Py_ssize_t i = 0, m
+    cdef Py_ssize_t i = _indent_run(u, n), m
     cdef bint space = False
     while i < n:
         m = _space_at(u, i, n, &space)

@@ -28,6 +28,7 @@ cdef struct _Word:
     unsigned char flags
     char text[WORD_MAX]
     PyObject* reason  # BOILERPLATE_WORDS[word] (kept alive by _BOILER)
+    short canon  # the first slot of a word of the same reason (_value_bytes_code's numbers)
 
 
 cdef dict _BOILER = None, _STRONG, _CONTENT, _STATE
@@ -81,6 +82,7 @@ cdef _load_vocab():
             table[h].flags = ((W_BOILER if w in boiler else 0) | (W_STRONG if w in _STRONG else 0)
                               | (W_CONTENT if w in _CONTENT else 0) | (W_STATE if w in _STATE else 0))
             table[h].reason = <PyObject*>boiler[w] if w in boiler else NULL
+        _canonical_slots(table)
     except BaseException:
         free(table)
         raise
@@ -89,6 +91,19 @@ cdef _load_vocab():
         return
     _words = table  # (then _BOILER: its being set says the table is ready)
     _BOILER = boiler
+
+
+cdef int _canonical_slots(_Word* table) except -1:
+    """Give each word of a reason the slot of the first word (in slot order) of an equal
+    reason: words of one reason make one number (_value_bytes_code), one cache entry."""
+    cdef Py_ssize_t h
+    first = {}
+    for h in range(VOCAB_SLOTS):
+        if table[h].length:
+            table[h].canon = h
+            if table[h].reason is not NULL:
+                table[h].canon = first.setdefault(<object>table[h].reason, h)
+    return 0
 
 
 cdef inline bint _is_lower(Py_UCS4 c) noexcept:
@@ -149,6 +164,120 @@ cdef tuple _ascii_words(const unsigned char* p, Py_ssize_t n):
     if weak is NULL and not content and not state:
         return _NO_WORDS
     return None, (<object>weak if weak is not NULL else None), content, state
+
+
+# What a byte is to _value_bytes_words: a separator (NUL, the end, among them), a letter or
+# digit of a word (upper-case letters apart: they may start one), or a byte of a non-ASCII
+# character (the value goes to _id_words' Python twin)
+cdef enum:
+    B_SEP = 0
+    B_LOWER = 1
+    B_UPPER = 2
+    B_DIGIT = 3
+    B_WIDE = 4
+
+cdef unsigned char _byte_kind[256]
+for _b in range(256):
+    _byte_kind[_b] = (B_WIDE if _b >= 0x80 else B_LOWER if 97 <= _b <= 122 else B_UPPER if 65 <= _b <= 90
+                      else B_DIGIT if 48 <= _b <= 57 else B_SEP)
+
+# The words of a class or id value as a small number (_value_bytes_code), so that the walk's
+# cache of marks is looked up by (tag, one int, role, itemprop) with no tuple of words made
+# or hashed: the words tuple is a function of the number (_words_of_code), made on a miss.
+cdef enum:
+    CODE_WIDE = -2  # a non-ASCII byte: no number (the caller decodes the value)
+    CODE_EMPTY = -1  # an empty value: None
+    CODE_NO_WORDS = 0  # no known word: _NO_WORDS
+    CODE_STRONG = 1  # + the strong word's slot: (reason, None, False, False)
+    CODE_WEAK = 1 + VOCAB_SLOTS  # + (first weak word's slot + 1) * 4 + content * 2 + state
+    CODE_SPAN = CODE_WEAK + (VOCAB_SLOTS + 1) * 4  # the numbers are below this
+
+
+cdef Py_ssize_t _value_bytes_code(const unsigned char* p) noexcept:
+    """:func:`_ascii_words` of the NUL-terminated value ``p`` (the vocabulary loaded) as a
+    number (CODE_*), in one pass over the bytes: each word's hash made as it is read,
+    lower-cased (``| 0x20`` turns an upper-case letter into its lower case and leaves a
+    lower-case letter or a digit as it is), and its bytes compared with the table's without
+    a copy. A strong word ends the lookups, but the rest is still read for a non-ASCII byte
+    (the Python twin may cut such a value otherwise)."""
+    cdef const unsigned char* start
+    cdef unsigned char kind, prev
+    cdef unsigned int h
+    cdef Py_ssize_t length, slot, j, weak = -1, strong = -1
+    cdef bint content = False, state = False
+    cdef int flags
+    if p[0] == 0:
+        return CODE_EMPTY
+    while True:
+        kind = _byte_kind[p[0]]
+        if kind == B_SEP:
+            if p[0] == 0:
+                break
+            p += 1
+            continue
+        if kind == B_WIDE:
+            return CODE_WIDE
+        start = p  # a word: to a separator, a non-ASCII byte or an upper-case letter after a lower-case one
+        h = 2166136261u
+        prev = B_SEP
+        while kind != B_SEP and kind != B_WIDE and not (kind == B_UPPER and prev == B_LOWER):
+            h = (h ^ (p[0] | 0x20)) * 16777619u
+            prev = kind
+            p += 1
+            kind = _byte_kind[p[0]]
+        if strong >= 0:
+            continue
+        length = p - start
+        if length > WORD_MAX:
+            continue
+        slot = h & (VOCAB_SLOTS - 1)
+        while _words[slot].length:
+            if _words[slot].length == length:
+                j = 0
+                while j < length and (start[j] | 0x20) == <unsigned char>_words[slot].text[j]:
+                    j += 1
+                if j == length:
+                    break
+            slot = (slot + 1) & (VOCAB_SLOTS - 1)
+        flags = _words[slot].flags if _words[slot].length else 0
+        if flags & W_BOILER:
+            if flags & W_STRONG:
+                strong = _words[slot].canon
+            elif weak < 0:
+                weak = _words[slot].canon
+        elif flags & W_CONTENT:
+            content = True
+        elif flags & W_STATE:
+            state = True
+    if strong >= 0:
+        return CODE_STRONG + strong
+    if weak < 0 and not content and not state:
+        return CODE_NO_WORDS
+    return CODE_WEAK + (weak + 1) * 4 + content * 2 + state
+
+
+cdef object _words_of_code(Py_ssize_t code):
+    """The words tuple (``_id_words``' answer; None for CODE_EMPTY) of a number of
+    :func:`_value_bytes_code` (not CODE_WIDE)."""
+    cdef Py_ssize_t weak
+    if code == CODE_EMPTY:
+        return None
+    if code == CODE_NO_WORDS:
+        return _NO_WORDS
+    if code < CODE_WEAK:
+        return <object>_words[code - CODE_STRONG].reason, None, False, False
+    code -= CODE_WEAK
+    weak = (code >> 2) - 1
+    return (None, <object>_words[weak].reason if weak >= 0 else None, bool(code & 2), bool(code & 1))
+
+
+def value_bytes_words(bytes value):
+    """The words of ``value`` read from its bytes (:func:`_value_bytes_code`, then
+    :func:`_words_of_code`), for the tests; "wide" for a non-ASCII value."""
+    if _BOILER is None:
+        _load_vocab()
+    cdef Py_ssize_t code = _value_bytes_code(<const unsigned char*><const char*>value)
+    return "wide" if code == CODE_WIDE else _words_of_code(code)
 
 
 # the marks of a value of no known word (most of them): one tuple, so that the keys of the

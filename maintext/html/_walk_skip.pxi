@@ -17,6 +17,16 @@
 DEF ASK = -8  # (size_to_skip: the rule must be asked in Python)
 
 
+cdef inline xmlNode* _after_under(xmlNode* n, xmlNode* top) noexcept nogil:
+    """The node after ``n`` and its subtree in a depth-first walk of every node under
+    ``top`` (NULL at the end): _next_under without going down into ``n``."""
+    while n is not top and n.next is NULL:
+        n = n.parent
+    if n is top:
+        return NULL
+    return n.next
+
+
 cdef class _SkipRule:
     """boxskip.skip_box's numbers and tables (and the weighing closure's evidence)."""
     cdef double share_max, link_box_density, evidence_density
@@ -42,9 +52,12 @@ cdef class _SkipRule:
         self.next_text = NULL
         return 0
 
-    cdef int holds_much(self, xmlNode* top, Py_ssize_t size) noexcept:
+    cdef int holds_much(self, xmlNode* top, xmlNode* box, Py_ssize_t size) noexcept:
         """``size > share_max * total``, the page's text length under ``top`` (1 or 0),
-        counted only as far as needed; -1 when an entity reference is met (ASK)."""
+        counted only as far as needed; -1 when an entity reference is met (ASK). ``size``
+        is the text of element ``box`` (no entity reference under it): a count that meets
+        the box adds it and goes on after it, instead of reading its text nodes again (the
+        answer is a function of the total, whatever the step the count stops at)."""
         cdef xmlNode* n
         cdef const unsigned char* p
         if self.counted == -2:
@@ -54,6 +67,10 @@ cdef class _SkipRule:
             self.next_text = top.children
         n = self.next_text
         while n is not NULL and <double>size > self.share_max * <double>self.counted:
+            if n is box:
+                self.counted += size
+                n = _after_under(n, top)
+                continue
             if n.type == tree.XML_TEXT_NODE or n.type == tree.XML_CDATA_SECTION_NODE:
                 p = <const unsigned char*>n.content
                 if p is not NULL:
@@ -77,7 +94,7 @@ cdef class _SkipRule:
         size = _text_len(cur)
         if size < 0:
             return ASK
-        much = self.holds_much(top, size)
+        much = self.holds_much(top, cur, size)
         if much < 0:
             return ASK
         if much:

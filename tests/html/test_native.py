@@ -474,6 +474,22 @@ def test_native_utf8_space_measures_are_str_isspace_and_strip():
 
 
 @native
+def test_native_utf8_space_measures_of_long_indentation():
+    """The same on long runs mostly of indentation (read 8 bytes at a time), with other
+    bytes at every place: ASCII controls next to white space, other white space, text."""
+    from maintext.html._text import utf8_measures
+
+    pool = [" ", " ", "\t", "\n", "\r", "\n    ", "\x0b", "\x0c", "\x1f", "\x08", "\x0e", "\x00", "\x1a", "!", "a",
+            "*", "\x85", "\xa0", "\u3000", "中", ")", "*", "-", "\x89"]
+    rnd = random.Random(32)
+    for _ in range(20000):
+        text = " " * rnd.randint(0, 20) + "".join(rnd.choice(pool) for _ in range(rnd.randint(1, 40)))
+        if rnd.random() < 0.5:
+            text = "".join(c if rnd.random() < 0.9 else " " for c in text)
+        assert utf8_measures(text.encode()) == (text.isspace(), len(text.strip())), repr(text)
+
+
+@native
 def test_finish_blocks_same_in_c_and_python():
     """Segmentation.finish's block pass from _walk.finish_blocks equals its Python twin
     (_finish_blocks) on random nested boxes: owners exempt or not, chains of owners,

@@ -120,6 +120,21 @@ def test_id_words_are_the_python_marks_of_the_value():
         assert walk.nodes.id_words(value) == _attr_marks.__wrapped__(value), value
 
 
+def test_value_bytes_words_are_the_words_of_the_value():
+    """The walk's one-pass reading of a value's bytes gives id_words' answer on ASCII values
+    (None on an empty one) and hands the others over ("wide")."""
+    rng = random.Random(7)
+    pieces = ID_PIECES + ["x" * 60, "navigation" * 5, "Nav1", "1Nav", "footerWidget", "ABC", "\t", "\x7f"]
+    values = ["", "postComments bottom-bar", "post-12345", "nav sidebar comments", "Comments-é-nav"]
+    values += ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 6))) for _ in range(20000)]
+    for value in values:
+        got = walk.nodes.value_bytes_words(value.encode())
+        if not value.isascii():
+            assert got == "wide", value
+        else:
+            assert got == (walk.nodes.id_words(value) if value else None), value
+
+
 def test_container_marks_of_are_the_python_marks():
     from maintext.html.vocab import _MARKS_CACHE_MAX, container_marks, marks, marks_by_words
 
