@@ -8,7 +8,7 @@ whether the box's running text outweighs the boilerplate word of its class or id
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple, Protocol
 
 
@@ -38,12 +38,15 @@ class RunningEvidence(NamedTuple):
 
 
 def outweighs_name(evidence: RunningEvidence, blocks: Sequence[_Block], running: float, words: float,
-                   link_density: float) -> bool:
+                   link_density: float, teasers: Callable[[], float] | None = None) -> bool:
     """A box of ``blocks`` with ``running`` words of running text out of ``words`` is content:
-    enough running text, most of its words, few links, and not mostly teaser summaries."""
+    enough running text, most of its words, few links, and not mostly teaser summaries
+    (``teasers``: gives the box's teaser_words when the caller knows them cheaper, asked
+    last, as the others; else read from ``blocks``)."""
     return (running >= evidence.min_running and running >= evidence.running_share * words
             and link_density <= evidence.link_density_max
-            and teaser_words(blocks, evidence.title_max_words) <= evidence.teaser_share_max * running)
+            and (teasers() if teasers is not None else teaser_words(blocks, evidence.title_max_words))
+            <= evidence.teaser_share_max * running)
 
 
 def teaser_words(blocks: Sequence[_Block], title_max_words: float) -> float:
@@ -60,3 +63,26 @@ def teaser_words(blocks: Sequence[_Block], title_max_words: float) -> float:
         else:
             titled = b.link_chars * 2 > b.chars and b.weight < title_max_words
     return words
+
+
+def teaser_prefix_sums(blocks: Sequence[_Block], title_max_words: float) -> list[float] | None:
+    """Prefix sums ``sums`` of the page's teaser words such that ``sums[end] - sums[start + 1]``
+    is ``teaser_words(blocks[start:end])`` (a block's summary words count when the block
+    before it in the page is a linked title; the box's first block has none before it), or
+    None when a weight is not a whole number (the differences would then round otherwise
+    than teaser_words' sum in order; whole numbers below 2**53 sum exactly)."""
+    sums = [0.0]
+    total = 0.0
+    titled = False
+    for b in blocks:
+        weight = b.weight
+        if not float(weight).is_integer():
+            return None
+        if b.is_running_text():
+            if titled:
+                total += weight
+            titled = False
+        else:
+            titled = b.link_chars * 2 > b.chars and weight < title_max_words
+        sums.append(total)
+    return sums

@@ -17,7 +17,7 @@ from typing import Any
 
 from . import walk as _walk
 from .markers import BR, IMAGE, MARK_ALL, MARK_BR, MARK_IMAGE, MARK_SPAN, SPAN_CLOSE, SPAN_OPEN, without_inline
-from .evidence import RunningEvidence, outweighs_name
+from .evidence import RunningEvidence, outweighs_name, teaser_prefix_sums, teaser_words
 from .tags import HEADING_TAGS, SENTENCE_END, PARAGRAPH_TAGS
 from ..textutil import has_cjk, text_weight
 
@@ -29,6 +29,12 @@ WRAPPER_SHARE = 0.6
 SOFT_REASONS = frozenset({"image caption", "image credit", "<figure>", "<figcaption>", "<header>",
                           "byline", "post metadata"})
 SOFT_MAX_RUNNING = 50.0
+# Boxes weighed against their name read their teaser words (evidence.teaser_words) box by box
+# until they have read this many times the page's blocks (plus a few): a box nested in n
+# others is then read n times over (quadratic in the nesting depth), and the page's teaser
+# words are summed once instead (Segmentation._teaser_words). Most pages never get there.
+TEASER_READS_PER_BLOCK = 2
+TEASER_READS_FREE = 64
 # A box named for a tool (share buttons, print, pop-up) holding this share of the page's
 # running text (and at least SOFT_MAX_RUNNING words of it) is content under a misleading
 # name (themes put "share" classes on the whole post).
@@ -170,6 +176,9 @@ class Segmentation:
         self._nodes: list[Any] | bytes | None = None
         self._anchor_nodes: list[Any] | bytes | None = None  # (the same for the anchors)
         self._root: Any = None
+        # the boxes' teaser words (_teaser_words): blocks read so far, then prefix sums
+        self._teaser_reads = 0
+        self._teaser_sums: list[float] | None = None
 
     def element(self, cid: int) -> Any:
         """The element of container ``cid`` (``el``; after a walk without elements, made
@@ -338,8 +347,26 @@ class Segmentation:
             return False
         if running[c.end] - running[c.start] < evidence.min_running:
             return False  # (outweighs_name's first test, before the box's blocks are sliced)
-        return outweighs_name(evidence, self.blocks[c.start:c.end], running[c.end] - running[c.start],
-                              weights[c.end] - weights[c.start], self.link_density(c.start, c.end))
+        start, end = c.start, c.end
+        return outweighs_name(evidence, (), running[end] - running[start], weights[end] - weights[start],
+                              self.link_density(start, end),
+                              lambda: self._teaser_words(start, end, evidence.title_max_words))
+
+    def _teaser_words(self, start: int, end: int, title_max_words: float) -> float:
+        """``teaser_words(self.blocks[start:end], title_max_words)``. Nested boxes hold their
+        inner boxes' blocks again: once the boxes asked have read more blocks than
+        TEASER_READS_PER_BLOCK times the page's, the page's teaser words are summed once
+        (:func:`teaser_prefix_sums`) and a box's read off them, exactly the same number when
+        every block's weight is a whole number (word counts; else the box is read as before)."""
+        sums = self._teaser_sums
+        if sums is None:
+            self._teaser_reads += end - start
+            if self._teaser_reads <= TEASER_READS_PER_BLOCK * len(self.blocks) + TEASER_READS_FREE:
+                return teaser_words(self.blocks[start:end], title_max_words)
+            sums = self._teaser_sums = teaser_prefix_sums(self.blocks, title_max_words) or []
+        if not sums:  # (weights not all whole: summed in order, box by box)
+            return teaser_words(self.blocks[start:end], title_max_words)
+        return sums[end] - sums[start + 1] if end > start else 0.0
 
     def prose(self, start: int, end: int) -> float:
         """Weight of sentence-like, non-link, non-boilerplate blocks in [start, end)."""
