@@ -27,7 +27,7 @@ from .dateparse import parse_date, parse_reference, url_date  # noqa: F401 - pub
 from .dates import DateSources, htmldate_date, publication_date
 from .jsonld import LIST_SEP, article_body as json_ld_article_body, parse_json_ld  # noqa: F401
 from .links import extract_links
-from .native import _native  # (read as native_metadata() gives it, inline: ``_native if walk.ENABLED else None``)
+from .native import _native, collapsed  # (read as native_metadata() gives it, inline: ``_native if walk.ENABLED else None``)
 from .title import headline, site_names
 from .urls import first_declared
 
@@ -44,7 +44,7 @@ def extract_metadata(doc: Document, page: Page) -> None:
     ld = doc.json_ld = parse_json_ld(got.ld_texts)
     url = doc.url or first_declared(got.links.get("canonical"), got.values.get("url"))
     page.url = url
-    html_title = _collapsed(text_content(got.title_el)) if got.title_el is not None else ""  # (collapse_ws)
+    html_title = collapsed(text_content(got.title_el)) if got.title_el is not None else ""  # (collapse_ws)
     meta_title = got.values.get("title") or ""
     page.title = html_title or meta_title or ld.get("headline", "")
     page.sitename = got.values.get("sitename") or _first(ld.get("publisher"))
@@ -89,12 +89,6 @@ def _script_source(doc: Document):
     if doc.utf8 is not None and (_native if walk.ENABLED else None) is not None:
         return doc.utf8
     return lambda: _source(doc)
-
-
-def _collapsed(text: str) -> str:
-    """``collapse_ws(text)``: in C when built (the text itself when collapsed already)."""
-    native = (_native if walk.ENABLED else None)
-    return native.words(text) if native is not None else " ".join(text.split())
 
 
 def _ld_keywords(ld: dict[str, str]) -> list[str]:

@@ -21,3 +21,10 @@ def native_metadata() -> ModuleType | None:
     inline, ``_native if walk.ENABLED else None``, as the html and method modules test
     ``walk.ENABLED``: some fifteen calls a page less.)"""
     return _native if walk.ENABLED else None
+
+
+def collapsed(text: str) -> str:
+    """:func:`maintext.textutil.collapse_ws` of ``text``, in C when built and enabled
+    (``_native.words``: ``text`` itself when collapsed already, else its words joined in one
+    pass, without the list of words)."""
+    return _native.words(text) if _native is not None and walk.ENABLED else " ".join(text.split())

@@ -16,7 +16,7 @@ from ..textutil import _CJK_CLASS, collapse_ws, tokens
 from ..html import walk
 from .collect import text_content
 from .names import _NON_ALNUM, squash_name
-from .native import _native  # (read as native_metadata() gives it, inline: ``_native if walk.ENABLED else None``)
+from .native import _native, collapsed  # (read as native_metadata() gives it, inline: ``_native if walk.ENABLED else None``)
 
 # Separators between the parts of a <title> ("Post title | Blog name", "Site » Post").
 TITLE_SEPARATORS = re.compile(
@@ -245,11 +245,9 @@ class _LevelHeads:
         heads = self._levels.get(level)
         if heads is None:
             heads = self._levels[level] = []
-            native = (_native if walk.ENABLED else None)  # (collapse_ws in C: no list of words)
             for el in self._elements:
                 if el.tag == level:
-                    text = text_content(el)
-                    text = native.words(text) if native is not None else " ".join(text.split())
+                    text = collapsed(text_content(el))  # (collapse_ws, in C: no list of words)
                     if 0 < len(text) < MAX_HEADLINE_CHARS and not is_site_name(text, self._names):
                         heads.append((el, text))
         return heads
