@@ -305,22 +305,9 @@ cdef Py_ssize_t _foreign_script_end(const char* d, Py_ssize_t n, Py_ssize_t gt, 
     return -1
 
 
-# document._SVG_DRAWING, _SVG_READ_ATTRIBUTES and _SVG_MARKS (tests/html/test_document.py
-# checks they are the same), looked up by their first letter: the names of a table starting
-# with letter c are _*_NAMES[_*_FROM[c]:_*_FROM[c + 1]] (sorted; c lower case).
-_SVG_DRAWING = (
-    b"g", b"defs", b"symbol", b"use", b"path", b"rect", b"circle", b"ellipse", b"line", b"polyline",
-    b"polygon", b"lineargradient", b"radialgradient", b"stop", b"clippath", b"mask", b"pattern",
-    b"marker", b"filter", b"feblend", b"fecolormatrix", b"fecomponenttransfer", b"fecomposite",
-    b"feconvolvematrix", b"fediffuselighting", b"fedisplacementmap", b"fedistantlight",
-    b"fedropshadow", b"feflood", b"fefunca", b"fefuncb", b"fefuncg", b"fefuncr", b"fegaussianblur",
-    b"femerge", b"femergenode", b"femorphology", b"feoffset", b"fepointlight",
-    b"fespecularlighting", b"fespotlight", b"fetile", b"feturbulence",
-    b"animate", b"animatemotion", b"animatetransform", b"set",
-)
-_SVG_READ_ATTRIBUTES = (b"class", b"id", b"role", b"itemprop", b"style", b"hidden", b"aria-hidden", b"property",
-                        b"content", b"href", b"rel", b"datetime", b"pubdate")
-_SVG_MARKS = (b"id", b"class")
+# document._SVG_DRAWING, _SVG_READ_ATTRIBUTES and _SVG_MARKS (their one copy: document gives
+# them at its import, use_svg_tables), looked up by their first letter: the names of a table
+# starting with letter c are _*_NAMES[_*_FROM[c]:_*_FROM[c + 1]] (sorted; c lower case).
 DEF TABLE_ROOM = 128
 cdef const char* _ELEMENT_NAMES[TABLE_ROOM]
 cdef Py_ssize_t _ELEMENT_LENGTHS[TABLE_ROOM]
@@ -329,9 +316,9 @@ cdef const char* _ATTRIBUTE_NAMES[TABLE_ROOM]
 cdef Py_ssize_t _ATTRIBUTE_LENGTHS[TABLE_ROOM]
 cdef int _ATTRIBUTE_FROM[257]
 cdef bint _ATTRIBUTE_MARK[TABLE_ROOM]  # an attribute of _SVG_MARKS (by its index)
-_ELEMENTS_SORTED = tuple(sorted(_SVG_DRAWING))  # (the C strings point into these bytes)
-_ATTRIBUTES_SORTED = tuple(sorted(_SVG_READ_ATTRIBUTES))
-assert len(_ELEMENTS_SORTED) <= TABLE_ROOM and len(_ATTRIBUTES_SORTED) <= TABLE_ROOM
+_ELEMENTS_SORTED: tuple = ()  # (the C strings point into these bytes, kept here)
+_ATTRIBUTES_SORTED: tuple = ()
+cdef bint _svg_tables = False  # given (drop_script_bodies' drawings needs them)
 
 
 cdef void _fill_table(tuple names, const char** out, Py_ssize_t* lengths, int* start):
@@ -344,10 +331,19 @@ cdef void _fill_table(tuple names, const char** out, Py_ssize_t* lengths, int* s
         out[k], lengths[k] = name, len(name)
 
 
-_fill_table(_ELEMENTS_SORTED, _ELEMENT_NAMES, _ELEMENT_LENGTHS, _ELEMENT_FROM)
-_fill_table(_ATTRIBUTES_SORTED, _ATTRIBUTE_NAMES, _ATTRIBUTE_LENGTHS, _ATTRIBUTE_FROM)
-for _k, _name in enumerate(_ATTRIBUTES_SORTED):
-    _ATTRIBUTE_MARK[_k] = _name in _SVG_MARKS
+def use_svg_tables(drawing, read_attributes, marks):
+    """Take :mod:`maintext.html.document`'s tables of the ``<svg>`` bodies emptied
+    (``_SVG_DRAWING``, ``_SVG_READ_ATTRIBUTES``, ``_SVG_MARKS``: lower-case bytes names)."""
+    global _ELEMENTS_SORTED, _ATTRIBUTES_SORTED, _svg_tables
+    elements, attributes = tuple(sorted(drawing)), tuple(sorted(read_attributes))
+    if len(elements) > TABLE_ROOM or len(attributes) > TABLE_ROOM:
+        raise ValueError(f"more than {TABLE_ROOM} names in an <svg> table")
+    _ELEMENTS_SORTED, _ATTRIBUTES_SORTED = elements, attributes
+    _fill_table(elements, _ELEMENT_NAMES, _ELEMENT_LENGTHS, _ELEMENT_FROM)
+    _fill_table(attributes, _ATTRIBUTE_NAMES, _ATTRIBUTE_LENGTHS, _ATTRIBUTE_FROM)
+    for k, name in enumerate(attributes):
+        _ATTRIBUTE_MARK[k] = name in marks
+    _svg_tables = True
 
 
 cdef int _listed(const char* d, Py_ssize_t i, Py_ssize_t k, const char** names, const Py_ssize_t* lengths,
@@ -660,12 +656,16 @@ cdef extern from "Python.h":
 def drop_script_bodies(bytes data, bint drawings=False):
     """``maintext.html.document.drop_script_bodies(data, drawings)``: ``data`` itself when nothing
     changes. The output is written into the bytes object returned, shrunk to its length
-    (one copy of the kept bytes, not two)."""
+    (one copy of the kept bytes, not two). ``drawings`` needs document's tables
+    (:func:`use_svg_tables`, given at its import)."""
     cdef const char* d = PyBytes_AS_STRING(data)
     cdef Py_ssize_t n = PyBytes_GET_SIZE(data), o, pos = 0
-    cdef PyObject* res = _new_bytes(NULL, n)
+    cdef PyObject* res
     cdef object out
     cdef char* buf
+    if drawings and not _svg_tables:
+        raise ValueError("drawings: the <svg> tables were not given (use_svg_tables)")
+    res = _new_bytes(NULL, n)
     if res == NULL:
         raise MemoryError()
     buf = PyBytes_AS_STRING(<object>res)

@@ -284,6 +284,8 @@ _SVG_MAX_DEPTH = 16
 # element around).
 _SVG_KEPT = frozenset({b"title", b"desc"})
 _SVG_KEPT_END = {name: re.compile(rb"[^<]*+</(?i:" + name + rb")[\t\n\f\r ]*+>") for name in _SVG_KEPT}
+if _walk.raw is not None:  # (drop_script_bodies' C twin reads these tables, given once here)
+    _walk.raw.use_svg_tables(_SVG_DRAWING, _SVG_READ_ATTRIBUTES, _SVG_MARKS)
 
 
 def _unpaired_quotes(head: bytes) -> bool:
