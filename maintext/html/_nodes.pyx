@@ -36,7 +36,7 @@ from maintext.html._text cimport _utf8_code_points
 from lxml.includes.etreepublic cimport (_Document, _Element, attributeValue, elementFactory,
                                         import_lxml__etree, setNodeText, setTailText, textOf, tailOf)
 
-from libc.string cimport strcmp, strncmp, strstr
+from libc.string cimport strcmp, strlen, strncmp, strstr
 
 import_lxml__etree()
 
@@ -325,7 +325,7 @@ cdef Py_ssize_t _value_code(xmlNode* n, xmlAttr* a) except -3:
         return CODE_WIDE
     if _BOILER is None:
         _load_vocab()
-    return _value_bytes_code(p)
+    return _value_bytes_code(p, <Py_ssize_t>strlen(<const char*>p))
 
 
 cdef object _value_words(xmlNode* n, xmlAttr* a):

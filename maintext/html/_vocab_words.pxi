@@ -127,46 +127,12 @@ cdef tuple _id_words(str value):
         _load_vocab()
     if not value.isascii():
         return _py_attr_marks(value)
-    return _ascii_words(<const unsigned char*>PyUnicode_DATA(value), PyUnicode_GET_LENGTH(value))
-
-
-cdef tuple _ascii_words(const unsigned char* p, Py_ssize_t n):
-    """:func:`_id_words` of the ASCII value ``p[:n]`` (the vocabulary loaded)."""
-    cdef Py_ssize_t i, start = -1, length, h
-    cdef unsigned char c, prev = 0
-    cdef bint inword, content = False, state = False
-    cdef char word[WORD_MAX]
-    cdef PyObject* weak = NULL
-    cdef int flags
-    for i in range(n + 1):
-        c = p[i] if i < n else 0
-        inword = _is_lower(c) or _is_upper(c) or _is_digit(c)
-        if start >= 0 and (not inword or (_is_lower(prev) and _is_upper(c))):
-            length = i - start
-            if length <= WORD_MAX:
-                for h in range(length):  # lower-cased into the buffer
-                    word[h] = p[start + h] | 0x20 if _is_upper(p[start + h]) else p[start + h]
-                h = _word_slot(_words, word, length)
-                flags = _words[h].flags if _words[h].length else 0
-                if flags & W_BOILER:
-                    if flags & W_STRONG:
-                        return <object>_words[h].reason, None, False, False
-                    if weak is NULL:
-                        weak = _words[h].reason
-                elif flags & W_CONTENT:
-                    content = True
-                elif flags & W_STATE:
-                    state = True
-            start = -1
-        if inword and start < 0:
-            start = i
-        prev = c
-    if weak is NULL and not content and not state:
+    if not value:
         return _NO_WORDS
-    return None, (<object>weak if weak is not NULL else None), content, state
+    return _words_of_code(_value_bytes_code(<const unsigned char*>PyUnicode_DATA(value), PyUnicode_GET_LENGTH(value)))
 
 
-# What a byte is to _value_bytes_words: a separator (NUL, the end, among them), a letter or
+# What a byte is to _value_bytes_code: a separator (NUL among them), a letter or
 # digit of a word (upper-case letters apart: they may start one), or a byte of a non-ASCII
 # character (the value goes to _id_words' Python twin)
 cdef enum:
@@ -193,26 +159,26 @@ cdef enum:
     CODE_SPAN = CODE_WEAK + (VOCAB_SLOTS + 1) * 4  # the numbers are below this
 
 
-cdef Py_ssize_t _value_bytes_code(const unsigned char* p) noexcept:
-    """:func:`_ascii_words` of the NUL-terminated value ``p`` (the vocabulary loaded) as a
-    number (CODE_*), in one pass over the bytes: each word's hash made as it is read,
-    lower-cased (``| 0x20`` turns an upper-case letter into its lower case and leaves a
-    lower-case letter or a digit as it is), and its bytes compared with the table's without
-    a copy. A strong word ends the lookups, but the rest is still read for a non-ASCII byte
-    (the Python twin may cut such a value otherwise)."""
+cdef Py_ssize_t _value_bytes_code(const unsigned char* p, Py_ssize_t n) noexcept:
+    """The words of the ASCII value ``p[:n]`` (the vocabulary loaded: runs of letters and
+    digits, also cut between a lower-case and an upper-case letter, lower-cased, looked up in
+    the word table) as a number (CODE_*), in one pass over the bytes: each word's hash made as
+    it is read, lower-cased (``| 0x20`` turns an upper-case letter into its lower case and
+    leaves a lower-case letter or a digit as it is), and its bytes compared with the table's
+    without a copy. A strong word ends the lookups, but the rest is still read for a
+    non-ASCII byte (CODE_WIDE: the Python twin may cut such a value otherwise)."""
+    cdef const unsigned char* end = p + n
     cdef const unsigned char* start
     cdef unsigned char kind, prev
     cdef unsigned int h
     cdef Py_ssize_t length, slot, j, weak = -1, strong = -1
     cdef bint content = False, state = False
     cdef int flags
-    if p[0] == 0:
+    if n == 0:
         return CODE_EMPTY
-    while True:
+    while p < end:
         kind = _byte_kind[p[0]]
         if kind == B_SEP:
-            if p[0] == 0:
-                break
             p += 1
             continue
         if kind == B_WIDE:
@@ -220,11 +186,13 @@ cdef Py_ssize_t _value_bytes_code(const unsigned char* p) noexcept:
         start = p  # a word: to a separator, a non-ASCII byte or an upper-case letter after a lower-case one
         h = 2166136261u
         prev = B_SEP
-        while kind != B_SEP and kind != B_WIDE and not (kind == B_UPPER and prev == B_LOWER):
+        while p < end:
+            kind = _byte_kind[p[0]]
+            if kind == B_SEP or kind == B_WIDE or (kind == B_UPPER and prev == B_LOWER):
+                break
             h = (h ^ (p[0] | 0x20)) * 16777619u
             prev = kind
             p += 1
-            kind = _byte_kind[p[0]]
         if strong >= 0:
             continue
         length = p - start
@@ -276,7 +244,7 @@ def value_bytes_words(bytes value):
     :func:`_words_of_code`), for the tests; "wide" for a non-ASCII value."""
     if _BOILER is None:
         _load_vocab()
-    cdef Py_ssize_t code = _value_bytes_code(<const unsigned char*><const char*>value)
+    cdef Py_ssize_t code = _value_bytes_code(<const unsigned char*><const char*>value, len(value))
     return "wide" if code == CODE_WIDE else _words_of_code(code)
 
 
